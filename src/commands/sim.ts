@@ -1,0 +1,76 @@
+// `pipetop sim`: serves the simulated GitLab API v4 until interrupted.
+import { parseArgs } from 'node:util';
+import { DEMO_TOKENS, startSimulator } from '../sim/index.js';
+
+export const SIM_USAGE = `Usage: pipetop sim [--port P] [--host H] [--seed S] [--speed X] [--gitlab-strict] [--artifacts-redirect]
+
+Serves a simulated GitLab API v4 at http://127.0.0.1:P/api/v4 (a living world: projects, pipelines,
+jobs with logs and artifacts, schedules, deployments, events, SSH keys).
+
+  --port P              port to listen on (default 8929; 0 picks a free one)
+  --host H              address to bind (default 127.0.0.1)
+  --seed S              world seed: the same seed builds the same world (default 42)
+  --speed X             world time per real time (default 1; 60 = one minute per second)
+  --gitlab-strict       behave like real GitLab where the simulator improves on it (trace ignores Range)
+  --artifacts-redirect  serve artifacts by a 302 to a second "object storage" port
+
+Tokens: ${DEMO_TOKENS.user} (alice, maintainer), ${DEMO_TOKENS.other} (bob, maintainer),
+        ${DEMO_TOKENS.admin} (root, administrator), ${DEMO_TOKENS.readOnly} (read_api scope),
+        ${DEMO_TOKENS.expired} (expired)`;
+
+export async function runSim(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string', default: '8929' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string', default: '42' },
+        speed: { type: 'string', default: '1' },
+        'gitlab-strict': { type: 'boolean', default: false },
+        'artifacts-redirect': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`pipetop sim: ${(error as Error).message}\n\n${SIM_USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${SIM_USAGE}\n`);
+    return 0;
+  }
+  const port = Number(values.port);
+  const seed = Number(values.seed);
+  const speed = Number(values.speed);
+  const bad = !Number.isInteger(port) || port < 0 || port > 65535 ? `--port must be 0-65535, got "${values.port}"`
+    : !Number.isInteger(seed) ? `--seed must be an integer, got "${values.seed}"`
+    : !Number.isFinite(speed) || speed < 0 ? `--speed must be a number ≥ 0, got "${values.speed}"`
+    : null;
+  if (bad) {
+    process.stderr.write(`pipetop sim: ${bad}\n`);
+    return 2;
+  }
+  let sim;
+  try {
+    sim = await startSimulator({ port, host: values.host, seed, speed, gitlabStrict: values['gitlab-strict'], artifactsRedirect: values['artifacts-redirect'] });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    process.stderr.write(`pipetop sim: cannot listen on ${values.host}:${port}${code === 'EADDRINUSE' ? ' (address in use; try --port 0)' : ''}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(
+    `pipetop simulator: GitLab API v4 at ${sim.url}/api/v4\n` +
+      `  seed ${seed}, speed ${speed}${values['gitlab-strict'] ? ', gitlab-strict' : ''}; token ${DEMO_TOKENS.user} (or ${DEMO_TOKENS.admin} for admin)\n` +
+      `  try: curl -H 'PRIVATE-TOKEN: ${DEMO_TOKENS.user}' ${sim.url}/api/v4/projects\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await sim.close();
+  return 0;
+}

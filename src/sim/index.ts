@@ -1,0 +1,127 @@
+// Starting and stopping the simulator: `startSimulator()` is what the CLI (`pipetop sim`), the TUI's
+// demo mode and the tests call. It binds to 127.0.0.1 unless told otherwise.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { artifactZip } from './artifacts.js';
+import { SimClock } from './clock.js';
+import { FaultQueue } from './faults.js';
+import { createApiServer, type LoggedRequest } from './server.js';
+import { buildWorld } from './world/build.js';
+import type { World } from './world/world.js';
+
+export { DEMO_TOKENS } from './world/catalog.js';
+export type { Fault } from './faults.js';
+export type { LoggedRequest } from './server.js';
+
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  seed?: number;
+  /** World time per real time; 0 freezes the clock (tests move it with clock.advance). */
+  speed?: number;
+  /** World time at start (epoch ms); defaults to now. */
+  startTime?: number;
+  /** Behave like real GitLab where the simulator improves on it: the trace ignores Range. */
+  gitlabStrict?: boolean;
+  /** Serve artifacts through a 302 to a second "object storage" server on another port. */
+  artifactsRedirect?: boolean;
+}
+
+export interface Simulator {
+  /** e.g. http://127.0.0.1:8929 */
+  url: string;
+  apiUrl: string;
+  port: number;
+  world: World;
+  clock: SimClock;
+  faults: FaultQueue;
+  /** Every request received, oldest first (bounded). */
+  requests: LoggedRequest[];
+  /** The object-storage server, when artifactsRedirect is on. */
+  storage: { url: string; requests: LoggedRequest[] } | null;
+  /** Brings the world up to the clock's time (requests do this themselves). */
+  sync(): void;
+  close(): Promise<void>;
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const host = options.host ?? '127.0.0.1';
+  const seed = options.seed ?? 42;
+  const startTime = options.startTime ?? Date.now();
+  const clock = new SimClock(startTime, options.speed ?? 1);
+  const world = buildWorld(seed, startTime);
+  const faults = new FaultQueue();
+  const requests: LoggedRequest[] = [];
+  let storage: { url: string; requests: LoggedRequest[]; server: Server; sockets: Set<Socket> } | null = null;
+  if (options.artifactsRedirect) storage = await startStorage(world, host);
+
+  const { server, sockets } = createApiServer({
+    world,
+    clock,
+    host,
+    port: options.port ?? 0,
+    gitlabStrict: options.gitlabStrict ?? false,
+    storageUrl: () => storage?.url ?? null,
+    faults,
+    log: requests,
+  });
+  await listen(server, options.port ?? 0, host);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    apiUrl: `${url}/api/v4`,
+    port,
+    world,
+    clock,
+    faults,
+    requests,
+    storage: storage && { url: storage.url, requests: storage.requests },
+    sync: () => world.advanceTo(clock.now()),
+    async close() {
+      await Promise.all([stop(server, sockets), storage ? stop(storage.server, storage.sockets) : undefined]);
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function stop(server: Server, sockets: Set<Socket>): Promise<void> {
+  for (const socket of sockets) socket.destroy();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A stand-in for S3-style object storage: serves artifacts by a pre-signed-looking URL, no auth. */
+async function startStorage(world: World, host: string) {
+  const requests: LoggedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: { ...req.headers }, status: 0, at: Date.now() });
+    const m = /^\/artifacts\/\d+\/(\d+)\/artifacts\.zip/.exec(req.url ?? '');
+    const job = m ? world.jobs.get(Number(m[1])) : undefined;
+    if (!job || !job.artifacts || job.erasedAt !== null) {
+      res.writeHead(404, { 'Content-Type': 'application/xml' });
+      res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code></Error>');
+      return;
+    }
+    const zip = Buffer.from(artifactZip(world.seed, job));
+    res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': String(zip.length) });
+    res.end(zip);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await listen(server, 0, host);
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://${host}:${port}`, requests, server, sockets };
+}

@@ -1,0 +1,231 @@
+// The simulator's internal records. They hold facts (times as epoch ms, ids, plans); the presenters in
+// present.ts turn them into the exact JSON shapes of the spec, so one record can answer in several forms.
+
+export type JobState =
+  | 'created'
+  | 'pending'
+  | 'running'
+  | 'success'
+  | 'failed'
+  | 'canceled'
+  | 'skipped'
+  | 'manual';
+
+export type PipelineState = JobState;
+
+export interface SimUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  state: 'active' | 'blocked';
+  isAdmin: boolean;
+  createdAt: number;
+  bio: string | null;
+  location: string | null;
+  twoFactor: boolean;
+  lastSignInAt: number | null;
+  currentSignInAt: number | null;
+  identities: { provider: string; extern_uid: string; saml_provider_id: number | null }[];
+}
+
+export interface SimCommit {
+  sha: string;
+  title: string;
+  message: string;
+  authorName: string;
+  authorEmail: string;
+  createdAt: number;
+  /** Minutes east of UTC that the author's clock showed (commit dates carry an offset). */
+  tzOffsetMin: number;
+}
+
+/** One job of a project's CI configuration. */
+export interface JobTemplate {
+  name: string;
+  stage: string;
+  when: 'on_success' | 'manual' | 'always';
+  allowFailure: boolean;
+  /** Only on these refs (undefined: every ref). */
+  only?: string[];
+  artifacts?: { paths: string[]; expireInDays: number | null };
+  environment?: string;
+  logSize?: 'small' | 'normal' | 'huge';
+  /** Typical run time in seconds. */
+  typicalSec: number;
+  /** Probability this job fails on a given run. */
+  failRate: number;
+  coverage?: boolean;
+}
+
+export interface SimProject {
+  id: number;
+  name: string;
+  path: string;
+  namespace: string;
+  description: string;
+  defaultBranch: string;
+  branches: string[];
+  tags: string[];
+  /** Head commit of each branch or tag. */
+  heads: Map<string, SimCommit>;
+  commits: SimCommit[];
+  stages: string[];
+  jobs: JobTemplate[];
+  createdAt: number;
+  lastActivityAt: number;
+  /** user id → access level (GitLab's numbers: 30 developer, 40 maintainer, 50 owner). */
+  members: Map<number, number>;
+  visibility: 'private' | 'internal' | 'public';
+  nextPipelineIid: number;
+  nextDeploymentIid: number;
+  environments: Map<string, { id: number; name: string; externalUrl: string }>;
+}
+
+export interface SimArtifacts {
+  filename: string;
+  paths: string[];
+  /** null: never expires (or kept). */
+  expireAt: number | null;
+}
+
+export interface SimJob {
+  id: number;
+  projectId: number;
+  pipelineId: number;
+  name: string;
+  stage: string;
+  stageIndex: number;
+  status: JobState;
+  when: JobTemplate['when'];
+  allowFailure: boolean;
+  ref: string;
+  tag: boolean;
+  sha: string;
+  userId: number;
+  createdAt: number;
+  queuedAt: number | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+  erasedAt: number | null;
+  erasedById: number | null;
+  runnerId: number | null;
+  /** What happens when it runs: decided when it is created (deterministically from its id). */
+  plan: { queueMs: number; runMs: number; outcome: 'success' | 'failed' };
+  failureReason: string | null;
+  artifacts: SimArtifacts | null;
+  /** Template said it produces artifacts (they exist once it succeeded or failed). */
+  artifactPaths: string[] | null;
+  artifactsExpireInDays: number | null;
+  environment: string | null;
+  logSize: 'small' | 'normal' | 'huge';
+  coverage: number | null;
+  /** A retried job is replaced by a new one and hidden from pipeline job lists, as in GitLab. */
+  retried: boolean;
+  /** Bumps on every change of schedule, so stale timers in the event queue are ignored. */
+  version: number;
+  /** Set when the job was canceled while running: the log ends where it was. */
+  canceledAt: number | null;
+  tagList: string[];
+}
+
+export interface SimPipeline {
+  id: number;
+  iid: number;
+  projectId: number;
+  status: PipelineState;
+  ref: string;
+  tag: boolean;
+  sha: string;
+  beforeSha: string;
+  source: string;
+  userId: number;
+  createdAt: number;
+  updatedAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  committedAt: number | null;
+  yamlErrors: string | null;
+  name: string | null;
+  jobIds: number[];
+  scheduleId: number | null;
+}
+
+export interface SimSchedule {
+  id: number;
+  projectId: number;
+  description: string;
+  ref: string;
+  cron: string;
+  cronTimezone: string;
+  nextRunAt: number;
+  active: boolean;
+  createdAt: number;
+  updatedAt: number;
+  ownerId: number;
+  lastPipelineId: number | null;
+  variables: { variable_type: string; key: string; value: string; raw: boolean }[];
+  version: number;
+}
+
+export interface SimDeployment {
+  id: number;
+  iid: number;
+  projectId: number;
+  ref: string;
+  sha: string;
+  createdAt: number;
+  updatedAt: number;
+  status: 'created' | 'running' | 'success' | 'failed' | 'canceled' | 'skipped' | 'blocked';
+  userId: number;
+  environment: string;
+  jobId: number | null;
+}
+
+export interface SimKey {
+  id: number;
+  title: string;
+  key: string;
+  createdAt: number;
+  expiresAt: number | null;
+  userId: number;
+}
+
+/** Internal event actions (GitLab's Event model), turned into action_name by the presenter. */
+export type EventKind =
+  | 'created'
+  | 'updated'
+  | 'closed'
+  | 'reopened'
+  | 'pushed'
+  | 'commented'
+  | 'merged'
+  | 'joined'
+  | 'left'
+  | 'destroyed'
+  | 'expired';
+
+export interface SimEvent {
+  id: number;
+  projectId: number;
+  action: EventKind;
+  targetType: 'Issue' | 'MergeRequest' | 'Note' | 'DiffNote' | 'Milestone' | 'Project' | 'Snippet' | 'User' | null;
+  targetId: number | null;
+  targetIid: number | null;
+  targetTitle: string | null;
+  authorId: number;
+  createdAt: number;
+  push?: {
+    commitCount: number;
+    action: 'pushed' | 'created' | 'removed';
+    refType: 'branch' | 'tag';
+    commitFrom: string | null;
+    commitTo: string | null;
+    ref: string;
+    commitTitle: string | null;
+  };
+  note?: { id: number; body: string; noteableId: number; noteableType: string; noteableIid: number | null; system: boolean };
+}
+
+export const FINISHED_JOB_STATES: ReadonlySet<JobState> = new Set(['success', 'failed', 'canceled', 'skipped']);
+export const ACTIVE_JOB_STATES: ReadonlySet<JobState> = new Set(['created', 'pending', 'running']);

@@ -1,0 +1,34 @@
+// Every route of the simulated API, and the matcher. Segments are compared still percent-encoded, so
+// `/projects/acme%2Fapi/jobs` has `:id` = `acme/api` after decoding, as in GitLab.
+import { jobRoutes } from './jobs.js';
+import { miscRoutes } from './misc.js';
+import { pipelineRoutes } from './pipelines.js';
+import type { Route } from './route.js';
+import { scheduleRoutes } from './schedules.js';
+
+export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...scheduleRoutes, ...miscRoutes];
+
+const compiled = routes.map((route) => ({ route, parts: route.path.split('/').slice(1) }));
+
+export function matchRoute(method: string, path: string): { route: Route; params: Record<string, string> } | null {
+  const segments = path.split('/').slice(1);
+  for (const { route, parts } of compiled) {
+    if (route.method !== method || parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const part = parts[i]!;
+      const segment = segments[i]!;
+      if (part.startsWith(':')) {
+        try {
+          params[part.slice(1)] = decodeURIComponent(segment);
+        } catch {
+          ok = false;
+        }
+        ok = ok && segment !== '';
+      } else ok = part === segment;
+    }
+    if (ok) return { route, params };
+  }
+  return null;
+}

@@ -1,0 +1,170 @@
+// Deployments (4.4), SSH keys (4.5), events (4.6), projects and the current user.
+import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from '../../api/types.js';
+import { type RequestContext, HttpError, errors, intParam, listReply, one, oneOf, projectFor, boolParam } from '../http.js';
+import type { SimEvent, SimProject } from '../model.js';
+import * as present from '../present.js';
+import type { Route } from './route.js';
+
+const TARGET_TYPES: Record<string, string[]> = {
+  issue: ['Issue'],
+  milestone: ['Milestone'],
+  merge_request: ['MergeRequest'],
+  note: ['Note', 'DiffNote', 'DiscussionNote'],
+  project: ['Project'],
+  snippet: ['Snippet'],
+  user: ['User'],
+};
+
+function dateParam(ctx: RequestContext, name: string): number | undefined {
+  const value = one(ctx, name);
+  if (value === undefined) return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
+  if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) throw errors.param(`${name} is invalid`);
+  return ms;
+}
+
+/** Filters and sorts events as GitLab's EventsFinder: before → earlier than that day, after → later than that day. */
+function filterEvents(ctx: RequestContext, events: SimEvent[]): SimEvent[] {
+  const action = oneOf(one(ctx, 'action'), EVENT_ACTIONS, 'action');
+  const targetType = oneOf(one(ctx, 'target_type'), EVENT_TARGET_TYPES, 'target_type');
+  const before = dateParam(ctx, 'before');
+  const after = dateParam(ctx, 'after');
+  const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'desc';
+  const types = targetType ? TARGET_TYPES[targetType]! : null;
+  const out = events.filter(
+    (e) =>
+      e.createdAt <= ctx.world.now &&
+      (!action || e.action === action) &&
+      (!types || (e.targetType !== null && types.includes(e.targetType))) &&
+      (before === undefined || e.createdAt < before) &&
+      (after === undefined || e.createdAt >= after + 86_400_000),
+  );
+  out.sort((a, b) => (a.createdAt - b.createdAt || a.id - b.id) * (sort === 'asc' ? 1 : -1));
+  return out;
+}
+
+function visibleProjects(ctx: RequestContext): Set<number> {
+  const ids = new Set<number>();
+  for (const p of ctx.world.projects.values()) if (canSee(ctx, p)) ids.add(p.id);
+  return ids;
+}
+
+function canSee(ctx: RequestContext, p: SimProject): boolean {
+  return ctx.user.isAdmin || p.members.has(ctx.user.id) || p.visibility !== 'private';
+}
+
+export const miscRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/projects/:id/deployments',
+    handler(ctx) {
+      const project = projectFor(ctx);
+      const list = (ctx.world.projectDeployments.get(project.id) ?? []).map((id) => ctx.world.deployments.get(id)!);
+      return listReply(ctx, list, (d) => present.deployment(ctx.present, d), { totals: true });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/deployments/:deployment_id',
+    handler(ctx) {
+      const project = projectFor(ctx);
+      const d = ctx.world.deployments.get(intParam(ctx.params.deployment_id, 'deployment_id'));
+      if (!d || d.projectId !== project.id) throw errors.notFound();
+      return { status: 200, body: present.deployment(ctx.present, d), etag: true };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/keys/:key_id',
+    handler(ctx) {
+      if (!ctx.user.isAdmin) throw errors.forbidden();
+      const key = ctx.world.keys.get(intParam(ctx.params.key_id, 'id'));
+      if (!key) throw errors.notFound();
+      return { status: 200, body: present.sshKey(ctx.present, key), etag: true };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/events',
+    handler(ctx) {
+      const visible = visibleProjects(ctx);
+      const mine = ctx.world.events.filter((e) => e.authorId === ctx.user.id && visible.has(e.projectId));
+      return listReply(ctx, filterEvents(ctx, mine), (e) => present.event(ctx.present, e, false), { totals: true });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/users/:user_id/events',
+    handler(ctx) {
+      const raw = ctx.params.user_id!;
+      const user = /^\d+$/.test(raw) ? ctx.world.users.get(Number(raw)) : ctx.world.usersByName.get(raw);
+      if (!user) throw errors.notFound('User');
+      const visible = visibleProjects(ctx);
+      const theirs = ctx.world.events.filter((e) => e.authorId === user.id && visible.has(e.projectId));
+      return listReply(ctx, filterEvents(ctx, theirs), (e) => present.event(ctx.present, e, false), { totals: true });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/events',
+    handler(ctx) {
+      const project = projectFor(ctx);
+      const events = ctx.world.events.filter((e) => e.projectId === project.id);
+      return listReply(ctx, filterEvents(ctx, events), (e) => present.event(ctx.present, e, true), { totals: true });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects',
+    handler(ctx) {
+      const membership = boolParam(one(ctx, 'membership'), 'membership') ?? false;
+      const simple = boolParam(one(ctx, 'simple'), 'simple') ?? false;
+      const search = one(ctx, 'search')?.toLowerCase();
+      const orderBy = oneOf(one(ctx, 'order_by'), ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity'] as const, 'order_by') ?? 'created_at';
+      const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'desc';
+      let list = [...ctx.world.projects.values()].filter((p) => (membership ? p.members.has(ctx.user.id) : canSee(ctx, p)));
+      if (search) {
+        list = list.filter((p) => `${p.name} ${p.path} ${p.namespace}/${p.path} ${p.description}`.toLowerCase().includes(search));
+      }
+      const key = (p: SimProject): string | number => {
+        switch (orderBy) {
+          case 'name':
+            return p.name.toLowerCase();
+          case 'path':
+            return p.path;
+          case 'created_at':
+            return p.createdAt;
+          case 'updated_at':
+          case 'last_activity_at':
+            return p.lastActivityAt;
+          default:
+            return p.id;
+        }
+      };
+      list.sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        const c = ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
+        return sort === 'asc' ? c : -c;
+      });
+      return listReply(ctx, list, (p) => present.project(ctx.present, p, simple), { totals: true, offsetLimit: true });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id',
+    handler(ctx) {
+      return { status: 200, body: present.project(ctx.present, projectFor(ctx), false), etag: true };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/user',
+    handler(ctx) {
+      return { status: 200, body: present.currentUser(ctx.present, ctx.user), etag: true };
+    },
+  },
+];
+
+export { HttpError };

@@ -1,0 +1,123 @@
+// Pipelines (spec 4.2): list with every filter, single, create, retry, cancel.
+import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_STATUS_FILTERS } from '../../api/types.js';
+import { type RequestContext, DEVELOPER, boolParam, errors, HttpError, intParam, listReply, one, oneOf, projectFor } from '../http.js';
+import type { SimPipeline } from '../model.js';
+import * as present from '../present.js';
+import { cancelPipeline, ZERO_SHA } from '../world/build.js';
+import type { Route } from './route.js';
+
+function pipelineOf(ctx: RequestContext): SimPipeline {
+  const project = projectFor(ctx);
+  const pipeline = ctx.world.pipelines.get(intParam(ctx.params.pipeline_id, 'pipeline_id'));
+  if (!pipeline || pipeline.projectId !== project.id) throw errors.notFound();
+  return pipeline;
+}
+
+const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped']);
+
+export const pipelineRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/projects/:id/pipelines',
+    handler(ctx) {
+      const project = projectFor(ctx);
+      const scope = oneOf(one(ctx, 'scope'), PIPELINE_SCOPES, 'scope');
+      const status = oneOf(one(ctx, 'status'), PIPELINE_STATUS_FILTERS, 'status');
+      const orderBy = oneOf(one(ctx, 'order_by'), PIPELINE_ORDER_BY, 'order_by') ?? 'id';
+      const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'desc';
+      const yamlErrors = boolParam(one(ctx, 'yaml_errors'), 'yaml_errors');
+      const ref = one(ctx, 'ref');
+      const name = one(ctx, 'name');
+      const username = one(ctx, 'username');
+      const { world } = ctx;
+      let list = (world.projectPipelines.get(project.id) ?? []).map((id) => world.pipelines.get(id)!);
+      list = list.filter((p) => {
+        if (status && p.status !== status) return false;
+        if (ref !== undefined && p.ref !== ref) return false;
+        if (yamlErrors === true && !p.yamlErrors) return false;
+        if (yamlErrors === false && p.yamlErrors) return false;
+        const user = world.user(p.userId);
+        if (name !== undefined && user.name !== name) return false;
+        if (username !== undefined && user.username !== username) return false;
+        switch (scope) {
+          case 'running':
+            return p.status === 'running';
+          case 'pending':
+            return p.status === 'pending';
+          case 'finished':
+            return FINISHED.has(p.status);
+          case 'branches':
+            return !p.tag;
+          case 'tags':
+            return p.tag;
+          default:
+            return true;
+        }
+      });
+      const key = (p: SimPipeline): string | number =>
+        orderBy === 'status' ? p.status : orderBy === 'ref' ? p.ref : orderBy === 'user_id' ? p.userId : p.id;
+      list.sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        const c = ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
+        return sort === 'asc' ? c : -c;
+      });
+      return listReply(ctx, list, (p) => present.pipelineBasic(ctx.present, p), { totals: true });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/pipelines/:pipeline_id',
+    handler(ctx) {
+      return { status: 200, body: present.pipeline(ctx.present, pipelineOf(ctx)), etag: true };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/pipeline',
+    handler(ctx) {
+      const project = projectFor(ctx, DEVELOPER);
+      const ref = one(ctx, 'ref');
+      if (ref === undefined || ref === '') throw errors.param('ref is missing');
+      const commit = project.heads.get(ref);
+      if (!commit) throw errors.fields({ base: ['Reference not found'] });
+      const pipeline = ctx.world.createPipeline({
+        project,
+        ref,
+        tag: project.tags.includes(ref),
+        commit,
+        beforeSha: ZERO_SHA,
+        source: 'api',
+        userId: ctx.user.id,
+        at: ctx.world.now,
+      });
+      return { status: 201, body: present.pipeline(ctx.present, pipeline) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/pipelines/:pipeline_id/retry',
+    handler(ctx) {
+      projectFor(ctx, DEVELOPER);
+      const pipeline = pipelineOf(ctx);
+      const now = ctx.world.now;
+      for (const job of ctx.world.pipelineJobs(pipeline)) {
+        if ((job.status === 'failed' || job.status === 'canceled') && !job.retried) ctx.world.retryJob(job, ctx.user.id, now);
+      }
+      return { status: 201, body: present.pipeline(ctx.present, pipeline) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/pipelines/:pipeline_id/cancel',
+    handler(ctx) {
+      projectFor(ctx, DEVELOPER);
+      const pipeline = pipelineOf(ctx);
+      // 200 even when nothing could be canceled (GitLab).
+      cancelPipeline(ctx.world, pipeline.id, ctx.world.now);
+      return { status: 200, body: present.pipeline(ctx.present, pipeline) };
+    },
+  },
+];
+
+export { HttpError };

@@ -1,0 +1,47 @@
+// The trace of a job as bytes at the world's current time: the generated runner log, cut at what the
+// runner had written by now while the job runs. Generated logs are cached per job (they are pure).
+import { generateJobLog, visibleLog, type GeneratedLog } from './log-gen.js';
+import type { SimJob } from './model.js';
+import { RUNNERS } from './world/catalog.js';
+import type { World } from './world/world.js';
+
+const cache = new Map<string, GeneratedLog>();
+const CACHE_LIMIT = 200;
+
+function logOf(world: World, job: SimJob): GeneratedLog {
+  const key = `${world.seed}:${job.id}`;
+  let log = cache.get(key);
+  if (log) {
+    // Refresh its place: the most recently read logs stay.
+    cache.delete(key);
+    cache.set(key, log);
+    return log;
+  }
+  const project = world.projects.get(job.projectId)!;
+  log = generateJobLog({
+    seed: world.seed,
+    jobId: job.id,
+    jobName: job.name,
+    stage: job.stage,
+    outcome: job.plan.outcome,
+    startedAt: job.startedAt!,
+    durationMs: job.plan.runMs,
+    size: job.logSize,
+    // One project's runners have FF_TIMESTAMPS on, as some real fleets do.
+    timestamps: project.path === 'terraform',
+    runnerDescription: RUNNERS.find((r) => r.id === job.runnerId)?.description,
+  });
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, log);
+  return log;
+}
+
+export function traceBytes(world: World, job: SimJob): Buffer {
+  if (job.startedAt === null || job.erasedAt !== null) return Buffer.alloc(0);
+  const log = logOf(world, job);
+  if (job.status === 'running') return Buffer.from(visibleLog(log, world.now), 'utf8');
+  if (job.status === 'canceled' && job.canceledAt !== null) {
+    return Buffer.from(`${visibleLog(log, job.canceledAt)}\x1b[0;33mWARNING: Job was canceled\x1b[0;m\n\x1b[31;1mERROR: Job failed: canceled\x1b[0;m\n`, 'utf8');
+  }
+  return Buffer.from(log.text, 'utf8');
+}

@@ -1,0 +1,428 @@
+// The simulated GitLab's state and the engine that moves it through time. Jobs follow their plan
+// (queue, run, outcome) stage by stage; pipelines derive their status from their jobs as GitLab does.
+// Everything that changes on its own is a timer in one heap, run in time order by advanceTo().
+import { hashFloat } from '../rng.js';
+import type {
+  JobState,
+  JobTemplate,
+  PipelineState,
+  SimCommit,
+  SimDeployment,
+  SimEvent,
+  SimJob,
+  SimKey,
+  SimPipeline,
+  SimProject,
+  SimSchedule,
+  SimUser,
+} from '../model.js';
+import { FAILURE_REASONS, RUNNERS } from './catalog.js';
+import { TimerHeap } from './heap.js';
+
+export interface WorldCounters {
+  pipeline: number;
+  job: number;
+  schedule: number;
+  deployment: number;
+  event: number;
+  key: number;
+  note: number;
+  environment: number;
+}
+
+export class World {
+  readonly users = new Map<number, SimUser>();
+  readonly usersByName = new Map<string, SimUser>();
+  /** token → user id, and the scopes of that token. */
+  readonly tokens = new Map<string, { userId: number; scopes: 'api' | 'read_api'; expired: boolean }>();
+  readonly projects = new Map<number, SimProject>();
+  readonly projectsByPath = new Map<string, SimProject>();
+  readonly pipelines = new Map<number, SimPipeline>();
+  readonly jobs = new Map<number, SimJob>();
+  readonly schedules = new Map<number, SimSchedule>();
+  readonly deployments = new Map<number, SimDeployment>();
+  readonly keys = new Map<number, SimKey>();
+  readonly events: SimEvent[] = [];
+  /** Per project, ids in creation order (ascending). */
+  readonly projectPipelines = new Map<number, number[]>();
+  readonly projectJobs = new Map<number, number[]>();
+  readonly projectSchedules = new Map<number, number[]>();
+  readonly projectDeployments = new Map<number, number[]>();
+  readonly counters: WorldCounters = { pipeline: 5000, job: 80000, schedule: 10, deployment: 300, event: 1, key: 1, note: 900, environment: 1 };
+  readonly timers = new TimerHeap();
+  /** World time up to which every timer has run. */
+  private time: number;
+  private advancing = false;
+  /** Called for every job that changes status (tests and the event log listen). */
+  onJobChange?: (job: SimJob, at: number) => void;
+
+  constructor(
+    readonly seed: number,
+    startTime: number,
+  ) {
+    this.time = startTime;
+  }
+
+  get now(): number {
+    return this.time;
+  }
+
+  /** Runs every timer due up to `now`, in time order. Re-entrant calls are ignored. */
+  advanceTo(now: number): void {
+    if (this.advancing) return;
+    this.advancing = true;
+    try {
+      while (this.timers.peekTime() <= now) {
+        const entry = this.timers.pop()!;
+        this.time = Math.max(this.time, entry.at);
+        entry.run(entry.at);
+      }
+      this.time = Math.max(this.time, now);
+    } finally {
+      this.advancing = false;
+    }
+  }
+
+  at(time: number, run: (at: number) => void): void {
+    this.timers.push(time, run);
+  }
+
+  // ---- lookups ---------------------------------------------------------------------------------------
+
+  project(id: number): SimProject | undefined {
+    return this.projects.get(id);
+  }
+
+  pipelineJobs(pipeline: SimPipeline, includeRetried = false): SimJob[] {
+    const out: SimJob[] = [];
+    for (const id of pipeline.jobIds) {
+      const job = this.jobs.get(id);
+      if (job && (includeRetried || !job.retried)) out.push(job);
+    }
+    return out;
+  }
+
+  user(id: number): SimUser {
+    const user = this.users.get(id);
+    if (!user) throw new Error(`no user ${id}`);
+    return user;
+  }
+
+  commitOf(projectId: number, sha: string): SimCommit {
+    const project = this.projects.get(projectId)!;
+    return project.commits.find((c) => c.sha === sha) ?? project.commits[project.commits.length - 1]!;
+  }
+
+  addEvent(event: Omit<SimEvent, 'id'>): SimEvent {
+    const full = { ...event, id: this.counters.event++ };
+    this.events.push(full);
+    const project = this.projects.get(event.projectId);
+    if (project) project.lastActivityAt = Math.max(project.lastActivityAt, event.createdAt);
+    return full;
+  }
+
+  // ---- creating pipelines ----------------------------------------------------------------------------
+
+  /** Creates a pipeline with the jobs its project's configuration gives for `ref`, and starts it. */
+  createPipeline(input: {
+    project: SimProject;
+    ref: string;
+    tag: boolean;
+    commit: SimCommit;
+    beforeSha: string;
+    source: string;
+    userId: number;
+    at: number;
+    scheduleId?: number | null;
+    yamlErrors?: string | null;
+    /** A `[ci skip]` push: a pipeline without jobs, status skipped. */
+    skip?: boolean;
+  }): SimPipeline {
+    const { project, at } = input;
+    const pipeline: SimPipeline = {
+      id: ++this.counters.pipeline,
+      iid: project.nextPipelineIid++,
+      projectId: project.id,
+      status: 'created',
+      ref: input.ref,
+      tag: input.tag,
+      sha: input.commit.sha,
+      beforeSha: input.beforeSha,
+      source: input.source,
+      userId: input.userId,
+      createdAt: at,
+      updatedAt: at,
+      startedAt: null,
+      finishedAt: null,
+      committedAt: input.commit.createdAt,
+      yamlErrors: input.yamlErrors ?? null,
+      name: input.source === 'schedule' ? 'Scheduled pipeline' : null,
+      jobIds: [],
+      scheduleId: input.scheduleId ?? null,
+    };
+    this.pipelines.set(pipeline.id, pipeline);
+    listOf(this.projectPipelines, project.id).push(pipeline.id);
+    project.lastActivityAt = Math.max(project.lastActivityAt, at);
+    if (pipeline.yamlErrors) {
+      this.finishPipeline(pipeline, 'failed', at);
+      return pipeline;
+    }
+    if (input.skip) {
+      this.finishPipeline(pipeline, 'skipped', at);
+      return pipeline;
+    }
+    for (const template of project.jobs) {
+      if (template.only && !template.only.includes(input.ref)) continue;
+      this.addJob(pipeline, template, at);
+    }
+    this.process(pipeline, at);
+    return pipeline;
+  }
+
+  private addJob(pipeline: SimPipeline, t: JobTemplate, at: number, userId = pipeline.userId): SimJob {
+    const project = this.projects.get(pipeline.projectId)!;
+    const id = ++this.counters.job;
+    const r = (salt: number) => hashFloat(this.seed, id, salt);
+    const failed = r(1) < t.failRate;
+    const job: SimJob = {
+      id,
+      projectId: pipeline.projectId,
+      pipelineId: pipeline.id,
+      name: t.name,
+      stage: t.stage,
+      stageIndex: project.stages.indexOf(t.stage),
+      status: 'created',
+      when: t.when,
+      allowFailure: t.allowFailure,
+      ref: pipeline.ref,
+      tag: pipeline.tag,
+      sha: pipeline.sha,
+      userId,
+      createdAt: at,
+      queuedAt: null,
+      startedAt: null,
+      finishedAt: null,
+      erasedAt: null,
+      erasedById: null,
+      runnerId: null,
+      plan: {
+        queueMs: Math.round(1500 + r(2) * 20_000),
+        // Failures tend to come early in a run; successes take their typical time, give or take 30%.
+        runMs: Math.round(t.typicalSec * 1000 * (failed ? 0.3 + r(3) * 0.6 : 0.7 + r(3) * 0.6)),
+        outcome: failed ? 'failed' : 'success',
+      },
+      failureReason: null,
+      artifacts: null,
+      artifactPaths: t.artifacts?.paths ?? null,
+      artifactsExpireInDays: t.artifacts?.expireInDays ?? null,
+      environment: t.environment ?? null,
+      logSize: t.logSize ?? 'normal',
+      coverage: null,
+      retried: false,
+      version: 0,
+      canceledAt: null,
+      tagList: RUNNERS[Math.floor(r(4) * RUNNERS.length)]!.tags,
+    };
+    if (t.coverage) job.coverage = Math.round((70 + r(5) * 28) * 100) / 100;
+    this.jobs.set(id, job);
+    pipeline.jobIds.push(id);
+    listOf(this.projectJobs, pipeline.projectId).push(id);
+    return job;
+  }
+
+  // ---- the engine ------------------------------------------------------------------------------------
+
+  /**
+   * Starts whatever may start in `pipeline` at time `at`: a stage runs when every earlier stage is
+   * complete; after a failure (not allowed to fail) later jobs are skipped; a blocking manual job
+   * holds the stages after it. Then derives the pipeline's status from its jobs.
+   */
+  process(pipeline: SimPipeline, at: number): void {
+    const project = this.projects.get(pipeline.projectId)!;
+    const jobs = this.pipelineJobs(pipeline);
+    let blocked = false;
+    let failedBefore = false;
+    for (let stage = 0; stage < project.stages.length && !blocked; stage++) {
+      const stageJobs = jobs.filter((j) => j.stageIndex === stage);
+      for (const job of stageJobs) {
+        if (job.status !== 'created') continue;
+        if (failedBefore && job.when !== 'always') this.setStatus(job, 'skipped', at);
+        else if (job.when === 'manual') this.setStatus(job, 'manual', at);
+        else this.enqueue(job, at);
+      }
+      for (const job of stageJobs) {
+        if (job.status === 'pending' || job.status === 'running') blocked = true;
+        if (job.status === 'manual' && !job.allowFailure) blocked = true;
+        if ((job.status === 'failed' || job.status === 'canceled') && !job.allowFailure) failedBefore = true;
+      }
+    }
+    this.updatePipelineStatus(pipeline, at);
+  }
+
+  /** GitLab's composite status, reduced to the states the simulator produces. */
+  updatePipelineStatus(pipeline: SimPipeline, at: number): void {
+    const jobs = this.pipelineJobs(pipeline);
+    if (jobs.length === 0) return;
+    const has = (s: JobState, allowFailure?: boolean) =>
+      jobs.some((j) => j.status === s && (allowFailure === undefined || j.allowFailure === allowFailure));
+    let status: PipelineState;
+    if (has('running')) status = 'running';
+    else if (has('pending')) status = jobs.some((j) => j.startedAt !== null) ? 'running' : 'pending';
+    else if (jobs.every((j) => j.status === 'created')) status = 'created';
+    else if (has('failed', false)) status = 'failed';
+    else if (has('canceled', false) || (has('canceled') && !has('success'))) status = 'canceled';
+    else if (has('manual', false) || has('created')) status = 'manual';
+    else if (jobs.every((j) => j.status === 'skipped')) status = 'skipped';
+    else status = 'success';
+
+    if (status === pipeline.status) return;
+    pipeline.updatedAt = at;
+    if (pipeline.startedAt === null && (status === 'running' || jobs.some((j) => j.startedAt !== null))) {
+      pipeline.startedAt = Math.min(...jobs.filter((j) => j.startedAt !== null).map((j) => j.startedAt!), at);
+    }
+    // A pipeline waiting on a blocking manual job is idle but not finished, as in GitLab.
+    const finished = status === 'success' || status === 'failed' || status === 'canceled' || status === 'skipped';
+    pipeline.status = status;
+    pipeline.finishedAt = finished ? at : null;
+  }
+
+  private finishPipeline(pipeline: SimPipeline, status: PipelineState, at: number): void {
+    pipeline.status = status;
+    pipeline.updatedAt = at;
+    pipeline.finishedAt = at;
+  }
+
+  setStatus(job: SimJob, status: JobState, at: number): void {
+    job.status = status;
+    job.version++;
+    this.onJobChange?.(job, at);
+  }
+
+  /** created/manual → pending now, running after its queue time, finished after its run time. */
+  enqueue(job: SimJob, at: number): void {
+    job.queuedAt = at;
+    this.setStatus(job, 'pending', at);
+    this.touchDeployment(job, 'created', at);
+    const version = job.version;
+    this.at(at + job.plan.queueMs, (t) => {
+      if (job.version !== version) return;
+      this.start(job, t);
+    });
+  }
+
+  private start(job: SimJob, at: number): void {
+    job.startedAt = at;
+    job.runnerId = RUNNERS[Math.floor(hashFloat(this.seed, job.id, 6) * RUNNERS.length)]!.id;
+    this.setStatus(job, 'running', at);
+    this.touchDeployment(job, 'running', at);
+    const version = job.version;
+    this.at(at + job.plan.runMs, (t) => {
+      if (job.version !== version) return;
+      this.finish(job, job.plan.outcome, t);
+    });
+    this.updatePipelineStatus(this.pipelines.get(job.pipelineId)!, at);
+  }
+
+  private finish(job: SimJob, outcome: 'success' | 'failed', at: number): void {
+    job.finishedAt = at;
+    if (outcome === 'failed') {
+      job.failureReason = FAILURE_REASONS[Math.floor(hashFloat(this.seed, job.id, 7) * FAILURE_REASONS.length)]!;
+    }
+    // Reports are uploaded on failure too (`artifacts:when: always` is common for test reports).
+    if (job.artifactPaths && (outcome === 'success' || job.artifactPaths.some((p) => p.includes('junit')))) {
+      const days = job.artifactsExpireInDays;
+      job.artifacts = { filename: 'artifacts.zip', paths: job.artifactPaths, expireAt: days === null ? null : at + days * 86_400_000 };
+      const version = job.version + 1;
+      // Expired artifacts disappear, as GitLab's expiry worker removes them.
+      if (days !== null) this.at(at + days * 86_400_000, () => {
+        if (job.artifacts && job.artifacts.expireAt !== null && job.artifacts.expireAt <= this.time && job.version === version) {
+          job.artifacts = null;
+        }
+      });
+    }
+    this.setStatus(job, outcome, at);
+    this.touchDeployment(job, outcome, at);
+    this.process(this.pipelines.get(job.pipelineId)!, at);
+  }
+
+  /** Cancels a job that has not finished. Returns false when there was nothing to cancel. */
+  cancelJob(job: SimJob, at: number): boolean {
+    if (!['created', 'pending', 'running'].includes(job.status)) return false;
+    if (job.status === 'running') job.canceledAt = at;
+    job.finishedAt = at;
+    this.setStatus(job, 'canceled', at);
+    this.touchDeployment(job, 'canceled', at);
+    return true;
+  }
+
+  /** Retries a finished job: a new job with a new id replaces it; later skipped stages come back. */
+  retryJob(job: SimJob, userId: number, at: number): SimJob {
+    const pipeline = this.pipelines.get(job.pipelineId)!;
+    const project = this.projects.get(job.projectId)!;
+    const template = project.jobs.find((t) => t.name === job.name) ?? {
+      name: job.name,
+      stage: job.stage,
+      when: job.when,
+      allowFailure: job.allowFailure,
+      typicalSec: 60,
+      failRate: 0.1,
+    };
+    job.retried = true;
+    const fresh = this.addJob(pipeline, template, at, userId);
+    // A retry of a manual job is started by the person retrying it.
+    fresh.when = job.when === 'manual' ? 'on_success' : job.when;
+    for (const later of this.pipelineJobs(pipeline)) {
+      if (later.stageIndex > job.stageIndex && later.status === 'skipped') {
+        later.status = 'created';
+        later.version++;
+        later.finishedAt = null;
+      }
+    }
+    pipeline.finishedAt = null;
+    this.process(pipeline, at);
+    return fresh;
+  }
+
+  /** Plays a manual job. */
+  playJob(job: SimJob, userId: number, at: number): void {
+    job.userId = userId;
+    this.enqueue(job, at);
+    this.process(this.pipelines.get(job.pipelineId)!, at);
+  }
+
+  private touchDeployment(job: SimJob, status: SimDeployment['status'], at: number): void {
+    if (!job.environment) return;
+    let deployment = [...(this.projectDeployments.get(job.projectId) ?? [])]
+      .reverse()
+      .map((id) => this.deployments.get(id)!)
+      .find((d) => d.jobId === job.id);
+    if (!deployment) {
+      if (status !== 'created') return;
+      const project = this.projects.get(job.projectId)!;
+      deployment = {
+        id: ++this.counters.deployment,
+        iid: project.nextDeploymentIid++,
+        projectId: job.projectId,
+        ref: job.ref,
+        sha: job.sha,
+        createdAt: at,
+        updatedAt: at,
+        status: 'created',
+        userId: job.userId,
+        environment: job.environment,
+        jobId: job.id,
+      };
+      this.deployments.set(deployment.id, deployment);
+      listOf(this.projectDeployments, job.projectId).push(deployment.id);
+      return;
+    }
+    deployment.status = status;
+    deployment.updatedAt = at;
+  }
+}
+
+export function listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
