@@ -149,6 +149,8 @@ export interface SimPipeline {
   name: string | null;
   jobIds: number[];
   scheduleId: number | null;
+  /** Jobs pending or running now: while any are, finishing one job cannot start another stage. */
+  activeJobs: number;
 }
 
 export interface SimSchedule {

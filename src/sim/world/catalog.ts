@@ -147,7 +147,7 @@ export const PROJECTS: ProjectSeed[] = [
     members: MAINTAINERS,
     stages: ['prepare', 'build', 'test', 'package', 'deploy'],
     jobs: monorepoJobs(),
-    history: 24,
+    history: 12,
   },
   {
     namespace: 'ops',

@@ -159,6 +159,7 @@ export class World {
       name: input.source === 'schedule' ? 'Scheduled pipeline' : null,
       jobIds: [],
       scheduleId: input.scheduleId ?? null,
+      activeJobs: 0,
     };
     this.pipelines.set(pipeline.id, pipeline);
     listOf(this.projectPipelines, project.id).push(pipeline.id);
@@ -239,11 +240,13 @@ export class World {
    */
   process(pipeline: SimPipeline, at: number): void {
     const project = this.projects.get(pipeline.projectId)!;
-    const jobs = this.pipelineJobs(pipeline);
+    // One pass to bucket by stage: a monorepo pipeline has hundreds of jobs and this runs on every change.
+    const byStage: SimJob[][] = project.stages.map(() => []);
+    for (const job of this.pipelineJobs(pipeline)) byStage[job.stageIndex]?.push(job);
     let blocked = false;
     let failedBefore = false;
-    for (let stage = 0; stage < project.stages.length && !blocked; stage++) {
-      const stageJobs = jobs.filter((j) => j.stageIndex === stage);
+    for (const stageJobs of byStage) {
+      if (blocked) break;
       for (const job of stageJobs) {
         if (job.status !== 'created') continue;
         if (failedBefore && job.when !== 'always') this.setStatus(job, 'skipped', at);
@@ -263,23 +266,32 @@ export class World {
   updatePipelineStatus(pipeline: SimPipeline, at: number): void {
     const jobs = this.pipelineJobs(pipeline);
     if (jobs.length === 0) return;
-    const has = (s: JobState, allowFailure?: boolean) =>
-      jobs.some((j) => j.status === s && (allowFailure === undefined || j.allowFailure === allowFailure));
+    const count: Record<string, number> = {};
+    let blockingManual = 0;
+    let failedHard = 0;
+    let canceledHard = 0;
+    let firstStart = Infinity;
+    for (const j of jobs) {
+      count[j.status] = (count[j.status] ?? 0) + 1;
+      if (j.status === 'manual' && !j.allowFailure) blockingManual++;
+      if (j.status === 'failed' && !j.allowFailure) failedHard++;
+      if (j.status === 'canceled' && !j.allowFailure) canceledHard++;
+      if (j.startedAt !== null && j.startedAt < firstStart) firstStart = j.startedAt;
+    }
+    const n = (s: JobState) => count[s] ?? 0;
     let status: PipelineState;
-    if (has('running')) status = 'running';
-    else if (has('pending')) status = jobs.some((j) => j.startedAt !== null) ? 'running' : 'pending';
-    else if (jobs.every((j) => j.status === 'created')) status = 'created';
-    else if (has('failed', false)) status = 'failed';
-    else if (has('canceled', false) || (has('canceled') && !has('success'))) status = 'canceled';
-    else if (has('manual', false) || has('created')) status = 'manual';
-    else if (jobs.every((j) => j.status === 'skipped')) status = 'skipped';
+    if (n('running')) status = 'running';
+    else if (n('pending')) status = firstStart < Infinity ? 'running' : 'pending';
+    else if (n('created') === jobs.length) status = 'created';
+    else if (failedHard) status = 'failed';
+    else if (canceledHard || (n('canceled') && !n('success'))) status = 'canceled';
+    else if (blockingManual || n('created')) status = 'manual';
+    else if (n('skipped') === jobs.length) status = 'skipped';
     else status = 'success';
 
     if (status === pipeline.status) return;
     pipeline.updatedAt = at;
-    if (pipeline.startedAt === null && (status === 'running' || jobs.some((j) => j.startedAt !== null))) {
-      pipeline.startedAt = Math.min(...jobs.filter((j) => j.startedAt !== null).map((j) => j.startedAt!), at);
-    }
+    if (pipeline.startedAt === null && firstStart < Infinity) pipeline.startedAt = firstStart;
     // A pipeline waiting on a blocking manual job is idle but not finished, as in GitLab.
     const finished = status === 'success' || status === 'failed' || status === 'canceled' || status === 'skipped';
     pipeline.status = status;
@@ -293,6 +305,8 @@ export class World {
   }
 
   setStatus(job: SimJob, status: JobState, at: number): void {
+    const delta = Number(status === 'pending' || status === 'running') - Number(job.status === 'pending' || job.status === 'running');
+    if (delta) this.pipelines.get(job.pipelineId)!.activeJobs += delta;
     job.status = status;
     job.version++;
     this.onJobChange?.(job, at);
@@ -320,7 +334,8 @@ export class World {
       if (job.version !== version) return;
       this.finish(job, job.plan.outcome, t);
     });
-    this.updatePipelineStatus(this.pipelines.get(job.pipelineId)!, at);
+    const pipeline = this.pipelines.get(job.pipelineId)!;
+    if (pipeline.status !== 'running') this.updatePipelineStatus(pipeline, at);
   }
 
   private finish(job: SimJob, outcome: 'success' | 'failed', at: number): void {
@@ -342,7 +357,11 @@ export class World {
     }
     this.setStatus(job, outcome, at);
     this.touchDeployment(job, outcome, at);
-    this.process(this.pipelines.get(job.pipelineId)!, at);
+    const pipeline = this.pipelines.get(job.pipelineId)!;
+    // Nothing new can start, and the status stays running, while other jobs are still active;
+    // skipping the full pass keeps a 330-job pipeline linear rather than quadratic.
+    if (pipeline.activeJobs > 0) pipeline.updatedAt = at;
+    else this.process(pipeline, at);
   }
 
   /** Cancels a job that has not finished. Returns false when there was nothing to cancel. */
