@@ -30,6 +30,11 @@ function logOf(world: World, job: SimJob): GeneratedLog {
     // One project's runners have FF_TIMESTAMPS on, as some real fleets do.
     timestamps: project.path === 'terraform',
     runnerDescription: RUNNERS.find((r) => r.id === job.runnerId)?.description,
+    // So the log's checkout lines name the same project, ref and commit as the API does.
+    projectPath: `${project.namespace}/${project.path}`,
+    projectId: project.id,
+    ref: job.ref,
+    sha: job.sha,
   });
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, log);
