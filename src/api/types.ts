@@ -289,8 +289,14 @@ export interface Environment {
   [extra: string]: unknown;
 }
 
-/** Job-like object without `pipeline` and `artifacts_file`; its user has `location`. */
-export type Deployable = Omit<Job, 'pipeline' | 'artifacts_file' | 'download_url'>;
+/**
+ * Job-like object without `pipeline` and `artifacts_file`; its user has `location`.
+ * Not `Omit<Job, ...>`: Job's index signature makes `keyof Job` plain `string`, so Omit would drop
+ * every named field (`deployable.commit` would be `unknown`). Key remapping keeps them.
+ */
+export type Deployable = {
+  [K in keyof Job as K extends 'pipeline' | 'artifacts_file' | 'download_url' ? never : K]: Job[K];
+};
 
 export interface Deployment {
   id: number;

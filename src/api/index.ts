@@ -1,0 +1,55 @@
+// The API package: createGitLab() wires the client and one module per resource.
+import { createClient, type ClientOptions, type GitLabClient } from './client.js';
+import { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
+import { createEventsApi, type EventsApi } from './events.js';
+import { createJobsApi, type JobsApi } from './jobs.js';
+import { createKeysApi, type KeysApi } from './keys.js';
+import { createPipelinesApi, type PipelinesApi } from './pipelines.js';
+import { createProjectsApi, type ProjectsApi } from './projects.js';
+import { createSchedulesApi, type SchedulesApi } from './schedules.js';
+import { createUsersApi, type UsersApi } from './users.js';
+
+export interface GitLab {
+  client: GitLabClient;
+  jobs: JobsApi;
+  pipelines: PipelinesApi;
+  schedules: SchedulesApi;
+  deployments: DeploymentsApi;
+  keys: KeysApi;
+  events: EventsApi;
+  projects: ProjectsApi;
+  users: UsersApi;
+}
+
+export function createGitLab(opts: ClientOptions): GitLab {
+  const client = createClient(opts);
+  return {
+    client,
+    jobs: createJobsApi(client),
+    pipelines: createPipelinesApi(client),
+    schedules: createSchedulesApi(client),
+    deployments: createDeploymentsApi(client),
+    keys: createKeysApi(client),
+    events: createEventsApi(client),
+    projects: createProjectsApi(client),
+    users: createUsersApi(client),
+  };
+}
+
+export * from './types.js';
+export { GitLabApiError, isGitLabApiError, type GitLabErrorKind } from './errors.js';
+export { createClient, type ApiResponse, type ClientOptions, type GitLabClient, type HttpMethod, type RequestOptions } from './client.js';
+export type { RetryInfo, RetryListener, Sleep } from './transport.js';
+export { paginate, type Page, type Paged, type PaginateOptions } from './paginate.js';
+export { projectPath, userPath, encodeProjectId } from './paths.js';
+export { readTrace, type TraceResult, type ReadTraceOptions } from './trace.js';
+export { downloadToFile, type DownloadOptions, type DownloadProgress, type DownloadResult } from './download.js';
+export type { CallOptions, GetOptions, ListOptions } from './options.js';
+export { createJobsApi, type JobListFilters, type JobsApi } from './jobs.js';
+export { createPipelinesApi, type PipelineListFilters, type PipelinesApi } from './pipelines.js';
+export { createSchedulesApi, type ScheduleInput, type ScheduleListFilters, type SchedulesApi } from './schedules.js';
+export { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
+export { createKeysApi, type KeysApi } from './keys.js';
+export { createEventsApi, type EventFilters, type EventsApi } from './events.js';
+export { createProjectsApi, type ProjectListFilters, type ProjectsApi } from './projects.js';
+export { createUsersApi, type UsersApi } from './users.js';

@@ -1,0 +1,57 @@
+// Jobs (spec 4.1). Lists are lazy; actions return the job GitLab answers with (for retry: the new job).
+import type { GitLabClient } from './client.js';
+import { downloadToFile, type DownloadOptions, type DownloadResult } from './download.js';
+import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';
+import { paginate, type Paged } from './paginate.js';
+import { idSegment, projectPath, segment } from './paths.js';
+import { scopeParam } from './query.js';
+import { readTrace, type ReadTraceOptions, type TraceResult } from './trace.js';
+import type { Job, JobScope, ProjectId } from './types.js';
+
+export interface JobListFilters {
+  /** One status or several (`scope[]=a&scope[]=b`); all jobs when omitted. */
+  scope?: JobScope | readonly JobScope[];
+}
+
+export function createJobsApi(client: GitLabClient) {
+  const jobPath = (projectId: ProjectId, jobId: number): string =>
+    `${projectPath(projectId)}/jobs/${idSegment(jobId, 'job id')}`;
+  const action = (projectId: ProjectId, jobId: number, verb: string, opts?: CallOptions): Promise<Job> =>
+    client.post<Job>(`${jobPath(projectId, jobId)}/${verb}`, callOptions(opts));
+
+  return {
+    list(projectId: ProjectId, opts?: JobListFilters & ListOptions): Paged<Job> {
+      const { filters, list } = splitList<JobListFilters>(opts);
+      return paginate<Job>(client, `${projectPath(projectId)}/jobs`, { scope: scopeParam(filters.scope) }, list);
+    },
+    listForPipeline(projectId: ProjectId, pipelineId: number, opts?: JobListFilters & ListOptions): Paged<Job> {
+      const { filters, list } = splitList<JobListFilters>(opts);
+      const path = `${projectPath(projectId)}/pipelines/${idSegment(pipelineId, 'pipeline id')}/jobs`;
+      return paginate<Job>(client, path, { scope: scopeParam(filters.scope) }, list);
+    },
+    get: async (projectId: ProjectId, jobId: number, opts?: GetOptions): Promise<Job> =>
+      client.get<Job>(jobPath(projectId, jobId), callOptions(opts)),
+    cancel: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'cancel', opts),
+    retry: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'retry', opts),
+    erase: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'erase', opts),
+    keepArtifacts: async (projectId: ProjectId, jobId: number, opts?: CallOptions) =>
+      action(projectId, jobId, 'artifacts/keep', opts),
+    play: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'play', opts),
+    trace: async (projectId: ProjectId, jobId: number, opts?: ReadTraceOptions): Promise<TraceResult> =>
+      readTrace(client, projectId, jobId, opts),
+    downloadArtifacts: async (projectId: ProjectId, jobId: number, dest: string, opts?: DownloadOptions): Promise<DownloadResult> =>
+      downloadToFile(client, `${jobPath(projectId, jobId)}/artifacts`, dest, opts),
+    async downloadArtifactsByRef(
+      projectId: ProjectId,
+      ref: string,
+      jobName: string,
+      dest: string,
+      opts: DownloadOptions = {},
+    ): Promise<DownloadResult> {
+      const path = `${projectPath(projectId)}/jobs/artifacts/${segment(ref)}/download`;
+      return downloadToFile(client, path, dest, { ...opts, query: { ...opts.query, job: jobName } });
+    },
+  };
+}
+
+export type JobsApi = ReturnType<typeof createJobsApi>;

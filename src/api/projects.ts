@@ -1,0 +1,26 @@
+// Projects: the caller's list (membership, search) and one project by id or path.
+import type { GitLabClient } from './client.js';
+import { callOptions, splitList, type GetOptions, type ListOptions } from './options.js';
+import { paginate, type Paged } from './paginate.js';
+import { projectPath } from './paths.js';
+import type { Project, ProjectId, SortOrder } from './types.js';
+
+export interface ProjectListFilters {
+  membership?: boolean;
+  search?: string;
+  order_by?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at' | (string & {});
+  sort?: SortOrder;
+  simple?: boolean;
+}
+
+export function createProjectsApi(client: GitLabClient) {
+  return {
+    list(opts?: ProjectListFilters & ListOptions): Paged<Project> {
+      const { filters, list } = splitList<ProjectListFilters>(opts);
+      return paginate<Project>(client, '/projects', { ...filters }, list);
+    },
+    get: async (id: ProjectId, opts?: GetOptions): Promise<Project> => client.get<Project>(projectPath(id), callOptions(opts)),
+  };
+}
+
+export type ProjectsApi = ReturnType<typeof createProjectsApi>;

@@ -1,0 +1,265 @@
+// One logical HTTP exchange: headers, auth (same origin only), timeout + caller AbortSignal, gzip,
+// and the retry loop. Only GET/HEAD are ever retried: a POST the user fired is sent exactly once.
+import type { Readable } from 'node:stream';
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import { decodeBuffer, decodeStream } from './decode.js';
+import { statusText } from './error-body.js';
+import { GitLabApiError, type Redactor } from './errors.js';
+import { classify, retryableFailure } from './failure.js';
+import { RETRYABLE_STATUSES, backoffMs, isIdempotent, serverDelayMs } from './retry.js';
+
+export interface RetryInfo {
+  /** 1 for the first retry. */
+  attempt: number;
+  delayMs: number;
+  /** e.g. "429 Too Many Requests", "ECONNRESET", "timeout". */
+  reason: string;
+  method: string;
+  path: string;
+  status?: number;
+}
+export type RetryListener = (info: RetryInfo) => void;
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface TransportConfig {
+  apiBase: string;
+  apiOrigin: string;
+  apiPathPrefix: string;
+  token?: string;
+  userAgent: string;
+  timeoutMs: number;
+  maxRetries: number;
+  maxRetryDelayMs: number;
+  sleep: Sleep;
+  random: () => number;
+  now: () => number;
+  dispatcher?: Dispatcher;
+  onRetry?: RetryListener;
+  redact: Redactor;
+}
+
+export interface ExchangeOptions {
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRetries?: number;
+  onRetry?: RetryListener;
+}
+
+export interface ResponseHead {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  /** Final absolute URL. */
+  url: string;
+  /** Path (+ query) as shown in errors: relative to the API root, no host, token redacted. */
+  path: string;
+}
+export interface BufferedResponse extends ResponseHead {
+  /** Decoded (gunzipped) body bytes. */
+  body: Buffer;
+}
+export interface StreamedResponse extends ResponseHead {
+  /** Decoded body stream. The caller must consume or destroy it. */
+  body: Readable;
+  /** Maps a failure while reading the body to a GitLabApiError (aborted / timeout / network). */
+  fail(err: unknown): GitLabApiError;
+}
+
+export interface Target {
+  url: string;
+  path: string;
+}
+
+/** Absolute URLs (pagination Link, redirects) are used as given; anything else is API-relative. */
+export function resolveTarget(cfg: TransportConfig, pathOrUrl: string): Target {
+  const absolute = /^https?:\/\//i.test(pathOrUrl);
+  const url = new URL(absolute ? pathOrUrl : `${cfg.apiBase}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`);
+  let path: string;
+  if (url.origin !== cfg.apiOrigin) {
+    // Another host is typically pre-signed object storage: its query string is a credential.
+    path = url.pathname;
+  } else if (url.pathname.startsWith(`${cfg.apiPathPrefix}/`)) {
+    path = url.pathname.slice(cfg.apiPathPrefix.length) + url.search;
+  } else {
+    path = url.pathname + url.search;
+  }
+  return { url: url.toString(), path: cfg.redact(path) };
+}
+
+export function normaliseHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'cookie']);
+
+function requestHeaders(cfg: TransportConfig, url: string, extra: Record<string, string> | undefined): Record<string, string> {
+  const sameOrigin = new URL(url).origin === cfg.apiOrigin;
+  const headers: Record<string, string> = { 'user-agent': cfg.userAgent, 'accept-encoding': 'gzip' };
+  if (sameOrigin && cfg.token) headers['private-token'] = cfg.token;
+  for (const [key, value] of Object.entries(extra ?? {})) {
+    const name = key.toLowerCase();
+    // Credentials never leave for another origin (redirects to object storage, foreign Link URLs).
+    if (!sameOrigin && CREDENTIAL_HEADERS.has(name)) continue;
+    headers[name] = value;
+  }
+  return headers;
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+interface Attempt {
+  signal: AbortSignal;
+  timedOut(): boolean;
+  /** Headers are in: a stream is no longer bound by the overall timer. */
+  stopTimer(): void;
+  /** Done with the attempt: stop the timer and detach from the caller's signal. */
+  release(): void;
+}
+
+/**
+ * Our own signal per attempt, aborted by the timer or by the caller. Not AbortSignal.any(): on
+ * Node 20 it leaks composites when a caller reuses one long-lived signal for every poll
+ * (nodejs/node#55351); a listener we remove ourselves cannot leak.
+ */
+function startAttempt(caller: AbortSignal | undefined, timeoutMs: number): Attempt {
+  const ctl = new AbortController();
+  let timedOut = false;
+  // setTimeout fires at once beyond 2^31-1 ms; treat such values (and 0/Infinity) as no limit.
+  const limited = Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS;
+  const timer = limited
+    ? setTimeout(() => {
+        timedOut = true;
+        ctl.abort(new Error(`timed out after ${timeoutMs} ms`));
+      }, timeoutMs)
+    : undefined;
+  const onAbort = (): void => ctl.abort(caller?.reason);
+  if (caller?.aborted) onAbort();
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  const stopTimer = (): void => clearTimeout(timer);
+  return {
+    signal: ctl.signal,
+    timedOut: () => timedOut,
+    stopTimer,
+    release: () => {
+      stopTimer();
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+export async function exchange(cfg: TransportConfig, method: string, target: Target, opts: ExchangeOptions, mode: 'buffer'): Promise<BufferedResponse>;
+export async function exchange(cfg: TransportConfig, method: string, target: Target, opts: ExchangeOptions, mode: 'stream'): Promise<StreamedResponse>;
+export async function exchange(
+  cfg: TransportConfig,
+  method: string,
+  target: Target,
+  opts: ExchangeOptions,
+  mode: 'buffer' | 'stream',
+): Promise<BufferedResponse | StreamedResponse> {
+  const caller = opts.signal;
+  const timeoutMs = opts.timeoutMs ?? cfg.timeoutMs;
+  const maxRetries = isIdempotent(method) ? Math.max(0, opts.maxRetries ?? cfg.maxRetries) : 0;
+  const headers = requestHeaders(cfg, target.url, opts.headers);
+  const aborted = (): GitLabApiError =>
+    new GitLabApiError({ method, path: target.path, kind: 'aborted', reason: 'request aborted by caller' }, cfg.redact);
+
+  const pause = async (attempt: number, delayMs: number, reason: string, status?: number): Promise<void> => {
+    const info: RetryInfo = { attempt: attempt + 1, delayMs, reason, method, path: target.path };
+    if (status !== undefined) info.status = status;
+    for (const listener of [cfg.onRetry, opts.onRetry]) {
+      try {
+        listener?.(info);
+      } catch {
+        // A broken progress display must not break the request.
+      }
+    }
+    try {
+      await cfg.sleep(delayMs, caller);
+    } catch {
+      throw aborted();
+    }
+    if (caller?.aborted) throw aborted();
+  };
+  const capped = (ms: number): number => Math.min(Math.max(0, ms), cfg.maxRetryDelayMs);
+
+  for (let attempt = 0; ; attempt++) {
+    if (caller?.aborted) throw aborted();
+    const current = startAttempt(caller, timeoutMs);
+    const ctx = { method, path: target.path, caller, timeoutMs };
+    try {
+      const res = await undiciRequest(target.url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: opts.body ?? null,
+        signal: current.signal,
+        ...(cfg.dispatcher ? { dispatcher: cfg.dispatcher } : {}),
+        // Streams outlive our overall timer (see below); undici's idle timer guards them instead.
+        ...(mode === 'stream' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS ? { bodyTimeout: timeoutMs } : {}),
+      });
+      const head = {
+        status: res.statusCode,
+        statusText: statusText(res.statusCode, res.statusText),
+        headers: normaliseHeaders(res.headers),
+        url: target.url,
+        path: target.path,
+      };
+      if (RETRYABLE_STATUSES.has(head.status) && attempt < maxRetries) {
+        // Drain a little so the connection can be reused; a big or broken body is just dropped.
+        await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+        current.release();
+        const delay = capped(serverDelayMs(head.headers, cfg.now()) ?? backoffMs(attempt, cfg.random));
+        await pause(attempt, delay, `${head.status} ${head.statusText}`, head.status);
+        continue;
+      }
+      if (mode === 'stream') {
+        // Headers are in: from here a long download is bounded by the idle timer, not a total one;
+        // the caller's signal stays attached until the body is done.
+        current.stopTimer();
+        res.body.once('close', current.release);
+        const fail = (err: unknown): GitLabApiError => classify(err, { ...ctx, timedOut: false }, cfg.redact);
+        let body: Readable;
+        try {
+          body = decodeStream(res.body, head.headers['content-encoding']);
+        } catch (err) {
+          res.body.destroy();
+          throw invalid(cfg, method, target.path, head.status, err);
+        }
+        // Discarding a body (a redirect, an error page) destroys it, which makes undici emit an
+        // abort error; with no listener that would crash the process. Readers add their own.
+        res.body.on('error', noop);
+        body.on('error', noop);
+        return { ...head, body, fail };
+      }
+      const raw = Buffer.from(await res.body.bytes());
+      current.release();
+      let body: Buffer;
+      try {
+        body = await decodeBuffer(raw, head.headers['content-encoding']);
+      } catch (err) {
+        throw invalid(cfg, method, target.path, head.status, err);
+      }
+      return { ...head, body };
+    } catch (err) {
+      current.release();
+      const error = classify(err, { ...ctx, timedOut: current.timedOut() }, cfg.redact);
+      if (error.kind === 'invalid-response' || error.kind === 'aborted' || !retryableFailure(error) || attempt >= maxRetries) {
+        throw error;
+      }
+      await pause(attempt, capped(backoffMs(attempt, cfg.random)), error.code ?? error.kind);
+    }
+  }
+}
+
+const noop = (): void => undefined;
+
+function invalid(cfg: TransportConfig, method: string, path: string, status: number, err: unknown): GitLabApiError {
+  const reason = `cannot decode body: ${err instanceof Error ? err.message : String(err)}`;
+  return new GitLabApiError({ method, path, status, kind: 'invalid-response', reason }, cfg.redact);
+}

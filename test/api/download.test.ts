@@ -1,0 +1,142 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { downloadToFile, type DownloadProgress } from '../../src/api/download.js';
+import { GitLabApiError } from '../../src/api/errors.js';
+import { createJobsApi } from '../../src/api/jobs.js';
+import { startServer, type Handler, type TestServer } from './test-server.js';
+
+let dir: string;
+const servers: TestServer[] = [];
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pipetop-dl-'));
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+async function serve(handler: Handler): Promise<TestServer> {
+  const s = await startServer(handler);
+  servers.push(s);
+  return s;
+}
+
+const PAYLOAD = Buffer.alloc(200_000, 0).map((_, i) => (i * 31) % 251);
+
+async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(GitLabApiError);
+  return err as GitLabApiError;
+}
+
+describe('artifact download', () => {
+  it('streams to the destination and reports progress against Content-Length', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-length': PAYLOAD.length });
+      // Several writes so progress is reported more than once.
+      for (let i = 0; i < PAYLOAD.length; i += 50_000) res.write(PAYLOAD.subarray(i, i + 50_000));
+      res.end();
+    });
+    const progress: DownloadProgress[] = [];
+    const jobs = createJobsApi(createClient({ baseUrl: s.url, token: 'tok' }));
+    const dest = join(dir, 'artifacts.zip');
+    const result = await jobs.downloadArtifacts('g/p', 5, dest, { onProgress: (p) => progress.push(p) });
+    expect(result).toEqual({ path: dest, bytes: PAYLOAD.length });
+    expect((await readFile(dest)).equals(PAYLOAD)).toBe(true);
+    expect(await readdir(dir)).toEqual(['artifacts.zip']);
+    expect(s.requests[0]?.url).toBe('/api/v4/projects/g%2Fp/jobs/5/artifacts');
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.at(-1)).toEqual({ received: PAYLOAD.length, total: PAYLOAD.length });
+    expect(progress.every((p, i) => p.total === PAYLOAD.length && (i === 0 || p.received > (progress[i - 1]?.received ?? 0)))).toBe(true);
+  });
+
+  it('leaves no file and no temp file when the connection is cut mid-body, and keeps an existing file', async () => {
+    const s = await serve((req, res) => {
+      res.writeHead(200, { 'content-length': PAYLOAD.length });
+      res.write(PAYLOAD.subarray(0, 60_000), () => req.socket.destroy());
+    });
+    const dest = join(dir, 'artifacts.zip');
+    await writeFile(dest, 'previous download');
+    const received: number[] = [];
+    const err = await rejection(
+      downloadToFile(createClient({ baseUrl: s.url, maxRetries: 0 }), '/projects/1/jobs/5/artifacts', dest, {
+        onProgress: (p) => received.push(p.received),
+      }),
+    );
+    expect(err.kind).toBe('network');
+    expect(received.length).toBeGreaterThan(0);
+    expect(await readdir(dir)).toEqual(['artifacts.zip']);
+    expect(await readFile(dest, 'utf8')).toBe('previous download');
+  });
+
+  it('cleans up when the caller aborts mid-download', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': PAYLOAD.length });
+      res.write(PAYLOAD.subarray(0, 10_000)); // then stall
+    });
+    const ctl = new AbortController();
+    const err = await rejection(
+      downloadToFile(createClient({ baseUrl: s.url }), '/a', join(dir, 'a.zip'), { signal: ctl.signal, onProgress: () => ctl.abort() }),
+    );
+    expect(err.kind).toBe('aborted');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('times out a body that stalls, and cleans up', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': PAYLOAD.length });
+      res.write(PAYLOAD.subarray(0, 10_000)); // then nothing, ever
+    });
+    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, timeoutMs: 80 }), '/a', join(dir, 'a.zip')));
+    expect(err.kind).toBe('timeout');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('turns an HTTP error into a GitLabApiError and writes nothing', async () => {
+    const s = await serve((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"404 Not found"}'));
+    const err = await rejection(createJobsApi(createClient({ baseUrl: s.url })).downloadArtifacts(1, 5, join(dir, 'x.zip')));
+    expect(err.status).toBe(404);
+    expect(err.message).toBe('GET /projects/1/jobs/5/artifacts → 404: 404 Not found');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('follows a 302 to another origin without the token, but keeps it on the same origin', async () => {
+    const storage = await serve((_req, res) => res.writeHead(200, { 'content-length': 5 }).end('bytes'));
+    const api = await serve((req, res) => {
+      if (req.url?.endsWith('/artifacts')) return void res.writeHead(302, { location: '/api/v4/redirected' }).end();
+      res.writeHead(302, { location: `${storage.url}/bucket/a.zip?X-Amz-Signature=s3cret` }).end();
+    });
+    const dest = join(dir, 'a.zip');
+    const result = await createJobsApi(createClient({ baseUrl: api.url, token: 'tok' })).downloadArtifacts(1, 5, dest);
+    expect(result.bytes).toBe(5);
+    expect(await readFile(dest, 'utf8')).toBe('bytes');
+    expect(api.requests.map((r) => [r.url, r.headers['private-token']])).toEqual([
+      ['/api/v4/projects/1/jobs/5/artifacts', 'tok'],
+      ['/api/v4/redirected', 'tok'],
+    ]);
+    expect(storage.requests).toHaveLength(1);
+    expect(storage.requests[0]?.url).toBe('/bucket/a.zip?X-Amz-Signature=s3cret');
+    expect(storage.requests[0]?.headers['private-token']).toBeUndefined();
+    expect(storage.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('gives up after 5 redirects', async () => {
+    const s = await serve((_req, res) => res.writeHead(302, { location: '/api/v4/loop' }).end());
+    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url }), '/start', join(dir, 'x')));
+    expect(err.reason).toBe('more than 5 redirects');
+    expect(s.requests).toHaveLength(6);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('decodes a gzip content-encoding', async () => {
+    const zipped = gzipSync(PAYLOAD);
+    const s = await serve((_req, res) => res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': zipped.length }).end(zipped));
+    const dest = join(dir, 'g.bin');
+    const result = await downloadToFile(createClient({ baseUrl: s.url }), '/g', dest);
+    expect(result.bytes).toBe(PAYLOAD.length);
+    expect((await readFile(dest)).equals(PAYLOAD)).toBe(true);
+  });
+});

@@ -1,0 +1,241 @@
+import { getEventListeners } from 'node:events';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient, type HttpMethod } from '../../src/api/client.js';
+import { downloadToFile } from '../../src/api/download.js';
+import { GitLabApiError } from '../../src/api/errors.js';
+import type { RetryInfo } from '../../src/api/transport.js';
+import { json, recordingSleep, startServer, text, type Handler, type TestServer } from './test-server.js';
+
+const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(handler: Handler): Promise<TestServer> {
+  server = await startServer(handler);
+  return server;
+}
+
+/** Answers the listed statuses in turn (with their headers), then 200 {"ok":true}. */
+function sequence(steps: Array<{ status: number; headers?: Record<string, string> } | 'reset'>): Handler {
+  return (req, res, _rec, index) => {
+    const step = steps[index];
+    if (step === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (!step) return json(res, 200, { ok: true, attempt: index + 1 });
+    return text(res, step.status, 'nope', step.headers);
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(GitLabApiError);
+  return err as GitLabApiError;
+}
+
+describe('automatic retry of GET', () => {
+  it('waits Retry-After seconds on 429', async () => {
+    const s = await serve(sequence([{ status: 429, headers: { 'retry-after': '3' } }]));
+    const { sleep, waits } = recordingSleep();
+    const gl = createClient({ baseUrl: s.url, sleep, now: () => NOW });
+    expect(await gl.get('/x')).toEqual({ ok: true, attempt: 2 });
+    expect(waits).toEqual([3000]);
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it('reads Retry-After as an HTTP date', async () => {
+    const at = new Date(NOW + 5000).toUTCString();
+    const s = await serve(sequence([{ status: 503, headers: { 'retry-after': at } }]));
+    const { sleep, waits } = recordingSleep();
+    await createClient({ baseUrl: s.url, sleep, now: () => NOW }).get('/x');
+    expect(waits).toEqual([5000]);
+  });
+
+  it('falls back to RateLimit-Reset (absolute unix seconds) minus now', async () => {
+    const reset = String(NOW / 1000 + 12);
+    const s = await serve(sequence([{ status: 429, headers: { 'ratelimit-reset': reset, 'ratelimit-remaining': '0' } }]));
+    const { sleep, waits } = recordingSleep();
+    await createClient({ baseUrl: s.url, sleep, now: () => NOW }).get('/x');
+    expect(waits).toEqual([12000]);
+  });
+
+  it('prefers Retry-After over RateLimit-Reset', async () => {
+    const s = await serve(sequence([{ status: 429, headers: { 'retry-after': '2', 'ratelimit-reset': String(NOW / 1000 + 50) } }]));
+    const { sleep, waits } = recordingSleep();
+    await createClient({ baseUrl: s.url, sleep, now: () => NOW }).get('/x');
+    expect(waits).toEqual([2000]);
+  });
+
+  it('uses exponential backoff with full jitter on 502/504/503 without hints', async () => {
+    const s = await serve(sequence([{ status: 502 }, { status: 504 }, { status: 503 }]));
+    const { sleep, waits } = recordingSleep();
+    const gl = createClient({ baseUrl: s.url, sleep, random: () => 0.5 });
+    expect(await gl.get('/x')).toEqual({ ok: true, attempt: 4 });
+    // 0.5 · 500·2^n for n = 0, 1, 2
+    expect(waits).toEqual([250, 500, 1000]);
+  });
+
+  it('caps any single wait, by default at 60 s and as configured', async () => {
+    // Every first attempt (even index) is throttled for an hour; the retry succeeds.
+    const s = await serve((_req, res, _rec, index) =>
+      index % 2 === 0 ? text(res, 429, 'slow down', { 'retry-after': '3600' }) : json(res, 200, { ok: true }),
+    );
+    const first = recordingSleep();
+    await createClient({ baseUrl: s.url, sleep: first.sleep }).get('/x');
+    expect(first.waits).toEqual([60_000]);
+    const second = recordingSleep();
+    await createClient({ baseUrl: s.url, sleep: second.sleep, maxRetryDelayMs: 1500 }).get('/y');
+    expect(second.waits).toEqual([1500]);
+  });
+
+  it('gives up after maxRetries and throws the last answer', async () => {
+    const s = await serve((_req, res) => text(res, 503, 'busy', { 'retry-after': '1' }));
+    const { sleep, waits } = recordingSleep();
+    const err = await rejection(createClient({ baseUrl: s.url, sleep }).get('/x'));
+    expect(s.requests).toHaveLength(4);
+    expect(waits).toEqual([1000, 1000, 1000]);
+    expect(err.status).toBe(503);
+    expect(err.reason).toBe('busy');
+    expect(err.retryAfterMs).toBe(1000);
+  });
+
+  it('retries a reset connection and reports each retry', async () => {
+    const s = await serve(sequence(['reset', 'reset']));
+    const { sleep, waits } = recordingSleep();
+    const seen: RetryInfo[] = [];
+    const gl = createClient({ baseUrl: s.url, sleep, random: () => 0.5, onRetry: (info) => seen.push(info) });
+    expect(await gl.get('/projects/1/jobs')).toEqual({ ok: true, attempt: 3 });
+    expect(s.requests).toHaveLength(3);
+    expect(waits).toEqual([250, 500]);
+    expect(seen.map((i) => [i.attempt, i.delayMs, i.method, i.path])).toEqual([
+      [1, 250, 'GET', '/projects/1/jobs'],
+      [2, 500, 'GET', '/projects/1/jobs'],
+    ]);
+    expect(seen[0]?.reason).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+  });
+
+  it('retries a refused connection, then reports a network error', async () => {
+    const gone = await startServer(() => undefined);
+    await gone.close();
+    const { sleep, waits } = recordingSleep();
+    const err = await rejection(createClient({ baseUrl: gone.url, sleep, maxRetries: 2 }).get('/x'));
+    expect(waits).toHaveLength(2);
+    expect(err.kind).toBe('network');
+    expect(err.code).toBe('ECONNREFUSED');
+  });
+
+  it('retries HEAD like GET', async () => {
+    const s = await serve(sequence([{ status: 502 }]));
+    const { sleep, waits } = recordingSleep();
+    const res = await createClient({ baseUrl: s.url, sleep, random: () => 0 }).request('HEAD', '/x');
+    expect(res.status).toBe(200);
+    expect(waits).toEqual([0]);
+    expect(s.requests.map((r) => r.method)).toEqual(['HEAD', 'HEAD']);
+  });
+});
+
+describe('no automatic retry of POST/PUT/DELETE', () => {
+  const writes: HttpMethod[] = ['POST', 'PUT', 'DELETE'];
+  for (const method of writes) {
+    it.each([
+      ['429 with Retry-After', { status: 429, headers: { 'retry-after': '1' } }],
+      ['502', { status: 502 }],
+      ['503', { status: 503 }],
+      ['504', { status: 504 }],
+      ['a reset connection', 'reset' as const],
+    ])(`${method} is sent once on %s`, async (_label, step) => {
+      const s = await serve(sequence([step, step]));
+      const { sleep, waits } = recordingSleep();
+      const err = await rejection(createClient({ baseUrl: s.url, sleep }).request(method, '/projects/1/pipeline', { query: { ref: 'main' } }));
+      expect(s.requests).toHaveLength(1);
+      expect(waits).toEqual([]);
+      expect(err.method).toBe(method);
+      expect(err.kind).toBe(step === 'reset' ? 'network' : 'http');
+    });
+  }
+
+  it('POST that times out is not resent', async () => {
+    const s = await serve(() => undefined);
+    const err = await rejection(createClient({ baseUrl: s.url, timeoutMs: 50 }).post('/projects/1/jobs/2/retry'));
+    expect(err.kind).toBe('timeout');
+    expect(s.requests).toHaveLength(1);
+  });
+});
+
+describe('timeouts and aborts', () => {
+  it('times out when the server never answers', async () => {
+    const s = await serve(() => undefined);
+    const err = await rejection(createClient({ baseUrl: s.url, timeoutMs: 60, maxRetries: 0 }).get('/slow'));
+    expect(err.kind).toBe('timeout');
+    expect(err.status).toBe(0);
+    expect(err.message).toBe('GET /slow → timed out: no response within 60 ms');
+  });
+
+  it('retries a GET that timed out, each attempt with its own timeout', async () => {
+    const s = await serve(() => undefined);
+    const { sleep, waits } = recordingSleep();
+    const err = await rejection(createClient({ baseUrl: s.url, timeoutMs: 40, maxRetries: 2, sleep }).get('/slow'));
+    expect(err.kind).toBe('timeout');
+    expect(s.requests).toHaveLength(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it('times out a body that stalls after the headers', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"partial":');
+    });
+    const err = await rejection(createClient({ baseUrl: s.url, timeoutMs: 60, maxRetries: 0 }).get('/stall'));
+    expect(err.kind).toBe('timeout');
+  });
+
+  it('stops when the caller aborts, without retrying', async () => {
+    const s = await serve(() => undefined);
+    const ctl = new AbortController();
+    const { sleep, waits } = recordingSleep();
+    const pending = createClient({ baseUrl: s.url, sleep }).get('/slow', { signal: ctl.signal });
+    await vi.waitFor(() => expect(s.requests).toHaveLength(1));
+    ctl.abort();
+    const err = await rejection(pending);
+    expect(err.kind).toBe('aborted');
+    expect(waits).toEqual([]);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('leaves no listener on a long-lived caller signal (a UI reuses one for every poll)', async () => {
+    const s = await serve(sequence(['reset', { status: 503 }]));
+    const appSignal = new AbortController().signal;
+    const { sleep } = recordingSleep();
+    const gl = createClient({ baseUrl: s.url, sleep });
+    for (let i = 0; i < 5; i++) await gl.get(`/poll/${i}`, { signal: appSignal });
+    await gl.get('/missing', { signal: appSignal, maxRetries: 0 }).catch(() => undefined);
+    const dest = join(tmpdir(), `pipetop-listener-test-${process.pid}`);
+    await downloadToFile(gl, '/file', dest, { signal: appSignal });
+    await rm(dest, { force: true });
+    await vi.waitFor(() => expect(getEventListeners(appSignal, 'abort')).toHaveLength(0));
+  });
+
+  it('sends nothing for an already aborted signal', async () => {
+    const s = await serve(() => undefined);
+    const err = await rejection(createClient({ baseUrl: s.url }).get('/x', { signal: AbortSignal.abort() }));
+    expect(err.kind).toBe('aborted');
+    expect(s.requests).toHaveLength(0);
+  });
+
+  it('an abort during the wait before a retry ends the request', async () => {
+    const s = await serve(sequence([{ status: 503, headers: { 'retry-after': '30' } }]));
+    const ctl = new AbortController();
+    // The real sleep (30 s asked): it must end as soon as the signal aborts, mid-wait.
+    const gl = createClient({ baseUrl: s.url, onRetry: () => setImmediate(() => ctl.abort()) });
+    const err = await rejection(gl.get('/x', { signal: ctl.signal }));
+    expect(err.kind).toBe('aborted');
+    expect(s.requests).toHaveLength(1);
+  });
+});
