@@ -180,7 +180,8 @@ export function newCommit(world: World, project: SimProject, rng: Rng, at: numbe
     message: rng.chance(0.5) ? `${title}\n\nSee the discussion in the merge request.\n\nChangelog: changed\n` : `${title}\n`,
     authorName: author.name,
     authorEmail: author.email,
-    createdAt: at,
+    // Git records commit times in whole seconds.
+    createdAt: Math.floor(at / 1000) * 1000,
     tzOffsetMin: rng.pick([0, 60, 120, -300, 330, 540]),
   };
   project.commits.push(commit);
