@@ -1,0 +1,55 @@
+// The shipped bundle as a user runs it: `pipetop sim` prints its URL and serves; --version matches
+// package.json; bad flags get a clear message and exit code 2.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { beforeAll, expect, it } from 'vitest';
+import { VERSION } from '../src/version.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundle = `${root}dist/pipetop.js`;
+
+beforeAll(() => {
+  // `npm install`/`npm ci` build it (prepare); build here too so the test stands on its own.
+  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+});
+
+it('serves the simulator and prints its URL', async () => {
+  const child = spawn(process.execPath, [bundle, 'sim', '--port', '0', '--seed', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+        if (m) resolve(m[0]);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code} before printing a URL: ${out}`)));
+    });
+    const res = await request(`${url}/api/v4/user`, { headers: { 'private-token': 'demo-user-token' } });
+    expect(res.statusCode).toBe(200);
+    expect(((await res.body.json()) as { username: string }).username).toBe('alice');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
+it('prints the version of package.json', () => {
+  const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
+  expect(VERSION).toBe(pkg.version);
+  const out = spawnSync(process.execPath, [bundle, '--version'], { encoding: 'utf8' });
+  expect(out.stdout.trim()).toBe(pkg.version);
+});
+
+it('rejects bad flags with a clear message and exit code 2', () => {
+  const out = spawnSync(process.execPath, [bundle, 'sim', '--speed', 'fast'], { encoding: 'utf8' });
+  expect(out.status).toBe(2);
+  expect(out.stderr).toContain('--speed must be a number');
+  const unknown = spawnSync(process.execPath, [bundle, 'sim', '--colour'], { encoding: 'utf8' });
+  expect(unknown.status).toBe(2);
+  expect(unknown.stderr).toMatch(/Unknown option '--colour'/);
+});
