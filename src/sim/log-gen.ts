@@ -8,6 +8,7 @@
 //
 // Everything is derived from a seeded PRNG: the same spec always yields the same log, which keeps
 // the simulator reproducible and lets it generate logs lazily, per job, only when asked.
+import { hashSeed, Rng } from './rng.js';
 
 export interface LogSpec {
   /** World seed. */
@@ -73,58 +74,6 @@ const c = {
  * once all lines exist (they are scaled to durationMs), so markers are filled in at assembly.
  */
 const TS_SLOT = '\u0000';
-
-// ---------------------------------------------------------------------------------------------
-// Seeded randomness (mulberry32). Local on purpose: this module must not depend on the rest of sim.
-
-class Rng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = seed >>> 0;
-  }
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-  hex(n: number): string {
-    let s = '';
-    for (let i = 0; i < n; i++) s += '0123456789abcdef'[Math.floor(this.next() * 16)];
-    return s;
-  }
-  alnum(n: number): string {
-    const a = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-    let s = '';
-    for (let i = 0; i < n; i++) s += a[Math.floor(this.next() * a.length)];
-    return s;
-  }
-}
-
-/** murmur3 finaliser: spreads nearby seeds/job ids over the whole 32-bit range. */
-function fmix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-function seedOf(...keys: number[]): number {
-  let h = 0x9e3779b9;
-  for (const k of keys) h = fmix(h ^ fmix((k | 0) + 0x7f4a7c15 + Math.floor(k / 0x100000000)));
-  return h;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Line writer: collects physical lines with a "cost" (ms since the previous line) and keeps the
@@ -1362,9 +1311,9 @@ function assemble(lines: Line[], spec: LogSpec, r: Rng): GeneratedLog {
 
 /** Generates the complete log of a job, deterministically from its spec. */
 export function generateJobLog(spec: LogSpec): GeneratedLog {
-  const r = new Rng(seedOf(spec.seed, spec.jobId));
+  const r = new Rng(hashSeed(spec.seed, spec.jobId));
   // Project identity depends on the world seed only, so jobs of a world agree unless told otherwise.
-  const world = new Rng(seedOf(spec.seed, 0x51a7));
+  const world = new Rng(hashSeed(spec.seed, 0x51a7));
   const projectPath = spec.projectPath ?? world.pick(PROJECTS);
   const projectId = spec.projectId ?? world.int(100, 60000);
   const sha = (spec.sha ?? r.hex(40)).toLowerCase();

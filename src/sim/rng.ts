@@ -12,11 +12,16 @@ function mix(h: number): number {
   return h >>> 0;
 }
 
-/** A float in [0, 1) determined only by its keys. */
-export function hashFloat(...keys: number[]): number {
+/** A 32-bit integer determined only by its keys (a seed for an Rng of its own). */
+export function hashSeed(...keys: number[]): number {
   let h = 0x9e3779b9;
   for (const k of keys) h = mix(h ^ mix((k | 0) + 0x7f4a7c15 + ((k / 0x100000000) | 0)));
-  return h / 0x100000000;
+  return h;
+}
+
+/** A float in [0, 1) determined only by its keys. */
+export function hashFloat(...keys: number[]): number {
+  return hashSeed(...keys) / 0x100000000;
 }
 
 /** mulberry32: small, fast, good enough for generating a world. */
@@ -44,6 +49,12 @@ export class Rng {
     let s = '';
     while (s.length < length) s += Math.floor(this.next() * 0x100000000).toString(16).padStart(8, '0');
     return s.slice(0, length);
+  }
+  alnum(length: number): string {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    let s = '';
+    for (let i = 0; i < length; i++) s += alphabet[Math.floor(this.next() * alphabet.length)];
+    return s;
   }
   /** Picks by weight: [[value, weight], ...]. */
   weighted<T>(table: readonly (readonly [T, number])[]): T {

@@ -1,8 +1,9 @@
 // Activity events (spec 2.8, 4.6, section 6) through the typed client against the simulator over real
 // HTTP: the caller's, a user's and a project's feed, the filters, dates, sorting and pagination.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitLabApiError, type Event } from '../../src/api/index.js';
+import type { Event } from '../../src/api/index.js';
 import { startRig, type Rig } from '../helpers/sim.js';
+import { apiError, expectCompactUser } from '../helpers/expect.js';
 
 let rig: Rig;
 
@@ -16,29 +17,10 @@ afterAll(async () => {
 const API = 'acme/api';
 const DAY = 86_400_000;
 
-async function apiError(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const outcome = await promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  if (outcome.ok) throw new Error(`expected a GitLabApiError, got a result: ${JSON.stringify(outcome.value).slice(0, 200)}`);
-  expect(outcome.error).toBeInstanceOf(GitLabApiError);
-  return outcome.error as GitLabApiError;
-}
 
 const ids = (list: Event[]) => list.map((e) => e.id);
 const time = (e: Event) => Date.parse(e.created_at!);
 
-function expectCompactUser(u: unknown, username?: string): void {
-  expect(u).toMatchObject({
-    id: expect.any(Number),
-    name: expect.any(String),
-    username: username ?? expect.any(String),
-    state: expect.any(String),
-    avatar_url: expect.any(String),
-    web_url: expect.any(String),
-  });
-}
 
 function expectEventFields(e: Event): void {
   expect(Number.isInteger(e.project_id)).toBe(true);

@@ -3,9 +3,10 @@
 // against the simulator over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as undiciRequest } from 'undici';
-import { DEPLOYMENT_STATUSES, GitLabApiError, type Deployment, type Job, type Project } from '../../src/api/index.js';
+import { DEPLOYMENT_STATUSES, type Deployment, type Project } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { startRig, type Rig } from '../helpers/sim.js';
+import { ISO_MS, apiError, expectCompactUser } from '../helpers/expect.js';
 
 let rig: Rig;
 
@@ -17,29 +18,9 @@ afterAll(async () => {
 });
 
 const API = 'acme/api';
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DEMO_PROJECTS = ['acme/api', 'acme/web', 'acme/platform/infra/terraform', 'acme/monorepo', 'ops/runbooks'];
 
-async function apiError(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const outcome = await promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  if (outcome.ok) throw new Error(`expected a GitLabApiError, got a result: ${JSON.stringify(outcome.value).slice(0, 200)}`);
-  expect(outcome.error).toBeInstanceOf(GitLabApiError);
-  return outcome.error as GitLabApiError;
-}
 
-function expectCompactUser(u: unknown, username?: string): void {
-  expect(u).toMatchObject({
-    id: expect.any(Number),
-    name: expect.any(String),
-    username: username ?? expect.any(String),
-    state: expect.any(String),
-    avatar_url: expect.any(String),
-    web_url: expect.any(String),
-  });
-}
 
 /** Job user of spec 2.3 (job and deployable `user`). */
 function expectJobUser(u: Record<string, unknown>): void {

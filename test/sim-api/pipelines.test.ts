@@ -2,8 +2,9 @@
 // form, create/retry/cancel and their transitions, jobs moving stage by stage on the clock, and a
 // world that is the same for the same seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitLabApiError, type Job, type Pipeline, type PipelineBasic } from '../../src/api/index.js';
+import type { Job, Pipeline, PipelineBasic } from '../../src/api/index.js';
 import { MINUTE, START, startRig, type Rig } from '../helpers/sim.js';
+import { apiError } from '../helpers/expect.js';
 
 const API = 'acme/api';
 let rig: Rig;
@@ -16,11 +17,6 @@ afterAll(() => rig.close());
 const all = (filters: Parameters<Rig['gl']['pipelines']['list']>[1] = {}, project = API) =>
   rig.gl.pipelines.list(project, { perPage: 100, ...filters }).all();
 
-async function apiError(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(GitLabApiError);
-  return error as GitLabApiError;
-}
 
 describe('pipeline list', () => {
   it('has hundreds of pipelines of history in every status, newest first, with totals', async () => {

@@ -2,8 +2,9 @@
 // typed client against the simulator over real HTTP. One world for the whole file, clock frozen at
 // START; tests that move time come after the ones that depend on START.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitLabApiError, type PipelineSchedule } from '../../src/api/index.js';
+import type { PipelineSchedule } from '../../src/api/index.js';
 import { MINUTE, START, startRig, type Rig } from '../helpers/sim.js';
+import { ISO_MS, apiError, expectCompactUser } from '../helpers/expect.js';
 
 let rig: Rig;
 
@@ -15,29 +16,8 @@ afterAll(async () => {
 });
 
 const API = 'acme/api';
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** The GitLabApiError a promise rejects with (fails the test when it resolves or throws something else). */
-async function apiError(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const outcome = await promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  if (outcome.ok) throw new Error(`expected a GitLabApiError, got a result: ${JSON.stringify(outcome.value).slice(0, 200)}`);
-  expect(outcome.error).toBeInstanceOf(GitLabApiError);
-  return outcome.error as GitLabApiError;
-}
 
-function expectCompactUser(u: unknown, username?: string): void {
-  expect(u).toMatchObject({
-    id: expect.any(Number),
-    name: expect.any(String),
-    username: username ?? expect.any(String),
-    state: expect.any(String),
-    avatar_url: expect.any(String),
-    web_url: expect.any(String),
-  });
-}
 
 /** Every field of spec 2.5 except last_pipeline, with its type. */
 function expectScheduleFields(s: PipelineSchedule): void {
