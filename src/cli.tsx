@@ -1,31 +1,29 @@
-// pipetop's entry point: dispatches subcommands. `pipetop sim` serves the simulator; with no
-// subcommand pipetop will open the TUI (issue 3); until then it serves the simulator too.
-import { runSim, SIM_USAGE } from './commands/sim.js';
+// pipetop's entry point: `pipetop sim` serves the simulator; anything else resolves the
+// configuration (flags, environment, glab's config, git remote) and opens the TUI — on the
+// built-in simulator when no GitLab is configured.
+import { homedir } from 'node:os';
+import { runSim } from './commands/sim.js';
+import { resolveConfig } from './config/index.js';
+import { runTui } from './tui.js';
 import { VERSION } from './version.js';
 
-const USAGE = `pipetop ${VERSION} — a keyboard-driven terminal UI for GitLab CI
-
-Usage:
-  pipetop sim [options]    serve the built-in GitLab API simulator (see: pipetop sim --help)
-  pipetop --version
-  pipetop --help
-
-${SIM_USAGE}`;
-
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === '--version' || command === '-v') {
-    process.stdout.write(`${VERSION}\n`);
-    return 0;
+  if (argv[0] === 'sim') return runSim(argv.slice(1));
+  const result = await resolveConfig({ argv, env: process.env, cwd: process.cwd(), home: homedir() });
+  switch (result.kind) {
+    case 'help':
+      process.stdout.write(`${result.text}\n`);
+      return 0;
+    case 'version':
+      process.stdout.write(`${VERSION}\n`);
+      return 0;
+    case 'error':
+      process.stderr.write(`${result.message}\n`);
+      return 2;
+    case 'run':
+      for (const warning of result.warnings) process.stderr.write(`pipetop: ${warning}\n`);
+      return runTui(result.config, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
   }
-  if (command === '--help' || command === '-h') {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (command === 'sim') return runSim(rest);
-  if (command === undefined) return runSim([]);
-  process.stderr.write(`pipetop: unknown command "${command}"\n\n${USAGE}\n`);
-  return 2;
 }
 
 main(process.argv.slice(2)).then(

@@ -1,0 +1,79 @@
+// Command-line flags. Strict parsing: a typo such as --tokne must fail loudly rather than fall back
+// to another token source without the user noticing.
+import { parseArgs } from 'node:util';
+
+export interface Flags {
+  host?: string;
+  token?: string;
+  project?: string;
+  demo: boolean;
+  readOnly: boolean;
+  seed?: number;
+  speed?: number;
+  debugLog?: string;
+  help: boolean;
+  version: boolean;
+}
+
+const OPTIONS = {
+  host: { type: 'string' },
+  token: { type: 'string' },
+  project: { type: 'string' },
+  demo: { type: 'boolean' },
+  'read-only': { type: 'boolean' },
+  seed: { type: 'string' },
+  speed: { type: 'string' },
+  'debug-log': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+export type FlagsResult = { ok: true; flags: Flags } | { ok: false; message: string };
+
+export function parseFlags(argv: string[]): FlagsResult {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    return { ok: false, message: describeParseError(error) };
+  }
+  // --help and --version answer even when other values are bad: someone asking for help should get it.
+  const help = values.help === true;
+  const version = values.version === true;
+  const flags: Flags = { demo: values.demo === true, readOnly: values['read-only'] === true, help, version };
+  if (help || version) return { ok: true, flags };
+
+  if (values.host !== undefined) flags.host = values.host;
+  if (values.token !== undefined) flags.token = values.token;
+  if (values.project !== undefined) flags.project = values.project;
+  if (values['debug-log'] !== undefined) {
+    if (values['debug-log'].trim() === '') return { ok: false, message: '--debug-log needs a file name' };
+    flags.debugLog = values['debug-log'];
+  }
+  if (values.seed !== undefined) {
+    const seed = Number(values.seed);
+    if (values.seed.trim() === '' || !Number.isSafeInteger(seed)) return { ok: false, message: `--seed must be an integer, got "${values.seed}"` };
+    flags.seed = seed;
+  }
+  if (values.speed !== undefined) {
+    const speed = Number(values.speed);
+    if (values.speed.trim() === '' || !Number.isFinite(speed) || speed < 0) return { ok: false, message: `--speed must be a number ≥ 0, got "${values.speed}"` };
+    flags.speed = speed;
+  }
+  return { ok: true, flags };
+}
+
+// Node's messages are accurate but long and mention positional-argument tricks; name the culprit.
+function describeParseError(error: unknown): string {
+  const err = error as { code?: string; message?: string };
+  const message = err.message ?? String(error);
+  const quoted = /'([^']+)'/.exec(message)?.[1];
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${quoted ?? message}`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument "${quoted ?? message}" (pipetop takes only options)`;
+    default:
+      return message;
+  }
+}

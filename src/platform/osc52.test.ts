@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { OSC52_MAX_BASE64, osc52Copy } from './osc52.js';
+
+const ESC = '\x1b';
+const BEL = '\x07';
+
+describe('osc52Copy', () => {
+  it('plain terminal: ESC ] 52 ; c ; base64 BEL', () => {
+    expect(osc52Copy('hi', {})).toBe(`${ESC}]52;c;aGk=${BEL}`);
+  });
+
+  it('encodes UTF-8', () => {
+    expect(osc52Copy('é', {})).toBe(`${ESC}]52;c;w6k=${BEL}`);
+  });
+
+  it('tmux: DCS pass-through with every ESC doubled', () => {
+    expect(osc52Copy('hi', { TMUX: '/tmp/tmux-1000/default,123,0', TERM: 'screen-256color' })).toBe(
+      `${ESC}Ptmux;${ESC}${ESC}]52;c;aGk=${BEL}${ESC}\\`,
+    );
+  });
+
+  it('GNU screen: DCS wrapping', () => {
+    expect(osc52Copy('hi', { STY: '123.pts-0.host', TERM: 'screen.xterm-256color' })).toBe(`${ESC}P${ESC}]52;c;aGk=${BEL}${ESC}\\`);
+  });
+
+  it('GNU screen: long payloads are split into DCS strings of 76 base64 bytes', () => {
+    const text = 'a'.repeat(100); // 136 base64 bytes
+    const b64 = Buffer.from(text).toString('base64');
+    expect(osc52Copy(text, { STY: 's', TERM: 'screen' })).toBe(
+      `${ESC}P${ESC}]52;c;${b64.slice(0, 76)}${ESC}\\${ESC}P${b64.slice(76)}${BEL}${ESC}\\`,
+    );
+  });
+
+  it('STY without a screen TERM (e.g. ssh from inside screen) is a plain terminal', () => {
+    expect(osc52Copy('hi', { STY: 's', TERM: 'xterm-256color' })).toBe(`${ESC}]52;c;aGk=${BEL}`);
+  });
+
+  it('refuses payloads over the limit', () => {
+    const tooLong = 'x'.repeat((OSC52_MAX_BASE64 / 4) * 3 + 3);
+    expect(() => osc52Copy(tooLong, {})).toThrow(/limit/);
+    expect(() => osc52Copy('x'.repeat((OSC52_MAX_BASE64 / 4) * 3), {})).not.toThrow();
+  });
+});

@@ -1,0 +1,34 @@
+// Copy to the clipboard of the terminal the user is looking at, even over SSH: OSC 52 travels in
+// the output stream, so the laptop's terminal sets its own clipboard. Multiplexers swallow unknown
+// sequences, hence the pass-through wrappers.
+
+/**
+ * The longest base64 payload built. Terminals cap OSC 52 (xterm ~100 kB, some far lower) and drop
+ * bigger ones silently; failing loudly is better. URLs are a few hundred bytes.
+ */
+export const OSC52_MAX_BASE64 = 100_000;
+
+const ESC = '\x1b';
+const BEL = '\x07';
+const ST = `${ESC}\\`;
+/** screen truncates a DCS string at about 768 bytes, so the payload is split into many DCS strings. */
+const SCREEN_CHUNK = 76;
+
+export function osc52Copy(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  const b64 = Buffer.from(text, 'utf8').toString('base64');
+  if (b64.length > OSC52_MAX_BASE64) {
+    throw new Error(`Too long to copy through the terminal (${b64.length} base64 bytes; the limit is ${OSC52_MAX_BASE64})`);
+  }
+  if (env.TMUX) {
+    // tmux forwards `ESC P tmux; … ESC \` to the outer terminal (with `set -g allow-passthrough on`
+    // since tmux 3.3); every ESC inside is doubled so tmux does not end the DCS early.
+    return `${ESC}Ptmux;${`${ESC}]52;c;${b64}${BEL}`.replaceAll(ESC, ESC + ESC)}${ST}`;
+  }
+  if (env.STY && env.TERM?.startsWith('screen')) {
+    // The layout from hterm's osc52.vim: each DCS string stays under screen's limit and the outer
+    // terminal sees one OSC 52 once screen strips the DCS framing.
+    const chunks = b64.match(new RegExp(`.{1,${SCREEN_CHUNK}}`, 'g')) ?? [''];
+    return `${ESC}P${ESC}]52;c;${chunks.join(`${ST}${ESC}P`)}${BEL}${ST}`;
+  }
+  return `${ESC}]52;c;${b64}${BEL}`;
+}

@@ -1,0 +1,375 @@
+// The one place keys become store changes: overlays (prompt, confirm, help, `/` filter) take keys
+// first, then the keymap resolves the key for the top pane and a command runs. Components only
+// render state and call `handleKey`; they never talk to the API.
+import type { GitLab, Job, PipelineBasic, Project } from '../api/index.js';
+import { isGitLabApiError } from '../api/index.js';
+import type { CommandId, Scope } from '../keymap/bindings.js';
+import { resolve } from '../keymap/matcher.js';
+import { downloadArtifacts, jobAction, newPipeline, pipelineAction, type JobVerb } from './actions.js';
+import type { Ctx, Platform } from './ctx.js';
+import { describeError } from './errors.js';
+import { jobScopePrompt, pipelineFilterPrompt } from './filter-prompts.js';
+import { moveSelection, resetList, selectedRow } from './lists.js';
+import { runPalette } from './palette.js';
+import { DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
+import { listKeyOf, sourceFor, visibleRows } from './sources.js';
+import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
+import { PROJECT_TABS, type Pane } from './types.js';
+
+export interface ControllerDeps {
+  store: AppStore;
+  gl: GitLab;
+  platform: Platform;
+  now?: () => number;
+  timing?: PollTiming;
+  /** What to tell the user when GitLab rejects the token (names the flag/variable to set). */
+  tokenHelp?: string;
+}
+
+export class Controller {
+  readonly ctx: Ctx;
+  private poller: Poller | null = null;
+  private failures = 0;
+  /** Rows a page key moves; the UI sets it from the terminal height. */
+  pageSize = 10;
+
+  constructor(private readonly deps: ControllerDeps) {
+    const now = deps.now ?? Date.now;
+    this.ctx = {
+      store: deps.store,
+      gl: deps.gl,
+      platform: deps.platform,
+      now,
+      connectionOk: () => {
+        this.failures = 0;
+        const c = deps.store.getState().connection;
+        if (c.kind !== 'live') deps.store.setState({ connection: { kind: 'live', at: now() } });
+      },
+      connectionFailed: (error) => this.failed(error),
+    };
+  }
+
+  /** Who am I (checks the token), then live updates of what is on screen. */
+  async start(): Promise<void> {
+    try {
+      const me = await this.deps.gl.users.current();
+      this.deps.store.setState({ user: { username: me.username, name: me.name, isAdmin: me.is_admin === true } });
+      this.ctx.connectionOk();
+    } catch (error) {
+      if (isGitLabApiError(error) && error.status === 401) {
+        this.deps.store.setState({
+          fatal: `GitLab rejected the token (${error.reason}).\n\n${this.deps.tokenHelp ?? 'Set a valid personal access token with --token or GITLAB_TOKEN.'}`,
+        });
+        return;
+      }
+      this.failed(error);
+    }
+    this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures);
+  }
+
+  stop(): void {
+    this.poller?.stop();
+  }
+
+  private failed(error: unknown): void {
+    if (!isGitLabApiError(error)) return;
+    const now = this.ctx.now();
+    const reason = describeError(error);
+    if (error.kind === 'network' || error.kind === 'timeout') {
+      this.failures++;
+      this.deps.store.setState({ connection: { kind: 'offline', since: now, reason, until: now + this.backoff(error.retryAfterMs) } });
+    } else if (error.kind === 'http' && (error.status >= 500 || error.status === 429)) {
+      this.failures++;
+      this.deps.store.setState({ connection: { kind: 'retrying', until: now + this.backoff(error.retryAfterMs), reason } });
+    }
+  }
+
+  private backoff(retryAfterMs?: number): number {
+    const timing = this.deps.timing ?? DEFAULT_TIMING;
+    return Math.max(retryAfterMs ?? 0, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(this.failures, 5)));
+  }
+
+  /** GET retries inside the client report here, so the header can say "retrying in Ns". */
+  onRetry(info: { delayMs: number; reason: string }): void {
+    this.deps.store.setState({ connection: { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason } });
+  }
+
+  private hydrating = new Set<number>();
+
+  /**
+   * GitLab's pipeline list has no user or duration; the rows on screen get their full form, once
+   * (and again only when the list shows the pipeline changed). A few requests at a time.
+   */
+  hydratePipelines(projectId: number, ids: number[]): void {
+    const state = this.deps.store.getState();
+    const wanted = ids.filter((id) => {
+      const p = state.pipelines[id];
+      return !this.hydrating.has(id) && !(p && 'before_sha' in p && (p as { hydratedAt?: string }).hydratedAt === p.updated_at);
+    });
+    const run = async () => {
+      for (const id of wanted) {
+        if (this.hydrating.has(id)) continue;
+        this.hydrating.add(id);
+        try {
+          const full = await this.deps.gl.pipelines.get(projectId, id);
+          this.deps.store.setState((s) => ({ pipelines: { ...s.pipelines, [id]: { ...full, hydratedAt: full.updated_at } } }));
+        } catch (error) {
+          this.failed(error);
+          return;
+        } finally {
+          this.hydrating.delete(id);
+        }
+      }
+    };
+    if (wanted.length) void Promise.all([run(), run(), run()]);
+  }
+
+  refresh(): Promise<void> {
+    return this.poller?.refreshNow() ?? Promise.resolve();
+  }
+
+  // ---- keys ------------------------------------------------------------------------------------------
+
+  /** `name` from keymap/matcher's keyName; `input` is the raw text (for typing into the filter). */
+  handleKey(name: string | null, input: string): void {
+    const { store } = this.deps;
+    const state = store.getState();
+    if (name === 'ctrl+c') return store.setState({ quit: true });
+    if (state.fatal) {
+      if (name === 'q' || name === 'escape') store.setState({ quit: true });
+      return;
+    }
+    // The prompt's text input owns the keyboard (Esc and Enter arrive through its callbacks).
+    if (state.prompt) return;
+    if (state.confirm) {
+      const { onYes } = state.confirm;
+      store.setState({ confirm: null });
+      if (name === 'y' || name === 'Y') onYes();
+      else toast(store, 'info', 'Nothing was changed');
+      return;
+    }
+    if (state.help) {
+      if (name === 'escape' || name === 'q' || name === '?') store.setState({ help: null });
+      else if (name === 'j' || name === 'down') store.setState({ help: { offset: state.help.offset + 1 } });
+      else if (name === 'k' || name === 'up') store.setState({ help: { offset: Math.max(0, state.help.offset - 1) } });
+      return;
+    }
+    if (state.filtering) return this.typeFilter(state.filtering, name, input);
+    if (name === null) return;
+    const resolved = resolve(name, scopesOf(topPane(state)));
+    if (resolved) {
+      if (state.toast) store.setState({ toast: null });
+      this.run(resolved.command);
+    }
+  }
+
+  private typeFilter(key: string, name: string | null, input: string): void {
+    const { store } = this.deps;
+    const list = listOf(store.getState(), key);
+    if (name === 'enter') return store.setState({ filtering: null });
+    if (name === 'escape') {
+      patchList(store, key, { filter: '', selected: 0 });
+      return store.setState({ filtering: null });
+    }
+    if (name === 'down' || name === 'up') return moveSelection(this.ctx, key, (i) => i + (name === 'down' ? 1 : -1));
+    if (name === 'backspace') return patchList(store, key, { filter: list.filter.slice(0, -1), selected: 0 });
+    // Printable text only: a pasted escape sequence must not end up in the filter.
+    const text = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+    if (text) patchList(store, key, { filter: (list.filter + text).slice(0, 200), selected: 0 });
+  }
+
+  cancelPrompt(): void {
+    this.deps.store.setState({ prompt: null });
+  }
+
+  /** Runs the prompt's handler; an error keeps it open with what was typed. */
+  async submitPrompt(value: string): Promise<void> {
+    const prompt = this.deps.store.getState().prompt;
+    if (!prompt) return;
+    let error: string | null;
+    try {
+      error = await prompt.onSubmit(value);
+    } catch (e) {
+      error = describeError(e);
+    }
+    // The handler may have opened another prompt; only close or annotate this one.
+    const now = this.deps.store.getState().prompt;
+    if (now?.id !== prompt.id) return;
+    this.deps.store.setState({ prompt: error ? { ...now, initial: value, error } : null });
+  }
+
+  // ---- commands --------------------------------------------------------------------------------------
+
+  run(command: CommandId): void {
+    const { store } = this.deps;
+    const state = store.getState();
+    const pane = topPane(state);
+    const key = listKeyOf(pane);
+    const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
+    switch (command) {
+      case 'nav.down':
+        return void move((i) => i + 1);
+      case 'nav.up':
+        return void move((i) => i - 1);
+      case 'nav.top':
+        return void move(() => 0);
+      case 'nav.bottom':
+        return void move((_, n) => n - 1);
+      case 'nav.pageDown':
+        return void move((i) => i + this.pageSize);
+      case 'nav.pageUp':
+        return void move((i) => i - this.pageSize);
+      case 'nav.open':
+        return this.open(pane);
+      case 'nav.back':
+        if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
+        return;
+      case 'app.quit':
+        if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
+        else store.setState({ quit: true });
+        return;
+      case 'app.forceQuit':
+        return store.setState({ quit: true });
+      case 'nav.nextTab':
+      case 'nav.prevTab':
+      case 'nav.tab1':
+      case 'nav.tab2':
+      case 'nav.tab3':
+      case 'nav.tab4':
+      case 'nav.tab5':
+        return this.switchTab(pane, command);
+      case 'list.filter':
+        if (key) store.setState({ filtering: key });
+        return;
+      case 'pipelines.filters':
+        if (pane.kind === 'project') pipelineFilterPrompt(this.ctx, pane.projectId, () => void resetList(this.ctx, listKeyOf(pane)!));
+        return;
+      case 'pipeline.jobScope':
+        if (key && (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs'))) jobScopePrompt(this.ctx, key, () => void resetList(this.ctx, key));
+        return;
+      case 'pipeline.new':
+        if (pane.kind === 'project' || pane.kind === 'pipeline') newPipeline(this.ctx, pane.projectId, pane.path);
+        return;
+      case 'pipeline.retry':
+      case 'pipeline.cancel': {
+        const pipeline = this.targetPipeline(pane);
+        if (pipeline && (pane.kind === 'project' || pane.kind === 'pipeline')) pipelineAction(this.ctx, command === 'pipeline.retry' ? 'retry' : 'cancel', pipeline, pane.projectId);
+        return;
+      }
+      case 'pipeline.toggleGraph':
+        if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : 'list' }] });
+        return;
+      case 'job.retry':
+      case 'job.cancel':
+      case 'job.play':
+      case 'job.erase':
+      case 'job.keep':
+      case 'job.download': {
+        const job = this.targetJob(pane);
+        if (!job || !('projectId' in pane)) return void toast(store, 'info', 'No job selected');
+        if (command === 'job.download') return downloadArtifacts(this.ctx, job, pane.projectId);
+        return jobAction(this.ctx, command.slice(4) as JobVerb, job, pane.projectId, pane.path);
+      }
+      case 'object.open':
+      case 'object.copy': {
+        const url = this.targetUrl(pane);
+        if (!url) return void toast(store, 'info', 'Nothing here has a web page');
+        if (command === 'object.copy') {
+          this.deps.platform.copy(url);
+          return void toast(store, 'success', `Copied ${url}`);
+        }
+        void this.deps.platform.openUrl(url).then((r) => toast(store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
+        return;
+      }
+      case 'app.refresh':
+        void this.refresh();
+        return;
+      case 'app.palette':
+        return runPalette(this.ctx, this);
+      case 'app.help':
+        return store.setState({ help: { offset: 0 } });
+    }
+  }
+
+  private open(pane: Pane): void {
+    const { store } = this.deps;
+    const key = listKeyOf(pane);
+    if (!key) return;
+    const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
+    if (pane.kind === 'projects') {
+      const project = selectedRow<Project>(this.ctx, key);
+      if (!project) return;
+      store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
+      return push({ kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
+    }
+    if (pane.kind === 'project' && pane.tab === 'pipelines') {
+      const pipeline = selectedRow<PipelineBasic>(this.ctx, key);
+      if (pipeline) push({ kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
+      return;
+    }
+    if (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs')) {
+      const job = selectedRow<Job>(this.ctx, key);
+      if (job) push({ kind: 'job', projectId: pane.projectId, path: pane.path, jobId: job.id });
+    }
+  }
+
+  private switchTab(pane: Pane, command: CommandId): void {
+    if (pane.kind !== 'project') return;
+    const i = PROJECT_TABS.indexOf(pane.tab);
+    const n = PROJECT_TABS.length;
+    const tab =
+      command === 'nav.nextTab' ? PROJECT_TABS[(i + 1) % n]!
+      : command === 'nav.prevTab' ? PROJECT_TABS[(i + n - 1) % n]!
+      : PROJECT_TABS[Number(command.slice(-1)) - 1]!;
+    this.deps.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, tab }] }));
+  }
+
+  targetJob(pane: Pane): Job | undefined {
+    const state = this.deps.store.getState();
+    if (pane.kind === 'job') return state.jobs[pane.jobId];
+    const key = listKeyOf(pane);
+    if (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs')) return key ? selectedRow<Job>(this.ctx, key) : undefined;
+    return undefined;
+  }
+
+  private targetPipeline(pane: Pane): PipelineBasic | undefined {
+    if (pane.kind === 'pipeline') return this.deps.store.getState().pipelines[pane.pipelineId];
+    if (pane.kind === 'project' && pane.tab === 'pipelines') return selectedRow<PipelineBasic>(this.ctx, listKeyOf(pane)!);
+    return undefined;
+  }
+
+  private targetUrl(pane: Pane): string | undefined {
+    const state = this.deps.store.getState();
+    const key = listKeyOf(pane);
+    if (pane.kind === 'projects') return key ? selectedRow<Project>(this.ctx, key)?.web_url : undefined;
+    if (pane.kind === 'project') {
+      if (pane.tab === 'pipelines' || pane.tab === 'jobs') {
+        const row = key ? selectedRow<{ web_url?: string }>(this.ctx, key) : undefined;
+        if (row?.web_url) return row.web_url;
+      }
+      return state.projects[pane.projectId]?.web_url;
+    }
+    if (pane.kind === 'pipeline') return state.pipelines[pane.pipelineId]?.web_url;
+    return state.jobs[pane.jobId]?.web_url;
+  }
+
+  /** Rows of the top pane's list after the `/` filter (what the view shows). */
+  rowsOf<T>(key: string): T[] {
+    const list = listOf<T>(this.deps.store.getState(), key);
+    return visibleRows(list.items, list.filter, sourceFor(key, this.deps.gl, this.deps.store.getState).textOf as (i: T) => string);
+  }
+}
+
+/** Keymap scopes for a pane, most specific first. */
+export function scopesOf(pane: Pane): Scope[] {
+  switch (pane.kind) {
+    case 'projects':
+      return ['projects', 'list', 'global'];
+    case 'project':
+      return pane.tab === 'jobs' ? ['jobs', 'project', 'list', 'global'] : pane.tab === 'pipelines' ? ['pipelines', 'project', 'list', 'global'] : ['project', 'global'];
+    case 'pipeline':
+      return ['pipeline', 'list', 'global'];
+    case 'job':
+      return ['job', 'global'];
+  }
+}

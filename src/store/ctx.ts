@@ -1,0 +1,21 @@
+// What every store module needs: the store, the API, the clock, and the hooks that keep the
+// connection state (header: live / retrying / offline) in step with what requests do.
+import type { GitLab } from '../api/index.js';
+import type { AppStore } from './store.js';
+
+export interface Platform {
+  openUrl(url: string): Promise<{ opened: boolean; message: string }>;
+  /** Puts text on the user's clipboard (OSC 52 through the terminal). */
+  copy(text: string): void;
+  /** Where downloads go by default. */
+  downloadDir: string;
+}
+
+export interface Ctx {
+  store: AppStore;
+  gl: GitLab;
+  platform: Platform;
+  now(): number;
+  connectionOk(): void;
+  connectionFailed(error: unknown): void;
+}

@@ -1,0 +1,21 @@
+// One line a person can act on, from whatever went wrong (GitLab's own message when it sent one).
+import { isGitLabApiError } from '../api/index.js';
+
+export function describeError(error: unknown): string {
+  if (isGitLabApiError(error)) {
+    const reason = error.reason || error.message;
+    switch (error.kind) {
+      case 'network':
+        return `cannot reach GitLab (${error.code ?? 'network error'})`;
+      case 'timeout':
+        return 'GitLab did not answer in time';
+      case 'read-only':
+        return 'read-only mode: nothing is changed';
+      case 'invalid-response':
+        return `GitLab answered something unexpected (${reason})`;
+      default:
+        return reason;
+    }
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,101 @@
+// The server-side filters, typed as one line so every filter of the spec is a few keys away:
+// pipelines `status=failed ref=main order_by=id sort=asc …`, jobs `failed running`. Invalid input
+// keeps the prompt open with a message and everything typed.
+import {
+  JOB_SCOPES,
+  PIPELINE_ORDER_BY,
+  PIPELINE_SCOPES,
+  PIPELINE_STATUS_FILTERS,
+  type JobScope,
+  type PipelineListFilters,
+} from '../api/index.js';
+import type { Ctx } from './ctx.js';
+import type { ListKey } from './types.js';
+
+const ENUMS: Record<string, readonly string[]> = {
+  scope: PIPELINE_SCOPES,
+  status: PIPELINE_STATUS_FILTERS,
+  order_by: PIPELINE_ORDER_BY,
+  sort: ['asc', 'desc'],
+  yaml_errors: ['true', 'false'],
+};
+const TEXT_KEYS = ['ref', 'name', 'username'];
+const KEYS = ['scope', 'status', 'ref', 'yaml_errors', 'name', 'username', 'order_by', 'sort'];
+
+/** `key=value` pairs; values may be "quoted with spaces". */
+export function parsePipelineFilters(text: string): { filters: PipelineListFilters } | { error: string } {
+  const filters: Record<string, string | boolean> = {};
+  const re = /\s*([a-z_]+)=("([^"]*)"|'([^']*)'|(\S*))/y;
+  let rest = text.trim();
+  while (rest.length) {
+    re.lastIndex = 0;
+    const m = re.exec(rest);
+    if (!m) return { error: `Expected key=value at "${rest.slice(0, 20)}" — keys: ${KEYS.join(', ')}` };
+    const key = m[1]!;
+    const value = m[3] ?? m[4] ?? m[5] ?? '';
+    if (!KEYS.includes(key)) return { error: `Unknown filter "${key}" — use ${KEYS.join(', ')}` };
+    if (value === '') return { error: `${key}= needs a value` };
+    const allowed = ENUMS[key];
+    if (allowed && !allowed.includes(value)) return { error: `${key} must be one of ${allowed.join(', ')}` };
+    filters[key] = key === 'yaml_errors' ? value === 'true' : value;
+    rest = rest.slice(re.lastIndex).trim();
+  }
+  return { filters: filters as PipelineListFilters };
+}
+
+export function formatPipelineFilters(filters: PipelineListFilters): string {
+  return Object.entries(filters)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => (TEXT_KEYS.includes(k) && /\s/.test(String(v)) ? `${k}="${v}"` : `${k}=${v}`))
+    .join(' ');
+}
+
+export function pipelineFilterPrompt(ctx: Ctx, projectId: number, reload: () => void): void {
+  const current = ctx.store.getState().pipelineFilters[projectId] ?? {};
+  ctx.store.setState({
+    prompt: {
+      id: 'pipelines.filters',
+      label: 'Filter pipelines:',
+      initial: formatPipelineFilters(current),
+      hint: 'status=failed|running|… scope=finished|tags|… ref=main username=alice name="…" yaml_errors=true order_by=id|status|ref|user_id sort=asc|desc · empty: all',
+      onSubmit: (value) => {
+        const parsed = parsePipelineFilters(value);
+        if ('error' in parsed) return parsed.error;
+        ctx.store.setState((s) => ({ pipelineFilters: { ...s.pipelineFilters, [projectId]: parsed.filters } }));
+        reload();
+        return null;
+      },
+    },
+  });
+}
+
+export function parseJobScopes(text: string): { scopes: JobScope[] } | { error: string } {
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  const bad = words.filter((w) => !(JOB_SCOPES as readonly string[]).includes(w));
+  if (bad.length) return { error: `Unknown status ${bad.map((b) => `"${b}"`).join(', ')} — use ${JOB_SCOPES.join(', ')}` };
+  return { scopes: [...new Set(words)] as JobScope[] };
+}
+
+export function jobScopePrompt(ctx: Ctx, key: ListKey, reload: () => void): void {
+  const current = ctx.store.getState().jobScopes[key] ?? [];
+  ctx.store.setState({
+    prompt: {
+      id: 'jobs.scope',
+      label: 'Show jobs with status:',
+      initial: current.join(' '),
+      hint: `one or several of ${JOB_SCOPES.join(' ')} · empty: all`,
+      onSubmit: (value) => {
+        const parsed = parseJobScopes(value);
+        if ('error' in parsed) return parsed.error;
+        ctx.store.setState((s) => {
+          const jobScopes = { ...s.jobScopes };
+          if (parsed.scopes.length) jobScopes[key] = parsed.scopes;
+          else delete jobScopes[key];
+          return { jobScopes };
+        });
+        reload();
+        return null;
+      },
+    },
+  });
+}

@@ -1,0 +1,128 @@
+// Loading lists: the first page, the next page when the cursor nears the end, and refreshes that
+// merge fresh rows in without moving the cursor off the row it is on.
+import type { Job, Pipeline, PipelineBasic } from '../api/index.js';
+import { describeError } from './errors.js';
+import { listOf, patchList } from './store.js';
+import { sourceFor, visibleRows } from './sources.js';
+import type { Ctx } from './ctx.js';
+import type { ListKey } from './types.js';
+
+/** How close to the end of the loaded rows the cursor gets before the next page is fetched. */
+const PREFETCH_ROWS = 10;
+
+export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
+  const list = listOf(ctx.store.getState(), key);
+  if (list.loading || list.nextPage === null) return;
+  const page = list.nextPage;
+  patchList(ctx.store, key, { loading: true });
+  const source = sourceFor(key, ctx.gl, ctx.store.getState);
+  try {
+    const result = await source.fetch(page);
+    patchList(ctx.store, key, (l) => {
+      const seen = new Set(l.items.map(source.idOf));
+      const fresh = result.items.filter((i) => !seen.has(source.idOf(i)));
+      return { items: page === 1 ? result.items : [...l.items, ...fresh], nextPage: result.nextPage, loading: false, error: null, loadedAt: ctx.now() };
+    });
+    remember(ctx, key, result.items);
+    ctx.connectionOk();
+    // A pipeline's jobs are shown whole (stages need every job), so keep going to the last page.
+    if (source.complete && result.nextPage !== null) await loadMore(ctx, key);
+  } catch (error) {
+    patchList(ctx.store, key, { loading: false, error: describeError(error) });
+    ctx.connectionFailed(error);
+  }
+}
+
+/**
+ * Re-reads what is loaded: the first page (new rows appear on top), or every page for complete
+ * lists. Rows keep their order; the cursor stays on the same row by id.
+ */
+export async function refreshList(ctx: Ctx, key: ListKey): Promise<void> {
+  const before = listOf(ctx.store.getState(), key);
+  if (before.loading) return;
+  if (before.loadedAt === null) return loadMore(ctx, key);
+  const source = sourceFor(key, ctx.gl, ctx.store.getState);
+  try {
+    const fresh: unknown[] = [];
+    let next: number | null = 1;
+    let lastNext: number | null = null;
+    // Bounded: complete lists are a pipeline's jobs (a few pages); others read only page 1.
+    for (let guard = 0; next !== null && guard < 50; guard++) {
+      const page = await source.fetch(next);
+      fresh.push(...page.items);
+      lastNext = page.nextPage;
+      next = source.complete ? page.nextPage : null;
+    }
+    const now = listOf(ctx.store.getState(), key);
+    const byId = new Map(fresh.map((i) => [source.idOf(i), i]));
+    let items: unknown[];
+    if (source.complete) {
+      items = fresh;
+    } else {
+      const known = new Set(now.items.map(source.idOf));
+      const added = fresh.filter((i) => !known.has(source.idOf(i)));
+      items = [...added, ...now.items.map((i) => byId.get(source.idOf(i)) ?? i)];
+    }
+    const unchanged = items.length === now.items.length && items.every((item, i) => item === now.items[i]);
+    if (!unchanged) {
+      const rows = visibleRows(now.items, now.filter, source.textOf);
+      const selectedId = rows[now.selected] === undefined ? null : source.idOf(rows[now.selected]);
+      const newRows = visibleRows(items, now.filter, source.textOf);
+      const at = selectedId === null ? -1 : newRows.findIndex((i) => source.idOf(i) === selectedId);
+      patchList(ctx.store, key, {
+        items,
+        selected: at >= 0 ? at : Math.min(now.selected, Math.max(0, newRows.length - 1)),
+        nextPage: source.complete ? lastNext : now.nextPage,
+        error: null,
+        loadedAt: ctx.now(),
+      });
+      remember(ctx, key, fresh);
+    } else if (now.error) {
+      patchList(ctx.store, key, { error: null });
+    }
+    ctx.connectionOk();
+  } catch (error) {
+    patchList(ctx.store, key, { error: describeError(error) });
+    ctx.connectionFailed(error);
+  }
+}
+
+/** Starts a list over (its server-side filters changed). */
+export function resetList(ctx: Ctx, key: ListKey): Promise<void> {
+  patchList(ctx.store, key, { items: [], nextPage: 1, selected: 0, loadedAt: null, error: null, loading: false });
+  return loadMore(ctx, key);
+}
+
+export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, count: number) => number): void {
+  const state = ctx.store.getState();
+  const list = listOf(state, key);
+  const source = sourceFor(key, ctx.gl, ctx.store.getState);
+  const count = visibleRows(list.items, list.filter, source.textOf).length;
+  const selected = Math.max(0, Math.min(count - 1, to(list.selected, count)));
+  if (selected !== list.selected) patchList(ctx.store, key, { selected });
+  if (count - selected <= PREFETCH_ROWS && list.nextPage !== null) void loadMore(ctx, key);
+}
+
+export function selectedRow<T>(ctx: Ctx, key: ListKey): T | undefined {
+  const list = listOf<T>(ctx.store.getState(), key);
+  const source = sourceFor(key, ctx.gl, ctx.store.getState);
+  return visibleRows(list.items, list.filter, source.textOf as (i: T) => string)[list.selected];
+}
+
+/** Lists also feed the entity maps, so a pane opened from a row shows it at once. */
+function remember(ctx: Ctx, key: ListKey, items: unknown[]): void {
+  if (key.startsWith('pipelineJobs:') || key.startsWith('projectJobs:')) {
+    ctx.store.setState((s) => {
+      const jobs = { ...s.jobs };
+      for (const j of items as Job[]) jobs[j.id] = { ...jobs[j.id], ...j };
+      return { jobs };
+    });
+  } else if (key.startsWith('pipelines:')) {
+    ctx.store.setState((s) => {
+      const pipelines = { ...s.pipelines };
+      // List rows are the short form; keep the full form's extra fields if we have them.
+      for (const p of items as PipelineBasic[]) pipelines[p.id] = { ...(pipelines[p.id] ?? {}), ...p } as Pipeline;
+      return { pipelines };
+    });
+  }
+}

@@ -1,0 +1,140 @@
+// The `:` command palette: jump anywhere by name or id, and the commands that have no key.
+import { safeText } from '../text/safe.js';
+import { downloadArtifactsByRef, newPipeline } from './actions.js';
+import type { Ctx } from './ctx.js';
+import { describeError } from './errors.js';
+import { toast, topPane } from './store.js';
+import type { Pane } from './types.js';
+
+export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
+  { usage: 'project <path|id>', description: 'open a project' },
+  { usage: 'pipeline <id>', description: 'open a pipeline of the current project' },
+  { usage: 'job <id>', description: 'open a job of the current project' },
+  { usage: 'artifacts <ref> <job>', description: 'download the artifacts of the latest successful <job> on <ref>' },
+  { usage: 'new [ref]', description: 'new pipeline' },
+  { usage: 'pipelines | jobs', description: 'switch the project tab' },
+  { usage: 'projects', description: 'back to the project list' },
+  { usage: 'refresh | help | quit', description: '' },
+];
+
+interface PaletteHost {
+  refresh(): Promise<void>;
+}
+
+/** The project the user is "in": the nearest pane on the stack that has one. */
+function currentProject(panes: Pane[]): { projectId: number; path: string } | null {
+  for (let i = panes.length - 1; i >= 0; i--) {
+    const p = panes[i]!;
+    if ('projectId' in p) return { projectId: p.projectId, path: p.path };
+  }
+  return null;
+}
+
+export function runPalette(ctx: Ctx, host: PaletteHost): void {
+  ctx.store.setState({
+    prompt: {
+      id: 'palette',
+      label: ':',
+      initial: '',
+      hint: PALETTE_COMMANDS.map((c) => c.usage).join(' · '),
+      onSubmit: (text) => execute(ctx, host, text.trim().replace(/^:/, '')),
+    },
+  });
+}
+
+async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
+  const [command = '', ...args] = text.split(/\s+/);
+  const state = ctx.store.getState();
+  const here = currentProject(state.stack);
+  const push = (pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+  const needProject = () => (here ? null : 'Open a project first (or :project <path>)');
+  const id = (value: string | undefined, what: string): number | string => {
+    if (!value || !/^\d+$/.test(value)) return `${what} needs a numeric id, e.g. :${what} 4512`;
+    return Number(value);
+  };
+  switch (command) {
+    case '':
+      return null;
+    case 'project':
+    case 'p': {
+      if (!args[0]) return 'Which project? e.g. :project acme/api';
+      try {
+        const project = await ctx.gl.projects.get(/^\d+$/.test(args[0]) ? Number(args[0]) : args[0]);
+        ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: project } }));
+        push({ kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
+        return null;
+      } catch (error) {
+        return `Cannot open ${safeText(args[0], 80)}: ${describeError(error)}`;
+      }
+    }
+    case 'pipeline':
+    case 'job': {
+      const missing = needProject();
+      if (missing) return missing;
+      const n = id(args[0], command);
+      if (typeof n === 'string') return n;
+      try {
+        if (command === 'pipeline') {
+          const pipeline = await ctx.gl.pipelines.get(here!.projectId, n);
+          ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
+          push({ kind: 'pipeline', ...here!, pipelineId: n, view: 'list' });
+        } else {
+          const job = await ctx.gl.jobs.get(here!.projectId, n);
+          ctx.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
+          push({ kind: 'job', ...here!, jobId: n });
+        }
+        return null;
+      } catch (error) {
+        return `Cannot open ${command} ${n}: ${describeError(error)}`;
+      }
+    }
+    case 'artifacts': {
+      const missing = needProject();
+      if (missing) return missing;
+      if (args.length < 2) return 'Usage: :artifacts <ref> <job name>';
+      downloadArtifactsByRef(ctx, here!.projectId, args[0]!, args.slice(1).join(' '));
+      return null;
+    }
+    case 'new': {
+      const missing = needProject();
+      if (missing) return missing;
+      ctx.store.setState({ prompt: null });
+      newPipeline(ctx, here!.projectId, here!.path);
+      const prompt = ctx.store.getState().prompt;
+      if (prompt && args[0]) ctx.store.setState({ prompt: { ...prompt, initial: args.join(' ') } });
+      return null;
+    }
+    case 'pipelines':
+    case 'jobs': {
+      const top = topPane(state);
+      if (top.kind !== 'project') {
+        const missing = needProject();
+        if (missing) return missing;
+        push({ kind: 'project', ...here!, tab: command });
+      } else ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...top, tab: command }] }));
+      return null;
+    }
+    case 'projects':
+      ctx.store.setState((s) => ({ stack: s.stack.slice(0, 1) }));
+      return null;
+    case 'refresh':
+      void host.refresh();
+      return null;
+    case 'help':
+      ctx.store.setState({ prompt: null, help: { offset: 0 } });
+      return null;
+    case 'quit':
+    case 'q':
+      ctx.store.setState({ prompt: null, quit: true });
+      return null;
+    case 'events':
+    case 'user':
+    case 'key':
+    case 'schedules':
+    case 'deployments':
+      toast(ctx.store, 'info', `:${command} comes with the schedules, deployments and activity views (not built yet)`);
+      return null;
+    default:
+      return `Unknown command "${safeText(command, 40)}" — try ${PALETTE_COMMANDS.map((c) => c.usage.split(' ')[0]).join(', ')}`;
+  }
+}

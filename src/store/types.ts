@@ -1,0 +1,94 @@
+// The shape of pipetop's state. Panes are a stack (Enter pushes, Esc pops); lists are keyed by what
+// they show, so going back finds a list as it was left (selection, filter, pages loaded).
+import type { Job, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
+
+export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
+export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
+
+export type Pane =
+  | { kind: 'projects' }
+  | { kind: 'project'; projectId: number; path: string; tab: ProjectTab }
+  | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: 'list' | 'graph' }
+  | { kind: 'job'; projectId: number; path: string; jobId: number };
+
+export interface ListState<T> {
+  items: T[];
+  loading: boolean;
+  /** The last load's failure, shown in the pane; the items loaded before stay. */
+  error: string | null;
+  /** Next page to load, or null when every page is in. */
+  nextPage: number | null;
+  selected: number;
+  /** Text filter over the loaded rows (`/`). */
+  filter: string;
+  loadedAt: number | null;
+}
+
+export type ListKey = string;
+
+export interface ToastState {
+  kind: 'info' | 'success' | 'error';
+  message: string;
+  id: number;
+}
+
+export interface ConfirmState {
+  message: string;
+  onYes: () => void;
+}
+
+export interface PromptState {
+  id: string;
+  label: string;
+  initial: string;
+  hint?: string;
+  error?: string;
+  /** Returns an error message to keep the prompt open with what was typed, or null to close it. */
+  onSubmit: (value: string) => string | null | Promise<string | null>;
+}
+
+export interface DownloadState {
+  label: string;
+  received: number;
+  total?: number;
+}
+
+export type ConnectionState =
+  | { kind: 'connecting' }
+  | { kind: 'live'; at: number }
+  | { kind: 'retrying'; until: number; reason: string }
+  | { kind: 'offline'; since: number; reason: string; until: number };
+
+export interface AppConfigView {
+  /** What the header shows as the host. */
+  host: string;
+  demo: boolean;
+  readOnly: boolean;
+}
+
+export interface AppState {
+  config: AppConfigView;
+  user: { username: string; name: string; isAdmin: boolean } | null;
+  connection: ConnectionState;
+  stack: Pane[];
+  lists: Record<ListKey, ListState<unknown>>;
+  projects: Record<number, Project>;
+  pipelines: Record<number, Pipeline>;
+  jobs: Record<number, Job>;
+  pipelineFilters: Record<number, PipelineListFilters>;
+  jobScopes: Record<string, JobScope[]>;
+  /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
+  inflight: Record<string, string>;
+  toast: ToastState | null;
+  confirm: ConfirmState | null;
+  prompt: PromptState | null;
+  /** `/` is being typed for this list. */
+  filtering: ListKey | null;
+  help: { offset: number } | null;
+  download: DownloadState | null;
+  /** A one-shot fatal message (token rejected): shown instead of the panes. */
+  fatal: string | null;
+  quit: boolean;
+}
+
+export type Row = PipelineBasic | Job | Project;

@@ -1,0 +1,245 @@
+// Server strings (job names, refs, commit titles, user names, error bodies) are attacker-controlled:
+// anyone who can push a branch can name it `\x1b]52;c;…\x07` and write to an on-call engineer's
+// clipboard, or `\x1b[2J` and wipe the screen. Ink passes OSC sequences through untouched, so every
+// such string goes through safeText/safeMultiline before it is rendered. No React here.
+
+const ESC = 0x1b;
+const BEL = 0x07;
+const CAN = 0x18;
+const SUB = 0x1a;
+const ST_C1 = 0x9c;
+const BACKSLASH = 0x5c;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** Sanitize a server value for a single line: no escapes, no controls, no bidi tricks, capped length. */
+export function safeText(value: unknown, maxLength = 300): string {
+  return sanitize(value, maxLength, false);
+}
+
+/** Like safeText but keeps line breaks (`\r\n` and lone `\r` become `\n`), for descriptions and messages. */
+export function safeMultiline(value: unknown, maxLength = 5000): string {
+  return sanitize(value, maxLength, true);
+}
+
+function toText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return String(value ?? '');
+  } catch {
+    // An object whose toString throws (or a null-prototype object) must not take the UI down.
+    return '';
+  }
+}
+
+function sanitize(value: unknown, maxLength: number, keepNewlines: boolean): string {
+  const input = toText(value);
+  const max = Number.isNaN(maxLength) ? 0 : Math.max(0, Math.floor(maxLength));
+  if (max === 0) return '';
+  // The common case (plain ASCII names) needs no scan and no allocation.
+  if (PRINTABLE_ASCII.test(input) && input.length <= max) return input;
+
+  // Code points, so truncation never splits a surrogate pair. We stop one past the limit: enough
+  // to know we must truncate, and a multi-megabyte error body costs no more than a short one.
+  const out: string[] = [];
+  const n = input.length;
+  let i = 0;
+  while (i < n && out.length <= max) {
+    const c = input.charCodeAt(i);
+    if (c === ESC) {
+      i = skipEscape(input, i + 1);
+    } else if (c >= 0x80 && c <= 0x9f) {
+      i = skipC1(input, c, i + 1);
+    } else if (c < 0x20 || c === 0x7f) {
+      if (keepNewlines && (c === 0x0a || c === 0x0d)) {
+        if (c === 0x0d && input.charCodeAt(i + 1) === 0x0a) i++;
+        out.push('\n');
+      } else {
+        out.push(' ');
+      }
+      i++;
+    } else if (c === 0x2028 || c === 0x2029) {
+      out.push(keepNewlines ? '\n' : ' ');
+      i++;
+    } else if (isInvisible(c)) {
+      i++;
+    } else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = input.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        out.push(input.slice(i, i + 2));
+        i += 2;
+      } else {
+        out.push('\ufffd');
+        i++;
+      }
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      out.push('\ufffd');
+      i++;
+    } else {
+      out.push(input[i]!);
+      i++;
+    }
+  }
+  if (out.length > max) return out.slice(0, max - 1).join('') + '…';
+  return out.join('');
+}
+
+/**
+ * Characters that render as nothing but change how the rest reads: bidi overrides/isolates/marks
+ * (the "Trojan Source" trick that makes `main` display as something else), zero-width spaces and
+ * joiners other than ZWJ/ZWNJ (which emoji and Persian/Indic text need), the BOM, soft hyphen and
+ * interlinear annotation marks, whose width terminals disagree on.
+ */
+function isInvisible(c: number): boolean {
+  return (
+    c === 0x00ad ||
+    c === 0x061c ||
+    c === 0x180e ||
+    c === 0x200b ||
+    c === 0x200e ||
+    c === 0x200f ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x2064) ||
+    (c >= 0x2066 && c <= 0x2069) ||
+    c === 0xfeff ||
+    (c >= 0xfff9 && c <= 0xfffb)
+  );
+}
+
+/** `from` is just past ESC; returns where normal text resumes. */
+function skipEscape(input: string, from: number): number {
+  if (from >= input.length) return from;
+  const c = input.charCodeAt(from);
+  if (c === 0x5b) return skipCsi(input, from + 1); // ESC [
+  if (c === 0x5d) return skipString(input, from + 1, true); // ESC ] (OSC)
+  if (c === 0x50 || c === 0x58 || c === 0x5e || c === 0x5f) return skipString(input, from + 1, false); // DCS SOS PM APC
+  // nF (ESC, intermediates 0x20–0x2F, final) and Fp/Fe/Fs two-character escapes such as ESC c (reset).
+  let i = from;
+  while (i < input.length && isBetween(input.charCodeAt(i), 0x20, 0x2f)) i++;
+  if (i < input.length && isBetween(input.charCodeAt(i), 0x30, 0x7e)) return i + 1;
+  // Malformed: drop what we consumed and let the offending character be handled on its own.
+  return i;
+}
+
+function skipC1(input: string, c: number, from: number): number {
+  if (c === 0x9b) return skipCsi(input, from);
+  if (c === 0x9d) return skipString(input, from, true);
+  if (c === 0x90 || c === 0x98 || c === 0x9e || c === 0x9f) return skipString(input, from, false);
+  return from;
+}
+
+function skipCsi(input: string, from: number): number {
+  let i = from;
+  while (i < input.length) {
+    const c = input.charCodeAt(i);
+    if (isBetween(c, 0x20, 0x3f)) i++; // parameters and intermediates
+    else if (isBetween(c, 0x40, 0x7e)) return i + 1; // final byte
+    else return i; // aborted: the control (or text) after it is handled normally
+  }
+  return i;
+}
+
+/**
+ * OSC/DCS/SOS/PM/APC payloads run to ST (ESC \ or 0x9C); OSC also ends at BEL. A terminal would
+ * swallow an unterminated payload, so do we: its content was never meant to be shown.
+ */
+function skipString(input: string, from: number, belEnds: boolean): number {
+  let i = from;
+  while (i < input.length) {
+    const c = input.charCodeAt(i);
+    if (c === BEL && belEnds) return i + 1;
+    if (c === ST_C1 || c === CAN || c === SUB) return i + 1;
+    if (c === ESC) return input.charCodeAt(i + 1) === BACKSLASH ? i + 2 : i;
+    i++;
+  }
+  return i;
+}
+
+function isBetween(c: number, low: number, high: number): boolean {
+  return c >= low && c <= high;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Display width. Ink lays text out with string-width, so these rules follow it (grapheme clusters,
+// RGI emoji = 2, East Asian Wide/Fullwidth = 2, marks and format characters = 0, ambiguous = 1):
+// if we measured differently from Ink, a "fitted" cell would wrap and shift every row below it.
+
+/**
+ * East Asian Width W/F ranges (Unicode 17) that are not Emoji_Presentation (tested separately),
+ * merged across unassigned gaps. Pairs of [first, last].
+ */
+const WIDE = [
+  0x1100, 0x115f, 0x2329, 0x232a, 0x2630, 0x2637, 0x268a, 0x268f, 0x2e80, 0x303e, 0x3041, 0x3247,
+  0x3250, 0xa4c6, 0xa960, 0xa97c, 0xac00, 0xd7a3, 0xf900, 0xfaff, 0xfe10, 0xfe19, 0xfe30, 0xfe6b,
+  0xff01, 0xff60, 0xffe0, 0xffe6, 0x16fe0, 0x1b2fb, 0x1d300, 0x1d376, 0x1f1ae, 0x1f1ae, 0x1f200, 0x1f200,
+  0x1f202, 0x1f219, 0x1f21b, 0x1f22e, 0x1f230, 0x1f231, 0x1f237, 0x1f237, 0x1f23b, 0x1f248, 0x1f260, 0x1f265,
+  0x1f6d9, 0x1f6d9, 0x1f7da, 0x1f7da, 0x1fa8b, 0x1fa8d, 0x1facc, 0x1facc, 0x1fadd, 0x1fadd, 0x1faeb, 0x1faeb,
+  0x1faf9, 0x1fafa, 0x20000, 0x3fffd,
+];
+
+const segmenter = new Intl.Segmenter();
+const VISIBLE =
+  /[^\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]/u;
+// Built at runtime: the `v` flag is newer than the ES2022 target TypeScript checks literals against.
+const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+const KEYCAP = /^[\d#*]\u20e3$/;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/gu;
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
+
+function isWide(cp: number): boolean {
+  let low = 0;
+  let high = WIDE.length / 2 - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (cp < WIDE[mid * 2]!) high = mid - 1;
+    else if (cp > WIDE[mid * 2 + 1]!) low = mid + 1;
+    else return true;
+  }
+  // A lone regional indicator is narrow; a pair (a flag) is caught as RGI emoji before we get here.
+  return !(cp >= 0x1f1e6 && cp <= 0x1f1ff) && EMOJI_PRESENTATION.test(String.fromCodePoint(cp));
+}
+
+function clusterWidth(cluster: string): number {
+  const start = cluster.search(VISIBLE);
+  if (start === -1) return 0;
+  if (RGI_EMOJI.test(cluster)) return 2;
+  // Unqualified keycaps and ZWJ sequences still render as one wide emoji. Length guard: real
+  // clusters are short, and a pathological one must not cost a regex scan.
+  if (cluster.length <= 50) {
+    if (KEYCAP.test(cluster)) return 2;
+    if (cluster.includes('\u200d') && (cluster.match(PICTOGRAPHIC)?.length ?? 0) >= 2) return 2;
+  }
+  return isWide(cluster.codePointAt(start)!) ? 2 : 1;
+}
+
+/** Terminal cells `text` occupies. Expects sanitized text (controls count 0). */
+export function displayWidth(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  let width = 0;
+  for (const { segment } of segmenter.segment(text)) width += clusterWidth(segment);
+  return width;
+}
+
+/** Cut `text` to at most `width` cells, ending with '…' when anything was cut. Never splits a cluster. */
+export function truncateToWidth(text: string, width: number): string {
+  if (!(width > 0)) return '';
+  if (PRINTABLE_ASCII.test(text)) {
+    return text.length <= width ? text : text.slice(0, Math.floor(width) - 1) + '…';
+  }
+  if (displayWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const w = clusterWidth(segment);
+    if (used + w > width - 1) break;
+    out += segment;
+    used += w;
+  }
+  return out + '…';
+}
+
+/** Truncate or pad with spaces to exactly `width` cells. */
+export function padToWidth(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const cut = truncateToWidth(text, width);
+  const pad = ' '.repeat(Math.max(0, Math.floor(width) - displayWidth(cut)));
+  return align === 'right' ? pad + cut : cut + pad;
+}

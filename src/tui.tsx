@@ -1,0 +1,94 @@
+// Starts the TUI for a resolved configuration: the API client (on the built-in simulator in demo
+// mode), the store and controller, then Ink. Returns when the user quits.
+import { render } from 'ink';
+import { createGitLab, isGitLabApiError, type GitLab } from './api/index.js';
+import type { AppConfig } from './config/index.js';
+import { openUrl, osc52Copy } from './platform/index.js';
+import { DEMO_TOKENS, startSimulator, type Simulator } from './sim/index.js';
+import { Controller } from './store/controller.js';
+import { createAppStore } from './store/store.js';
+import type { Pane } from './store/types.js';
+import { App } from './ui/App.js';
+import { AppContext } from './ui/context.js';
+import { ThemeContext, createTheme } from './ui/theme.js';
+import { VERSION } from './version.js';
+
+export interface TuiIo {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
+  // Ink's useInput needs raw mode; without a terminal there is nothing to drive the app with.
+  if (!io.stdin.isTTY || typeof io.stdin.setRawMode !== 'function') {
+    io.stderr.write('pipetop needs an interactive terminal (stdin is not a TTY).\nRun it in a terminal, or use `pipetop sim` to serve the simulator.\n');
+    return 2;
+  }
+  let sim: Simulator | null = null;
+  let baseUrl = config.baseUrl;
+  let token = config.token;
+  if (config.mode === 'demo') {
+    sim = await startSimulator({ port: 0, seed: config.seed ?? 42, speed: config.speed ?? 1 });
+    baseUrl = sim.url;
+    token = DEMO_TOKENS.user;
+  }
+  let controller: Controller | null = null;
+  const gl: GitLab = createGitLab({
+    baseUrl: baseUrl!,
+    token,
+    readOnly: config.readOnly,
+    userAgent: `pipetop/${VERSION}`,
+    onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
+  });
+  const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
+  const first = await firstPane(gl, config.project);
+  const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly }, first.pane);
+  if (first.project) store.setState((s) => ({ projects: { ...s.projects, [first.project!.id]: first.project! } }));
+  if (first.pane.kind === 'project') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
+  controller = new Controller({
+    store,
+    gl,
+    platform: {
+      openUrl: (url) => openUrl(url, { env: io.env }),
+      copy: (text) => io.stdout.write(osc52Copy(text, io.env)),
+      downloadDir: io.cwd,
+    },
+    tokenHelp: tokenHelp(config),
+  });
+  void controller.start();
+  const instance = render(
+    <AppContext.Provider value={{ store, controller, now: Date.now }}>
+      <ThemeContext.Provider value={createTheme(io.env)}>
+        <App />
+      </ThemeContext.Provider>
+    </AppContext.Provider>,
+    { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, maxFps: 30, patchConsole: false },
+  );
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    controller.stop();
+    await sim?.close();
+  }
+  return 0;
+}
+
+/** With --project (or a git remote) the app opens on that project; an unknown one opens the list. */
+async function firstPane(gl: GitLab, project: string | undefined) {
+  if (!project) return { pane: { kind: 'projects' } as Pane, project: null };
+  try {
+    const p = await gl.projects.get(/^\d+$/.test(project) ? Number(project) : project);
+    return { pane: { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' } as Pane, project: p };
+  } catch (error) {
+    if (isGitLabApiError(error) && error.status === 401) return { pane: { kind: 'projects' } as Pane, project: null };
+    return { pane: { kind: 'projects' } as Pane, project: null };
+  }
+}
+
+function tokenHelp(config: AppConfig): string {
+  const where = config.tokenSource ? `The token came from ${config.tokenSource}.` : '';
+  return `${where} Set a valid personal access token (scope read_api to browse, api to retry/cancel) with --token TOKEN or GITLAB_TOKEN=…, or run \`glab auth login\`.`.trim();
+}

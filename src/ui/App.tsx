@@ -1,0 +1,71 @@
+// Layout and the one input dispatcher: header, the top pane (an exhaustive switch), footer. Every
+// key goes to the controller, which decides what it means for the pane in front.
+import { Box, Text, useApp as useInk, useInput } from 'ink';
+import { useEffect } from 'react';
+import { keyName } from '../keymap/matcher.js';
+import { topPane } from '../store/store.js';
+import type { Pane } from '../store/types.js';
+import { useApp, useAppState } from './context.js';
+import { Footer, FOOTER_ROWS } from './Footer.js';
+import { Header, HEADER_ROWS } from './Header.js';
+import { HelpScreen } from './HelpScreen.js';
+import { JobPane } from './panes/job/JobPane.js';
+import { PipelinePane } from './panes/pipeline/PipelinePane.js';
+import { ProjectPane } from './panes/project/ProjectPane.js';
+import { ProjectsPane } from './panes/projects/ProjectsPane.js';
+import { useTerminalSize } from './use-terminal-size.js';
+
+export function App() {
+  const { controller } = useApp();
+  const { exit } = useInk();
+  const quit = useAppState((s) => s.quit);
+  const fatal = useAppState((s) => s.fatal);
+  const help = useAppState((s) => s.help !== null);
+  const pane = useAppState((s) => topPane(s));
+  const { columns, rows } = useTerminalSize();
+
+  useInput((input, key) => controller.handleKey(keyName(input, key), input));
+
+  useEffect(() => {
+    if (quit) exit();
+  }, [quit, exit]);
+
+  useEffect(() => {
+    controller.pageSize = Math.max(1, rows - HEADER_ROWS - FOOTER_ROWS - 4);
+  }, [controller, rows]);
+
+  const bodyHeight = Math.max(4, rows - HEADER_ROWS - FOOTER_ROWS);
+  if (fatal) {
+    return (
+      <Box flexDirection="column" width={columns} padding={1}>
+        <Text bold color="red">
+          pipetop cannot continue
+        </Text>
+        <Text>{fatal}</Text>
+        <Text dimColor>Press q to quit.</Text>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={columns} height={rows}>
+      <Header width={columns} />
+      <Box height={bodyHeight} flexDirection="column">
+        {help ? <HelpScreen width={columns} height={bodyHeight} /> : <PaneView pane={pane} width={columns} height={bodyHeight} />}
+      </Box>
+      <Footer width={columns} />
+    </Box>
+  );
+}
+
+function PaneView({ pane, width, height }: { pane: Pane; width: number; height: number }) {
+  switch (pane.kind) {
+    case 'projects':
+      return <ProjectsPane width={width} height={height} />;
+    case 'project':
+      return <ProjectPane pane={pane} width={width} height={height} />;
+    case 'pipeline':
+      return <PipelinePane pane={pane} width={width} height={height} />;
+    case 'job':
+      return <JobPane pane={pane} width={width} height={height} />;
+  }
+}

@@ -1,0 +1,74 @@
+// Bottom lines: what needs an answer (prompt, [y/N] confirm), what is happening (filter being
+// typed, download progress, the last toast), and the key hints of the pane in front — generated
+// from the keymap, so they can never disagree with what the keys do.
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { bindingsFor } from '../keymap/matcher.js';
+import { scopesOf } from '../store/controller.js';
+import { topPane } from '../store/store.js';
+import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast } from './components/index.js';
+import { useApp, useAppState } from './context.js';
+import { bytes } from './format.js';
+import { useTheme } from './theme.js';
+
+export const FOOTER_ROWS = 3;
+
+export function Footer({ width }: { width: number }) {
+  const { controller } = useApp();
+  const theme = useTheme();
+  const prompt = useAppState((s) => s.prompt);
+  const confirm = useAppState((s) => s.confirm);
+  const toast = useAppState((s) => s.toast);
+  const download = useAppState((s) => s.download);
+  const filtering = useAppState((s) => (s.filtering ? s.lists[s.filtering]?.filter ?? '' : null));
+  const pane = useAppState((s) => topPane(s));
+  const readOnly = useAppState((s) => s.config.readOnly);
+
+  const hints = bindingsFor(scopesOf(pane))
+    .filter((b) => b.hint && !(readOnly && b.mutates))
+    .map((b) => {
+      const [key, ...label] = b.hint!.split(' ');
+      return { key: key!, label: label.join(' ') };
+    });
+
+  let top: ReactNode = null;
+  if (prompt) {
+    top = (
+      <Prompt
+        key={`${prompt.id}:${prompt.error ?? ''}`}
+        label={prompt.label}
+        initial={prompt.initial}
+        error={prompt.error}
+        hint={prompt.hint}
+        onSubmit={(value) => void controller.submitPrompt(value)}
+        onCancel={() => controller.cancelPrompt()}
+      />
+    );
+  } else if (confirm) {
+    top = <ConfirmBar message={confirm.message} />;
+  } else if (filtering !== null) {
+    top = (
+      <Box flexDirection="column">
+        <Text>
+          <Text color={theme.accent}>/</Text>
+          {filtering}
+          <Text inverse> </Text>
+        </Text>
+        <Text dimColor>type to filter · enter keep · esc clear</Text>
+      </Box>
+    );
+  } else if (download) {
+    const ratio = download.total ? download.received / download.total : Number.NaN;
+    top = <ProgressBar ratio={ratio} width={Math.min(40, width - 30)} label={`${download.label} ${bytes(download.received)}${download.total ? ` / ${bytes(download.total)}` : ''}`} />;
+  } else if (toast) {
+    top = <Toast kind={toast.kind} message={toast.message} />;
+  }
+  return (
+    <Box flexDirection="column" width={width} height={FOOTER_ROWS}>
+      <Box height={FOOTER_ROWS - 1} flexDirection="column">
+        {top}
+      </Box>
+      <KeyHints hints={hints} width={width} />
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+// Top line: host, user, where you are (breadcrumbs), and the state of the connection
+// (live / retrying in Ns / offline), plus DEMO and read-only markers.
+import { Box, Text } from 'ink';
+import { useEffect, useState } from 'react';
+import { safeText, truncateToWidth } from '../text/safe.js';
+import type { AppState, ConnectionState, Pane } from '../store/types.js';
+import { useApp, useAppState } from './context.js';
+import { useTheme } from './theme.js';
+
+export const HEADER_ROWS = 1;
+
+export function Header({ width }: { width: number }) {
+  const theme = useTheme();
+  const { now } = useApp();
+  const config = useAppState((s) => s.config);
+  const user = useAppState((s) => s.user);
+  const connection = useAppState((s) => s.connection);
+  const crumbs = useAppState(breadcrumbs);
+  const busy = useAppState((s) => Object.values(s.inflight)[0]);
+  useTicker(connection.kind === 'retrying' || connection.kind === 'offline');
+
+  const status = connectionText(connection, now());
+  const markers = [config.demo ? 'DEMO' : null, config.readOnly ? 'read-only' : null].filter(Boolean).join(' ');
+  const left = `pipetop ${safeText(config.host, 40)}${user ? ` ${safeText(user.username, 30)}` : ''}`;
+  const right = `${busy ? `${safeText(busy, 40)}  ` : ''}${markers ? `${markers}  ` : ''}${status.text}`;
+  const room = Math.max(0, width - left.length - right.length - 4);
+  return (
+    <Box width={width}>
+      <Text bold color={theme.accent}>
+        {left}
+      </Text>
+      <Text> › </Text>
+      <Box flexGrow={1}>
+        <Text>{truncateToWidth(crumbs, room)}</Text>
+      </Box>
+      {busy ? <Text color={theme.warning}>{safeText(busy, 40)}  </Text> : null}
+      {config.demo ? <Text inverse color={theme.warning}> DEMO </Text> : null}
+      {config.readOnly ? <Text color={theme.warning}> read-only</Text> : null}
+      <Text color={status.color === 'live' ? theme.success : status.color === 'warn' ? theme.warning : theme.error}> {status.text}</Text>
+    </Box>
+  );
+}
+
+function connectionText(c: ConnectionState, now: number): { text: string; color: 'live' | 'warn' | 'bad' } {
+  switch (c.kind) {
+    case 'connecting':
+      return { text: '◌ connecting', color: 'warn' };
+    case 'live':
+      return { text: '● live', color: 'live' };
+    case 'retrying':
+      return { text: `◌ retrying in ${Math.max(0, Math.ceil((c.until - now) / 1000))}s`, color: 'warn' };
+    case 'offline':
+      return { text: `✖ offline · retry in ${Math.max(0, Math.ceil((c.until - now) / 1000))}s`, color: 'bad' };
+  }
+}
+
+/** Re-renders every second while a countdown is shown. */
+function useTicker(active: boolean): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setTick((t) => t + 1), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+}
+
+function breadcrumbs(s: AppState): string {
+  const parts: string[] = [];
+  for (const pane of s.stack) parts.push(crumb(s, pane));
+  return parts.filter(Boolean).join(' › ');
+}
+
+function crumb(s: AppState, pane: Pane): string {
+  switch (pane.kind) {
+    case 'projects':
+      return 'projects';
+    case 'project':
+      return safeText(pane.path, 60);
+    case 'pipeline':
+      return `#${pane.pipelineId}`;
+    case 'job':
+      return safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40);
+  }
+}

@@ -1,0 +1,143 @@
+// Columns over WindowedList. Every cell is sanitized and cut to its column width here, once, so a
+// server string (a 200-character branch name, an escape sequence) can never shift the layout.
+import type { ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { displayWidth, padToWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { useTheme } from '../theme.js';
+import { WindowedList } from './WindowedList.js';
+
+export interface Column<T> {
+  header: string;
+  /** Fixed width in cells; with `grow`, the minimum. */
+  width?: number;
+  /** Share of the space left after fixed widths. A column with neither width nor grow grows by 1. */
+  grow?: number;
+  align?: 'left' | 'right';
+  value: (row: T) => string;
+  color?: (row: T) => string | undefined;
+  /**
+   * Custom cell (e.g. a StatusBadge). It is rendered inside a <Text>, so return inline content
+   * (a string or <Text>), and keep it within `width`; it is clipped otherwise.
+   */
+  render?: (row: T, width: number) => ReactNode;
+}
+
+export interface TableProps<T> {
+  columns: Column<T>[];
+  rows: T[];
+  selected: number;
+  /** Rows including the header line. */
+  height: number;
+  width: number;
+  keyOf: (row: T, index: number) => string | number;
+  emptyText?: string;
+}
+
+const GAP = 1;
+
+/**
+ * Widths for the columns that fit in `width` cells (one space between columns). Fixed widths are
+ * served first, left to right; columns that don't fit are dropped from the right; `grow` columns
+ * share what's left, and the widths plus gaps add up to exactly `width`.
+ */
+export function layoutColumns<T>(columns: Column<T>[], width: number): { column: Column<T>; width: number }[] {
+  const available = Math.max(0, Math.floor(width));
+  const grows = columns.map((c) => c.grow ?? (c.width === undefined ? 1 : 0));
+  const base = columns.map((c) => Math.max(1, c.width ?? displayWidth(c.header)));
+  let count = 0;
+  let used = 0;
+  while (count < columns.length) {
+    const next = used + (count > 0 ? GAP : 0) + base[count]!;
+    if (next > available) break;
+    used = next;
+    count++;
+  }
+  if (count === 0) {
+    // Not even the first column fits: show what we can of it rather than nothing.
+    return columns.length > 0 && available > 0 ? [{ column: columns[0]!, width: available }] : [];
+  }
+  const widths = base.slice(0, count);
+  let rest = available - used;
+  const totalGrow = grows.slice(0, count).reduce((sum, g) => sum + g, 0);
+  if (totalGrow > 0) {
+    const shared = rest;
+    for (let i = 0; i < count; i++) {
+      const extra = Math.floor((shared * grows[i]!) / totalGrow);
+      widths[i]! += extra;
+      rest -= extra;
+    }
+    // Rounding leftovers go to the last growing column.
+    let last = count - 1;
+    while (grows[last] === 0) last--;
+    widths[last]! += rest;
+  } else {
+    // No column asked to grow: widen the last one so right-aligned values sit at the edge.
+    widths[count - 1]! += rest;
+  }
+  return widths.map((w, i) => ({ column: columns[i]!, width: w }));
+}
+
+export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyText }: TableProps<T>): ReactNode {
+  const theme = useTheme();
+  const bodyHeight = Math.max(0, Math.floor(height) - 1);
+  const marker = !theme.selection.inverse;
+  const scrollbar = rows.length > bodyHeight ? 1 : 0;
+  const layout = layoutColumns(columns, width - scrollbar - (marker ? 2 : 0));
+
+  const header = layout
+    .map(({ column, width: w }) => padToWidth(safeText(column.header, 100), w, column.align))
+    .join(' '.repeat(GAP));
+
+  const renderRow = (row: T, _index: number, isSelected: boolean): ReactNode => {
+    const inverse = isSelected && theme.selection.inverse;
+    return (
+      <Box flexDirection="row">
+        {layout.map(({ column, width: w }, i) => {
+          const gap = i < layout.length - 1 ? ' '.repeat(GAP) : '';
+          // The gap is inside the inverse text so the selection bar is continuous.
+          return (
+            <Box key={i} width={w + gap.length} flexShrink={0} overflow="hidden">
+              {column.render ? (
+                <Text inverse={inverse} wrap="truncate">
+                  {column.render(row, w)}
+                </Text>
+              ) : (
+                <Text inverse={inverse} color={column.color?.(row)} wrap="truncate">
+                  {cell(column, row, w) + gap}
+                </Text>
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+    );
+  };
+
+  return (
+    <Box flexDirection="column">
+      <Text bold color={theme.muted} wrap="truncate">
+        {(marker ? '  ' : '') + header}
+      </Text>
+      <WindowedList
+        items={rows}
+        selected={selected}
+        height={bodyHeight}
+        keyOf={keyOf}
+        renderItem={renderRow}
+        emptyText={emptyText}
+        marker={marker}
+      />
+    </Box>
+  );
+}
+
+function cell<T>(column: Column<T>, row: T, width: number): string {
+  let raw: unknown;
+  try {
+    raw = column.value(row);
+  } catch {
+    // A row missing a field (a partial API object) shows an empty cell, not a crashed screen.
+    raw = '';
+  }
+  return padToWidth(truncateToWidth(safeText(raw), width), width, column.align);
+}

@@ -1,0 +1,15 @@
+// The presentational kit in one import. Panes import from here, never from each other.
+export { ConfirmBar, type ConfirmBarProps } from './ConfirmBar.js';
+export { Fields, type FieldRow, type FieldsProps } from './Field.js';
+export { HelpOverlay, layoutHelp, type HelpGroup, type HelpLayout, type HelpOverlayProps, type HelpRow } from './HelpOverlay.js';
+export { KeyHints, fitHints, type KeyHint, type KeyHintsProps } from './KeyHints.js';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar.js';
+export { Prompt, type PromptProps } from './Prompt.js';
+export { StatusBadge, type StatusBadgeProps } from './StatusBadge.js';
+export { Table, layoutColumns, type Column, type TableProps } from './Table.js';
+export { Tabs, type Tab, type TabsProps } from './Tabs.js';
+export { Toast, type ToastKind, type ToastProps } from './Toast.js';
+export { WindowedList, type WindowedListProps } from './WindowedList.js';
+export { thumbFor, windowFor, type ListWindow, type Thumb } from './window.js';
+export { ThemeContext, createTheme, useTheme, type StatusStyle, type Theme } from '../theme.js';
+export { displayWidth, padToWidth, safeMultiline, safeText, truncateToWidth } from '../../text/safe.js';

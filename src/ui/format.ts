@@ -1,0 +1,38 @@
+// Human-readable times, durations and sizes for the panes.
+
+export function relativeTime(iso: string | null | undefined, now: number): string {
+  if (!iso) return '—';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '—';
+  const s = Math.round((now - t) / 1000);
+  if (s < 0) return `in ${duration(-s)}`;
+  if (s < 45) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)}m ago`;
+  if (s < 86_400) return `${Math.round(s / 3600)}h ago`;
+  if (s < 30 * 86_400) return `${Math.round(s / 86_400)}d ago`;
+  return iso.slice(0, 10);
+}
+
+/** 95 → "1m 35s"; 3725 → "1h 2m". */
+export function duration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+export function bytes(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '—';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} kB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}
+
+/** "2026-11-20 12:00:05 UTC" — absolute times in detail panes. */
+export function absoluteTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? '—' : `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}

@@ -1,0 +1,43 @@
+// The project's pipelines: id, status, ref, sha, source, who, when, duration. The list rows are
+// GitLab's short form; who and duration come from the full form, fetched for the visible rows.
+import { Box } from 'ink';
+import { useEffect } from 'react';
+import type { Pipeline, PipelineBasic } from '../../../api/index.js';
+import { formatPipelineFilters } from '../../../store/filter-prompts.js';
+import { listKeys } from '../../../store/sources.js';
+import { StatusBadge, Table, type Column } from '../../components/index.js';
+import { useApp, useAppState } from '../../context.js';
+import { duration, relativeTime } from '../../format.js';
+import { useList } from '../../use-list.js';
+import { ListStatus } from '../ListStatus.js';
+
+export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
+  const { now, controller } = useApp();
+  const key = listKeys.pipelines(projectId);
+  const { list, rows } = useList<PipelineBasic>(key);
+  const full = useAppState((s) => s.pipelines);
+  const filters = useAppState((s) => s.pipelineFilters[projectId]);
+  const windowIds = rows.slice(Math.max(0, list.selected - height), list.selected + height).map((p) => p.id).join(',');
+  useEffect(() => {
+    controller.hydratePipelines(projectId, windowIds ? windowIds.split(',').map(Number) : []);
+  }, [controller, projectId, windowIds, list.items]);
+
+  const detail = (p: PipelineBasic): Partial<Pipeline> => full[p.id] ?? {};
+  const columns: Column<PipelineBasic>[] = [
+    { header: 'Status', width: 11, value: (p) => p.status, render: (p) => <StatusBadge status={p.status} /> },
+    { header: 'Pipeline', width: 9, value: (p) => `#${p.id}` },
+    { header: 'Ref', grow: 2, value: (p) => p.ref },
+    { header: 'Commit', width: 9, value: (p) => p.sha.slice(0, 8) },
+    { header: 'Source', width: 12, value: (p) => p.source ?? '' },
+    { header: 'By', width: 12, value: (p) => detail(p).user?.username ?? '' },
+    { header: 'Created', width: 10, value: (p) => relativeTime(p.created_at, now()) },
+    { header: 'Duration', width: 9, align: 'right', value: (p) => duration(detail(p).duration) },
+  ];
+  const filterText = filters ? formatPipelineFilters(filters) : '';
+  return (
+    <Box flexDirection="column" height={height}>
+      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} />
+      <ListStatus list={list} shown={rows.length} noun="pipelines" extra={filterText ? `filters: ${filterText}` : 'f filters'} />
+    </Box>
+  );
+}

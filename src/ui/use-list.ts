@@ -1,0 +1,13 @@
+// A list as a pane shows it: the state (loading, error, selection, filter) and the rows after `/`.
+import { useMemo } from 'react';
+import { EMPTY_LIST } from '../store/store.js';
+import { sourceFor, visibleRows } from '../store/sources.js';
+import type { ListState } from '../store/types.js';
+import { useApp, useAppState } from './context.js';
+
+export function useList<T>(key: string): { list: ListState<T>; rows: T[] } {
+  const { store, controller } = useApp();
+  const list = useAppState((s) => (s.lists[key] as ListState<T> | undefined) ?? (EMPTY_LIST as ListState<T>));
+  const rows = useMemo(() => visibleRows(list.items, list.filter, sourceFor(key, controller.ctx.gl, store.getState).textOf as (i: T) => string), [list.items, list.filter, key, controller, store]);
+  return { list, rows };
+}

@@ -1,0 +1,59 @@
+// A real pseudo-terminal running the built bundle, read through a headless xterm: what a person
+// would see. `CI` is removed from the environment because Ink prints only its last frame when set.
+import pty from 'node-pty';
+import xterm from '@xterm/headless';
+
+export interface Screen {
+  /** Every line of the visible screen, right-trimmed. */
+  text(): string;
+  /** Every byte the app wrote to the terminal so far. */
+  raw(): string;
+  write(keys: string): void;
+  /** Waits until the screen shows `pattern` (bounded by `timeoutMs`). */
+  waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<void>;
+  exited(): Promise<number>;
+  kill(): void;
+}
+
+export function spawnScreen(args: string[], opts: { cols?: number; rows?: number; env?: NodeJS.ProcessEnv; cwd?: string; bundle: string }): Screen {
+  const cols = opts.cols ?? 100;
+  const rows = opts.rows ?? 30;
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  const env = { ...process.env, TERM: 'xterm-256color', ...opts.env };
+  delete env.CI;
+  const child = pty.spawn(process.execPath, [opts.bundle, ...args], { cols, rows, env: env as Record<string, string>, cwd: opts.cwd ?? process.cwd(), name: 'xterm-256color' });
+  let raw = '';
+  let exitCode: number | null = null;
+  const exitWaiters: ((code: number) => void)[] = [];
+  child.onData((data) => {
+    raw += data;
+    term.write(data);
+  });
+  child.onExit(({ exitCode: code }) => {
+    exitCode = code;
+    for (const w of exitWaiters) w(code);
+  });
+  const text = () => {
+    const buffer = term.buffer.active;
+    const lines: string[] = [];
+    for (let i = 0; i < rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  return {
+    text,
+    raw: () => raw,
+    write: (keys) => child.write(keys),
+    async waitFor(pattern, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      const matches = () => (typeof pattern === 'string' ? text().includes(pattern) : pattern.test(text()));
+      // xterm parses writes asynchronously; poll the parsed screen until it shows the pattern.
+      while (!matches()) {
+        if (Date.now() > deadline) throw new Error(`screen never showed ${pattern}:\n${text()}`);
+        if (exitCode !== null) throw new Error(`app exited (${exitCode}) before showing ${pattern}:\n${text()}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    exited: () => (exitCode !== null ? Promise.resolve(exitCode) : new Promise((resolve) => exitWaiters.push(resolve))),
+    kill: () => child.kill(),
+  };
+}
