@@ -49,12 +49,21 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     return isMoving(ctx, topPane(ctx.store.getState())) ? timing.activeMs : timing.idleMs;
   };
 
+  // A tick asked for while one runs (the user moved to another pane) runs right after it, so a
+  // new pane never waits a whole interval for its first load.
+  let again = false;
   const tick = async (): Promise<void> => {
     if (stopped) return;
-    if (running) return running;
+    if (running) {
+      again = true;
+      return running;
+    }
     running = refreshPane(ctx, topPane(ctx.store.getState())).finally(() => {
       running = null;
-      schedule();
+      if (again) {
+        again = false;
+        void tick();
+      } else schedule();
     });
     return running;
   };

@@ -5,6 +5,12 @@ import { sourceFor, visibleRows } from '../store/sources.js';
 import type { ListState } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
 
+/** What an empty table says: still loading, or really empty (maybe because of a filter). */
+export function emptyText(list: ListState<unknown>, noun: string): string {
+  if (list.loadedAt === null) return list.error ? `Could not load ${noun}.` : `Loading ${noun}…`;
+  return list.filter ? `No ${noun} match "${list.filter.slice(0, 40)}".` : `No ${noun}.`;
+}
+
 export function useList<T>(key: string): { list: ListState<T>; rows: T[] } {
   const { store, controller } = useApp();
   const list = useAppState((s) => (s.lists[key] as ListState<T> | undefined) ?? (EMPTY_LIST as ListState<T>));

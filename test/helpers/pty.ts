@@ -19,7 +19,7 @@ export function spawnScreen(args: string[], opts: { cols?: number; rows?: number
   const cols = opts.cols ?? 100;
   const rows = opts.rows ?? 30;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-  const env = { ...process.env, TERM: 'xterm-256color', ...opts.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', ...opts.env };
   delete env.CI;
   const child = pty.spawn(process.execPath, [opts.bundle, ...args], { cols, rows, env: env as Record<string, string>, cwd: opts.cwd ?? process.cwd(), name: 'xterm-256color' });
   let raw = '';

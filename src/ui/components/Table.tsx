@@ -114,7 +114,7 @@ export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyT
   };
 
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" width={Math.max(0, Math.floor(width))} flexShrink={0}>
       <Text bold color={theme.muted} wrap="truncate">
         {(marker ? '  ' : '') + header}
       </Text>

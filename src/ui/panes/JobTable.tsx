@@ -4,7 +4,7 @@ import { StatusBadge, Table, type Column } from '../components/index.js';
 import { useApp, useAppState } from '../context.js';
 import { duration, relativeTime } from '../format.js';
 
-export function JobTable({ rows, selected, width, height, showPipeline }: { rows: Job[]; selected: number; width: number; height: number; showPipeline?: boolean }) {
+export function JobTable({ rows, selected, width, height, showPipeline, empty }: { rows: Job[]; selected: number; width: number; height: number; showPipeline?: boolean; empty: string }) {
   const { now } = useApp();
   const inflight = useAppState((s) => s.inflight);
   const busy = (j: Job) => Object.keys(inflight).some((k) => k.endsWith(`:${j.id}`) && k.startsWith('job.'));
@@ -23,5 +23,5 @@ export function JobTable({ rows, selected, width, height, showPipeline }: { rows
     { header: 'Duration', width: 9, align: 'right', value: (j) => duration(j.duration) },
     { header: 'Created', width: 10, value: (j) => relativeTime(j.created_at, now()) },
   ];
-  return <Table columns={columns} rows={rows} selected={selected} height={height} width={width} keyOf={(j) => j.id} />;
+  return <Table columns={columns} rows={rows} selected={selected} height={height} width={width} keyOf={(j) => j.id} emptyText={empty} />;
 }

@@ -9,7 +9,7 @@ import { StatusBadge } from '../../components/index.js';
 import { useApp, useAppState } from '../../context.js';
 import { duration, relativeTime } from '../../format.js';
 import { useTheme } from '../../theme.js';
-import { useList } from '../../use-list.js';
+import { emptyText, useList } from '../../use-list.js';
 import { JobTable } from '../JobTable.js';
 import { ListStatus } from '../ListStatus.js';
 import { StageGraph } from './StageGraph.js';
@@ -42,7 +42,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
       {pane.view === 'graph' ? (
         <StageGraph jobs={rows} selected={list.selected} width={width} height={body} />
       ) : (
-        <JobTable rows={rows} selected={list.selected} width={width} height={body} />
+        <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} />
       )}
       <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${pane.view === 'graph' ? 'stage graph · v list' : 'v stage graph'}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
     </Box>

@@ -3,7 +3,7 @@ import { Box } from 'ink';
 import type { Job } from '../../../api/index.js';
 import { listKeys } from '../../../store/sources.js';
 import { useAppState } from '../../context.js';
-import { useList } from '../../use-list.js';
+import { emptyText, useList } from '../../use-list.js';
 import { JobTable } from '../JobTable.js';
 import { ListStatus } from '../ListStatus.js';
 
@@ -13,7 +13,7 @@ export function JobsTab({ projectId, width, height }: { projectId: number; width
   const scope = useAppState((s) => s.jobScopes[key]);
   return (
     <Box flexDirection="column" height={height}>
-      <JobTable rows={rows} selected={list.selected} width={width} height={height - 1} showPipeline />
+      <JobTable rows={rows} selected={list.selected} width={width} height={height - 1} showPipeline empty={emptyText(list, 'jobs')} />
       <ListStatus list={list} shown={rows.length} noun="jobs" extra={scope?.length ? `status: ${scope.join(', ')}` : 's status filter'} />
     </Box>
   );

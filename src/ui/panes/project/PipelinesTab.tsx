@@ -8,7 +8,7 @@ import { listKeys } from '../../../store/sources.js';
 import { StatusBadge, Table, type Column } from '../../components/index.js';
 import { useApp, useAppState } from '../../context.js';
 import { duration, relativeTime } from '../../format.js';
-import { useList } from '../../use-list.js';
+import { emptyText, useList } from '../../use-list.js';
 import { ListStatus } from '../ListStatus.js';
 
 export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
@@ -36,7 +36,7 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   const filterText = filters ? formatPipelineFilters(filters) : '';
   return (
     <Box flexDirection="column" height={height}>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} />
+      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} emptyText={emptyText(list, 'pipelines')} />
       <ListStatus list={list} shown={rows.length} noun="pipelines" extra={filterText ? `filters: ${filterText}` : 'f filters'} />
     </Box>
   );

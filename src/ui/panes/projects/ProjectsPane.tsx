@@ -4,21 +4,22 @@ import type { Project } from '../../../api/index.js';
 import { Table, type Column } from '../../components/index.js';
 import { useApp } from '../../context.js';
 import { relativeTime } from '../../format.js';
-import { useList } from '../../use-list.js';
+import { emptyText, useList } from '../../use-list.js';
 import { ListStatus } from '../ListStatus.js';
 
 export function ProjectsPane({ width, height }: { width: number; height: number }) {
   const { now } = useApp();
   const { list, rows } = useList<Project>('projects');
   const columns: Column<Project>[] = [
-    { header: 'Project', grow: 2, value: (p) => p.path_with_namespace },
+    // The path is what people look for; the description gets what is left.
+    { header: 'Project', width: 36, grow: 1, value: (p) => p.path_with_namespace },
     { header: 'Default', width: 12, value: (p) => p.default_branch ?? '—' },
     { header: 'Last activity', width: 14, value: (p) => relativeTime(p.last_activity_at, now()) },
-    { header: 'Description', grow: 3, value: (p) => p.description ?? '' },
+    { header: 'Description', grow: 1, value: (p) => p.description ?? '' },
   ];
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} />
+      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} emptyText={emptyText(list, 'projects')} />
       <ListStatus list={list} shown={rows.length} noun="projects" />
     </Box>
   );

@@ -1,0 +1,160 @@
+// Driving the real app by keyboard against the simulator: projects → project → pipeline → job,
+// filters (`/` and the server-side ones), tabs, the stage graph, help, the palette, going back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listKeys } from '../../src/store/sources.js';
+import { topPane } from '../../src/store/store.js';
+import { KEY, startApp, type AppRig } from '../helpers/app.js';
+
+let app: AppRig;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+const pane = () => topPane(app.store.getState());
+
+describe('navigation', () => {
+  it('opens on the caller\'s projects, most recently active first', async () => {
+    const frame = await app.waitFor('acme/api');
+    expect(frame).toContain('acme/platform/infra/terraform');
+    expect(frame).not.toContain('secret/payroll');
+    expect(frame).toMatch(/pipetop .*alice/);
+    expect(frame).toContain('DEMO');
+    expect(frame).toContain('● live');
+    // The footer's hints come from the keymap.
+    expect(frame).toMatch(/⏎ open .*\/ filter/);
+  });
+
+  it('filters the list with / and opens a project with Enter', async () => {
+    await app.press('/');
+    await app.waitFor('type to filter');
+    await app.type('api');
+    await app.waitFor(/1 of 5 projects matching "api"/);
+    await app.press(KEY.enter);
+    await app.until(() => app.store.getState().filtering === null, 'filter typing to end');
+    await app.press(KEY.enter);
+    await app.waitFor('1 Pipelines');
+    expect(pane()).toMatchObject({ kind: 'project', path: 'acme/api', tab: 'pipelines' });
+    const frame = await app.waitFor(/● running\s+#\d+\s+main/);
+    expect(frame).toMatch(/Status\s+Pipeline\s+Ref\s+Commit\s+Source\s+By\s+Created\s+Duration/);
+  });
+
+  it('filters pipelines on the server (status, ref) from one validated prompt that keeps what was typed', async () => {
+    await app.press('f');
+    await app.waitFor('Filter pipelines:');
+    await app.type('status=broken');
+    await app.press(KEY.enter);
+    await app.waitFor('status must be one of running, pending, success, failed, canceled, skipped');
+    expect(app.frame()).toContain('status=broken');
+    // Fix the value in place: erase "broken", type "failed ref=main".
+    await app.press(...Array(6).fill(KEY.backspace));
+    await app.type('failed ref=main');
+    await app.press(KEY.enter);
+    await app.waitFor('filters: status=failed ref=main');
+    await app.until(() => {
+      const list = app.store.getState().lists[listKeys.pipelines((pane() as { projectId: number }).projectId)];
+      return !!list && list.loadedAt !== null && !list.loading;
+    }, 'filtered list');
+    const frame = app.frame();
+    const rows = frame.split('\n').filter((l) => /#\d{4}/.test(l));
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.every((l) => /✖ failed\s+#\d+\s+main/.test(l))).toBe(true);
+    const sent = app.sim.requests.filter((r) => r.path.includes('/pipelines?') && r.path.includes('status=failed'));
+    expect(sent.at(-1)?.path).toContain('ref=main');
+  });
+
+  it('opens a pipeline: its fields and its jobs by stage, in list and graph view', async () => {
+    await app.press(KEY.enter);
+    await app.waitFor(/✖ failed #\d+ on main/);
+    const frame = await app.waitFor(/build\s+build/);
+    expect(frame).toMatch(/\d jobs · v stage graph/);
+    expect(frame).toMatch(/created .* · duration \d/);
+    await app.press('v');
+    const graph = await app.waitFor('stage graph · v list');
+    expect(graph).toMatch(/build \(2\)\s+test \(\d\)\s+security \(2\)/);
+    await app.press('v');
+    await app.waitFor('v stage graph');
+  });
+
+  it('filters a pipeline\'s jobs by one or several statuses', async () => {
+    await app.press('s');
+    await app.waitFor('Show jobs with status:');
+    await app.type('failed success');
+    await app.press(KEY.enter);
+    const frame = await app.waitFor(/\d+ jobs · v stage graph · status: failed, success$/m);
+    const rows = frame.split('\n').filter((l) => /#\d{5}/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((l) => /(✖ failed|✔ passed)/.test(l))).toBe(true);
+    const scoped = (r: { path: string }) => /scope(%5B%5D|\[\])=failed/.test(r.path) && /scope(%5B%5D|\[\])=success/.test(r.path);
+    expect(app.sim.requests.some(scoped)).toBe(true);
+  });
+
+  it('opens a job with every field', async () => {
+    await app.press(KEY.enter);
+    const frame = await app.waitFor('Triggered by');
+    for (const label of ['Status', 'Stage', 'Pipeline', 'Commit', 'Author', 'Runner', 'Created', 'Queued', 'Started', 'Finished', 'Duration', 'Artifacts']) {
+      expect(frame).toContain(label);
+    }
+    expect(pane().kind).toBe('job');
+  });
+
+  it('goes back with Esc, keeping each list as it was left', async () => {
+    await app.press(KEY.escape);
+    await app.waitFor('status: failed, success');
+    await app.press(KEY.escape);
+    await app.waitFor('filters: status=failed ref=main');
+    expect(pane()).toMatchObject({ kind: 'project', tab: 'pipelines' });
+  });
+
+  it('switches to the project\'s jobs tab with 2 and Tab, newest jobs first', async () => {
+    await app.press('2');
+    await app.waitFor(/Job\s+Name\s+Stage\s+Pipeline\s+Ref/);
+    const frame = await app.waitFor(/[1-9]\d*\+? jobs · s status filter/);
+    const ids = [...frame.matchAll(/#(\d{5})\s/g)].map((m) => Number(m[1]));
+    expect(ids.length).toBeGreaterThan(5);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    await app.press(KEY.tab);
+    await app.waitFor('The schedules view is not built yet');
+    await app.press('1');
+    await app.waitFor('filters: status=failed');
+  });
+
+  it('shows help generated from the keymap, and closes it', async () => {
+    await app.press('?');
+    await app.waitFor('Move down');
+    // At 24 rows the help pages: j scrolls it (bounded) until the actions show.
+    for (let i = 0; i < 40 && !app.frame().includes('Erase the job'); i++) await app.press('j');
+    expect(app.frame()).toContain('Erase the job');
+    await app.press(KEY.escape);
+    await app.until(() => app.store.getState().help === null, 'help to close');
+  });
+
+  it('jumps with the palette, and keeps a wrong command with a message', async () => {
+    await app.press(':');
+    await app.type('projekt acme/web');
+    await app.press(KEY.enter);
+    await app.waitFor('Unknown command "projekt"');
+    expect(app.frame()).toContain('projekt acme/web');
+    await app.press(KEY.escape);
+    await app.press(':');
+    await app.type('project acme/platform/infra/terraform');
+    await app.press(KEY.enter);
+    await app.waitFor(/› acme\/platform\/infra\/terraform\s+DEMO/);
+    expect(pane()).toMatchObject({ kind: 'project', path: 'acme/platform/infra/terraform' });
+  });
+
+  it('copies and opens the selected object\'s web page', async () => {
+    await app.waitFor(/#\d+\s+main/);
+    await app.press('y');
+    await app.waitFor('Copied http');
+    expect(app.copied.at(-1)).toMatch(/\/acme\/platform\/infra\/terraform\/-\/pipelines\/\d+$/);
+    await app.press('o');
+    await app.until(() => app.opened.length === 1, 'open');
+    expect(app.opened[0]).toBe(app.copied.at(-1));
+  });
+
+  it('q goes back, and quits from the first pane', async () => {
+    await app.press('q', 'q', 'q');
+    await app.until(() => app.store.getState().quit, 'quit');
+  });
+});
