@@ -77,7 +77,7 @@ export const BINDINGS: Binding[] = [
   { command: 'nav.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down', category: 'Move', scopes: ['global'] },
   { command: 'nav.pageUp', keys: ['pageup', 'ctrl+u'], description: 'Page up', category: 'Move', scopes: ['global'] },
   { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the selected item', category: 'Move', scopes: LISTS, hint: '⏎ open' },
-  { command: 'nav.back', keys: ['escape', 'h', 'left', 'backspace'], description: 'Back', category: 'Move', scopes: ['global'], hint: 'esc back' },
+  { command: 'nav.back', keys: ['escape', 'h', 'left', 'backspace'], description: 'Back to the previous pane', category: 'Move', scopes: ['global'], hint: 'esc back' },
   { command: 'nav.nextTab', keys: ['tab'], description: 'Next tab', category: 'Views', scopes: ['project'], hint: 'tab tabs' },
   { command: 'nav.prevTab', keys: ['shift+tab'], description: 'Previous tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab1', keys: ['1'], description: 'Pipelines tab', category: 'Views', scopes: ['project'] },
@@ -106,5 +106,5 @@ export const BINDINGS: Binding[] = [
   { command: 'app.palette', keys: [':'], description: 'Command palette (:project, :pipeline, :job, :artifacts, :user, :key, :events…)', category: 'App', scopes: ['global'], hint: ': command' },
   { command: 'app.help', keys: ['?'], description: 'Help: every key', category: 'App', scopes: ['global'], hint: '? help' },
   { command: 'app.quit', keys: ['q'], description: 'Back, or quit from the first pane', category: 'App', scopes: ['global'], hint: 'q quit' },
-  { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit', category: 'App', scopes: ['global'] },
+  { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit pipetop at once', category: 'App', scopes: ['global'] },
 ];

@@ -22,6 +22,13 @@ const JOB_WORDS: Record<JobVerb, { doing: string; done: string }> = {
 
 const jobLabel = (job: Job) => `job #${job.id} ${safeText(job.name, 60)}`;
 
+/** Read-only mode refuses before anything is asked or sent. Returns true when refused. */
+function refuseReadOnly(ctx: Ctx, label: string): boolean {
+  if (!ctx.store.getState().config.readOnly) return false;
+  toast(ctx.store, 'error', `Read-only mode: ${label} is disabled (pipetop was started with --read-only)`);
+  return true;
+}
+
 /** Runs `work` unless the same action is in flight; read-only mode refuses mutations. */
 async function guarded(ctx: Ctx, key: string, label: string, mutates: boolean, work: () => Promise<void>): Promise<void> {
   const state = ctx.store.getState();
@@ -45,6 +52,7 @@ async function guarded(ctx: Ctx, key: string, label: string, mutates: boolean, w
 }
 
 export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): void {
+  if (refuseReadOnly(ctx, verb === 'keep' ? 'keeping artifacts' : verb)) return;
   const run = () =>
     guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, true, async () => {
       try {
@@ -103,6 +111,7 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
 }
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
+  if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
   const label = `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
   const run = () =>
     guarded(ctx, `pipeline.${verb}:${pipeline.id}`, `${verb === 'retry' ? 'Retrying' : 'Canceling'} ${label}…`, true, async () => {
@@ -128,12 +137,8 @@ export function storePipeline(ctx: Ctx, projectId: number, pipeline: Pipeline): 
 
 /** `N`: a prompt for the ref (default branch prefilled); the new pipeline opens. */
 export function newPipeline(ctx: Ctx, projectId: number, path: string): void {
-  const state = ctx.store.getState();
-  if (state.config.readOnly) {
-    toast(ctx.store, 'error', 'Read-only mode: creating pipelines is disabled (pipetop was started with --read-only)');
-    return;
-  }
-  const project = state.projects[projectId];
+  if (refuseReadOnly(ctx, 'creating pipelines')) return;
+  const project = ctx.store.getState().projects[projectId];
   ctx.store.setState({
     prompt: {
       id: 'pipeline.new',

@@ -1,0 +1,228 @@
+// One-key actions through the real app against the simulator: each one's request, its effect on
+// the screen and the store, the confirmations, read-only mode, GitLab's refusals shown inline, and
+// that a repeated key never sends an action twice.
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../src/api/index.js';
+import type { Pane } from '../../src/store/types.js';
+import { topPane } from '../../src/store/store.js';
+import { KEY, startApp, type AppRig } from '../helpers/app.js';
+
+let app: AppRig;
+let projectId: number;
+
+beforeAll(async () => {
+  app = await startApp();
+  await app.waitFor('acme/api');
+  projectId = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!.id;
+});
+afterAll(() => app.close());
+afterEach(async () => {
+  // Each test starts from the project list, with no toast or prompt left over.
+  app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null }));
+});
+
+const posts = (suffix: string) => app.sim.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0]!.endsWith(suffix));
+
+/** Opens acme/api's jobs tab filtered to `scope`, with the first matching job selected. */
+async function jobsTab(scope: string): Promise<Job> {
+  app.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'jobs' } as Pane],
+    jobScopes: { ...s.jobScopes, [`projectJobs:${projectId}`]: scope.split(' ') as Job['status'][] as never },
+    lists: { ...s.lists, [`projectJobs:${projectId}`]: undefined as never },
+  }));
+  await app.waitFor(new RegExp(`[1-9]\\d*\\+? jobs · status: ${scope.replace(' ', ', ')}`));
+  return app.controller.targetJob(topPane(app.store.getState()))!;
+}
+
+/** Opens a job's own pane. */
+async function jobPane(job: Job): Promise<void> {
+  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane] }));
+  await app.waitFor('Triggered by');
+}
+
+describe('job actions', () => {
+  it('r retries a failed job at once: a toast, and the job pane shows the new job', async () => {
+    const job = await jobsTab('failed');
+    await jobPane(job);
+    await app.press('r');
+    const frame = await app.waitFor(/Retried .*: new job #\d+ is pending/);
+    const fresh = Number(/new job #(\d+)/.exec(frame)![1]);
+    expect(fresh).toBeGreaterThan(job.id);
+    expect(posts(`/jobs/${job.id}/retry`)).toHaveLength(1);
+    await app.until(() => (topPane(app.store.getState()) as { jobId?: number }).jobId === fresh, 'the new job pane');
+    await app.waitFor(`Job          #${fresh}`);
+  });
+
+  it('a repeated key does not fire an action twice while it is in flight', async () => {
+    await jobsTab('failed');
+    // The project's job list keeps retried jobs (as GitLab's does): walk to one not retried yet.
+    for (let i = 0; i < 20 && app.sim.world.jobs.get(app.controller.targetJob(topPane(app.store.getState()))!.id)!.retried; i++) await app.press('j');
+    const job = app.controller.targetJob(topPane(app.store.getState()))!;
+    expect(app.sim.world.jobs.get(job.id)!.retried).toBe(false);
+    app.sim.faults.add({ kind: 'delay', method: 'POST', path: new RegExp(`/jobs/${job.id}/retry$`), delayMs: 300 });
+    await app.press('r', 'r', 'r');
+    await app.waitFor(/Retried/);
+    expect(posts(`/jobs/${job.id}/retry`)).toHaveLength(1);
+  });
+
+  it('p plays a manual job and reports it; the row shows it pending', async () => {
+    const job = await jobsTab('manual');
+    await app.press('p');
+    await app.waitFor(new RegExp(`Started job #${job.id} .* \\(pending\\)`));
+    expect(posts(`/jobs/${job.id}/play`)).toHaveLength(1);
+    expect(app.store.getState().jobs[job.id]!.status).toBe('pending');
+  });
+
+  it('c asks before canceling, names the job and the consequence; n changes nothing, y cancels', async () => {
+    const job = await jobsTab('running');
+    await app.press('c');
+    await app.waitFor(`Cancel job #${job.id}`);
+    expect(app.frame()).toMatch(/It stops now and is marked canceled\. \[y\/N\]/);
+    await app.press('n');
+    await app.waitFor('Nothing was changed');
+    expect(posts(`/jobs/${job.id}/cancel`)).toHaveLength(0);
+    await app.press('c');
+    await app.waitFor('[y/N]');
+    await app.press('y');
+    await app.waitFor(new RegExp(`Canceled job #${job.id} .*\\(canceled\\)`));
+    expect(posts(`/jobs/${job.id}/cancel`)).toHaveLength(1);
+    expect(app.store.getState().jobs[job.id]!.status).toBe('canceled');
+  });
+
+  it('E asks before erasing and says the log and artifacts go; y erases', async () => {
+    const job = await jobsTab('success');
+    await app.press('E');
+    await app.waitFor(`Erase job #${job.id}`);
+    expect(app.frame()).toContain('Its log and artifacts are deleted. [y/N]');
+    await app.press('y');
+    await app.waitFor(`Erased job #${job.id}`);
+    expect(posts(`/jobs/${job.id}/erase`)).toHaveLength(1);
+    expect(app.sim.world.jobs.get(job.id)!.erasedAt).not.toBeNull();
+  });
+
+  it('shows GitLab\'s refusal inline and keeps running (erasing an erased job)', async () => {
+    const erased = [...app.sim.world.jobs.values()].find((j) => j.erasedAt !== null && j.projectId === projectId)!;
+    const job = (await app.controller.ctx.gl.jobs.get(projectId, erased.id)) as Job;
+    app.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
+    await jobPane(job);
+    await app.press('E');
+    await app.waitFor('[y/N]');
+    await app.press('y');
+    await app.waitFor(/Erase failed for job #\d+ .*: 403 Forbidden - Job is not erasable!/);
+    await app.press('j');
+    expect(topPane(app.store.getState()).kind).toBe('job');
+  });
+
+  it('K keeps artifacts from expiring', async () => {
+    const job = await jobsTab('success');
+    const target = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.artifacts?.expireAt && j.status === 'success' && j.erasedAt === null && j.name !== 'build')!;
+    const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
+    app.store.setState((s) => ({ jobs: { ...s.jobs, [apiJob.id]: apiJob } }));
+    await jobPane(apiJob);
+    await app.press('K');
+    await app.waitFor(`Kept artifacts of job #${target.id}`);
+    expect(app.sim.world.jobs.get(target.id)!.artifacts!.expireAt).toBeNull();
+    void job;
+  });
+
+  it('d downloads artifacts to the file named in the prompt (default filled in)', async () => {
+    const target = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.artifacts && j.erasedAt === null && j.status === 'success')!;
+    const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
+    app.store.setState((s) => ({ jobs: { ...s.jobs, [apiJob.id]: apiJob } }));
+    await jobPane(apiJob);
+    await app.press('d');
+    await app.waitFor('Save artifacts to:');
+    expect(app.frame()).toContain(`artifacts-${target.id}-`);
+    await app.press(KEY.enter);
+    await app.waitFor(/Saved artifacts of job #\d+/);
+    // The toast line is cut to the terminal's width; the whole message is in the store.
+    const message = app.store.getState().toast!.message;
+    expect(message).toMatch(/Saved artifacts of job #\d+ .* to .*\(\d[\d,]* bytes\)/);
+    const file = (await readdir(app.downloadDir)).find((f) => f.startsWith(`artifacts-${target.id}-`))!;
+    const bytes = await readFile(join(app.downloadDir, file));
+    expect(bytes.length).toBe(apiJob.artifacts_file!.size);
+    expect(Object.keys(unzipSync(new Uint8Array(bytes))).length).toBeGreaterThan(0);
+    expect(message).toContain(`${bytes.length.toLocaleString('en')} bytes`);
+  });
+
+  it('d on a job without artifacts says so instead of asking', async () => {
+    const target = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && !j.artifactPaths && j.status === 'success')!;
+    const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
+    app.store.setState((s) => ({ jobs: { ...s.jobs, [apiJob.id]: apiJob } }));
+    await jobPane(apiJob);
+    await app.press('d');
+    await app.waitFor('has no artifacts to download');
+    expect(app.store.getState().prompt).toBeNull();
+  });
+});
+
+describe('pipelines', () => {
+  it('N creates a pipeline for the default branch (prefilled) and opens it', async () => {
+    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    await app.waitFor(/#\d+\s+main/);
+    const before = posts('/pipeline').length;
+    await app.press('N');
+    await app.waitFor('New pipeline in acme/api for ref: main');
+    await app.press(KEY.enter);
+    const frame = await app.waitFor(/Created pipeline #\d+ for main \(pending\)/);
+    const id = Number(/Created pipeline #(\d+)/.exec(frame)![1]);
+    expect(posts('/pipeline').length).toBe(before + 1);
+    expect(topPane(app.store.getState())).toMatchObject({ kind: 'pipeline', pipelineId: id });
+    await app.waitFor(/◔ pending\s+#\d+\s+build/);
+  });
+
+  it('a ref GitLab does not know keeps the prompt open with its message and what was typed', async () => {
+    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    await app.waitFor(/#\d+\s+main/);
+    await app.press('N');
+    await app.waitFor('for ref: main');
+    await app.press(...Array(4).fill(KEY.backspace));
+    await app.type('no-such-branch');
+    await app.press(KEY.enter);
+    await app.waitFor('GitLab refused: Reference not found');
+    expect(app.frame()).toContain('for ref: no-such-branch');
+    await app.press(KEY.escape);
+    await app.until(() => app.store.getState().prompt === null, 'prompt closed');
+  });
+
+  it('^x asks, then cancels the pipeline on screen; ^r retries it', async () => {
+    const pipeline = await app.controller.ctx.gl.pipelines.create(projectId, 'fix/timeouts');
+    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: pipeline.id, view: 'list' } as Pane] }));
+    await app.waitFor(/build\s+build/);
+    await app.press(KEY.ctrlX);
+    await app.waitFor(`Cancel pipeline #${pipeline.id} (fix/timeouts)? Its running and pending jobs stop. [y/N]`);
+    await app.press('y');
+    await app.waitFor(`Canceled pipeline #${pipeline.id} (fix/timeouts): now canceled`);
+    await app.press(KEY.ctrlR);
+    await app.waitFor(new RegExp(`Retried pipeline #${pipeline.id} \\(fix/timeouts\\): now (pending|running)`));
+    expect(posts(`/pipelines/${pipeline.id}/retry`)).toHaveLength(1);
+  });
+});
+
+describe('read-only mode', () => {
+  it('refuses every mutation with a message, sends nothing, and hides the mutating hints', async () => {
+    const ro = await startApp({ simulator: app.sim, readOnly: true });
+    try {
+      ro.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: 'acme/api', tab: 'jobs' } as Pane] }));
+      const frame = await ro.waitFor(/[1-9]\d*\+? jobs · s status filter/);
+      expect(frame).not.toMatch(/r retry/);
+      const before = app.sim.requests.filter((r) => r.method !== 'GET').length;
+      for (const key of ['r', 'p', 'K']) {
+        await ro.press(key);
+        await ro.waitFor(/Read-only mode: .* is disabled/);
+      }
+      await ro.press('c');
+      await ro.waitFor('Read-only mode');
+      ro.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+      await ro.press('N');
+      await ro.waitFor('Read-only mode: creating pipelines is disabled');
+      expect(ro.frame()).toContain('read-only');
+      expect(app.sim.requests.filter((r) => r.method !== 'GET').length).toBe(before);
+    } finally {
+      await ro.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+// A failing GitLab never crashes the app: errors show inline and in the header, and it recovers
+// by itself. Server strings are shown harmless: nothing from GitLab can drive the terminal.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Pane } from '../../src/store/types.js';
+import { KEY, startApp, type AppRig } from '../helpers/app.js';
+
+let app: AppRig;
+beforeAll(async () => {
+  app = await startApp();
+  await app.waitFor('acme/api');
+});
+afterAll(() => app.close());
+
+it('shows a failed load inline with GitLab\'s message, says so in the header, and recovers on refresh', async () => {
+  const project = [...app.sim.world.projects.values()].find((p) => p.path === 'web')!;
+  app.sim.faults.add({ kind: 'respond', method: 'GET', path: `/projects/${project.id}/pipelines`, status: 503, body: '<html><title>503 Service Unavailable</title></html>', contentType: 'text/html', times: 4 });
+  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
+  await app.waitFor(/Could not load pipelines\./);
+  expect(app.frame()).toMatch(/503 Service Unavailable/);
+  expect(app.frame()).toMatch(/retrying in \d+s/);
+  // Keys still work while GitLab is down.
+  await app.press('?');
+  await app.waitFor('Move down');
+  await app.press(KEY.escape);
+  await app.press('R');
+  await app.waitFor(/#\d+\s+main/);
+  await app.waitFor('● live');
+});
+
+it('renders hostile server strings harmlessly (no escape sequence reaches the terminal)', async () => {
+  const hostile = 'evil\u001b]52;c;cHduZWQ=\u0007\u001b[2J\u001bc\u001bP+q\u001b\\\u0007\u0000\u202etxt.exe';
+  const project = [...app.sim.world.projects.values()].find((p) => p.path === 'runbooks')!;
+  project.description = hostile;
+  const user = app.sim.world.usersByName.get('erin')!;
+  user.username = `erin${hostile}`;
+  app.store.setState((s) => ({ stack: s.stack.slice(0, 1), lists: {} }));
+  await app.press('R');
+  await app.waitFor('evil');
+  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'ops/runbooks', tab: 'pipelines' } as Pane] }));
+  await app.waitFor(/#\d+\s+master/);
+  // The description (tab line) comes with the project's own GET.
+  const frame = await app.waitFor(/Events\s+evil/);
+  expect(frame).toContain('evil');
+  for (const bad of ['\u001b]', '\u001b[2J', '\u001bc', '\u001bP', '\u0007', '\u0000', '\u202e']) expect(frame).not.toContain(bad);
+});

@@ -1,0 +1,69 @@
+// End to end: the built bundle in a real pseudo-terminal (node-pty), read through a headless xterm,
+// as a person would see it — `pipetop` with no GitLab configured opens the demo on the built-in
+// simulator, at 80×24.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { spawnScreen, type Screen } from './helpers/pty.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundle = `${root}dist/pipetop.js`;
+// An empty HOME and no GitLab variables: nothing configured, so the demo opens.
+const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
+const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', GITLAB_URI: '', GL_HOST: '', GITLAB_ACCESS_TOKEN: '', OAUTH_TOKEN: '', NO_COLOR: '' };
+let screen: Screen | null = null;
+
+beforeAll(() => {
+  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+});
+afterEach(() => {
+  screen?.kill();
+  screen = null;
+});
+
+it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cleanly at 80×24', async () => {
+  screen = spawnScreen([], { cols: 80, rows: 24, env, cwd: home, bundle });
+  await screen.waitFor('acme/platform/infra/terraform', 20_000);
+  expect(screen.text()).toMatch(/DEMO/);
+  await screen.waitFor('● live');
+  // Find acme/api with the filter, open it, open the newest pipeline, then its first job.
+  screen.write('/');
+  await screen.waitFor('type to filter');
+  screen.write('acme/api');
+  await screen.waitFor('1 of 5 projects');
+  screen.write('\r');
+  await screen.waitFor(/esc back/);
+  screen.write('\r');
+  await screen.waitFor('1 Pipelines');
+  await screen.waitFor(/#\d+\s+main/);
+  screen.write('\r');
+  await screen.waitFor(/#\d+ on main/);
+  await screen.waitFor(/build\s+build/);
+  screen.write('\r');
+  await screen.waitFor('Triggered by');
+  const text = screen.text();
+  expect(text.split('\n')).toHaveLength(24);
+  expect(text.split('\n').every((line) => line.length <= 80)).toBe(true);
+  expect(text).toMatch(/r retry\s+c cancel/);
+  screen.write('q');
+  await screen.waitFor(/v stage graph/);
+  screen.write('\u0003');
+  expect(await screen.exited()).toBe(0);
+});
+
+it('explains itself when stdin is not a terminal, instead of crashing', () => {
+  const out = spawnSync(process.execPath, [bundle, '--demo'], { input: '', encoding: 'utf8', env: { ...process.env, ...env } });
+  expect(out.status).toBe(2);
+  expect(out.stderr).toContain('pipetop needs an interactive terminal');
+});
+
+it('says exactly what to set when a host is configured without a token', () => {
+  const out = spawnSync(process.execPath, [bundle, '--host', 'gitlab.example.com'], { encoding: 'utf8', env: { ...process.env, ...env } });
+  expect(out.status).toBe(2);
+  expect(out.stderr).toMatch(/GITLAB_TOKEN/);
+  expect(out.stderr).toMatch(/--token/);
+  expect(out.stderr).toContain('https://gitlab.example.com');
+});
