@@ -253,8 +253,8 @@ export class Controller {
       case 'pipeline.retry':
       case 'pipeline.cancel': {
         const pipeline = this.targetPipeline(pane);
-        if (pipeline && (pane.kind === 'project' || pane.kind === 'pipeline')) pipelineAction(this.ctx, command === 'pipeline.retry' ? 'retry' : 'cancel', pipeline, pane.projectId);
-        return;
+        if (!pipeline || (pane.kind !== 'project' && pane.kind !== 'pipeline')) return void toast(store, 'info', 'No pipeline selected (still loading?)');
+        return pipelineAction(this.ctx, command === 'pipeline.retry' ? 'retry' : 'cancel', pipeline, pane.projectId);
       }
       case 'pipeline.toggleGraph':
         if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : 'list' }] });
@@ -266,7 +266,7 @@ export class Controller {
       case 'job.keep':
       case 'job.download': {
         const job = this.targetJob(pane);
-        if (!job || !('projectId' in pane)) return void toast(store, 'info', 'No job selected');
+        if (!job || !('projectId' in pane)) return void toast(store, 'info', 'No job selected (still loading?)');
         if (command === 'job.download') return downloadArtifacts(this.ctx, job, pane.projectId);
         return jobAction(this.ctx, command.slice(4) as JobVerb, job, pane.projectId, pane.path);
       }

@@ -148,6 +148,19 @@ describe('job actions', () => {
     expect(message).toContain(`${bytes.length.toLocaleString('en')} bytes`);
   });
 
+  it(':artifacts <ref> <job> downloads the latest successful job\'s artifacts, with a progress bar', async () => {
+    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    // Slow the download so the progress bar is on screen long enough to read.
+    app.sim.faults.add({ kind: 'delay', method: 'GET', path: /\/jobs\/artifacts\/main\/download$/, delayMs: 400 });
+    await app.press(':');
+    await app.type('artifacts main build');
+    await app.press(KEY.enter);
+    await app.waitFor(/Downloading artifacts of build on main…|artifacts of build on main/);
+    await app.waitFor(/Saved artifacts of build on main/);
+    const file = join(app.downloadDir, 'artifacts-main-build.zip');
+    expect(Object.keys(unzipSync(new Uint8Array(await readFile(file)))).sort()).toEqual(['dist/server.js', 'dist/server.js.map']);
+  });
+
   it('d on a job without artifacts says so instead of asking', async () => {
     const target = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && !j.artifactPaths && j.status === 'success')!;
     const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
@@ -192,6 +205,7 @@ describe('pipelines', () => {
     const pipeline = await app.controller.ctx.gl.pipelines.create(projectId, 'fix/timeouts');
     app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: pipeline.id, view: 'list' } as Pane] }));
     await app.waitFor(/build\s+build/);
+    await app.waitFor(new RegExp(`#${pipeline.id} on fix/timeouts`));
     await app.press(KEY.ctrlX);
     await app.waitFor(`Cancel pipeline #${pipeline.id} (fix/timeouts)? Its running and pending jobs stop. [y/N]`);
     await app.press('y');

@@ -119,6 +119,21 @@ describe('navigation', () => {
     await app.waitFor('filters: status=failed');
   });
 
+  it('loads the next page lazily when the cursor nears the end of the list', async () => {
+    await app.press('f');
+    await app.waitFor('Filter pipelines:');
+    await app.press(...Array(40).fill(KEY.backspace));
+    await app.press(KEY.enter);
+    await app.waitFor(/50\+ pipelines · f filters/);
+    const pagesBefore = app.sim.requests.filter((r) => /\/pipelines\?.*page=2/.test(r.path)).length;
+    await app.press('G');
+    await app.waitFor(/100\+ pipelines/);
+    expect(app.sim.requests.filter((r) => /\/pipelines\?.*page=2/.test(r.path)).length).toBe(pagesBefore + 1);
+    // Only the page asked for: nothing beyond it was fetched.
+    expect(app.sim.requests.some((r) => /\/pipelines\?.*page=4/.test(r.path))).toBe(false);
+    await app.press('g');
+  });
+
   it('shows help generated from the keymap, and closes it', async () => {
     await app.press('?');
     await app.waitFor('Move down');
