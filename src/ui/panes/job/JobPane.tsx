@@ -1,18 +1,20 @@
-// A job: every field GitLab gives (commit, runner, artifacts, timing, failure reason, who). The
-// live log lands below these fields with the log work.
+// A job: a summary line, then its live log (src/log engine); `i` shows every field GitLab gives
+// (commit, runner, artifacts, timing, failure reason, who) above the log instead.
 import { Box, Text } from 'ink';
 import type { Pane } from '../../../store/types.js';
-import { safeText } from '../../../text/safe.js';
+import { safeText, truncateToWidth } from '../../../text/safe.js';
 import { Fields, StatusBadge } from '../../components/index.js';
 import { useApp, useAppState } from '../../context.js';
 import { absoluteTime, bytes, duration, relativeTime } from '../../format.js';
 import { useTheme } from '../../theme.js';
+import { LogView } from './LogView.js';
 
 export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
   const { now } = useApp();
   const theme = useTheme();
   const job = useAppState((s) => s.jobs[pane.jobId]);
   const busy = useAppState((s) => Object.entries(s.inflight).find(([k]) => k.endsWith(`:${pane.jobId}`))?.[1]);
+  const view = useAppState((s) => s.logViews[pane.jobId]);
   if (!job) return <Box height={height}><Text dimColor>Loading job #{pane.jobId}…</Text></Box>;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const art = job.artifacts_file;
@@ -41,21 +43,69 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     ...(job.erased_at ? [{ label: 'Erased', value: t(job.erased_at) }] : []),
   ];
   const half = Math.floor(width / 2);
+  const notStarted = job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.status === 'scheduled' || job.status === 'waiting_for_resource';
+  const waiting = notStarted
+    ? job.status === 'manual'
+      ? 'This is a manual job: it has not run. Press p to play it.'
+      : `Waiting for a runner (${job.status}${job.queued_duration ? `, queued ${duration(job.queued_duration)}` : ''}). The log appears when the job starts.`
+    : null;
+  const details = view?.details ?? false;
+  const fieldsHeight = details ? Math.max(left.length, right.length) + 1 : 2;
+  const logHeight = Math.max(3, height - fieldsHeight - 1 - (busy ? 1 : 0));
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Box>
-        <Box width={half} flexDirection="column">
-          <Fields rows={left} labelWidth={13} />
+      {details ? (
+        <Box>
+          <Box width={half} flexDirection="column">
+            <Fields rows={left} labelWidth={13} />
+          </Box>
+          <Box width={width - half} flexDirection="column">
+            <Fields rows={right} labelWidth={13} />
+          </Box>
         </Box>
-        <Box width={width - half} flexDirection="column">
-          <Fields rows={right} labelWidth={13} />
+      ) : (
+        <Box flexDirection="column">
+          <Box>
+            <StatusBadge status={job.status} />
+            <Text bold> #{job.id} {safeText(job.name, 60)}</Text>
+            <Text dimColor>
+              {' '}· {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {duration(job.duration)}
+              {job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}
+            </Text>
+          </Box>
+          <Text wrap="truncate">
+            <Text dimColor>{job.commit.short_id} {safeText(job.commit.title, 80)} · by {safeText(job.user?.username ?? job.commit.author_name, 30)}</Text>
+            {job.failure_reason ? <Text color={theme.error}> · failed: {safeText(job.failure_reason, 40)}</Text> : null}
+            {art ? <Text dimColor> · artifacts {bytes(art.size)}</Text> : null}
+            <Text dimColor> · i details</Text>
+          </Text>
         </Box>
-      </Box>
+      )}
       {busy ? <Text color={theme.warning}>{safeText(busy, width)}</Text> : null}
-      <Text dimColor>{safeText(job.web_url ?? '', width)}</Text>
-      <Box marginTop={1}>
-        <Text dimColor>{job.status === 'created' || job.status === 'pending' || job.status === 'manual' ? 'This job has not started: there is no log yet.' : 'Log: not shown yet in this version (o opens the job page).'}</Text>
-      </Box>
+      <LogView jobId={pane.jobId} width={width} height={logHeight} waiting={waiting} />
+      <LogStatus jobId={pane.jobId} width={width} />
     </Box>
+  );
+}
+
+function LogStatus({ jobId, width }: { jobId: number; width: number }) {
+  const theme = useTheme();
+  const view = useAppState((s) => s.logViews[jobId]);
+  if (!view) return <Text> </Text>;
+  const search = view.search;
+  const parts = [
+    `${view.lines.toLocaleString('en')} lines`,
+    bytes(view.bytes),
+    `row ${Math.min(view.cursor + 1, Math.max(1, view.lines)).toLocaleString('en')}`,
+    view.follow ? 'following' : 'paused (G/f follow)',
+    view.wrap ? 'wrap' : null,
+    view.timestamps ? 'timestamps' : null,
+    search ? (search.running ? `searching "${search.query}"…` : `"${search.query}" ${search.matches.length ? `${search.current + 1}/${search.matches.length}${search.truncated ? '+' : ''}` : 'no match'}`) : null,
+  ].filter(Boolean);
+  return (
+    <Text wrap="truncate">
+      <Text dimColor>{truncateToWidth(safeText(parts.join(' · '), 400), width - 2)}</Text>
+      {view.error ? <Text color={theme.error}> · {safeText(view.error, 80)}</Text> : null}
+    </Text>
   );
 }

@@ -1,0 +1,163 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generateJobLog } from '../sim/log-gen.js';
+import { LogModel } from './log-model.js';
+import { liveTempFiles } from './temp-file.js';
+import { allLines, disposeModels, E, modelOf, newModel, texts } from './test-support.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pipetop-log-test-'));
+});
+afterEach(disposeModels);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const failedLog = (jobName: string, stage: string, seed = 1) =>
+  generateJobLog({ seed, jobId: 5, jobName, stage, outcome: 'failed', startedAt: Date.UTC(2024, 0, 1), durationMs: 300_000 }).text;
+
+describe('firstFailureLine', () => {
+  it('a failed unit-test job: the first FAIL of the script output, not the runner\'s "ERROR: Job failed"', async () => {
+    const model = await modelOf(failedLog('test:unit', 'test'));
+    const at = model.firstFailureLine();
+    expect(at).not.toBeNull();
+    const line = model.line(at!);
+    expect(line.text).toBe(' FAIL  src/auth/auth.validator.test.ts > AuthValidator > paginates duplicate items with a coupon');
+    // Inside step_script (in the script's own unit_tests section), well before the runner's verdict.
+    const sections = model.sections();
+    expect(sections[line.section!]!.name).toBe('unit_tests');
+    expect(sections[sections[line.section!]!.parent!]!.name).toBe('step_script');
+    expect(texts(model).at(-1)).toBe('ERROR: Job failed: exit code 1');
+    expect(at!).toBeLessThan(model.lineCount - 1);
+  });
+
+  it.each([
+    ['build', 'build', /error TS\d+:/],
+    ['lint', 'test', /^✖ \d+ problems \([1-9]\d* errors?/],
+    ['test:e2e', 'test', /^\s+✘\s/],
+    ['deploy:production', 'deploy', /^✗ health check failed/],
+    ['docker:build', 'build', /Transform failed with 1 error:/],
+    ['dependency_audit', 'test', /^\d+ vulnerabilities \(.*high\)/],
+  ])('a failed %s job points at the tool\'s own error', async (jobName, stage, expected) => {
+    const model = await modelOf(failedLog(jobName, stage));
+    const at = model.firstFailureLine();
+    expect(model.line(at!).text).toMatch(expected);
+  });
+
+  it('falls back to the runner\'s verdict, and is null for a successful job', async () => {
+    const canceled = await modelOf(`$ sleep 600\n${E}[0;33mWARNING: Job was canceled${E}[0;m\n${E}[31;1mERROR: Job failed: canceled${E}[0;m\n`);
+    expect(canceled.firstFailureLine()).toBe(2);
+    for (const [jobName, stage] of [['test:unit', 'test'], ['lint', 'test'], ['build', 'build']]) {
+      const log = generateJobLog({ seed: 2, jobId: 5, jobName: jobName!, stage: stage!, outcome: 'success', startedAt: 0, durationMs: 300_000 }).text;
+      expect((await modelOf(log)).firstFailureLine()).toBeNull();
+    }
+  });
+
+  it('recognises the usual failure shapes', async () => {
+    const model = await modelOf(
+      ['all good', 'exit code 0', 'Traceback (most recent call last):', 'npm ERR! code ELIFECYCLE', 'fatal: could not read Username', 'make: *** [all] Error 2 exit status 2'].join('\n') + '\n',
+    );
+    expect(model.firstFailureLine()).toBe(2);
+  });
+});
+
+describe('lines read back from the spool', () => {
+  it('a small cache still returns every line, identical to the first read', async () => {
+    const log = failedLog('test:unit', 'test');
+    const model = await newModel({ maxCachedLines: 3 });
+    model.append(Buffer.from(log));
+    model.end();
+    const first = allLines(model).map((l) => JSON.stringify(l));
+    const again = Array.from({ length: model.lineCount }, (_, i) => JSON.stringify(model.line(model.lineCount - 1 - i))).reverse();
+    expect(again).toEqual(first);
+    expect(model.lines(model.lineCount - 2, 10)).toHaveLength(2);
+    expect(() => model.line(model.lineCount)).toThrow(RangeError);
+    expect(() => model.line(-1)).toThrow(RangeError);
+  });
+
+  it('keeps styles through the spool', async () => {
+    const model = await newModel({ maxCachedLines: 0 });
+    model.append(Buffer.from(`${E}[1;31mbold red${E}[22m red ${E}[4;44munder${E}[0m plain\n`));
+    expect(model.line(0).spans).toEqual([
+      { text: 'bold red', style: { fg: 'red', bold: true } },
+      { text: ' red ', style: { fg: 'red' } },
+      { text: 'under', style: { fg: 'red', bg: 'blue', underline: true } },
+      { text: ' plain', style: {} },
+    ]);
+  });
+});
+
+describe('saveTo', () => {
+  const LOG = `${E}[32;1m$ make${E}[0;m\nsection_start:1:build\r${E}[0KBuilding\ncc -o app main.c\r\n50%\r100%\n${E}]0;title\x07section_end:2:build\r${E}[0K\nunfinished`;
+
+  it('plain: the visible text, no escapes, one line per line', async () => {
+    const model = await newModel();
+    model.append(Buffer.from(LOG));
+    const out = join(dir, 'plain.log');
+    const { bytes } = await model.saveTo(out);
+    const text = await readFile(out, 'utf8');
+    expect(text).toBe('$ make\nBuilding\ncc -o app main.c\n100%\nunfinished\n');
+    expect(bytes).toBe(Buffer.byteLength(text));
+  });
+
+  it('raw: the exact bytes received', async () => {
+    const model = await newModel();
+    const raw = Buffer.concat([Buffer.from(LOG), Buffer.from([0xff, 0xfe])]);
+    model.append(raw.subarray(0, 10));
+    model.append(raw.subarray(10));
+    const out = join(dir, 'raw.log');
+    expect(await model.saveTo(out, { raw: true })).toEqual({ bytes: raw.length });
+    expect((await readFile(out)).equals(raw)).toBe(true);
+  });
+});
+
+describe('lifetime', () => {
+  it('reset drops everything: lines, sections, bytes, folds, failure', async () => {
+    const model = await modelOf(failedLog('test:unit', 'test'));
+    expect(model.lineCount).toBeGreaterThan(50);
+    model.reset();
+    expect([model.lineCount, model.byteSize, model.sections().length, model.visibleCount, model.firstFailureLine()]).toEqual([0, 0, 0, 0, null]);
+    model.append(Buffer.from('fresh start\n'));
+    expect(texts(model)).toEqual(['fresh start']);
+    expect(model.byteSize).toBe(12);
+  });
+
+  it('the spool is private (mode 600) and dispose() removes it', async () => {
+    const model = await LogModel.create({ tmpDir: dir });
+    model.append(Buffer.from('secret token output\n'));
+    const path = model.spoolPath;
+    expect(path.startsWith(dir)).toBe(true);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect((await readdir(dir)).filter((f) => f.startsWith('pipetop-'))).toHaveLength(2); // lines + raw bytes
+    expect(liveTempFiles()).toContain(path);
+    await model.dispose();
+    expect(existsSync(path)).toBe(false);
+    expect((await readdir(dir)).filter((f) => f.startsWith('pipetop-'))).toHaveLength(0);
+    expect(liveTempFiles()).not.toContain(path);
+    expect(() => model.lines(0, 1)).toThrow(/dispose/);
+    model.append(Buffer.from('ignored')); // a late chunk from a tail must not throw
+    await model.dispose();
+  });
+
+  it('subscribers are told once per frame, however many chunks arrive', async () => {
+    const model = await newModel();
+    let calls = 0;
+    const told = new Promise<void>((resolve) => model.subscribe(() => (calls++, resolve())));
+    for (let i = 0; i < 500; i++) model.append(Buffer.from(`line ${i}\n`));
+    await told;
+    expect(calls).toBe(1);
+    expect(model.lineCount).toBe(500);
+    let second = 0;
+    const unsubscribe = model.subscribe(() => second++);
+    unsubscribe();
+    model.append(Buffer.from('more\n'));
+    const again = new Promise<void>((resolve) => model.subscribe(() => resolve()));
+    await again;
+    expect(calls).toBe(2);
+    expect(second).toBe(0);
+  });
+});

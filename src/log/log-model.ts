@@ -1,0 +1,409 @@
+// The log engine object a job-log pane holds (one per job on screen). Raw bytes go in as they arrive;
+// lines come out sanitized and styled, with sections, folds, search and the first failure line.
+// Memory stays bounded whatever the log's size: finished lines are spooled to a temp file (see
+// line-spool.ts) with a per-line index in typed arrays, and read back on demand through a small
+// LRU of decoded lines. The raw bytes are kept in a second temp file, for "save raw log".
+import { open } from 'node:fs/promises';
+import { createLru, type Lru } from '../api/lru.js';
+import { FailureTracker } from './failure.js';
+import { FoldMap } from './folds.js';
+import { Growable } from './growable.js';
+import { LineSplitter, type SplitLine } from './line-splitter.js';
+import { decodeRecord, encodeRecord, LineSpool, plainText } from './line-spool.js';
+import type { Marker } from './markers.js';
+import { spansOf } from './sanitize.js';
+import { searchLines, type SearchOptions, type SearchResult } from './search.js';
+import { SectionTree, type Section } from './sections.js';
+import type { Span } from './style.js';
+import { TempFile } from './temp-file.js';
+
+export type { Section } from './sections.js';
+
+export interface LogLine {
+  index: number;
+  spans: Span[];
+  /** Plain text (no escapes). */
+  text: string;
+  /** Epoch ms, from the FF_TIMESTAMPS prefix. */
+  time?: number;
+  /** Innermost section the line belongs to (a header line belongs to its own section). */
+  section?: number;
+  /** This line is the header of that section. */
+  header?: number;
+}
+
+export interface LogModelOptions {
+  /** Where the spool files go (default os.tmpdir()). */
+  tmpDir?: string;
+  /** Decoded lines kept in memory (default 2000). */
+  maxCachedLines?: number;
+}
+
+/** Decode at most this much at once: a 50 MB first read must not become one 50 MB string. */
+const DECODE_SLICE = 1 << 20;
+const IO_CHUNK = 1 << 20;
+/** Listeners hear about changes at most once per frame. */
+const FRAME_MS = 16;
+
+/**
+ * V8 stores an ASCII-only string one byte per character and any other string two. Decoded chunk
+ * by chunk, a log comes out as a mix of both, and the splitter and sanitizer, seeing both forms,
+ * ran at half speed in profiles. Giving every chunk the two-byte form (one copy per chunk, through
+ * a throw-away non-Latin-1 character) keeps their hot loops on one path.
+ */
+function twoByte(s: string): string {
+  return ('\u0100' + s).slice(1);
+}
+
+export class LogModel {
+  /** Creates the model and its (empty, private) spool files. */
+  static async create(opts: LogModelOptions = {}): Promise<LogModel> {
+    return new LogModel(opts);
+  }
+
+  private readonly spool: LineSpool;
+  private readonly raw: TempFile;
+  private readonly splitter: LineSplitter;
+  private readonly tree = new SectionTree();
+  private readonly failure = new FailureTracker();
+  private readonly cache: Lru<number, LogLine>;
+  private decoder = new TextDecoder('utf-8', { fatal: false });
+  private bytes = 0;
+  /** Per line: innermost section id + 1 (0: none). */
+  private readonly sectionOf = new Growable(Int32Array, 4096);
+  /** Per line: epoch ms or NaN; only allocated once a line has a timestamp. */
+  private times: Growable<Float64Array> | null = null;
+  /** Per section: 1 when folded. */
+  private readonly folded = new Growable(Uint8Array, 256);
+  private readonly foldMap = new FoldMap();
+  private foldVersion = 0;
+  private foldBuilt = { tree: -1, folds: -1 };
+  private sectionsCache: { version: number; list: Section[] } | null = null;
+  /** The unfinished last line: undefined when it must be recomputed. */
+  private partialLine: LogLine | null | undefined = undefined;
+  /** Bumped by reset(): searches and saves in progress notice the log they read is gone. */
+  private generation = 0;
+  private disposed = false;
+  private readonly listeners = new Set<() => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private lastNotified = 0;
+
+  private constructor(opts: LogModelOptions) {
+    this.spool = new LineSpool(opts.tmpDir);
+    try {
+      this.raw = new TempFile(opts.tmpDir, 'raw');
+    } catch (e) {
+      this.spool.remove();
+      throw e;
+    }
+    this.cache = createLru(Math.max(0, opts.maxCachedLines ?? 2000));
+    this.splitter = new LineSplitter({
+      line: (l) => this.onLine(l),
+      sectionStart: (m) => this.onSectionStart(m),
+      sectionEnd: (m) => this.onSectionEnd(m),
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Input
+
+  /** Feed raw bytes as they arrive (any split: mid-line, mid-escape, mid-character). */
+  append(chunk: Buffer): void {
+    if (this.disposed || chunk.length === 0) return;
+    this.raw.append(chunk);
+    this.bytes += chunk.length;
+    for (let off = 0; off < chunk.length; off += DECODE_SLICE) {
+      const text = this.decoder.decode(chunk.subarray(off, Math.min(chunk.length, off + DECODE_SLICE)), { stream: true });
+      if (text) this.splitter.write(twoByte(text));
+    }
+    this.changed();
+  }
+
+  /** The log was replaced (erased or retried): drop everything. */
+  reset(): void {
+    if (this.disposed) return;
+    this.generation++;
+    this.spool.clear();
+    this.raw.truncate();
+    this.bytes = 0;
+    this.decoder = new TextDecoder('utf-8', { fatal: false });
+    this.splitter.reset();
+    this.tree.clear();
+    this.sectionOf.clear();
+    this.times = null;
+    this.folded.clear();
+    this.foldVersion++;
+    this.failure.clear();
+    this.cache.clear();
+    this.changed();
+  }
+
+  /** The log is complete (job finished): the last partial line becomes a line. */
+  end(): void {
+    if (this.disposed) return;
+    const rest = this.decoder.decode(); // an incomplete character at the very end becomes U+FFFD
+    if (rest) this.splitter.write(twoByte(rest));
+    this.splitter.end();
+    this.changed();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Lines
+
+  /** Complete lines, plus the current partial one if any (it may still change). */
+  get lineCount(): number {
+    return this.spool.count + (this.partial() ? 1 : 0);
+  }
+
+  /** Raw bytes ingested. */
+  get byteSize(): number {
+    return this.bytes;
+  }
+
+  line(i: number): LogLine {
+    if (!Number.isInteger(i) || i < 0 || i >= this.lineCount) throw new RangeError(`line ${i} is out of range (0..${this.lineCount - 1})`);
+    return this.lines(i, 1)[0]!;
+  }
+
+  /** Up to `count` lines from `from` (fewer at the end). One read of the spool for the lines not cached. */
+  lines(from: number, count: number): LogLine[] {
+    this.assertLive();
+    const start = Math.max(0, Math.floor(from));
+    const end = Math.min(this.lineCount, start + Math.max(0, Math.floor(count)));
+    const spooled = Math.min(end, this.spool.count);
+    const out: LogLine[] = [];
+    let firstMissing = -1;
+    let lastMissing = -1;
+    for (let i = start; i < spooled; i++) {
+      const hit = this.cache.get(i);
+      if (!hit && firstMissing < 0) firstMissing = i;
+      if (!hit) lastMissing = i;
+      out.push(hit as LogLine);
+    }
+    if (firstMissing >= 0) {
+      const records = this.spool.read(firstMissing, lastMissing + 1);
+      for (let i = firstMissing; i <= lastMissing; i++) {
+        if (out[i - start]) continue;
+        const r = decodeRecord(records[i - firstMissing]!);
+        const line = this.makeLine(i, spansOf(r.text, r.runs), r.text);
+        this.cache.set(i, line);
+        out[i - start] = line;
+      }
+    }
+    if (end > spooled) out.push(this.partial()!);
+    return out;
+  }
+
+  sections(): Section[] {
+    if (this.sectionsCache?.version !== this.tree.version) this.sectionsCache = { version: this.tree.version, list: this.tree.list.slice() };
+    return this.sectionsCache.list;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Folding
+
+  isFolded(sectionId: number): boolean {
+    return sectionId >= 0 && sectionId < this.folded.length && this.folded.get(sectionId) === 1;
+  }
+
+  toggleFold(sectionId: number): void {
+    if (sectionId < 0 || sectionId >= this.folded.length) return;
+    this.folded.set(sectionId, this.folded.get(sectionId) ? 0 : 1);
+    this.foldVersion++;
+    this.changed();
+  }
+
+  setAllFolded(folded: boolean): void {
+    for (let i = 0; i < this.folded.length; i++) this.folded.set(i, folded ? 1 : 0);
+    this.foldVersion++;
+    this.changed();
+  }
+
+  /** Rows left when folded sections hide their bodies. */
+  get visibleCount(): number {
+    return this.folds().visibleCount(this.lineCount);
+  }
+
+  /** Line index at a visible row (-1 past the end). */
+  visibleLine(row: number): number {
+    return this.folds().visibleLine(row, this.lineCount);
+  }
+
+  /** Visible row of a line; a hidden line gives the row of the folded header that hides it. */
+  rowOfLine(line: number): number {
+    return this.folds().rowOfLine(line);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Search, failure, save
+
+  /** Case-insensitive substring (or /regex/) search over the whole log; see search.ts. */
+  search(query: string, opts: SearchOptions = {}): Promise<SearchResult> {
+    this.assertLive();
+    this.spool.flush();
+    const generation = this.generation;
+    return searchLines(
+      {
+        count: this.spool.count,
+        chunkEnd: (from, max) => this.spool.chunkEnd(from, max),
+        readBytes: (from, to) => this.spool.readBytes(from, to),
+        partial: this.partial()?.text ?? null,
+        valid: () => !this.disposed && generation === this.generation,
+      },
+      query,
+      opts,
+    );
+  }
+
+  /** The line that best explains a failed job (see failure.ts), or null. */
+  firstFailureLine(): number | null {
+    return this.failure.first();
+  }
+
+  /** Writes the whole log to a file: plain text (default) or the raw bytes as received. */
+  async saveTo(path: string, opts: { raw?: boolean } = {}): Promise<{ bytes: number }> {
+    this.assertLive();
+    const generation = this.generation;
+    const check = (): void => {
+      if (this.disposed || generation !== this.generation) throw new Error('the log was reset while saving');
+    };
+    const out = await open(path, 'w');
+    let bytes = 0;
+    const write = async (buf: Buffer): Promise<void> => {
+      let done = 0;
+      while (done < buf.length) done += (await out.write(buf, done, buf.length - done)).bytesWritten;
+      bytes += buf.length;
+    };
+    try {
+      if (opts.raw) {
+        const size = this.raw.size;
+        for (let at = 0; at < size; at += IO_CHUNK) {
+          check();
+          await write(this.raw.read(at, Math.min(IO_CHUNK, size - at)));
+        }
+      } else {
+        this.spool.flush();
+        const count = this.spool.count;
+        const partial = this.partial();
+        for (let from = 0; from < count; ) {
+          check();
+          const to = Math.min(count, this.spool.chunkEnd(from, IO_CHUNK));
+          const text = this.spool.readText(from, to);
+          await write(Buffer.from(plainText(text), 'utf8'));
+          from = to;
+        }
+        if (partial) await write(Buffer.from(`${partial.text}\n`, 'utf8'));
+      }
+    } finally {
+      await out.close();
+    }
+    return { bytes };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Change notification and lifetime
+
+  /** The listener is told (at most once per ~16 ms frame) that lines were added or changed. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Removes the temp files. The model is unusable afterwards. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.listeners.clear();
+    this.cache.clear();
+    this.spool.remove();
+    this.raw.remove();
+  }
+
+  /** Path of the line spool (tests check it is private and removed). */
+  get spoolPath(): string {
+    return this.spool.path;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Internals
+
+  private onLine(l: SplitLine): void {
+    const index = this.spool.count;
+    const section = this.tree.current;
+    this.sectionOf.push(section === undefined ? 0 : section + 1);
+    if (l.time !== undefined && !this.times) {
+      this.times = new Growable(Float64Array, 4096);
+      this.times.resize(index, NaN);
+    }
+    this.times?.push(l.time ?? NaN);
+    this.spool.push(encodeRecord(l.text, l.runs));
+    if (l.header && section !== undefined) this.tree.setHeader(section, l.text);
+    this.failure.observe(index, l.text, this.tree.inScript);
+  }
+
+  private onSectionStart(m: Marker): void {
+    const section = this.tree.start(m, this.spool.count);
+    this.folded.push(section.collapsedByDefault ? 1 : 0);
+  }
+
+  private onSectionEnd(m: Marker): void {
+    this.tree.end(m, this.spool.count - 1);
+  }
+
+  private makeLine(index: number, spans: Span[], text: string): LogLine {
+    const line: LogLine = { index, spans, text };
+    const time = this.times?.get(index);
+    if (time !== undefined && !Number.isNaN(time)) line.time = time;
+    const section = this.sectionOf.get(index) - 1;
+    if (section >= 0) {
+      line.section = section;
+      if (this.tree.list[section]?.startLine === index) line.header = section;
+    }
+    return line;
+  }
+
+  private partial(): LogLine | null {
+    if (this.partialLine !== undefined) return this.partialLine;
+    const p = this.disposed ? null : this.splitter.partial();
+    let line: LogLine | null = null;
+    if (p) {
+      line = { index: this.spool.count, spans: spansOf(p.text, p.runs), text: p.text };
+      if (p.time !== undefined) line.time = p.time;
+      const section = this.tree.current;
+      if (section !== undefined) {
+        line.section = section;
+        if (p.header) line.header = section;
+      }
+    }
+    this.partialLine = line;
+    return line;
+  }
+
+  private folds(): FoldMap {
+    if (this.foldBuilt.tree !== this.tree.version || this.foldBuilt.folds !== this.foldVersion) {
+      this.foldMap.rebuild(this.tree.list, (id) => this.folded.get(id) === 1);
+      this.foldBuilt = { tree: this.tree.version, folds: this.foldVersion };
+    }
+    return this.foldMap;
+  }
+
+  private assertLive(): void {
+    if (this.disposed) throw new Error('LogModel: used after dispose()');
+  }
+
+  private changed(): void {
+    this.partialLine = undefined;
+    if (this.timer || this.listeners.size === 0) return;
+    const wait = Math.max(0, this.lastNotified + FRAME_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.lastNotified = Date.now();
+      for (const listener of [...this.listeners]) listener();
+    }, wait);
+    this.timer.unref?.();
+  }
+}

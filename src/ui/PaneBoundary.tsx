@@ -1,0 +1,34 @@
+// A pane that fails to render (say, GitLab answered something of a shape nobody expected) shows
+// what went wrong in its own place; the header, the footer and the keys keep working, so Esc
+// still goes back.
+import { Box, Text } from 'ink';
+import { Component, type ReactNode } from 'react';
+import { safeText } from '../text/safe.js';
+
+interface Props {
+  /** Changes when the pane changes, so a new pane gets a fresh try. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+export class PaneBoundary extends Component<Props, { error: Error | null; key: string }> {
+  override state = { error: null as Error | null, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: { error: Error | null; key: string }) {
+    return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null;
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Box flexDirection="column">
+        <Text color="red">This view could not be shown: {safeText(this.state.error.message, 200)}</Text>
+        <Text dimColor>GitLab may have answered something unexpected. Esc goes back; R tries again.</Text>
+      </Box>
+    );
+  }
+}

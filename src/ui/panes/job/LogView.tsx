@@ -1,0 +1,89 @@
+// The job log, windowed: only the rows on screen are read back from the engine (any log size).
+// Section headers show ▸/▾ and their duration; search matches are marked; colours are the log's
+// own SGR colours mapped to the terminal's palette (none under NO_COLOR).
+import { Box, Text } from 'ink';
+import { useEffect, type ReactElement } from 'react';
+import type { LogLine, Section, Span } from '../../../log/index.js';
+import type { LogViewState } from '../../../store/types.js';
+import { truncateToWidth } from '../../../text/safe.js';
+import { useApp, useAppState } from '../../context.js';
+import { duration } from '../../format.js';
+import { useTheme } from '../../theme.js';
+
+export function LogView({ jobId, width, height, waiting }: { jobId: number; width: number; height: number; waiting: string | null }) {
+  const { controller } = useApp();
+  const theme = useTheme();
+  const view = useAppState((s) => s.logViews[jobId]);
+  const model = controller.logs.model(jobId);
+  useEffect(() => {
+    controller.logs.height = height;
+  }, [controller, height]);
+
+  if (!model || !view) return <Box height={height}><Text dimColor>Opening the log…</Text></Box>;
+  if (view.error && !view.loaded) return <Box height={height}><Text color={theme.error}>Cannot read the log: {view.error}</Text></Box>;
+  if (model.lineCount === 0) return <Box height={height}><Text dimColor>{waiting ?? (view.loaded ? 'The log is empty.' : 'Loading the log…')}</Text></Box>;
+
+  const sections = new Map<number, Section>(model.sections().map((s) => [s.id, s]));
+  const matches = new Set(view.search?.matches ?? []);
+  const current = view.search && view.search.current >= 0 ? view.search.matches[view.search.current] : -1;
+  const rows: ReactElement[] = [];
+  const count = Math.min(height, model.visibleCount - view.top);
+  for (let r = 0; r < count; r++) {
+    const row = view.top + r;
+    const index = model.visibleLine(row);
+    const line = model.line(index);
+    rows.push(<Row key={index} line={line} view={view} width={width} selected={row === view.cursor} match={matches.has(index)} current={index === current} section={line.header !== undefined ? sections.get(line.header) : undefined} folded={line.header !== undefined && model.isFolded(line.header)} />);
+  }
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      {rows}
+    </Box>
+  );
+}
+
+function Row({ line, view, width, selected, match, current, section, folded }: { line: LogLine; view: LogViewState; width: number; selected: boolean; match: boolean; current: boolean; section?: Section; folded: boolean }) {
+  const theme = useTheme();
+  const gutter = current ? '▶' : match ? '•' : selected ? '›' : ' ';
+  const stamp = view.timestamps && line.time ? `${new Date(line.time).toISOString().slice(11, 23)} ` : '';
+  const indent = section ? '' : '';
+  const room = width - 2 - stamp.length;
+  if (section) {
+    const marker = folded ? '▸' : '▾';
+    const took = section.durationS === null ? (section.endLine === null ? ' …' : '') : ` ${duration(section.durationS)}`;
+    const title = truncateToWidth(`${marker} ${line.text || section.header || section.name}`, Math.max(1, room - took.length));
+    return (
+      <Text inverse={selected} wrap="truncate">
+        <Text color={current ? theme.accent : undefined}>{gutter} </Text>
+        {stamp ? <Text dimColor>{stamp}</Text> : null}
+        <Text bold color={theme.accent}>{title}</Text>
+        <Text dimColor>{took}</Text>
+      </Text>
+    );
+  }
+  return (
+    <Text inverse={selected} wrap={view.wrap ? 'wrap' : 'truncate'}>
+      <Text color={current ? theme.accent : undefined}>{gutter} </Text>
+      {stamp ? <Text dimColor>{stamp}</Text> : null}
+      {indent}
+      {renderSpans(line.spans, theme.color, view.wrap ? Infinity : room)}
+    </Text>
+  );
+}
+
+/** Styled spans, cut to the room left (by display width) unless wrapping. */
+function renderSpans(spans: Span[], color: boolean, room: number) {
+  const out: ReactElement[] = [];
+  let left = room;
+  spans.forEach((span, i) => {
+    if (left <= 0) return;
+    const text = Number.isFinite(left) ? truncateToWidth(span.text, left) : span.text;
+    left -= text.length;
+    const st = span.style;
+    out.push(
+      <Text key={i} color={color ? st.fg : undefined} backgroundColor={color ? st.bg : undefined} bold={st.bold} dimColor={st.dim} italic={st.italic} underline={st.underline} inverse={st.inverse}>
+        {text}
+      </Text>,
+    );
+  });
+  return out;
+}
