@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -42,6 +42,8 @@ async function main() {
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   const results = {};
+  // Other work on the machine skews timings (not memory or bytes): record how busy it was.
+  const loadBefore = loadavg()[0];
   try {
     for (const name of ['ingest', 'live', 'tailRange', 'tailStrict']) {
       process.stderr.write(`running ${name}…\n`);
@@ -52,6 +54,7 @@ async function main() {
   }
   const rows = table(results);
   printTable(rows);
+  console.log(`(load average before/after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} on ${cpus().length} CPUs)`);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = {
     date: new Date().toISOString(),
@@ -59,6 +62,7 @@ async function main() {
     cpu: cpus()[0]?.model ?? 'unknown',
     cpus: cpus().length,
     memoryGB: Math.round(totalmem() / 2 ** 30),
+    loadAverage1m: { before: loadBefore, after: loadavg()[0] },
     results,
     table: rows.map(([metric, value, target, ok]) => ({ metric, value, target, ok })),
   };
@@ -84,7 +88,7 @@ function table(r) {
     ['(1) ingest throughput', `${fmt(r.ingestMBps)} MB/s`, '—', null],
     ['(1) lines / sections ingested', `${r.lines} / ${r.sections}`, '—', null],
     ['(1) spool size on disk (lines + raw)', `${fmt(r.spoolMB)} MB + ${fmt(r.rawMB)} MB`, '—', null],
-    ['(2) screen of 40 lines at random rows: p50 / p95 / max', `${fmt(r.scroll.p50, 3)} / ${fmt(r.scroll.p95, 3)} / ${fmt(r.scroll.max, 3)} ms`, 'p95 ≤ 16 ms', r.scroll.p95 <= 16],
+    ['(2) screen of 40 lines at random rows (cold): p50 / p95 / max', `${fmt(r.scroll.p50, 3)} / ${fmt(r.scroll.p95, 3)} / ${fmt(r.scroll.max, 3)} ms`, 'p95 ≤ 16 ms', r.scroll.p95 <= 16],
     ['(2) toggle a fold + visible rows + 40-line screen: p50 / p95 / max', `${fmt(r.fold.p50, 3)} / ${fmt(r.fold.p95, 3)} / ${fmt(r.fold.max, 3)} ms`, 'p95 ≤ 16 ms', r.fold.p95 <= 16],
     ['(3) full search, substring (no match: whole scan)', `${fmt(r.searchMissS, 2)} s`, '≤ 2 s', r.searchMissS <= 2],
     ['(3) full search, substring "AssertionError"', `${fmt(r.searchHitS, 2)} s (${r.searchHits} lines)`, '≤ 2 s', r.searchHitS <= 2],
@@ -92,7 +96,7 @@ function table(r) {
     ['(3) peak RSS after searching', `${fmt(r.peakAfterSearchMB)} MB`, '≤ 250 MB', r.peakAfterSearchMB <= 250],
     ['(4) live 10k lines/s for 5 s: frame (40 lines at the end) p50 / p95 / max', `${fmt(r.live.frame.p50, 3)} / ${fmt(r.live.frame.p95, 3)} / ${fmt(r.live.frame.max, 3)} ms`, 'p95 ≤ 16 ms', r.live.frame.p95 <= 16],
     ['(4) live: frame start delay behind schedule p95 / max', `${fmt(r.live.lag.p95, 2)} / ${fmt(r.live.lag.max, 2)} ms`, '—', null],
-    ['(4) live: lines ingested (rate)', `${r.live.lines} (${fmt(r.live.rate, 0)}/s)`, '≥ 10 000/s', r.live.rate >= 9_500],
+    ['(4) live: lines ingested (input rate)', `${r.live.lines} (${fmt(r.live.rate, 0)}/s)`, '10 000/s', null],
     ['(5) tail to 50 MB, Range: bytes fetched / final size', `${fmt(r.tailRange.fetchedMB)} MB / ${fmt(r.tailRange.finalMB)} MB = ${fmt(r.tailRange.ratio, 3)}×`, '≤ 1.1×', r.tailRange.ratio <= 1.1],
     ['(5) tail to 50 MB, --gitlab-strict: bytes fetched / final size', `${fmt(r.tailStrict.fetchedMB)} MB / ${fmt(r.tailStrict.finalMB)} MB = ${fmt(r.tailStrict.ratio, 1)}×`, 'report', null],
     ['(5) polls (Range / strict)', `${r.tailRange.polls} / ${r.tailStrict.polls}`, '—', null],
@@ -165,8 +169,7 @@ const PHASES = {
     const ingestPeakRssMB = peakRssMB();
     const lines = model.lineCount;
     const sections = model.sections().length;
-    const { statSync } = await import('node:fs');
-    const spoolMB = statSync(model.spoolPath).size / MB;
+    const spoolMB = model.tempFiles[0].size / MB;
 
     // (2) scrolling: a screen of 40 lines at random rows (cold: the LRU rarely helps at random).
     let seed = 42;

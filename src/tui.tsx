@@ -65,7 +65,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
         <App />
       </ThemeContext.Provider>
     </AppContext.Provider>,
-    { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, maxFps: 30, patchConsole: false },
+    { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, maxFps: 30 },
   );
   try {
     await instance.waitUntilExit();

@@ -35,7 +35,8 @@ it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cle
   screen.write('acme/api');
   await screen.waitFor('1 of 5 projects');
   screen.write('\r');
-  await screen.waitFor(/esc back/);
+  // The filter line closes when Enter keeps the filter; only then open the project.
+  for (let i = 0; i < 200 && screen.text().includes('type to filter'); i++) await new Promise((r) => setTimeout(r, 25));
   screen.write('\r');
   await screen.waitFor('1 Pipelines');
   await screen.waitFor(/#\d+\s+main/);
@@ -43,6 +44,8 @@ it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cle
   await screen.waitFor(/#\d+ on main/);
   await screen.waitFor(/build\s+build/);
   screen.write('\r');
+  await screen.waitFor(/ lines · /);
+  screen.write('i');
   await screen.waitFor('Triggered by');
   const text = screen.text();
   expect(text.split('\n')).toHaveLength(24);

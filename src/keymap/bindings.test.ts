@@ -10,6 +10,14 @@ const PANE_SCOPES: Scope[][] = [
   ['project', 'global'],
   ['pipeline', 'list', 'global'],
   ['job', 'global'],
+  ['schedules', 'project', 'list', 'global'],
+  ['deployments', 'project', 'list', 'global'],
+  ['events', 'project', 'list', 'global'],
+  ['schedule', 'global'],
+  ['scheduleForm'],
+  ['deployment', 'global'],
+  ['events', 'list', 'global'],
+  ['key', 'global'],
 ];
 
 describe('keymap', () => {

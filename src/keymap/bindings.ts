@@ -3,7 +3,8 @@
 // table, and a test checks that every command is bound, described and unambiguous per pane.
 
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
-export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job';
+export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
+  | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key';
 
 export const COMMANDS = [
   // navigation
@@ -39,6 +40,32 @@ export const COMMANDS = [
   'job.erase',
   'job.keep',
   'job.download',
+  // the job log
+  'log.follow',
+  'log.fold',
+  'log.foldAll',
+  'log.search',
+  'log.next',
+  'log.prev',
+  'log.failure',
+  'log.timestamps',
+  'log.save',
+  'log.wrap',
+  'log.details',
+  // pipeline schedules (list and detail), and their form
+  'schedule.add',
+  'schedule.edit',
+  'schedule.toggle',
+  'schedule.takeOwnership',
+  'schedule.delete',
+  'schedules.scope',
+  'form.next',
+  'form.prev',
+  'form.toggle',
+  'form.submit',
+  'form.cancel',
+  // activity lists
+  'events.filters',
   // anything with a web page
   'object.open',
   'object.copy',
@@ -68,6 +95,7 @@ export interface Binding {
 
 const LISTS: Scope[] = ['list'];
 const JOB_TARGETS: Scope[] = ['pipeline', 'jobs', 'job'];
+const SCHEDULES: Scope[] = ['schedules', 'schedule'];
 
 export const BINDINGS: Binding[] = [
   { command: 'nav.down', keys: ['j', 'down'], description: 'Move down', category: 'Move', scopes: ['global'], hint: 'j/k move' },
@@ -100,6 +128,32 @@ export const BINDINGS: Binding[] = [
   { command: 'job.erase', keys: ['E'], description: 'Erase the job’s log and artifacts (asks first)', category: 'Actions', scopes: JOB_TARGETS, hint: 'E erase', mutates: true },
   { command: 'job.keep', keys: ['K'], description: 'Keep the job’s artifacts from expiring', category: 'Actions', scopes: JOB_TARGETS, hint: 'K keep', mutates: true },
   { command: 'job.download', keys: ['d'], description: 'Download the job’s artifacts to a file', category: 'Actions', scopes: JOB_TARGETS, hint: 'd download' },
+  { command: 'log.follow', keys: ['f'], description: 'Follow the log as it grows (on/off); G also resumes', category: 'Views', scopes: ['job'], hint: 'f follow' },
+  { command: 'log.fold', keys: ['space', 'z'], description: 'Fold or unfold the section under the cursor', category: 'Views', scopes: ['job'], hint: 'z fold' },
+  { command: 'log.foldAll', keys: ['Z'], description: 'Fold or unfold every section', category: 'Views', scopes: ['job'] },
+  { command: 'log.search', keys: ['/'], description: 'Search the whole log (text, or /regex/)', category: 'Views', scopes: ['job'], hint: '/ search' },
+  { command: 'log.next', keys: ['n'], description: 'Next match', category: 'Views', scopes: ['job'] },
+  { command: 'log.prev', keys: ['N'], description: 'Previous match', category: 'Views', scopes: ['job'] },
+  { command: 'log.failure', keys: ['F'], description: 'Jump to the first failure line', category: 'Views', scopes: ['job'], hint: 'F failure' },
+  { command: 'log.timestamps', keys: ['t'], description: 'Show or hide timestamps (logs with FF_TIMESTAMPS)', category: 'Views', scopes: ['job'] },
+  { command: 'log.save', keys: ['w'], description: 'Save the log to a file', category: 'Actions', scopes: ['job'] },
+  { command: 'log.wrap', keys: ['W'], description: 'Wrap long lines (on/off)', category: 'Views', scopes: ['job'] },
+  { command: 'log.details', keys: ['i'], description: 'All job fields above the log (on/off)', category: 'Views', scopes: ['job'], hint: 'i details' },
+  { command: 'schedule.add', keys: ['a'], description: 'New pipeline schedule (form: description, ref, cron, time zone, active)', category: 'Actions', scopes: SCHEDULES, hint: 'a add', mutates: true },
+  { command: 'schedule.edit', keys: ['e'], description: 'Edit the schedule (only its owner may)', category: 'Actions', scopes: SCHEDULES, hint: 'e edit', mutates: true },
+  { command: 'schedule.toggle', keys: ['space'], description: 'Activate / deactivate the schedule', category: 'Actions', scopes: SCHEDULES, hint: 'space on/off', mutates: true },
+  { command: 'schedule.takeOwnership', keys: ['O'], description: 'Take ownership of the schedule (asks first; its pipelines then run as you)', category: 'Actions', scopes: SCHEDULES, hint: 'O own', mutates: true },
+  { command: 'schedule.delete', keys: ['D'], description: 'Delete the schedule (asks first)', category: 'Actions', scopes: SCHEDULES, hint: 'D delete', mutates: true },
+  { command: 'schedules.scope', keys: ['f'], description: 'Schedules shown: all → active → inactive', category: 'Views', scopes: ['schedules'], hint: 'f scope' },
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the schedule’s last pipeline', category: 'Move', scopes: ['schedule'], hint: '⏎ last pipeline' },
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the deployment’s job and its log', category: 'Move', scopes: ['deployment'], hint: '⏎ job' },
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Show the key owner’s activity', category: 'Move', scopes: ['key'], hint: '⏎ their activity' },
+  { command: 'form.next', keys: ['tab', 'down'], description: 'Next field (Enter too)', category: 'Move', scopes: ['scheduleForm'], hint: 'tab next' },
+  { command: 'form.prev', keys: ['shift+tab', 'up'], description: 'Previous field', category: 'Move', scopes: ['scheduleForm'], hint: '⇧tab prev' },
+  { command: 'form.toggle', keys: ['space'], description: 'Toggle Active (on the Active field)', category: 'Actions', scopes: ['scheduleForm'], hint: 'space toggle' },
+  { command: 'form.submit', keys: ['ctrl+s'], description: 'Save the schedule (or Enter on the last field)', category: 'Actions', scopes: ['scheduleForm'], hint: '^s save', mutates: true },
+  { command: 'form.cancel', keys: ['escape'], description: 'Cancel the form (asks when something changed)', category: 'Actions', scopes: ['scheduleForm'], hint: 'esc cancel' },
+  { command: 'events.filters', keys: ['f'], description: 'Activity filters: action, target type, before/after date, sort', category: 'Views', scopes: ['events'], hint: 'f filters' },
   { command: 'object.open', keys: ['o'], description: 'Open the web page (or print its URL over SSH)', category: 'Actions', scopes: ['global'], hint: 'o open' },
   { command: 'object.copy', keys: ['y'], description: 'Copy the web URL (OSC 52: works over SSH and tmux)', category: 'Actions', scopes: ['global'], hint: 'y copy' },
   { command: 'app.refresh', keys: ['R'], description: 'Refresh now', category: 'App', scopes: ['global'] },

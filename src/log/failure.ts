@@ -13,6 +13,11 @@ const JOB_FAILED = /^\s*ERROR: Job failed\b/;
  */
 const FAILURE =
   /\bERROR:|\berror(?:\[[\w-]+\])?:|\berror TS\d+:|\bFAIL(?:ED)?\b|[✖✗✘]|\bexit (?:code|status) [1-9]\d*|^Traceback \(most recent call last\)|\bnpm ERR!|^npm error |^fatal: |^\s*(?:[A-Z][A-Za-z]*)?Error: |^\d+ vulnerabilit(?:y|ies) \(.*\b(?:high|critical)\b/;
+/**
+ * A superset of FAILURE (and JOB_FAILED) that is about twice as cheap to test: every line of the
+ * log goes through it, and on a successful job none passes.
+ */
+const MAYBE = /RR|rror|FAIL|[✖✗✘]|xit (?:code|status)|Traceback|fatal:|ulnerab/;
 /** Lines that look like failures but are not: eslint's summary of warnings only. */
 const NOT_FAILURE = /\(0 errors?,/;
 
@@ -24,6 +29,7 @@ export class FailureTracker {
   /** `inScript`: the line belongs to the job's script output (step_script). */
   observe(index: number, text: string, inScript: boolean): void {
     if (this.inScript !== null) return; // the best kind of answer is already known
+    if (!MAYBE.test(text)) return;
     if (JOB_FAILED.test(text)) {
       if (this.jobFailed === null) this.jobFailed = index;
       return;

@@ -1,7 +1,7 @@
 // Typed arrays that double when full: the per-line index of a log with millions of lines costs a few
 // bytes a line instead of an object (or a boxed number) a line.
 
-type TypedArray = Float64Array | Int32Array | Uint8Array;
+type TypedArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
 type TypedArrayOf<T extends TypedArray> = { new (length: number): T };
 
 export class Growable<T extends TypedArray> {
@@ -54,6 +54,14 @@ export class Growable<T extends TypedArray> {
       else hi = mid;
     }
     return lo;
+  }
+
+  /** The same values in a wider type (e.g. Uint32 offsets past 4 GB → Float64). */
+  convert<U extends TypedArray>(Type: TypedArrayOf<U>): Growable<U> {
+    const next = new Growable(Type, Math.max(this.initialCapacity, this.data.length));
+    next.resize(this.size);
+    for (let i = 0; i < this.size; i++) next.set(i, this.data[i]!);
+    return next;
   }
 
   private grow(min: number): void {

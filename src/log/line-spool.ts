@@ -1,9 +1,9 @@
 // Finished lines live in a temporary file, not in memory: one record per line (the sanitized text,
-// then its style runs if it has any; see encodeRecord), newline-terminated, UTF-8. An
-// in-memory index of record offsets (8 bytes a line) lets any range of lines be read back with one
-// small read. Records are immutable once written, so readers never see a line change under them.
+// then its style runs if it has any; see encodeRecord), newline-terminated, UTF-8. An in-memory
+// index of record offsets (4 bytes a line, 8 past 4 GB) lets any range of lines be read back with
+// one small read. Records are immutable once written, so readers never see a line change under them.
 import { Growable } from './growable.js';
-import { TempFile } from './temp-file.js';
+import { TempFile, type TempFileOptions } from './temp-file.js';
 
 /** Records are encoded into a buffer of this size and written when it is full. */
 const BUFFER_BYTES = 1 << 20;
@@ -53,18 +53,20 @@ function utf8Write(buf: Buffer, s: string, offset: number): number {
 
 export class LineSpool {
   private readonly file: TempFile;
-  /** Byte offset of each record (written or buffered). */
-  private readonly offsets = new Growable(Float64Array, 4096);
+  /** Byte offset of each record (written or buffered): 4 bytes a line until the spool passes 4 GB. */
+  private offsets: Growable<Uint32Array | Float64Array> = new Growable(Uint32Array, 4096);
+  private wide = false;
   /** Records not yet written, encoded; written when full or before a read needs them. */
   private readonly buf = Buffer.allocUnsafe(BUFFER_BYTES);
   private used = 0;
 
-  constructor(dir: string | undefined) {
-    this.file = new TempFile(dir, 'log');
+  constructor(dir: string | undefined, opts?: TempFileOptions) {
+    this.file = new TempFile(dir, 'log', opts);
   }
 
-  get path(): string {
-    return this.file.path;
+  /** The spool's file (tests check it is private and goes away). */
+  get tempFile(): TempFile {
+    return this.file;
   }
 
   get count(): number {
@@ -80,7 +82,12 @@ export class LineSpool {
     // UTF-8 takes at most 3 bytes per UTF-16 unit; the record is followed by '\n'.
     const worst = record.length * 3 + 1;
     if (this.used + worst > this.buf.length) this.flush();
-    this.offsets.push(this.file.size + this.used);
+    const at = this.file.size + this.used;
+    if (at > 0xffffffff && !this.wide) {
+      this.offsets = this.offsets.convert(Float64Array);
+      this.wide = true;
+    }
+    this.offsets.push(at);
     if (worst > this.buf.length) {
       this.file.append(Buffer.from(`${record}\n`, 'utf8'));
       return;
@@ -100,13 +107,13 @@ export class LineSpool {
     return i >= this.offsets.length ? this.bytes : this.offsets.get(i);
   }
 
-  /** The records [from, to) as stored: UTF-8, each followed by `\n`. */
-  readBytes(from: number, to: number): Buffer {
+  /** The records [from, to) as stored: UTF-8, each followed by `\n`. Reads into `into` when it is big enough. */
+  readBytes(from: number, to: number, into?: Buffer): Buffer {
     if (to <= from) return Buffer.alloc(0);
     const start = this.offsetOf(from);
     const end = this.offsetOf(to);
     if (end > this.file.size) this.flush();
-    return this.file.read(start, end - start);
+    return this.file.read(start, end - start, into);
   }
 
   /** The records [from, to) as one string, each followed by `\n`. */
@@ -135,7 +142,8 @@ export class LineSpool {
   /** Drops every record (the log was reset) and gives the index memory back. */
   clear(): void {
     this.used = 0;
-    this.offsets.clear();
+    this.offsets = new Growable(Uint32Array, 4096);
+    this.wide = false;
     this.file.truncate();
   }
 

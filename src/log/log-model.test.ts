@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateJobLog } from '../sim/log-gen.js';
+import { FailureTracker } from './failure.js';
+import { Growable } from './growable.js';
 import { LogModel } from './log-model.js';
 import { liveTempFiles } from './temp-file.js';
 import { allLines, disposeModels, E, modelOf, newModel, texts } from './test-support.js';
@@ -57,6 +59,38 @@ describe('firstFailureLine', () => {
     }
   });
 
+  it.each([
+    'ERROR: Could not resolve host',
+    'src/a.ts(1,2): error TS2322: Type mismatch',
+    'error[E0308]: mismatched types',
+    'FAIL src/cart.test.ts',
+    'FAILED tests/test_api.py::test_login - AssertionError',
+    '✖ 3 problems (3 errors, 0 warnings)',
+    '✗ health check failed',
+    '  ✘  2 [chromium] › tests/orders.spec.ts',
+    'Command exited with exit code 2',
+    'exit status 127',
+    'Traceback (most recent call last):',
+    'npm ERR! code ELIFECYCLE',
+    'npm error code 1',
+    'fatal: could not read Username',
+    'TypeError: cannot read properties of undefined',
+    '4 vulnerabilities (3 moderate, 1 critical)',
+  ])('a failure shape: %s', (line) => {
+    const tracker = new FailureTracker();
+    tracker.observe(7, line, true);
+    expect(tracker.first()).toBe(7);
+  });
+
+  it.each(['all good', 'exit code 0', '✖ 22 problems (0 errors, 22 warnings)', 'rerunning 3 flaky tests', '0 vulnerabilities', 'Failed to extract cache'])(
+    'not a failure: %s',
+    (line) => {
+      const tracker = new FailureTracker();
+      tracker.observe(7, line, true);
+      expect(tracker.first()).toBeNull();
+    },
+  );
+
   it('recognises the usual failure shapes', async () => {
     const model = await modelOf(
       ['all good', 'exit code 0', 'Traceback (most recent call last):', 'npm ERR! code ELIFECYCLE', 'fatal: could not read Username', 'make: *** [all] Error 2 exit status 2'].join('\n') + '\n',
@@ -88,6 +122,19 @@ describe('lines read back from the spool', () => {
       { text: 'under', style: { fg: 'red', bg: 'blue', underline: true } },
       { text: ' plain', style: {} },
     ]);
+  });
+});
+
+describe('growable typed arrays', () => {
+  it('double as they fill, convert to a wider type, and give memory back on clear', () => {
+    const g = new Growable(Uint32Array, 2);
+    for (let i = 0; i < 100; i++) g.push(i * 1000);
+    expect([g.length, g.get(99), g.upperBound(5000)]).toEqual([100, 99_000, 6]);
+    const wide = g.convert(Float64Array);
+    wide.push(2 ** 33); // past what Uint32 holds: a spool past 4 GB
+    expect([wide.length, wide.get(50), wide.get(100)]).toEqual([101, 50_000, 2 ** 33]);
+    g.clear();
+    expect(g.length).toBe(0);
   });
 });
 
@@ -126,18 +173,33 @@ describe('lifetime', () => {
     expect(model.byteSize).toBe(12);
   });
 
-  it('the spool is private (mode 600) and dispose() removes it', async () => {
+  it('the spool files are private (mode 600) and unlinked at once: nothing is left even if the process is killed', async () => {
     const model = await LogModel.create({ tmpDir: dir });
     model.append(Buffer.from('secret token output\n'));
-    const path = model.spoolPath;
-    expect(path.startsWith(dir)).toBe(true);
-    expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect((await readdir(dir)).filter((f) => f.startsWith('pipetop-'))).toHaveLength(2); // lines + raw bytes
-    expect(liveTempFiles()).toContain(path);
+    expect(model.tempFiles.map((f) => [f.anonymous, f.mode(), f.path.startsWith(join(dir, 'pipetop-'))])).toEqual([
+      [true, 0o600, true],
+      [true, 0o600, true],
+    ]);
+    expect((await readdir(dir)).filter((f) => f.startsWith('pipetop-'))).toEqual([]);
+    expect(model.line(0).text).toBe('secret token output'); // read back through the descriptor
     await model.dispose();
-    expect(existsSync(path)).toBe(false);
-    expect((await readdir(dir)).filter((f) => f.startsWith('pipetop-'))).toHaveLength(0);
-    expect(liveTempFiles()).not.toContain(path);
+    expect(() => model.tempFiles[0]!.mode()).toThrow(); // descriptors closed: the space is freed
+  });
+
+  it('named spool files (mode 600) are removed by dispose() and listed for the exit hook meanwhile', async () => {
+    const model = await LogModel.create({ tmpDir: dir, anonymousFiles: false });
+    model.append(Buffer.from('secret token output\n'));
+    const paths = model.tempFiles.map((f) => f.path);
+    for (const path of paths) {
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(liveTempFiles()).toContain(path);
+    }
+    expect((await readdir(dir)).filter((f) => f.startsWith('pipetop-'))).toHaveLength(2); // lines + raw bytes
+    await model.dispose();
+    for (const path of paths) {
+      expect(existsSync(path)).toBe(false);
+      expect(liveTempFiles()).not.toContain(path);
+    }
     expect(() => model.lines(0, 1)).toThrow(/dispose/);
     model.append(Buffer.from('ignored')); // a late chunk from a tail must not throw
     await model.dispose();

@@ -35,12 +35,23 @@ export interface LogLine {
 export interface LogModelOptions {
   /** Where the spool files go (default os.tmpdir()). */
   tmpDir?: string;
+  /**
+   * Unlink the spool files' names right after creating them where the OS allows (default true):
+   * then nothing is left behind even if the process is killed. False keeps them visible until
+   * dispose() or process exit.
+   */
+  anonymousFiles?: boolean;
   /** Decoded lines kept in memory (default 2000). */
   maxCachedLines?: number;
 }
 
-/** Decode at most this much at once: a 50 MB first read must not become one 50 MB string. */
-const DECODE_SLICE = 1 << 20;
+/**
+ * Decode at most this much at once: a 50 MB first read must not become one 50 MB string, and
+ * strings under V8's large-object size (128 KB) die young and cheaply.
+ */
+const DECODE_SLICE = 32 * 1024;
+const NO_TIME = -0x80000000;
+const MAX_DELTA = 0x7fffffff;
 const IO_CHUNK = 1 << 20;
 /** Listeners hear about changes at most once per frame. */
 const FRAME_MS = 16;
@@ -69,10 +80,12 @@ export class LogModel {
   private readonly cache: Lru<number, LogLine>;
   private decoder = new TextDecoder('utf-8', { fatal: false });
   private bytes = 0;
-  /** Per line: innermost section id + 1 (0: none). */
-  private readonly sectionOf = new Growable(Int32Array, 4096);
-  /** Per line: epoch ms or NaN; only allocated once a line has a timestamp. */
-  private times: Growable<Float64Array> | null = null;
+  /**
+   * Per line: ms since `timeBase` (NO_TIME: none). Only allocated once a line has a timestamp, and
+   * 4 bytes a line: a job log spans hours, not the ±24 days an Int32 of milliseconds covers.
+   */
+  private times: Growable<Int32Array> | null = null;
+  private timeBase = 0;
   /** Per section: 1 when folded. */
   private readonly folded = new Growable(Uint8Array, 256);
   private readonly foldMap = new FoldMap();
@@ -89,9 +102,10 @@ export class LogModel {
   private lastNotified = 0;
 
   private constructor(opts: LogModelOptions) {
-    this.spool = new LineSpool(opts.tmpDir);
+    const files = { anonymous: opts.anonymousFiles !== false };
+    this.spool = new LineSpool(opts.tmpDir, files);
     try {
-      this.raw = new TempFile(opts.tmpDir, 'raw');
+      this.raw = new TempFile(opts.tmpDir, 'raw', files);
     } catch (e) {
       this.spool.remove();
       throw e;
@@ -129,7 +143,6 @@ export class LogModel {
     this.decoder = new TextDecoder('utf-8', { fatal: false });
     this.splitter.reset();
     this.tree.clear();
-    this.sectionOf.clear();
     this.times = null;
     this.folded.clear();
     this.foldVersion++;
@@ -144,6 +157,7 @@ export class LogModel {
     const rest = this.decoder.decode(); // an incomplete character at the very end becomes U+FFFD
     if (rest) this.splitter.write(twoByte(rest));
     this.splitter.end();
+    this.spool.flush(); // complete: nothing needs to wait in memory for more lines
     this.changed();
   }
 
@@ -246,7 +260,7 @@ export class LogModel {
       {
         count: this.spool.count,
         chunkEnd: (from, max) => this.spool.chunkEnd(from, max),
-        readBytes: (from, to) => this.spool.readBytes(from, to),
+        readBytes: (from, to, into) => this.spool.readBytes(from, to, into),
         partial: this.partial()?.text ?? null,
         valid: () => !this.disposed && generation === this.generation,
       },
@@ -323,9 +337,9 @@ export class LogModel {
     this.raw.remove();
   }
 
-  /** Path of the line spool (tests check it is private and removed). */
-  get spoolPath(): string {
-    return this.spool.path;
+  /** The spool files (lines, raw bytes): tests check they are private and go away. */
+  get tempFiles(): readonly TempFile[] {
+    return [this.spool.tempFile, this.raw];
   }
 
   // ------------------------------------------------------------------------------------------
@@ -334,12 +348,12 @@ export class LogModel {
   private onLine(l: SplitLine): void {
     const index = this.spool.count;
     const section = this.tree.current;
-    this.sectionOf.push(section === undefined ? 0 : section + 1);
     if (l.time !== undefined && !this.times) {
-      this.times = new Growable(Float64Array, 4096);
-      this.times.resize(index, NaN);
+      this.times = new Growable(Int32Array, 4096);
+      this.times.resize(index, NO_TIME);
+      this.timeBase = l.time;
     }
-    this.times?.push(l.time ?? NaN);
+    this.times?.push(l.time === undefined ? NO_TIME : Math.max(-MAX_DELTA, Math.min(MAX_DELTA, l.time - this.timeBase)));
     this.spool.push(encodeRecord(l.text, l.runs));
     if (l.header && section !== undefined) this.tree.setHeader(section, l.text);
     this.failure.observe(index, l.text, this.tree.inScript);
@@ -356,12 +370,12 @@ export class LogModel {
 
   private makeLine(index: number, spans: Span[], text: string): LogLine {
     const line: LogLine = { index, spans, text };
-    const time = this.times?.get(index);
-    if (time !== undefined && !Number.isNaN(time)) line.time = time;
-    const section = this.sectionOf.get(index) - 1;
-    if (section >= 0) {
+    const delta = this.times && index < this.times.length ? this.times.get(index) : NO_TIME;
+    if (delta !== NO_TIME) line.time = this.timeBase + delta;
+    const section = this.tree.innermostAt(index);
+    if (section !== undefined) {
       line.section = section;
-      if (this.tree.list[section]?.startLine === index) line.header = section;
+      if (this.tree.list[section]!.startLine === index) line.header = section;
     }
     return line;
   }

@@ -33,6 +33,8 @@ describe('search', () => {
     expect(await model.search('^\\s*fail\\s', { regex: true })).toEqual({ lines: [2], truncated: false });
     expect(await model.search('/exit code [1-9]/')).toEqual({ lines: [5], truncated: false });
     expect(await model.search('/^/')).toEqual({ lines: [0, 1, 2, 3, 4, 5], truncated: false });
+    expect(await model.search('/\\s+AssertionError/')).toEqual({ lines: [], truncated: false }); // not across the line break
+    expect(await model.search('/passed$/')).toEqual({ lines: [4], truncated: false });
     await expect(model.search('/(unclosed/')).rejects.toThrow(SyntaxError);
   });
 

@@ -1,4 +1,4 @@
-// Search over the whole spooled log: read in chunks of about 1 MB of records, match, and map match
+// Search over the whole spooled log: read in chunks of about 64 KB of records, match, and map match
 // positions to line numbers by counting newlines. A record is the plain text first and its style
 // runs after a NUL (line-spool.ts), so a substring search runs on the records as read and only
 // drops hits inside the runs; a regex (which could match across that boundary) sees plain text. The
@@ -20,13 +20,13 @@ export interface SearchResult {
   truncated: boolean;
 }
 
-/** Where a search reads from: records [from, to) as text, each ending in `\n`. */
+/** Where a search reads from: the spool's records, and the unfinished last line. */
 export interface SearchSource {
   /** Lines in the spool when the search started. */
   count: number;
   chunkEnd(from: number, maxBytes: number): number;
-  /** Records [from, to) as stored: UTF-8, each followed by `\n`. */
-  readBytes(from: number, to: number): Buffer;
+  /** Records [from, to) as stored: UTF-8, each followed by `\n` (into `into` when it fits). */
+  readBytes(from: number, to: number, into?: Buffer): Buffer;
   /** The unfinished last line's plain text, searched last (null if none). */
   partial: string | null;
   /** False once the log was reset or disposed: the line numbers would mean nothing. */
@@ -34,7 +34,13 @@ export interface SearchSource {
 }
 
 export const DEFAULT_SEARCH_LIMIT = 100_000;
-const CHUNK_BYTES = 1 << 20;
+/**
+ * Read size: the strings made from a chunk stay under V8's large-object size (128 KB), so they
+ * die young instead of piling up in the old generation (RSS) between major collections.
+ */
+const CHUNK_BYTES = 64 * 1024;
+/** Give the event loop a turn at least this often. */
+const SLICE_MS = 8;
 const REGEX_LITERAL = /^\/(.+)\/([a-z]*)$/s;
 
 /** Finds matches in one piece of text; returns the index of each match start after `from`, or -1. */
@@ -66,8 +72,13 @@ export function compileQuery(query: string, regex = false): Matcher {
       hasRuns: false,
       find(hay, from) {
         re.lastIndex = from;
-        const m = re.exec(hay);
-        return m ? m.index : -1;
+        for (;;) {
+          const m = re.exec(hay);
+          if (!m) return -1;
+          // A match that starts by eating a line's `\n` (/\s/) belongs to no line: look further.
+          if (m[0].length > 0 && m[0].charCodeAt(0) === 0x0a) re.lastIndex = m.index + 1;
+          else return m.index;
+        }
       },
     };
   }
@@ -89,7 +100,8 @@ export function compileQuery(query: string, regex = false): Matcher {
 /**
  * Whether a pattern finds the same lines in UTF-8 bytes read as Latin-1 (several times faster to
  * decode and to match) as in the decoded text: ASCII only, and nothing that could match part of a
- * multi-byte character (`.`, negated classes, \W \S \D \B, escapes naming code points, flags s/u).
+ * multi-byte character (`.`, negated classes, \W \S \D \B, escapes naming code points: \x \u \c
+ * and octal, flags s/u).
  * In UTF-8 a byte >= 0x80 never follows an ASCII byte inside a character, so the rest cannot.
  */
 export function isByteSafe(source: string, flags: string): boolean {
@@ -135,14 +147,20 @@ export async function searchLines(source: SearchSource, query: string, opts: Sea
     return true;
   };
 
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let from = 0;
+  let sliceStart = performance.now();
   while (from < source.count) {
     const to = Math.min(source.count, source.chunkEnd(from, CHUNK_BYTES));
-    if (!scan(matcher.fromBytes(source.readBytes(from, to)), from)) return { lines, truncated: true };
+    if (!scan(matcher.fromBytes(source.readBytes(from, to, buffer)), from)) return { lines, truncated: true };
     from = to;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    check();
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      check();
+      sliceStart = performance.now();
+    }
   }
+  check();
   if (source.partial !== null && !scan(matcher.fromText(source.partial), source.count)) return { lines, truncated: true };
   return { lines, truncated: false };
 }

@@ -71,6 +71,28 @@ export class SectionTree {
     return section;
   }
 
+  /**
+   * Innermost section holding a line: the last section to start at or before it, or the nearest
+   * of its ancestors still open at that line (a section open at a later start is its ancestor).
+   * O(log sections + depth), so lines need no per-line section index.
+   */
+  innermostAt(line: number): number | undefined {
+    const list = this.list;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]!.startLine <= line) lo = mid + 1;
+      else hi = mid;
+    }
+    let s = lo > 0 ? list[lo - 1] : undefined;
+    while (s) {
+      if (s.endLine === null || s.endLine >= line) return s.id;
+      s = s.parent === null ? undefined : list[s.parent];
+    }
+    return undefined;
+  }
+
   setHeader(id: number, text: string): void {
     const section = this.list[id];
     if (!section || text.length === 0) return;

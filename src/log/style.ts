@@ -112,27 +112,3 @@ export function keyOfStyle(style: Style | undefined): number {
 }
 
 export const PLAIN: Style = styleOfKey(0);
-
-const sgrByKey = new Map<number, string>();
-
-/**
- * The one SGR sequence that sets exactly this style from any state (`\e[0;1;31m`, `\e[0m`). The
- * spool stores lines this way: re-parsing gives back the same spans.
- */
-export function sgrOfKey(key: number): string {
-  let sgr = sgrByKey.get(key);
-  if (sgr !== undefined) return sgr;
-  sgr = '\x1b[0';
-  if (key & BOLD) sgr += ';1';
-  if (key & DIM) sgr += ';2';
-  if (key & ITALIC) sgr += ';3';
-  if (key & UNDERLINE) sgr += ';4';
-  if (key & INVERSE) sgr += ';7';
-  const fg = fgOf(key);
-  const bg = bgOf(key);
-  if (fg >= 0) sgr += fg < 8 ? `;${30 + fg}` : `;${90 + fg - 8}`;
-  if (bg >= 0) sgr += bg < 8 ? `;${40 + bg}` : `;${100 + bg - 8}`;
-  sgr += 'm';
-  sgrByKey.set(key, sgr);
-  return sgr;
-}

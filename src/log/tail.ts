@@ -39,6 +39,9 @@ export interface Tail {
   readonly state: TailState;
 }
 
+/** About 10 ms of ingest work at a time. */
+const FEED_SLICE = 512 * 1024;
+
 /** Delay before the next poll after `failures` consecutive errors. */
 export function backoffDelay(intervalMs: number, failures: number, maxBackoffMs: number): number {
   if (failures <= 0) return intervalMs;
@@ -82,12 +85,9 @@ export function startTail(opts: TailOptions): Tail {
     try {
       const res = await readTrace(client, opts.projectId, opts.jobId, { offset: model.byteSize, signal: controller.signal });
       if (stopped) return;
-      if (res.kind === 'reset') {
-        model.reset();
-        model.append(res.chunk);
-      } else if (res.kind === 'append') {
-        model.append(res.chunk);
-      }
+      if (res.kind === 'reset') model.reset();
+      if (res.kind !== 'unchanged') await feed(res.chunk);
+      if (stopped) return;
       failures = 0;
       if (finalRead) {
         model.end();
@@ -98,10 +98,26 @@ export function startTail(opts: TailOptions): Tail {
     } catch (e) {
       if (stopped) return;
       failures++;
-      opts.onError?.(e);
       schedule(backoffDelay(interval, failures, maxBackoff));
+      try {
+        opts.onError?.(e);
+      } catch {
+        // A failing error handler must not end the tail (nor become an unhandled rejection).
+      }
     } finally {
       controller = null;
+    }
+  }
+
+  /**
+   * A big answer (the whole log on a first read, or every read without Range) goes into the model
+   * in slices with a turn of the event loop between them, so the UI keeps drawing meanwhile. The
+   * model's byte count is the offset of the next request, so stopping half-way loses nothing.
+   */
+  async function feed(chunk: Buffer): Promise<void> {
+    for (let at = 0; at < chunk.length && !stopped; at += FEED_SLICE) {
+      if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!stopped) model.append(chunk.subarray(at, at + FEED_SLICE));
     }
   }
 

@@ -23,14 +23,14 @@ const JOB_WORDS: Record<JobVerb, { doing: string; done: string }> = {
 const jobLabel = (job: Job) => `job #${job.id} ${safeText(job.name, 60)}`;
 
 /** Read-only mode refuses before anything is asked or sent. Returns true when refused. */
-function refuseReadOnly(ctx: Ctx, label: string): boolean {
+export function refuseReadOnly(ctx: Ctx, label: string): boolean {
   if (!ctx.store.getState().config.readOnly) return false;
   toast(ctx.store, 'error', `Read-only mode: ${label} is disabled (pipetop was started with --read-only)`);
   return true;
 }
 
 /** Runs `work` unless the same action is in flight; read-only mode refuses mutations. */
-async function guarded(ctx: Ctx, key: string, label: string, mutates: boolean, work: () => Promise<void>): Promise<void> {
+export async function guarded(ctx: Ctx, key: string, label: string, mutates: boolean, work: () => Promise<void>): Promise<void> {
   const state = ctx.store.getState();
   if (mutates && state.config.readOnly) {
     toast(ctx.store, 'error', `Read-only mode: ${label.toLowerCase()} is disabled (pipetop was started with --read-only)`);

@@ -8,6 +8,9 @@ import { resolve } from '../keymap/matcher.js';
 import { downloadArtifacts, jobAction, newPipeline, pipelineAction, type JobVerb } from './actions.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
+import { activityScopes, activityUrl, isActivityPane, isActivityTab, openActivity, projectTabScopes, runActivityCommand } from './activity.js';
+import { handleFormKey } from './schedules.js';
+import { LogRegistry } from './log-view.js';
 import { jobScopePrompt, pipelineFilterPrompt } from './filter-prompts.js';
 import { moveSelection, resetList, selectedRow } from './lists.js';
 import { runPalette } from './palette.js';
@@ -29,6 +32,9 @@ export interface ControllerDeps {
 export class Controller {
   readonly ctx: Ctx;
   private poller: Poller | null = null;
+  /** The job log of the job pane in front (one at a time). */
+  readonly logs: LogRegistry;
+  private unsubscribeLogs: (() => void) | null = null;
   private failures = 0;
   /** Rows a page key moves; the UI sets it from the terminal height. */
   pageSize = 10;
@@ -47,6 +53,7 @@ export class Controller {
       },
       connectionFailed: (error) => this.failed(error),
     };
+    this.logs = new LogRegistry(this.ctx);
   }
 
   /** Who am I (checks the token), then live updates of what is on screen. */
@@ -65,10 +72,14 @@ export class Controller {
       this.failed(error);
     }
     this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures);
+    this.unsubscribeLogs = this.deps.store.subscribe((state) => this.logs.sync(state));
+    this.logs.sync(this.deps.store.getState());
   }
 
   stop(): void {
     this.poller?.stop();
+    this.unsubscribeLogs?.();
+    void this.logs.dispose();
   }
 
   private failed(error: unknown): void {
@@ -125,7 +136,7 @@ export class Controller {
   }
 
   refresh(): Promise<void> {
-    return this.poller?.refreshNow() ?? Promise.resolve();
+    return Promise.all([this.poller?.refreshNow(), this.logs.refresh()]).then(() => undefined);
   }
 
   // ---- keys ------------------------------------------------------------------------------------------
@@ -148,6 +159,8 @@ export class Controller {
       else toast(store, 'info', 'Nothing was changed');
       return;
     }
+    // The schedule form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
+    if (topPane(state).kind === 'scheduleForm') return handleFormKey(this.ctx, name, input);
     if (state.help) {
       if (name === 'escape' || name === 'q' || name === '?') store.setState({ help: null });
       else if (name === 'j' || name === 'down') store.setState({ help: { offset: state.help.offset + 1 } });
@@ -206,6 +219,10 @@ export class Controller {
     const pane = topPane(state);
     const key = listKeyOf(pane);
     const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
+    // In a job pane, moving moves through the log.
+    if (pane.kind === 'job' && (command.startsWith('nav.') || command.startsWith('log.')) && command !== 'nav.back' && command !== 'nav.open') {
+      return this.runLog(pane.jobId, command);
+    }
     switch (command) {
       case 'nav.down':
         return void move((i) => i + 1);
@@ -288,11 +305,73 @@ export class Controller {
         return runPalette(this.ctx, this);
       case 'app.help':
         return store.setState({ help: { offset: 0 } });
+      case 'schedule.add':
+      case 'schedule.edit':
+      case 'schedule.toggle':
+      case 'schedule.takeOwnership':
+      case 'schedule.delete':
+      case 'schedules.scope':
+      case 'events.filters':
+        return runActivityCommand(this.ctx, command, pane);
+    }
+  }
+
+  private runLog(jobId: number, command: CommandId): void {
+    const logs = this.logs;
+    const page = Math.max(1, logs.height - 1);
+    switch (command) {
+      case 'nav.down':
+        return logs.move(jobId, 1);
+      case 'nav.up':
+        return logs.move(jobId, -1);
+      case 'nav.pageDown':
+        return logs.move(jobId, page);
+      case 'nav.pageUp':
+        return logs.move(jobId, -page);
+      case 'nav.top':
+        return logs.moveTo(jobId, 0);
+      case 'nav.bottom':
+        return logs.bottom(jobId);
+      case 'log.follow':
+        return logs.toggleFollow(jobId);
+      case 'log.fold':
+        return logs.toggleFold(jobId);
+      case 'log.foldAll':
+        return logs.foldAll(jobId);
+      case 'log.failure':
+        return logs.firstFailure(jobId);
+      case 'log.next':
+        return logs.nextMatch(jobId, 1);
+      case 'log.prev':
+        return logs.nextMatch(jobId, -1);
+      case 'log.timestamps':
+        return logs.patch(jobId, { timestamps: !logs.view(jobId).timestamps });
+      case 'log.wrap':
+        return logs.patch(jobId, { wrap: !logs.view(jobId).wrap });
+      case 'log.details':
+        return logs.patch(jobId, { details: !logs.view(jobId).details });
+      case 'log.search':
+        return this.deps.store.setState({
+          prompt: {
+            id: 'log.search',
+            label: 'Search the log:',
+            initial: logs.view(jobId).search?.query ?? '',
+            hint: 'text (case-insensitive) or /regex/ · n next · N previous · empty clears',
+            onSubmit: (value) => logs.search(jobId, value),
+          },
+        });
+      case 'log.save':
+        return this.deps.store.setState({
+          prompt: { id: 'log.save', label: 'Save the log to:', initial: logs.defaultSavePath(jobId), hint: 'plain text, colours removed', onSubmit: (value) => (value.trim() ? logs.save(jobId, value.trim()) : 'Type a file path') },
+        });
+      default:
+        return;
     }
   }
 
   private open(pane: Pane): void {
     const { store } = this.deps;
+    if (openActivity(this.ctx, pane)) return;
     const key = listKeyOf(pane);
     if (!key) return;
     const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
@@ -340,6 +419,7 @@ export class Controller {
 
   private targetUrl(pane: Pane): string | undefined {
     const state = this.deps.store.getState();
+    if (isActivityPane(pane) || (pane.kind === 'project' && isActivityTab(pane.tab))) return activityUrl(this.ctx, pane);
     const key = listKeyOf(pane);
     if (pane.kind === 'projects') return key ? selectedRow<Project>(this.ctx, key)?.web_url : undefined;
     if (pane.kind === 'project') {
@@ -366,10 +446,16 @@ export function scopesOf(pane: Pane): Scope[] {
     case 'projects':
       return ['projects', 'list', 'global'];
     case 'project':
-      return pane.tab === 'jobs' ? ['jobs', 'project', 'list', 'global'] : pane.tab === 'pipelines' ? ['pipelines', 'project', 'list', 'global'] : ['project', 'global'];
+      return pane.tab === 'jobs' ? ['jobs', 'project', 'list', 'global'] : pane.tab === 'pipelines' ? ['pipelines', 'project', 'list', 'global'] : projectTabScopes(pane.tab);
     case 'pipeline':
       return ['pipeline', 'list', 'global'];
     case 'job':
       return ['job', 'global'];
+    case 'schedule':
+    case 'scheduleForm':
+    case 'deployment':
+    case 'events':
+    case 'key':
+      return activityScopes(pane);
   }
 }

@@ -3,7 +3,8 @@ import { safeText } from '../text/safe.js';
 import { downloadArtifactsByRef, newPipeline } from './actions.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
-import { toast, topPane } from './store.js';
+import { topPane } from './store.js';
+import { lookupKey, openEvents } from './activity.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
@@ -12,7 +13,10 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'job <id>', description: 'open a job of the current project' },
   { usage: 'artifacts <ref> <job>', description: 'download the artifacts of the latest successful <job> on <ref>' },
   { usage: 'new [ref]', description: 'new pipeline' },
-  { usage: 'pipelines | jobs', description: 'switch the project tab' },
+  { usage: 'pipelines | jobs | schedules | deployments', description: 'switch the project tab' },
+  { usage: 'events', description: 'your own activity' },
+  { usage: 'user <name|id>', description: 'a user\'s activity' },
+  { usage: 'key <id>', description: 'an SSH key and its owner (administrators)' },
   { usage: 'projects', description: 'back to the project list' },
   { usage: 'refresh | help | quit', description: '' },
 ];
@@ -105,7 +109,9 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       return null;
     }
     case 'pipelines':
-    case 'jobs': {
+    case 'jobs':
+    case 'schedules':
+    case 'deployments': {
       const top = topPane(state);
       if (top.kind !== 'project') {
         const missing = needProject();
@@ -128,12 +134,11 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       ctx.store.setState({ prompt: null, quit: true });
       return null;
     case 'events':
+      return openEvents(ctx, null);
     case 'user':
+      return args[0] ? openEvents(ctx, args.join(' ')) : 'Whose activity? e.g. :user bob (a username or a numeric id)';
     case 'key':
-    case 'schedules':
-    case 'deployments':
-      toast(ctx.store, 'info', `:${command} comes with the schedules, deployments and activity views (not built yet)`);
-      return null;
+      return lookupKey(ctx, args[0]);
     default:
       return `Unknown command "${safeText(command, 40)}" — try ${PALETTE_COMMANDS.map((c) => c.usage.split(' ')[0]).join(', ')}`;
   }

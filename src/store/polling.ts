@@ -5,6 +5,7 @@
 import type { Job } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
+import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
 import { isActiveStatus, listKeyOf } from './sources.js';
 import { listOf, topPane } from './store.js';
 import type { Pane } from './types.js';
@@ -94,6 +95,7 @@ export async function refreshPane(ctx: Ctx, pane: Pane): Promise<void> {
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
   if (key) work.push(refreshList(ctx, key));
+  if (isActivityPane(pane)) work.push(refreshActivityPane(ctx, pane));
   if (pane.kind === 'pipeline') {
     work.push(
       ctx.gl.pipelines.get(pane.projectId, pane.pipelineId).then(
@@ -133,6 +135,7 @@ function isMoving(ctx: Ctx, pane: Pane): boolean {
   const state = ctx.store.getState();
   if (pane.kind === 'job') return isActiveStatus(state.jobs[pane.jobId]?.status);
   if (pane.kind === 'pipeline' && isActiveStatus(state.pipelines[pane.pipelineId]?.status)) return true;
+  if (activityMoving(ctx, pane)) return true;
   const key = listKeyOf(pane);
   if (!key || pane.kind === 'projects') return false;
   // Only the first screenful matters: old history is finished.

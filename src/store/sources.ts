@@ -2,6 +2,7 @@
 // its API call, its row identity, the text `/` filters on, and which rows count as "still moving".
 import type { GitLab, Job, Page, PipelineBasic, Project } from '../api/index.js';
 import type { AppState, ListKey, Pane } from './types.js';
+import { activityKeys, activitySource, isActivityListKey } from './activity-sources.js';
 
 export interface ListSource<T> {
   fetch(page: number, signal?: AbortSignal): Promise<Page<T>>;
@@ -25,6 +26,7 @@ export const listKeys = {
   pipelines: (projectId: number): ListKey => `pipelines:${projectId}`,
   projectJobs: (projectId: number): ListKey => `projectJobs:${projectId}`,
   pipelineJobs: (projectId: number, pipelineId: number): ListKey => `pipelineJobs:${projectId}:${pipelineId}`,
+  ...activityKeys,
 };
 
 /** The list the pane shows (and the cursor moves in), if any. */
@@ -35,15 +37,26 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'project':
       if (pane.tab === 'pipelines') return listKeys.pipelines(pane.projectId);
       if (pane.tab === 'jobs') return listKeys.projectJobs(pane.projectId);
+      if (pane.tab === 'schedules') return listKeys.schedules(pane.projectId);
+      if (pane.tab === 'deployments') return listKeys.deployments(pane.projectId);
+      if (pane.tab === 'events') return listKeys.projectEvents(pane.projectId);
       return null;
     case 'pipeline':
       return listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
     case 'job':
       return null;
+    case 'events':
+      return pane.who === 'me' ? listKeys.myEvents() : listKeys.userEvents(pane.who.user);
+    case 'schedule':
+    case 'scheduleForm':
+    case 'deployment':
+    case 'key':
+      return null;
   }
 }
 
 export function sourceFor(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> {
+  if (isActivityListKey(key)) return activitySource(key, gl, state);
   const [kind, a, b] = key.split(':');
   const projectId = Number(a);
   switch (kind) {

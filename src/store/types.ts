@@ -1,6 +1,8 @@
 // The shape of pipetop's state. Panes are a stack (Enter pushes, Esc pops); lists are keyed by what
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
+import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
+import type { ScheduleFormState } from './schedule-form.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -9,7 +11,15 @@ export type Pane =
   | { kind: 'projects' }
   | { kind: 'project'; projectId: number; path: string; tab: ProjectTab }
   | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: 'list' | 'graph' }
-  | { kind: 'job'; projectId: number; path: string; jobId: number };
+  | { kind: 'job'; projectId: number; path: string; jobId: number }
+  | { kind: 'schedule'; projectId: number; path: string; scheduleId: number }
+  /** The create/edit form of a schedule (its state is `scheduleForm`); scheduleId null = new. */
+  | { kind: 'scheduleForm'; projectId: number; path: string; scheduleId: number | null }
+  | { kind: 'deployment'; projectId: number; path: string; deploymentId: number }
+  /** Activity: the caller's (`:events`) or a user's (`:user <name-or-id>`). */
+  | { kind: 'events'; who: 'me' | { user: string } }
+  /** Administrator SSH key lookup (`:key <id>`). */
+  | { kind: 'key'; keyId: number };
 
 export interface ListState<T> {
   items: T[];
@@ -32,8 +42,29 @@ export interface ToastState {
   id: number;
 }
 
+/** The job log's view state (the lines themselves live in the log engine, spooled to disk). */
+export interface LogViewState {
+  follow: boolean;
+  /** Cursor and first row on screen, in visible rows (folded sections hide rows). */
+  cursor: number;
+  top: number;
+  wrap: boolean;
+  timestamps: boolean;
+  /** The job's full fields instead of the compact summary above the log. */
+  details: boolean;
+  search: { query: string; matches: number[]; current: number; running: boolean; truncated: boolean } | null;
+  /** Bumps whenever the model changes (new lines, folds): what the view re-renders on. */
+  version: number;
+  lines: number;
+  bytes: number;
+  error: string | null;
+  loaded: boolean;
+}
+
 export interface ConfirmState {
   message: string;
+  /** Shown on a second line: the consequence, when the question is long already. */
+  detail?: string;
   onYes: () => void;
 }
 
@@ -77,6 +108,16 @@ export interface AppState {
   jobs: Record<number, Job>;
   pipelineFilters: Record<number, PipelineListFilters>;
   jobScopes: Record<string, JobScope[]>;
+  logViews: Record<number, LogViewState>;
+  /** Schedules by id: list rows (read one by one, so with `last_pipeline`) and opened details. */
+  schedules: Record<number, PipelineSchedule>;
+  deployments: Record<number, Deployment>;
+  /** SSH keys an administrator looked up (`:key`). */
+  sshKeys: Record<number, SshKey>;
+  /** Server-side filters of the schedule (`scope`) and event lists, by list key. */
+  listFilters: Record<ListKey, Record<string, string>>;
+  /** The open schedule form (pane `scheduleForm`), or null. */
+  scheduleForm: ScheduleFormState | null;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
   inflight: Record<string, string>;
   toast: ToastState | null;

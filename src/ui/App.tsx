@@ -9,10 +9,16 @@ import { useApp, useAppState } from './context.js';
 import { Footer, FOOTER_ROWS } from './Footer.js';
 import { Header, HEADER_ROWS } from './Header.js';
 import { HelpScreen } from './HelpScreen.js';
+import { PaneBoundary } from './PaneBoundary.js';
 import { JobPane } from './panes/job/JobPane.js';
 import { PipelinePane } from './panes/pipeline/PipelinePane.js';
 import { ProjectPane } from './panes/project/ProjectPane.js';
 import { ProjectsPane } from './panes/projects/ProjectsPane.js';
+import { DeploymentPane } from './panes/deployments/DeploymentPane.js';
+import { EventsPane } from './panes/events/EventsPane.js';
+import { KeyPane } from './panes/key/KeyPane.js';
+import { ScheduleFormPane } from './panes/schedules/ScheduleFormPane.js';
+import { SchedulePane } from './panes/schedules/SchedulePane.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export function App() {
@@ -50,7 +56,13 @@ export function App() {
     <Box flexDirection="column" width={columns} height={rows}>
       <Header width={columns} />
       <Box height={bodyHeight} flexDirection="column">
-        {help ? <HelpScreen width={columns} height={bodyHeight} /> : <PaneView pane={pane} width={columns} height={bodyHeight} />}
+        {help ? (
+          <HelpScreen width={columns} height={bodyHeight} />
+        ) : (
+          <PaneBoundary resetKey={JSON.stringify(pane)}>
+            <PaneView pane={pane} width={columns} height={bodyHeight} />
+          </PaneBoundary>
+        )}
       </Box>
       <Footer width={columns} />
     </Box>
@@ -67,5 +79,15 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <PipelinePane pane={pane} width={width} height={height} />;
     case 'job':
       return <JobPane pane={pane} width={width} height={height} />;
+    case 'schedule':
+      return <SchedulePane pane={pane} width={width} height={height} />;
+    case 'scheduleForm':
+      return <ScheduleFormPane pane={pane} width={width} height={height} />;
+    case 'deployment':
+      return <DeploymentPane pane={pane} width={width} height={height} />;
+    case 'events':
+      return <EventsPane pane={pane} width={width} height={height} />;
+    case 'key':
+      return <KeyPane pane={pane} width={width} height={height} />;
   }
 }

@@ -45,7 +45,7 @@ export function Footer({ width }: { width: number }) {
       />
     );
   } else if (confirm) {
-    top = <ConfirmBar message={confirm.message} />;
+    top = <ConfirmBar message={confirm.message} detail={confirm.detail} />;
   } else if (filtering !== null) {
     top = (
       <Box flexDirection="column">
@@ -65,7 +65,7 @@ export function Footer({ width }: { width: number }) {
   }
   return (
     <Box flexDirection="column" width={width} height={FOOTER_ROWS}>
-      <Box height={FOOTER_ROWS - 1} flexDirection="column">
+      <Box height={FOOTER_ROWS - 1} flexDirection="column" overflow="hidden">
         {top}
       </Box>
       <KeyHints hints={hints} width={width} />

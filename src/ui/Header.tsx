@@ -80,5 +80,15 @@ function crumb(s: AppState, pane: Pane): string {
       return `#${pane.pipelineId}`;
     case 'job':
       return safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40);
+    case 'schedule':
+      return `schedule #${pane.scheduleId}`;
+    case 'scheduleForm':
+      return pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`;
+    case 'deployment':
+      return `deployment #${s.deployments[pane.deploymentId]?.iid ?? pane.deploymentId}`;
+    case 'events':
+      return pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`;
+    case 'key':
+      return `SSH key #${pane.keyId}`;
   }
 }

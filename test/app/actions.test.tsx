@@ -40,7 +40,7 @@ async function jobsTab(scope: string): Promise<Job> {
 /** Opens a job's own pane. */
 async function jobPane(job: Job): Promise<void> {
   app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane] }));
-  await app.waitFor('Triggered by');
+  await app.waitFor(new RegExp(`#${job.id} ${job.name}`));
 }
 
 describe('job actions', () => {
@@ -53,7 +53,7 @@ describe('job actions', () => {
     expect(fresh).toBeGreaterThan(job.id);
     expect(posts(`/jobs/${job.id}/retry`)).toHaveLength(1);
     await app.until(() => (topPane(app.store.getState()) as { jobId?: number }).jobId === fresh, 'the new job pane');
-    await app.waitFor(`Job          #${fresh}`);
+    await app.waitFor(new RegExp(`#${fresh} `));
   });
 
   it('a repeated key does not fire an action twice while it is in flight', async () => {

@@ -89,8 +89,10 @@ describe('navigation', () => {
     expect(app.sim.requests.some(scoped)).toBe(true);
   });
 
-  it('opens a job with every field', async () => {
+  it('opens a job: a summary over its log, and every field with i', async () => {
     await app.press(KEY.enter);
+    await app.waitFor(/i details/);
+    await app.press('i');
     const frame = await app.waitFor('Triggered by');
     for (const label of ['Status', 'Stage', 'Pipeline', 'Commit', 'Author', 'Runner', 'Created', 'Queued', 'Started', 'Finished', 'Duration', 'Artifacts']) {
       expect(frame).toContain(label);
@@ -114,7 +116,7 @@ describe('navigation', () => {
     expect(ids.length).toBeGreaterThan(5);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     await app.press(KEY.tab);
-    await app.waitFor('The schedules view is not built yet');
+    await app.waitFor(/Active\s+Description\s+Schedule\s+Next run/);
     await app.press('1');
     await app.waitFor('filters: status=failed');
   });

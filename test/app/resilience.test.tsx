@@ -43,3 +43,16 @@ it('renders hostile server strings harmlessly (no escape sequence reaches the te
   expect(frame).toContain('evil');
   for (const bad of ['\u001b]', '\u001b[2J', '\u001bc', '\u001bP', '\u0007', '\u0000', '\u202e']) expect(frame).not.toContain(bad);
 });
+
+it('a response of the wrong shape breaks only its pane, which says so; Esc still goes back', async () => {
+  const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
+  const jobId = app.sim.world.projectJobs.get(project.id)!.at(-1)!;
+  app.sim.faults.add({ kind: 'respond', method: 'GET', path: `/projects/${project.id}/jobs/${jobId}`, status: 200, body: { id: jobId, status: 'success', name: 'weird' }, times: 50 });
+  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId } as Pane] }));
+  await app.waitFor('This view could not be shown');
+  expect(app.frame()).toContain('● live');
+  await app.press(KEY.escape);
+  await app.waitFor(/acme\/platform\/infra\/terraform|acme\/api/);
+  expect(app.store.getState().stack).toHaveLength(1);
+  app.sim.faults.clear();
+});

@@ -23,9 +23,10 @@ function colourOf(theme: Theme, kind: ToastKind): string | undefined {
 export function Toast({ kind, message }: ToastProps): ReactNode {
   const theme = useTheme();
   const color = colourOf(theme, kind);
-  // Error messages often quote API error bodies: server text, so sanitized.
+  // Error messages often quote API error bodies: server text, so sanitized. A long one wraps onto
+  // the footer's second row (the footer clips anything beyond).
   return (
-    <Text wrap="truncate">
+    <Text wrap="wrap">
       <Text color={color} bold>
         {ICONS[kind] ?? ICONS.info}
       </Text>{' '}

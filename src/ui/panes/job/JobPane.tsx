@@ -65,14 +65,14 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
         </Box>
       ) : (
         <Box flexDirection="column">
-          <Box>
+          <Text wrap="truncate">
             <StatusBadge status={job.status} />
             <Text bold> #{job.id} {safeText(job.name, 60)}</Text>
             <Text dimColor>
               {' '}· {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {duration(job.duration)}
               {job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}
             </Text>
-          </Box>
+          </Text>
           <Text wrap="truncate">
             <Text dimColor>{job.commit.short_id} {safeText(job.commit.title, 80)} · by {safeText(job.user?.username ?? job.commit.author_name, 30)}</Text>
             {job.failure_reason ? <Text color={theme.error}> · failed: {safeText(job.failure_reason, 40)}</Text> : null}

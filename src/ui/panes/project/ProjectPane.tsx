@@ -1,5 +1,4 @@
-// A project: tabs Pipelines · Jobs · Schedules · Deployments · Events (the last three arrive with
-// their own work; their places are kept so the keys 1–5 never change meaning).
+// A project: tabs Pipelines · Jobs · Schedules · Deployments · Events; keys 1–5 and Tab switch.
 import { Box, Text } from 'ink';
 import { safeText } from '../../../text/safe.js';
 import type { Pane } from '../../../store/types.js';
@@ -7,6 +6,10 @@ import { Tabs } from '../../components/index.js';
 import { useAppState } from '../../context.js';
 import { JobsTab } from './JobsTab.js';
 import { PipelinesTab } from './PipelinesTab.js';
+import { DeploymentsTab } from '../deployments/DeploymentsTab.js';
+import { EventsList } from '../events/EventsList.js';
+import { SchedulesTab } from '../schedules/SchedulesTab.js';
+import { listKeys } from '../../../store/sources.js';
 
 const TABS = [
   { id: 'pipelines', label: '1 Pipelines' },
@@ -30,10 +33,12 @@ export function ProjectPane({ pane, width, height }: { pane: Extract<Pane, { kin
         <PipelinesTab projectId={pane.projectId} width={width} height={body} />
       ) : pane.tab === 'jobs' ? (
         <JobsTab projectId={pane.projectId} width={width} height={body} />
+      ) : pane.tab === 'schedules' ? (
+        <SchedulesTab projectId={pane.projectId} width={width} height={body} />
+      ) : pane.tab === 'deployments' ? (
+        <DeploymentsTab projectId={pane.projectId} width={width} height={body} />
       ) : (
-        <Box height={body} flexDirection="column">
-          <Text dimColor>The {pane.tab} view is not built yet. Keys 1 and 2 switch to pipelines and jobs.</Text>
-        </Box>
+        <EventsList listKey={listKeys.projectEvents(pane.projectId)} showProject={false} width={width} height={body} />
       )}
     </Box>
   );
