@@ -65,9 +65,46 @@ function Row({ line, view, width, selected, match, current, section, folded }: {
       <Text color={current ? theme.accent : undefined}>{gutter} </Text>
       {stamp ? <Text dimColor>{stamp}</Text> : null}
       {indent}
-      {renderSpans(line.spans, theme.color, view.wrap ? Infinity : room)}
+      {renderSpans(match && view.search ? highlight(line.spans, view.search.query) : line.spans, theme.color, view.wrap ? Infinity : room)}
     </Text>
   );
+}
+
+/** Splits spans so every occurrence of the search shows inverse (text or /regex/, case-insensitive). */
+export function highlight(spans: Span[], query: string): Span[] {
+  const isRegex = query.length > 2 && query.startsWith('/') && query.endsWith('/');
+  let re: RegExp;
+  try {
+    re = new RegExp(isRegex ? query.slice(1, -1) : query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  } catch {
+    return spans;
+  }
+  const text = spans.map((s) => s.text).join('');
+  const ranges: [number, number][] = [];
+  for (let m = re.exec(text); m && ranges.length < 200; m = re.exec(text)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    ranges.push([m.index, m.index + m[0].length]);
+  }
+  if (!ranges.length) return spans;
+  const out: Span[] = [];
+  let pos = 0;
+  for (const span of spans) {
+    const end = pos + span.text.length;
+    let at = pos;
+    for (const [a, b] of ranges) {
+      if (b <= at || a >= end) continue;
+      if (a > at) out.push({ text: text.slice(at, a), style: span.style });
+      const stop = Math.min(b, end);
+      out.push({ text: text.slice(Math.max(a, at), stop), style: { ...span.style, inverse: !span.style.inverse } });
+      at = stop;
+    }
+    if (at < end) out.push({ text: text.slice(at, end), style: span.style });
+    pos = end;
+  }
+  return out;
 }
 
 /** Styled spans, cut to the room left (by display width) unless wrapping. */
