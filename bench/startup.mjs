@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Cold start (issue 7, benchmark 1): the bundle spawned in a pseudo-terminal against an already
+// running simulator — time to the first frame and to the first frame with data — beside bare
+// `node -e 0` started the same way. Medians over repeated runs. Prints a table, writes
+// bench/results/startup.json. Not a test.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pty from 'node-pty';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundle = `${root}dist/pipetop.js`;
+const RUNS = Number(process.env.RUNS ?? 15);
+spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+
+const sim = spawn(process.execPath, [bundle, 'sim', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve) => {
+  let out = '';
+  sim.stdout.on('data', (d) => {
+    out += d;
+    const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+    if (m) resolve(m[0]);
+  });
+});
+
+const env = { ...process.env, TERM: 'xterm-256color', GITLAB_HOST: url, GITLAB_TOKEN: 'demo-user-token' };
+delete env.CI;
+
+/** ms until the pty shows `ready` (a predicate over the bytes so far), then kills it. */
+function timeTo(args, marks) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const child = pty.spawn(process.execPath, args, { cols: 100, rows: 30, env, cwd: root });
+    let out = '';
+    const found = {};
+    child.onData((d) => {
+      out += d;
+      for (const [name, test] of Object.entries(marks)) if (found[name] === undefined && test(out)) found[name] = performance.now() - t0;
+      if (Object.keys(found).length === Object.keys(marks).length) child.kill();
+    });
+    child.onExit(() => resolve({ ...found, exit: performance.now() - t0 }));
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const node0 = [];
+const first = [];
+const data = [];
+for (let i = 0; i < RUNS; i++) {
+  node0.push((await timeTo(['-e', '0'], {})).exit);
+  const r = await timeTo([bundle], { frame: (o) => o.includes('pipetop'), data: (o) => o.includes('acme/api') });
+  first.push(r.frame);
+  data.push(r.data);
+}
+sim.kill();
+const results = {
+  runs: RUNS,
+  nodeE0Ms: median(node0),
+  firstFrameMs: median(first),
+  firstDataFrameMs: median(data),
+  ratioFirstFrame: median(first) / median(node0),
+};
+console.table({
+  'node -e 0 (exit)': { ms: results.nodeE0Ms.toFixed(0), target: '' },
+  'pipetop first frame': { ms: results.firstFrameMs.toFixed(0), target: `≤ 3× node -e 0 → ratio ${results.ratioFirstFrame.toFixed(2)}` },
+  'pipetop first frame with data': { ms: results.firstDataFrameMs.toFixed(0), target: '' },
+});
+mkdirSync(`${root}bench/results`, { recursive: true });
+writeFileSync(`${root}bench/results/startup.json`, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1m: loadavg()[0], results }, null, 2));
