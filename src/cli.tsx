@@ -2,13 +2,14 @@
 // configuration (flags, environment, glab's config, git remote) and opens the TUI — on the
 // built-in simulator when no GitLab is configured.
 import { homedir } from 'node:os';
-import { runSim } from './commands/sim.js';
 import { resolveConfig } from './config/index.js';
 import { runTui } from './tui.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'sim') return runSim(argv.slice(1));
+  // The simulator is loaded only when it is used (pipetop sim, or the demo): start-up against a
+  // real GitLab never evaluates it.
+  if (argv[0] === 'sim') return (await import('./commands/sim.js')).runSim(argv.slice(1));
   const result = await resolveConfig({ argv, env: process.env, cwd: process.cwd(), home: homedir() });
   switch (result.kind) {
     case 'help':

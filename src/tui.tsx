@@ -4,7 +4,7 @@ import { render } from 'ink';
 import { createGitLab, isGitLabApiError, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
 import { openUrl, osc52Copy } from './platform/index.js';
-import { DEMO_TOKENS, startSimulator, type Simulator } from './sim/index.js';
+import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
 import { createAppStore } from './store/store.js';
 import type { Pane } from './store/types.js';
@@ -31,6 +31,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   let baseUrl = config.baseUrl;
   let token = config.token;
   if (config.mode === 'demo') {
+    const { DEMO_TOKENS, startSimulator } = await import('./sim/index.js');
     sim = await startSimulator({ port: 0, seed: config.seed ?? 42, speed: config.speed ?? 1 });
     baseUrl = sim.url;
     token = DEMO_TOKENS.user;

@@ -1,7 +1,6 @@
 // Reads glab's config.yml so people who already ran `glab auth login` need no extra setup. The file
 // holds tokens, so it is trusted only while it is private (glab itself writes it with mode 600).
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { hostnameOf, normalizeHostUrl } from './host-url.js';
 import type { ConfigFs } from './types.js';
 
@@ -52,6 +51,8 @@ export async function readGlabConfig(
   }
   let doc: unknown;
   try {
+    // Loaded only when a glab config exists: the YAML parser is a large part of start-up otherwise.
+    const { parse } = await import('yaml');
     doc = parse(text);
   } catch (error) {
     const first = ((error as Error).message.split('\n')[0] ?? '').trim();
