@@ -1,7 +1,8 @@
 // Starts the TUI for a resolved configuration: the API client (on the built-in simulator in demo
 // mode), the store and controller, then Ink. Returns when the user quits.
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
-import { createGitLab, isGitLabApiError, type GitLab } from './api/index.js';
+import { createGitLab, isGitLabApiError, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
 import { openUrl, osc52Copy } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
@@ -37,12 +38,14 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     token = DEMO_TOKENS.user;
   }
   let controller: Controller | null = null;
+  const debugLog = config.debugLog ? openDebugLog(config.debugLog) : null;
   const gl: GitLab = createGitLab({
     baseUrl: baseUrl!,
     token,
     readOnly: config.readOnly,
     userAgent: `pipetop/${VERSION}`,
     onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
+    ...(debugLog ? { onExchange: debugLog.write } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
   const first = await firstPane(gl, config.project);
@@ -73,8 +76,26 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   } finally {
     controller.stop();
     await sim?.close();
+    await debugLog?.close();
   }
   return 0;
+}
+
+/**
+ * --debug-log FILE: one line per request attempt — time, method, path, status, duration, size. The
+ * client hands over paths with the token already redacted and never any headers, so the file holds
+ * no secret; it is created private (mode 600) all the same.
+ */
+function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; close: () => Promise<void> } {
+  const stream: WriteStream = createWriteStream(path, { flags: 'a', mode: 0o600 });
+  stream.on('error', () => undefined);
+  return {
+    write: (e) => {
+      const outcome = e.status !== undefined ? String(e.status) : `failed (${e.error ?? 'unknown'})`;
+      stream.write(`${new Date().toISOString()} ${e.method} ${e.path} -> ${outcome} ${e.ms}ms${e.bytes !== undefined ? ` ${e.bytes}B` : ''}${e.attempt > 1 ? ` attempt ${e.attempt}` : ''}\n`);
+    },
+    close: () => new Promise((resolve) => stream.end(resolve)),
+  };
 }
 
 /** With --project (or a git remote) the app opens on that project; an unknown one opens the list. */

@@ -2,7 +2,7 @@
 // as a person would see it — `pipetop` with no GitLab configured opens the demo on the built-in
 // simulator, at 80×24.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,19 @@ it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cle
   await screen.waitFor(/v stage graph/);
   screen.write('\u0003');
   expect(await screen.exited()).toBe(0);
+});
+
+it('--debug-log writes one line per request, private, with no token in it', async () => {
+  const log = join(home, 'debug.log');
+  screen = spawnScreen(['--demo', '--debug-log', log], { cols: 80, rows: 24, env, cwd: home, bundle });
+  await screen.waitFor('acme/api', 20_000);
+  screen.write('\u0003');
+  expect(await screen.exited()).toBe(0);
+  const text = readFileSync(log, 'utf8');
+  expect(text).toMatch(/^\S+ GET \/user -> 200 \d+ms \d+B$/m);
+  expect(text).toMatch(/GET \/projects\?membership=true.* -> 200/);
+  expect(text).not.toContain('demo-user-token');
+  expect(statSync(log).mode & 0o077).toBe(0);
 });
 
 it('explains itself when stdin is not a terminal, instead of crashing', () => {

@@ -10,6 +10,7 @@ import { httpError, parseJson, readLimited, tryParseJson } from './response-body
 import {
   exchange,
   resolveTarget,
+  type ExchangeListener,
   type RetryListener,
   type Sleep,
   type StreamedResponse,
@@ -39,6 +40,8 @@ export interface ClientOptions {
   etagCacheSize?: number;
   /** Called before each automatic retry, e.g. to show "retrying in Ns". */
   onRetry?: RetryListener;
+  /** Called after every attempt (method, redacted path, status, ms, bytes): --debug-log. */
+  onExchange?: ExchangeListener;
 }
 
 export interface RequestOptions {
@@ -132,6 +135,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
   if (opts.token) cfg.token = opts.token;
   if (opts.dispatcher) cfg.dispatcher = opts.dispatcher;
   if (opts.onRetry) cfg.onRetry = opts.onRetry;
+  if (opts.onExchange) cfg.onExchange = opts.onExchange;
   const readOnly = opts.readOnly === true;
   const cache: Lru<string, CachedEntry> = createLru(opts.etagCacheSize ?? 500);
 

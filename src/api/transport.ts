@@ -35,8 +35,23 @@ export interface TransportConfig {
   now: () => number;
   dispatcher?: Dispatcher;
   onRetry?: RetryListener;
+  /** Told about every attempt (for --debug-log); paths are redacted, headers are never included. */
+  onExchange?: ExchangeListener;
   redact: Redactor;
 }
+
+export interface ExchangeEntry {
+  method: string;
+  /** Path and query below the host, token redacted. */
+  path: string;
+  attempt: number;
+  ms: number;
+  status?: number;
+  bytes?: number;
+  /** What went wrong when there was no response (timeout, ECONNRESET…). */
+  error?: string;
+}
+export type ExchangeListener = (entry: ExchangeEntry) => void;
 
 export interface ExchangeOptions {
   headers?: Record<string, string>;
@@ -189,8 +204,18 @@ export async function exchange(
   };
   const capped = (ms: number): number => Math.min(Math.max(0, ms), cfg.maxRetryDelayMs);
 
+  const report = (attempt: number, started: number, extra: Partial<ExchangeEntry>): void => {
+    if (!cfg.onExchange) return;
+    try {
+      cfg.onExchange({ method, path: cfg.redact(target.path), attempt: attempt + 1, ms: Math.round(performance.now() - started), ...extra });
+    } catch {
+      // A broken log must not break the request.
+    }
+  };
+
   for (let attempt = 0; ; attempt++) {
     if (caller?.aborted) throw aborted();
+    const started = performance.now();
     const current = startAttempt(caller, timeoutMs);
     const ctx = { method, path: target.path, caller, timeoutMs };
     try {
@@ -210,7 +235,9 @@ export async function exchange(
         url: target.url,
         path: target.path,
       };
+      if (mode === 'stream') report(attempt, started, { status: head.status });
       if (RETRYABLE_STATUSES.has(head.status) && attempt < maxRetries) {
+        if (mode === 'buffer') report(attempt, started, { status: head.status });
         // Drain a little so the connection can be reused; a big or broken body is just dropped.
         await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
         current.release();
@@ -244,11 +271,14 @@ export async function exchange(
         body = await decodeBuffer(raw, head.headers['content-encoding']);
       } catch (err) {
         throw invalid(cfg, method, target.path, head.status, err);
+      } finally {
+        report(attempt, started, { status: head.status, bytes: raw.length });
       }
       return { ...head, body };
     } catch (err) {
       current.release();
       const error = classify(err, { ...ctx, timedOut: current.timedOut() }, cfg.redact);
+      if (error.status === 0 || error.status === undefined) report(attempt, started, { error: error.code ?? error.kind });
       if (error.kind === 'invalid-response' || error.kind === 'aborted' || !retryableFailure(error) || attempt >= maxRetries) {
         throw error;
       }

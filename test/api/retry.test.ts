@@ -239,3 +239,21 @@ describe('timeouts and aborts', () => {
     expect(s.requests).toHaveLength(1);
   });
 });
+
+describe('exchange log (--debug-log)', () => {
+  it('reports every attempt with status, time and size, and never the token', async () => {
+    const token = 'glpat-secret-token-123';
+    const local = await startServer((req, res, _rec, index) => (index === 0 ? text(res, 503, 'busy') : json(res, 200, { ok: true, echo: req.url })));
+    server = local;
+    const entries: unknown[] = [];
+    {
+      const client = createClient({ baseUrl: local.url, token, sleep: async () => {}, onExchange: (e) => entries.push(e) });
+      await client.get(`/projects/1?private_token=${token}`);
+      expect(entries).toHaveLength(2);
+      expect(entries[0]).toMatchObject({ method: 'GET', status: 503, attempt: 1 });
+      expect(entries[1]).toMatchObject({ method: 'GET', status: 200, attempt: 2, bytes: expect.any(Number) });
+      expect((entries[1] as { ms: number }).ms).toBeGreaterThanOrEqual(0);
+      expect(JSON.stringify(entries)).not.toContain(token);
+    }
+  });
+});
