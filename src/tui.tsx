@@ -2,7 +2,7 @@
 // mode), the store and controller, then Ink. Returns when the user quits.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
-import { createGitLab, isGitLabApiError, type ExchangeEntry, type GitLab } from './api/index.js';
+import { createGitLab, isGitLabApiError, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
 import { openUrl, osc52Copy } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
@@ -46,6 +46,8 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     userAgent: `pipetop/${VERSION}`,
     onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
     ...(debugLog ? { onExchange: debugLog.write } : {}),
+    // The demo talks to its own loopback simulator: no proxy for that.
+    ...(config.mode === 'gitlab' && proxyDispatcher(io.env) ? { dispatcher: proxyDispatcher(io.env)! } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
   const first = await firstPane(gl, config.project);

@@ -42,6 +42,7 @@ export { createClient, type ApiResponse, type ClientOptions, type GitLabClient, 
 export type { ExchangeEntry, ExchangeListener, RetryInfo, RetryListener, Sleep } from './transport.js';
 export { paginate, type Page, type Paged, type PaginateOptions } from './paginate.js';
 export { projectPath, userPath, encodeProjectId } from './paths.js';
+export { proxyDispatcher } from './proxy.js';
 export { readTrace, type TraceResult, type ReadTraceOptions } from './trace.js';
 export { downloadToFile, type DownloadOptions, type DownloadProgress, type DownloadResult } from './download.js';
 export type { CallOptions, GetOptions, ListOptions } from './options.js';
