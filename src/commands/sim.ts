@@ -1,4 +1,5 @@
 // `pipetop sim`: serves the simulated GitLab API v4 until interrupted.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_TOKENS, startSimulator } from '../sim/index.js';
 
@@ -13,6 +14,7 @@ jobs with logs and artifacts, schedules, deployments, events, SSH keys).
   --speed X             world time per real time (default 1; 60 = one minute per second)
   --gitlab-strict       behave like real GitLab where the simulator improves on it (trace ignores Range)
   --artifacts-redirect  serve artifacts by a 302 to a second "object storage" port
+  --tls-cert FILE --tls-key FILE   serve HTTPS with this certificate (PEM)
 
 Tokens: ${DEMO_TOKENS.user} (alice, maintainer), ${DEMO_TOKENS.other} (bob, maintainer),
         ${DEMO_TOKENS.admin} (root, administrator), ${DEMO_TOKENS.readOnly} (read_api scope),
@@ -30,6 +32,8 @@ export async function runSim(argv: string[]): Promise<number> {
         speed: { type: 'string', default: '1' },
         'gitlab-strict': { type: 'boolean', default: false },
         'artifacts-redirect': { type: 'boolean', default: false },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -53,9 +57,14 @@ export async function runSim(argv: string[]): Promise<number> {
     process.stderr.write(`pipetop sim: ${bad}\n`);
     return 2;
   }
+  if (Boolean(values['tls-cert']) !== Boolean(values['tls-key'])) {
+    process.stderr.write('pipetop sim: --tls-cert and --tls-key go together\n');
+    return 2;
+  }
   let sim;
   try {
-    sim = await startSimulator({ port, host: values.host, seed, speed, gitlabStrict: values['gitlab-strict'], artifactsRedirect: values['artifacts-redirect'] });
+    const tls = values['tls-cert'] && values['tls-key'] ? { cert: readFileSync(values['tls-cert']), key: readFileSync(values['tls-key']) } : undefined;
+    sim = await startSimulator({ port, host: values.host, seed, speed, gitlabStrict: values['gitlab-strict'], artifactsRedirect: values['artifacts-redirect'], ...(tls ? { tls } : {}) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     process.stderr.write(`pipetop sim: cannot listen on ${values.host}:${port}${code === 'EADDRINUSE' ? ' (address in use; try --port 0)' : ''}: ${(error as Error).message}\n`);

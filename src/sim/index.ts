@@ -26,6 +26,8 @@ export interface SimulatorOptions {
   gitlabStrict?: boolean;
   /** Serve artifacts through a 302 to a second "object storage" server on another port. */
   artifactsRedirect?: boolean;
+  /** Serve HTTPS with this certificate and key (PEM), e.g. one signed by a private CA. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface Simulator {
@@ -65,10 +67,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     storageUrl: () => storage?.url ?? null,
     faults,
     log: requests,
+    ...(options.tls ? { tls: options.tls } : {}),
   });
   await listen(server, options.port ?? 0, host);
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
     apiUrl: `${url}/api/v4`,

@@ -1,7 +1,8 @@
 // The simulator's HTTP server: GitLab API v4 under /api/v4 on node:http. It authenticates, brings the
 // world up to the clock's time, routes, and writes replies with GitLab's headers, ETags and gzip.
 // Tests steer it through `faults` (one-shot misbehaviour) and read `requests` (what clients sent).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { type Reply, type RequestContext, HttpError, errors, etagMatches, weakEtag } from './http.js';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   storageUrl: () => string | null;
   faults: FaultQueue;
   log: LoggedRequest[];
+  /** Serve HTTPS with this certificate (PEM) instead of plain HTTP. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 const API_PREFIX = '/api/v4';
@@ -40,10 +43,10 @@ export function createApiServer(options: ServerOptions): { server: Server; socke
   const sockets = new Set<Socket>();
   let webBase = '';
   const presentCtx = (): PresentContext => ({ world: options.world, webBase });
-  const server = createServer((req, res) => {
+  const handler: RequestListener = (req, res) => {
     if (!webBase) {
       const address = server.address() as AddressInfo;
-      webBase = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
+      webBase = `${options.tls ? 'https' : 'http'}://${options.host.includes(':') ? `[${options.host}]` : options.host}:${address.port}`;
     }
     handle(req, res, options, presentCtx()).catch((error: unknown) => {
       // Last line of defence: the simulator never dies on a request.
@@ -51,7 +54,8 @@ export function createApiServer(options: ServerOptions): { server: Server; socke
       else res.destroy();
       if (process.env.PIPETOP_SIM_DEBUG) console.error(error);
     });
-  });
+  };
+  const server: Server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, handler) : createServer(handler);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

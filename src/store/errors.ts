@@ -6,6 +6,10 @@ export function describeError(error: unknown): string {
     const reason = error.reason || error.message;
     switch (error.kind) {
       case 'network':
+        // A self-managed GitLab with a private CA: say what fixes it.
+        if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL/i.test(error.code ?? '')) {
+          return `GitLab's TLS certificate is not trusted (${error.code}); for a private CA set NODE_EXTRA_CA_CERTS=/path/to/ca.pem`;
+        }
         return `cannot reach GitLab (${error.code ?? 'network error'})`;
       case 'timeout':
         return 'GitLab did not answer in time';

@@ -1,0 +1,49 @@
+// A self-managed GitLab behind a private CA: TLS is verified, and NODE_EXTRA_CA_CERTS makes it
+// work — the built bundle in a pty against the simulator serving HTTPS with a certificate signed by
+// a CA generated here (openssl).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../src/sim/index.js';
+import { spawnScreen, type Screen } from './helpers/pty.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundle = `${root}dist/pipetop.js`;
+const dir = mkdtempSync(join(tmpdir(), 'pipetop-tls-'));
+const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', NO_COLOR: '' };
+let sim: Simulator;
+let screen: Screen | null = null;
+
+beforeAll(async () => {
+  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=pipetop test CA');
+  ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
+  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  ssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'san.ext');
+  sim = await startSimulator({ speed: 0, seed: 9, tls: { cert: readFileSync(join(dir, 'server.pem')), key: readFileSync(join(dir, 'server.key')) } });
+});
+afterEach(() => {
+  screen?.kill();
+  screen = null;
+});
+afterAll(() => sim.close());
+
+it('trusts a private CA given in NODE_EXTRA_CA_CERTS', async () => {
+  expect(sim.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 100, rows: 24, env: { ...env, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') }, cwd: dir, bundle });
+  await screen.waitFor('acme/platform/infra/terraform', 20_000);
+  expect(screen.text()).toContain('● live');
+  expect(screen.text()).not.toContain('DEMO');
+});
+
+it('refuses an untrusted certificate and says what to set', async () => {
+  screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 120, rows: 24, env, cwd: dir, bundle });
+  await screen.waitFor(/TLS certificate is not trusted/, 20_000);
+  expect(screen.text()).toContain('NODE_EXTRA_CA_CERTS');
+  // Nothing was served to a client that did not trust the server.
+  expect(sim.requests.filter((r) => r.path === '/user').length).toBe(1);
+});
