@@ -10,7 +10,8 @@ export interface ErrorDescription {
 const MAX_REASON = 300;
 
 export function statusText(status: number, given?: string): string {
-  return given?.trim() || STATUS_CODES[status] || `HTTP ${status}`;
+  // The reason phrase is whatever bytes a proxy sent (undici decodes them as latin1: C1 controls too).
+  return oneLine(given ?? '', 100) || STATUS_CODES[status] || `HTTP ${status}`;
 }
 
 export function describeErrorBody(status: number, contentType: string, text: string, given?: string): ErrorDescription {

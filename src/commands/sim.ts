@@ -1,9 +1,10 @@
 // `pipetop sim`: serves the simulated GitLab API v4 until interrupted.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEMO_TOKENS, startSimulator } from '../sim/index.js';
+import { DEMO_TOKENS, FAULT_KINDS, parseFaultKinds, startSimulator, type FaultKind } from '../sim/index.js';
 
 export const SIM_USAGE = `Usage: pipetop sim [--port P] [--host H] [--seed S] [--speed X] [--gitlab-strict] [--artifacts-redirect]
+                  [--faults RATE [--fault-kinds a,b,c]]
 
 Serves a simulated GitLab API v4 at http://127.0.0.1:P/api/v4 (a living world: projects, pipelines,
 jobs with logs and artifacts, schedules, deployments, events, SSH keys).
@@ -15,6 +16,9 @@ jobs with logs and artifacts, schedules, deployments, events, SSH keys).
   --gitlab-strict       behave like real GitLab where the simulator improves on it (trace ignores Range)
   --artifacts-redirect  serve artifacts by a 302 to a second "object storage" port
   --tls-cert FILE --tls-key FILE   serve HTTPS with this certificate (PEM)
+  --faults RATE         fail this share (0-1) of API requests at random, seeded by --seed
+  --fault-kinds LIST    which failures, comma-separated (default all):
+                        ${FAULT_KINDS.join(', ')}
 
 Tokens: ${DEMO_TOKENS.user} (alice, maintainer), ${DEMO_TOKENS.other} (bob, maintainer),
         ${DEMO_TOKENS.admin} (root, administrator), ${DEMO_TOKENS.readOnly} (read_api scope),
@@ -34,6 +38,8 @@ export async function runSim(argv: string[]): Promise<number> {
         'artifacts-redirect': { type: 'boolean', default: false },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
+        faults: { type: 'string', default: '0' },
+        'fault-kinds': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -49,9 +55,19 @@ export async function runSim(argv: string[]): Promise<number> {
   const port = Number(values.port);
   const seed = Number(values.seed);
   const speed = Number(values.speed);
+  const faultRate = Number(values.faults);
+  let faultKinds: FaultKind[] | undefined;
+  try {
+    faultKinds = values['fault-kinds'] !== undefined ? parseFaultKinds(values['fault-kinds']) : undefined;
+  } catch (error) {
+    process.stderr.write(`pipetop sim: --fault-kinds: ${(error as Error).message}\n`);
+    return 2;
+  }
   const bad = !Number.isInteger(port) || port < 0 || port > 65535 ? `--port must be 0-65535, got "${values.port}"`
     : !Number.isInteger(seed) ? `--seed must be an integer, got "${values.seed}"`
     : !Number.isFinite(speed) || speed < 0 ? `--speed must be a number ≥ 0, got "${values.speed}"`
+    : !Number.isFinite(faultRate) || faultRate < 0 || faultRate > 1 ? `--faults must be a rate between 0 and 1, got "${values.faults}"`
+    : faultKinds && !faultKinds.length ? '--fault-kinds names no kind'
     : null;
   if (bad) {
     process.stderr.write(`pipetop sim: ${bad}\n`);
@@ -64,7 +80,7 @@ export async function runSim(argv: string[]): Promise<number> {
   let sim;
   try {
     const tls = values['tls-cert'] && values['tls-key'] ? { cert: readFileSync(values['tls-cert']), key: readFileSync(values['tls-key']) } : undefined;
-    sim = await startSimulator({ port, host: values.host, seed, speed, gitlabStrict: values['gitlab-strict'], artifactsRedirect: values['artifacts-redirect'], ...(tls ? { tls } : {}) });
+    sim = await startSimulator({ port, host: values.host, seed, speed, gitlabStrict: values['gitlab-strict'], artifactsRedirect: values['artifacts-redirect'], ...(tls ? { tls } : {}), ...(faultRate > 0 ? { faults: { rate: faultRate, seed, ...(faultKinds ? { kinds: faultKinds } : {}) } } : {}) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     process.stderr.write(`pipetop sim: cannot listen on ${values.host}:${port}${code === 'EADDRINUSE' ? ' (address in use; try --port 0)' : ''}: ${(error as Error).message}\n`);
@@ -72,7 +88,7 @@ export async function runSim(argv: string[]): Promise<number> {
   }
   process.stdout.write(
     `pipetop simulator: GitLab API v4 at ${sim.url}/api/v4\n` +
-      `  seed ${seed}, speed ${speed}${values['gitlab-strict'] ? ', gitlab-strict' : ''}; token ${DEMO_TOKENS.user} (or ${DEMO_TOKENS.admin} for admin)\n` +
+      `  seed ${seed}, speed ${speed}${values['gitlab-strict'] ? ', gitlab-strict' : ''}${faultRate > 0 ? `, faults ${faultRate} (${(faultKinds ?? FAULT_KINDS).join(',')})` : ''}; token ${DEMO_TOKENS.user} (or ${DEMO_TOKENS.admin} for admin)\n` +
       `  try: curl -H 'PRIVATE-TOKEN: ${DEMO_TOKENS.user}' ${sim.url}/api/v4/projects\n`,
   );
   await new Promise<void>((resolve) => {

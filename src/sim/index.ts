@@ -5,12 +5,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import { artifactZip } from './artifacts.js';
 import { SimClock } from './clock.js';
 import { FaultQueue } from './faults.js';
+import { FaultInjector, type FaultStats, type RandomFaultOptions } from './fault-injection.js';
 import { createApiServer, type LoggedRequest } from './server.js';
 import { buildWorld } from './world/build.js';
 import type { World } from './world/world.js';
 
 export { DEMO_TOKENS } from './world/catalog.js';
 export type { Fault } from './faults.js';
+export { FAULT_KINDS, parseFaultKinds, type FaultKind, type FaultStats, type RandomFaultOptions } from './fault-injection.js';
 export type { LoggedRequest } from './server.js';
 
 export interface SimulatorOptions {
@@ -28,6 +30,8 @@ export interface SimulatorOptions {
   artifactsRedirect?: boolean;
   /** Serve HTTPS with this certificate and key (PEM), e.g. one signed by a private CA. */
   tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Random faults on /api/v4 requests at this rate (seeded); see fault-injection.ts. */
+  faults?: RandomFaultOptions;
 }
 
 export interface Simulator {
@@ -38,6 +42,10 @@ export interface Simulator {
   world: World;
   clock: SimClock;
   faults: FaultQueue;
+  /** Random faults injected so far, per kind (and in total). */
+  faultStats: FaultStats;
+  /** Turns random fault injection on (rate > 0) or off (0) while running. */
+  setFaultRate(rate: number): void;
   /** Every request received, oldest first (bounded). */
   requests: LoggedRequest[];
   /** The object-storage server, when artifactsRedirect is on. */
@@ -54,6 +62,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const clock = new SimClock(startTime, options.speed ?? 1);
   const world = buildWorld(seed, startTime);
   const faults = new FaultQueue();
+  const injector = new FaultInjector(options.faults ?? { rate: 0 });
   const requests: LoggedRequest[] = [];
   let storage: { url: string; requests: LoggedRequest[]; server: Server; sockets: Set<Socket> } | null = null;
   if (options.artifactsRedirect) storage = await startStorage(world, host);
@@ -66,6 +75,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     gitlabStrict: options.gitlabStrict ?? false,
     storageUrl: () => storage?.url ?? null,
     faults,
+    injector,
     log: requests,
     ...(options.tls ? { tls: options.tls } : {}),
   });
@@ -79,6 +89,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     world,
     clock,
     faults,
+    faultStats: injector.stats,
+    setFaultRate: (rate) => injector.setRate(rate),
     requests,
     storage: storage && { url: storage.url, requests: storage.requests },
     sync: () => world.advanceTo(clock.now()),

@@ -12,6 +12,7 @@ import { routes, matchRoute } from './routes/index.js';
 import type { World } from './world/world.js';
 import type { SimClock } from './clock.js';
 import { FaultQueue, type Fault } from './faults.js';
+import type { FaultInjector } from './fault-injection.js';
 
 export interface LoggedRequest {
   method: string;
@@ -30,6 +31,8 @@ export interface ServerOptions {
   gitlabStrict: boolean;
   storageUrl: () => string | null;
   faults: FaultQueue;
+  /** Random faults at a rate (reliability runs); applied after the one-shot queue. */
+  injector?: FaultInjector;
   log: LoggedRequest[];
   /** Serve HTTPS with this certificate (PEM) instead of plain HTTP. */
   tls?: { cert: string | Buffer; key: string | Buffer };
@@ -83,6 +86,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
 
   const fault = options.faults.take(method, apiPath ?? url.pathname);
   if (fault && (await applyFault(fault, req, res, options))) return;
+  const injected = !fault && apiPath !== null ? options.injector?.draw(method) : null;
+  if (injected) return options.injector!.apply(injected, apiPath!, req, res);
 
   if (apiPath === null) return send(res, req, webPage(url.pathname, present), options);
 

@@ -7,6 +7,7 @@ import { render } from 'ink-testing-library';
 import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
 import { Controller } from '../../src/store/controller.js';
+import type { PollTiming } from '../../src/store/polling.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/App.js';
 import { AppContext } from '../../src/ui/context.js';
@@ -44,9 +45,11 @@ export interface AppRig {
   close(): Promise<void>;
 }
 
-export async function startApp(options: { sim?: SimulatorOptions; readOnly?: boolean; token?: string; simulator?: Simulator } = {}): Promise<AppRig> {
+export async function startApp(
+  options: { sim?: SimulatorOptions; readOnly?: boolean; token?: string; simulator?: Simulator; timing?: PollTiming; timeoutMs?: number } = {},
+): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
-  const gl = createGitLab({ baseUrl: sim.url, token: options.token ?? DEMO_TOKENS.user, readOnly: options.readOnly, sleep: async () => {} });
+  const gl = createGitLab({ baseUrl: sim.url, token: options.token ?? DEMO_TOKENS.user, readOnly: options.readOnly, sleep: async () => {}, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
   const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false });
   const opened: string[] = [];
   const copied: string[] = [];
@@ -55,7 +58,7 @@ export async function startApp(options: { sim?: SimulatorOptions; readOnly?: boo
     store,
     gl,
     // The world is frozen; polling would only add noise. Tests refresh with R when they mean to.
-    timing: { activeMs: 600_000, idleMs: 600_000, maxBackoffMs: 600_000 },
+    timing: options.timing ?? { activeMs: 600_000, idleMs: 600_000, maxBackoffMs: 600_000 },
     now: () => sim.clock.now(),
     platform: {
       openUrl: async (url) => {

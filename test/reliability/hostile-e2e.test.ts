@@ -1,0 +1,123 @@
+// End to end, hostile input: the built bundle in a real pty against an in-process simulator whose
+// world serves terminal-attack strings in a project's name and description, job names, commit
+// titles, user names, event notes and a job log. Walking the projects list, the project, a
+// pipeline, the job's log and the events tab, none of the injected sequences reaches the terminal.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../src/sim/index.js';
+import { spawnScreen, type Screen } from '../helpers/pty.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bundle = `${root}dist/pipetop.js`;
+const home = mkdtempSync(join(tmpdir(), 'pipetop-hostile-'));
+const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', GITLAB_URI: '', GL_HOST: '', GITLAB_ACCESS_TOKEN: '', OAUTH_TOKEN: '', NO_COLOR: '' };
+
+/** Each payload is wrapped in visible text so we can see the field rendered; the escapes must vanish. */
+const PAYLOADS = [
+  '\x1b]52;c;SElTVElMRQ==\x07',
+  '\x1b]52;c;SElTVElMRQ==\x1b\\',
+  '\x1b]0;PWNED-TITLE\x07',
+  '\x1b[2J',
+  '\x1bc',
+  '\x1bP+q544e\x1b\\',
+  '\x07\x07',
+  '\x9b2J',
+  '\x9d0;C1-TITLE\x07',
+  '\x00\u202eexe.txt',
+  '\x1b[?1049h\x1b[H',
+  '漢字🙂e\u0301',
+];
+const hostile = (i: number, label: string) => `${label}${PAYLOADS[i % PAYLOADS.length]}ok`;
+
+let sim: Simulator;
+let screen: Screen | null = null;
+let tried = 0;
+
+beforeAll(async () => {
+  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  sim = await startSimulator({ speed: 0, seed: 3 });
+  const world = sim.world;
+  const project = [...world.projects.values()].find((p) => p.path === 'api')!;
+  let n = 0;
+  project.name = hostile(n++, 'api');
+  project.description = hostile(n++, 'desc');
+  for (const commit of project.commits) commit.title = hostile(n++, 'commit');
+  for (const user of world.users.values()) {
+    user.username = hostile(n++, user.username);
+    user.name = hostile(n++, user.name);
+  }
+  for (const job of world.jobs.values()) if (job.projectId === project.id) job.name = hostile(n++, `j${job.stage}`);
+  for (const event of world.events) if (event.note) event.note.body = hostile(n++, 'note');
+  // The job log: every payload on its own line, and all of them on one line between colours.
+  const log = [...PAYLOADS.map((p, i) => `line${i} ${p} end`), `\x1b[32mgreen${PAYLOADS.join('')}\x1b[0m`, 'LOG-TAIL-MARKER', ''].join('\r\n');
+  n += PAYLOADS.length + 1;
+  sim.faults.add({ kind: 'respond', method: 'GET', path: /\/jobs\/\d+\/trace$/, status: 200, body: log, contentType: 'text/plain', times: 1000 });
+  tried = n;
+}, 60_000);
+
+afterAll(async () => {
+  screen?.kill();
+  await sim?.close();
+});
+
+const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+function leaks(raw: string): string[] {
+  const found: string[] = [];
+  for (const bad of ['\x1b]52', '\x1b]0;', '\x1bc', '\x1bP', '\x07', '\x9b', '\x9d', '\x00', '\u202e', 'SElTVElMRQ==\x07']) {
+    if (raw.includes(bad)) found.push(JSON.stringify(bad));
+  }
+  // Ink clears the screen itself with `ESC[2J ESC[3J ESC[H`; any other ESC[2J was injected.
+  const clears = raw.split('\x1b[2J').length - 1;
+  const inkClears = raw.split('\x1b[2J\x1b[3J\x1b[H').length - 1;
+  if (clears !== inkClears) found.push(JSON.stringify('\x1b[2J'));
+  return found;
+}
+
+it('the leak check itself catches each injected sequence', () => {
+  for (const p of PAYLOADS.slice(0, 9)) expect(leaks(`Ink output ${p} more`)).not.toEqual([]);
+  expect(leaks('\x1b[2J\x1b[3J\x1b[H\x1b[31mred\x1b[39m')).toEqual([]);
+});
+
+it('walks projects → project → pipeline → job log → events with hostile server strings, and no injected escape reaches the terminal', async () => {
+  screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 100, rows: 30, env, cwd: home, bundle });
+  await screen.waitFor('acme/api', 20_000);
+  await screen.waitFor('● live');
+  screen.write('/');
+  await screen.waitFor('type to filter');
+  screen.write('acme/api');
+  await screen.waitFor(/1 of \d+ projects/);
+  screen.write('\r');
+  for (let i = 0; i < 200 && screen.text().includes('type to filter'); i++) await settle(25);
+  screen.write('\r');
+  await screen.waitFor('1 Pipelines');
+  await screen.waitFor(/#\d+\s+\S/);
+  await screen.waitFor(/desc|commit/);
+  screen.write('\r');
+  await screen.waitFor(/#\d+ on \S/);
+  await screen.waitFor(/\d+ jobs · /);
+  await settle();
+  screen.write('\r');
+  await screen.waitFor('LOG-TAIL-MARKER', 15_000);
+  expect(screen.text()).toMatch(/line0\s+end|line0 {1,2}end/);
+  screen.write('q');
+  await screen.waitFor(/#\d+ on \S/);
+  screen.write('q');
+  await screen.waitFor('1 Pipelines');
+  screen.write('5');
+  await screen.waitFor(/note|commit|pushed|commented/i, 15_000);
+  await screen.waitFor(/note\w*ok|noteok/, 15_000);
+  await settle(500);
+  const raw = screen.raw();
+  // The hostile fields were on screen (their visible parts), so the check below is not vacuous.
+  for (const seen of ['descok', 'jbuild', 'commit', 'line0', 'LOG-TAIL-MARKER', 'note']) expect(raw).toContain(seen);
+  const leaked = leaks(raw);
+  console.log(`hostile e2e: ${tried} hostile strings injected into the world (${PAYLOADS.length} payload kinds), ${leaked.length} escapes leaked, ${raw.length} chars written`);
+  expect(leaked).toEqual([]);
+  screen.write('\u0003');
+  expect(await screen.exited()).toBe(0);
+}, 90_000);
