@@ -13,8 +13,8 @@ import { listOf, topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { START } from '../helpers/sim.js';
 
-const CAMPAIGN_MS = 42_000;
-const MAX_ITERATIONS = 40;
+const CAMPAIGN_MS = 57_000;
+const MAX_ITERATIONS = 60;
 const TIMING = { activeMs: 1_000, idleMs: 2_000, maxBackoffMs: 4_000 };
 // Generous: the suite runs two test files at a time on two cores; a frozen app still fails it.
 const KEY_BOUND_MS = 10_000;

@@ -7,7 +7,7 @@ import { DEMO_TOKENS, startSimulator, type Simulator } from '../../src/sim/index
 import { START } from '../helpers/sim.js';
 
 const CLIENTS = 50;
-const DURATION_MS = 30_000;
+const DURATION_MS = 60_000;
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -97,4 +97,4 @@ it('50 concurrent polling clients: no 5xx, no errors, consistent state', async (
   expect(errors).toEqual([]);
   expect(inconsistencies).toEqual([]);
   expect(rounds).toBeGreaterThan(CLIENTS);
-}, 90_000);
+}, 120_000);
