@@ -195,7 +195,9 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
       await key('g', 'g (top)');
       await key(KEY.enter, 'enter (job)');
       if (pane().kind === 'job') {
-        await sleep(300);
+        // Let the log load (or fail under faults) before refreshing it: a condition, bounded.
+        const jobId = (pane() as { jobId: number }).jobId;
+        await app.until(() => { const v = state().logViews[jobId]; return !!v && (v.loaded || v.error !== null); }, 'job log loaded or failed', 3_000).catch(() => undefined);
         await key('R');
         await key(KEY.escape, 'esc (job)');
       }
