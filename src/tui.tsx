@@ -2,7 +2,7 @@
 // mode), the store and controller, then Ink. Returns when the user quits.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
-import { createGitLab, isGitLabApiError, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
+import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
 import { openUrl, osc52Copy } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
@@ -39,6 +39,8 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   }
   let controller: Controller | null = null;
   const debugLog = config.debugLog ? openDebugLog(config.debugLog) : null;
+  // The demo talks to its own loopback simulator: no proxy for that.
+  const dispatcher = config.mode === 'gitlab' ? proxyDispatcher(io.env) : undefined;
   const gl: GitLab = createGitLab({
     baseUrl: baseUrl!,
     token,
@@ -46,8 +48,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     userAgent: `pipetop/${VERSION}`,
     onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
     ...(debugLog ? { onExchange: debugLog.write } : {}),
-    // The demo talks to its own loopback simulator: no proxy for that.
-    ...(config.mode === 'gitlab' && proxyDispatcher(io.env) ? { dispatcher: proxyDispatcher(io.env)! } : {}),
+    ...(dispatcher ? { dispatcher } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
   const first = await firstPane(gl, config.project);
@@ -106,8 +107,8 @@ async function firstPane(gl: GitLab, project: string | undefined) {
   try {
     const p = await gl.projects.get(/^\d+$/.test(project) ? Number(project) : project);
     return { pane: { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' } as Pane, project: p };
-  } catch (error) {
-    if (isGitLabApiError(error) && error.status === 401) return { pane: { kind: 'projects' } as Pane, project: null };
+  } catch {
+    // Unknown, private or unreachable: the project list says what is wrong once it loads.
     return { pane: { kind: 'projects' } as Pane, project: null };
   }
 }

@@ -8,16 +8,11 @@
 // Pure functions, no I/O: the line model and the spool reader both go through here.
 import { applySgr } from './sgr.js';
 import { keyOfStyle, PLAIN, styleOfKey, type Span, type Style } from './style.js';
+import { BACKSLASH, BEL, CAN, ESC, ST_C1, SUB } from '../text/controls.js';
 
-const ESC = 0x1b;
-const BEL = 0x07;
-const CAN = 0x18;
-const SUB = 0x1a;
 const TAB = 0x09;
-const ST_C1 = 0x9c;
 const CSI_C1 = 0x9b;
 const OSC_C1 = 0x9d;
-const BACKSLASH = 0x5c;
 
 const SPACES = ['', ' ', '  ', '   ', '    ', '     ', '      ', '       ', '        '];
 

@@ -53,7 +53,7 @@ export function createApiServer(options: ServerOptions): { server: Server; socke
     }
     handle(req, res, options, presentCtx()).catch((error: unknown) => {
       // Last line of defence: the simulator never dies on a request.
-      if (!res.headersSent) send(res, req, { status: 500, body: { message: '500 Internal Server Error' } }, options);
+      if (!res.headersSent) send(res, req, { status: 500, body: { message: '500 Internal Server Error' } });
       else res.destroy();
       if (process.env.PIPETOP_SIM_DEBUG) console.error(error);
     });
@@ -76,7 +76,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
   try {
     url = new URL(req.url ?? '/', 'http://sim.invalid');
   } catch {
-    return send(res, req, { status: 400, body: { error: '400 Bad Request' } }, options);
+    return send(res, req, { status: 400, body: { error: '400 Bad Request' } });
   }
   const apiPath = url.pathname.startsWith(API_PREFIX + '/') ? url.pathname.slice(API_PREFIX.length) : null;
   const logged: LoggedRequest = { method, path: (apiPath ?? url.pathname) + url.search, headers: { ...req.headers }, status: 0, at: Date.now() };
@@ -85,17 +85,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
   res.on('finish', () => (logged.status = res.statusCode));
 
   const fault = options.faults.take(method, apiPath ?? url.pathname);
-  if (fault && (await applyFault(fault, req, res, options))) return;
+  if (fault && (await applyFault(fault, req, res))) return;
   const injected = !fault && apiPath !== null ? options.injector?.draw(method) : null;
   if (injected) return options.injector!.apply(injected, apiPath!, req, res);
 
-  if (apiPath === null) return send(res, req, webPage(url.pathname, present), options);
+  if (apiPath === null) return send(res, req, webPage(url.pathname, present));
 
   let body: Map<string, string[]>;
   try {
     body = method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE' ? await readBody(req) : new Map();
   } catch (error) {
-    return send(res, req, { status: error instanceof HttpError ? error.status : 400, body: error instanceof HttpError ? error.body : { error: 'body is invalid' } }, options);
+    return send(res, req, { status: error instanceof HttpError ? error.status : 400, body: error instanceof HttpError ? error.body : { error: 'body is invalid' } });
   }
 
   options.world.advanceTo(options.clock.now());
@@ -118,9 +118,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
       present,
       options: { gitlabStrict: options.gitlabStrict, storageUrl: options.storageUrl() },
     };
-    send(res, req, match.route.handler(ctx), options);
+    send(res, req, match.route.handler(ctx));
   } catch (error) {
-    if (error instanceof HttpError) return send(res, req, { status: error.status, body: error.body, headers: error.headers }, options);
+    if (error instanceof HttpError) return send(res, req, { status: error.status, body: error.body, headers: error.headers });
     throw error;
   }
 }
@@ -185,7 +185,7 @@ async function readBody(req: IncomingMessage): Promise<Map<string, string[]>> {
   return out;
 }
 
-function send(res: ServerResponse, req: IncomingMessage, reply: Reply, options: ServerOptions): void {
+function send(res: ServerResponse, req: IncomingMessage, reply: Reply): void {
   const headers: Record<string, string> = {
     'Cache-Control': 'max-age=0, private, must-revalidate',
     'X-Request-Id': Math.random().toString(36).slice(2, 14),
@@ -221,7 +221,6 @@ function send(res: ServerResponse, req: IncomingMessage, reply: Reply, options: 
   else if (reply.status !== 304 && reply.status !== 204) headers['Content-Length'] = '0';
   res.writeHead(reply.status, headers);
   res.end(req.method === 'HEAD' ? undefined : bytes ?? undefined);
-  void options;
 }
 
 /** Pages outside /api/v4: the web_url links of the simulated GitLab open something sensible. */
@@ -231,7 +230,7 @@ function webPage(pathname: string, present: PresentContext): Reply {
   return { status: pathname === '/' || /\/-\/(jobs|pipelines|commit)\//.test(pathname) || pathname.split('/').length <= 4 ? 200 : 404, raw: Buffer.from(html), contentType: 'text/html; charset=utf-8' };
 }
 
-async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse, options: ServerOptions): Promise<boolean> {
+async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   switch (fault.kind) {
     case 'reset':
       req.socket.destroy();
@@ -257,7 +256,6 @@ async function applyFault(fault: Fault, req: IncomingMessage, res: ServerRespons
       await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0));
       return false;
   }
-  void options;
   return false;
 }
 

@@ -7,7 +7,7 @@ import { safeText } from '../text/safe.js';
 import { describeError } from './errors.js';
 import type { Ctx } from './ctx.js';
 import { listKeys } from './sources.js';
-import { listOf, patchList, toast, topPane } from './store.js';
+import { patchList, toast, topPane } from './store.js';
 import type { Pane } from './types.js';
 
 export type JobVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep';
@@ -233,4 +233,3 @@ export function replaceTop(ctx: Ctx, pane: Pane): void {
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
 
-export { listOf };

@@ -2,7 +2,6 @@
 // seconds while something in it is still moving, every 30 s when all is finished, and with a
 // growing back-off after errors (honouring Retry-After). ETags make an unchanged re-read a cheap 304
 // that changes nothing in the store, so nothing re-renders.
-import type { Job } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
 import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
@@ -142,4 +141,3 @@ function isMoving(ctx: Ctx, pane: Pane): boolean {
   return listOf<{ status?: string }>(state, key).items.slice(0, 50).some((row) => isActiveStatus(row.status));
 }
 
-export type { Job };

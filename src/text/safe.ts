@@ -2,13 +2,8 @@
 // anyone who can push a branch can name it `\x1b]52;c;…\x07` and write to an on-call engineer's
 // clipboard, or `\x1b[2J` and wipe the screen. Ink passes OSC sequences through untouched, so every
 // such string goes through safeText/safeMultiline before it is rendered. No React here.
+import { BACKSLASH, BEL, CAN, ESC, ST_C1, SUB } from './controls.js';
 
-const ESC = 0x1b;
-const BEL = 0x07;
-const CAN = 0x18;
-const SUB = 0x1a;
-const ST_C1 = 0x9c;
-const BACKSLASH = 0x5c;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Sanitize a server value for a single line: no escapes, no controls, no bidi tricks, capped length. */

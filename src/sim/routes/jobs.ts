@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { JOB_SCOPES } from '../../api/types.js';
 import { artifactZip } from '../artifacts.js';
-import { type Reply, type RequestContext, DEVELOPER, errors, HttpError, intParam, listReply, many, one, projectFor } from '../http.js';
+import { type Reply, type RequestContext, DEVELOPER, errors, intParam, listReply, many, one, projectFor } from '../http.js';
 import type { SimJob, SimProject } from '../model.js';
 import * as present from '../present.js';
 import { traceBytes } from '../trace.js';
@@ -220,10 +220,3 @@ function artifactsReply(ctx: RequestContext, job: SimJob): Reply {
     headers: { 'Content-Disposition': `attachment; filename="${job.artifacts.filename}"` },
   };
 }
-
-export function jobForStorage(ctx: { world: RequestContext['world'] }, jobId: number): SimJob | null {
-  const job = ctx.world.jobs.get(jobId);
-  return job && job.artifacts && job.erasedAt === null ? job : null;
-}
-
-export { HttpError };

@@ -1,6 +1,6 @@
 // Deployments (4.4), SSH keys (4.5), events (4.6), projects and the current user.
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from '../../api/types.js';
-import { type RequestContext, HttpError, errors, intParam, listReply, one, oneOf, projectFor, boolParam } from '../http.js';
+import { type RequestContext, errors, intParam, listReply, one, oneOf, projectFor, boolParam } from '../http.js';
 import type { SimEvent, SimProject } from '../model.js';
 import * as present from '../present.js';
 import type { Route } from './route.js';
@@ -167,4 +167,3 @@ export const miscRoutes: Route[] = [
   },
 ];
 
-export { HttpError };

@@ -1,6 +1,6 @@
 // Pipelines (spec 4.2): list with every filter, single, create, retry, cancel.
 import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_STATUS_FILTERS } from '../../api/types.js';
-import { type RequestContext, DEVELOPER, boolParam, errors, HttpError, intParam, listReply, one, oneOf, projectFor } from '../http.js';
+import { type RequestContext, DEVELOPER, boolParam, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
 import type { SimPipeline } from '../model.js';
 import * as present from '../present.js';
 import { cancelPipeline, ZERO_SHA } from '../world/build.js';
@@ -120,4 +120,3 @@ export const pipelineRoutes: Route[] = [
   },
 ];
 
-export { HttpError };

@@ -45,7 +45,6 @@ function Row({ line, view, width, selected, match, current, section, folded }: {
   const theme = useTheme();
   const gutter = current ? '▶' : match ? '•' : selected ? '›' : ' ';
   const stamp = view.timestamps && line.time ? `${new Date(line.time).toISOString().slice(11, 23)} ` : '';
-  const indent = section ? '' : '';
   const room = width - 2 - stamp.length;
   if (section) {
     const marker = folded ? '▸' : '▾';
@@ -64,7 +63,6 @@ function Row({ line, view, width, selected, match, current, section, folded }: {
     <Text inverse={selected} wrap={view.wrap ? 'wrap' : 'truncate'}>
       <Text color={current ? theme.accent : undefined}>{gutter} </Text>
       {stamp ? <Text dimColor>{stamp}</Text> : null}
-      {indent}
       {renderSpans(match && view.search ? highlight(line.spans, view.search.query) : line.spans, theme.color, view.wrap ? Infinity : room)}
     </Text>
   );
