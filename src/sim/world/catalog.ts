@@ -268,4 +268,3 @@ export const RUNNERS = [
   { id: 7, description: 'k8s-autoscaler-pool', tags: ['kubernetes'] },
 ];
 
-export const FAILURE_REASONS = ['script_failure', 'script_failure', 'script_failure', 'runner_system_failure', 'job_execution_timeout', 'stuck_or_timeout_failure'];
