@@ -1,12 +1,16 @@
+#!/usr/bin/env node
 // pipetop's entry point: `pipetop sim` serves the simulator; anything else resolves the
 // configuration (flags, environment, glab's config, git remote) and opens the TUI — on the
 // built-in simulator when no GitLab is configured.
+// First: it must run before Ink's modules load (see the file).
+import { restoreFetch } from './boot/hide-fetch.js';
 import { homedir } from 'node:os';
 import { resolveConfig } from './config/index.js';
 import { runTui } from './tui.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
+  restoreFetch();
   // The simulator is loaded only when it is used (pipetop sim, or the demo): start-up against a
   // real GitLab never evaluates it.
   if (argv[0] === 'sim') return (await import('./commands/sim.js')).runSim(argv.slice(1));

@@ -40,7 +40,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   let controller: Controller | null = null;
   const debugLog = config.debugLog ? openDebugLog(config.debugLog) : null;
   // The demo talks to its own loopback simulator: no proxy for that.
-  const dispatcher = config.mode === 'gitlab' ? proxyDispatcher(io.env) : undefined;
+  const dispatcher = config.mode === 'gitlab' ? await proxyDispatcher(io.env) : undefined;
   const gl: GitLab = createGitLab({
     baseUrl: baseUrl!,
     token,

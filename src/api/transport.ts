@@ -1,12 +1,25 @@
 // One logical HTTP exchange: headers, auth (same origin only), timeout + caller AbortSignal, gzip,
 // and the retry loop. Only GET/HEAD are ever retried: a POST the user fired is sent exactly once.
 import type { Readable } from 'node:stream';
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { decodeBuffer, decodeStream } from './decode.js';
 import { statusText } from './error-body.js';
 import { GitLabApiError, type Redactor } from './errors.js';
 import { classify, retryableFailure } from './failure.js';
 import { RETRYABLE_STATUSES, backoffMs, isIdempotent, serverDelayMs } from './retry.js';
+
+// undici is loaded by the first request, not at start-up: compiling and evaluating its megabyte
+// takes ~50 ms, and the TUI's first frame need not wait for it (the bundle keeps it in its own chunk).
+let undici: Promise<typeof import('undici')> | undefined;
+export const loadUndici = () => (undici ??= import('undici').then(commonJsExports));
+
+/**
+ * undici is CommonJS. Node's import() finds its named exports; a bundle's split chunk offers only
+ * `default` (module.exports), which Node offers too — so use that when present.
+ */
+function commonJsExports<T extends object>(namespace: T): T {
+  return ((namespace as { default?: T }).default ?? namespace) as T;
+}
 
 export interface RetryInfo {
   /** 1 for the first retry. */
@@ -219,7 +232,8 @@ export async function exchange(
     const current = startAttempt(caller, timeoutMs);
     const ctx = { method, path: target.path, caller, timeoutMs };
     try {
-      const res = await undiciRequest(target.url, {
+      const { request } = await loadUndici();
+      const res = await request(target.url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body: opts.body ?? null,

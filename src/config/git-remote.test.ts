@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRemoteUrl, projectFromRemotes, readRemotes } from './git-remote.js';
+import { parseRemoteUrl, projectFromRemotes, readRemotes, runGit } from './git-remote.js';
 
 describe('parseRemoteUrl', () => {
   it.each([
@@ -28,19 +32,45 @@ describe('parseRemoteUrl', () => {
 });
 
 describe('remotes', () => {
-  it('asks git for upstream, gitlab and origin and keeps that order', async () => {
+  it('asks git once and orders upstream, gitlab, origin, ignoring other remotes and push URLs', async () => {
     const asked: string[][] = [];
-    const urls: Record<string, string> = { origin: 'git@h:me/fork.git', upstream: 'git@h:team/proj.git' };
+    const listing = [
+      'mirror\tgit@h:other/thing.git (fetch)',
+      'origin\tgit@h:me/fork.git (fetch)',
+      'origin\tgit@h:me/push-only.git (push)',
+      'upstream\thttps://h/team/proj.git (fetch)',
+      'upstream\thttps://h/team/proj.git (push)',
+    ].join('\n');
     const remotes = await readRemotes(async (args, cwd) => {
       asked.push([...args, cwd]);
-      return urls[args[2] ?? ''] ?? null;
+      return listing;
     }, '/w');
-    expect(asked).toEqual([
-      ['remote', 'get-url', 'upstream', '/w'],
-      ['remote', 'get-url', 'gitlab', '/w'],
-      ['remote', 'get-url', 'origin', '/w'],
+    expect(asked).toEqual([['remote', '-v', '/w']]);
+    expect(remotes).toEqual([
+      { name: 'upstream', hostname: 'h', path: 'team/proj' },
+      { name: 'origin', hostname: 'h', path: 'me/fork' },
     ]);
-    expect(remotes.map((r) => r.name)).toEqual(['upstream', 'origin']);
+  });
+
+  it('reads a real repository, with insteadOf rewriting applied as git remote get-url would', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pipetop-git-'));
+    try {
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+      git('init', '-q');
+      git('config', 'url.git@gitlab.example.com:.insteadOf', 'gl:');
+      git('remote', 'add', 'origin', 'gl:acme/api.git');
+      git('remote', 'add', 'upstream', 'https://gitlab.example.com/acme/core.git');
+      expect(await readRemotes(runGit, dir)).toEqual([
+        { name: 'upstream', hostname: 'gitlab.example.com', path: 'acme/core' },
+        { name: 'origin', hostname: 'gitlab.example.com', path: 'acme/api' },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds nothing outside a repository (git fails)', async () => {
+    expect(await readRemotes(async () => null, '/w')).toEqual([]);
   });
 
   it('strips a relative URL root from https remotes', () => {

@@ -55,14 +55,23 @@ function decodePath(pathname: string): string {
   }
 }
 
-/** The remotes of REMOTE_ORDER that exist and parse, in that order. */
+/**
+ * The remotes of REMOTE_ORDER that exist and parse, in that order. One `git remote -v` rather than a
+ * `git remote get-url` per name: each git process costs start-up time, and both print URLs after
+ * `url.<base>.insteadOf` rewriting.
+ */
 export async function readRemotes(git: GitRunner, cwd: string): Promise<Remote[]> {
-  const urls = await Promise.all(REMOTE_ORDER.map((name) => git(['remote', 'get-url', name], cwd)));
+  const fetchUrls = new Map<string, string>();
+  for (const line of (await git(['remote', '-v'], cwd))?.split('\n') ?? []) {
+    const m = /^(\S+)\t(.+) \(fetch\)$/.exec(line.trim());
+    if (m && !fetchUrls.has(m[1]!)) fetchUrls.set(m[1]!, m[2]!);
+  }
   const remotes: Remote[] = [];
-  REMOTE_ORDER.forEach((name, i) => {
-    const parsed = urls[i] ? parseRemoteUrl(urls[i]) : null;
+  for (const name of REMOTE_ORDER) {
+    const url = fetchUrls.get(name);
+    const parsed = url ? parseRemoteUrl(url) : null;
     if (parsed) remotes.push({ name, ...parsed });
-  });
+  }
   return remotes;
 }
 

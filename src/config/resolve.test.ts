@@ -36,7 +36,9 @@ async function resolve(setup: Setup = {}): Promise<ConfigResult & { gitCalls: nu
     fs: fakeFs(setup.files),
     git: async (args) => {
       gitCalls++;
-      return setup.remotes?.[args[2] ?? ''] ?? null;
+      expect(args).toEqual(['remote', '-v']);
+      const remotes = Object.entries(setup.remotes ?? {});
+      return remotes.length ? remotes.map(([name, url]) => `${name}\t${url} (fetch)\n${name}\t${url} (push)`).join('\n') : null;
     },
     platform: setup.platform ?? 'linux',
   });

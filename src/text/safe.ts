@@ -175,7 +175,10 @@ const segmenter = new Intl.Segmenter();
 const VISIBLE =
   /[^\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]/u;
 // Built at runtime: the `v` flag is newer than the ES2022 target TypeScript checks literals against.
-const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+// Built on first use, too: compiling \p{RGI_Emoji} takes ~40 ms, which start-up must not pay for the
+// footer's ⏎ — a cluster of one code point never needs it (see clusterWidth).
+let rgiEmoji: RegExp | undefined;
+const isRgiEmoji = (cluster: string) => (rgiEmoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v')).test(cluster);
 const KEYCAP = /^[\d#*]\u20e3$/;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/gu;
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
@@ -196,7 +199,10 @@ function isWide(cp: number): boolean {
 function clusterWidth(cluster: string): number {
   const start = cluster.search(VISIBLE);
   if (start === -1) return 0;
-  if (RGI_EMOJI.test(cluster)) return 2;
+  const cp = cluster.codePointAt(0)!;
+  // One code point: the RGI emoji among those are exactly the Emoji_Presentation ones isWide knows.
+  if (cluster.length === (cp > 0xffff ? 2 : 1)) return isWide(cp) ? 2 : 1;
+  if (isRgiEmoji(cluster)) return 2;
   // Unqualified keycaps and ZWJ sequences still render as one wide emoji. Length guard: real
   // clusters are short, and a pathological one must not cost a regex scan.
   if (cluster.length <= 50) {

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 it('sends requests through HTTP_PROXY', async () => {
-  const dispatcher = proxyDispatcher({ HTTP_PROXY: proxyUrl });
+  const dispatcher = await proxyDispatcher({ HTTP_PROXY: proxyUrl });
   expect(dispatcher).toBeDefined();
   const gl = createGitLab({ baseUrl: sim.url, token: DEMO_TOKENS.user, dispatcher });
   expect((await gl.users.current()).username).toBe('alice');
@@ -54,8 +54,8 @@ it('sends requests through HTTP_PROXY', async () => {
 
 it('goes direct for hosts in NO_PROXY, and without any proxy variable', async () => {
   const before = seen.length;
-  const direct = createGitLab({ baseUrl: sim.url, token: DEMO_TOKENS.user, dispatcher: proxyDispatcher({ http_proxy: proxyUrl, NO_PROXY: '127.0.0.1' }) });
+  const direct = createGitLab({ baseUrl: sim.url, token: DEMO_TOKENS.user, dispatcher: await proxyDispatcher({ http_proxy: proxyUrl, NO_PROXY: '127.0.0.1' }) });
   expect((await direct.users.current()).username).toBe('alice');
   expect(seen.length).toBe(before);
-  expect(proxyDispatcher({})).toBeUndefined();
+  expect(await proxyDispatcher({})).toBeUndefined();
 });
