@@ -1,0 +1,309 @@
+#!/usr/bin/env node
+// What watching costs GitLab (issue 7, benchmark 3): requests and bytes per minute over 5 simulated
+// minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
+// log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
+// the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
+// Run: node bench/cost.mjs   (MINUTES=1 shortens it)
+//
+// How: the real app (store + controller + <App/> rendered by Ink to a discarding stream) runs
+// in-process against an in-process simulator. Time is virtual (bench/lib/harness.mjs): the app's
+// setTimeout/setInterval fire only as the bench advances a virtual clock, and the simulator's clock
+// (speed 0) is moved by exactly the same amounts at the same moments, so the app polls as it would
+// in real time while the world moves with it. Time advances in 50 ms steps; after each step every
+// request in flight is awaited, so none takes virtual time.
+//
+// Counted: requests at the simulator (its request log, by User-Agent); bytes at a TCP proxy in front
+// of the simulator, one per client, so everything on the wire counts — request and status lines,
+// headers, bodies as sent (gzip where the server compressed). The window opens just before the pane
+// is opened (Enter on the row, as a user does) and lasts 5 minutes: the pane's first load counts,
+// app start-up (GET /user, the list the row is picked from) does not.
+//
+// glab replay (gitlab-org/cli, `ci view` with a job's log open): the jobs of the pipeline every 5 s
+// (per_page=500, every page; `updateJobs`), and every 3 s the whole trace, no Range (`runTrace`).
+// Two rows: the pattern as the issue states it (jobs/5 s + whole trace/3 s), and as glab's source
+// does it, which also GETs the job before each trace read. glab also lists the pipeline's bridges
+// every 5 s; the simulator has no bridges endpoint, so that request is left out (glab's figures are
+// if anything low). Both send what Go's client sends: PRIVATE-TOKEN, Accept: application/json,
+// Accept-Encoding: gzip (Go's transport adds it and decompresses transparently).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { countingAgent, countingProxy, installVirtualTimers, loadApp, machine, settle, startApp } from './lib/harness.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const MINUTES = Number(process.env.MINUTES ?? 5);
+const WINDOW_MS = MINUTES * 60_000;
+const STEP_MS = 50;
+const SEED = Number(process.env.SEED ?? 42);
+const START = Date.UTC(2026, 10, 20, 12, 0, 0);
+const PROJECT = 'acme/api';
+const TARGETS = { a: { rpm: 4 }, b: { rpm: 24, bytesVsGlab: 0.1 } };
+
+let sim = null;
+const vt = installVirtualTimers((ms) => {
+  sim?.clock.advance(ms);
+});
+const app = await loadApp();
+sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START });
+const world = sim.world;
+const project = world.projectsByPath.get(PROJECT);
+const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped', 'manual']);
+const agents = [];
+
+// ------------------------------------------------------------------------------------------------
+// Picking what to watch.
+
+/** The newest finished pipeline of the project whose jobs are all finished. */
+function finishedPipeline() {
+  const ids = [...(world.projectPipelines.get(project.id) ?? [])].reverse();
+  for (const id of ids) {
+    const p = world.pipelines.get(id);
+    if (p && FINISHED.has(p.status) && world.pipelineJobs(p).every((j) => FINISHED.has(j.status))) return p;
+  }
+  throw new Error('no finished pipeline');
+}
+
+/**
+ * A job whose log is live for the whole window. The simulated world has no job longer than ~5.5 min
+ * (acme/api's test:integration, 260 s typical, ±30%), so the bench takes the next test:integration
+ * of acme/api that has not started yet and stretches its planned run time to the window plus a
+ * minute (the log generator spreads the same log over that time), then lets the world run until it
+ * starts. Nothing watches meanwhile.
+ */
+function longRunningJob() {
+  const NAME = 'test:integration';
+  let job = null;
+  for (let tries = 0; tries < 5000; tries++) {
+    if (!job) {
+      for (const pid of [...(world.projectPipelines.get(project.id) ?? [])].reverse().slice(0, 5)) {
+        const j = world.pipelineJobs(world.pipelines.get(pid)).find((x) => x.name === NAME && x.startedAt === null && (x.status === 'created' || x.status === 'pending'));
+        if (j) {
+          j.plan.runMs = Math.max(j.plan.runMs, WINDOW_MS + 60_000);
+          job = j;
+          break;
+        }
+      }
+    } else if (job.status === 'running') return job;
+    else if (job.startedAt !== null || !['created', 'pending'].includes(job.status)) job = null; // canceled or skipped: another
+    sim.clock.advance(5_000);
+    sim.sync();
+  }
+  throw new Error(`no ${NAME} job started`);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Measuring one client over the window.
+
+function requestsSince(index, userAgent) {
+  return sim.requests.slice(index).filter((r) => String(r.headers['user-agent'] ?? '').startsWith(userAgent));
+}
+
+function kindOf(path) {
+  const p = path.split('?')[0];
+  if (/\/jobs\/\d+\/trace$/.test(p)) return 'trace';
+  if (/\/pipelines\/\d+\/jobs$/.test(p)) return 'pipeline jobs';
+  if (/\/pipelines\/\d+$/.test(p)) return 'pipeline';
+  if (/\/jobs\/\d+$/.test(p)) return 'job';
+  return p;
+}
+
+function summarise(requests, proxy, ms) {
+  const minutes = ms / 60_000;
+  const byKind = {};
+  for (const r of requests) {
+    const k = (byKind[kindOf(r.path)] ??= { requests: 0, statuses: {} });
+    k.requests++;
+    k.statuses[r.status] = (k.statuses[r.status] ?? 0) + 1;
+  }
+  return {
+    requests: requests.length,
+    requestsPerMin: requests.length / minutes,
+    bytesDown: proxy.bytes.down,
+    bytesUp: proxy.bytes.up,
+    bytesDownPerMin: proxy.bytes.down / minutes,
+    bytesUpPerMin: proxy.bytes.up / minutes,
+    bytesPerMin: (proxy.bytes.down + proxy.bytes.up) / minutes,
+    byKind,
+  };
+}
+
+async function run(ms, onStep) {
+  const states = agents.map((a) => a.state);
+  for (let t = 0; t < ms; t += STEP_MS) {
+    await vt.advance(STEP_MS);
+    await settle(states);
+    onStep?.(t + STEP_MS);
+  }
+}
+
+/** Opens the app on the project's pipeline list, picks `pipelineId`'s row (and `jobId`'s), returns the app. */
+async function openAt(proxy, agent, pipelineId) {
+  const pane = { kind: 'project', projectId: project.id, path: PROJECT, tab: 'pipelines' };
+  const a = await startApp(app, { sim, baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }, pane] });
+  await run(1_000);
+  const key = `pipelines:${project.id}`;
+  const at = a.controller.rowsOf(key).findIndex((p) => p.id === pipelineId);
+  if (at < 0) throw new Error(`pipeline ${pipelineId} is not on the first page`);
+  a.store.setState((s) => ({ lists: { ...s.lists, [key]: { ...s.lists[key], selected: at } } }));
+  return a;
+}
+
+// ------------------------------------------------------------------------------------------------
+// (a) A finished pipeline.
+
+async function scenarioA() {
+  const pipeline = finishedPipeline();
+  const proxy = await countingProxy(sim.port);
+  const agent = await countingAgent({ finishedByExchange: true });
+  agents.splice(0, agents.length, agent);
+  const a = await openAt(proxy, agent, pipeline.id);
+  const from = sim.requests.length;
+  proxy.bytes.up = proxy.bytes.down = 0;
+  a.controller.run('nav.open');
+  await run(WINDOW_MS);
+  const top = a.store.getState().stack.at(-1);
+  if (top.kind !== 'pipeline' || top.pipelineId !== pipeline.id) throw new Error('not on the pipeline pane');
+  const result = { pipeline: pipeline.id, status: pipeline.status, jobs: world.pipelineJobs(pipeline).length, ...summarise(requestsSince(from, 'pipetop/bench'), proxy, WINDOW_MS) };
+  a.stop();
+  await settle([agent.state]);
+  await proxy.close();
+  return result;
+}
+
+// ------------------------------------------------------------------------------------------------
+// (b) A running job with its log open, and glab beside it.
+
+async function glabReplay(proxy, agent, { projectId, pipelineId, jobId, getJobEachTick, userAgent }) {
+  const { request } = await import('undici');
+  const headers = { 'private-token': app.DEMO_TOKENS.user, accept: 'application/json', 'accept-encoding': 'gzip', 'user-agent': userAgent };
+  const api = `${proxy.url}/api/v4/projects/${projectId}`;
+  const get = async (path) => {
+    const res = await request(`${api}${path}`, { headers, dispatcher: agent.agent });
+    await res.body.arrayBuffer();
+    return res;
+  };
+  let stopped = false;
+  let jobsTimer = null;
+  // updateJobs: fetch every page, then wait 5 s (time.After), again.
+  const jobsLoop = async () => {
+    if (stopped) return;
+    for (let page = 1; page; ) {
+      const res = await get(`/pipelines/${pipelineId}/jobs?per_page=500&page=${page}`);
+      page = Number(res.headers['x-next-page']) || 0;
+    }
+    if (!stopped) jobsTimer = setTimeout(jobsLoop, 5_000);
+  };
+  // runTrace: a 3 s ticker; each tick (GET the job, then) GET the whole trace.
+  const traceTicker = setInterval(async () => {
+    if (getJobEachTick) await get(`/jobs/${jobId}`);
+    await get(`/jobs/${jobId}/trace`);
+  }, 3_000);
+  void jobsLoop();
+  return () => {
+    stopped = true;
+    clearTimeout(jobsTimer);
+    clearInterval(traceTicker);
+  };
+}
+
+async function scenarioB() {
+  const job = longRunningJob();
+  const pipeline = world.pipelines.get(job.pipelineId);
+  const proxies = { pipetop: await countingProxy(sim.port), glab: await countingProxy(sim.port), glabSource: await countingProxy(sim.port) };
+  const agent = await countingAgent({ finishedByExchange: true });
+  const glabAgent = await countingAgent();
+  const glabSourceAgent = await countingAgent();
+  agents.splice(0, agents.length, agent, glabAgent, glabSourceAgent);
+  const a = await openAt(proxies.pipetop, agent, pipeline.id);
+  // Into the pipeline, onto the job's row.
+  a.controller.run('nav.open');
+  await run(1_000);
+  const key = `pipelineJobs:${project.id}:${pipeline.id}`;
+  const at = a.controller.rowsOf(key).findIndex((j) => j.id === job.id);
+  if (at < 0) throw new Error(`job ${job.id} not in the pipeline pane`);
+  a.store.setState((s) => ({ lists: { ...s.lists, [key]: { ...s.lists[key], selected: at } } }));
+
+  const from = sim.requests.length;
+  for (const p of Object.values(proxies)) p.bytes.up = p.bytes.down = 0;
+  const logAtStart = job.startedAt !== null ? world.now - job.startedAt : 0;
+  a.controller.run('nav.open');
+  const ids = { projectId: project.id, pipelineId: pipeline.id, jobId: job.id };
+  const stopGlab = await glabReplay(proxies.glab, glabAgent, { ...ids, getJobEachTick: false, userAgent: 'glab-replay/issue' });
+  const stopGlabSource = await glabReplay(proxies.glabSource, glabSourceAgent, { ...ids, getJobEachTick: true, userAgent: 'glab-replay/source' });
+  // How far behind the world the log on screen is: after each step, the time since the app last
+  // held the whole log as the world had it.
+  let caughtUpAt = 0;
+  const behind = [];
+  await run(WINDOW_MS, (t) => {
+    const held = a.store.getState().logViews[job.id]?.bytes ?? 0;
+    if (held >= app.traceBytes(world, world.jobs.get(job.id)).length) caughtUpAt = t;
+    behind.push(t - caughtUpAt);
+  });
+  behind.sort((x, y) => x - y);
+  stopGlab();
+  stopGlabSource();
+  const top = a.store.getState().stack.at(-1);
+  if (top.kind !== 'job' || top.jobId !== job.id) throw new Error('not on the job pane');
+  const stillRunning = world.jobs.get(job.id).status === 'running';
+  const result = {
+    job: job.id,
+    jobName: job.name,
+    pipeline: pipeline.id,
+    runningForSAtStart: Math.round(logAtStart / 1000),
+    stillRunningAtEnd: stillRunning,
+    logBytesAtEnd: a.store.getState().logViews[job.id]?.bytes ?? 0,
+    logBehindMs: { p50: behind[Math.floor(behind.length * 0.5)], p95: behind[Math.floor(behind.length * 0.95)], max: behind.at(-1) },
+    pipetop: summarise(requestsSince(from, 'pipetop/bench'), proxies.pipetop, WINDOW_MS),
+    glab: summarise(requestsSince(from, 'glab-replay/issue'), proxies.glab, WINDOW_MS),
+    glabSource: summarise(requestsSince(from, 'glab-replay/source'), proxies.glabSource, WINDOW_MS),
+  };
+  a.stop();
+  await settle(agents.map((x) => x.state));
+  for (const p of Object.values(proxies)) await p.close();
+  return result;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+const t0 = performance.now();
+process.stderr.write(`(a) finished pipeline, ${MINUTES} simulated min…\n`);
+const a = await scenarioA();
+process.stderr.write(`(b) running job with its log open, and glab, ${MINUTES} simulated min…\n`);
+const b = await scenarioB();
+const realS = (performance.now() - t0) / 1000;
+await sim.close();
+vt.uninstall();
+
+const f0 = (n) => n.toFixed(0);
+const f1 = (n) => n.toFixed(1);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const kinds = (s) =>
+  Object.entries(s.byKind)
+    .map(([k, v]) => `${k} ${v.requests} (${Object.entries(v.statuses).map(([st, n]) => `${st}×${n}`).join(' ')})`)
+    .join('; ');
+const bytesRatio = b.pipetop.bytesPerMin / b.glab.bytesPerMin;
+const rows = {
+  'pipetop (a) finished pipeline': { 'req/min': f1(a.requestsPerMin), 'bytes/min (down+up)': kb(a.bytesPerMin), 'down/min': kb(a.bytesDownPerMin), target: `≤ ${TARGETS.a.rpm} req/min`, ok: a.requestsPerMin <= TARGETS.a.rpm ? 'yes' : 'NO' },
+  'pipetop (b) running job, log open': {
+    'req/min': f1(b.pipetop.requestsPerMin),
+    'bytes/min (down+up)': kb(b.pipetop.bytesPerMin),
+    'down/min': kb(b.pipetop.bytesDownPerMin),
+    target: `≤ ${TARGETS.b.rpm} req/min, ≤ 1/10 glab bytes (${bytesRatio.toFixed(3)}×)`,
+    ok: b.pipetop.requestsPerMin <= TARGETS.b.rpm && bytesRatio <= TARGETS.b.bytesVsGlab ? 'yes' : 'NO',
+  },
+  'glab (b): jobs/5 s + whole trace/3 s': { 'req/min': f1(b.glab.requestsPerMin), 'bytes/min (down+up)': kb(b.glab.bytesPerMin), 'down/min': kb(b.glab.bytesDownPerMin), target: '', ok: '' },
+  'glab (b) as its source: + GET job/3 s': { 'req/min': f1(b.glabSource.requestsPerMin), 'bytes/min (down+up)': kb(b.glabSource.bytesPerMin), 'down/min': kb(b.glabSource.bytesDownPerMin), target: '', ok: '' },
+};
+console.table(rows);
+console.log(`(a) pipeline #${a.pipeline} (${a.status}, ${a.jobs} jobs): ${kinds(a)}`);
+console.log(`(b) job #${b.job} ${b.jobName} (pipeline #${b.pipeline}), running ${b.runningForSAtStart} s when opened, still running at the end: ${b.stillRunningAtEnd}, log ${kb(b.logBytesAtEnd)} at the end`);
+console.log(`    pipetop: ${kinds(b.pipetop)}`);
+console.log(`    log on screen behind the world's: p50 ${b.logBehindMs.p50} ms, p95 ${b.logBehindMs.p95} ms, max ${b.logBehindMs.max} ms`);
+console.log(`    glab:    ${kinds(b.glab)}`);
+console.log(`ratios: (a) ${f1(a.requestsPerMin)}/${TARGETS.a.rpm} req/min = ${(a.requestsPerMin / TARGETS.a.rpm).toFixed(2)} of the budget; (b) ${f1(b.pipetop.requestsPerMin)}/${TARGETS.b.rpm} req/min = ${(b.pipetop.requestsPerMin / TARGETS.b.rpm).toFixed(2)} of the budget, bytes ${bytesRatio.toFixed(3)}× glab's (target ≤ 0.1×; ${(b.pipetop.bytesPerMin / b.glabSource.bytesPerMin).toFixed(3)}× glab-as-its-source)`);
+console.log(`(${MINUTES} simulated minutes per scenario in ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`);
+
+mkdirSync(`${root}bench/results`, { recursive: true });
+const out = { ...(await machine()), seed: SEED, minutes: MINUTES, stepMs: STEP_MS, targets: TARGETS, results: { a, b, bytesRatioVsGlab: bytesRatio }, table: rows };
+writeFileSync(`${root}bench/results/cost.json`, JSON.stringify(out, null, 2) + '\n');
+process.stderr.write('wrote bench/results/cost.json\n');
+process.exit(0);

@@ -1,0 +1,360 @@
+// Shared by bench/cost.mjs and bench/leak.mjs: the real app (store + controller + <App/> rendered by
+// Ink to a stream that discards its output) against an in-process simulator, on a virtual clock.
+//
+// Virtual time: the global setTimeout/setInterval (and clear*) are replaced, before the app's code
+// is loaded, by timers that fire only when the bench advances a virtual clock; every advance moves
+// the simulator's clock (started at speed 0) by the same amount at the same moment. So the app
+// polls exactly as it would in real time — a 3 s poll fires after 3 virtual seconds, the simulated
+// world having moved 3 s too — while the bench runs as fast as the requests allow. The bench moves
+// time in small steps and, after each one, waits for every request in flight (counted by an undici
+// interceptor) to finish, so no request "takes" virtual time. Timers kept: setImmediate and
+// node:timers/promises (the client's retry sleep) stay real; Date.now stays real (the app reads the
+// time from the simulator's clock, `now: () => sim.clock.now()`, as the test rig does).
+//
+// Bytes "on the wire": each client talks to the simulator through its own TCP proxy, which counts
+// every byte each way — status lines, headers and (gzip-compressed, when sent so) bodies.
+import { EventEmitter } from 'node:events';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const real = { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate };
+export const realSleep = (ms) => new Promise((resolve) => real.setTimeout(resolve, ms));
+export const realImmediate = () => new Promise((resolve) => real.setImmediate(resolve));
+
+// ------------------------------------------------------------------------------------------------
+// Virtual timers.
+
+class VirtualTimer {
+  constructor(clock, id) {
+    this.clock = clock;
+    this.id = id;
+  }
+  ref() {
+    return this;
+  }
+  unref() {
+    return this;
+  }
+  hasRef() {
+    return true;
+  }
+  refresh() {
+    const t = this.clock.timers.get(this.id);
+    if (t) {
+      t.at = this.clock.now + t.delay;
+      t.seq = ++this.clock.seq;
+    }
+    return this;
+  }
+  close() {
+    this.clock.timers.delete(this.id);
+    return this;
+  }
+  [Symbol.toPrimitive]() {
+    return this.id;
+  }
+}
+
+/**
+ * Replaces the global timers. `onAdvance(ms)` is called every time virtual time moves (before the
+ * timers due at the new time fire), so the simulator's clock follows in lockstep.
+ */
+export function installVirtualTimers(onAdvance) {
+  const clock = { now: 0, seq: 0, timers: new Map(), fired: 0 };
+  const add = (fn, delay, args, repeat) => {
+    if (typeof fn !== 'function') throw new TypeError('callback must be a function');
+    const ms = Math.max(1, Math.floor(Number(delay) || 0));
+    const id = ++clock.seq;
+    clock.timers.set(id, { fn, args, delay: ms, at: clock.now + ms, seq: id, repeat });
+    return new VirtualTimer(clock, id);
+  };
+  const clear = (handle, realClear) => {
+    if (handle instanceof VirtualTimer) clock.timers.delete(handle.id);
+    else if (typeof handle === 'number' && clock.timers.has(handle)) clock.timers.delete(handle);
+    else if (handle) realClear(handle);
+  };
+  globalThis.setTimeout = (fn, delay, ...args) => add(fn, delay, args, false);
+  globalThis.setInterval = (fn, delay, ...args) => add(fn, delay, args, true);
+  globalThis.clearTimeout = (h) => clear(h, real.clearTimeout);
+  globalThis.clearInterval = (h) => clear(h, real.clearInterval);
+
+  const moveTo = (t) => {
+    if (t > clock.now) {
+      const d = t - clock.now;
+      clock.now = t;
+      onAdvance(d);
+    }
+  };
+  return {
+    get now() {
+      return clock.now;
+    },
+    get pending() {
+      return clock.timers.size;
+    },
+    get fired() {
+      return clock.fired;
+    },
+    /** Moves virtual time forward by `ms`, firing due timers in order (a real turn of the loop after each). */
+    async advance(ms) {
+      const target = clock.now + ms;
+      for (;;) {
+        let next = null;
+        for (const [id, t] of clock.timers) if (t.at <= target && (!next || t.at < next[1].at || (t.at === next[1].at && t.seq < next[1].seq))) next = [id, t];
+        if (!next) break;
+        const [id, t] = next;
+        moveTo(t.at);
+        if (t.repeat) {
+          t.at += t.delay;
+          t.seq = ++clock.seq;
+        } else clock.timers.delete(id);
+        clock.fired++;
+        try {
+          t.fn(...t.args);
+        } catch (error) {
+          console.error('timer callback threw:', error);
+        }
+        await realImmediate();
+      }
+      moveTo(target);
+    },
+    uninstall() {
+      Object.assign(globalThis, { setTimeout: real.setTimeout, clearTimeout: real.clearTimeout, setInterval: real.setInterval, clearInterval: real.clearInterval });
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Counting: bytes at a TCP proxy, requests in flight at an undici interceptor.
+
+/** A TCP proxy to `port` on 127.0.0.1 that counts bytes each way (everything: headers too). */
+export async function countingProxy(port) {
+  const bytes = { up: 0, down: 0, connections: 0 };
+  const sockets = new Set();
+  const server = createServer((client) => {
+    bytes.connections++;
+    const upstream = connect(port, '127.0.0.1');
+    sockets.add(client);
+    sockets.add(upstream);
+    client.on('data', (d) => {
+      bytes.up += d.length;
+      upstream.write(d);
+    });
+    upstream.on('data', (d) => {
+      bytes.down += d.length;
+      client.write(d);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      s.on('close', end);
+      s.on('error', end);
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    bytes,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * An undici Agent that counts requests dispatched and finished. For the app, a request is finished
+ * only when its client has decoded the body (the client's onExchange hook: pass `state.exchanged`),
+ * since the gunzip runs on the thread pool after undici is done; `busy()` says whether any is left.
+ */
+export async function countingAgent({ finishedByExchange = false } = {}) {
+  const { Agent } = await import('undici');
+  const state = {
+    dispatched: 0,
+    completed: 0,
+    reported: 0,
+    exchanged: () => {
+      state.reported++;
+    },
+    busy: () => state.dispatched > (finishedByExchange ? state.reported : state.completed),
+  };
+  const ENDS = new Set(['onComplete', 'onError', 'onResponseEnd', 'onResponseError']);
+  const agent = new Agent().compose((dispatch) => (opts, handler) => {
+    state.dispatched++;
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        state.completed++;
+      }
+    };
+    const wrapped = new Proxy(handler, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop);
+        if (typeof value !== 'function') return value;
+        if (ENDS.has(prop)) {
+          return (...args) => {
+            finish();
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    try {
+      return dispatch(opts, wrapped);
+    } catch (error) {
+      finish();
+      throw error;
+    }
+  });
+  return { agent, state };
+}
+
+/**
+ * Waits (real time) until no request is in flight and none was started over a few turns of the
+ * event loop and a real millisecond (file and zlib work on the thread pool gets its turn).
+ */
+export async function settle(states, limitMs = 30_000) {
+  const busy = () => states.some((s) => s.busy());
+  const started = () => states.reduce((n, s) => n + s.dispatched, 0);
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    await realImmediate();
+    if (!busy()) {
+      const before = started();
+      await realSleep(1);
+      await realImmediate();
+      if (!busy() && started() === before) return;
+    } else await realSleep(1);
+    if (Date.now() > deadline) throw new Error(`requests still in flight after ${limitMs / 1000} s of real time`);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// The app, bundled from src/ (TypeScript + JSX) by esbuild; packages stay external so Ink, React
+// and undici are the copies in node_modules. Load it after installVirtualTimers().
+
+export async function loadApp() {
+  const { build } = await import('esbuild');
+  const dir = `${root}node_modules/.cache/pipetop-bench`;
+  mkdirSync(dir, { recursive: true });
+  const outfile = `${dir}/app-${process.pid}.mjs`;
+  await build({
+    stdin: {
+      contents: [
+        "export { startSimulator, DEMO_TOKENS } from './src/sim/index.ts';",
+        "export { traceBytes } from './src/sim/trace.ts';",
+        "export { createGitLab } from './src/api/index.ts';",
+        "export { Controller } from './src/store/controller.ts';",
+        "export { createAppStore } from './src/store/store.ts';",
+        "export { App } from './src/ui/App.tsx';",
+        "export { AppContext } from './src/ui/context.ts';",
+        "export { ThemeContext, createTheme } from './src/ui/theme.ts';",
+        "export { render } from 'ink';",
+        "export { createElement } from 'react';",
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    outfile,
+    logLevel: 'warning',
+  });
+  // React's production build, as the shipped bundle uses; Ink renders every frame (no CI mode).
+  process.env.NODE_ENV = 'production';
+  delete process.env.CI;
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+class NullStdout extends Writable {
+  columns = 100;
+  rows = 30;
+  isTTY = true;
+  frames = 0;
+  _write(_chunk, _encoding, callback) {
+    this.frames++;
+    callback();
+  }
+}
+
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  data = null;
+  write(data) {
+    this.data = data;
+    this.emit('readable');
+    this.emit('data', data);
+  }
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+  read = () => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+}
+
+/**
+ * Starts the app as src/tui.tsx does (default poll timing), on `stack` (the panes the user went
+ * through, the last in front), with Ink writing frames to a stream that discards them.
+ */
+export async function startApp(app, { sim, baseUrl, agent, stack }) {
+  const gl = app.createGitLab({ baseUrl, token: app.DEMO_TOKENS.user, userAgent: 'pipetop/bench', dispatcher: agent.agent, onExchange: agent.state.exchanged });
+  const store = app.createAppStore({ host: '127.0.0.1', demo: true, readOnly: false }, stack[0]);
+  if (stack.length > 1) store.setState({ stack });
+  const controller = new app.Controller({
+    store,
+    gl,
+    now: () => sim.clock.now(),
+    platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: root },
+  });
+  await controller.start();
+  const stdout = new NullStdout();
+  const stdin = new FakeStdin();
+  const h = app.createElement;
+  const tree = h(app.AppContext.Provider, { value: { store, controller, now: () => sim.clock.now() } }, h(app.ThemeContext.Provider, { value: app.createTheme({ NO_COLOR: '1' }) }, h(app.App)));
+  const ink = app.render(tree, { stdout, stderr: new NullStdout(), stdin, exitOnCtrlC: false, patchConsole: false, maxFps: 30 });
+  return {
+    gl,
+    store,
+    controller,
+    stdout,
+    press: (key) => stdin.write(key),
+    stop() {
+      ink.unmount();
+      controller.stop();
+    },
+  };
+}
+
+export function machine() {
+  return import('node:os').then(({ cpus, loadavg, totalmem }) => ({
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cpus: cpus().length,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    loadAverage1m: loadavg()[0],
+  }));
+}
