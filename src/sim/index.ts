@@ -8,6 +8,7 @@ import { FaultQueue } from './faults.js';
 import { FaultInjector, type FaultStats, type RandomFaultOptions } from './fault-injection.js';
 import { createApiServer, type LoggedRequest } from './server.js';
 import { buildWorld } from './world/build.js';
+import type { WorldScale } from './world/scale.js';
 import type { World } from './world/world.js';
 
 export { DEMO_TOKENS } from './world/catalog.js';
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** Random faults on /api/v4 requests at this rate (seeded); see fault-injection.ts. */
   faults?: RandomFaultOptions;
+  /** A bigger world, for benchmarks: more projects, a pipeline of thousands of jobs, a very long log. */
+  scale?: WorldScale;
 }
 
 export interface Simulator {
@@ -60,7 +63,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const seed = options.seed ?? 42;
   const startTime = options.startTime ?? Date.now();
   const clock = new SimClock(startTime, options.speed ?? 1);
-  const world = buildWorld(seed, startTime);
+  const world = buildWorld(seed, startTime, options.scale);
   const faults = new FaultQueue();
   const injector = new FaultInjector(options.faults ?? { rate: 0 });
   const requests: LoggedRequest[] = [];

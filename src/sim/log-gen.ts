@@ -25,6 +25,11 @@ export interface LogSpec {
   durationMs: number;
   /** small: ~20-40 lines; normal (default): ~60-300; huge: thousands. */
   size?: 'small' | 'normal' | 'huge';
+  /**
+   * At least this many lines: verbose test output (in collapsed sections of 1,000 lines) pads the
+   * script. For benchmarks of very long logs; the simulator's `scale.logLines`.
+   */
+  lines?: number;
   /** FF_TIMESTAMPS: prefix every physical line with `<ISO time> <stream><O|E><space|+>`. */
   timestamps?: boolean;
   runnerDescription?: string;
@@ -1083,6 +1088,20 @@ function pullImage(x: Ctx, image: string, service: boolean): void {
   w.info(`Using docker image sha256:${r.hex(64)} for ${image} with digest ${repo}@sha256:${r.hex(64)} ...`, r.int(1500, 20000));
 }
 
+/** Verbose test-runner output until the log has `lines` lines: sections of 1,000, every 7th line coloured. */
+function padWithVerboseOutput(x: Ctx, lines: number): void {
+  const { w, r } = x;
+  for (let part = 1; w.lines.length < lines; part++) {
+    w.customSection(`verbose_${part}`, `${HEAD}Verbose output, part ${part}${RESET}`, true, false, r.int(50, 300));
+    for (let i = 0; i < 1000 && w.lines.length < lines; i++) {
+      const mod = r.pick(MODULES);
+      const file = `${x.buildDir}/src/${mod}/${mod}.${r.pick(LAYERS)}.test.ts`;
+      w.line(i % 7 === 0 ? `${c.green('✓')} ${file} › ${testName(r)} ${c.dim(`(${r.int(1, 900)} ms)`)}` : `  debug ${mod}: ${testName(r)} took ${r.int(1, 900)} ms`, r.int(1, 40));
+    }
+    w.end(`verbose_${part}`);
+  }
+}
+
 function runJob(x: Ctx): void {
   const { w, r, spec, kind, size } = x;
   const canceled = spec.outcome === 'canceled';
@@ -1193,6 +1212,7 @@ function runJob(x: Ctx): void {
     w.line(`v20.${r.int(15, 18)}.${r.int(0, 3)}`, r.int(50, 300));
     w.line(`10.${r.int(5, 9)}.${r.int(0, 2)}`, r.int(50, 300));
   }
+  if (spec.lines) padWithVerboseOutput(x, spec.lines);
   ({ build: scriptBuild, test: scriptTest, e2e: scriptE2e, lint: scriptLint, deploy: scriptDeploy, docker: scriptDocker, audit: scriptAudit, generic: scriptGeneric } as const)[kind](x);
 
   if (canceled) {

@@ -51,6 +51,8 @@ export interface JobTemplate {
   artifacts?: { paths: string[]; expireInDays: number | null };
   environment?: string;
   logSize?: 'small' | 'normal' | 'huge';
+  /** The log has at least this many lines (LogSpec.lines); for benchmarks. */
+  logLines?: number;
   /** Typical run time in seconds. */
   typicalSec: number;
   /** Probability this job fails on a given run. */
@@ -119,6 +121,7 @@ export interface SimJob {
   artifactsExpireInDays: number | null;
   environment: string | null;
   logSize: 'small' | 'normal' | 'huge';
+  logLines: number | null;
   coverage: number | null;
   /** A retried job is replaced by a new one and hidden from pipeline job lists, as in GitLab. */
   retried: boolean;

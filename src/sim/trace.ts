@@ -27,6 +27,7 @@ function logOf(world: World, job: SimJob): GeneratedLog {
     startedAt: job.startedAt!,
     durationMs: job.plan.runMs,
     size: job.logSize,
+    ...(job.logLines ? { lines: job.logLines } : {}),
     // One project's runners have FF_TIMESTAMPS on, as some real fleets do.
     timestamps: project.path === 'terraform',
     runnerDescription: RUNNERS.find((r) => r.id === job.runnerId)?.description,

@@ -14,7 +14,7 @@ import { disposeModels, newModel } from '../../src/log/test-support.js';
 import { displayWidth, safeMultiline, safeText, truncateToWidth } from '../../src/text/safe.js';
 import { Fields } from '../../src/ui/components/Field.js';
 import { KeyHints } from '../../src/ui/components/KeyHints.js';
-import { StatusBadge } from '../../src/ui/components/StatusBadge.js';
+import { StatusBadge, statusCell } from '../../src/ui/components/StatusBadge.js';
 import { Table, type Column } from '../../src/ui/components/Table.js';
 import { Toast } from '../../src/ui/components/Toast.js';
 import { createTheme, ThemeContext } from '../../src/ui/theme.js';
@@ -285,7 +285,7 @@ describe('components under NO_COLOR', () => {
 
   it('Table, StatusBadge, Fields, Toast and KeyHints render hostile values with no escape', () => {
     const columns: Column<Row>[] = [
-      { header: 'Status', width: 12, value: (r) => r.status, render: (r) => <StatusBadge status={r.status} /> },
+      { header: 'Status', width: 12, value: (r) => r.status, display: (r) => statusCell(theme, r.status) },
       { header: 'Name', grow: 1, value: (r) => r.name },
       { header: 'Ref', width: 10, value: (r) => r.ref, align: 'right' },
     ];

@@ -7,13 +7,15 @@ import { COMMIT_TITLES, DEMO_TOKENS, PROJECTS, TOKEN_OWNER, USERS } from './cata
 import { startActivity, addHistoryActivity } from './activity.js';
 import { seedSchedules } from './schedules.js';
 import { seedKeys } from './keys.js';
+import { scaleProjects, type WorldScale } from './scale.js';
 import { World } from './world.js';
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 30;
 export const ZERO_SHA = '0'.repeat(40);
 
-export function buildWorld(seed: number, startTime: number): World {
+export function buildWorld(seed: number, startTime: number, scale?: WorldScale): World {
+  const seeds = [...PROJECTS, ...scaleProjects(scale, PROJECTS.length)];
   const history0 = startTime - HISTORY_DAYS * DAY;
   const world = new World(seed, history0);
   const rng = new Rng(seed);
@@ -43,7 +45,7 @@ export function buildWorld(seed: number, startTime: number): World {
   world.tokens.set(DEMO_TOKENS.expired, { userId: alice.id, scopes: 'api', expired: true });
 
   // Projects, with ids in GitLab's style (not 1, 2, 3).
-  PROJECTS.forEach((seedProject, i) => {
+  seeds.forEach((seedProject, i) => {
     const members = new Map<number, number>();
     for (const [username, level] of Object.entries(seedProject.members)) {
       const user = world.usersByName.get(username);
@@ -82,7 +84,7 @@ export function buildWorld(seed: number, startTime: number): World {
 
   // A month of pipelines, created in global time order so ids grow with time as in GitLab.
   const plans: { at: number; project: SimProject; index: number; count: number }[] = [];
-  for (const seedProject of PROJECTS) {
+  for (const seedProject of seeds) {
     const project = world.projectsByPath.get(`${seedProject.namespace}/${seedProject.path}`)!;
     const span = HISTORY_DAYS * DAY;
     for (let i = 0; i < seedProject.history; i++) {

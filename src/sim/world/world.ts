@@ -218,6 +218,7 @@ export class World {
       artifactsExpireInDays: t.artifacts?.expireInDays ?? null,
       environment: t.environment ?? null,
       logSize: t.logSize ?? 'normal',
+      logLines: t.logLines ?? null,
       coverage: null,
       retried: false,
       version: 0,

@@ -2,7 +2,7 @@
 // so every status has a distinct glyph; colour only reinforces it.
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
-import { useTheme } from '../theme.js';
+import { useTheme, type Theme } from '../theme.js';
 
 export interface StatusBadgeProps {
   status: string;
@@ -19,4 +19,10 @@ export function StatusBadge({ status, compact = false }: StatusBadgeProps): Reac
       {compact ? icon : `${icon} ${label}`}
     </Text>
   );
+}
+
+/** The same badge as a table cell (Column.display): text and colour, no element. */
+export function statusCell(theme: Theme, status: string): { text: string; color: string | undefined } {
+  const { icon, label, color } = theme.status(status);
+  return { text: `${icon} ${label}`, color };
 }

@@ -15,11 +15,8 @@ export interface Column<T> {
   align?: 'left' | 'right';
   value: (row: T) => string;
   color?: (row: T) => string | undefined;
-  /**
-   * Custom cell (e.g. a StatusBadge). It is rendered inside a <Text>, so return inline content
-   * (a string or <Text>), and keep it within `width`; it is clipped otherwise.
-   */
-  render?: (row: T, width: number) => ReactNode;
+  /** What the cell shows when it is not `value` (e.g. a status as icon and label), and its look. */
+  display?: (row: T) => { text: string; color?: string; dim?: boolean };
 }
 
 export interface TableProps<T> {
@@ -88,29 +85,21 @@ export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyT
     .map(({ column, width: w }) => padToWidth(safeText(column.header, 100), w, column.align))
     .join(' '.repeat(GAP));
 
+  // A row is one line of text: each cell cut and padded to its width here, so Ink lays out and
+  // clips nothing per cell. Per-cell boxes made every frame of a big list cost several times more
+  // (bench/latency.mjs): Ink slices and re-tokenises each clipped box's text.
   const renderRow = (row: T, _index: number, isSelected: boolean): ReactNode => {
     const inverse = isSelected && theme.selection.inverse;
-    return (
-      <Box flexDirection="row">
-        {layout.map(({ column, width: w }, i) => {
-          const gap = i < layout.length - 1 ? ' '.repeat(GAP) : '';
-          // The gap is inside the inverse text so the selection bar is continuous.
-          return (
-            <Box key={i} width={w + gap.length} flexShrink={0} overflow="hidden">
-              {column.render ? (
-                <Text inverse={inverse} wrap="truncate">
-                  {column.render(row, w)}
-                </Text>
-              ) : (
-                <Text inverse={inverse} color={column.color?.(row)} wrap="truncate">
-                  {cell(column, row, w) + gap}
-                </Text>
-              )}
-            </Box>
-          );
-        })}
-      </Box>
-    );
+    return layout.map(({ column, width: w }, i) => {
+      const shown = cellText(column, row);
+      // The gap is inside the inverse text so the selection bar is continuous.
+      const gap = i < layout.length - 1 ? ' '.repeat(GAP) : '';
+      return (
+        <Text key={i} inverse={inverse} color={shown.color} dimColor={shown.dim}>
+          {padToWidth(truncateToWidth(shown.text, w), w, column.align) + gap}
+        </Text>
+      );
+    });
   };
 
   return (
@@ -131,13 +120,15 @@ export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyT
   );
 }
 
-function cell<T>(column: Column<T>, row: T, width: number): string {
-  let raw: unknown;
+function cellText<T>(column: Column<T>, row: T): { text: string; color?: string | undefined; dim?: boolean | undefined } {
   try {
-    raw = column.value(row);
+    if (column.display) {
+      const shown = column.display(row);
+      return { text: safeText(shown.text), color: shown.color, dim: shown.dim };
+    }
+    return { text: safeText(column.value(row)), color: column.color?.(row) };
   } catch {
     // A row missing a field (a partial API object) shows an empty cell, not a crashed screen.
-    raw = '';
+    return { text: '' };
   }
-  return padToWidth(truncateToWidth(safeText(raw), width), width, column.align);
 }

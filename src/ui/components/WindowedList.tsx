@@ -11,7 +11,10 @@ export interface WindowedListProps<T> {
   /** Rows available; the list never renders more. */
   height: number;
   keyOf: (item: T, index: number) => string | number;
-  /** One terminal row per item; content taller than that is clipped. */
+  /**
+   * One terminal row per item, as inline content (a string or <Text> elements, no <Box>): the row
+   * is a single line of text, cut to the width, so Ink has one string to lay out per row.
+   */
   renderItem: (item: T, index: number, selected: boolean) => ReactNode;
   emptyText?: string;
   /** Draw a 1-column scrollbar on the right when the items don't fit (default true). */
@@ -59,18 +62,14 @@ export function WindowedList<T>({
           const index = offset + i;
           const isSelected = index === selected;
           return (
-            <Box key={keyOf(item, index)} height={1} overflow="hidden" flexShrink={0}>
+            <Text key={keyOf(item, index)} wrap="truncate">
               {marker ? (
-                <Box width={2} flexShrink={0}>
-                  <Text color={theme.accent} bold>
-                    {isSelected ? '›' : ' '}
-                  </Text>
-                </Box>
+                <Text color={theme.accent} bold>
+                  {isSelected ? '› ' : '  '}
+                </Text>
               ) : null}
-              <Box flexGrow={1} flexShrink={1} overflow="hidden">
-                {renderItem(item, index, isSelected)}
-              </Box>
-            </Box>
+              {renderItem(item, index, isSelected)}
+            </Text>
           );
         })}
       </Box>

@@ -5,7 +5,7 @@ export { HelpOverlay, layoutHelp, type HelpGroup, type HelpLayout, type HelpOver
 export { KeyHints, fitHints, type KeyHint, type KeyHintsProps } from './KeyHints.js';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar.js';
 export { Prompt, type PromptProps } from './Prompt.js';
-export { StatusBadge, type StatusBadgeProps } from './StatusBadge.js';
+export { StatusBadge, statusCell, type StatusBadgeProps } from './StatusBadge.js';
 export { Table, layoutColumns, type Column, type TableProps } from './Table.js';
 export { Tabs, type Tab, type TabsProps } from './Tabs.js';
 export { Toast, type ToastKind, type ToastProps } from './Toast.js';

@@ -1,15 +1,17 @@
 // Jobs as a table (the project's jobs, and a pipeline's jobs in list view).
 import type { Job } from '../../api/index.js';
-import { StatusBadge, Table, type Column } from '../components/index.js';
+import { Table, statusCell, type Column } from '../components/index.js';
 import { useApp, useAppState } from '../context.js';
 import { duration, relativeTime } from '../format.js';
+import { useTheme } from '../theme.js';
 
 export function JobTable({ rows, selected, width, height, showPipeline, empty }: { rows: Job[]; selected: number; width: number; height: number; showPipeline?: boolean; empty: string }) {
   const { now } = useApp();
+  const theme = useTheme();
   const inflight = useAppState((s) => s.inflight);
   const busy = (j: Job) => Object.keys(inflight).some((k) => k.endsWith(`:${j.id}`) && k.startsWith('job.'));
   const columns: Column<Job>[] = [
-    { header: 'Status', width: 11, value: (j) => j.status, render: (j) => <StatusBadge status={busy(j) ? 'pending' : j.status} /> },
+    { header: 'Status', width: 11, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
     { header: 'Job', width: 9, value: (j) => `#${j.id}` },
     { header: 'Name', grow: 3, value: (j) => `${j.name}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
     { header: 'Stage', width: 10, value: (j) => j.stage },

@@ -4,7 +4,8 @@
 import { Box } from 'ink';
 import type { Deployment } from '../../../api/index.js';
 import { listKeys } from '../../../store/sources.js';
-import { StatusBadge, Table, type Column } from '../../components/index.js';
+import { Table, statusCell, type Column } from '../../components/index.js';
+import { useTheme } from '../../theme.js';
 import { useApp } from '../../context.js';
 import { relativeTime } from '../../format.js';
 import { emptyText, useList } from '../../use-list.js';
@@ -12,10 +13,11 @@ import { ListStatus } from '../ListStatus.js';
 
 export function DeploymentsTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
+  const theme = useTheme();
   const key = listKeys.deployments(projectId);
   const { list, rows } = useList<Deployment>(key);
   const columns: Column<Deployment>[] = [
-    { header: 'Status', width: 11, value: (d) => d.status ?? '', render: (d) => <StatusBadge status={d.status ?? 'unknown'} /> },
+    { header: 'Status', width: 11, value: (d) => d.status ?? '', display: (d) => statusCell(theme, d.status ?? 'unknown') },
     { header: 'ID', width: 6, value: (d) => `#${d.iid}` },
     { header: 'Environment', width: 12, grow: 1, value: (d) => d.environment?.name ?? '' },
     { header: 'Ref', width: 10, grow: 1, value: (d) => d.ref },

@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import type { Pipeline, PipelineBasic } from '../../../api/index.js';
 import { formatPipelineFilters } from '../../../store/filter-prompts.js';
 import { listKeys } from '../../../store/sources.js';
-import { StatusBadge, Table, type Column } from '../../components/index.js';
+import { Table, statusCell, type Column } from '../../components/index.js';
+import { useTheme } from '../../theme.js';
 import { useApp, useAppState } from '../../context.js';
 import { duration, relativeTime } from '../../format.js';
 import { emptyText, useList } from '../../use-list.js';
@@ -13,6 +14,7 @@ import { ListStatus } from '../ListStatus.js';
 
 export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now, controller } = useApp();
+  const theme = useTheme();
   const key = listKeys.pipelines(projectId);
   const { list, rows } = useList<PipelineBasic>(key);
   const full = useAppState((s) => s.pipelines);
@@ -24,7 +26,7 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
 
   const detail = (p: PipelineBasic): Partial<Pipeline> => full[p.id] ?? {};
   const columns: Column<PipelineBasic>[] = [
-    { header: 'Status', width: 11, value: (p) => p.status, render: (p) => <StatusBadge status={p.status} /> },
+    { header: 'Status', width: 11, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
     { header: 'Pipeline', width: 9, value: (p) => `#${p.id}` },
     { header: 'Ref', grow: 2, value: (p) => p.ref },
     { header: 'Commit', width: 9, value: (p) => p.sha.slice(0, 8) },

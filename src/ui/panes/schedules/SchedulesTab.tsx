@@ -1,10 +1,11 @@
 // The project's pipeline schedules (spec 4.3), as GitLab's schedules page lists them: active,
 // description, the cron in words with its zone, next run, last pipeline, owner, ref. `f` cycles
 // GitLab's scope filter (all / active / inactive).
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { PipelineSchedule } from '../../../api/index.js';
 import { listKeys } from '../../../store/sources.js';
-import { StatusBadge, Table, type Column } from '../../components/index.js';
+import { Table, statusCell, type Column } from '../../components/index.js';
+import { useTheme } from '../../theme.js';
 import { useApp, useAppState } from '../../context.js';
 import { emptyText, useList } from '../../use-list.js';
 import { ListStatus } from '../ListStatus.js';
@@ -12,6 +13,7 @@ import { cronInWords, untilTime } from './zoned.js';
 
 export function SchedulesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
+  const theme = useTheme();
   const key = listKeys.schedules(projectId);
   const { list, rows } = useList<PipelineSchedule>(key);
   const scope = useAppState((s) => s.listFilters[key]?.scope);
@@ -27,7 +29,7 @@ export function SchedulesTab({ projectId, width, height }: { projectId: number; 
       header: 'Last',
       width: 10,
       value: (s) => s.last_pipeline?.status ?? '',
-      render: (s) => (s.last_pipeline ? <StatusBadge status={s.last_pipeline.status} /> : <Text dimColor>—</Text>),
+      display: (s) => (s.last_pipeline ? statusCell(theme, s.last_pipeline.status) : { text: '—', dim: true }),
     },
     { header: 'Owner', width: 9, value: (s) => s.owner?.username ?? '' },
     { header: 'Ref', width: 9, value: (s) => s.ref.replace(/^refs\/(heads|tags)\//, '') },

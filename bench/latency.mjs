@@ -1,0 +1,261 @@
+#!/usr/bin/env node
+// Key-to-frame latency (issue 7, benchmark 2), in-process, on a big world: 2,000 projects, a
+// 5,000-job pipeline and a 100,000-line log (the simulator's `scale` option). The real <App/>,
+// store and controller run under Ink exactly as `pipetop` does (same bundle options, same render
+// options), writing to an in-memory terminal of 120×40; keys go in through a fake TTY stdin.
+//
+// A sample is the time from writing a key to stdin until Ink writes the next frame to stdout —
+// what a user sees after pressing it. Keys are paced (the next one goes when the frame is out
+// and the app is quiet) so a sample measures the work one key costs, not Ink's 30 fps throttle
+// (a held key repeating faster than 30/s coalesces frames by design). Where a key starts a load
+// (opening a pane), "with data" also times the frame that shows the loaded data.
+//
+// Target (issue 7): p95 ≤ 16 ms. Prints a table, writes bench/results/latency.json. Not a test.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import xterm from '@xterm/headless';
+import { build } from 'esbuild';
+import { bundleOptions } from '../scripts/bundle-options.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SCALE = { projects: 2000, pipelineJobs: 5000, logLines: 100_000 };
+const COLS = 120;
+const ROWS = 40;
+const KEY = { down: '\u001B[B', up: '\u001B[A', pageDown: '\u001B[6~', pageUp: '\u001B[5~', enter: '\r', escape: '\u001B', backspace: '\u007F' };
+
+const bundle = join(tmpdir(), `pipetop-bench-latency-${process.pid}.mjs`);
+await build({
+  ...bundleOptions,
+  stdin: {
+    contents: [
+      "export { startSimulator, DEMO_TOKENS } from './src/sim/index.ts';",
+      "export { createGitLab } from './src/api/index.ts';",
+      "export { Controller } from './src/store/controller.ts';",
+      "export { createAppStore } from './src/store/store.ts';",
+      "export { App } from './src/ui/App.tsx';",
+      "export { AppContext } from './src/ui/context.ts';",
+      "export { ThemeContext, createTheme } from './src/ui/theme.ts';",
+      "export { render } from 'ink';",
+      "export { createElement } from 'react';",
+    ].join('\n'),
+    resolveDir: root,
+    loader: 'ts',
+  },
+  outfile: bundle,
+});
+const m = await import(pathToFileURL(bundle).href);
+
+// ------------------------------------------------------------------------------------------------
+// The world (in a worker thread: serving 5,000 jobs must not run on the app's event loop, or a
+// sample would time the simulator too) and the app.
+
+const START = Date.UTC(2026, 10, 20, 12);
+const loadBefore = loadavg()[0];
+let t = performance.now();
+const worker = new Worker(
+  `import { parentPort, workerData } from 'node:worker_threads';
+   const { startSimulator } = await import(workerData.bundle);
+   const sim = await startSimulator(workerData.options);
+   parentPort.postMessage(sim.url);`,
+  { eval: true, workerData: { bundle: pathToFileURL(bundle).href, options: { seed: 42, speed: 0, startTime: START, scale: SCALE } } },
+);
+const simUrl = await new Promise((resolve, reject) => {
+  worker.once('message', resolve);
+  worker.once('error', reject);
+});
+rmSync(bundle, { force: true });
+const worldMs = performance.now() - t;
+const sim = { url: simUrl, clock: { now: () => START } };
+const gl = m.createGitLab({ baseUrl: sim.url, token: m.DEMO_TOKENS.user, userAgent: 'pipetop-bench' });
+const store = m.createAppStore({ host: 'bench', demo: true, readOnly: false });
+const controller = new m.Controller({
+  store,
+  gl,
+  now: () => sim.clock.now(),
+  platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => undefined, downloadDir: tmpdir() },
+  tokenHelp: '',
+});
+
+/**
+ * The terminal: Ink writes each frame in one write; a headless xterm parses them so the scenarios
+ * can wait on what the screen shows. The time of a frame is the time Ink wrote it.
+ */
+let frames = 0;
+let lastFrameAt = 0;
+
+// convertEol: a pty's line discipline turns Ink's \n into \r\n; this terminal has none.
+const term = new xterm.Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true, convertEol: true });
+const waiters = new Set();
+class Terminal extends Writable {
+  columns = COLS;
+  rows = ROWS;
+  isTTY = true;
+  _write(chunk, _enc, done) {
+    frames++;
+    lastFrameAt = performance.now();
+    for (const w of waiters) w();
+    term.write(chunk, () => done());
+  }
+}
+function screenText() {
+  const buf = term.buffer.active;
+  const lines = [];
+  for (let y = 0; y < ROWS; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+  return lines.join('\n');
+}
+const stdout = new Terminal();
+const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} });
+stdin.setEncoding('utf8');
+
+void controller.start();
+const h = m.createElement;
+const ink = m.render(
+  h(m.AppContext.Provider, { value: { store, controller, now: () => sim.clock.now() } }, h(m.ThemeContext.Provider, { value: m.createTheme({}) }, h(m.App))),
+  { stdin, stdout, stderr: new Terminal(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
+);
+
+/** Resolves at the next frame written after now, or null after `ms`. */
+function nextFrame(ms = 2000) {
+  return new Promise((resolve) => {
+    const at = frames;
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      resolve(null);
+    }, ms);
+    const check = () => {
+      if (frames === at) return;
+      clearTimeout(timer);
+      waiters.delete(check);
+      resolve(lastFrameAt);
+    };
+    waiters.add(check);
+  });
+}
+
+/** Resolves when `test(screen)` holds (checked at every frame), bounded. */
+async function until(test, what, ms = 60_000) {
+  const deadline = performance.now() + ms;
+  while (!test(screenText())) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screenText()}`);
+    // xterm parses asynchronously: look again at the next frame, or shortly.
+    await nextFrame(Math.min(100, Math.max(1, deadline - performance.now())));
+  }
+}
+
+/** Waits until no frame has been written for `quietMs` (bounded): the app has settled. */
+async function settle(quietMs = 60, maxMs = 5000) {
+  const deadline = performance.now() + maxMs;
+  while (performance.now() < deadline) {
+    if ((await nextFrame(quietMs)) === null) return;
+  }
+}
+
+const samples = {};
+/** Presses `key`, records ms until the next frame under `name`; returns that ms (null: no frame). */
+async function press(name, key) {
+  await settle();
+  const frame = nextFrame();
+  const t0 = performance.now();
+  stdin.write(key);
+  const at = await frame;
+  const ms = at === null ? null : at - t0;
+  (samples[name] ??= []).push(ms);
+  return ms;
+}
+
+/** Presses `key` and also times until `ready(screen)` holds: a key that starts a load. */
+async function pressAndLoad(name, key, ready, what) {
+  await settle();
+  const frame = nextFrame();
+  const t0 = performance.now();
+  stdin.write(key);
+  const at = await frame;
+  (samples[name] ??= []).push(at === null ? null : at - t0);
+  await until(ready, what);
+  (samples[`${name} (with data)`] ??= []).push(lastFrameAt - t0);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Scenarios.
+
+t = performance.now();
+await until((s) => /\d+\+? projects/.test(s), 'the project list', 120_000);
+const projectsLoadMs = performance.now() - t;
+
+const RUNS = Number(process.env.RUNS ?? 60);
+for (let i = 0; i < RUNS; i++) await press('projects: move (j/k)', i % 4 === 3 ? 'k' : 'j');
+
+for (let i = 0; i < RUNS / 3; i++) await press('projects: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
+await press('projects: bottom / top (G/g)', 'G');
+await press('projects: bottom / top (G/g)', 'g');
+await press('projects: bottom / top (G/g)', 'G');
+await press('projects: bottom / top (G/g)', 'g');
+// Filter: each typed character narrows 2,000 rows; backspace widens again.
+await press('projects: filter keystroke', '/');
+for (const ch of 'monolith') await press('projects: filter keystroke', ch);
+await press('projects: filter keystroke', KEY.enter);
+await pressAndLoad('open project (⏎)', KEY.enter, (s) => /fleet\/monolith/.test(s) && /#\d+/.test(s), 'the monolith pipelines');
+
+// The 5,000-job pipeline.
+await pressAndLoad('open 5,000-job pipeline (⏎)', KEY.enter, (s) => /5000 jobs|5,000 jobs/.test(s), 'the pipeline with all its jobs');
+for (let i = 0; i < RUNS; i++) await press('pipeline: move (j/k)', i % 4 === 3 ? 'k' : 'j');
+for (let i = 0; i < RUNS / 3; i++) await press('pipeline: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
+await press('pipeline: bottom / top (G/g)', 'G');
+await press('pipeline: bottom / top (G/g)', 'g');
+await press('pipeline: stage graph (v)', 'v');
+await press('pipeline: stage graph (v)', 'v');
+await press('pipeline: filter keystroke', '/');
+for (const ch of 'verbose') await press('pipeline: filter keystroke', ch);
+await press('pipeline: filter keystroke', KEY.enter);
+
+// The 100,000-line log.
+await pressAndLoad('open 100,000-line log (⏎)', KEY.enter, (s) => /Job succeeded/.test(s) || /100,?\d{3} lines/.test(s), 'the whole log');
+await press('log: top / bottom (g/G)', 'g');
+for (let i = 0; i < RUNS; i++) await press('log: scroll (j/k)', i % 4 === 3 ? 'k' : 'j');
+for (let i = 0; i < RUNS / 3; i++) await press('log: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
+await press('log: top / bottom (g/G)', 'G');
+await press('log: top / bottom (g/G)', 'g');
+for (let i = 0; i < 10; i++) await press('log: fold all (Z)', 'Z');
+await press('log: search', '/');
+for (const ch of 'took 42') await press('log: search', ch);
+await press('log: search', KEY.enter);
+for (let i = 0; i < 20; i++) await press('log: next match (n)', 'n');
+
+ink.unmount();
+controller.stop();
+await worker.terminate();
+
+// ------------------------------------------------------------------------------------------------
+// Report.
+
+const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const rows = {};
+const all = [];
+for (const [name, xs] of Object.entries(samples)) {
+  const ok = xs.filter((x) => x !== null).sort((a, b) => a - b);
+  const missed = xs.length - ok.length;
+  if (!name.endsWith('(with data)')) all.push(...ok);
+  rows[name] = {
+    n: xs.length,
+    'p50 ms': ok.length ? pct(ok, 50).toFixed(1) : '-',
+    'p95 ms': ok.length ? pct(ok, 95).toFixed(1) : '-',
+    'max ms': ok.length ? ok[ok.length - 1].toFixed(1) : '-',
+    'no frame': missed,
+    target: name.endsWith('(with data)') ? '' : pct(ok, 95) <= 16 ? '≤ 16 ✓' : '≤ 16 ✗',
+  };
+}
+all.sort((a, b) => a - b);
+rows['all keys'] = { n: all.length, 'p50 ms': pct(all, 50).toFixed(1), 'p95 ms': pct(all, 95).toFixed(1), 'max ms': all[all.length - 1].toFixed(1), 'no frame': '', target: pct(all, 95) <= 16 ? '≤ 16 ✓' : '≤ 16 ✗' };
+console.table(rows);
+console.log(`world: ${SCALE.projects} projects, ${SCALE.pipelineJobs}-job pipeline, ${SCALE.logLines}-line log; built in ${worldMs.toFixed(0)} ms; project list loaded in ${projectsLoadMs.toFixed(0)} ms`);
+console.log(`(load average before/after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} on ${cpus().length} CPUs; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/latency.json'),
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1m: [loadBefore, loadavg()[0]], scale: SCALE, terminal: `${COLS}x${ROWS}`, worldMs, projectsLoadMs, rows, samples }, null, 2),
+);
+process.exit(0);
