@@ -180,8 +180,14 @@ export async function countingAgent({ finishedByExchange = false } = {}) {
     dispatched: 0,
     completed: 0,
     reported: 0,
-    exchanged: () => {
+    /** Response body bytes as received (compressed when sent so): the app's from onExchange, others' from `body()`. */
+    bodyBytes: 0,
+    exchanged: (entry) => {
       state.reported++;
+      state.bodyBytes += entry?.bytes ?? 0;
+    },
+    body: (n) => {
+      state.bodyBytes += n;
     },
     busy: () => state.dispatched > (finishedByExchange ? state.reported : state.completed),
   };

@@ -5,7 +5,7 @@ import { createGitLab, type GitLab } from '../api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator } from '../sim/index.js';
 import { traceBytes } from '../sim/trace.js';
 import type { LogModel } from './log-model.js';
-import { backoffDelay, startTail, type Tail } from './tail.js';
+import { backoffDelay, logSaysJobEnded, quietDelay, startTail, type Tail, type TailRead } from './tail.js';
 import { disposeModels, modelOf, newModel, snapshot } from './test-support.js';
 
 const START = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -179,6 +179,38 @@ describe('startTail errors and control', () => {
     await waitFor(() => t.state === 'finished', 'the single read');
     expect(model.lineCount).toBeGreaterThan(10);
     expect(w.sim.requests.filter((r) => r.path.includes(`/jobs/${finished}/trace`))).toHaveLength(1);
+  });
+
+  it('reports every read: bytes appended, quiet streaks, and the runner\'s last line', async () => {
+    const w = await setup(false);
+    const model = await newModel();
+    const reads: TailRead[] = [];
+    const t = tail({ gl: w.gl, projectId: PROJECT, jobId: w.jobId, model, isRunning: w.isRunning, intervalMs: 2, quietMaxMs: 8, onRead: (r) => reads.push(r) });
+    // Frozen world: after the first read, nothing new; the quiet streak grows read by read.
+    await waitFor(() => reads.length >= 4, 'a few reads');
+    expect(reads[0]).toMatchObject({ appended: model.byteSize, reset: false, quietReads: 0, jobEnded: false });
+    expect(reads.slice(1, 4).map((r) => r.quietReads)).toEqual([1, 2, 3]);
+    // New bytes end the streak; the read that brings the runner's last line says so.
+    await followToTheEnd(w, model, t);
+    const growing = reads.filter((r) => r.appended > 0);
+    expect(growing.length).toBeGreaterThan(2);
+    expect(growing.every((r) => r.quietReads === 0)).toBe(true);
+    expect(growing.at(-1)!.jobEnded).toBe(true);
+    expect(growing.slice(0, -1).some((r) => r.jobEnded)).toBe(false);
+  });
+
+  it('quietDelay doubles from the interval up to the quiet cap', () => {
+    expect([0, 1, 2, 3, 4, 30].map((n) => quietDelay(3000, n, 10_000))).toEqual([3000, 6000, 10_000, 10_000, 10_000, 10_000]);
+    expect(quietDelay(3000, 5, 1000)).toBe(3000); // the cap never undercuts the interval
+  });
+
+  it('logSaysJobEnded looks for the runner\'s last line at the end only', () => {
+    expect(logSaysJobEnded(Buffer.from('section_end:1:cleanup\r\u001b[0K\u001b[32;1mJob succeeded\u001b[0;m\n'))).toBe(true);
+    expect(logSaysJobEnded(Buffer.from('\u001b[31;1mERROR: Job failed: exit code 1\u001b[0;m\n'))).toBe(true);
+    expect(logSaysJobEnded(Buffer.from('$ npm test\n'))).toBe(false);
+    expect(logSaysJobEnded(Buffer.alloc(0))).toBe(false);
+    // Far from the end it is some other line quoting it, not the runner's verdict.
+    expect(logSaysJobEnded(Buffer.concat([Buffer.from('echo "Job succeeded"\n'), Buffer.alloc(4096, 'x')]))).toBe(false);
   });
 
   it('backoffDelay doubles up to the cap', () => {

@@ -1,7 +1,9 @@
 // The live tail of a job log: asks for `Range: bytes=<held>-` (readTrace turns 206, 200 and 416 into
 // append / reset / unchanged) and feeds the model. Polls only while the job runs, reads once more
-// after it finished (that read holds the complete log), then stops; backs off on errors. The pane
-// starts a tail when it shows a job and stops it when it hides it: nothing polls off screen.
+// after it finished (that read holds the complete log), then stops; backs off on errors, and while
+// the log is quiet (each read that brings nothing doubles the wait, up to a cap; new bytes bring it
+// back to the interval at once). The pane starts a tail when it shows a job and stops it when it
+// hides it: nothing polls off screen.
 import type { ApiResponse, GitLabClient, HttpMethod, RequestOptions } from '../api/client.js';
 import type { GitLab } from '../api/index.js';
 import { readTrace } from '../api/trace.js';
@@ -18,13 +20,31 @@ export interface TailOptions {
    * running, …). Sampled before each request, so the read after it turns false is complete.
    */
   isRunning: () => boolean;
-  /** Between polls while the job runs. Default 2000. */
+  /** Between polls while the job runs and its log grows. Default 2000. */
   intervalMs?: number;
+  /**
+   * Longest wait while the log is quiet: each read that brings nothing doubles the wait, from
+   * intervalMs up to this. Default intervalMs (no quiet back-off).
+   */
+  quietMaxMs?: number;
   /** Cap of the error back-off (interval × 2^failures). Default 60 000. */
   maxBackoffMs?: number;
   onError?: (e: unknown) => void;
   /** Body bytes received by each response (after gzip decoding). */
   onBytes?: (n: number) => void;
+  /** After each successful read: what it brought (callers infer the job's state from its log). */
+  onRead?: (read: TailRead) => void;
+}
+
+export interface TailRead {
+  /** Bytes added to the model (after a reset: the whole new log). */
+  appended: number;
+  /** The log was shorter than what was held (erased, or a retried job's new log): started over. */
+  reset: boolean;
+  /** Reads in a row, this one included, that brought nothing. */
+  quietReads: number;
+  /** The runner's last line is in what this read brought: "Job succeeded" or "ERROR: Job failed…". */
+  jobEnded: boolean;
 }
 
 /** fetching: a request is in flight; waiting: the next poll is scheduled; finished: the job ended and its whole log is in; stopped: stop() was called. */
@@ -42,6 +62,22 @@ export interface Tail {
 /** About 10 ms of ingest work at a time. */
 const FEED_SLICE = 512 * 1024;
 
+/** Delay before the next poll after `quietReads` reads in a row that brought nothing. */
+export function quietDelay(intervalMs: number, quietReads: number, quietMaxMs: number): number {
+  if (quietReads <= 0) return intervalMs;
+  return Math.max(intervalMs, Math.min(quietMaxMs, intervalMs * 2 ** Math.min(quietReads, 30)));
+}
+
+// The runner ends every log with one of these lines (GitLab Runner's `Job succeeded` and
+// `ERROR: Job failed: <reason>`, canceled jobs included). Looked for in the last bytes only.
+const JOB_END = /Job succeeded|ERROR: Job failed/;
+const END_WINDOW = 512;
+
+/** Whether the runner's final line is among the last bytes of `chunk`. */
+export function logSaysJobEnded(chunk: Buffer): boolean {
+  return chunk.length > 0 && JOB_END.test(chunk.subarray(Math.max(0, chunk.length - END_WINDOW)).toString('latin1'));
+}
+
 /** Delay before the next poll after `failures` consecutive errors. */
 export function backoffDelay(intervalMs: number, failures: number, maxBackoffMs: number): number {
   if (failures <= 0) return intervalMs;
@@ -50,6 +86,7 @@ export function backoffDelay(intervalMs: number, failures: number, maxBackoffMs:
 
 export function startTail(opts: TailOptions): Tail {
   const interval = Math.max(1, opts.intervalMs ?? 2000);
+  const quietMax = opts.quietMaxMs ?? interval;
   const maxBackoff = opts.maxBackoffMs ?? 60_000;
   const { model } = opts;
   let fetched = 0;
@@ -62,6 +99,7 @@ export function startTail(opts: TailOptions): Tail {
   let inflight: Promise<void> | null = null;
   let controller: AbortController | null = null;
   let failures = 0;
+  let quietReads = 0;
   let stopped = false;
 
   const clearTimer = (): void => {
@@ -89,12 +127,17 @@ export function startTail(opts: TailOptions): Tail {
       if (res.kind !== 'unchanged') await feed(res.chunk);
       if (stopped) return;
       failures = 0;
+      const appended = res.kind === 'unchanged' ? 0 : res.chunk.length;
+      quietReads = appended > 0 ? 0 : quietReads + 1;
       if (finalRead) {
         model.end();
         state = 'finished';
-        return;
+      } else schedule(quietDelay(interval, quietReads, quietMax));
+      try {
+        opts.onRead?.({ appended, reset: res.kind === 'reset', quietReads, jobEnded: res.kind !== 'unchanged' && logSaysJobEnded(res.chunk) });
+      } catch {
+        // A failing listener must not end the tail.
       }
-      schedule(interval);
     } catch (e) {
       if (stopped) return;
       failures++;

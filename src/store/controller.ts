@@ -10,7 +10,7 @@ import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
 import { activityScopes, activityUrl, isActivityPane, isActivityTab, openActivity, projectTabScopes, runActivityCommand } from './activity.js';
 import { handleFormKey } from './schedules.js';
-import { LogRegistry } from './log-view.js';
+import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
 import { jobScopePrompt, pipelineFilterPrompt } from './filter-prompts.js';
 import { moveSelection, resetList, selectedRow } from './lists.js';
 import { runPalette } from './palette.js';
@@ -25,6 +25,8 @@ export interface ControllerDeps {
   platform: Platform;
   now?: () => number;
   timing?: PollTiming;
+  /** How often the log in front is read (while it grows, and at most while it is quiet). */
+  logTiming?: LogTiming;
   /** What to tell the user when GitLab rejects the token (names the flag/variable to set). */
   tokenHelp?: string;
 }
@@ -53,7 +55,8 @@ export class Controller {
       },
       connectionFailed: (error) => this.failed(error),
     };
-    this.logs = new LogRegistry(this.ctx);
+    // The log tail tells the poller when the job in front has likely changed (see log-view.ts).
+    this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, { jobMayHaveChanged: () => void this.poller?.refreshNow() });
   }
 
   /** Who am I (checks the token), then live updates of what is on screen. */
@@ -71,7 +74,7 @@ export class Controller {
       }
       this.failed(error);
     }
-    this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures);
+    this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures, { tailing: (jobId) => this.logs.tailing(jobId) });
     this.unsubscribeLogs = this.deps.store.subscribe((state) => this.logs.sync(state));
     this.logs.sync(this.deps.store.getState());
   }

@@ -1,7 +1,12 @@
 // The job log on screen: one LogModel (engine, src/log) per job pane in front, fed by a tail that
 // polls only while the job runs and the pane is visible. The store keeps the view's small state
 // (cursor, follow, search, toggles); the model keeps the lines (spooled to disk, any size).
-import { LogModel, startTail } from '../log/index.js';
+//
+// While the tail is live, the log is the fast signal and the job's own record is polled slowly
+// (polling.ts): the tail says when the job has likely changed — the runner's last line arrived, the
+// log started over, it grew while the job was not known to run, it fell silent — and the job is
+// re-read at once. When the job is seen finished, the tail makes its final read at once.
+import { LogModel, startTail, type TailRead } from '../log/index.js';
 import { join } from 'node:path';
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
@@ -28,8 +33,27 @@ export const INITIAL_LOG_VIEW: LogViewState = {
 interface Open {
   jobId: number;
   model: LogModel;
-  tail: { stop(): void; refresh(): Promise<void> };
+  tail: { stop(): void; refresh(): Promise<void>; readonly state: string };
   unsubscribe: () => void;
+  /** The job's status when last seen, to notice it finishing. */
+  status: string | undefined;
+}
+
+export interface LogTiming {
+  /** Between reads while the log grows. */
+  intervalMs: number;
+  /** Longest wait between reads while the log is quiet. */
+  quietMaxMs: number;
+}
+
+export const DEFAULT_LOG_TIMING: LogTiming = { intervalMs: 3_000, quietMaxMs: 10_000 };
+
+/** Reads in a row that brought nothing before the job is re-read (it may have ended silently). */
+const QUIET_READS_BEFORE_JOB_CHECK = 3;
+
+export interface LogHooks {
+  /** The log suggests the job changed (ended, restarted, started): re-read the job now. */
+  jobMayHaveChanged?: (jobId: number) => void;
 }
 
 /** Keeps exactly one log open: the job pane in front. Others are disposed (their spool removed). */
@@ -39,7 +63,17 @@ export class LogRegistry {
   /** Rows of log on screen; the view reports it so follow and paging fit the terminal. */
   height = 10;
 
-  constructor(private readonly ctx: Ctx) {}
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly timing: LogTiming = DEFAULT_LOG_TIMING,
+    private readonly hooks: LogHooks = {},
+  ) {}
+
+  /** Whether the log of `jobId` is on screen and still being polled (not finished, not stopped). */
+  tailing(jobId: number): boolean {
+    const open = this.open;
+    return open !== null && open.jobId === jobId && (open.tail.state === 'waiting' || open.tail.state === 'fetching');
+  }
 
   model(jobId: number): LogModel | null {
     return this.open?.jobId === jobId ? this.open.model : null;
@@ -51,6 +85,16 @@ export class LogRegistry {
     const want = pane.kind === 'job' ? pane : null;
     if (this.open && this.open.jobId !== want?.jobId) void this.close();
     if (want && !this.open && !this.opening) this.opening = this.start(want.projectId, want.jobId).finally(() => (this.opening = null));
+    const open = this.open;
+    if (open) {
+      const status = state.jobs[open.jobId]?.status;
+      // Seen finished: the final read now, not at the next (possibly backed-off) poll.
+      if (status !== open.status) {
+        const wasRunning = open.status === undefined || isActiveStatus(open.status);
+        open.status = status;
+        if (wasRunning && status !== undefined && !isActiveStatus(status) && this.tailing(open.jobId)) void open.tail.refresh();
+      }
+    }
   }
 
   private async start(projectId: number, jobId: number): Promise<void> {
@@ -64,18 +108,34 @@ export class LogRegistry {
     }
     store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: s.logViews[jobId] ?? { ...INITIAL_LOG_VIEW } } }));
     const unsubscribe = model.subscribe(() => this.changed(jobId, model));
+    const statusOf = () => store.getState().jobs[jobId]?.status;
     const tail = startTail({
       gl: this.ctx.gl,
       projectId,
       jobId,
       model,
-      isRunning: () => isActiveStatus(store.getState().jobs[jobId]?.status),
+      // Not known yet (opened before the job was read): keep reading until it is.
+      isRunning: () => statusOf() === undefined || isActiveStatus(statusOf()),
+      intervalMs: this.timing.intervalMs,
+      quietMaxMs: this.timing.quietMaxMs,
+      onRead: (read) => this.read(jobId, read, statusOf()),
       onError: (error) => {
         this.patch(jobId, { error: describeError(error) });
         this.ctx.connectionFailed(error);
       },
     });
-    this.open = { jobId, model, tail, unsubscribe };
+    this.open = { jobId, model, tail, unsubscribe, status: statusOf() };
+  }
+
+  /** What a read says about the job: when it has likely changed, have it re-read. */
+  private read(jobId: number, read: TailRead, status: string | undefined): void {
+    if (!isActiveStatus(status)) return;
+    const changed =
+      read.jobEnded ||
+      read.reset ||
+      (read.appended > 0 && status !== 'running') ||
+      read.quietReads === QUIET_READS_BEFORE_JOB_CHECK;
+    if (changed) this.hooks.jobMayHaveChanged?.(jobId);
   }
 
   private async close(): Promise<void> {

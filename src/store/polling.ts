@@ -2,6 +2,14 @@
 // seconds while something in it is still moving, every 30 s when all is finished, and with a
 // growing back-off after errors (honouring Retry-After). ETags make an unchanged re-read a cheap 304
 // that changes nothing in the store, so nothing re-renders.
+//
+// What a re-read costs GitLab is kept small (bench/cost.mjs measures it):
+// - A finished pipeline: only the pipeline itself is re-read (one request, usually a 304); its jobs
+//   are re-read when the pipeline changed (a retry makes it run again), on navigation and R, and at
+//   least every JOBS_MAX_AGE_MS in case a job changed without the pipeline (an erase elsewhere).
+// - A running job whose log is on screen: the log tail is the fast signal (log-view.ts); the job's
+//   own record is re-read at the idle rate, and at once whenever the log suggests it changed.
+import type { Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
 import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
@@ -20,13 +28,21 @@ export interface PollTiming {
 
 export const DEFAULT_TIMING: PollTiming = { activeMs: 3_000, idleMs: 30_000, maxBackoffMs: 60_000 };
 
+/** A finished pipeline's jobs are re-read at least this often even when the pipeline is unchanged. */
+export const JOBS_MAX_AGE_MS = 5 * 60_000;
+
+export interface PollHooks {
+  /** Whether the log of this job is on screen and tailed live (then the job is polled slowly). */
+  tailing?: (jobId: number) => boolean;
+}
+
 export interface Poller {
   /** Re-reads the top pane now (the `R` key, and after navigation). */
   refreshNow(): Promise<void>;
   stop(): void;
 }
 
-export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, failures: () => number): Poller {
+export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, failures: () => number, hooks: PollHooks = {}): Poller {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -35,7 +51,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   const schedule = () => {
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delay());
+    timer = setTimeout(() => void tick(false), delay());
     timer.unref?.();
   };
 
@@ -46,23 +62,28 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       const retryAt = c.kind === 'retrying' || c.kind === 'offline' ? c.until - ctx.now() : 0;
       return Math.max(retryAt, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(n, 5)));
     }
-    return isMoving(ctx, topPane(ctx.store.getState())) ? timing.activeMs : timing.idleMs;
+    const pane = topPane(ctx.store.getState());
+    if (pane.kind === 'job' && hooks.tailing?.(pane.jobId)) return timing.idleMs;
+    return isMoving(ctx, pane) ? timing.activeMs : timing.idleMs;
   };
 
   // A tick asked for while one runs (the user moved to another pane) runs right after it, so a
   // new pane never waits a whole interval for its first load.
-  let again = false;
-  const tick = async (): Promise<void> => {
+  // `full`: re-read everything the pane shows (navigation, R); a timer's tick may skip what cannot
+  // have changed.
+  let again: { full: boolean } | null = null;
+  const tick = async (full: boolean): Promise<void> => {
     if (stopped) return;
     if (running) {
-      again = true;
+      again = { full: full || again?.full === true };
       return running;
     }
-    running = refreshPane(ctx, topPane(ctx.store.getState())).finally(() => {
+    running = refreshPane(ctx, topPane(ctx.store.getState()), { full }).finally(() => {
       running = null;
       if (again) {
-        again = false;
-        void tick();
+        const next = again;
+        again = null;
+        void tick(next.full);
       } else schedule();
     });
     return running;
@@ -73,14 +94,14 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     const pane = topPane(state);
     if (pane !== lastPane) {
       lastPane = pane;
-      void tick();
+      void tick(true);
     }
   });
   lastPane = topPane(ctx.store.getState());
-  void tick();
+  void tick(true);
 
   return {
-    refreshNow: () => tick(),
+    refreshNow: () => tick(true),
     stop() {
       stopped = true;
       unsubscribe();
@@ -89,23 +110,13 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   };
 }
 
-/** Loads or re-reads everything the pane shows. */
-export async function refreshPane(ctx: Ctx, pane: Pane): Promise<void> {
+/** Loads or re-reads what the pane shows (`full`: all of it; otherwise what may have changed). */
+export async function refreshPane(ctx: Ctx, pane: Pane, { full = true }: { full?: boolean } = {}): Promise<void> {
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
-  if (key) work.push(refreshList(ctx, key));
+  if (key && pane.kind !== 'pipeline') work.push(refreshList(ctx, key));
   if (isActivityPane(pane)) work.push(refreshActivityPane(ctx, pane));
-  if (pane.kind === 'pipeline') {
-    work.push(
-      ctx.gl.pipelines.get(pane.projectId, pane.pipelineId).then(
-        (p) => {
-          if (ctx.store.getState().pipelines[p.id] !== p) ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
-          ctx.connectionOk();
-        },
-        (e: unknown) => ctx.connectionFailed(e),
-      ),
-    );
-  }
+  if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full));
   if (pane.kind === 'job') {
     work.push(
       ctx.gl.jobs.get(pane.projectId, pane.jobId).then(
@@ -127,6 +138,56 @@ export async function refreshPane(ctx: Ctx, pane: Pane): Promise<void> {
     );
   }
   await Promise.all(work);
+}
+
+/**
+ * The pipeline, and its jobs when they may have changed. While it runs both are read together; once
+ * finished, the pipeline alone (a 304 when unchanged) decides whether the jobs are read again.
+ */
+async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: string, full: boolean): Promise<void> {
+  const state = ctx.store.getState();
+  const before = state.pipelines[pane.pipelineId];
+  const list = listOf(state, key);
+  const jobsMoving = list.items.slice(0, 50).some((row) => isActiveStatus((row as { status?: string }).status));
+  const checked = jobsCheckedAt(ctx).get(key);
+  const stale = list.loadedAt === null || checked === undefined || ctx.now() - checked >= JOBS_MAX_AGE_MS || list.error !== null;
+  if (full || stale || jobsMoving || isActiveStatus(before?.status)) {
+    await Promise.all([readPipeline(ctx, pane), readJobs(ctx, key)]);
+    return;
+  }
+  const after = await readPipeline(ctx, pane);
+  if (after && (after.status !== before?.status || after.updated_at !== before?.updated_at)) await readJobs(ctx, key);
+}
+
+/** When each pipeline's jobs were last re-read (a list's loadedAt moves only when rows change). */
+const checkedAt = new WeakMap<Ctx, Map<string, number>>();
+function jobsCheckedAt(ctx: Ctx): Map<string, number> {
+  let map = checkedAt.get(ctx);
+  if (!map) checkedAt.set(ctx, (map = new Map()));
+  return map;
+}
+
+async function readJobs(ctx: Ctx, key: string): Promise<void> {
+  const at = ctx.now();
+  await refreshList(ctx, key);
+  const map = jobsCheckedAt(ctx);
+  // Only the pipeline in front matters; keep the map from growing with every pipeline visited.
+  map.clear();
+  map.set(key, at);
+}
+
+function readPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>): Promise<Pipeline | null> {
+  return ctx.gl.pipelines.get(pane.projectId, pane.pipelineId).then(
+    (p) => {
+      if (ctx.store.getState().pipelines[p.id] !== p) ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
+      ctx.connectionOk();
+      return p;
+    },
+    (e: unknown) => {
+      ctx.connectionFailed(e);
+      return null;
+    },
+  );
 }
 
 /** Something on screen is still running or queued: poll fast. */

@@ -7,6 +7,7 @@ import { render } from 'ink-testing-library';
 import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
 import { Controller } from '../../src/store/controller.js';
+import type { LogTiming } from '../../src/store/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/App.js';
@@ -46,7 +47,7 @@ export interface AppRig {
 }
 
 export async function startApp(
-  options: { sim?: SimulatorOptions; readOnly?: boolean; token?: string; simulator?: Simulator; timing?: PollTiming; timeoutMs?: number } = {},
+  options: { sim?: SimulatorOptions; readOnly?: boolean; token?: string; simulator?: Simulator; timing?: PollTiming; logTiming?: LogTiming; timeoutMs?: number } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
   const gl = createGitLab({ baseUrl: sim.url, token: options.token ?? DEMO_TOKENS.user, readOnly: options.readOnly, sleep: async () => {}, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
@@ -59,6 +60,7 @@ export async function startApp(
     gl,
     // The world is frozen; polling would only add noise. Tests refresh with R when they mean to.
     timing: options.timing ?? { activeMs: 600_000, idleMs: 600_000, maxBackoffMs: 600_000 },
+    ...(options.logTiming ? { logTiming: options.logTiming } : {}),
     now: () => sim.clock.now(),
     platform: {
       openUrl: async (url) => {
