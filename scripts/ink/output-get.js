@@ -1,0 +1,100 @@
+// Appended by scripts/bundle-options.mjs to Ink's build/output.js inside pipetop's bundle (Ink
+// 6.8.0), where Output, OutputCaches, sliceAnsi and styledCharsToString are in scope.
+//
+// Why: Ink turns every frame into text by filling a width×height grid of styled cells, one object
+// per cell, and converting each row back to a string — for all rows, every frame. Moving the
+// selection changes two rows of forty. This get() produces the same string (each row is computed by
+// Ink's own algorithm) but remembers each row's result keyed by exactly what was written to it —
+// the ordered (x, text) writes after clipping and transformers, and the width — so an unchanged row
+// costs one string key and a map lookup. bench/latency.mjs measures the difference;
+// test/ink-output.test.ts checks the output is identical to Ink's on random operations.
+const ROW_CACHE_LIMIT = 20000;
+const rowCache = new Map();
+
+Output.prototype.get = function get() {
+    if (rowCache.size > ROW_CACHE_LIMIT) rowCache.clear();
+    trimOutputCaches();
+    const caches = this.caches;
+    /** Per row: the writes that reach it, in order, as [x, line, x, line, …]. */
+    const writes = [];
+    for (let y = 0; y < this.height; y++) writes.push([]);
+    const clips = [];
+    for (const operation of this.operations) {
+        if (operation.type === 'clip') clips.push(operation.clip);
+        if (operation.type === 'unclip') clips.pop();
+        if (operation.type !== 'write') continue;
+        // From here to the loop over lines: Ink's clipping, unchanged.
+        const { text, transformers } = operation;
+        let { x, y } = operation;
+        let lines = text.split('\n');
+        const clip = clips.at(-1);
+        if (clip) {
+            const clipHorizontally = typeof clip?.x1 === 'number' && typeof clip?.x2 === 'number';
+            const clipVertically = typeof clip?.y1 === 'number' && typeof clip?.y2 === 'number';
+            if (clipHorizontally) {
+                const width = caches.getWidestLine(text);
+                if (x + width < clip.x1 || x > clip.x2) continue;
+            }
+            if (clipVertically) {
+                const height = lines.length;
+                if (y + height < clip.y1 || y > clip.y2) continue;
+            }
+            if (clipHorizontally) {
+                lines = lines.map((line) => {
+                    const from = x < clip.x1 ? clip.x1 - x : 0;
+                    const width = caches.getStringWidth(line);
+                    const to = x + width > clip.x2 ? clip.x2 - x : width;
+                    return sliceAnsi(line, from, to);
+                });
+                if (x < clip.x1) x = clip.x1;
+            }
+            if (clipVertically) {
+                const from = y < clip.y1 ? clip.y1 - y : 0;
+                const height = lines.length;
+                const to = y + height > clip.y2 ? clip.y2 - y : height;
+                lines = lines.slice(from, to);
+                if (y < clip.y1) y = clip.y1;
+            }
+        }
+        for (let index = 0; index < lines.length; index++) {
+            // Ink skips a line below the grid (and, as it does not advance, every line after it).
+            const row = writes[y + index];
+            if (!row) break;
+            let line = lines[index];
+            for (const transformer of transformers) line = transformer(line, index);
+            row.push(x, line);
+        }
+    }
+    const rows = [];
+    for (let y = 0; y < this.height; y++) {
+        const row = writes[y];
+        const key = `${this.width}\u0000${row.join('\u0000')}`;
+        let value = rowCache.get(key);
+        if (value === undefined) {
+            value = renderRow(row, this.width, caches);
+            rowCache.set(key, value);
+        }
+        rows.push(value);
+    }
+    return { output: rows.join('\n'), height: this.height };
+};
+
+/** One row exactly as Ink's get() builds it: a grid row of blank cells, then each write in order. */
+function renderRow(row, width, caches) {
+    const cells = [];
+    for (let x = 0; x < width; x++) cells.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
+    for (let i = 0; i < row.length; i += 2) {
+        let offsetX = row[i];
+        for (const character of caches.getStyledChars(row[i + 1])) {
+            cells[offsetX] = character;
+            const characterWidth = Math.max(1, caches.getStringWidth(character.value));
+            if (characterWidth > 1) {
+                for (let index = 1; index < characterWidth; index++) {
+                    cells[offsetX + index] = { type: 'char', value: '', fullWidth: false, styles: character.styles };
+                }
+            }
+            offsetX += characterWidth;
+        }
+    }
+    return styledCharsToString(cells.filter((item) => item !== undefined)).trimEnd();
+}

@@ -1,0 +1,89 @@
+// pipetop's bundle replaces Ink's Output.get with one that reuses unchanged rows between frames
+// (scripts/ink/output-get.js, applied by scripts/bundle-options.mjs). Here both versions are built
+// from Ink's own file and fed the same random frames: every frame's text must be identical.
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs build script, no types
+import { bundleOptions, inkOutputPlugin } from '../scripts/bundle-options.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const files: string[] = [];
+
+interface OutputLike {
+  write(x: number, y: number, text: string, options: { transformers: ((line: string, index: number) => string)[] }): void;
+  clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+  unclip(): void;
+  get(): { output: string; height: number };
+}
+type OutputClass = new (options: { width: number; height: number }) => OutputLike;
+let Ink: OutputClass;
+let Ours: OutputClass;
+
+async function load(name: string, plugins: unknown[]): Promise<OutputClass> {
+  const outfile = join(tmpdir(), `pipetop-ink-output-${name}-${process.pid}.mjs`);
+  files.push(outfile);
+  await build({
+    ...bundleOptions,
+    plugins,
+    stdin: { contents: `export { default } from ${JSON.stringify(`${root}node_modules/ink/build/output.js`)};`, resolveDir: root, loader: 'js' },
+    outfile,
+  });
+  return (await import(pathToFileURL(outfile).href)).default as OutputClass;
+}
+
+beforeAll(async () => {
+  Ink = await load('ink', []);
+  Ours = await load('ours', [inkOutputPlugin]);
+}, 60_000);
+afterAll(() => {
+  for (const f of files) rmSync(f, { force: true });
+});
+
+// Text as Ink's nodes produce it: plain, SGR-styled, wide (CJK, emoji), marks, several lines.
+const piece = fc.constantFrom('a', 'b', ' ', 'job', '✔', '›', '│', '█', '漢', '字', '🚀', 'e\u0301', '\x1b[31m', '\x1b[39m', '\x1b[1m', '\x1b[22m', '\x1b[7m', '\x1b[27m', '\n');
+const text = fc.array(piece, { minLength: 1, maxLength: 30 }).map((parts) => parts.join(''));
+const transformers = [(line: string) => `\x1b[2m${line}\x1b[22m`, (line: string, index: number) => (index % 2 ? line.toUpperCase() : line)];
+const op = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('write' as const), x: fc.integer({ min: -3, max: 30 }), y: fc.integer({ min: -2, max: 10 }), text, t: fc.integer({ min: 0, max: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('clip' as const), x1: fc.integer({ min: 0, max: 20 }), w: fc.integer({ min: 0, max: 20 }), y1: fc.integer({ min: 0, max: 8 }), h: fc.integer({ min: 0, max: 8 }), horizontal: fc.boolean(), vertical: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'unclip' as const }) },
+);
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+
+function frame(Output: OutputClass, width: number, height: number, ops: Op[]): string {
+  const out = new Output({ width, height });
+  let depth = 0;
+  for (const o of ops) {
+    if (o.kind === 'write') out.write(o.x, o.y, o.text, { transformers: [transformers[0]!, transformers[1]!].slice(0, o.t % 3) });
+    else if (o.kind === 'clip') {
+      out.clip({ ...(o.horizontal ? { x1: o.x1, x2: o.x1 + o.w } : {}), ...(o.vertical ? { y1: o.y1, y2: o.y1 + o.h } : {}) });
+      depth++;
+    } else if (depth > 0) {
+      out.unclip();
+      depth--;
+    }
+  }
+  return out.get().output;
+}
+
+it('renders every frame exactly as Ink does, frame after frame (rows reused across frames)', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 8 }), fc.array(fc.array(op, { maxLength: 12 }), { minLength: 1, maxLength: 4 }), (width, height, frames) => {
+      // Frames share rows (the same ops again, then with one op changed) so the row cache is hit.
+      for (const ops of [...frames, frames[0]!, frames[0]!.slice(1)]) {
+        expect(frame(Ours, width, height, ops)).toBe(frame(Ink, width, height, ops));
+      }
+    }),
+    { numRuns: 400 },
+  );
+});
+
+it('gives the same frame for a list screen, then after the selection moves', () => {
+  const rows = (selected: number) => Array.from({ length: 8 }, (_, i) => ({ kind: 'write' as const, x: 0, y: i, text: `${i === selected ? '\x1b[7m' : ''}✔ passed  #${1000 + i}  build:${i}${i === selected ? '\x1b[27m' : ''}`, t: 0 }));
+  for (const selected of [0, 1, 2, 1]) expect(frame(Ours, 40, 8, rows(selected))).toBe(frame(Ink, 40, 8, rows(selected)));
+});
