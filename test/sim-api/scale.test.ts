@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 it('has the asked number of projects, the demo ones unchanged', async () => {
-  const projects = await gl.projects.list({ per_page: 100 }).all();
+  const projects = await gl.projects.list({ perPage: 100 }).all();
   // alice sees every project but the admin-only one.
   expect(projects).toHaveLength(39);
   expect(projects.map((p) => p.path_with_namespace)).toEqual(expect.arrayContaining(['acme/api', 'acme/web', 'fleet/monolith']));
@@ -27,16 +27,20 @@ it('has the asked number of projects, the demo ones unchanged', async () => {
 it('runs a pipeline with the asked number of jobs, paginated like any other', async () => {
   const [pipeline] = await gl.pipelines.list('fleet/monolith').all();
   expect(pipeline).toBeDefined();
-  const page = await gl.jobs.listForPipeline('fleet/monolith', pipeline!.id, { per_page: 100 }).pages().next();
-  expect(page.value?.total).toBe(250);
-  const jobs = await gl.jobs.listForPipeline('fleet/monolith', pipeline!.id, { per_page: 100 }).all();
+  let total: number | undefined;
+  for await (const page of gl.jobs.listForPipeline('fleet/monolith', pipeline!.id, { perPage: 100 }).pages()) {
+    total = page.total;
+    break;
+  }
+  expect(total).toBe(250);
+  const jobs = await gl.jobs.listForPipeline('fleet/monolith', pipeline!.id, { perPage: 100 }).all();
   expect(jobs).toHaveLength(250);
   expect(new Set(jobs.map((j) => j.stage)).size).toBe(10);
 });
 
 it('serves a log of at least the asked number of lines, in collapsed sections', async () => {
   const [pipeline] = await gl.pipelines.list('fleet/monolith').all();
-  const jobs = await gl.jobs.listForPipeline('fleet/monolith', pipeline!.id, { per_page: 100 }).all();
+  const jobs = await gl.jobs.listForPipeline('fleet/monolith', pipeline!.id, { perPage: 100 }).all();
   const verbose = jobs.find((j) => j.name === 'test:verbose')!;
   expect(verbose.status).toBe('success');
   const result = await gl.jobs.trace('fleet/monolith', verbose.id);
