@@ -11,6 +11,8 @@
 // (opening a pane), "with data" also times the frame that shows the loaded data.
 //
 // Target (issue 7): p95 ≤ 16 ms. Prints a table, writes bench/results/latency.json. Not a test.
+// RUNS=n sets the samples per move/page row (default 60). PROFILE='log: next match' writes a CPU
+// profile of that row's keys (main thread) to the temp directory, for Chrome DevTools.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,8 +157,31 @@ async function settle(quietMs = 60, maxMs = 5000) {
 }
 
 const samples = {};
+/** PROFILE: the row whose keys are profiled (started at its first key, stopped at the next row). */
+let profiling = null;
+async function profileRow(name) {
+  if (!process.env.PROFILE) return;
+  if (profiling && profiling.name !== name) {
+    const { profile } = await profiling.session.post('Profiler.stop');
+    const file = join(tmpdir(), `pipetop-latency-${profiling.name.replace(/\W+/g, '-')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.error(`profile of "${profiling.name}": ${file}`);
+    profiling.session.disconnect();
+    profiling = null;
+  }
+  if (!profiling && name === process.env.PROFILE) {
+    const { Session } = await import('node:inspector/promises');
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+    profiling = { name, session };
+  }
+}
 /** Presses `key`, records ms until the next frame under `name`; returns that ms (null: no frame). */
 async function press(name, key) {
+  await profileRow(name);
   await settle();
   const frame = nextFrame();
   const t0 = performance.now();
@@ -169,6 +194,7 @@ async function press(name, key) {
 
 /** Presses `key` and also times until `ready(screen)` holds: a key that starts a load. */
 async function pressAndLoad(name, key, ready, what) {
+  await profileRow(name);
   await settle();
   const frame = nextFrame();
   const t0 = performance.now();
@@ -225,6 +251,7 @@ for (const ch of 'took 42') await press('log: search', ch);
 await press('log: search', KEY.enter);
 for (let i = 0; i < 20; i++) await press('log: next match (n)', 'n');
 
+await profileRow('');
 ink.unmount();
 controller.stop();
 await worker.terminate();

@@ -34,8 +34,10 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
     const line = model.line(index);
     rows.push(<Row key={index} line={line} view={view} width={width} selected={row === view.cursor} match={matches.has(index)} current={index === current} section={line.header !== undefined ? sections.get(line.header) : undefined} folded={line.header !== undefined && model.isFolded(line.header)} />);
   }
+  // Truncated rows fit by construction; only wrapped ones can overflow and need clipping, which
+  // costs Ink a slice of every line on every frame (bench/latency.mjs).
   return (
-    <Box flexDirection="column" height={height} overflow="hidden">
+    <Box flexDirection="column" height={height} overflow={view.wrap ? 'hidden' : 'visible'}>
       {rows}
     </Box>
   );
