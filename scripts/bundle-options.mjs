@@ -14,8 +14,12 @@ const devtoolsStub = `${root}scripts/react-devtools-stub.mjs`;
  * - the caches (a line's text → its cells, a pure function; cells are never mutated) live across
  *   frames, bounded: cleared past CACHE_LIMIT entries;
  * - Output.get is replaced by scripts/ink/output-get.js, which computes each row with Ink's own
- *   algorithm but reuses a row whose writes are unchanged (test/ink-output.test.ts: same output).
- * Applied to the exact text of Ink 6.8.0's build/output.js; a changed file fails the build loudly.
+ *   algorithm but reuses a row whose writes are unchanged;
+ * - ansi-tokenize (Ink's text-to-cells step) segments simple lines without Intl.Segmenter
+ *   (scripts/ink/tokenize-segments.js).
+ * test/ink-output.test.ts checks frames come out identical to unpatched Ink's. Applied to the exact
+ * text of Ink 6.8.0's build/output.js and ansi-tokenize 0.2.5's tokenize.js; a changed file fails
+ * the build loudly.
  */
 export const inkOutputPlugin = {
   name: 'ink-output',
@@ -39,6 +43,14 @@ function trimOutputCaches() {
     }
 }
 ${await readFile(`${root}scripts/ink/output-get.js`, 'utf8')}`;
+      return { contents: source, loader: 'js' };
+    });
+    b.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, async (args) => {
+      const from = '    for (const { segment, index } of segmenter.segment(str)) {';
+      let source = await readFile(args.path, 'utf8');
+      if (source.split(from).length !== 2) throw new Error(`ink-output: ${args.path} has changed (looked for ${JSON.stringify(from)}); revisit scripts/bundle-options.mjs`);
+      source = source.replace(from, '    for (const { segment, index } of segmentsOf(str)) {');
+      source += `\n${await readFile(`${root}scripts/ink/tokenize-segments.js`, 'utf8')}`;
       return { contents: source, loader: 'js' };
     });
   },

@@ -44,8 +44,12 @@ afterAll(() => {
   for (const f of files) rmSync(f, { force: true });
 });
 
-// Text as Ink's nodes produce it: plain, SGR-styled, wide (CJK, emoji), marks, several lines.
-const piece = fc.constantFrom('a', 'b', ' ', 'job', '✔', '›', '│', '█', '漢', '字', '🚀', 'e\u0301', '\x1b[31m', '\x1b[39m', '\x1b[1m', '\x1b[22m', '\x1b[7m', '\x1b[27m', '\n');
+// Text as Ink's nodes produce it: plain, SGR-styled (also compound, 256-colour, C1 CSI), links,
+// wide (CJK, emoji), clusters (marks, ZWJ families, flags, skin tones, VS16), controls, lines.
+const piece = fc.constantFrom(
+  'a', 'b', ' ', 'job', '✔', '›', '│', '█', '漢', '字', '🚀', 'e\u0301', '👨\u200d👩\u200d👧', '🇩🇪', '👍🏽', '❤\ufe0f', '\u1100\u1161',
+  '\x1b[31m', '\x1b[39m', '\x1b[1m', '\x1b[22m', '\x1b[7m', '\x1b[27m', '\x1b[1;38;5;196m', '\x1b[0m', '\x9b32m', '\x1b]8;;https://x.example\x07', '\x1b]8;;\x07', '\r', '\t', '\n',
+);
 const text = fc.array(piece, { minLength: 1, maxLength: 30 }).map((parts) => parts.join(''));
 const transformers = [(line: string) => `\x1b[2m${line}\x1b[22m`, (line: string, index: number) => (index % 2 ? line.toUpperCase() : line)];
 const op = fc.oneof(
@@ -79,7 +83,7 @@ it('renders every frame exactly as Ink does, frame after frame (rows reused acro
         expect(frame(Ours, width, height, ops)).toBe(frame(Ink, width, height, ops));
       }
     }),
-    { numRuns: 400 },
+    { numRuns: 600 },
   );
 });
 
