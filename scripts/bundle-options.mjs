@@ -12,7 +12,7 @@ const devtoolsStub = `${root}scripts/react-devtools-stub.mjs`;
  * row back to a string — all rows, every frame, with caches that live for one frame. Moving the
  * selection changes two rows of forty. Two changes, both measured by bench/latency.mjs:
  * - the caches (a line's text → its cells, a pure function; cells are never mutated) live across
- *   frames, bounded: cleared past CACHE_LIMIT entries;
+ *   frames, bounded: cleared past CACHE_LIMIT entries (a line's cells past CELL_LIMIT cells);
  * - Output.get is replaced by scripts/ink/output-get.js, which computes each row with Ink's own
  *   algorithm but reuses a row whose writes are unchanged;
  * - ansi-tokenize (Ink's text-to-cells step) segments simple lines without Intl.Segmenter
@@ -36,9 +36,27 @@ export const inkOutputPlugin = {
       }
       source += `
 const CACHE_LIMIT = 20000;
+// A line's cells are an object and an array per character (~250 bytes each), so that cache is
+// bounded by cells, not lines: 20,000 lines were some 40 MB (bench/leak.mjs). 20,000 cells (~5 MB)
+// hold four 120×40 screens; rows that did not change never get here (output-get.js).
+const CELL_LIMIT = 20000;
+let cachedCells = 0;
 const sharedOutputCaches = new OutputCaches();
+sharedOutputCaches.getStyledChars = function getStyledChars(line) {
+    let cached = this.styledChars.get(line);
+    if (cached === undefined) {
+        cached = styledCharsFromTokens(tokenize(line));
+        this.styledChars.set(line, cached);
+        cachedCells += cached.length;
+    }
+    return cached;
+};
 function trimOutputCaches() {
-    for (const map of [sharedOutputCaches.widths, sharedOutputCaches.blockWidths, sharedOutputCaches.styledChars]) {
+    if (cachedCells > CELL_LIMIT) {
+        sharedOutputCaches.styledChars.clear();
+        cachedCells = 0;
+    }
+    for (const map of [sharedOutputCaches.widths, sharedOutputCaches.blockWidths]) {
         if (map.size > CACHE_LIMIT) map.clear();
     }
 }
