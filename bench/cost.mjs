@@ -138,7 +138,7 @@ async function run(ms, onStep) {
 /** Opens the app on the project's pipeline list, picks `pipelineId`'s row (and `jobId`'s), returns the app. */
 async function openAt(proxy, agent, pipelineId) {
   const pane = { kind: 'project', projectId: project.id, path: PROJECT, tab: 'pipelines' };
-  const a = await startApp(app, { sim, baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }, pane] });
+  const a = await startApp(app, { now: () => sim.clock.now(), baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }, pane] });
   await run(1_000);
   const key = `pipelines:${project.id}`;
   const at = a.controller.rowsOf(key).findIndex((p) => p.id === pipelineId);

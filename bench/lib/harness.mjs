@@ -14,8 +14,10 @@
 // Bytes "on the wire": each client talks to the simulator through its own TCP proxy, which counts
 // every byte each way — status lines, headers and (gzip-compressed, when sent so) bodies.
 import { EventEmitter } from 'node:events';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -28,9 +30,10 @@ export const realImmediate = () => new Promise((resolve) => real.setImmediate(re
 // Virtual timers.
 
 class VirtualTimer {
-  constructor(clock, id) {
+  constructor(clock, id, entry) {
     this.clock = clock;
     this.id = id;
+    this.entry = entry;
   }
   ref() {
     return this;
@@ -41,15 +44,17 @@ class VirtualTimer {
   hasRef() {
     return true;
   }
+  /** As Node's: re-arms the timer from now, even one that has fired (undici's ticker relies on it). */
   refresh() {
-    const t = this.clock.timers.get(this.id);
-    if (t) {
-      t.at = this.clock.now + t.delay;
-      t.seq = ++this.clock.seq;
-    }
+    const t = this.entry;
+    if (t.cleared) return this;
+    t.at = this.clock.now + t.delay;
+    t.seq = ++this.clock.seq;
+    this.clock.timers.set(this.id, t);
     return this;
   }
   close() {
+    this.entry.cleared = true;
     this.clock.timers.delete(this.id);
     return this;
   }
@@ -68,12 +73,18 @@ export function installVirtualTimers(onAdvance) {
     if (typeof fn !== 'function') throw new TypeError('callback must be a function');
     const ms = Math.max(1, Math.floor(Number(delay) || 0));
     const id = ++clock.seq;
-    clock.timers.set(id, { fn, args, delay: ms, at: clock.now + ms, seq: id, repeat });
-    return new VirtualTimer(clock, id);
+    const entry = { fn, args, delay: ms, at: clock.now + ms, seq: id, repeat };
+    clock.timers.set(id, entry);
+    return new VirtualTimer(clock, id, entry);
   };
   const clear = (handle, realClear) => {
-    if (handle instanceof VirtualTimer) clock.timers.delete(handle.id);
-    else if (typeof handle === 'number' && clock.timers.has(handle)) clock.timers.delete(handle);
+    if (handle instanceof VirtualTimer) {
+      handle.entry.cleared = true;
+      clock.timers.delete(handle.id);
+    } else if (typeof handle === 'number' && clock.timers.has(handle)) {
+      clock.timers.get(handle).cleared = true;
+      clock.timers.delete(handle);
+    }
     else if (handle) realClear(handle);
   };
   globalThis.setTimeout = (fn, delay, ...args) => add(fn, delay, args, false);
@@ -245,15 +256,17 @@ export async function settle(states, limitMs = 30_000) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// The app, bundled from src/ (TypeScript + JSX) by esbuild; packages stay external so Ink, React
-// and undici are the copies in node_modules. Load it after installVirtualTimers().
+// The app, bundled from src/ by esbuild with the options of the shipped bundle
+// (scripts/bundle-options.mjs: React's production build, Ink patched as it ships), into a temporary
+// .mjs. Load it after installVirtualTimers(), so every module finds the virtual timers.
 
-export async function loadApp() {
+export async function loadApp({ keep = false } = {}) {
   const { build } = await import('esbuild');
-  const dir = `${root}node_modules/.cache/pipetop-bench`;
-  mkdirSync(dir, { recursive: true });
-  const outfile = `${dir}/app-${process.pid}.mjs`;
+  // BUNDLE_OPTIONS=<file>: another bundle-options module (experiments with the shipped patches).
+  const { bundleOptions } = await import(process.env.BUNDLE_OPTIONS ? pathToFileURL(process.env.BUNDLE_OPTIONS).href : '../../scripts/bundle-options.mjs');
+  const outfile = join(tmpdir(), `pipetop-bench-app-${process.pid}.mjs`);
   await build({
+    ...bundleOptions,
     stdin: {
       contents: [
         "export { startSimulator, DEMO_TOKENS } from './src/sim/index.ts';",
@@ -270,22 +283,16 @@ export async function loadApp() {
       resolveDir: root,
       loader: 'ts',
     },
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
     outfile,
-    logLevel: 'warning',
   });
-  // React's production build, as the shipped bundle uses; Ink renders every frame (no CI mode).
-  process.env.NODE_ENV = 'production';
+  // Ink renders every frame (no CI mode).
   delete process.env.CI;
+  const remove = () => rmSync(outfile, { force: true });
+  if (keep) return { app: await import(pathToFileURL(outfile).href), file: outfile, remove };
   try {
     return await import(pathToFileURL(outfile).href);
   } finally {
-    rmSync(outfile, { force: true });
+    remove();
   }
 }
 
@@ -325,21 +332,21 @@ class FakeStdin extends EventEmitter {
  * Starts the app as src/tui.tsx does (default poll timing), on `stack` (the panes the user went
  * through, the last in front), with Ink writing frames to a stream that discards them.
  */
-export async function startApp(app, { sim, baseUrl, agent, stack }) {
+export async function startApp(app, { now, baseUrl, agent, stack }) {
   const gl = app.createGitLab({ baseUrl, token: app.DEMO_TOKENS.user, userAgent: 'pipetop/bench', dispatcher: agent.agent, onExchange: agent.state.exchanged });
   const store = app.createAppStore({ host: '127.0.0.1', demo: true, readOnly: false }, stack[0]);
   if (stack.length > 1) store.setState({ stack });
   const controller = new app.Controller({
     store,
     gl,
-    now: () => sim.clock.now(),
+    now,
     platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: root },
   });
   await controller.start();
   const stdout = new NullStdout();
   const stdin = new FakeStdin();
   const h = app.createElement;
-  const tree = h(app.AppContext.Provider, { value: { store, controller, now: () => sim.clock.now() } }, h(app.ThemeContext.Provider, { value: app.createTheme({ NO_COLOR: '1' }) }, h(app.App)));
+  const tree = h(app.AppContext.Provider, { value: { store, controller, now } }, h(app.ThemeContext.Provider, { value: app.createTheme({ NO_COLOR: '1' }) }, h(app.App)));
   const ink = app.render(tree, { stdout, stderr: new NullStdout(), stdin, exitOnCtrlC: false, patchConsole: false, maxFps: 30 });
   return {
     gl,

@@ -14,6 +14,7 @@ import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
 import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
 import { isActiveStatus, listKeyOf } from './sources.js';
+import { forgetOffStack } from './retention.js';
 import { listOf, topPane } from './store.js';
 import type { Pane } from './types.js';
 
@@ -89,12 +90,17 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     return running;
   };
 
-  // Navigation changes what is visible: read it at once and restart the rhythm.
+  // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
+  // the panes left behind (retention.ts) once this change has reached every listener.
   const unsubscribe = ctx.store.subscribe((state) => {
     const pane = topPane(state);
     if (pane !== lastPane) {
       lastPane = pane;
       void tick(true);
+      queueMicrotask(() => {
+        const changes = stopped ? null : forgetOffStack(ctx.store.getState());
+        if (changes) ctx.store.setState(changes);
+      });
     }
   });
   lastPane = topPane(ctx.store.getState());

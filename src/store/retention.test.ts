@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Job, Pipeline } from '../api/index.js';
+import { forgetOffStack } from './retention.js';
+import { EMPTY_LIST, initialState } from './store.js';
+import type { AppState, ListState, LogViewState, Pane } from './types.js';
+import { INITIAL_LOG_VIEW } from './log-view.js';
+
+const job = (id: number, pipelineId: number) => ({ id, status: 'success', pipeline: { id: pipelineId } }) as unknown as Job;
+const pipeline = (id: number) => ({ id, status: 'success' }) as unknown as Pipeline;
+const list = <T>(items: T[]): ListState<unknown> => ({ ...EMPTY_LIST, items, loadedAt: 1 });
+
+function state(stack: Pane[]): AppState {
+  const s = initialState({ host: 'h', demo: true, readOnly: false });
+  return {
+    ...s,
+    stack,
+    lists: {
+      projects: list([{ id: 1 }]),
+      'pipelines:1': list([pipeline(10), pipeline(11)]),
+      'pipelineJobs:1:10': list([job(100, 10), job(101, 10)]),
+      'pipelineJobs:1:11': list([job(110, 11)]),
+      'pipelines:2': list([pipeline(20)]),
+      'pipelineJobs:2:20': list([job(200, 20)]),
+      'schedules:2': list([{ id: 5 }]),
+    },
+    jobs: { 100: job(100, 10), 101: job(101, 10), 110: job(110, 11), 200: job(200, 20), 300: job(300, 30) },
+    pipelines: { 10: pipeline(10), 11: pipeline(11), 20: pipeline(20), 30: pipeline(30) },
+    logViews: { 110: { ...INITIAL_LOG_VIEW } as LogViewState, 300: { ...INITIAL_LOG_VIEW } as LogViewState },
+  };
+}
+
+const projects: Pane = { kind: 'projects' };
+const project1: Pane = { kind: 'project', projectId: 1, path: 'a/b', tab: 'pipelines' };
+const pipeline10: Pane = { kind: 'pipeline', projectId: 1, path: 'a/b', pipelineId: 10, view: 'list' };
+
+describe('forgetOffStack', () => {
+  it('keeps what the stack shows and drops the pipelines, jobs and log views left behind', () => {
+    const s = state([projects, project1, pipeline10, { kind: 'job', projectId: 1, path: 'a/b', jobId: 101 }]);
+    const changes = forgetOffStack(s)!;
+    expect(Object.keys(changes.lists!).sort()).toEqual(['pipelineJobs:1:10', 'pipelines:1', 'projects', 'schedules:2']);
+    // Jobs of kept lists (and of the job pane) stay; so do the pipelines of kept rows and of those jobs.
+    expect(Object.keys(changes.jobs!).map(Number).sort()).toEqual([100, 101]);
+    expect(Object.keys(changes.pipelines!).map(Number).sort()).toEqual([10, 11]);
+    expect(changes.logViews).toEqual({});
+    // Kept entries are the same objects: nothing on screen re-renders for this.
+    expect(changes.lists!['pipelineJobs:1:10']).toBe(s.lists['pipelineJobs:1:10']);
+    expect(changes.jobs![100]).toBe(s.jobs[100]);
+  });
+
+  it('keeps a job pane\'s job and log view even when no list has it', () => {
+    const s = state([projects, { kind: 'job', projectId: 3, path: 'c/d', jobId: 300 }]);
+    const changes = forgetOffStack(s)!;
+    expect(Object.keys(changes.jobs!)).toEqual(['300']);
+    expect(Object.keys(changes.pipelines!)).toEqual(['30']);
+    expect(Object.keys(changes.logViews!)).toEqual(['300']);
+  });
+
+  it('returns null when there is nothing to forget', () => {
+    const s = initialState({ host: 'h', demo: true, readOnly: false });
+    expect(forgetOffStack({ ...s, stack: [projects, project1], lists: { 'pipelines:1': list([pipeline(10)]) }, pipelines: { 10: pipeline(10) } })).toBeNull();
+  });
+});

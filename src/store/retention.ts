@@ -1,0 +1,71 @@
+// What the app keeps of panes the user has left: without this the store remembers every job,
+// pipeline, job list and log view ever opened, and a session that opens a new pipeline a minute
+// grows by ~50 kB a minute for as long as it runs (bench/leak.mjs). On each navigation, lists of
+// pipelines no pane in the stack shows (and the pipeline and job lists of projects the stack has
+// left) are dropped, then every job, pipeline and log view that no pane and no kept list refers
+// to. Going back finds every pane still in the stack exactly as it was left; opening a dropped one
+// again loads it afresh, as the first time.
+import type { Job, Pipeline } from '../api/index.js';
+import { listKeyOf, listKeys } from './sources.js';
+import type { AppState, ListKey } from './types.js';
+
+/** The changes that forget what the stack no longer shows, or null when there is nothing to drop. */
+export function forgetOffStack(state: AppState): Partial<AppState> | null {
+  const projects = new Set<number>();
+  const inStack = new Set<ListKey>();
+  const jobIds = new Set<number>();
+  const pipelineIds = new Set<number>();
+  for (const pane of state.stack) {
+    const key = listKeyOf(pane);
+    if (key) inStack.add(key);
+    if ('projectId' in pane) projects.add(pane.projectId);
+    if (pane.kind === 'pipeline') pipelineIds.add(pane.pipelineId);
+    if (pane.kind === 'job') jobIds.add(pane.jobId);
+  }
+  // The project lists of a project in the stack stay (its tabs keep their rows and cursors).
+  for (const id of projects) {
+    inStack.add(listKeys.pipelines(id));
+    inStack.add(listKeys.projectJobs(id));
+  }
+
+  const lists: AppState['lists'] = {};
+  let droppedLists = 0;
+  for (const [key, list] of Object.entries(state.lists)) {
+    if (forgettable(key) && !inStack.has(key)) {
+      droppedLists++;
+      continue;
+    }
+    lists[key] = list;
+    if (key.startsWith('pipelineJobs:') || key.startsWith('projectJobs:')) for (const j of list.items as Job[]) jobIds.add(j.id);
+    if (key.startsWith('pipelines:')) for (const p of list.items as Pipeline[]) pipelineIds.add(p.id);
+  }
+  for (const id of jobIds) {
+    const pipeline = state.jobs[id]?.pipeline?.id;
+    if (pipeline !== undefined) pipelineIds.add(pipeline);
+  }
+
+  const jobs = keep(state.jobs, jobIds);
+  const pipelines = keep(state.pipelines, pipelineIds);
+  const logViews = keep(state.logViews, new Set(state.stack.flatMap((p) => (p.kind === 'job' ? [p.jobId] : []))));
+  if (!droppedLists && !jobs && !pipelines && !logViews) return null;
+  return {
+    ...(droppedLists ? { lists } : {}),
+    ...(jobs ? { jobs } : {}),
+    ...(pipelines ? { pipelines } : {}),
+    ...(logViews ? { logViews } : {}),
+  };
+}
+
+/** The lists that multiply with browsing: one per pipeline, and per project, opened. */
+function forgettable(key: ListKey): boolean {
+  return key.startsWith('pipelineJobs:') || key.startsWith('pipelines:') || key.startsWith('projectJobs:');
+}
+
+/** `map` with only the `ids` entries, or null when nothing would go. */
+function keep<T>(map: Record<number, T>, ids: Set<number>): Record<number, T> | null {
+  const keys = Object.keys(map);
+  if (keys.every((k) => ids.has(Number(k)))) return null;
+  const out: Record<number, T> = {};
+  for (const k of keys) if (ids.has(Number(k))) out[Number(k)] = map[Number(k)]!;
+  return out;
+}
