@@ -1,7 +1,7 @@
 // Presenters: internal records → the exact JSON shapes of the spec (section 2), with the extra fields
 // real GitLab sends (GITLAB-FACTS.md). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
-import type { SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
+import type { SimCommit, SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import { RUNNERS } from './world/catalog.js';
 import type { World } from './world/world.js';
 import { artifactSize } from './artifacts.js';
@@ -14,13 +14,25 @@ export interface PresentContext {
 
 type Json = Record<string, unknown>;
 
+// Date#toISOString costs microseconds and a page of 100 jobs formats about a thousand dates, mostly
+// the same ones again on every poll: formatted strings are kept (the map is emptied when it grows).
+const isoCache = new Map<number, string>();
+const ISO_CACHE_LIMIT = 100_000;
+
 export function iso(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString();
+  if (ms === null) return null;
+  let text = isoCache.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString();
+    if (isoCache.size >= ISO_CACHE_LIMIT) isoCache.clear();
+    isoCache.set(ms, text);
+  }
+  return text;
 }
 
 /** A commit date with the author's numeric UTC offset, e.g. 2024-11-12T10:31:54.000+01:00. */
 function isoWithOffset(ms: number, offsetMin: number): string {
-  const local = new Date(ms + offsetMin * 60_000).toISOString().slice(0, 23);
+  const local = iso(ms + offsetMin * 60_000)!.slice(0, 23);
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
@@ -48,8 +60,15 @@ export function userBasic(ctx: PresentContext, u: SimUser): Json {
 
 /** Job user (spec 2.3); deployables add `location`. */
 export function jobUser(ctx: PresentContext, u: SimUser, withLocation = false): Json {
+  // userBasic without `locked`, written out: deleting a key would turn the object into a slow
+  // dictionary (for JSON.stringify too), once per job of every page.
   const out: Json = {
-    ...userBasic(ctx, u),
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    state: u.state,
+    avatar_url: `${ctx.webBase}/uploads/-/system/user/avatar/${u.id}/avatar.png`,
+    web_url: `${ctx.webBase}/${u.username}`,
     created_at: iso(u.createdAt),
     bio: u.bio,
     skype: '',
@@ -57,7 +76,6 @@ export function jobUser(ctx: PresentContext, u: SimUser, withLocation = false): 
     twitter: '',
     website_url: '',
   };
-  delete out.locked;
   if (withLocation) out.location = u.location;
   return out;
 }
@@ -106,7 +124,8 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
   const { world } = ctx;
   const project = world.projects.get(j.projectId)!;
   const pipeline = world.pipelines.get(j.pipelineId)!;
-  const commit = world.commitOf(j.projectId, j.sha);
+  const commit = commitOf(world, project, j.sha);
+  const committedAt = isoWithOffset(commit.createdAt, commit.tzOffsetMin);
   const runner = j.runnerId === null ? null : RUNNERS.find((r) => r.id === j.runnerId) ?? null;
   const hasArtifacts = j.artifacts !== null && j.erasedAt === null;
   const out: Json = {
@@ -128,16 +147,16 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
     commit: {
       id: commit.sha,
       short_id: commit.sha.slice(0, 8),
-      created_at: isoWithOffset(commit.createdAt, commit.tzOffsetMin),
+      created_at: committedAt,
       parent_ids: [],
       title: commit.title,
       message: commit.message,
       author_name: commit.authorName,
       author_email: commit.authorEmail,
-      authored_date: isoWithOffset(commit.createdAt, commit.tzOffsetMin),
+      authored_date: committedAt,
       committer_name: commit.authorName,
       committer_email: commit.authorEmail,
-      committed_date: isoWithOffset(commit.createdAt, commit.tzOffsetMin),
+      committed_date: committedAt,
       web_url: `${projectWebUrl(ctx, project)}/-/commit/${commit.sha}`,
     },
   };
@@ -171,6 +190,22 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
   }
   if (form === 'erase-or-keep') out.download_url = null;
   return out;
+}
+
+// world.commitOf scans the project's commits for every job presented; commits are only ever appended,
+// so what a sha resolved to is remembered (per commits array). A sha not found is not remembered:
+// world.commitOf falls back to the newest commit for it, which changes as commits are pushed.
+const commitIndex = new WeakMap<SimCommit[], Map<string, SimCommit>>();
+
+function commitOf(world: World, project: SimProject, sha: string): SimCommit {
+  let index = commitIndex.get(project.commits);
+  if (!index) commitIndex.set(project.commits, (index = new Map()));
+  let commit = index.get(sha);
+  if (!commit) {
+    commit = world.commitOf(project.id, sha);
+    if (commit.sha === sha) index.set(sha, commit);
+  }
+  return commit;
 }
 
 function artifactsList(ctx: PresentContext, j: SimJob): Json[] {
