@@ -171,6 +171,30 @@ async function scenarioA() {
 }
 
 // ------------------------------------------------------------------------------------------------
+// (c) A running pipeline's pane (no target; reported): a pipeline started on main just before.
+
+async function scenarioC() {
+  const { request } = await import('undici');
+  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, { method: 'POST', headers: { 'private-token': app.DEMO_TOKENS.other } });
+  const created = await res.body.json();
+  const proxy = await countingProxy(sim.port);
+  const agent = await countingAgent({ finishedByExchange: true });
+  agents.splice(0, agents.length, agent);
+  const a = await openAt(proxy, agent, created.id);
+  const from = sim.requests.length;
+  proxy.bytes.up = proxy.bytes.down = 0;
+  agent.state.bodyBytes = 0;
+  a.controller.run('nav.open');
+  await run(WINDOW_MS);
+  const pipeline = world.pipelines.get(created.id);
+  const result = { pipeline: created.id, statusAtEnd: pipeline.status, jobs: world.pipelineJobs(pipeline).length, ...summarise(requestsSince(from, 'pipetop/bench'), proxy, agent, WINDOW_MS) };
+  a.stop();
+  await settle([agent.state]);
+  await proxy.close();
+  return result;
+}
+
+// ------------------------------------------------------------------------------------------------
 // (b) A running job with its log open, and glab beside it.
 
 async function glabReplay(proxy, agent, { projectId, pipelineId, jobId, getJobEachTick, userAgent }) {
@@ -276,6 +300,8 @@ for (const [label, name] of [['big log', 'test:unit'], ['small log', 'test:integ
   process.stderr.write(`(b) ${name}: a running job with its log open, and glab, ${MINUTES} simulated min…\n`);
   b[label] = await scenarioB(name);
 }
+process.stderr.write(`(c) a running pipeline's pane, ${MINUTES} simulated min…\n`);
+const c = await scenarioC();
 const realS = (performance.now() - t0) / 1000;
 await sim.close();
 vt.uninstall();
@@ -305,6 +331,7 @@ for (const [label, r] of Object.entries(b)) {
   rows[`glab (b) ${label}: jobs/5 s + trace/3 s`] = row(r.glab);
   rows[`glab (b) ${label}, as its source (+ job/3 s)`] = row(r.glabSource);
 }
+rows['pipetop (c) running pipeline (no target)'] = row(c);
 console.table(rows);
 console.log(`(a) pipeline #${a.pipeline} (${a.status}, ${a.jobs} jobs): ${kinds(a)}`);
 for (const [label, r] of Object.entries(b)) {
@@ -314,11 +341,12 @@ for (const [label, r] of Object.entries(b)) {
   console.log(`    the log on screen behind the world's: p50 ${r.logBehindMs.p50} ms, p95 ${r.logBehindMs.p95} ms, max ${r.logBehindMs.max} ms`);
   console.log(`    pipetop/glab: wire bytes ${ratios[label].wire.toFixed(3)}× (${ratios[label].wireVsGlabSource.toFixed(3)}× glab as its source), response bodies ${ratios[label].bodies.toFixed(3)}×; requests ${(r.pipetop.requestsPerMin / TARGETS.b.rpm).toFixed(2)} of the ${TARGETS.b.rpm}/min budget`);
 }
+console.log(`(c) pipeline #${c.pipeline} (${c.jobs} jobs, ${c.statusAtEnd} at the end): ${kinds(c)}`);
 console.log(`(a) ${f1(a.requestsPerMin)} req/min = ${(a.requestsPerMin / TARGETS.a.rpm).toFixed(2)} of the ${TARGETS.a.rpm}/min budget`);
 console.log(`(${MINUTES} simulated minutes per scenario, ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`);
 
 mkdirSync(`${root}bench/results`, { recursive: true });
-const out = { ...(await machine()), seed: SEED, minutes: MINUTES, stepMs: STEP_MS, targets: TARGETS, results: { a, b, ratios }, table: rows };
+const out = { ...(await machine()), seed: SEED, minutes: MINUTES, stepMs: STEP_MS, targets: TARGETS, results: { a, b, c, ratios }, table: rows };
 writeFileSync(`${root}bench/results/cost.json`, JSON.stringify(out, null, 2) + '\n');
 process.stderr.write('wrote bench/results/cost.json\n');
 process.exit(0);

@@ -46,7 +46,7 @@ export interface LogTiming {
   quietMaxMs: number;
 }
 
-export const DEFAULT_LOG_TIMING: LogTiming = { intervalMs: 3_000, quietMaxMs: 10_000 };
+export const DEFAULT_LOG_TIMING: LogTiming = { intervalMs: 3_000, quietMaxMs: 6_000 };
 
 /** Reads in a row that brought nothing before the job is re-read (it may have ended silently). */
 const QUIET_READS_BEFORE_JOB_CHECK = 3;

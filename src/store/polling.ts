@@ -7,9 +7,11 @@
 // - A finished pipeline: only the pipeline itself is re-read (one request, usually a 304); its jobs
 //   are re-read when the pipeline changed (a retry makes it run again), on navigation and R, and at
 //   least every JOBS_MAX_AGE_MS in case a job changed without the pipeline (an erase elsewhere).
+// - A running pipeline: its jobs every few seconds, the pipeline itself only when a job's status
+//   changed (the pipeline's follows) or at the idle rate.
 // - A running job whose log is on screen: the log tail is the fast signal (log-view.ts); the job's
 //   own record is re-read at the idle rate, and at once whenever the log suggests it changed.
-import type { Pipeline } from '../api/index.js';
+import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
 import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
@@ -79,7 +81,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       again = { full: full || again?.full === true };
       return running;
     }
-    running = refreshPane(ctx, topPane(ctx.store.getState()), { full }).finally(() => {
+    running = refreshPane(ctx, topPane(ctx.store.getState()), { full, maxAgeMs: timing.idleMs }).finally(() => {
       running = null;
       if (again) {
         const next = again;
@@ -117,12 +119,12 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
 }
 
 /** Loads or re-reads what the pane shows (`full`: all of it; otherwise what may have changed). */
-export async function refreshPane(ctx: Ctx, pane: Pane, { full = true }: { full?: boolean } = {}): Promise<void> {
+export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, maxAgeMs = DEFAULT_TIMING.idleMs }: { full?: boolean; maxAgeMs?: number } = {}): Promise<void> {
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
   if (key && pane.kind !== 'pipeline') work.push(refreshList(ctx, key));
   if (isActivityPane(pane)) work.push(refreshActivityPane(ctx, pane));
-  if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full));
+  if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full, maxAgeMs));
   if (pane.kind === 'job') {
     work.push(
       ctx.gl.jobs.get(pane.projectId, pane.jobId).then(
@@ -147,44 +149,63 @@ export async function refreshPane(ctx: Ctx, pane: Pane, { full = true }: { full?
 }
 
 /**
- * The pipeline, and its jobs when they may have changed. While it runs both are read together; once
- * finished, the pipeline alone (a 304 when unchanged) decides whether the jobs are read again.
+ * The pipeline, and its jobs when they may have changed. While it runs, its jobs are read every
+ * time and the pipeline itself when a job's status changed (its status follows theirs) or it was
+ * last read `maxAgeMs` ago; once finished, the pipeline alone (a 304 when unchanged) decides
+ * whether the jobs are read again.
  */
-async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: string, full: boolean): Promise<void> {
+async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: string, full: boolean, maxAgeMs: number): Promise<void> {
   const state = ctx.store.getState();
   const before = state.pipelines[pane.pipelineId];
   const list = listOf(state, key);
   const jobsMoving = list.items.slice(0, 50).some((row) => isActiveStatus((row as { status?: string }).status));
-  const checked = jobsCheckedAt(ctx).get(key);
+  const seen = seenAt(ctx);
+  const checked = seen.get(key);
   const stale = list.loadedAt === null || checked === undefined || ctx.now() - checked >= JOBS_MAX_AGE_MS || list.error !== null;
-  if (full || stale || jobsMoving || isActiveStatus(before?.status)) {
+  if (full || stale || before === undefined) {
     await Promise.all([readPipeline(ctx, pane), readJobs(ctx, key)]);
     return;
   }
+  if (jobsMoving || isActiveStatus(before.status)) {
+    const statuses = statusesOf(list.items);
+    await readJobs(ctx, key);
+    const read = seen.get(`pipeline:${pane.pipelineId}`);
+    if (statusesOf(listOf(ctx.store.getState(), key).items) !== statuses || read === undefined || ctx.now() - read >= maxAgeMs) await readPipeline(ctx, pane);
+    return;
+  }
   const after = await readPipeline(ctx, pane);
-  if (after && (after.status !== before?.status || after.updated_at !== before?.updated_at)) await readJobs(ctx, key);
+  if (after && (after.status !== before.status || after.updated_at !== before.updated_at)) await readJobs(ctx, key);
 }
 
-/** When each pipeline's jobs were last re-read (a list's loadedAt moves only when rows change). */
-const checkedAt = new WeakMap<Ctx, Map<string, number>>();
-function jobsCheckedAt(ctx: Ctx): Map<string, number> {
-  let map = checkedAt.get(ctx);
-  if (!map) checkedAt.set(ctx, (map = new Map()));
+const statusesOf = (rows: unknown[]): string => rows.map((r) => `${(r as Job).id}:${(r as Job).status}`).join(',');
+
+/** When the pipeline in front, and its jobs, were last read (a list's loadedAt moves only when rows change). */
+const seenAtByCtx = new WeakMap<Ctx, Map<string, number>>();
+function seenAt(ctx: Ctx): Map<string, number> {
+  let map = seenAtByCtx.get(ctx);
+  if (!map) seenAtByCtx.set(ctx, (map = new Map()));
   return map;
+}
+
+/** Records a read; only the pipeline in front matters, so the map never holds more than it. */
+function remember(ctx: Ctx, key: string, at: number): void {
+  const map = seenAt(ctx);
+  const id = key.startsWith('pipeline:') ? key.slice('pipeline:'.length) : key.split(':')[2];
+  for (const k of map.keys()) if (!k.endsWith(`:${id}`)) map.delete(k);
+  map.set(key, at);
 }
 
 async function readJobs(ctx: Ctx, key: string): Promise<void> {
   const at = ctx.now();
   await refreshList(ctx, key);
-  const map = jobsCheckedAt(ctx);
-  // Only the pipeline in front matters; keep the map from growing with every pipeline visited.
-  map.clear();
-  map.set(key, at);
+  remember(ctx, key, at);
 }
 
 function readPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>): Promise<Pipeline | null> {
+  const at = ctx.now();
   return ctx.gl.pipelines.get(pane.projectId, pane.pipelineId).then(
     (p) => {
+      remember(ctx, `pipeline:${pane.pipelineId}`, at);
       if (ctx.store.getState().pipelines[p.id] !== p) ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
       ctx.connectionOk();
       return p;

@@ -135,3 +135,31 @@ it('a pending job: when it starts, its log and its running status show without w
   await rig.until(() => rig.store.getState().jobs[job!.id]?.status === 'running', 'the running status', 5_000);
   await rig.until(() => (rig.store.getState().logViews[job!.id]?.lines ?? 0) > 0, 'the first lines', 5_000);
 });
+
+it('a running pipeline: its jobs are read every poll, the pipeline only when a job\'s status changed — and its end shows at once', async () => {
+  app = await startApp({ timing: SLOW_JOB_POLL, logTiming: LOG_TIMING });
+  const rig = app;
+  const project = projectOf(rig, 'acme/api');
+  const world = rig.sim.world;
+  const pipeline = [...world.projectPipelines.get(project.id)!].reverse().map((id) => world.pipelines.get(id)!).find((p) => p.status === 'running')!;
+  expect(pipeline).toBeDefined();
+  rig.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' }, { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' }] as Pane[],
+  }));
+  const key = `pipelineJobs:${project.id}:${pipeline.id}`;
+  await rig.until(() => (rig.store.getState().lists[key]?.items.length ?? 0) > 0 && rig.store.getState().pipelines[pipeline.id]?.status === 'running', 'the pipeline and its jobs');
+  const pipelineGets = () => requests(rig, `/pipelines/${pipeline.id}`).length;
+  const jobsGets = () => requests(rig, `/pipelines/${pipeline.id}/jobs`).length;
+  const gets = pipelineGets();
+  const jobs = jobsGets();
+  // Frozen world: the jobs are polled, the pipeline is not (no job changed).
+  await rig.until(() => jobsGets() >= jobs + 4, 'four polls of the jobs');
+  expect(pipelineGets()).toBe(gets);
+
+  // The world runs to the pipeline's end: the jobs show it, and the pipeline's own status follows.
+  for (let i = 0; i < 120 && ['running', 'pending', 'created'].includes(world.pipelines.get(pipeline.id)!.status); i++) rig.advance(30_000);
+  const final = world.pipelines.get(pipeline.id)!.status;
+  expect(['running', 'pending', 'created']).not.toContain(final);
+  await rig.until(() => rig.store.getState().pipelines[pipeline.id]?.status === final, `the pipeline's ${final} status`, 5_000);
+  expect(pipelineGets()).toBeGreaterThan(gets);
+});
