@@ -55,6 +55,12 @@ describe('forgetOffStack', () => {
     expect(Object.keys(changes.logViews!)).toEqual(['300']);
   });
 
+  it('takes a list entry set to undefined (reset by hand) for no list', () => {
+    const s = state([projects, project1]);
+    const changes = forgetOffStack({ ...s, lists: { ...s.lists, 'pipelines:1': undefined as never } })!;
+    expect(Object.keys(changes.lists!).sort()).toEqual(['projects', 'schedules:2']);
+  });
+
   it('returns null when there is nothing to forget', () => {
     const s = initialState({ host: 'h', demo: true, readOnly: false });
     expect(forgetOffStack({ ...s, stack: [projects, project1], lists: { 'pipelines:1': list([pipeline(10)]) }, pipelines: { 10: pipeline(10) } })).toBeNull();

@@ -31,7 +31,8 @@ export function forgetOffStack(state: AppState): Partial<AppState> | null {
   const lists: AppState['lists'] = {};
   let droppedLists = 0;
   for (const [key, list] of Object.entries(state.lists)) {
-    if (forgettable(key) && !inStack.has(key)) {
+    // An entry set to undefined (a list reset by hand) is no list: dropped like one left behind.
+    if (!list || (forgettable(key) && !inStack.has(key))) {
       droppedLists++;
       continue;
     }
