@@ -21,19 +21,25 @@ const devtoolsStub = `${root}scripts/react-devtools-stub.mjs`;
  * text of Ink 6.8.0's build/output.js and ansi-tokenize 0.2.5's tokenize.js; a changed file fails
  * the build loudly.
  */
+
+/** Applies exact-text replacements to a dependency's file; a pattern not found once fails the build. */
+function patchSource(source, path, patches) {
+  for (const [from, to] of patches) {
+    if (source.split(from).length !== 2) throw new Error(`ink-output: ${path} has changed (looked for ${JSON.stringify(from)}); revisit scripts/bundle-options.mjs`);
+    source = source.replace(from, to);
+  }
+  return source;
+}
+
 export const inkOutputPlugin = {
   name: 'ink-output',
   setup(b) {
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
-      let source = await readFile(args.path, 'utf8');
-      for (const [from, to] of [
+      let source = patchSource(await readFile(args.path, 'utf8'), args.path, [
         ['    caches = new OutputCaches();', '    caches = sharedOutputCaches;'],
-        // The method scripts/ink/output-get.js replaces: checked so a changed Ink fails here.
-        ['    get() {\n        // Initialize output array with a specific set of rows', null],
-      ]) {
-        if (source.split(from).length !== 2) throw new Error(`ink-output: ${args.path} has changed (looked for ${JSON.stringify(from)}); revisit scripts/bundle-options.mjs`);
-        if (to !== null) source = source.replace(from, to);
-      }
+        // The method scripts/ink/output-get.js replaces, unchanged: checked so a changed Ink fails here.
+        ['    get() {\n        // Initialize output array with a specific set of rows', '    get() {\n        // Initialize output array with a specific set of rows'],
+      ]);
       source += `
 const CACHE_LIMIT = 20000;
 // A line's cells are an object and an array per character (~250 bytes each), so that cache is
@@ -63,11 +69,22 @@ function trimOutputCaches() {
 ${await readFile(`${root}scripts/ink/output-get.js`, 'utf8')}`;
       return { contents: source, loader: 'js' };
     });
+    // Ink memoises text measuring and wrapping in module-level caches that never forget: every
+    // distinct string ever drawn (each log line scrolled past, each "3m ago") stays for the life
+    // of the process. Bounded here, cleared past 10,000 entries, for an app kept open all day.
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/](measure|wrap)-text\.js$/ }, async (args) => {
+      const patches = args.path.endsWith('measure-text.js')
+        ? [['    cache.set(text, dimensions);', '    if (cache.size >= 10000) cache.clear();\n    cache.set(text, dimensions);']]
+        : [
+            ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
+            ['    cache[cacheKey] = wrappedText;', '    if (++cacheSize > 10000) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;'],
+          ];
+      return { contents: patchSource(await readFile(args.path, 'utf8'), args.path, patches), loader: 'js' };
+    });
     b.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, async (args) => {
-      const from = '    for (const { segment, index } of segmenter.segment(str)) {';
-      let source = await readFile(args.path, 'utf8');
-      if (source.split(from).length !== 2) throw new Error(`ink-output: ${args.path} has changed (looked for ${JSON.stringify(from)}); revisit scripts/bundle-options.mjs`);
-      source = source.replace(from, '    for (const { segment, index } of segmentsOf(str)) {');
+      let source = patchSource(await readFile(args.path, 'utf8'), args.path, [
+        ['    for (const { segment, index } of segmenter.segment(str)) {', '    for (const { segment, index } of segmentsOf(str)) {'],
+      ]);
       source += `\n${await readFile(`${root}scripts/ink/tokenize-segments.js`, 'utf8')}`;
       return { contents: source, loader: 'js' };
     });

@@ -8,7 +8,7 @@
 // the ordered (x, text) writes after clipping and transformers, and the width — so an unchanged row
 // costs one string key and a map lookup. bench/latency.mjs measures the difference;
 // test/ink-output.test.ts checks the output is identical to Ink's on random operations.
-const ROW_CACHE_LIMIT = 20000;
+const ROW_CACHE_LIMIT = 4000;
 const rowCache = new Map();
 
 Output.prototype.get = function get() {

@@ -13,6 +13,17 @@ export function relativeTime(iso: string | null | undefined, now: number): strin
   return iso.slice(0, 10);
 }
 
+/**
+ * Seconds a job has run: GitLab's `duration`, or for a running job the time since it started —
+ * the job is re-read only now and then while its log is open (issue 7), and its duration must
+ * still tick.
+ */
+export function jobSeconds(job: { status: string; duration?: number | null; started_at?: string | null }, now: number): number | null | undefined {
+  const started = job.started_at ? Date.parse(job.started_at) : NaN;
+  if (job.status === 'running' && Number.isFinite(started)) return Math.max(job.duration ?? 0, (now - started) / 1000);
+  return job.duration;
+}
+
 /** 95 → "1m 35s"; 3725 → "1h 2m". */
 export function duration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';

@@ -2,7 +2,7 @@
 import type { Job } from '../../api/index.js';
 import { Table, statusCell, type Column } from '../components/index.js';
 import { useApp, useAppState } from '../context.js';
-import { duration, relativeTime } from '../format.js';
+import { duration, jobSeconds, relativeTime } from '../format.js';
 import { useTheme } from '../theme.js';
 
 export function JobTable({ rows, selected, width, height, showPipeline, empty }: { rows: Job[]; selected: number; width: number; height: number; showPipeline?: boolean; empty: string }) {
@@ -22,7 +22,7 @@ export function JobTable({ rows, selected, width, height, showPipeline, empty }:
         ]
       : []),
     { header: 'By', width: 10, value: (j) => j.user?.username ?? '' },
-    { header: 'Duration', width: 9, align: 'right', value: (j) => duration(j.duration) },
+    { header: 'Duration', width: 9, align: 'right', value: (j) => duration(jobSeconds(j, now())) },
     { header: 'Created', width: 10, value: (j) => relativeTime(j.created_at, now()) },
   ];
   return <Table columns={columns} rows={rows} selected={selected} height={height} width={width} keyOf={(j) => j.id} emptyText={empty} />;

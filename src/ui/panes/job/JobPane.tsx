@@ -5,7 +5,7 @@ import type { Pane } from '../../../store/types.js';
 import { safeText, truncateToWidth } from '../../../text/safe.js';
 import { Fields, StatusBadge } from '../../components/index.js';
 import { useApp, useAppState } from '../../context.js';
-import { absoluteTime, bytes, duration, relativeTime } from '../../format.js';
+import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../format.js';
 import { useTheme } from '../../theme.js';
 import { LogView } from './LogView.js';
 
@@ -35,7 +35,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     { label: 'Queued', value: duration(job.queued_duration) },
     { label: 'Started', value: t(job.started_at) },
     { label: 'Finished', value: t(job.finished_at) },
-    { label: 'Duration', value: duration(job.duration) },
+    { label: 'Duration', value: duration(jobSeconds(job, now())) },
     { label: 'Artifacts', value: art ? `${art.filename} (${bytes(art.size)})${job.artifacts_expire_at ? `, expire ${relativeTime(job.artifacts_expire_at, now())}` : ', kept'}` : '—' },
     { label: 'Coverage', value: job.coverage === null || job.coverage === undefined ? '—' : `${job.coverage}%` },
     { label: 'Allow failure', value: job.allow_failure ? 'yes' : 'no' },
@@ -69,7 +69,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
             <StatusBadge status={job.status} />
             <Text bold> #{job.id} {safeText(job.name, 60)}</Text>
             <Text dimColor>
-              {' '}· {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {duration(job.duration)}
+              {' '}· {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {duration(jobSeconds(job, now()))}
               {job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}
             </Text>
           </Text>
