@@ -81,6 +81,17 @@ ${await readFile(`${root}scripts/ink/output-get.js`, 'utf8')}`;
           ];
       return { contents: patchSource(await readFile(args.path, 'utf8'), args.path, patches), loader: 'js' };
     });
+    // Cells share their style list while the style does not change (reduceAnsiCodesIncremental
+    // always returns a new array and nothing mutates one), instead of a copy per cell; turning
+    // cells back into text then skips the style diff between cells with the same list — empty by
+    // definition. A line's cost was dominated by those copies and diffs.
+    b.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/ }, async (args) => {
+      const patches = [
+        ['                styles: [...codes],', '                styles: codes,'],
+        ['        else {\n            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));', '        else if (chars[i - 1].styles !== char.styles) {\n            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));'],
+      ];
+      return { contents: patchSource(await readFile(args.path, 'utf8'), args.path, patches), loader: 'js' };
+    });
     b.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, async (args) => {
       let source = patchSource(await readFile(args.path, 'utf8'), args.path, [
         ['    for (const { segment, index } of segmenter.segment(str)) {', '    for (const { segment, index } of segmentsOf(str)) {'],

@@ -10,6 +10,7 @@
 // test/ink-output.test.ts checks the output is identical to Ink's on random operations.
 const ROW_CACHE_LIMIT = 4000;
 const rowCache = new Map();
+const NO_STYLES = [];
 
 Output.prototype.get = function get() {
     if (rowCache.size > ROW_CACHE_LIMIT) rowCache.clear();
@@ -79,10 +80,51 @@ Output.prototype.get = function get() {
     return { output: rows.join('\n'), height: this.height };
 };
 
-/** One row exactly as Ink's get() builds it: a grid row of blank cells, then each write in order. */
+/**
+ * A line's text as Ink's row-to-string step writes it, and the cells it advances: cached, since a
+ * line is often drawn again at another place (a list scrolled by one row).
+ */
+const lineCache = new Map();
+function lineOf(line, caches) {
+    let info = lineCache.get(line);
+    if (info === undefined) {
+        const chars = caches.getStyledChars(line);
+        let advance = 0;
+        for (const character of chars) advance += Math.max(1, caches.getStringWidth(character.value));
+        info = { text: styledCharsToString(chars), advance };
+        if (lineCache.size > ROW_CACHE_LIMIT) lineCache.clear();
+        lineCache.set(line, info);
+    }
+    return info;
+}
+
+/**
+ * One row as Ink's get() builds it. When the writes come left to right with blank cells between
+ * them — a list row, a row and its scrollbar — those cells carry no style, so the row's string is
+ * each line's own string with spaces between: that is built directly. Otherwise (overlap, touching
+ * writes, a write left of the edge) Ink's grid: blank cells, then each write in order.
+ */
 function renderRow(row, width, caches) {
+    let text = '';
+    let cursor = 0;
+    for (let i = 0; i < row.length; i += 2) {
+        const x = row[i];
+        // Writes must not overlap, and consecutive ones need a blank cell between them: touching
+        // cells are joined by a style diff (no reset), which only the grid reproduces.
+        if (x < cursor || (i > 0 && (x === cursor || cursor >= width))) return renderGrid(row, width, caches);
+        const line = lineOf(row[i + 1], caches);
+        // Blank cells exist only inside the width; Ink's grid leaves holes past it, and drops them.
+        text += ' '.repeat(Math.max(0, Math.min(x, width) - cursor)) + line.text;
+        cursor = x + line.advance;
+    }
+    return text.trimEnd();
+}
+
+/** Ink's own algorithm: a grid row of blank cells, then each write in order. */
+function renderGrid(row, width, caches) {
     const cells = [];
-    for (let x = 0; x < width; x++) cells.push({ type: 'char', value: ' ', fullWidth: false, styles: [] });
+    // One (never mutated) style list for all blank cells: see the styledChars patch.
+    for (let x = 0; x < width; x++) cells.push({ type: 'char', value: ' ', fullWidth: false, styles: NO_STYLES });
     for (let i = 0; i < row.length; i += 2) {
         let offsetX = row[i];
         for (const character of caches.getStyledChars(row[i + 1])) {
