@@ -29,6 +29,15 @@ export interface PollTiming {
   maxBackoffMs: number;
 }
 
+/**
+ * What a pane shows, not how: a pipeline's list and graph views show the same jobs, so switching
+ * (v) must not re-read them — a 5,000-job pipeline is 50 requests (bench/latency.mjs).
+ */
+export function paneData(pane: Pane): string {
+  const { view: _view, ...data } = pane as Pane & { view?: unknown };
+  return JSON.stringify(data);
+}
+
 export const DEFAULT_TIMING: PollTiming = { activeMs: 3_000, idleMs: 30_000, maxBackoffMs: 60_000 };
 
 /** A finished pipeline's jobs are re-read at least this often even when the pipeline is unchanged. */
@@ -49,7 +58,8 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   let running: Promise<void> | null = null;
-  let lastPane: Pane | null = null;
+  /** paneData of the pane in front when last looked. */
+  let lastPane: string | null = null;
 
   const schedule = () => {
     if (stopped) return;
@@ -95,7 +105,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
   // the panes left behind (retention.ts) once this change has reached every listener.
   const unsubscribe = ctx.store.subscribe((state) => {
-    const pane = topPane(state);
+    const pane = paneData(topPane(state));
     if (pane !== lastPane) {
       lastPane = pane;
       void tick(true);
@@ -105,7 +115,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       });
     }
   });
-  lastPane = topPane(ctx.store.getState());
+  lastPane = paneData(topPane(ctx.store.getState()));
   void tick(true);
 
   return {
