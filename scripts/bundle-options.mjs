@@ -87,7 +87,9 @@ ${await readFile(`${root}scripts/ink/output-get.js`, 'utf8')}`;
     // definition. A line's cost was dominated by those copies and diffs.
     b.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/ }, async (args) => {
       const patches = [
-        ['                styles: [...codes],', '                styles: codes,'],
+        // A char token is { type, value, fullWidth } (tokenize.js): spelled out, not spread — the
+        // spread was most of a new line's cost.
+        ['            ret.push({\n                ...token,\n                styles: [...codes],\n            });', '            ret.push({ type: token.type, value: token.value, fullWidth: token.fullWidth, styles: codes });'],
         ['        else {\n            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));', '        else if (chars[i - 1].styles !== char.styles) {\n            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));'],
       ];
       return { contents: patchSource(await readFile(args.path, 'utf8'), args.path, patches), loader: 'js' };
