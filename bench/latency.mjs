@@ -13,15 +13,14 @@
 // Target (issue 7): p95 ≤ 16 ms. Prints a table, writes bench/results/latency.json. Not a test.
 // RUNS=n sets the samples per move/page row (default 60). PROFILE='log: next match' writes a CPU
 // profile of that row's keys (main thread) to the temp directory, for Chrome DevTools.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import xterm from '@xterm/headless';
-import { build } from 'esbuild';
-import { bundleOptions } from '../scripts/bundle-options.mjs';
+import { loadApp } from './lib/harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SCALE = { projects: 2000, pipelineJobs: 5000, logLines: 100_000 };
@@ -29,27 +28,10 @@ const COLS = 120;
 const ROWS = 40;
 const KEY = { down: '\u001B[B', up: '\u001B[A', pageDown: '\u001B[6~', pageUp: '\u001B[5~', enter: '\r', escape: '\u001B', backspace: '\u007F' };
 
-const bundle = join(tmpdir(), `pipetop-bench-latency-${process.pid}.mjs`);
-await build({
-  ...bundleOptions,
-  stdin: {
-    contents: [
-      "export { startSimulator, DEMO_TOKENS } from './src/sim/index.ts';",
-      "export { createGitLab } from './src/api/index.ts';",
-      "export { Controller } from './src/store/controller.ts';",
-      "export { createAppStore } from './src/store/store.ts';",
-      "export { App } from './src/ui/App.tsx';",
-      "export { AppContext } from './src/ui/context.ts';",
-      "export { ThemeContext, createTheme } from './src/ui/theme.ts';",
-      "export { render } from 'ink';",
-      "export { createElement } from 'react';",
-    ].join('\n'),
-    resolveDir: root,
-    loader: 'ts',
-  },
-  outfile: bundle,
-});
-const m = await import(pathToFileURL(bundle).href);
+// The app's modules, bundled as pipetop ships them (bench/lib/harness.mjs); the file is kept until
+// the simulator's worker has loaded it too.
+const { app: m, file: bundle, remove: removeBundle } = await loadApp({ keep: true });
+
 
 // ------------------------------------------------------------------------------------------------
 // The world (in a worker thread: serving 5,000 jobs must not run on the app's event loop, or a
@@ -69,7 +51,7 @@ const simUrl = await new Promise((resolve, reject) => {
   worker.once('message', resolve);
   worker.once('error', reject);
 });
-rmSync(bundle, { force: true });
+removeBundle();
 const worldMs = performance.now() - t;
 const sim = { url: simUrl, clock: { now: () => START } };
 const gl = m.createGitLab({ baseUrl: sim.url, token: m.DEMO_TOKENS.user, userAgent: 'pipetop-bench' });
@@ -179,7 +161,7 @@ async function profileRow(name) {
     profiling = { name, session };
   }
 }
-/** Presses `key`, records ms until the next frame under `name`; returns that ms (null: no frame). */
+/** Presses `key`, records ms until the next frame under `name`; returns when the key was written. */
 async function press(name, key) {
   await profileRow(name);
   await settle();
@@ -187,20 +169,13 @@ async function press(name, key) {
   const t0 = performance.now();
   stdin.write(key);
   const at = await frame;
-  const ms = at === null ? null : at - t0;
-  (samples[name] ??= []).push(ms);
-  return ms;
+  (samples[name] ??= []).push(at === null ? null : at - t0);
+  return t0;
 }
 
 /** Presses `key` and also times until `ready(screen)` holds: a key that starts a load. */
 async function pressAndLoad(name, key, ready, what) {
-  await profileRow(name);
-  await settle();
-  const frame = nextFrame();
-  const t0 = performance.now();
-  stdin.write(key);
-  const at = await frame;
-  (samples[name] ??= []).push(at === null ? null : at - t0);
+  const t0 = await press(name, key);
   await until(ready, what);
   (samples[`${name} (with data)`] ??= []).push(lastFrameAt - t0);
 }
