@@ -10,16 +10,17 @@ const devtoolsStub = `${root}scripts/react-devtools-stub.mjs`;
 /**
  * Ink builds each frame by tokenising every line of text into styled cells and converting every
  * row back to a string — all rows, every frame, with caches that live for one frame. Moving the
- * selection changes two rows of forty. Two changes, both measured by bench/latency.mjs:
- * - the caches (a line's text → its cells, a pure function; cells are never mutated) live across
- *   frames, bounded: cleared past CACHE_LIMIT entries (a line's cells past CELL_LIMIT cells);
- * - Output.get is replaced by scripts/ink/output-get.js, which computes each row with Ink's own
- *   algorithm but reuses a row whose writes are unchanged;
+ * selection changes two rows of forty. The changes below, all measured by bench/latency.mjs:
+ * - Ink's Output caches (a line's text → its cells, a pure function; cells are never mutated) live
+ *   across frames, bounded (CACHE_LIMIT entries; CELL_LIMIT cells for the cells cache);
+ * - Output.get is replaced by scripts/ink/output-get.js: unchanged rows are reused, new rows are
+ *   joined from cached line strings where Ink's grid would give the same text;
  * - ansi-tokenize (Ink's text-to-cells step) segments simple lines without Intl.Segmenter
- *   (scripts/ink/tokenize-segments.js).
- * test/ink-output.test.ts checks frames come out identical to unpatched Ink's. Applied to the exact
- * text of Ink 6.8.0's build/output.js and ansi-tokenize 0.2.5's tokenize.js; a changed file fails
- * the build loudly.
+ *   (scripts/ink/tokenize-segments.js), builds cells without spreading, and lets cells share their
+ *   style list so equal styles need no diff;
+ * - Ink's never-forgetting measure-text and wrap-text caches are bounded.
+ * test/ink-output.test.ts checks frames come out identical to unpatched Ink's. Each patch matches the
+ * exact text of Ink 6.8.0 / ansi-tokenize 0.2.5; a changed file fails the build loudly.
  */
 
 /** Applies exact-text replacements to a dependency's file; a pattern not found once fails the build. */

@@ -3,11 +3,13 @@
 //
 // Why: Ink turns every frame into text by filling a width×height grid of styled cells, one object
 // per cell, and converting each row back to a string — for all rows, every frame. Moving the
-// selection changes two rows of forty. This get() produces the same string (each row is computed by
-// Ink's own algorithm) but remembers each row's result keyed by exactly what was written to it —
-// the ordered (x, text) writes after clipping and transformers, and the width — so an unchanged row
-// costs one string key and a map lookup. bench/latency.mjs measures the difference;
-// test/ink-output.test.ts checks the output is identical to Ink's on random operations.
+// selection changes two rows of forty. This get() produces the same string, row by row:
+// - a row whose writes (the ordered (x, text) pairs after clipping and transformers, and the width)
+//   are unchanged is reused from the last frames — one string key and a map lookup;
+// - a new row whose writes are left to right with blank cells between them is joined from each
+//   line's cached string (renderRow); anything else goes through Ink's own grid (renderGrid).
+// bench/latency.mjs measures it; test/ink-output.test.ts checks every frame equals Ink's own.
+//
 // 1,000 rows is 25 screens of 40: scrolling back and forth stays warm, and the caches stay ~1 MB.
 const ROW_CACHE_LIMIT = 1000;
 const rowCache = new Map();
