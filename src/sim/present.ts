@@ -1,7 +1,7 @@
 // Presenters: internal records → the exact JSON shapes of the spec (section 2), with the extra fields
 // real GitLab sends (GITLAB-FACTS.md). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
-import type { SimCommit, SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
+import type { SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import { RUNNERS } from './world/catalog.js';
 import type { World } from './world/world.js';
 import { artifactSize } from './artifacts.js';
@@ -124,7 +124,7 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
   const { world } = ctx;
   const project = world.projects.get(j.projectId)!;
   const pipeline = world.pipelines.get(j.pipelineId)!;
-  const commit = commitOf(world, project, j.sha);
+  const commit = world.commitOf(j.projectId, j.sha);
   const committedAt = isoWithOffset(commit.createdAt, commit.tzOffsetMin);
   const runner = j.runnerId === null ? null : RUNNERS.find((r) => r.id === j.runnerId) ?? null;
   const hasArtifacts = j.artifacts !== null && j.erasedAt === null;
@@ -190,22 +190,6 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
   }
   if (form === 'erase-or-keep') out.download_url = null;
   return out;
-}
-
-// world.commitOf scans the project's commits for every job presented; commits are only ever appended,
-// so what a sha resolved to is remembered (per commits array). A sha not found is not remembered:
-// world.commitOf falls back to the newest commit for it, which changes as commits are pushed.
-const commitIndex = new WeakMap<SimCommit[], Map<string, SimCommit>>();
-
-function commitOf(world: World, project: SimProject, sha: string): SimCommit {
-  let index = commitIndex.get(project.commits);
-  if (!index) commitIndex.set(project.commits, (index = new Map()));
-  let commit = index.get(sha);
-  if (!commit) {
-    commit = world.commitOf(project.id, sha);
-    if (commit.sha === sha) index.set(sha, commit);
-  }
-  return commit;
 }
 
 function artifactsList(ctx: PresentContext, j: SimJob): Json[] {

@@ -186,6 +186,6 @@ export function newCommit(world: World, project: SimProject, rng: Rng, at: numbe
     createdAt: Math.floor(at / 1000) * 1000,
     tzOffsetMin: rng.pick([0, 60, 120, -300, 330, 540]),
   };
-  project.commits.push(commit);
+  world.addCommit(project, commit);
   return commit;
 }

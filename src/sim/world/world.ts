@@ -108,9 +108,18 @@ export class World {
     return user;
   }
 
+  /** Commits by `${projectId}:${sha}`: every presented job looks its commit up (a page is 100 of them). */
+  private readonly commitsBySha = new Map<string, SimCommit>();
+
+  addCommit(project: SimProject, commit: SimCommit): void {
+    project.commits.push(commit);
+    this.commitsBySha.set(`${project.id}:${commit.sha}`, commit);
+  }
+
+  /** The commit of `sha`, or the project's newest for a sha it does not have. */
   commitOf(projectId: number, sha: string): SimCommit {
     const project = this.projects.get(projectId)!;
-    return project.commits.find((c) => c.sha === sha) ?? project.commits[project.commits.length - 1]!;
+    return this.commitsBySha.get(`${projectId}:${sha}`) ?? project.commits[project.commits.length - 1]!;
   }
 
   addEvent(event: Omit<SimEvent, 'id'>): SimEvent {
