@@ -18,11 +18,7 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
   const source = sourceFor(key, ctx.gl, ctx.store.getState);
   try {
     const result = await source.fetch(page);
-    patchList(ctx.store, key, (l) => {
-      const seen = new Set(l.items.map(source.idOf));
-      const fresh = result.items.filter((i) => !seen.has(source.idOf(i)));
-      return { items: page === 1 ? result.items : [...l.items, ...fresh], nextPage: result.nextPage, loading: false, error: null, loadedAt: ctx.now() };
-    });
+    patchList(ctx.store, key, (l) => ({ items: page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), nextPage: result.nextPage, loading: false, error: null, loadedAt: ctx.now() }));
     remember(ctx, key, result.items);
     ctx.connectionOk();
     // A pipeline's jobs are shown whole (stages need every job), so keep going to the last page —
@@ -35,6 +31,20 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
     patchList(ctx.store, key, { loading: false, error: describeError(error) });
     ctx.connectionFailed(error);
   }
+}
+
+/** `items` with the rows of `more` it does not hold yet (pages shift while rows are added), each once. */
+function appendNew(items: unknown[], more: unknown[], idOf: (item: unknown) => number): unknown[] {
+  const seen = new Set(items.map(idOf));
+  return [
+    ...items,
+    ...more.filter((item) => {
+      const id = idOf(item);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    }),
+  ];
 }
 
 /** Pages in flight at once while a complete list loads its known number of pages. */
@@ -59,16 +69,7 @@ async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, fro
   try {
     await Promise.all(Array.from({ length: Math.min(PARALLEL_PAGES, totalPages - from + 1) }, worker));
     const items = pages.flat();
-    patchList(ctx.store, key, (l) => {
-      const seen = new Set(l.items.map(source.idOf));
-      const fresh = items.filter((i) => {
-        const id = source.idOf(i);
-        if (seen.has(id)) return false;
-        seen.add(id);
-        return true;
-      });
-      return { items: [...l.items, ...fresh], nextPage: null, loading: false, error: null, loadedAt: ctx.now() };
-    });
+    patchList(ctx.store, key, (l) => ({ items: appendNew(l.items, items, source.idOf), nextPage: null, loading: false, error: null, loadedAt: ctx.now() }));
     remember(ctx, key, items);
     ctx.connectionOk();
   } catch (error) {

@@ -169,53 +169,51 @@ async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' 
   const before = state.pipelines[pane.pipelineId];
   const list = listOf(state, key);
   const jobsMoving = list.items.slice(0, 50).some((row) => isActiveStatus((row as { status?: string }).status));
-  const seen = seenAt(ctx);
-  const checked = seen.get(key);
-  const stale = list.loadedAt === null || checked === undefined || ctx.now() - checked >= JOBS_MAX_AGE_MS || list.error !== null;
+  const reads = readsOf(ctx, pane.pipelineId);
+  const stale = list.loadedAt === null || reads.jobsAt === undefined || ctx.now() - reads.jobsAt >= JOBS_MAX_AGE_MS || list.error !== null;
   if (full || stale || before === undefined) {
-    await Promise.all([readPipeline(ctx, pane), readJobs(ctx, key)]);
+    await Promise.all([readPipeline(ctx, pane, reads), readJobs(ctx, key, reads)]);
     return;
   }
   if (jobsMoving || isActiveStatus(before.status)) {
     const statuses = statusesOf(list.items);
-    await readJobs(ctx, key);
-    const read = seen.get(`pipeline:${pane.pipelineId}`);
-    if (statusesOf(listOf(ctx.store.getState(), key).items) !== statuses || read === undefined || ctx.now() - read >= maxAgeMs) await readPipeline(ctx, pane);
+    await readJobs(ctx, key, reads);
+    if (statusesOf(listOf(ctx.store.getState(), key).items) !== statuses || reads.pipelineAt === undefined || ctx.now() - reads.pipelineAt >= maxAgeMs) await readPipeline(ctx, pane, reads);
     return;
   }
-  const after = await readPipeline(ctx, pane);
-  if (after && (after.status !== before.status || after.updated_at !== before.updated_at)) await readJobs(ctx, key);
+  const after = await readPipeline(ctx, pane, reads);
+  if (after && (after.status !== before.status || after.updated_at !== before.updated_at)) await readJobs(ctx, key, reads);
 }
 
 const statusesOf = (rows: unknown[]): string => rows.map((r) => `${(r as Job).id}:${(r as Job).status}`).join(',');
 
-/** When the pipeline in front, and its jobs, were last read (a list's loadedAt moves only when rows change). */
-const seenAtByCtx = new WeakMap<Ctx, Map<string, number>>();
-function seenAt(ctx: Ctx): Map<string, number> {
-  let map = seenAtByCtx.get(ctx);
-  if (!map) seenAtByCtx.set(ctx, (map = new Map()));
-  return map;
+/**
+ * When the pipeline in front, and its jobs, were last read (a list's loadedAt moves only when rows
+ * change). One record per app, for the pipeline in front only: another pipeline starts afresh.
+ */
+interface PipelineReads {
+  pipelineId: number;
+  pipelineAt?: number;
+  jobsAt?: number;
+}
+const readsByCtx = new WeakMap<Ctx, PipelineReads>();
+function readsOf(ctx: Ctx, pipelineId: number): PipelineReads {
+  let reads = readsByCtx.get(ctx);
+  if (reads?.pipelineId !== pipelineId) readsByCtx.set(ctx, (reads = { pipelineId }));
+  return reads;
 }
 
-/** Records a read; only the pipeline in front matters, so the map never holds more than it. */
-function remember(ctx: Ctx, key: string, at: number): void {
-  const map = seenAt(ctx);
-  const id = key.startsWith('pipeline:') ? key.slice('pipeline:'.length) : key.split(':')[2];
-  for (const k of map.keys()) if (!k.endsWith(`:${id}`)) map.delete(k);
-  map.set(key, at);
-}
-
-async function readJobs(ctx: Ctx, key: string): Promise<void> {
+async function readJobs(ctx: Ctx, key: string, reads: PipelineReads): Promise<void> {
   const at = ctx.now();
   await refreshList(ctx, key);
-  remember(ctx, key, at);
+  reads.jobsAt = at;
 }
 
-function readPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>): Promise<Pipeline | null> {
+function readPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, reads: PipelineReads): Promise<Pipeline | null> {
   const at = ctx.now();
   return ctx.gl.pipelines.get(pane.projectId, pane.pipelineId).then(
     (p) => {
-      remember(ctx, `pipeline:${pane.pipelineId}`, at);
+      reads.pipelineAt = at;
       if (ctx.store.getState().pipelines[p.id] !== p) ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
       ctx.connectionOk();
       return p;
