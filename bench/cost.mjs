@@ -152,22 +152,11 @@ async function openAt(proxy, agent, pipelineId) {
 
 async function scenarioA() {
   const pipeline = finishedPipeline();
-  const proxy = await countingProxy(sim.port);
-  const agent = await countingAgent({ finishedByExchange: true });
-  agents.splice(0, agents.length, agent);
-  const a = await openAt(proxy, agent, pipeline.id);
-  const from = sim.requests.length;
-  proxy.bytes.up = proxy.bytes.down = 0;
-  agent.state.bodyBytes = 0;
-  a.controller.run('nav.open');
-  await run(WINDOW_MS);
-  const top = a.store.getState().stack.at(-1);
-  if (top.kind !== 'pipeline' || top.pipelineId !== pipeline.id) throw new Error('not on the pipeline pane');
-  const result = { pipeline: pipeline.id, status: pipeline.status, jobs: world.pipelineJobs(pipeline).length, ...summarise(requestsSince(from, 'pipetop/bench'), proxy, agent, WINDOW_MS) };
-  a.stop();
-  await settle([agent.state]);
-  await proxy.close();
-  return result;
+  return watchPipeline(pipeline.id, (a) => {
+    const top = a.store.getState().stack.at(-1);
+    if (top.kind !== 'pipeline' || top.pipelineId !== pipeline.id) throw new Error('not on the pipeline pane');
+    return { pipeline: pipeline.id, status: pipeline.status, jobs: world.pipelineJobs(pipeline).length };
+  });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -177,17 +166,27 @@ async function scenarioC() {
   const { request } = await import('undici');
   const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, { method: 'POST', headers: { 'private-token': app.DEMO_TOKENS.other } });
   const created = await res.body.json();
+  return watchPipeline(created.id, () => {
+    const pipeline = world.pipelines.get(created.id);
+    return { pipeline: created.id, statusAtEnd: pipeline.status, jobs: world.pipelineJobs(pipeline).length };
+  });
+}
+
+/**
+ * Opens the pipeline pane on `pipelineId` (Enter on its row) with the counters at zero, lets the
+ * window pass, and returns what it cost beside `describe(app)`.
+ */
+async function watchPipeline(pipelineId, describe) {
   const proxy = await countingProxy(sim.port);
   const agent = await countingAgent({ finishedByExchange: true });
   agents.splice(0, agents.length, agent);
-  const a = await openAt(proxy, agent, created.id);
+  const a = await openAt(proxy, agent, pipelineId);
   const from = sim.requests.length;
   proxy.bytes.up = proxy.bytes.down = 0;
   agent.state.bodyBytes = 0;
   a.controller.run('nav.open');
   await run(WINDOW_MS);
-  const pipeline = world.pipelines.get(created.id);
-  const result = { pipeline: created.id, statusAtEnd: pipeline.status, jobs: world.pipelineJobs(pipeline).length, ...summarise(requestsSince(from, 'pipetop/bench'), proxy, agent, WINDOW_MS) };
+  const result = { ...describe(a), ...summarise(requestsSince(from, 'pipetop/bench'), proxy, agent, WINDOW_MS) };
   a.stop();
   await settle([agent.state]);
   await proxy.close();
