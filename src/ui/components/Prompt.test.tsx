@@ -33,16 +33,14 @@ function setup(props: { error?: string; hint?: string } = {}) {
   const app = render(tree(props));
   // Typing before useInput has subscribed would be lost: wait for Ink to start reading stdin.
   const ready = waitFor(() => app.stdin.listenerCount('readable') > 0, 'stdin to be read');
-  // One character per write, waiting for it to show: ink-text-input's key handler closes over the
-  // value of its last render and is re-subscribed in a passive effect, so a key that arrives before
-  // that effect has run would overwrite the previous one. React's scheduler flushes those effects
-  // in a setImmediate queued during the commit, so one setImmediate after the echo runs after it.
+  // One character per write, each waited for until it is echoed, so a failure names the key that
+  // went wrong. (Prompt keeps keys that arrive faster than renders: text-edit.ts applies each to
+  // the latest value, not to the last render's.)
   const type = async (text: string) => {
     for (const ch of text) {
       const before = frameOf(app.lastFrame);
       app.stdin.write(ch);
       await waitFor(() => frameOf(app.lastFrame) !== before, `"${ch}" to be echoed`);
-      await new Promise((resolve) => setImmediate(resolve));
     }
   };
   return { ...app, onSubmit, onCancel, ready, type, rerenderWith: (p: { error?: string; hint?: string }) => app.rerender(tree(p)) };
