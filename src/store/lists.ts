@@ -1,6 +1,6 @@
 // Loading lists: the first page, the next page when the cursor nears the end, and refreshes that
 // merge fresh rows in without moving the cursor off the row it is on.
-import type { Job, Pipeline, PipelineBasic } from '../api/index.js';
+import type { Job, Page, Pipeline, PipelineBasic } from '../api/index.js';
 import { describeError } from './errors.js';
 import { listOf, patchList } from './store.js';
 import { sourceFor, visibleRows, type ListSource } from './sources.js';
@@ -18,7 +18,7 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
   const source = sourceFor(key, ctx.gl, ctx.store.getState);
   try {
     const result = await source.fetch(page);
-    patchList(ctx.store, key, (l) => ({ items: page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), nextPage: result.nextPage, loading: false, error: null, loadedAt: ctx.now() }));
+    patchList(ctx.store, key, (l) => ({ items: page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), nextPage: result.nextPage, loading: false, error: null, note: null, loadedAt: ctx.now() }));
     remember(ctx, key, result.items);
     ctx.connectionOk();
     // A pipeline's jobs are shown whole (stages need every job), so keep going to the last page —
@@ -51,25 +51,31 @@ function appendNew(items: unknown[], more: unknown[], idOf: (item: unknown) => n
 const PARALLEL_PAGES = 4;
 
 /**
- * Pages `from`..`totalPages` of a complete list, PARALLEL_PAGES at a time, added in page order in
- * one update: a 5,000-job pipeline is 50 pages, which one after another took over a second
- * (bench/latency.mjs). On an error the list keeps what it had and its next page, so loading again
- * resumes there.
+ * Pages `from`..`to` of a list, PARALLEL_PAGES at a time, returned in page order: a 5,000-job
+ * pipeline is 50 pages, which one after another took over a second (bench/latency.mjs).
+ */
+async function fetchPages(source: ListSource<unknown>, from: number, to: number): Promise<Page<unknown>[]> {
+  const pages: Page<unknown>[] = [];
+  let next = from;
+  const worker = async () => {
+    while (next <= to) {
+      const page = next++;
+      pages[page - from] = await source.fetch(page);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PAGES, to - from + 1) }, worker));
+  return pages;
+}
+
+/**
+ * Pages `from`..`totalPages` of a complete list, added in page order in one update. On an error
+ * the list keeps what it had and its next page, so loading again resumes there.
  */
 async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, from: number, totalPages: number): Promise<void> {
   patchList(ctx.store, key, { loading: true });
-  const pages: unknown[][] = [];
-  let next = from;
-  const worker = async () => {
-    while (next <= totalPages) {
-      const page = next++;
-      pages[page - from] = (await source.fetch(page)).items;
-    }
-  };
   try {
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_PAGES, totalPages - from + 1) }, worker));
-    const items = pages.flat();
-    patchList(ctx.store, key, (l) => ({ items: appendNew(l.items, items, source.idOf), nextPage: null, loading: false, error: null, loadedAt: ctx.now() }));
+    const items = (await fetchPages(source, from, totalPages)).flatMap((p) => p.items);
+    patchList(ctx.store, key, (l) => ({ items: appendNew(l.items, items, source.idOf), nextPage: null, loading: false, error: null, note: null, loadedAt: ctx.now() }));
     remember(ctx, key, items);
     ctx.connectionOk();
   } catch (error) {
@@ -79,25 +85,51 @@ async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, fro
 }
 
 /**
- * Re-reads what is loaded: the first page (new rows appear on top), or every page for complete
- * lists. Rows keep their order; the cursor stays on the same row by id.
+ * The most pages one refresh of a complete list reads: 100,000 jobs at 100 a page, far beyond any
+ * real pipeline. It only keeps a runaway list from being read forever; when it is reached the
+ * list says so (ListState.note) and keeps its next page, rather than look whole.
  */
-export async function refreshList(ctx: Ctx, key: ListKey): Promise<void> {
+export const MAX_REFRESH_PAGES = 1_000;
+
+/**
+ * Every page of a complete list (only page 1 of others), each row once, and the page after the
+ * last one read (null when all were read). When GitLab says how many pages there are, the rest
+ * are read PARALLEL_PAGES at a time, as on a first load; otherwise one after another (GitLab
+ * leaves the totals out above 10,000 rows).
+ */
+async function readPages(source: ListSource<unknown>, maxPages: number): Promise<{ items: unknown[]; nextPage: number | null }> {
+  const first = await source.fetch(1);
+  if (!source.complete) return { items: first.items, nextPage: first.nextPage };
+  const pages = [first];
+  let next = first.nextPage;
+  if (next !== null && first.totalPages !== undefined) {
+    const last = Math.min(first.totalPages, maxPages);
+    if (next <= last) pages.push(...(await fetchPages(source, next, last)));
+    // Past the bound this is the next page; below it, the list may have grown while it was read.
+    next = pages[pages.length - 1]!.nextPage;
+  }
+  while (next !== null && pages.length < maxPages) {
+    const page = await source.fetch(next);
+    pages.push(page);
+    next = page.nextPage;
+  }
+  // Rows shift between pages while jobs are added (newest first), so one can be read twice.
+  return { items: appendNew([], pages.flatMap((p) => p.items), source.idOf), nextPage: next };
+}
+
+/**
+ * Re-reads what is loaded: the first page (new rows appear on top), or every page for complete
+ * lists, applied in one update. Rows keep their order; the cursor stays on the same row by id.
+ */
+export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRESH_PAGES }: { maxPages?: number } = {}): Promise<void> {
   const before = listOf(ctx.store.getState(), key);
   if (before.loading) return;
   if (before.loadedAt === null) return loadMore(ctx, key);
   const source = sourceFor(key, ctx.gl, ctx.store.getState);
   try {
-    const fresh: unknown[] = [];
-    let next: number | null = 1;
-    let lastNext: number | null = null;
-    // Bounded: complete lists are a pipeline's jobs (a few pages); others read only page 1.
-    for (let guard = 0; next !== null && guard < 50; guard++) {
-      const page = await source.fetch(next);
-      fresh.push(...page.items);
-      lastNext = page.nextPage;
-      next = source.complete ? page.nextPage : null;
-    }
+    const { items: fresh, nextPage } = await readPages(source, maxPages);
+    const cut = source.complete && nextPage !== null;
+    const note = cut ? `only the first ${maxPages.toLocaleString('en-US')} pages were re-read; move to the end to load the rest` : null;
     const now = listOf(ctx.store.getState(), key);
     const byId = new Map(fresh.map((i) => [source.idOf(i), i]));
     let items: unknown[];
@@ -108,7 +140,7 @@ export async function refreshList(ctx: Ctx, key: ListKey): Promise<void> {
       const added = fresh.filter((i) => !known.has(source.idOf(i)));
       items = [...added, ...now.items.map((i) => byId.get(source.idOf(i)) ?? i)];
     }
-    const unchanged = items.length === now.items.length && items.every((item, i) => item === now.items[i]);
+    const unchanged = items.length === now.items.length && items.every((item, i) => item === now.items[i]) && (!source.complete || now.nextPage === nextPage);
     if (!unchanged) {
       const rows = visibleRows(now.items, now.filter, source.textOf);
       const selectedId = rows[now.selected] === undefined ? null : source.idOf(rows[now.selected]);
@@ -117,13 +149,14 @@ export async function refreshList(ctx: Ctx, key: ListKey): Promise<void> {
       patchList(ctx.store, key, {
         items,
         selected: at >= 0 ? at : Math.min(now.selected, Math.max(0, newRows.length - 1)),
-        nextPage: source.complete ? lastNext : now.nextPage,
+        nextPage: source.complete ? nextPage : now.nextPage,
         error: null,
+        note,
         loadedAt: ctx.now(),
       });
       remember(ctx, key, fresh);
-    } else if (now.error) {
-      patchList(ctx.store, key, { error: null });
+    } else if (now.error || (now.note ?? null) !== note) {
+      patchList(ctx.store, key, { error: null, note });
     }
     ctx.connectionOk();
   } catch (error) {
@@ -134,7 +167,7 @@ export async function refreshList(ctx: Ctx, key: ListKey): Promise<void> {
 
 /** Starts a list over (its server-side filters changed). */
 export function resetList(ctx: Ctx, key: ListKey): Promise<void> {
-  patchList(ctx.store, key, { items: [], nextPage: 1, selected: 0, loadedAt: null, error: null, loading: false });
+  patchList(ctx.store, key, { items: [], nextPage: 1, selected: 0, loadedAt: null, error: null, note: null, loading: false });
   return loadMore(ctx, key);
 }
 

@@ -26,6 +26,8 @@ export interface ListState<T> {
   loading: boolean;
   /** The last load's failure, shown in the pane; the items loaded before stay. */
   error: string | null;
+  /** Not a failure but worth saying under the list: a refresh stopped at its page bound. */
+  note?: string | null;
   /** Next page to load, or null when every page is in. */
   nextPage: number | null;
   selected: number;

@@ -1,5 +1,5 @@
-// The line under a list: how many rows, the filter in force, loading and errors (a failed load
-// keeps the rows already shown and says what went wrong).
+// The line under a list: how many rows, the filter in force, loading, errors (a failed load
+// keeps the rows already shown and says what went wrong) and notes (a refresh that stopped short).
 import { Box, Text } from 'ink';
 import { safeText } from '../../text/safe.js';
 import type { ListState } from '../../store/types.js';
@@ -16,6 +16,7 @@ export function ListStatus({ list, shown, noun, extra }: { list: ListState<unkno
       </Text>
       {list.loading ? <Text color={theme.warning}> · loading…</Text> : null}
       {list.error ? <Text color={theme.error}> · {safeText(list.error, 120)}</Text> : null}
+      {list.note ? <Text color={theme.warning}> · {safeText(list.note, 120)}</Text> : null}
     </Box>
   );
 }
