@@ -3,7 +3,9 @@
 // minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
 // log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
-// Run: node bench/cost.mjs   (MINUTES=1 shortens it)
+// Run: node bench/cost.mjs   (MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
+// ALPN, as GitLab.com serves it and as both pipetop and glab's Go client speak it there — and
+// writes bench/results/cost-h2.json)
 //
 // How: the real app (store + controller + <App/> rendered by Ink to a discarding stream) runs
 // in-process against an in-process simulator. Time is virtual (bench/lib/harness.mjs): the app's
@@ -27,6 +29,7 @@
 // Accept-Encoding: gzip (Go's transport adds it and decompresses transparently).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { makeCerts } from '../scripts/test-certs.mjs';
 import { countingAgent, countingProxy, installVirtualTimers, loadApp, machine, settle, startApp } from './lib/harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,13 +40,19 @@ const SEED = Number(process.env.SEED ?? 42);
 const START = Date.UTC(2026, 10, 20, 12, 0, 0);
 const PROJECT = 'acme/api';
 const TARGETS = { a: { rpm: 4 }, b: { rpm: 24, bytesVsGlab: 0.1 } };
+const H2 = process.env.HTTP === '2';
+const PROTOCOL = H2 ? 'HTTP/2' : 'HTTP/1.1';
+const certs = H2 ? makeCerts() : null;
+/** Every client here (the app, the glab replays, bob) speaks the protocol under test. */
+const newAgent = (opts = {}) => countingAgent({ ...opts, h2: certs });
+const newProxy = () => countingProxy(sim.port, { tls: H2 });
 
 let sim = null;
 const vt = installVirtualTimers((ms) => {
   sim?.clock.advance(ms);
 });
 const app = await loadApp();
-sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START });
+sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START, ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}) });
 const world = sim.world;
 const project = world.projectsByPath.get(PROJECT);
 const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped', 'manual']);
@@ -164,7 +173,8 @@ async function scenarioA() {
 
 async function scenarioC() {
   const { request } = await import('undici');
-  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, { method: 'POST', headers: { 'private-token': app.DEMO_TOKENS.other } });
+  const bob = await newAgent();
+  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, { method: 'POST', headers: { 'private-token': app.DEMO_TOKENS.other }, dispatcher: bob.agent });
   const created = await res.body.json();
   return watchPipeline(created.id, () => {
     const pipeline = world.pipelines.get(created.id);
@@ -177,8 +187,8 @@ async function scenarioC() {
  * window pass, and returns what it cost beside `describe(app)`.
  */
 async function watchPipeline(pipelineId, describe) {
-  const proxy = await countingProxy(sim.port);
-  const agent = await countingAgent({ finishedByExchange: true });
+  const proxy = await newProxy();
+  const agent = await newAgent({ finishedByExchange: true });
   agents.splice(0, agents.length, agent);
   const a = await openAt(proxy, agent, pipelineId);
   const from = sim.requests.length;
@@ -232,10 +242,10 @@ async function glabReplay(proxy, agent, { projectId, pipelineId, jobId, getJobEa
 async function scenarioB(name) {
   const job = longRunningJob(name);
   const pipeline = world.pipelines.get(job.pipelineId);
-  const proxies = { pipetop: await countingProxy(sim.port), glab: await countingProxy(sim.port), glabSource: await countingProxy(sim.port) };
-  const agent = await countingAgent({ finishedByExchange: true });
-  const glabAgent = await countingAgent();
-  const glabSourceAgent = await countingAgent();
+  const proxies = { pipetop: await newProxy(), glab: await newProxy(), glabSource: await newProxy() };
+  const agent = await newAgent({ finishedByExchange: true });
+  const glabAgent = await newAgent();
+  const glabSourceAgent = await newAgent();
   agents.splice(0, agents.length, agent, glabAgent, glabSourceAgent);
   const a = await openAt(proxies.pipetop, agent, pipeline.id);
   // Into the pipeline, onto the job's row.
@@ -342,10 +352,11 @@ for (const [label, r] of Object.entries(b)) {
 }
 console.log(`(c) pipeline #${c.pipeline} (${c.jobs} jobs, ${c.statusAtEnd} at the end): ${kinds(c)}`);
 console.log(`(a) ${f1(a.requestsPerMin)} req/min = ${(a.requestsPerMin / TARGETS.a.rpm).toFixed(2)} of the ${TARGETS.a.rpm}/min budget`);
-console.log(`(${MINUTES} simulated minutes per scenario, ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`);
+console.log(`over ${PROTOCOL}; (${MINUTES} simulated minutes per scenario, ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`);
 
 mkdirSync(`${root}bench/results`, { recursive: true });
-const out = { ...(await machine()), seed: SEED, minutes: MINUTES, stepMs: STEP_MS, targets: TARGETS, results: { a, b, c, ratios }, table: rows };
-writeFileSync(`${root}bench/results/cost.json`, JSON.stringify(out, null, 2) + '\n');
-process.stderr.write('wrote bench/results/cost.json\n');
+const out = { ...(await machine()), protocol: PROTOCOL, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, targets: TARGETS, results: { a, b, c, ratios }, table: rows };
+const file = H2 ? 'cost-h2.json' : 'cost.json';
+writeFileSync(`${root}bench/results/${file}`, JSON.stringify(out, null, 2) + '\n');
+process.stderr.write(`wrote bench/results/${file}\n`);
 process.exit(0);

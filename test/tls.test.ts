@@ -1,30 +1,28 @@
 // A self-managed GitLab behind a private CA: TLS is verified, and NODE_EXTRA_CA_CERTS makes it
 // work — the built bundle in a pty against the simulator serving HTTPS with a certificate signed by
 // a CA generated here (openssl).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../src/sim/index.js';
+import { makeCerts, type TestCerts } from '../scripts/test-certs.mjs';
 import { spawnScreen, type Screen } from './helpers/pty.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
 const dir = mkdtempSync(join(tmpdir(), 'pipetop-tls-'));
+let certs: TestCerts;
 const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', NO_COLOR: '' };
 let sim: Simulator;
 let screen: Screen | null = null;
 
 beforeAll(async () => {
   if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
-  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=pipetop test CA');
-  ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
-  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
-  ssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'san.ext');
-  sim = await startSimulator({ speed: 0, seed: 9, tls: { cert: readFileSync(join(dir, 'server.pem')), key: readFileSync(join(dir, 'server.key')) } });
+  certs = makeCerts();
+  sim = await startSimulator({ speed: 0, seed: 9, tls: { cert: certs.cert, key: certs.key } });
 });
 afterEach(() => {
   screen?.kill();
@@ -34,10 +32,14 @@ afterAll(() => sim.close());
 
 it('trusts a private CA given in NODE_EXTRA_CA_CERTS', async () => {
   expect(sim.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-  screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 100, rows: 24, env: { ...env, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') }, cwd: dir, bundle });
+  screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 100, rows: 24, env: { ...env, NODE_EXTRA_CA_CERTS: certs.caFile }, cwd: dir, bundle });
   await screen.waitFor('acme/platform/infra/terraform', 20_000);
   expect(screen.text()).toContain('● live');
   expect(screen.text()).not.toContain('DEMO');
+  // The app's own dispatcher negotiated HTTP/2, as it would with GitLab.com.
+  const seen = sim.requests.filter((r) => r.path === '/user' && r.status === 200);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.every((r) => r.httpVersion === '2.0')).toBe(true);
 });
 
 it('refuses an untrusted certificate and says what to set', async () => {

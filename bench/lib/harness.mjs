@@ -142,7 +142,7 @@ export function installVirtualTimers(onAdvance) {
 // Counting: bytes at a TCP proxy, requests in flight at an undici interceptor.
 
 /** A TCP proxy to `port` on 127.0.0.1 that counts bytes each way (everything: headers too). */
-export async function countingProxy(port) {
+export async function countingProxy(port, { tls = false } = {}) {
   const bytes = { up: 0, down: 0, connections: 0 };
   const sockets = new Set();
   const server = createServer((client) => {
@@ -171,7 +171,7 @@ export async function countingProxy(port) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${server.address().port}`,
     bytes,
     close: () => {
       for (const s of sockets) s.destroy();
@@ -185,7 +185,7 @@ export async function countingProxy(port) {
  * only when its client has decoded the body (the client's onExchange hook: pass `state.exchanged`),
  * since the gunzip runs on the thread pool after undici is done; `busy()` says whether any is left.
  */
-export async function countingAgent({ finishedByExchange = false } = {}) {
+export async function countingAgent({ finishedByExchange = false, h2 = null } = {}) {
   const { Agent } = await import('undici');
   const state = {
     dispatched: 0,
@@ -203,7 +203,8 @@ export async function countingAgent({ finishedByExchange = false } = {}) {
     busy: () => state.dispatched > (finishedByExchange ? state.reported : state.completed),
   };
   const ENDS = new Set(['onComplete', 'onError', 'onResponseEnd', 'onResponseError']);
-  const agent = new Agent().compose((dispatch) => (opts, handler) => {
+  // h2: { ca } — HTTP/2 by ALPN over TLS, trusting the bench's CA (the app's own dispatcher allows H2).
+  const agent = new Agent(h2 ? { allowH2: true, connect: { ca: h2.ca } } : {}).compose((dispatch) => (opts, handler) => {
     state.dispatched++;
     let done = false;
     const finish = () => {

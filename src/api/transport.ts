@@ -14,6 +14,18 @@ let undici: Promise<typeof import('undici')> | undefined;
 export const loadUndici = () => (undici ??= import('undici').then(commonJsExports));
 
 /**
+ * The dispatcher when the caller gives none: HTTP/2 wherever the server offers it by ALPN (GitLab.com
+ * and Omnibus GitLab's nginx do; plain http:// stays HTTP/1.1). All requests share one connection,
+ * and HPACK sends the headers repeated on every poll (token, user agent, accept, the server's
+ * cache and security headers) as a few bytes each: for a watcher reading a quiet log every few
+ * seconds, those headers are most of the bytes on the wire (bench/cost.mjs).
+ */
+let sharedAgent: Dispatcher | undefined;
+function defaultDispatcher(u: typeof import('undici')): Dispatcher {
+  return (sharedAgent ??= new u.Agent({ allowH2: true }));
+}
+
+/**
  * undici is CommonJS. Node's import() finds its named exports; a bundle's split chunk offers only
  * `default` (module.exports), which Node offers too — so use that when present.
  */
@@ -232,13 +244,13 @@ export async function exchange(
     const current = startAttempt(caller, timeoutMs);
     const ctx = { method, path: target.path, caller, timeoutMs };
     try {
-      const { request } = await loadUndici();
-      const res = await request(target.url, {
+      const u = await loadUndici();
+      const res = await u.request(target.url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body: opts.body ?? null,
         signal: current.signal,
-        ...(cfg.dispatcher ? { dispatcher: cfg.dispatcher } : {}),
+        dispatcher: cfg.dispatcher ?? defaultDispatcher(u),
         // Streams outlive our overall timer (see below); undici's idle timer guards them instead.
         ...(mode === 'stream' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS ? { bodyTimeout: timeoutMs } : {}),
       });

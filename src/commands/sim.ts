@@ -15,7 +15,7 @@ jobs with logs and artifacts, schedules, deployments, events, SSH keys).
   --speed X             world time per real time (default 1; 60 = one minute per second)
   --gitlab-strict       behave like real GitLab where the simulator improves on it (trace ignores Range)
   --artifacts-redirect  serve artifacts by a 302 to a second "object storage" port
-  --tls-cert FILE --tls-key FILE   serve HTTPS with this certificate (PEM)
+  --tls-cert FILE --tls-key FILE   serve HTTPS, HTTP/2 and HTTP/1.1, with this certificate (PEM)
   --faults RATE         fail this share (0-1) of API requests at random, seeded by --seed
   --fault-kinds LIST    which failures, comma-separated (default all):
                         ${FAULT_KINDS.join(', ')}

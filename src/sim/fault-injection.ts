@@ -3,6 +3,7 @@
 // counted per kind (`stats`); switchable at runtime (`setRate`). The one-shot FaultQueue in
 // faults.ts still goes first: a scripted fault wins over a random one.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cut } from './cut.js';
 import { Rng } from './rng.js';
 
 export const FAULT_KINDS = ['500', '502-html', '503', '429-text', '429-json', 'reset', 'stall', 'truncated', 'invalid-json', 'wrong-shape'] as const;
@@ -101,11 +102,11 @@ export class FaultInjector {
       case '429-json':
         return json(429, { message: { error: 'This endpoint has been requested too many times. Try again later.' } });
       case 'reset':
-        req.socket.destroy();
+        cut(req);
         return;
       case 'stall': {
         // Answers nothing; the client times out. Dropped later so a stall cannot outlive the run.
-        const timer = setTimeout(() => req.socket.destroy(), this.stallMs);
+        const timer = setTimeout(() => cut(req), this.stallMs);
         timer.unref?.();
         req.socket.once('close', () => clearTimeout(timer));
         return;
@@ -113,7 +114,7 @@ export class FaultInjector {
       case 'truncated':
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100000' });
         res.write(isListPath(apiPath) ? '[{"id":1,"status":"runn' : '{"id":1,"name":"trunc');
-        setImmediate(() => req.socket.destroy());
+        setImmediate(() => cut(req));
         return;
       case 'invalid-json':
         return text(200, '<!DOCTYPE html><html><body>Welcome to GitLab</body></html>', 'application/json');

@@ -6,7 +6,7 @@ import { artifactZip } from './artifacts.js';
 import { SimClock } from './clock.js';
 import { FaultQueue } from './faults.js';
 import { FaultInjector, type FaultStats, type RandomFaultOptions } from './fault-injection.js';
-import { createApiServer, type LoggedRequest } from './server.js';
+import { createApiServer, type LoggedRequest, type SimTls } from './server.js';
 import { buildWorld } from './world/build.js';
 import type { WorldScale } from './world/scale.js';
 import type { World } from './world/world.js';
@@ -14,7 +14,7 @@ import type { World } from './world/world.js';
 export { DEMO_TOKENS } from './world/catalog.js';
 export type { Fault } from './faults.js';
 export { FAULT_KINDS, parseFaultKinds, type FaultKind, type FaultStats, type RandomFaultOptions } from './fault-injection.js';
-export type { LoggedRequest } from './server.js';
+export type { LoggedRequest, SimTls } from './server.js';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -29,8 +29,8 @@ export interface SimulatorOptions {
   gitlabStrict?: boolean;
   /** Serve artifacts through a 302 to a second "object storage" server on another port. */
   artifactsRedirect?: boolean;
-  /** Serve HTTPS with this certificate and key (PEM), e.g. one signed by a private CA. */
-  tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Serve HTTPS (and HTTP/2 unless http2: false) with this certificate and key (PEM), e.g. one signed by a private CA. */
+  tls?: SimTls;
   /** Random faults on /api/v4 requests at this rate (seeded); see fault-injection.ts. */
   faults?: RandomFaultOptions;
   /** A bigger world, for benchmarks: more projects, a pipeline of thousands of jobs, a very long log. */
@@ -123,7 +123,7 @@ async function startStorage(world: World, host: string) {
   const requests: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
-    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: { ...req.headers }, status: 0, at: Date.now() });
+    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: { ...req.headers }, status: 0, at: Date.now(), httpVersion: req.httpVersion });
     const m = /^\/artifacts\/\d+\/(\d+)\/artifacts\.zip/.exec(req.url ?? '');
     const job = m ? world.jobs.get(Number(m[1])) : undefined;
     if (!job || !job.artifacts || job.erasedAt !== null) {

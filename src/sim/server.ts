@@ -3,6 +3,7 @@
 // Tests steer it through `faults` (one-shot misbehaviour) and read `requests` (what clients sent).
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
+import { createSecureServer } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { type Reply, type RequestContext, HttpError, errors, etagMatches, weakEtag } from './http.js';
@@ -11,6 +12,7 @@ import type { PresentContext } from './present.js';
 import { routes, matchRoute } from './routes/index.js';
 import type { World } from './world/world.js';
 import type { SimClock } from './clock.js';
+import { cut } from './cut.js';
 import { FaultQueue, type Fault } from './faults.js';
 import type { FaultInjector } from './fault-injection.js';
 
@@ -21,6 +23,8 @@ export interface LoggedRequest {
   headers: Record<string, string | string[] | undefined>;
   status: number;
   at: number;
+  /** '1.1' or '2.0'. */
+  httpVersion: string;
 }
 
 export interface ServerOptions {
@@ -34,8 +38,18 @@ export interface ServerOptions {
   /** Random faults at a rate (reliability runs); applied after the one-shot queue. */
   injector?: FaultInjector;
   log: LoggedRequest[];
-  /** Serve HTTPS with this certificate (PEM) instead of plain HTTP. */
-  tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Serve HTTPS with this certificate (PEM) instead of plain HTTP; HTTP/2 unless http2 is false. */
+  tls?: SimTls;
+}
+
+export interface SimTls {
+  cert: string | Buffer;
+  key: string | Buffer;
+  /**
+   * Offer HTTP/2 by ALPN, as GitLab.com and Omnibus GitLab's nginx do (default true); clients that
+   * ask for HTTP/1.1 get it. false serves HTTP/1.1 only.
+   */
+  http2?: boolean;
 }
 
 const API_PREFIX = '/api/v4';
@@ -62,7 +76,14 @@ export function createApiServer(options: ServerOptions): { server: Server; socke
       if (process.env.PIPETOP_SIM_DEBUG) console.error(error);
     });
   };
-  const server: Server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, handler) : createServer(handler);
+  const tls = options.tls;
+  // node:http2's compatibility API hands the handler request/response objects shaped like
+  // node:http's (req.url, req.headers, res.writeHead…), so one handler serves both protocols.
+  const server: Server = tls
+    ? tls.http2 === false
+      ? createTlsServer({ cert: tls.cert, key: tls.key }, handler)
+      : (createSecureServer({ cert: tls.cert, key: tls.key, allowHTTP1: true }, handler as never) as unknown as Server)
+    : createServer(handler);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -83,7 +104,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
     return send(res, req, { status: 400, body: { error: '400 Bad Request' } });
   }
   const apiPath = url.pathname.startsWith(API_PREFIX + '/') ? url.pathname.slice(API_PREFIX.length) : null;
-  const logged: LoggedRequest = { method, path: (apiPath ?? url.pathname) + url.search, headers: { ...req.headers }, status: 0, at: Date.now() };
+  const logged: LoggedRequest = { method, path: (apiPath ?? url.pathname) + url.search, headers: { ...req.headers }, status: 0, at: Date.now(), httpVersion: req.httpVersion };
   options.log.push(logged);
   if (options.log.length > LOG_LIMIT + LOG_SLACK) options.log.splice(0, options.log.length - LOG_LIMIT);
   res.on('finish', () => (logged.status = res.statusCode));
@@ -237,7 +258,7 @@ function webPage(pathname: string, present: PresentContext): Reply {
 async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   switch (fault.kind) {
     case 'reset':
-      req.socket.destroy();
+      cut(req);
       return true;
     case 'stall':
       // Never answers; the connection closes when the client gives up or the server stops.
@@ -253,7 +274,7 @@ async function applyFault(fault: Fault, req: IncomingMessage, res: ServerRespons
       // Promises more bytes than it sends, then cuts the connection mid-body.
       res.writeHead(fault.status ?? 200, { 'Content-Type': 'application/json', 'Content-Length': '100000', ...fault.headers });
       res.write(typeof fault.body === 'string' ? fault.body : '[{"id":1,"status":"runn');
-      setImmediate(() => req.socket.destroy());
+      setImmediate(() => cut(req));
       return true;
     }
     case 'delay':

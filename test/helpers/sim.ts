@@ -19,10 +19,11 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-export async function startRig(options: SimulatorOptions = {}): Promise<Rig> {
+/** clientDefaults: options every client of the rig gets (e.g. a dispatcher that trusts a test CA). */
+export async function startRig(options: SimulatorOptions = {}, clientDefaults: Partial<Parameters<typeof createGitLab>[0]> = {}): Promise<Rig> {
   const sim = await startSimulator({ seed: 7, speed: 0, startTime: START, ...options });
   const client = (token: string | undefined, extra = {}) =>
-    createGitLab({ baseUrl: sim.url, token, timeoutMs: 10_000, sleep: async () => {}, ...extra });
+    createGitLab({ baseUrl: sim.url, token, timeoutMs: 10_000, sleep: async () => {}, ...clientDefaults, ...extra });
   return {
     sim,
     gl: client(DEMO_TOKENS.user),
