@@ -178,7 +178,10 @@ export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, coun
   const count = visibleRows(list.items, list.filter, source.textOf).length;
   const selected = Math.max(0, Math.min(count - 1, to(list.selected, count)));
   if (selected !== list.selected) patchList(ctx.store, key, { selected });
-  if (count - selected <= PREFETCH_ROWS && list.nextPage !== null) void loadMore(ctx, key);
+  // Only the next page: a list's first load is the poller's (it also retries a failed one with
+  // back-off). A key pressed before that, e.g. while start-up asks who the user is, would load
+  // page 1 here and the poller's first tick would then read it again.
+  if (list.loadedAt !== null && count - selected <= PREFETCH_ROWS && list.nextPage !== null) void loadMore(ctx, key);
 }
 
 export function selectedRow<T>(ctx: Ctx, key: ListKey): T | undefined {

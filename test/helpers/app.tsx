@@ -34,6 +34,8 @@ export interface AppRig {
   opened: string[];
   copied: string[];
   downloadDir: string;
+  /** The controller's start (who am I, then polling); already settled unless `renderFirst`. */
+  started: Promise<void>;
   frame(): string;
   /** Types keys one at a time, letting Ink handle each before the next. */
   press(...keys: string[]): Promise<void>;
@@ -47,7 +49,17 @@ export interface AppRig {
 }
 
 export async function startApp(
-  options: { sim?: SimulatorOptions; readOnly?: boolean; token?: string; simulator?: Simulator; timing?: PollTiming; logTiming?: LogTiming; timeoutMs?: number } = {},
+  options: {
+    sim?: SimulatorOptions;
+    readOnly?: boolean;
+    token?: string;
+    simulator?: Simulator;
+    timing?: PollTiming;
+    logTiming?: LogTiming;
+    timeoutMs?: number;
+    /** Render without waiting for the controller's start, as src/tui.tsx does: keys can come first. */
+    renderFirst?: boolean;
+  } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
   const gl = createGitLab({ baseUrl: sim.url, token: options.token ?? DEMO_TOKENS.user, readOnly: options.readOnly, sleep: async () => {}, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
@@ -72,7 +84,8 @@ export async function startApp(
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
   });
-  await controller.start();
+  const started = controller.start();
+  if (!options.renderFirst) await started;
   const ink = render(
     <AppContext.Provider value={{ store, controller, now: () => sim.clock.now() }}>
       <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
@@ -102,6 +115,7 @@ export async function startApp(
     opened,
     copied,
     downloadDir,
+    started,
     frame,
     press,
     type: (text) => press(...text.split('')),
@@ -116,6 +130,7 @@ export async function startApp(
       sim.sync();
     },
     async close() {
+      await started;
       ink.unmount();
       controller.stop();
       if (!options.simulator) await sim.close();
