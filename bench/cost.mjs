@@ -5,7 +5,8 @@
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
 // Run: node bench/cost.mjs   (MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
 // ALPN, as GitLab.com serves it and as both pipetop and glab's Go client speak it there — and
-// writes bench/results/cost-h2.json)
+// writes bench/results/cost-h2.json; STRICT=1 runs it on a simulator that, like real GitLab,
+// ignores Range on the job log and sends the whole log every time: -strict.json)
 //
 // How: the real app (store + controller + <App/> rendered by Ink to a discarding stream) runs
 // in-process against an in-process simulator. Time is virtual (bench/lib/harness.mjs): the app's
@@ -43,6 +44,7 @@ const TARGETS = { a: { rpm: 4 }, b: { rpm: 24, bytesVsGlab: 0.1 } };
 const H2 = process.env.HTTP === '2';
 const PROTOCOL = H2 ? 'HTTP/2' : 'HTTP/1.1';
 const certs = H2 ? makeCerts() : null;
+const STRICT = process.env.STRICT === '1';
 /** Every client here (the app, the glab replays, bob) speaks the protocol under test. */
 const newAgent = (opts = {}) => countingAgent({ ...opts, h2: certs });
 const newProxy = () => countingProxy(sim.port, { tls: H2 });
@@ -52,7 +54,7 @@ const vt = installVirtualTimers((ms) => {
   sim?.clock.advance(ms);
 });
 const app = await loadApp();
-sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START, ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}) });
+sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START, gitlabStrict: STRICT, ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}) });
 const world = sim.world;
 const project = world.projectsByPath.get(PROJECT);
 const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped', 'manual']);
@@ -352,11 +354,11 @@ for (const [label, r] of Object.entries(b)) {
 }
 console.log(`(c) pipeline #${c.pipeline} (${c.jobs} jobs, ${c.statusAtEnd} at the end): ${kinds(c)}`);
 console.log(`(a) ${f1(a.requestsPerMin)} req/min = ${(a.requestsPerMin / TARGETS.a.rpm).toFixed(2)} of the ${TARGETS.a.rpm}/min budget`);
-console.log(`over ${PROTOCOL}; (${MINUTES} simulated minutes per scenario, ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`);
+console.log(`over ${PROTOCOL}${STRICT ? ', the log read whole as real GitLab sends it (no Range)' : ', the log read with Range'}; (${MINUTES} simulated minutes per scenario, ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`);
 
 mkdirSync(`${root}bench/results`, { recursive: true });
-const out = { ...(await machine()), protocol: PROTOCOL, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, targets: TARGETS, results: { a, b, c, ratios }, table: rows };
-const file = H2 ? 'cost-h2.json' : 'cost.json';
+const out = { ...(await machine()), protocol: PROTOCOL, gitlabStrict: STRICT, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, targets: TARGETS, results: { a, b, c, ratios }, table: rows };
+const file = `cost${H2 ? '-h2' : ''}${STRICT ? '-strict' : ''}.json`;
 writeFileSync(`${root}bench/results/${file}`, JSON.stringify(out, null, 2) + '\n');
 process.stderr.write(`wrote bench/results/${file}\n`);
 process.exit(0);

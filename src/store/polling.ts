@@ -10,7 +10,7 @@
 // - A running pipeline: its jobs every few seconds, the pipeline itself only when a job's status
 //   changed (the pipeline's follows) or at the idle rate.
 // - A running job whose log is on screen: the log tail is the fast signal (log-view.ts); the job's
-//   own record is re-read at the idle rate, and at once whenever the log suggests it changed.
+//   own record is re-read every tailedJobMs, and at once whenever the log suggests it changed.
 import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
@@ -27,6 +27,12 @@ export interface PollTiming {
   idleMs: number;
   /** Longest back-off after errors. */
   maxBackoffMs: number;
+  /**
+   * The job in front while its log is tailed live (default idleMs). The tail is the fast signal —
+   * it has the job re-read at once when the log ends, resets, or goes quiet (log-view.ts) — so
+   * this read is only a backstop; on a quiet log over HTTP/2 it was a third of the bytes.
+   */
+  tailedJobMs?: number;
 }
 
 /**
@@ -38,7 +44,7 @@ export function paneData(pane: Pane): string {
   return JSON.stringify(data);
 }
 
-export const DEFAULT_TIMING: PollTiming = { activeMs: 3_000, idleMs: 30_000, maxBackoffMs: 60_000 };
+export const DEFAULT_TIMING: PollTiming = { activeMs: 3_000, idleMs: 30_000, maxBackoffMs: 60_000, tailedJobMs: 120_000 };
 
 /** A finished pipeline's jobs are re-read at least this often even when the pipeline is unchanged. */
 export const JOBS_MAX_AGE_MS = 5 * 60_000;
@@ -76,7 +82,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       return Math.max(retryAt, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(n, 5)));
     }
     const pane = topPane(ctx.store.getState());
-    if (pane.kind === 'job' && hooks.tailing?.(pane.jobId)) return timing.idleMs;
+    if (pane.kind === 'job' && hooks.tailing?.(pane.jobId)) return timing.tailedJobMs ?? timing.idleMs;
     return isMoving(ctx, pane) ? timing.activeMs : timing.idleMs;
   };
 

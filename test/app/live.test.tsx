@@ -163,3 +163,17 @@ it('a running pipeline: its jobs are read every poll, the pipeline only when a j
   await rig.until(() => rig.store.getState().pipelines[pipeline.id]?.status === final, `the pipeline's ${final} status`, 5_000);
   expect(pipelineGets()).toBeGreaterThan(gets);
 });
+
+it('while its log is tailed, a running job\'s own record is re-read at the tailed rate, not the idle one', async () => {
+  // idleMs would re-read the job every 80 ms; tailedJobMs says ten minutes. The simulator's clock is
+  // frozen, so the log is quiet: only the one check after three quiet reads may add a read.
+  app = await startApp({ timing: { activeMs: 50, idleMs: 80, maxBackoffMs: 1_000, tailedJobMs: 600_000 }, logTiming: LOG_TIMING });
+  const rig = app;
+  const job = longestRunning(rig, 'acme/web');
+  openJob(rig, 'acme/web', job);
+  await rig.until(() => rig.store.getState().logViews[job.id]?.loaded === true, 'the log');
+  const traces = requests(rig, `/jobs/${job.id}/trace`).length;
+  await rig.until(() => requests(rig, `/jobs/${job.id}/trace`).length >= traces + 8, 'eight more reads of the log');
+  expect(rig.controller.logs.tailing(job.id)).toBe(true);
+  expect(requests(rig, `/jobs/${job.id}`).length).toBeLessThanOrEqual(3);
+});
