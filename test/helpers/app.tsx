@@ -59,6 +59,8 @@ export async function startApp(
     timeoutMs?: number;
     /** Render without waiting for the controller's start, as src/tui.tsx does: keys can come first. */
     renderFirst?: boolean;
+    /** Terminal width (ink-testing-library's is 100). */
+    columns?: number;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
@@ -93,6 +95,11 @@ export async function startApp(
       </ThemeContext.Provider>
     </AppContext.Provider>,
   );
+  if (options.columns !== undefined) {
+    // As a terminal resize: Ink and useTerminalSize read the width again on 'resize'.
+    Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
+    ink.stdout.emit('resize');
+  }
   const frame = () => ink.lastFrame() ?? '';
   const until = async (check: () => boolean, what: string, timeoutMs = 8000) => {
     const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,7 @@
 // Times in a schedule's own zone (tz or Rails name), as GitLab's schedule pages show them:
 // "Sat 2026-11-21 02:00 CET". Pure.
 import { describeCron, resolveTimeZone } from '../../../cron/cron.js';
+import { displayWidth, safeText, truncateToWidth } from '../../../text/safe.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -33,10 +34,30 @@ export function zonedTime(at: number | string | null | undefined, zoneName: stri
   return `${parts.weekday} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName ?? zone}`;
 }
 
+/** "every day at 02:00"; an expression with no words stays as it is ("cron 5,10 * 1 * *"). */
+function cronWords(cron: string): string {
+  const words = describeCron(cron);
+  return words === cron.trim() ? `cron ${words}` : words;
+}
+
 /** "every day at 02:00 Europe/Berlin"; an expression with no words stays as it is ("cron 5,10 * 1 * * UTC"). */
 export function cronInWords(cron: string, zone: string): string {
-  const words = describeCron(cron);
-  return `${words === cron.trim() ? `cron ${words}` : words} ${zone}`;
+  return `${cronWords(cron)} ${zone}`;
+}
+
+/**
+ * cronInWords in at most `width` cells, sanitized (the zone is a server string). When it must be
+ * cut, the words are cut and the zone stays whole: a time means little without its zone, and the
+ * detail pane shows the words in full.
+ */
+export function cronInWordsFitted(cron: string, zone: string, width: number): string {
+  const safeZone = safeText(zone, 100);
+  const full = safeText(cronInWords(cron, safeZone));
+  if (displayWidth(full) <= width) return full;
+  const room = width - displayWidth(safeZone) - 1;
+  // Too narrow for a few cells of words beside the zone: cut like any other cell.
+  if (room < 6) return truncateToWidth(full, width);
+  return `${truncateToWidth(safeText(cronWords(cron)), room)} ${safeZone}`;
 }
 
 /** How long until `at`, in at most 9 cells: "in 15m", "in 2h 5m", "in 13h", "in 4d 13h", "in 12d"; past: "due". */
