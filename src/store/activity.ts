@@ -10,7 +10,7 @@ import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { EVENT_FILTER_HINT, formatEventFilters, parseEventFilters } from './events-filter.js';
 import { resetList, selectedRow } from './lists.js';
-import { cycleScheduleScope, deleteSchedule, openScheduleForm, storeSchedule, takeOwnership, toggleSchedule } from './schedules.js';
+import { cycleScheduleScope, deleteSchedule, openScheduleForm, scheduleGone, scheduleLabel, storeSchedule, takeOwnership, toggleSchedule } from './schedules.js';
 import { listKeyOf, listKeys } from './sources.js';
 import { toast } from './store.js';
 import type { ListKey, Pane, ProjectTab } from './types.js';
@@ -235,8 +235,12 @@ export async function refreshActivityPane(ctx: Ctx, pane: ActivityPane): Promise
     ctx.connectionOk();
   } catch (error) {
     if (isGitLabApiError(error) && error.status === 404 && pane.kind === 'schedule') {
-      // Deleted elsewhere (another user, the web page): say so rather than show a stale schedule.
-      toast(store, 'error', `Schedule #${pane.scheduleId} no longer exists`);
+      // Deleted elsewhere (another user, the web page): close its pane and say so, once, rather
+      // than show a stale schedule and an error on every refresh.
+      const known = store.getState().schedules[pane.scheduleId];
+      scheduleGone(ctx, pane.projectId, pane.scheduleId);
+      toast(store, 'info', `${known ? scheduleLabel(known) : `schedule #${pane.scheduleId}`} was deleted elsewhere`);
+      return ctx.connectionOk();
     }
     ctx.connectionFailed(error);
   }

@@ -36,6 +36,18 @@ function forgetSchedule(ctx: Ctx, projectId: number, id: number): void {
   });
 }
 
+/**
+ * A schedule GitLab no longer has (deleted here or elsewhere): its row goes, and its detail pane
+ * closes if it is in front, back to the list, which the poller then re-reads.
+ */
+export function scheduleGone(ctx: Ctx, projectId: number, id: number): void {
+  forgetSchedule(ctx, projectId, id);
+  ctx.store.setState((s) => {
+    const top = topPane(s);
+    return top.kind === 'schedule' && top.scheduleId === id && s.stack.length > 1 ? { stack: s.stack.slice(0, -1) } : {};
+  });
+}
+
 /** GitLab lets only a schedule's owner change it: say so, and how to get past it. */
 function ownerHint(ctx: Ctx, error: unknown, owner: { username: string } | null | undefined): string {
   const me = ctx.store.getState().user?.username;
@@ -192,11 +204,7 @@ export function deleteSchedule(ctx: Ctx, projectId: number, schedule: PipelineSc
     guarded(ctx, `schedule.delete:${schedule.id}`, `Deleting ${label}…`, true, async () => {
       try {
         await ctx.gl.schedules.remove(projectId, schedule.id);
-        forgetSchedule(ctx, projectId, schedule.id);
-        ctx.store.setState((s) => {
-          const top = topPane(s);
-          return top.kind === 'schedule' && top.scheduleId === schedule.id && s.stack.length > 1 ? { stack: s.stack.slice(0, -1) } : {};
-        });
+        scheduleGone(ctx, projectId, schedule.id);
         toast(ctx.store, 'success', `Deleted ${label}`);
       } catch (error) {
         toast(ctx.store, 'error', `Could not delete ${label}: ${describeError(error)}${ownerHint(ctx, error, schedule.owner)}`);

@@ -1,7 +1,8 @@
 // Pipeline schedules through the keyboard against the simulator: the list (cron in words, next run,
 // owner, last pipeline) and its scope filter, the detail and its last pipeline, the form (our
 // validation, GitLab's rejection beside the field, nothing typed lost), create, edit (own and
-// someone else's), toggle, take ownership as a second user, delete, and read-only refusals.
+// someone else's), toggle, take ownership as a second user, delete, one deleted elsewhere while its
+// detail is open, the list at 80 columns, and read-only refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
@@ -319,6 +320,38 @@ describe('pipeline schedules (alice)', () => {
     await app.until(() => app.opened.length > 0, 'a URL opened');
     expect(app.opened.at(-1)).toMatch(new RegExp(`/acme/api/-/pipeline_schedules/${nightly.id}/edit$`));
     await app.press(KEY.escape);
+  });
+
+  it('a schedule deleted elsewhere while open: its pane closes once, one message says so, the list no longer has it', async () => {
+    await schedulesTab(app);
+    const hourly = scheduleOf(app, 'Hourly smoke test against staging');
+    await select(app, 'Hourly smoke');
+    await app.press(KEY.enter);
+    await app.waitFor(`Schedule #${hourly.id} Hourly smoke test against staging`);
+    // bob, its owner, deletes it through the API.
+    const project = projectOf(app);
+    const res = await fetch(`${app.sim.apiUrl}/projects/${project.id}/pipeline_schedules/${hourly.id}`, { method: 'DELETE', headers: { 'PRIVATE-TOKEN': DEMO_TOKENS.other } });
+    expect(res.status).toBe(204);
+    const deletedAt = app.sim.requests.length;
+
+    await app.controller.refresh();
+    await app.until(() => pane(app).kind === 'project', 'the detail pane to close');
+    expect(app.store.getState().toast).toMatchObject({ kind: 'info', message: `schedule #${hourly.id} Hourly smoke test against staging was deleted elsewhere` });
+    await waitForText(app, `schedule #${hourly.id} Hourly smoke test against staging was deleted elsewhere`);
+    await app.waitFor('2 schedules · scope: all');
+    // Back on the list, the poller re-reads it.
+    await app.until(() => app.sim.requests.slice(deletedAt).some((r) => r.path.startsWith(`/projects/${project.id}/pipeline_schedules?`)), 'the list to be read again');
+    const rows = app.store.getState().lists[`schedules:${project.id}`]!.items as { id: number }[];
+    expect(rows.map((r) => r.id)).not.toContain(hourly.id);
+
+    // Later refreshes neither ask for it again nor say anything more.
+    const toast = app.store.getState().toast;
+    const asked = app.sim.requests.filter((r) => r.path.startsWith(`/projects/${project.id}/pipeline_schedules/${hourly.id}`)).length;
+    await app.controller.refresh();
+    await app.controller.refresh();
+    expect(app.store.getState().toast).toBe(toast);
+    expect(app.sim.requests.filter((r) => r.path.startsWith(`/projects/${project.id}/pipeline_schedules/${hourly.id}`))).toHaveLength(asked);
+    expect(pane(app)).toMatchObject({ kind: 'project', tab: 'schedules' });
   });
 });
 
