@@ -36,10 +36,10 @@ it('trusts a private CA given in NODE_EXTRA_CA_CERTS', async () => {
   await screen.waitFor('acme/platform/infra/terraform', 20_000);
   expect(screen.text()).toContain('● live');
   expect(screen.text()).not.toContain('DEMO');
-  // The app's own dispatcher negotiated HTTP/2, as it would with GitLab.com.
+  // The simulator offers HTTP/2 as GitLab.com does; the app keeps to HTTP/1.1 (src/api/transport.ts).
   const seen = sim.requests.filter((r) => r.path === '/user' && r.status === 200);
   expect(seen.length).toBeGreaterThan(0);
-  expect(seen.every((r) => r.httpVersion === '2.0')).toBe(true);
+  expect(seen.every((r) => r.httpVersion === '1.1')).toBe(true);
 });
 
 it('refuses an untrusted certificate and says what to set', async () => {

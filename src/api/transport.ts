@@ -14,18 +14,6 @@ let undici: Promise<typeof import('undici')> | undefined;
 export const loadUndici = () => (undici ??= import('undici').then(commonJsExports));
 
 /**
- * The dispatcher when the caller gives none: HTTP/2 wherever the server offers it by ALPN (GitLab.com
- * and Omnibus GitLab's nginx do; plain http:// stays HTTP/1.1). All requests share one connection,
- * and HPACK sends the headers repeated on every poll (token, user agent, accept, the server's
- * cache and security headers) as a few bytes each: for a watcher reading a quiet log every few
- * seconds, those headers are most of the bytes on the wire (bench/cost.mjs).
- */
-let sharedAgent: Dispatcher | undefined;
-function defaultDispatcher(u: typeof import('undici')): Dispatcher {
-  return (sharedAgent ??= new u.Agent({ allowH2: true }));
-}
-
-/**
  * undici is CommonJS. Node's import() finds its named exports; a bundle's split chunk offers only
  * `default` (module.exports), which Node offers too — so use that when present.
  */
@@ -244,13 +232,18 @@ export async function exchange(
     const current = startAttempt(caller, timeoutMs);
     const ctx = { method, path: target.path, caller, timeoutMs };
     try {
-      const u = await loadUndici();
-      const res = await u.request(target.url, {
+      const { request } = await loadUndici();
+      // HTTP/1.1 (undici's default), even where the server offers HTTP/2: undici 7's HTTP/2 fails a
+      // request in flight when the server sends GOAWAY (nginx does every 1,000 requests) — a POST
+      // the user fired would report a failure GitLab may not have had — and then opens a new TLS
+      // connection for every request made back to back (test/api/http2.test.ts shows both).
+      // HTTP/2 would save ~450 header bytes a poll (bench/cost.mjs HTTP=2); not worth that.
+      const res = await request(target.url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body: opts.body ?? null,
         signal: current.signal,
-        dispatcher: cfg.dispatcher ?? defaultDispatcher(u),
+        ...(cfg.dispatcher ? { dispatcher: cfg.dispatcher } : {}),
         // Streams outlive our overall timer (see below); undici's idle timer guards them instead.
         ...(mode === 'stream' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS ? { bodyTimeout: timeoutMs } : {}),
       });
