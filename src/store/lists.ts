@@ -89,7 +89,7 @@ async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, fro
  * real pipeline. It only keeps a runaway list from being read forever; when it is reached the
  * list says so (ListState.note) and keeps its next page, rather than look whole.
  */
-export const MAX_REFRESH_PAGES = 1_000;
+const MAX_REFRESH_PAGES = 1_000;
 
 /**
  * Every page of a complete list (only page 1 of others), each row once, and the page after the
