@@ -1,16 +1,13 @@
 // Every runtime dependency must be imported by the app or its build: an unused one still costs
 // every `npm install` and every audit (ink-text-input stayed listed long after the prompts moved to
-// src/ui/components/text-edit.ts).
+// src/ui/components/text-edit.ts; ink-select-input and ink-spinner were never used: lists and the
+// spinner are pipetop's own).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-// Listed but not imported, known and left for their own change (package.json belongs to another
-// piece of work right now). Remove a name here when it leaves package.json.
-const KNOWN_UNUSED = ['ink-select-input', 'ink-spinner'];
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
@@ -31,19 +28,12 @@ describe('package.json dependencies', () => {
   const code = [...sources('src'), ...sources('scripts')];
 
   it('are each imported by src/ or scripts/', () => {
-    const unused = names.filter((n) => !KNOWN_UNUSED.includes(n) && !code.some((t) => imports(t, n)));
+    const unused = names.filter((n) => !code.some((t) => imports(t, n)));
     expect(unused).toEqual([]);
   });
 
   it('does not list ink-text-input, and nothing imports it', () => {
     expect(names).not.toContain('ink-text-input');
     expect(code.some((t) => imports(t, 'ink-text-input'))).toBe(false);
-  });
-
-  it('keeps the known-unused list to names still listed and still unused', () => {
-    for (const n of KNOWN_UNUSED) {
-      expect(names).toContain(n);
-      expect(code.some((t) => imports(t, n))).toBe(false);
-    }
   });
 });
