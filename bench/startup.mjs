@@ -3,27 +3,20 @@
 // running simulator — time to the first frame and to the first frame with data — beside bare
 // `node -e 0` started the same way. Medians over repeated runs. Prints a table, writes
 // bench/results/startup.json. Not a test.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
+import { spawnSimulator } from './lib/harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
 const RUNS = Number(process.env.RUNS ?? 15);
 spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
 
-const sim = spawn(process.execPath, [bundle, 'sim', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve) => {
-  let out = '';
-  sim.stdout.on('data', (d) => {
-    out += d;
-    const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-    if (m) resolve(m[0]);
-  });
-});
+const { sim, url } = await spawnSimulator(bundle);
 
 const env = { ...process.env, TERM: 'xterm-256color', GITLAB_HOST: url, GITLAB_TOKEN: 'demo-user-token' };
 delete env.CI;

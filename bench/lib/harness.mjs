@@ -13,6 +13,7 @@
 //
 // Bytes "on the wire": each client talks to the simulator through its own TCP proxy, which counts
 // every byte each way — status lines, headers and (gzip-compressed, when sent so) bodies.
+import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
@@ -371,4 +372,18 @@ export function machine() {
     memoryGB: Math.round(totalmem() / 2 ** 30),
     loadAverage1m: loadavg()[0],
   }));
+}
+
+/** `pipetop sim` from the built bundle in a process of its own, on a free port: its process and URL. */
+export async function spawnSimulator(bundle) {
+  const sim = spawn(process.execPath, [bundle, 'sim', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve) => {
+    let out = '';
+    sim.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (m) resolve(m[0]);
+    });
+  });
+  return { sim, url };
 }

@@ -6,27 +6,19 @@
 // this checks what that compression does to V8's heap sizing. Not in `npm run bench` (it takes
 // MINUTES real minutes, default 30). NODE_FLAGS adds flags for the app's node.
 // Prints RSS, V8's young generation and heap each minute (bench/manual/memory-probe.mjs inside the app).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
+import { spawnSimulator } from '../lib/harness.mjs';
 
 const MINUTES = Number(process.env.MINUTES ?? 30);
 const flags = (process.env.NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
 if (!existsSync(bundle)) throw new Error('build first: npm run build');
-const sim = spawn(process.execPath, [bundle, 'sim', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve) => {
-  let out = '';
-  sim.stdout.on('data', (d) => {
-    out += d;
-    const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-    if (m) resolve(m[0]);
-  });
-});
+const { sim, url } = await spawnSimulator(bundle);
 const probe = join(mkdtempSync(join(tmpdir(), 'pipetop-probe-')), 'memory.jsonl');
 const env = { ...process.env, TERM: 'xterm-256color', GITLAB_HOST: url, GITLAB_TOKEN: 'demo-user-token', PIPETOP_MEMORY_PROBE: probe };
 delete env.CI;
