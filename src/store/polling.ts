@@ -7,15 +7,15 @@
 // - A finished pipeline: only the pipeline itself is re-read (one request, usually a 304); its jobs
 //   are re-read when the pipeline changed (a retry makes it run again), on navigation and R, and at
 //   least every JOBS_MAX_AGE_MS in case a job changed without the pipeline (an erase elsewhere).
-// - A running pipeline: its jobs every few seconds, the pipeline itself only when a job's status
-//   changed (the pipeline's follows) or at the idle rate.
+// - A running pipeline: its jobs every few seconds (less often beyond PAGES_PER_ACTIVE_POLL pages),
+//   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
 // - A running job whose log is on screen: the log tail is the fast signal (log-view.ts); the job's
 //   own record is re-read every tailedJobMs, and at once whenever the log suggests it changed.
 import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
 import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
-import { isActiveStatus, listKeyOf } from './sources.js';
+import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
 import { listOf, topPane } from './store.js';
 import type { Pane } from './types.js';
@@ -45,6 +45,20 @@ export function paneData(pane: Pane): string {
 }
 
 export const DEFAULT_TIMING: PollTiming = { activeMs: 3_000, idleMs: 30_000, maxBackoffMs: 60_000, tailedJobMs: 120_000 };
+
+/**
+ * A running pipeline's jobs are re-read every poll, every page of them. Beyond this many pages a
+ * poll comes less often, in proportion: a 5,000-job pipeline (50 pages) every 15 s instead of 3 s
+ * is 200 requests a minute instead of 1,000 — gitlab.com allows a user about 2,000 — and its keys
+ * no longer share the event loop with 5 MB of JSON every 3 s (bench/latency.mjs).
+ */
+export const PAGES_PER_ACTIVE_POLL = 10;
+
+/** Between polls of a running pipeline that shows `jobs` jobs. */
+export function runningPipelineDelay(activeMs: number, jobs: number): number {
+  const pages = Math.ceil(jobs / PIPELINE_JOBS_PER_PAGE);
+  return Math.max(activeMs, Math.round((activeMs * pages) / PAGES_PER_ACTIVE_POLL));
+}
 
 /** A finished pipeline's jobs are re-read at least this often even when the pipeline is unchanged. */
 export const JOBS_MAX_AGE_MS = 5 * 60_000;
@@ -81,9 +95,12 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       const retryAt = c.kind === 'retrying' || c.kind === 'offline' ? c.until - ctx.now() : 0;
       return Math.max(retryAt, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(n, 5)));
     }
-    const pane = topPane(ctx.store.getState());
+    const state = ctx.store.getState();
+    const pane = topPane(state);
     if (pane.kind === 'job' && hooks.tailing?.(pane.jobId)) return timing.tailedJobMs ?? timing.idleMs;
-    return isMoving(ctx, pane) ? timing.activeMs : timing.idleMs;
+    if (!isMoving(ctx, pane)) return timing.idleMs;
+    if (pane.kind !== 'pipeline') return timing.activeMs;
+    return runningPipelineDelay(timing.activeMs, listOf(state, listKeyOf(pane)!).items.length);
   };
 
   // A tick asked for while one runs (the user moved to another pane) runs right after it, so a

@@ -4,6 +4,9 @@ import type { GitLab, Job, Page, PipelineBasic, Project } from '../api/index.js'
 import type { AppState, ListKey, Pane } from './types.js';
 import { activityKeys, activitySource, isActivityListKey } from './activity-sources.js';
 
+/** A pipeline's jobs are read whole, 100 (GitLab's most) a page. */
+export const PIPELINE_JOBS_PER_PAGE = 100;
+
 export interface ListSource<T> {
   fetch(page: number, signal?: AbortSignal): Promise<Page<T>>;
   idOf(item: T): number;
@@ -84,7 +87,7 @@ export function sourceFor(key: ListKey, gl: GitLab, state: () => AppState): List
     case 'pipelineJobs': {
       const scope = state().jobScopes[key];
       const pipelineId = Number(b);
-      const perPage = kind === 'pipelineJobs' ? 100 : 50;
+      const perPage = kind === 'pipelineJobs' ? PIPELINE_JOBS_PER_PAGE : 50;
       return {
         perPage,
         complete: kind === 'pipelineJobs',

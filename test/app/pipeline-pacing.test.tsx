@@ -1,0 +1,48 @@
+// A running pipeline of thousands of jobs is re-read whole on every poll, so its polls come less
+// often in proportion to its pages (runningPipelineDelay): GitLab's request budget for a user
+// (about 2,000 a minute on gitlab.com) is not spent on one pane. The lower bound asserted below
+// cannot be met early by a slow machine: the next poll is scheduled only after a refresh ends.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PAGES_PER_ACTIVE_POLL } from '../../src/store/polling.js';
+import type { Pane } from '../../src/store/types.js';
+import { startApp, type AppRig } from '../helpers/app.js';
+
+const JOBS = 5_250;
+const ACTIVE_MS = 60;
+let rig: AppRig;
+let pipelineId: number;
+
+beforeAll(async () => {
+  rig = await startApp({ timing: { activeMs: ACTIVE_MS, idleMs: 60_000, maxBackoffMs: 1_000 }, sim: { scale: { pipelineJobs: JOBS } } });
+  const project = [...rig.sim.world.projects.values()].find((p) => p.path === 'monolith')!;
+  const ids = rig.sim.world.projectPipelines.get(project.id)!;
+  pipelineId = ids[ids.length - 1]!;
+  expect(rig.sim.world.pipelines.get(pipelineId)!.status).toBe('running');
+  rig.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: project.id, path: 'fleet/monolith', pipelineId, view: 'list' }] as Pane[],
+  }));
+  const key = `pipelineJobs:${project.id}:${pipelineId}`;
+  await rig.until(() => rig.store.getState().lists[key]?.nextPage === null && !rig.store.getState().lists[key]?.loading, 'the first load of every page', 20_000);
+}, 30_000);
+afterAll(async () => {
+  await rig?.close();
+});
+
+it(`polls a running ${JOBS}-job pipeline every ${PAGES_PER_ACTIVE_POLL} pages' worth of the active interval`, async () => {
+  const reads = () => rig.sim.requests.filter((r) => r.path.includes(`/pipelines/${pipelineId}/jobs`));
+  const seen = reads().length;
+  const polls = () => {
+    // One poll: page 1, then the rest; it starts at a page-1 request.
+    const out: { first: number; last: number }[] = [];
+    for (const r of reads().slice(seen)) {
+      if (/[?&]page=1(&|$)/.test(r.path)) out.push({ first: r.at, last: r.at });
+      else if (out.length) out[out.length - 1]!.last = r.at;
+    }
+    return out;
+  };
+  await rig.until(() => polls().length >= 4, 'four more polls of the jobs', 30_000);
+  const done = polls().slice(0, 4);
+  const expected = (ACTIVE_MS * Math.ceil(JOBS / 100)) / PAGES_PER_ACTIVE_POLL;
+  // From the last page asked in one poll to page 1 of the next: at least the paced interval.
+  for (let i = 1; i < done.length; i++) expect(done[i]!.first - done[i - 1]!.last).toBeGreaterThanOrEqual(expected - 5);
+});
