@@ -33,7 +33,8 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   let token = config.token;
   if (config.mode === 'demo') {
     const { DEMO_TOKENS, startSimulator } = await import('./sim/index.js');
-    sim = await startSimulator({ port: 0, seed: config.seed ?? 42, speed: config.speed ?? 1 });
+    // The world is built on the first request, after the first frame (deferWorld).
+    sim = await startSimulator({ port: 0, seed: config.seed ?? 42, speed: config.speed ?? 1, deferWorld: true });
     baseUrl = sim.url;
     token = DEMO_TOKENS.user;
   }

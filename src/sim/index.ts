@@ -35,6 +35,11 @@ export interface SimulatorOptions {
   faults?: RandomFaultOptions;
   /** A bigger world, for benchmarks: more projects, a pipeline of thousands of jobs, a very long log. */
   scale?: WorldScale;
+  /**
+   * Listen at once and build the world (~0.5 s) when it is first needed — the first request, or
+   * `world` read — instead of before start returns: the demo's first frame need not wait for it.
+   */
+  deferWorld?: boolean;
 }
 
 export interface Simulator {
@@ -63,7 +68,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const seed = options.seed ?? 42;
   const startTime = options.startTime ?? Date.now();
   const clock = new SimClock(startTime, options.speed ?? 1);
-  const world = buildWorld(seed, startTime, options.scale);
+  let built: World | null = null;
+  const world = (): World => (built ??= buildWorld(seed, startTime, options.scale));
+  if (!options.deferWorld) world();
   const faults = new FaultQueue();
   const injector = new FaultInjector(options.faults ?? { rate: 0 });
   const requests: LoggedRequest[] = [];
@@ -71,7 +78,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   if (options.artifactsRedirect) storage = await startStorage(world, host);
 
   const { server, sockets } = createApiServer({
-    world,
+    get world() {
+      return world();
+    },
     clock,
     host,
     port: options.port ?? 0,
@@ -89,14 +98,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     url,
     apiUrl: `${url}/api/v4`,
     port,
-    world,
+    get world() {
+      return world();
+    },
     clock,
     faults,
     faultStats: injector.stats,
     setFaultRate: (rate) => injector.setRate(rate),
     requests,
     storage: storage && { url: storage.url, requests: storage.requests },
-    sync: () => world.advanceTo(clock.now()),
+    sync: () => world().advanceTo(clock.now()),
     async close() {
       await Promise.all([stop(server, sockets), storage ? stop(storage.server, storage.sockets) : undefined]);
     },
@@ -119,12 +130,13 @@ function stop(server: Server, sockets: Set<Socket>): Promise<void> {
 }
 
 /** A stand-in for S3-style object storage: serves artifacts by a pre-signed-looking URL, no auth. */
-async function startStorage(world: World, host: string) {
+async function startStorage(worldOf: () => World, host: string) {
   const requests: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: { ...req.headers }, status: 0, at: Date.now(), httpVersion: req.httpVersion });
     const m = /^\/artifacts\/\d+\/(\d+)\/artifacts\.zip/.exec(req.url ?? '');
+    const world = worldOf();
     const job = m ? world.jobs.get(Number(m[1])) : undefined;
     if (!job || !job.artifacts || job.erasedAt !== null) {
       res.writeHead(404, { 'Content-Type': 'application/xml' });
