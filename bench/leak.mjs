@@ -25,7 +25,8 @@
 // heapUsed, external + arrayBuffers, open file descriptors, and how many entries the store holds.
 // Target: RSS after 30 minutes within 10% of RSS after the first minute. The slope is a
 // least-squares fit over minutes 1–30. HEAPSNAP=1 writes heap snapshots after minutes 2 and the
-// last to /tmp (to diff when something grows; the snapshot itself inflates RSS afterwards).
+// last to /tmp (to diff when something grows; the snapshot itself inflates RSS afterwards); SPACES=1
+// prints the size of each of V8's heap spaces every minute.
 import { fork, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -20,12 +20,9 @@ export const RETRYABLE_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-  // HTTP/2's reset connection: the server (or a proxy) reset or closed the one stream before the
-  // response was complete — RST_STREAM with an error code (Node's ERR_HTTP2_STREAM_ERROR), or a
-  // stream that ended with no response (undici's "HTTP/2: stream half-closed (remote)").
+  // HTTP/2's reset connection, for a caller that gives an HTTP/2 dispatcher: the server (or a
+  // proxy) reset the one stream before the response was complete (RST_STREAM with an error code).
   'ERR_HTTP2_STREAM_ERROR',
-  'ERR_HTTP2_SESSION_ERROR',
-  'UND_ERR_INFO',
 ]);
 
 export function isIdempotent(method: string): boolean {

@@ -29,7 +29,7 @@ export interface SimulatorOptions {
   gitlabStrict?: boolean;
   /** Serve artifacts through a 302 to a second "object storage" server on another port. */
   artifactsRedirect?: boolean;
-  /** Serve HTTPS (and HTTP/2 unless http2: false) with this certificate and key (PEM), e.g. one signed by a private CA. */
+  /** Serve HTTPS, HTTP/2 and HTTP/1.1, with this certificate and key (PEM), e.g. one signed by a private CA. */
   tls?: SimTls;
   /** Random faults on /api/v4 requests at this rate (seeded); see fault-injection.ts. */
   faults?: RandomFaultOptions;

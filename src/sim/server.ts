@@ -2,7 +2,6 @@
 // world up to the clock's time, routes, and writes replies with GitLab's headers, ETags and gzip.
 // Tests steer it through `faults` (one-shot misbehaviour) and read `requests` (what clients sent).
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
 import { createSecureServer } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -38,18 +37,14 @@ export interface ServerOptions {
   /** Random faults at a rate (reliability runs); applied after the one-shot queue. */
   injector?: FaultInjector;
   log: LoggedRequest[];
-  /** Serve HTTPS with this certificate (PEM) instead of plain HTTP; HTTP/2 unless http2 is false. */
+  /** Serve HTTPS (HTTP/2 and HTTP/1.1) with this certificate (PEM) instead of plain HTTP. */
   tls?: SimTls;
 }
 
+/** HTTPS offers HTTP/2 and HTTP/1.1 by ALPN, as GitLab.com and Omnibus GitLab's nginx do. */
 export interface SimTls {
   cert: string | Buffer;
   key: string | Buffer;
-  /**
-   * Offer HTTP/2 by ALPN, as GitLab.com and Omnibus GitLab's nginx do (default true); clients that
-   * ask for HTTP/1.1 get it. false serves HTTP/1.1 only.
-   */
-  http2?: boolean;
 }
 
 const API_PREFIX = '/api/v4';
@@ -76,13 +71,10 @@ export function createApiServer(options: ServerOptions): { server: Server; socke
       if (process.env.PIPETOP_SIM_DEBUG) console.error(error);
     });
   };
-  const tls = options.tls;
   // node:http2's compatibility API hands the handler request/response objects shaped like
   // node:http's (req.url, req.headers, res.writeHead…), so one handler serves both protocols.
-  const server: Server = tls
-    ? tls.http2 === false
-      ? createTlsServer({ cert: tls.cert, key: tls.key }, handler)
-      : (createSecureServer({ cert: tls.cert, key: tls.key, allowHTTP1: true }, handler as never) as unknown as Server)
+  const server: Server = options.tls
+    ? (createSecureServer({ cert: options.tls.cert, key: options.tls.key, allowHTTP1: true }, handler as never) as unknown as Server)
     : createServer(handler);
   server.on('connection', (socket) => {
     sockets.add(socket);
