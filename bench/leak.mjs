@@ -21,17 +21,16 @@
 // a pty, real minutes, V8 defaults). The second run keeps that compression artefact out; both are
 // reported, and each sample also gives RSS less the young generation.
 //
-// Sampled at the end of each simulated minute (back on the list), after two forced GCs: RSS,
-// heapUsed, external + arrayBuffers, open file descriptors, and how many entries the store holds.
+// Sampled at the end of each simulated minute (back on the list), after two forced GCs: RSS, V8's
+// young generation, heapUsed, external + arrayBuffers, open file descriptors, and how many entries the store holds.
 // Target: RSS after 30 minutes within 10% of RSS after the first minute. The slope is a
 // least-squares fit over minutes 1–30. HEAPSNAP=1 writes heap snapshots after minutes 2 and the
 // last to /tmp (to diff when something grows; the snapshot itself inflates RSS afterwards); SPACES=1
 // prints the size of each of V8's heap spaces every minute.
 import { fork, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import v8 from 'node:v8';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { countingAgent, installVirtualTimers, loadApp, machine, settle, startApp } from './lib/harness.mjs';
 
