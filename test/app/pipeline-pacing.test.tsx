@@ -4,8 +4,8 @@
 // cannot be met early by a slow machine: the next poll is scheduled only after a refresh ends.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PAGES_PER_ACTIVE_POLL } from '../../src/store/polling.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
+import { openMonolithPipeline } from '../helpers/monolith.js';
 
 const JOBS = 5_250;
 const ACTIVE_MS = 60;
@@ -14,15 +14,8 @@ let pipelineId: number;
 
 beforeAll(async () => {
   rig = await startApp({ timing: { activeMs: ACTIVE_MS, idleMs: 60_000, maxBackoffMs: 1_000 }, sim: { scale: { pipelineJobs: JOBS } } });
-  const project = [...rig.sim.world.projects.values()].find((p) => p.path === 'monolith')!;
-  const ids = rig.sim.world.projectPipelines.get(project.id)!;
-  pipelineId = ids[ids.length - 1]!;
+  ({ pipelineId } = await openMonolithPipeline(rig));
   expect(rig.sim.world.pipelines.get(pipelineId)!.status).toBe('running');
-  rig.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: project.id, path: 'fleet/monolith', pipelineId, view: 'list' }] as Pane[],
-  }));
-  const key = `pipelineJobs:${project.id}:${pipelineId}`;
-  await rig.until(() => rig.store.getState().lists[key]?.nextPage === null && !rig.store.getState().lists[key]?.loading, 'the first load of every page', 20_000);
 }, 30_000);
 afterAll(async () => {
   await rig?.close();

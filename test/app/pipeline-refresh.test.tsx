@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { refreshList } from '../../src/store/lists.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
+import { openMonolithPipeline } from '../helpers/monolith.js';
 
 const JOBS = 5_250;
 let rig: AppRig;
@@ -13,14 +13,7 @@ let pipelineId: number;
 
 beforeAll(async () => {
   rig = await startApp({ sim: { scale: { pipelineJobs: JOBS } } });
-  const project = [...rig.sim.world.projects.values()].find((p) => p.path === 'monolith')!;
-  const ids = rig.sim.world.projectPipelines.get(project.id)!;
-  pipelineId = ids[ids.length - 1]!;
-  key = `pipelineJobs:${project.id}:${pipelineId}`;
-  rig.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: project.id, path: 'fleet/monolith', pipelineId, view: 'list' }] as Pane[],
-  }));
-  await rig.until(() => rig.store.getState().lists[key]?.nextPage === null && !rig.store.getState().lists[key]?.loading, 'the first load of every page', 20_000);
+  ({ pipelineId, key } = await openMonolithPipeline(rig));
 }, 30_000);
 afterAll(async () => {
   await rig?.close();
