@@ -49,8 +49,9 @@ export const DEFAULT_TIMING: PollTiming = { activeMs: 3_000, idleMs: 30_000, max
 /**
  * A running pipeline's jobs are re-read every poll, every page of them. Beyond this many pages a
  * poll comes less often, in proportion: a 5,000-job pipeline (50 pages) every 15 s instead of 3 s
- * is 200 requests a minute instead of 1,000 — gitlab.com allows a user about 2,000 — and its keys
- * no longer share the event loop with 5 MB of JSON every 3 s (bench/latency.mjs).
+ * is 200 requests a minute instead of 1,000 — gitlab.com allows a user about 2,000 — and the 5 MB
+ * of JSON each poll parses lands among the user's keys a fifth as often (a profile of bench/latency.mjs's
+ * `v` row caught one there).
  */
 export const PAGES_PER_ACTIVE_POLL = 10;
 
