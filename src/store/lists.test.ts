@@ -1,6 +1,6 @@
-// Refreshing a complete list (a pipeline's jobs) against an in-memory GitLab: every page is read,
+// Refreshing lists against an in-memory GitLab. A complete list (a pipeline's jobs): every page is read,
 // several at a time when the totals are known, applied in one update; a bound that is reached is
-// said, not hidden.
+// said, not hidden. A list read a page at a time: page 1 with no next page replaces the rows.
 import { describe, expect, it } from 'vitest';
 import type { GitLab, Job, Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
@@ -109,4 +109,42 @@ describe('refreshList on a complete list', () => {
       expect(listOf(store.getState(), KEY).note).toBeNull();
     });
   }
+});
+
+describe('refreshList on a list read a page at a time (a project\'s pipelines)', () => {
+  const LIST = 'pipelines:1';
+  function fakePipelines(ids: number[]) {
+    const gl = {
+      pipelines: {
+        list: (_project: number, opts: { startPage: number; perPage: number }) => ({
+          async *pages() {
+            const from = (opts.startPage - 1) * opts.perPage;
+            const more = from + opts.perPage < ids.length;
+            yield { items: ids.slice(from, from + opts.perPage).map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })), page: opts.startPage, nextPage: more ? opts.startPage + 1 : null };
+          },
+        }),
+      },
+    } as unknown as GitLab;
+    return gl;
+  }
+  function loaded(gl: GitLab, items: number[], nextPage: number | null) {
+    const { store, ctx } = setup(gl);
+    store.setState({ lists: { [LIST]: { items: items.map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })), loading: false, error: null, nextPage, selected: 0, filter: '', loadedAt: 0 } } });
+    return { store, ctx };
+  }
+  const ids = (store: ReturnType<typeof setup>['store']) => (listOf(store.getState(), LIST).items as { id: number }[]).map((p) => p.id);
+
+  it('drops a row GitLab no longer has when page 1 is the whole list (deleted elsewhere, or put back by an older read)', async () => {
+    const { store, ctx } = loaded(fakePipelines([9, 7, 5]), [9, 8, 7, 5], null);
+    await refreshList(ctx, LIST);
+    expect(ids(store)).toEqual([9, 7, 5]);
+  });
+
+  it('keeps rows beyond page 1 when there are more pages, and adds new ones on top', async () => {
+    const all = Array.from({ length: 120 }, (_, i) => 200 - i);
+    const { store, ctx } = loaded(fakePipelines([201, ...all]), all, 3);
+    await refreshList(ctx, LIST);
+    expect(ids(store)).toEqual([201, ...all]);
+    expect(listOf(store.getState(), LIST).nextPage).toBe(3);
+  });
 });

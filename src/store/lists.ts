@@ -133,14 +133,17 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
     const now = listOf(ctx.store.getState(), key);
     const byId = new Map(fresh.map((i) => [source.idOf(i), i]));
     let items: unknown[];
-    if (source.complete) {
+    // Page 1 with no next page is the whole list: rows it lacks are gone (deleted here or
+    // elsewhere), not on a later page — and a row a slower, earlier read put back goes again.
+    const whole = source.complete || nextPage === null;
+    if (whole) {
       items = fresh;
     } else {
       const known = new Set(now.items.map(source.idOf));
       const added = fresh.filter((i) => !known.has(source.idOf(i)));
       items = [...added, ...now.items.map((i) => byId.get(source.idOf(i)) ?? i)];
     }
-    const unchanged = items.length === now.items.length && items.every((item, i) => item === now.items[i]) && (!source.complete || now.nextPage === nextPage);
+    const unchanged = items.length === now.items.length && items.every((item, i) => item === now.items[i]) && (!whole || now.nextPage === nextPage);
     if (!unchanged) {
       const rows = visibleRows(now.items, now.filter, source.textOf);
       const selectedId = rows[now.selected] === undefined ? null : source.idOf(rows[now.selected]);
@@ -149,7 +152,7 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
       patchList(ctx.store, key, {
         items,
         selected: at >= 0 ? at : Math.min(now.selected, Math.max(0, newRows.length - 1)),
-        nextPage: source.complete ? nextPage : now.nextPage,
+        nextPage: whole ? nextPage : now.nextPage,
         error: null,
         note,
         loadedAt: ctx.now(),
