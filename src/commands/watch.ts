@@ -151,7 +151,7 @@ export async function runWatch(argv: string[], io: WatchIo, hooks: WatchHooks = 
       out: (t) => io.stdout.write(t),
       err: (t) => io.stderr.write(t),
       color: colorWanted(io.env, tty),
-      width: () => io.stdout.columns ?? 80,
+      width: () => io.stdout.columns || 80,
       now,
       project: projectName,
       tickMs: mode === 'live' && !hooks.sleep ? 1000 : 0,
