@@ -14,7 +14,7 @@ import { VERSION } from '../version.js';
 import { firstFailureLine } from '../watch/failure-line.js';
 import { exitCodeOf, failedJobs, type Outcome, type Snapshot } from '../watch/model.js';
 import { GaveUp, persistently, Stopped, troubleOf, watchLoop, type Patience } from '../watch/poll.js';
-import { colorWanted, type FailedJobReport } from '../watch/render.js';
+import { colorWanted, jsonLine, type FailedJobReport } from '../watch/render.js';
 import { createReporter, type Reporter } from '../watch/report.js';
 
 export interface WatchStream {
@@ -114,7 +114,7 @@ export async function runWatch(argv: string[], io: WatchIo, hooks: WatchHooks = 
   };
   let reporter: Reporter | null = null;
   const early = (exitCode: number, message: string) => {
-    if (args.json) io.stdout.write(`${JSON.stringify({ type: 'error', exit_code: exitCode, message })}\n`);
+    if (args.json) io.stdout.write(`${jsonLine({ type: 'error', at: new Date(now()).toISOString(), exit_code: exitCode, message })}\n`);
     io.stderr.write(`${message}\n`);
     return exitCode;
   };
