@@ -70,6 +70,36 @@ describe('exit status per outcome', () => {
   });
 });
 
+describe('polling', () => {
+  it('the pipeline every round, mostly 304; the jobs only when it changed or every 3 rounds', async () => {
+    const id = await newPipeline();
+    const pid = (await rig.gl.projects.get(API)).id;
+    const from = rig.sim.requests.length;
+    const run = await watchOn(rig, [String(id), '--project', API, '--interval', '3']);
+    expect(run.code).toBe(0);
+    const mine = rig.sim.requests.slice(from).filter((r) => String(r.headers['user-agent']).includes('watch'));
+    const pipelineReads = mine.filter((r) => r.path.split('?')[0] === `/projects/${pid}/pipelines/${id}`);
+    const jobReads = mine.filter((r) => r.path.split('?')[0] === `/projects/${pid}/pipelines/${id}/jobs`);
+    const changed = pipelineReads.filter((r) => r.status === 200).length;
+    expect(pipelineReads.length).toBeGreaterThan(50);
+    expect(pipelineReads.filter((r) => r.status === 304).length).toBeGreaterThan(pipelineReads.length * 0.8);
+    expect(jobReads.length).toBeLessThanOrEqual(Math.ceil(pipelineReads.length / 3) + changed);
+    // The bridges endpoint: asked once, and not again once it answered 404 (today's simulator).
+    expect(mine.filter((r) => r.path.includes('/bridges')).length).toBeLessThanOrEqual(jobReads.length);
+  });
+
+  it('rides out a GitLab that fails for a while: says it is trying again, then carries on to the end', async () => {
+    const id = await newPipeline();
+    const pid = (await rig.gl.projects.get(API)).id;
+    rig.sim.faults.add({ kind: 'respond', status: 503, path: `/projects/${pid}/pipelines/${id}`, times: 12 });
+    const run = await watchOn(rig, [String(id), '--project', API, '--interval', '10', '--give-up', '600']);
+    rig.sim.faults.clear();
+    expect(run.code).toBe(0);
+    expect(run.err).toMatch(new RegExp(`^pipetop: GET /projects/${pid}/pipelines/${id} → 503: .*; trying again in 10s\n`));
+    expect(run.lines.at(-1)).toMatch(new RegExp(`^✔ pipeline #${id} success`));
+  });
+});
+
 describe('plain output', () => {
   it('one line per job status change, each job going forward, the pipeline line last before the summary', async () => {
     const id = await newPipeline(['test:integration']);
