@@ -300,6 +300,120 @@ async function scenarioB(name) {
 }
 
 // ------------------------------------------------------------------------------------------------
+// (d) `pipetop watch` on a running pipeline, and glab's `ci status --live` beside it (issue 14).
+// Run alone: CASE=watch node bench/cost.mjs (writes bench/results/cost-watch.json).
+//
+// glab (gitlab-org/cli, commands/ci/status/status.go): each round lists the pipeline's jobs
+// (per_page=100, every page) and reads the ref's latest pipeline, and starts the next round as soon
+// as the answers are in — no sleep. Its rate is therefore set by the round trip alone: the replay
+// waits RTT_MS (default 250 ms) of virtual time after each request. The simulator has no
+// /pipelines/latest, so the replay asks `pipelines?ref=…&per_page=1` (glab's own fallback, one
+// request either way). pipetop's requests are given no latency at all, which can only raise its
+// rate: its pace is its interval (--interval, default 3 s).
+
+const RTT_MS = Number(process.env.RTT_MS ?? 250);
+
+async function loadWatch() {
+  const { build } = await import('esbuild');
+  const { bundleOptions } = await import('../scripts/bundle-options.mjs');
+  const { tmpdir } = await import('node:os');
+  const { rmSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const outfile = `${tmpdir()}/pipetop-bench-watch-${process.pid}.mjs`;
+  await build({ ...bundleOptions, stdin: { contents: "export { runWatch } from './src/commands/watch.ts';", resolveDir: root, loader: 'ts' }, outfile });
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+async function glabStatusLive(proxy, agent, { projectId, pipelineId, ref, userAgent }) {
+  const { request } = await import('undici');
+  const headers = { 'private-token': app.DEMO_TOKENS.user, accept: 'application/json', 'accept-encoding': 'gzip', 'user-agent': userAgent };
+  const api = `${proxy.url}/api/v4/projects/${projectId}`;
+  const rtt = () => new Promise((resolve) => setTimeout(resolve, RTT_MS));
+  const get = async (path) => {
+    const res = await request(`${api}${path}`, { headers, dispatcher: agent.agent });
+    const body = Buffer.from(await res.body.arrayBuffer());
+    agent.state.body(body.byteLength);
+    await rtt();
+    return { headers: res.headers, json: () => JSON.parse(body.toString('utf8')) };
+  };
+  for (;;) {
+    for (let page = 1; page; ) {
+      const res = await get(`/pipelines/${pipelineId}/jobs?per_page=100&page=${page}`);
+      page = Number(res.headers['x-next-page']) || 0;
+    }
+    const [latest] = (await get(`/pipelines?ref=${encodeURIComponent(ref)}&per_page=1`)).json();
+    if (!latest || !['pending', 'running'].includes(latest.status)) return;
+  }
+}
+
+async function scenarioD() {
+  const { runWatch } = await loadWatch();
+  const { request } = await import('undici');
+  const bob = await newAgent();
+  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, { method: 'POST', headers: { 'private-token': app.DEMO_TOKENS.other }, dispatcher: bob.agent });
+  const created = await res.body.json();
+  const proxies = { pipetop: await newProxy(), glab: await newProxy() };
+  const agent = await newAgent();
+  const glabAgent = await newAgent();
+  agents.splice(0, agents.length, agent, glabAgent);
+  const from = sim.requests.length;
+  const started = sim.clock.now();
+  const ended = {};
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const watching = runWatch(
+    ['--host', proxies.pipetop.url, '--token', app.DEMO_TOKENS.user, '--project', PROJECT, String(created.id)],
+    { stdout: { write: () => true, isTTY: false }, stderr: { write: (t) => process.stderr.write(t), isTTY: false }, env: {}, cwd: root, home: root },
+    { now: () => sim.clock.now(), sleep, git: async () => null, client: { dispatcher: agent.agent, userAgent: 'pipetop/bench-watch', sleep } },
+  ).then((code) => (ended.pipetop = { code, at: sim.clock.now() }));
+  const glab = glabStatusLive(proxies.glab, glabAgent, { projectId: project.id, pipelineId: created.id, ref: 'main', userAgent: 'glab-replay/ci-status-live' }).then(() => (ended.glab = { at: sim.clock.now() }));
+  for (let t = 0; !(ended.pipetop && ended.glab); t += STEP_MS) {
+    if (t > 60 * 60_000) throw new Error('the pipeline did not end within an hour');
+    await vt.advance(STEP_MS);
+    await settle(agents.map((x) => x.state));
+  }
+  await Promise.all([watching, glab]);
+  const pipeline = world.pipelines.get(created.id);
+  const result = {
+    pipeline: created.id,
+    status: pipeline.status,
+    jobs: world.pipelineJobs(pipeline).length,
+    rttMs: RTT_MS,
+    pipetopExit: ended.pipetop.code,
+    pipetop: summarise(requestsSince(from, 'pipetop/bench-watch'), proxies.pipetop, agent, ended.pipetop.at - started),
+    glab: summarise(requestsSince(from, 'glab-replay/ci-status-live'), proxies.glab, glabAgent, ended.glab.at - started),
+  };
+  for (const p of Object.values(proxies)) await p.close();
+  return result;
+}
+
+if (process.env.CASE === 'watch') {
+  const t0w = performance.now();
+  process.stderr.write(`(d) pipetop watch and glab ci status --live on a running pipeline, until it ends…\n`);
+  const d = await scenarioD();
+  await sim.close();
+  vt.uninstall();
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const kinds = (s) => Object.entries(s.byKind).map(([k, v]) => `${k} ${v.requests} (${Object.entries(v.statuses).map(([st, n]) => `${st}×${n}`).join(' ')})`).join('; ');
+  const ok = d.pipetop.requestsPerMin <= d.glab.requestsPerMin;
+  console.table({
+    'pipetop watch (interval 3 s)': { 'req/min': d.pipetop.requestsPerMin.toFixed(1), 'wire bytes/min': kb(d.pipetop.bytesPerMin), target: '≤ glab req/min', ok: ok ? 'yes' : 'NO' },
+    [`glab ci status --live (RTT ${RTT_MS} ms)`]: { 'req/min': d.glab.requestsPerMin.toFixed(1), 'wire bytes/min': kb(d.glab.bytesPerMin), target: '', ok: '' },
+  });
+  console.log(`(d) pipeline #${d.pipeline} (${d.jobs} jobs, ${d.status}; watch exit ${d.pipetopExit})`);
+  console.log(`    pipetop: ${kinds(d.pipetop)}`);
+  console.log(`    glab:    ${kinds(d.glab)}`);
+  console.log(`    pipetop/glab: requests ${(d.pipetop.requestsPerMin / d.glab.requestsPerMin).toFixed(3)}×, wire bytes ${(d.pipetop.bytesPerMin / d.glab.bytesPerMin).toFixed(3)}× (${((performance.now() - t0w) / 1000).toFixed(0)} s of real time)`);
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(`${root}bench/results/cost-watch.json`, JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, results: { d } }, null, 2) + '\n');
+  process.stderr.write('wrote bench/results/cost-watch.json\n');
+  process.exit(ok ? 0 : 1);
+}
+
+// ------------------------------------------------------------------------------------------------
 
 const t0 = performance.now();
 process.stderr.write(`(a) finished pipeline, ${MINUTES} simulated min…\n`);

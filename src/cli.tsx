@@ -14,6 +14,7 @@ async function main(argv: string[]): Promise<number> {
   // The simulator is loaded only when it is used (pipetop sim, or the demo): start-up against a
   // real GitLab never evaluates it.
   if (argv[0] === 'sim') return (await import('./commands/sim.js')).runSim(argv.slice(1));
+  if (argv[0] === 'watch') return (await import('./commands/watch.js')).runWatchCli(argv.slice(1));
   const result = await resolveConfig({ argv, env: process.env, cwd: process.cwd(), home: homedir() });
   switch (result.kind) {
     case 'help':

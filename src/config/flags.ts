@@ -15,7 +15,7 @@ export interface Flags {
   version: boolean;
 }
 
-const OPTIONS = {
+export const OPTIONS = {
   host: { type: 'string' },
   token: { type: 'string' },
   project: { type: 'string' },

@@ -105,3 +105,12 @@ export const runGit: GitRunner = (args, cwd) =>
       resolve(null);
     }
   });
+
+/**
+ * The branch checked out in cwd (`pipetop watch` watches its newest pipeline), from one git process;
+ * null on a detached HEAD or outside a checkout.
+ */
+export async function currentBranch(git: GitRunner, cwd: string): Promise<string | null> {
+  const out = await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], cwd);
+  return out && !/\s/.test(out) ? out : null;
+}

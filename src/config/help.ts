@@ -8,6 +8,8 @@ Usage:
   pipetop [options]        watch the pipelines and jobs of a GitLab project
   pipetop --demo           explore a simulated GitLab (no account needed)
   pipetop sim [options]    serve the GitLab API simulator (pipetop sim --help)
+  pipetop watch [ID]       follow one pipeline to its end, exit with its outcome
+                           (pipetop watch --help)
 
 Options:
   --host URL          GitLab to use: gitlab.example.com (https:// is assumed),

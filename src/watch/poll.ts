@@ -1,0 +1,126 @@
+// The polling loop of `pipetop watch`. Each round reads the pipeline (revalidated with its ETag, so
+// an unchanged pipeline costs a 304 and no body); the jobs (and bridges) are read when the pipeline
+// changed, and otherwise at most every `jobsEveryMs` while it runs — GitLab does not touch the
+// pipeline when a job inside a running stage starts or ends, so the pipeline alone cannot say
+// everything. Errors: GitLab unreachable (network, timeout, 5xx, 429) is retried with a growing
+// wait, and given up only after `giveUpMs` of failing without a single success.
+import { isGitLabApiError, type GitLab, type ProjectId } from '../api/index.js';
+import { downstreamReader } from './downstream.js';
+import { changes, outcomeOf, type Outcome, type Snapshot, type WatchEvent } from './model.js';
+
+export interface Patience {
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Round interval; also the first wait after an error. */
+  intervalMs: number;
+  /** Failing this long in a row: give up. */
+  giveUpMs: number;
+  signal?: AbortSignal;
+  /** Told before each wait after a failure. */
+  onTrouble?: (message: string, retryInMs: number) => void;
+}
+
+/** The longest wait between two tries while GitLab is unreachable. */
+export const MAX_BACKOFF_MS = 60_000;
+
+export type Trouble = 'unreachable' | 'not-found' | 'denied' | 'other';
+
+export function troubleOf(error: unknown): Trouble {
+  if (!isGitLabApiError(error)) return 'other';
+  if (error.kind === 'network' || error.kind === 'timeout') return 'unreachable';
+  if (error.kind === 'http') {
+    if (error.status === 404) return 'not-found';
+    if (error.status === 401 || error.status === 403) return 'denied';
+    if (error.status === 429 || error.status >= 500) return 'unreachable';
+  }
+  if (error.kind === 'invalid-response') return 'unreachable';
+  return 'other';
+}
+
+/** Thrown when GitLab stayed unreachable for `giveUpMs`; `cause` is the last error. */
+export class GaveUp extends Error {
+  constructor(
+    readonly afterMs: number,
+    readonly last: unknown,
+  ) {
+    super(`GitLab unreachable for ${Math.round(afterMs / 1000)}s: ${last instanceof Error ? last.message : String(last)}`);
+  }
+}
+
+export class Stopped extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
+/** Runs `fn` until it succeeds; an unreachable GitLab is retried with backoff until `giveUpMs` has passed. */
+export async function persistently<T>(fn: () => Promise<T>, p: Patience): Promise<T> {
+  let since: number | null = null;
+  for (let attempt = 0; ; attempt++) {
+    if (p.signal?.aborted) throw new Stopped();
+    try {
+      return await fn();
+    } catch (error) {
+      if (p.signal?.aborted) throw new Stopped();
+      if (troubleOf(error) !== 'unreachable') throw error;
+      since ??= p.now();
+      const failing = p.now() - since;
+      if (failing >= p.giveUpMs) throw new GaveUp(failing, error);
+      const wait = Math.min(p.intervalMs * 2 ** attempt, MAX_BACKOFF_MS, Math.max(0, p.giveUpMs - failing));
+      p.onTrouble?.(error instanceof Error ? error.message : String(error), wait);
+      try {
+        await p.sleep(wait, p.signal);
+      } catch {
+        throw new Stopped();
+      }
+    }
+  }
+}
+
+export interface WatchLoopOptions extends Patience {
+  gl: GitLab;
+  projectId: ProjectId;
+  pipelineId: number;
+  /** Jobs are re-read at least this often while the pipeline runs, changed or not. */
+  jobsEveryMs: number;
+  /** Every read: the new snapshot and what changed since the last one (nothing on the first). */
+  onSnapshot: (snap: Snapshot, events: WatchEvent[], first: boolean) => void;
+}
+
+export interface Ended {
+  snapshot: Snapshot;
+  outcome: Outcome;
+}
+
+/** Polls until the pipeline ends. Throws GaveUp, Stopped, or the API error that ended it (404, 401…). */
+export async function watchLoop(o: WatchLoopOptions): Promise<Ended> {
+  const bridges = downstreamReader(o.gl, o.projectId);
+  let snap: Snapshot | null = null;
+  let jobsAt = -Infinity;
+  const signal = o.signal ? { signal: o.signal } : {};
+  const round = async (): Promise<Snapshot> => {
+    const pipeline = await o.gl.pipelines.get(o.projectId, o.pipelineId, signal);
+    // On a 304 the client hands back the very object it cached: identity says "unchanged".
+    const changed = snap === null || pipeline !== snap.pipeline;
+    if (!changed && o.now() - jobsAt < o.jobsEveryMs) return { ...snap!, pipeline };
+    const jobs = await o.gl.jobs.listForPipeline(o.projectId, o.pipelineId, { perPage: 100, ...signal }).all();
+    const downstream = await bridges.read(o.pipelineId);
+    jobsAt = o.now();
+    return { pipeline, jobs, downstream };
+  };
+  for (;;) {
+    const next = await persistently(round, o);
+    const first = snap === null;
+    const events = first ? [] : changes(snap!, next);
+    snap = next;
+    o.onSnapshot(next, events, first);
+    const outcome = outcomeOf(next.pipeline, next.downstream);
+    if (outcome) return { snapshot: next, outcome };
+    try {
+      await o.sleep(o.intervalMs, o.signal);
+    } catch {
+      throw new Stopped();
+    }
+    if (o.signal?.aborted) throw new Stopped();
+  }
+}

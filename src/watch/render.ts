@@ -1,0 +1,245 @@
+// The three outputs of `pipetop watch`: the live view on a terminal (a few lines redrawn in place),
+// one plain line per change elsewhere, and one JSON object per change with --json. Every server
+// string goes through safeText for the terminal; JSON keeps the data exact but escapes what a
+// terminal could act on (see jsonLine).
+import type { Job, Pipeline } from '../api/index.js';
+import { safeText, truncateToWidth } from '../text/safe.js';
+import { failedJobs, runningJobs, stagesOf, type Downstream, type Outcome, type Snapshot, type WatchEvent } from './model.js';
+
+/** What a failed job's summary says, the log's first failure line read once at the end. */
+export interface FailedJobReport {
+  job: Job;
+  failureLine: string | null;
+}
+
+type Colour = 'green' | 'red' | 'yellow' | 'blue' | 'magenta' | 'gray';
+const SGR: Record<Colour, string> = { green: '32', red: '31', yellow: '33', blue: '34', magenta: '35', gray: '90' };
+
+// The TUI's status glyphs (single-cell, distinct in shape, readable without colour).
+const GLYPHS: Record<string, { icon: string; color: Colour }> = {
+  success: { icon: '✔', color: 'green' },
+  failed: { icon: '✖', color: 'red' },
+  running: { icon: '●', color: 'blue' },
+  pending: { icon: '◔', color: 'yellow' },
+  waiting_for_resource: { icon: '◔', color: 'yellow' },
+  preparing: { icon: '◔', color: 'yellow' },
+  created: { icon: '○', color: 'gray' },
+  canceled: { icon: '⊘', color: 'gray' },
+  canceling: { icon: '⊘', color: 'gray' },
+  skipped: { icon: '»', color: 'gray' },
+  manual: { icon: '⚙', color: 'magenta' },
+  scheduled: { icon: '◷', color: 'magenta' },
+};
+
+export interface Style {
+  color: boolean;
+}
+
+/** NO_COLOR (https://no-color.org): set and not empty turns colour off. */
+export function colorWanted(env: NodeJS.ProcessEnv, isTty: boolean): boolean {
+  return isTty && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+}
+
+function paint(style: Style, colour: Colour, text: string): string {
+  return style.color ? `\x1b[${SGR[colour]}m${text}\x1b[0m` : text;
+}
+
+/** Plain glyphs while a line is built and cut to width; colour goes on afterwards (colourGlyphs). */
+function icon(_style: Style, status: string): string {
+  return GLYPHS[status]?.icon ?? '?';
+}
+
+const GLYPH_COLOUR = new Map(Object.values(GLYPHS).map((g) => [g.icon, g.color]));
+const GLYPH_RE = new RegExp(`[${[...GLYPH_COLOUR.keys()].join('')}]`, 'gu');
+
+function colourGlyphs(style: Style, line: string): string {
+  return style.color ? line.replace(GLYPH_RE, (g) => paint(style, GLYPH_COLOUR.get(g)!, g)) : line;
+}
+
+/** 45s, 3m 07s, 1h 02m. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+function since(iso: string | null | undefined, now: number): number | null {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(t) ? null : now - t;
+}
+
+function pipelineElapsed(p: Pipeline, now: number): string {
+  if (typeof p.duration === 'number' && p.finished_at) return formatDuration(p.duration * 1000);
+  const ms = since(p.started_at ?? p.created_at, now);
+  return ms === null ? '' : formatDuration(ms);
+}
+
+const MAX_RUNNING = 4;
+const MAX_FAILED = 3;
+
+/**
+ * The live view: the pipeline line, the stages, running jobs with their elapsed time, failed jobs
+ * with GitLab's failure_reason. Each line fits `width` (a wrapped line would break the redraw).
+ */
+export function liveLines(snap: Snapshot, ctx: Style & { width: number; now: number; project: string }): string[] {
+  const p = snap.pipeline;
+  const fit = (text: string) => truncateToWidth(text, Math.max(10, ctx.width - 1));
+  const lines: string[] = [];
+  const elapsed = pipelineElapsed(p, ctx.now);
+  lines.push(`${icon(ctx, p.status)} pipeline #${p.id} ${safeText(p.status, 40)} · ${safeText(p.ref, 80)} · ${safeText(ctx.project, 80)}${elapsed ? ` · ${elapsed}` : ''}`);
+  const stages = stagesOf(snap.jobs);
+  if (stages.length) lines.push(`  ${stages.map((s) => `${safeText(s.name, 40)} ${icon(ctx, s.status)}`).join('  ')}`);
+  const running = runningJobs(snap.jobs);
+  for (const job of running.slice(0, MAX_RUNNING)) {
+    const ms = since(job.started_at, ctx.now);
+    lines.push(`  ${icon(ctx, 'running')} ${safeText(job.name, 100)}${ms === null ? '' : ` ${formatDuration(ms)}`}`);
+  }
+  if (running.length > MAX_RUNNING) lines.push(`  … ${running.length - MAX_RUNNING} more running`);
+  const failed = failedJobs(snap.jobs);
+  for (const job of failed.slice(0, MAX_FAILED)) lines.push(`  ${icon(ctx, 'failed')} ${safeText(job.name, 100)}${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}`);
+  if (failed.length > MAX_FAILED) lines.push(`  … ${failed.length - MAX_FAILED} more failed`);
+  for (const d of snap.downstream) lines.push(`  ${icon(ctx, d.pipelineStatus ?? d.status)} ${downstreamText(d)}`);
+  return lines.map((line) => colourGlyphs(ctx, fit(line)));
+}
+
+function failureReason(job: Job): string {
+  return job.failure_reason ? ` — ${safeText(job.failure_reason, 80)}` : '';
+}
+
+function downstreamText(d: Downstream): string {
+  const target = d.pipelineId !== null ? `pipeline #${d.pipelineId} ${safeText(d.pipelineStatus ?? '', 40)}` : safeText(d.status, 40);
+  return `${safeText(d.bridgeName, 100)} → ${target}`;
+}
+
+/** One line per change, for a pipe or a CI log. */
+export function plainLine(event: WatchEvent): string {
+  switch (event.type) {
+    case 'pipeline':
+      return `pipeline #${event.pipeline.id} ${safeText(event.pipeline.status, 40)} (was ${safeText(event.previous, 40)})`;
+    case 'job': {
+      const j = event.job;
+      const was = event.previous === null ? 'new' : `was ${safeText(event.previous, 40)}`;
+      return `job #${j.id} ${safeText(j.name, 200)} [${safeText(j.stage, 80)}] ${safeText(j.status, 40)}${failureReason(j)} (${was})`;
+    }
+    case 'downstream': {
+      const d = event.downstream;
+      return `downstream ${downstreamText(d)} (${event.previous === null ? 'new' : `was ${safeText(event.previous, 40)}`})`;
+    }
+  }
+}
+
+export function plainStart(snap: Snapshot, project: string): string {
+  const p = snap.pipeline;
+  return `watching pipeline #${p.id} of ${safeText(project, 200)} on ${safeText(p.ref, 200)}: ${safeText(p.status, 40)}, ${snap.jobs.length} jobs${p.web_url ? ` — ${safeText(p.web_url, 500)}` : ''}`;
+}
+
+/** The end: the outcome, then each failed job with its URL and the first failure line of its log. */
+export function summaryLines(snap: Snapshot, outcome: Outcome, failed: readonly FailedJobReport[], style: Style, now: number): string[] {
+  const p = snap.pipeline;
+  const elapsed = pipelineElapsed(p, now);
+  const said = outcome === 'manual' ? 'is blocked on a manual job' : outcome;
+  const lines = [`${icon(style, outcome)} pipeline #${p.id} ${said}${elapsed ? ` after ${elapsed}` : ''}${p.web_url ? ` — ${safeText(p.web_url, 500)}` : ''}`];
+  if (outcome === 'success' && p.status !== 'success') lines.push('  (a downstream pipeline failed)');
+  for (const { job, failureLine } of failed) {
+    lines.push(`  ${icon(style, 'failed')} ${safeText(job.name, 200)} [${safeText(job.stage, 80)}]${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}${job.web_url ? ` ${safeText(job.web_url, 500)}` : ''}`);
+    if (failureLine) lines.push(`      > ${safeText(failureLine, 300)}`);
+  }
+  for (const d of snap.downstream) {
+    if ((d.status === 'failed' || d.pipelineStatus === 'failed') && !d.allowFailure) lines.push(`  ${icon(style, 'failed')} downstream ${downstreamText(d)}${d.webUrl ? ` ${safeText(d.webUrl, 500)}` : ''}`);
+  }
+  return lines.map((line) => colourGlyphs(style, line));
+}
+
+// ---- JSON ---------------------------------------------------------------------------------------
+
+/**
+ * One JSON object on one line. JSON.stringify escapes C0 controls but passes C1 controls (U+009B is
+ * a one-character CSI) and bidi overrides through: escape those too, so `--json` piped to a terminal
+ * is as harmless as the plain output, while a script still decodes the exact server strings.
+ */
+export function jsonLine(value: object): string {
+  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const jobJson = (j: Job) => ({
+  job: j.id,
+  name: j.name,
+  stage: j.stage,
+  status: j.status,
+  allow_failure: j.allow_failure === true,
+  failure_reason: j.failure_reason ?? null,
+  started_at: j.started_at,
+  finished_at: j.finished_at,
+  web_url: j.web_url ?? null,
+});
+
+const downstreamJson = (d: Downstream) => ({
+  bridge: d.bridgeId,
+  name: d.bridgeName,
+  stage: d.stage,
+  status: d.status,
+  allow_failure: d.allowFailure,
+  downstream_pipeline: d.pipelineId,
+  downstream_status: d.pipelineStatus,
+  web_url: d.webUrl,
+});
+
+export function jsonStart(snap: Snapshot, project: string, now: number): object {
+  const p = snap.pipeline;
+  return { type: 'start', at: new Date(now).toISOString(), project, pipeline: p.id, ref: p.ref, sha: p.sha, status: p.status, web_url: p.web_url ?? null, jobs: snap.jobs.map(jobJson), downstream: snap.downstream.map(downstreamJson) };
+}
+
+export function jsonEvent(event: WatchEvent, now: number): object {
+  const at = new Date(now).toISOString();
+  switch (event.type) {
+    case 'pipeline':
+      return { type: 'pipeline', at, pipeline: event.pipeline.id, status: event.pipeline.status, previous: event.previous };
+    case 'job':
+      return { type: 'job', at, pipeline: event.job.pipeline?.id ?? null, ...jobJson(event.job), previous: event.previous };
+    case 'downstream':
+      return { type: 'downstream', at, ...downstreamJson(event.downstream), previous: event.previous };
+  }
+}
+
+export function jsonEnd(snap: Snapshot, outcome: Outcome, exitCode: number, failed: readonly FailedJobReport[], now: number): object {
+  const p = snap.pipeline;
+  return {
+    type: 'end',
+    at: new Date(now).toISOString(),
+    pipeline: p.id,
+    status: p.status,
+    outcome,
+    exit_code: exitCode,
+    duration: p.duration ?? null,
+    web_url: p.web_url ?? null,
+    failed_jobs: failed.map(({ job, failureLine }) => ({ ...jobJson(job), failure_line: failureLine })),
+    downstream: snap.downstream.map(downstreamJson),
+  };
+}
+
+// ---- redrawing in place -------------------------------------------------------------------------
+
+/**
+ * A block of lines at the bottom of the output, redrawn in place: cursor up over the old block, each
+ * line rewritten and erased to its end, leftover old lines erased. No alternate screen: what the
+ * block last showed stays in the scrollback when the watch ends.
+ */
+export class LiveRegion {
+  private height = 0;
+  constructor(private readonly write: (text: string) => void) {}
+
+  draw(lines: readonly string[]): void {
+    let out = this.height > 0 ? `\r\x1b[${this.height}A` : '';
+    for (const line of lines) out += `${line}\x1b[K\n`;
+    if (lines.length < this.height) out += '\x1b[J';
+    this.height = lines.length;
+    this.write(out);
+  }
+
+  /** The block stays as it is; later output goes below it. */
+  release(): void {
+    this.height = 0;
+  }
+}

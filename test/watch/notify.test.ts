@@ -1,0 +1,66 @@
+// The bytes of a notification: OSC 777 and OSC 9 desktop notifications, the window title and the
+// bell; wrapped for tmux and screen like the OSC 52 copy; server text unable to break out; nothing
+// for a channel turned off.
+import { describe, expect, it } from 'vitest';
+import { NOTIFY_BODY_MAX, NOTIFY_TITLE_MAX, notificationBytes } from '../../src/platform/notify.js';
+import { passThrough } from '../../src/platform/passthrough.js';
+import { osc52Copy } from '../../src/platform/osc52.js';
+
+const ESC = '\x1b';
+const BEL = '\x07';
+const n = { title: 'pipetop: pipeline failed', body: '#12 failed · main · acme/api' };
+
+describe('notificationBytes', () => {
+  it('a plain terminal: OSC 777 notify, OSC 9, OSC 2 title, then BEL', () => {
+    expect(notificationBytes(n, {}, {})).toBe(
+      `${ESC}]777;notify;pipetop: pipeline failed;#12 failed · main · acme/api${BEL}` +
+        `${ESC}]9;pipetop: pipeline failed: #12 failed · main · acme/api${BEL}` +
+        `${ESC}]2;pipetop: pipeline failed${BEL}` +
+        BEL,
+    );
+  });
+
+  it('tmux: each OSC in a DCS pass-through with its ESCs doubled; the bell stays bare', () => {
+    const out = notificationBytes(n, {}, { TMUX: '/tmp/tmux-1000/default,1,0' });
+    expect(out).toBe(
+      `${ESC}Ptmux;${ESC}${ESC}]777;notify;pipetop: pipeline failed;#12 failed · main · acme/api${BEL}${ESC}\\` +
+        `${ESC}Ptmux;${ESC}${ESC}]9;pipetop: pipeline failed: #12 failed · main · acme/api${BEL}${ESC}\\` +
+        `${ESC}Ptmux;${ESC}${ESC}]2;pipetop: pipeline failed${BEL}${ESC}\\` +
+        BEL,
+    );
+  });
+
+  it('screen: each OSC in a DCS string', () => {
+    const out = notificationBytes({ title: 't', body: 'b' }, { bell: false }, { STY: '123.pts-0', TERM: 'screen-256color' });
+    expect(out).toBe(`${ESC}P${ESC}]777;notify;t;b${BEL}${ESC}\\${ESC}P${ESC}]9;t: b${BEL}${ESC}\\${ESC}P${ESC}]2;t${BEL}${ESC}\\`);
+  });
+
+  it('the same tmux wrapping as the OSC 52 copy', () => {
+    const env = { TMUX: '/tmp/tmux-1000/default,1,0' };
+    expect(passThrough(`${ESC}]52;c;aGk=${BEL}`, env)).toBe(osc52Copy('hi', env));
+  });
+
+  it('each channel can be turned off; all off writes nothing', () => {
+    expect(notificationBytes(n, { desktop: false, title: false }, {})).toBe(BEL);
+    expect(notificationBytes(n, { bell: false, title: false }, {})).not.toContain(`]2;`);
+    expect(notificationBytes(n, { bell: false, desktop: false }, {})).toBe(`${ESC}]2;pipetop: pipeline failed${BEL}`);
+    expect(notificationBytes(n, { bell: false, desktop: false, title: false }, {})).toBe('');
+    expect(notificationBytes(n, { bell: false, desktop: false, title: false }, { TMUX: 'x' })).toBe('');
+  });
+
+  it('server text cannot end the sequence or start another: no controls, no `;` field breaks, bounded', () => {
+    const hostile = { title: `evil\x07\x1b]52;c;aGk=\x07${'t'.repeat(500)}`, body: `a;b\x9b2J\x1b[2J${'x'.repeat(5000)}` };
+    const out = notificationBytes(hostile, { bell: false }, {});
+    const osc = out.split(BEL).filter(Boolean);
+    expect(osc).toHaveLength(3);
+    for (const s of osc) {
+      expect(s.startsWith(`${ESC}]`)).toBe(true);
+      expect(s.slice(1)).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+    }
+    const [, , title, body] = osc[0]!.split(';');
+    expect(osc[0]!.split(';')).toHaveLength(4);
+    expect([...title!].length).toBeLessThanOrEqual(NOTIFY_TITLE_MAX);
+    expect([...body!].length).toBeLessThanOrEqual(NOTIFY_BODY_MAX);
+    expect(body!.startsWith('a,b')).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+// The outputs' pure parts: the live view's lines (width, hostile server strings), JSON escaping,
+// the in-place redraw, and the first failure line of a log.
+import { describe, expect, it } from 'vitest';
+import type { Job, Pipeline } from '../../src/api/index.js';
+import { firstFailureLine, FAILURE_SCAN_BYTES } from '../../src/watch/failure-line.js';
+import { jsonLine, liveLines, LiveRegion, plainLine } from '../../src/watch/render.js';
+
+const NOW = Date.UTC(2026, 10, 20, 12, 10, 0);
+const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
+const pipeline = { id: 7, status: 'running', ref: 'main', sha: 'abc', started_at: iso(125_000), created_at: iso(130_000), duration: null, finished_at: null } as unknown as Pipeline;
+const job = (id: number, name: string, stage: string, status: string, extra: Partial<Job> = {}) => ({ id, name, stage, status, started_at: iso(62_000), ...extra }) as Job;
+
+describe('liveLines', () => {
+  const jobs = [job(1, 'build', 'build', 'success'), job(2, 'test:unit', 'test', 'running'), job(3, 'lint', 'test', 'failed', { failure_reason: 'script_failure' }), job(4, 'deploy', 'deploy', 'created')];
+
+  it('the pipeline, the stages, running jobs with elapsed time, failed jobs with the reason', () => {
+    expect(liveLines({ pipeline, jobs, downstream: [] }, { color: false, width: 80, now: NOW, project: 'g/p' })).toEqual([
+      '● pipeline #7 running · main · g/p · 2m 05s',
+      '  build ✔  test ●  deploy ○',
+      '  ● test:unit 1m 02s',
+      '  ✖ lint — script_failure',
+    ]);
+  });
+
+  it('fits every line in the width, colour or not', () => {
+    const long = [...jobs, job(5, 'x'.repeat(200), 'test', 'running')];
+    for (const color of [false, true]) {
+      for (const line of liveLines({ pipeline, jobs: long, downstream: [] }, { color, width: 30, now: NOW, project: 'group/'.repeat(20) })) {
+        expect([...line.replace(/\x1b\[\d+m/g, '')].length).toBeLessThanOrEqual(29);
+      }
+    }
+  });
+
+  it('server strings cannot drive the terminal', () => {
+    const evil = [job(9, 'x\x1b]52;c;aGk=\x07\x1b[2J\x9b2J', 'te\x1bst', 'failed', { failure_reason: 'r\x07' })];
+    const text = [...liveLines({ pipeline: { ...pipeline, ref: 'm\x1b]2;t\x07' }, jobs: evil, downstream: [] }, { color: false, width: 80, now: NOW, project: 'g/p' }), plainLine({ type: 'job', job: evil[0]!, previous: 'running' })].join('\n');
+    expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+  });
+});
+
+describe('jsonLine', () => {
+  it('keeps server strings exact but escapes C1 controls and bidi overrides', () => {
+    const line = jsonLine({ name: 'a\x1b[2Jb\x9b2J\u202ec' });
+    expect(line).toBe('{"name":"a\\u001b[2Jb\\u009b2J\\u202ec"}');
+    expect(JSON.parse(line)).toEqual({ name: 'a\x1b[2Jb\x9b2J\u202ec' });
+  });
+});
+
+describe('LiveRegion', () => {
+  it('moves up over what it drew, rewrites each line, erases what is left', () => {
+    let out = '';
+    const region = new LiveRegion((t) => (out += t));
+    region.draw(['a', 'b', 'c']);
+    expect(out).toBe('a\x1b[K\nb\x1b[K\nc\x1b[K\n');
+    out = '';
+    region.draw(['d']);
+    expect(out).toBe('\r\x1b[3Ad\x1b[K\n\x1b[J');
+    region.release();
+    out = '';
+    region.draw(['e']);
+    expect(out).toBe('e\x1b[K\n');
+  });
+});
+
+describe('firstFailureLine', () => {
+  const section = (name: string, body: string) => `section_start:1700000000:${name}\r\x1b[0K${name}\n${body}section_end:1700000001:${name}\r\x1b[0K\n`;
+
+  it('the first error the script printed, not the runner verdict, styles stripped', () => {
+    const log = section('prepare_executor', 'Using docker\n') + section('step_script', '$ npm test\nok 1\n\x1b[31;1merror TS2322: nope\x1b[0m\nFAIL later\n') + '\x1b[31;1mERROR: Job failed: exit code 1\x1b[0m\n';
+    expect(firstFailureLine(Buffer.from(log))).toBe('error TS2322: nope');
+  });
+
+  it('the runner verdict when nothing else; null for a clean log', () => {
+    expect(firstFailureLine(Buffer.from(section('step_script', '$ true\n') + 'ERROR: Job failed: exit code 1\n'))).toBe('ERROR: Job failed: exit code 1');
+    expect(firstFailureLine(Buffer.from('Job succeeded\n'))).toBeNull();
+  });
+
+  it('reads only the end of a huge log', () => {
+    const filler = 'x'.repeat(99) + '\n';
+    const log = `error: early\n${filler.repeat(Math.ceil(FAILURE_SCAN_BYTES / 100) + 10)}npm ERR! late\n`;
+    expect(firstFailureLine(Buffer.from(log))).toBe('npm ERR! late');
+  });
+});

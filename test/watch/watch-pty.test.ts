@@ -1,0 +1,60 @@
+// `pipetop watch --notify` from the built bundle in a real pseudo-terminal, on the demo simulator
+// run fast: the live view, the summary, and the notification bytes (OSC 777, OSC 9, title, BEL)
+// arriving — wrapped for tmux when TMUX is set, and none without --notify.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { spawnScreen, type Screen } from '../helpers/pty.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bundle = `${root}dist/pipetop.js`;
+const home = mkdtempSync(join(tmpdir(), 'pipetop-watch-home-'));
+const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', NO_COLOR: '' };
+const ESC = '\x1b';
+const BEL = '\x07';
+let screen: Screen | null = null;
+
+beforeAll(() => {
+  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+});
+afterEach(() => {
+  screen?.kill();
+  screen = null;
+});
+
+const END = /pipeline #\d+ (success|failed|canceled|skipped|is blocked)/;
+const args = ['watch', '--demo', '--speed', '600', '--project', 'acme/api', '--interval', '0.5'];
+
+it('--notify: the live view ends with the summary, then OSC 777, OSC 9, the title and the bell', async () => {
+  screen = spawnScreen([...args, '--notify'], { cols: 80, rows: 24, env, cwd: home, bundle });
+  await screen.waitFor(END, 30_000);
+  const code = await screen.exited();
+  expect([0, 1]).toContain(code);
+  const raw = screen.raw();
+  const outcome = code === 0 ? 'success' : '(failed|canceled|skipped|waits on a manual job)';
+  expect(raw).toMatch(new RegExp(`${ESC}\\]777;notify;pipetop: pipeline ${outcome};#\\d+ [^${BEL}]* · main · acme/api${BEL}`));
+  expect(raw).toMatch(new RegExp(`${ESC}\\]9;pipetop: pipeline ${outcome}: #\\d+ [^${BEL}]*${BEL}`));
+  expect(raw).toMatch(new RegExp(`${ESC}\\]2;pipetop: pipeline ${outcome}${BEL}${BEL}`));
+  // The notification comes after the summary line.
+  expect(raw.indexOf(`${ESC}]777;`)).toBeGreaterThan(raw.search(END));
+  // The live view was drawn in place, not in an alternate screen.
+  expect(raw).not.toContain(`${ESC}[?1049h`);
+});
+
+it('inside tmux the notifications go through its pass-through; without --notify there are none', async () => {
+  screen = spawnScreen([...args, '--notify'], { cols: 80, rows: 24, env: { ...env, TMUX: '/tmp/tmux-0/default,1,0' }, cwd: home, bundle });
+  await screen.waitFor(END, 30_000);
+  await screen.exited();
+  expect(screen.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]777;notify;pipetop: pipeline [^${BEL}]*${BEL}${ESC}\\\\`));
+  screen.kill();
+
+  screen = spawnScreen(args, { cols: 80, rows: 24, env, cwd: home, bundle });
+  await screen.waitFor(END, 30_000);
+  await screen.exited();
+  expect(screen.raw()).not.toContain(`${ESC}]777;`);
+  expect(screen.raw()).not.toContain(`${ESC}]9;`);
+  expect(screen.raw()).not.toContain(BEL);
+});
