@@ -6,7 +6,7 @@
 import { open } from 'node:fs/promises';
 import { createLru, type Lru } from '../api/lru.js';
 import { FailureTracker } from './failure.js';
-import { FoldMap } from './folds.js';
+import { cursorAnchor, FoldMap } from './folds.js';
 import { Growable } from './growable.js';
 import { LineSplitter, type SplitLine } from './line-splitter.js';
 import { decodeRecord, encodeRecord, LineSpool, plainText } from './line-spool.js';
@@ -246,6 +246,17 @@ export class LogModel {
   /** Visible row of a line; a hidden line gives the row of the folded header that hides it. */
   rowOfLine(line: number): number {
     return this.folds().rowOfLine(line);
+  }
+
+  /**
+   * Call before changing folds: the line to put the cursor back on afterwards with rowOfLine (see
+   * folds.ts cursorAnchor). Keep the result as the next call's `anchor`, so Z Z returns to it.
+   */
+  cursorAnchor(cursorRow: number, anchor?: number | null): number {
+    return cursorAnchor(cursorRow, anchor !== undefined && anchor !== null && anchor < this.lineCount ? anchor : null, {
+      rowOfLine: (line) => this.rowOfLine(line),
+      visibleLine: (row) => this.visibleLine(row),
+    });
   }
 
   // ------------------------------------------------------------------------------------------
