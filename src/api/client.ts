@@ -12,6 +12,7 @@ import {
   resolveTarget,
   type ExchangeListener,
   type RetryListener,
+  type ServerDateListener,
   type Sleep,
   type StreamedResponse,
   type TransportConfig,
@@ -42,6 +43,8 @@ export interface ClientOptions {
   onRetry?: RetryListener;
   /** Called after every attempt (method, redacted path, status, ms, bytes): --debug-log. */
   onExchange?: ExchangeListener;
+  /** Called with each response's `Date` header and local send/receive times: feeds a server clock estimate. */
+  onServerDate?: ServerDateListener;
 }
 
 export interface RequestOptions {
@@ -136,6 +139,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
   if (opts.dispatcher) cfg.dispatcher = opts.dispatcher;
   if (opts.onRetry) cfg.onRetry = opts.onRetry;
   if (opts.onExchange) cfg.onExchange = opts.onExchange;
+  if (opts.onServerDate) cfg.onServerDate = opts.onServerDate;
   const readOnly = opts.readOnly === true;
   const cache: Lru<string, CachedEntry> = createLru(opts.etagCacheSize ?? 500);
 

@@ -39,7 +39,7 @@ export function createGitLab(opts: ClientOptions): GitLab {
 export * from './types.js';
 export { GitLabApiError, isGitLabApiError, type GitLabErrorKind } from './errors.js';
 export { createClient, type ApiResponse, type ClientOptions, type GitLabClient, type HttpMethod, type RequestOptions } from './client.js';
-export type { ExchangeEntry, ExchangeListener, RetryInfo, RetryListener, Sleep } from './transport.js';
+export type { ExchangeEntry, ExchangeListener, RetryInfo, RetryListener, ServerDateListener, Sleep } from './transport.js';
 export { paginate, type Page, type Paged, type PaginateOptions } from './paginate.js';
 export { projectPath, userPath, encodeProjectId } from './paths.js';
 export { proxyDispatcher } from './proxy.js';

@@ -50,8 +50,12 @@ export interface TransportConfig {
   onRetry?: RetryListener;
   /** Told about every attempt (for --debug-log); paths are redacted, headers are never included. */
   onExchange?: ExchangeListener;
+  /** Told each response's `Date` header with the local times (cfg.now) the attempt left and its headers came back. */
+  onServerDate?: ServerDateListener;
   redact: Redactor;
 }
+
+export type ServerDateListener = (dateHeader: string, sentAt: number, receivedAt: number) => void;
 
 export interface ExchangeEntry {
   method: string;
@@ -229,6 +233,7 @@ export async function exchange(
   for (let attempt = 0; ; attempt++) {
     if (caller?.aborted) throw aborted();
     const started = performance.now();
+    const sentAt = cfg.now();
     const current = startAttempt(caller, timeoutMs);
     const ctx = { method, path: target.path, caller, timeoutMs };
     try {
@@ -254,6 +259,13 @@ export async function exchange(
         url: target.url,
         path: target.path,
       };
+      if (cfg.onServerDate && head.headers.date !== undefined) {
+        try {
+          cfg.onServerDate(head.headers.date, sentAt, cfg.now());
+        } catch {
+          // A broken clock estimate must not break the request.
+        }
+      }
       if (mode === 'stream') report(attempt, started, { status: head.status });
       if (RETRYABLE_STATUSES.has(head.status) && attempt < maxRetries) {
         if (mode === 'buffer') report(attempt, started, { status: head.status });

@@ -271,7 +271,37 @@ describe('describeCron', () => {
     expect(describeCron(expr)).toBe(words);
   });
 
-  it.each(['*/7 3 * * *', '5,10 * 1 * *', '0 0 1 * 1', '*/5 9-17 * * 1-5', 'nonsense', '0 0 * * * *'])(
+  // Ranges, steps and lists in every field. crontab.guru's reading is quoted in each name: the words
+  // here say the same thing the way a person would write it on a timetable.
+  it.each([
+    ['*/30 9-17 * * 1-5', 'every 30 minutes, 09:00\u201317:59, Mon\u2013Fri', 'At every 30th minute past every hour from 9 through 17 on every day-of-week from Monday through Friday'],
+    ['*/5 9-17 * * 1-5', 'every 5 minutes, 09:00\u201317:59, Mon\u2013Fri', 'At every 5th minute past every hour from 9 through 17 on every day-of-week from Monday through Friday'],
+    ['*/5 9-12,14-17 * * 1-5', 'every 5 minutes, 09:00\u201312:59 and 14:00\u201317:59, Mon\u2013Fri', 'At every 5th minute past every hour from 9 through 12 and every hour from 14 through 17 on every day-of-week from Monday through Friday'],
+    ['0 9-17 * * *', 'every hour at :00, 09:00\u201317:00', 'At minute 0 past every hour from 9 through 17'],
+    ['15,45 8-20 * * *', 'every hour at :15 and :45, 08:15\u201320:45', 'At minute 15 and 45 past every hour from 8 through 20'],
+    ['* 9 * * *', 'every minute, 09:00\u201309:59', 'At every minute past hour 9'],
+    ['0-29 * * * *', 'every minute from :00 to :29', 'At every minute from 0 through 29'],
+    ['5,10 * 1 * *', 'every hour at :05 and :10 on the 1st of the month', 'At minute 5 and 10 on day-of-month 1'],
+    ['*/15 */2 * * *', 'every 15 minutes in every 2nd hour', 'At every 15th minute past every 2nd hour'],
+    ['0 */3 * * 1-5', 'every 3 hours at :00, Mon\u2013Fri', 'At minute 0 past every 3rd hour on every day-of-week from Monday through Friday'],
+    ['*/10 * * * 6,0', 'every 10 minutes on Sat and Sun', 'At every 10th minute on Saturday and Sunday'],
+    ['0 20 * * 5-0', 'at 20:00 on Fri\u2013Sun', 'At 20:00 on every day-of-week from Friday through Sunday'],
+    ['0 9 * * 1-3,5', 'at 09:00 on Mon\u2013Wed and Fri', 'At 09:00 on every day-of-week from Monday through Wednesday and Friday'],
+    ['0 0 1,15 * *', 'at 00:00 on the 1st and 15th of the month', 'At 00:00 on day-of-month 1 and 15'],
+    ['0 6 1-7 * *', 'at 06:00 on the 1st\u20137th of the month', 'At 06:00 on every day-of-month from 1 through 7'],
+    ['0 12 */2 * *', 'at 12:00 on every 2nd day of the month', 'At 12:00 on every 2nd day-of-month'],
+    ['0 0 * 1-3 *', 'at 00:00 in Jan\u2013Mar', 'At 00:00 in every month from January through March'],
+    ['0 0 1 1,4,7,10 *', 'at 00:00 on the 1st of the month in Jan, Apr, Jul and Oct', 'At 00:00 on day-of-month 1 in January, April, July, and October'],
+    ['0 0,12 1 */2 *', 'at 00:00 and 12:00 on the 1st of the month in every 2nd month', 'At minute 0 past hour 0 and 12 on day-of-month 1 in every 2nd month'],
+    ['*/20 * * 12 *', 'every 20 minutes in Dec', 'At every 20th minute in December'],
+    ['0 9,12,15,18,21 * * *', 'every day at 09:00, 12:00, 15:00, 18:00 and 21:00', 'At minute 0 past hour 9, 12, 15, 18, and 21'],
+  ])('%j → %j (crontab.guru: %s)', (expr, words) => {
+    expect(describeCron(expr)).toBe(words);
+  });
+
+  // '*/7' runs at :56 and then :00, 4 minutes later: "every 7 minutes" would be wrong. Both day
+  // fields restricted means either matches (man 5 crontab); words would hide that, cron does not.
+  it.each(['*/7 3 * * *', '0 0 1 * 1', '30 8 1-7 * 1', '*/5 1,3,5,7,9 * * *', 'nonsense', '0 0 * * * *'])(
     'falls back to the raw expression for %j',
     (expr) => {
       expect(describeCron(expr)).toBe(expr);

@@ -74,6 +74,41 @@ describe('folds and the visible row ↔ line mapping', () => {
     expect(model.visibleCount).toBe(13);
   });
 
+  it('fold all then unfold all (Z Z) keeps the cursor on its line, or the header hiding it', async () => {
+    const model = await modelOf(LOG);
+    model.setAllFolded(false);
+    let cursor = 9; // "i1", inside inner ⊂ deps ⊂ script
+    // Z: fold all. Keeping the row number (clamped) would put the cursor on "last"; the line maps to its outermost folded header.
+    let anchor = model.cursorAnchor(cursor, null);
+    model.setAllFolded(true);
+    cursor = model.rowOfLine(anchor);
+    expect(model.visibleLine(cursor)).toBe(4); // "Script"
+    // Z: unfold all. The cursor has not moved: back to "i1", not to "Script".
+    anchor = model.cursorAnchor(cursor, anchor);
+    model.setAllFolded(false);
+    cursor = model.rowOfLine(anchor);
+    expect(cursor).toBe(9);
+    expect(model.line(model.visibleLine(cursor)).text).toBe('i1');
+    // Once the user moves, the line under the cursor is the anchor.
+    model.setAllFolded(true);
+    cursor = model.rowOfLine(anchor);
+    cursor += 1; // j: onto "last"
+    anchor = model.cursorAnchor(cursor, anchor);
+    expect(anchor).toBe(12);
+    model.setAllFolded(false);
+    expect(model.rowOfLine(anchor)).toBe(12);
+  });
+
+  it('one fold toggled elsewhere keeps the cursor line in place', async () => {
+    const model = await modelOf(LOG); // prep and deps folded: rows 0 first, 1 Preparing, 2 Script, 3 $ make, 4 Deps, 5 s1, 6 last
+    const anchor = model.cursorAnchor(5, null);
+    expect(model.line(anchor).text).toBe('s1');
+    model.toggleFold(0); // unfold "prep" above the cursor: two more rows above
+    expect(model.rowOfLine(anchor)).toBe(7);
+    expect(model.cursorAnchor(7, anchor)).toBe(anchor);
+    expect(model.cursorAnchor(0, 99)).toBe(0); // an anchor past the log is ignored
+  });
+
   it('a folded section that is still open hides everything after its header, including lines still arriving', async () => {
     const model = await newModel();
     model.append(Buffer.from(`a\n${start(1, 'run', '[collapsed=true]')}Running\nx\ny\n`));

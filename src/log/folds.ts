@@ -84,3 +84,20 @@ export class FoldMap {
     return line - this.hiddenBefore.get(k) - (end - a + 1);
   }
 }
+
+/**
+ * The line the cursor stays on across fold changes. The cursor is a visible row, and a row is a
+ * different line once folds change, so the view keeps the line instead: `anchor` is the line it
+ * kept last time. While the cursor still sits where that line shows (on it, or on the folded header
+ * hiding it), the anchor holds, so fold-all then unfold-all (Z Z) comes back to the very line; once
+ * the user moved, the line under the cursor is the new anchor. After the change, the cursor goes to
+ * `rowOfLine(anchor)`: the line itself, or the header of the section that now hides it.
+ */
+export function cursorAnchor(
+  cursorRow: number,
+  anchor: number | null | undefined,
+  map: { rowOfLine(line: number): number; visibleLine(row: number): number },
+): number {
+  if (anchor !== null && anchor !== undefined && anchor >= 0 && map.rowOfLine(anchor) === cursorRow) return anchor;
+  return Math.max(0, map.visibleLine(cursorRow));
+}

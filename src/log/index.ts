@@ -5,3 +5,6 @@ export { startTail, backoffDelay, quietDelay, logSaysJobEnded, type Tail, type T
 export { parseStyledLine, stripAnsi } from './sanitize.js';
 export { ANSI_COLORS, type AnsiColor, type Span, type Style } from './style.js';
 export type { SearchOptions, SearchResult } from './search.js';
+export { LiveSearch, type LiveSearchOptions, type LiveSearchResult } from './live-search.js';
+export { wrapSpans, wrappedRowCount } from './wrap.js';
+export { fitViewport, lastPageTop, type Viewport, type ViewportInput } from './viewport.js';

@@ -6,7 +6,7 @@
 import { open } from 'node:fs/promises';
 import { createLru, type Lru } from '../api/lru.js';
 import { FailureTracker } from './failure.js';
-import { FoldMap } from './folds.js';
+import { cursorAnchor, FoldMap } from './folds.js';
 import { Growable } from './growable.js';
 import { LineSplitter, type SplitLine } from './line-splitter.js';
 import { decodeRecord, encodeRecord, LineSpool, plainText } from './line-spool.js';
@@ -248,17 +248,39 @@ export class LogModel {
     return this.folds().rowOfLine(line);
   }
 
+  /**
+   * Call before changing folds: the line to put the cursor back on afterwards with rowOfLine (see
+   * folds.ts cursorAnchor). Keep the result as the next call's `anchor`, so Z Z returns to it.
+   */
+  cursorAnchor(cursorRow: number, anchor?: number | null): number {
+    return cursorAnchor(cursorRow, anchor !== undefined && anchor !== null && anchor < this.lineCount ? anchor : null, {
+      rowOfLine: (line) => this.rowOfLine(line),
+      visibleLine: (row) => this.visibleLine(row),
+    });
+  }
+
   // ------------------------------------------------------------------------------------------
   // Search, failure, save
 
   /** Case-insensitive substring (or /regex/) search over the whole log; see search.ts. */
   search(query: string, opts: SearchOptions = {}): Promise<SearchResult> {
+    return this.searchFrom(query, 0, opts).then(({ lines, truncated }) => ({ lines, truncated }));
+  }
+
+  /**
+   * Searches the complete lines from `fromLine` on, and the unfinished last line. `scanned` is the
+   * number of complete lines when the search started: a later search from `scanned` covers what
+   * arrived since, and the unfinished line again (a hit on it is only final once it is complete).
+   */
+  async searchFrom(query: string, fromLine: number, opts: SearchOptions = {}): Promise<SearchResult & { scanned: number }> {
     this.assertLive();
     this.spool.flush();
     const generation = this.generation;
-    return searchLines(
+    const scanned = this.spool.count;
+    const result = await searchLines(
       {
-        count: this.spool.count,
+        count: scanned,
+        from: fromLine,
         chunkEnd: (from, max) => this.spool.chunkEnd(from, max),
         readBytes: (from, to, into) => this.spool.readBytes(from, to, into),
         partial: this.partial()?.text ?? null,
@@ -267,6 +289,12 @@ export class LogModel {
       query,
       opts,
     );
+    return { ...result, scanned };
+  }
+
+  /** Bumped when the log is replaced (reset): line numbers from before mean nothing after. */
+  get resets(): number {
+    return this.generation;
   }
 
   /** The line that best explains a failed job (see failure.ts), or null. */

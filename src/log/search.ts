@@ -24,6 +24,8 @@ export interface SearchResult {
 export interface SearchSource {
   /** Lines in the spool when the search started. */
   count: number;
+  /** First spooled line to search (default 0): a live search reads only what arrived since. */
+  from?: number;
   chunkEnd(from: number, maxBytes: number): number;
   /** Records [from, to) as stored: UTF-8, each followed by `\n` (into `into` when it fits). */
   readBytes(from: number, to: number, into?: Buffer): Buffer;
@@ -148,7 +150,7 @@ export async function searchLines(source: SearchSource, query: string, opts: Sea
   };
 
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  let from = 0;
+  let from = Math.max(0, Math.min(source.count, source.from ?? 0));
   let sliceStart = performance.now();
   while (from < source.count) {
     const to = Math.min(source.count, source.chunkEnd(from, CHUNK_BYTES));

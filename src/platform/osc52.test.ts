@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OSC52_MAX_BASE64, osc52Copy } from './osc52.js';
+import { OSC52_MAX_BASE64, osc52Copy, osc52Notice } from './osc52.js';
 
 const ESC = '\x1b';
 const BEL = '\x07';
@@ -13,10 +13,17 @@ describe('osc52Copy', () => {
     expect(osc52Copy('é', {})).toBe(`${ESC}]52;c;w6k=${BEL}`);
   });
 
-  it('tmux: DCS pass-through with every ESC doubled', () => {
+  it('tmux: the plain OSC 52 for set-clipboard, then the DCS pass-through with every ESC doubled', () => {
+    // Default tmux (allow-passthrough off) drops the wrapped form: the plain one alone can get through.
     expect(osc52Copy('hi', { TMUX: '/tmp/tmux-1000/default,123,0', TERM: 'screen-256color' })).toBe(
-      `${ESC}Ptmux;${ESC}${ESC}]52;c;aGk=${BEL}${ESC}\\`,
+      `${ESC}]52;c;aGk=${BEL}${ESC}Ptmux;${ESC}${ESC}]52;c;aGk=${BEL}${ESC}\\`,
     );
+  });
+
+  it('says the text was sent, not copied: nothing confirms it', () => {
+    expect(osc52Notice({})).toBe('sent to the terminal');
+    expect(osc52Notice({ TMUX: '/tmp/tmux-1000/default,123,0' })).toBe('sent to the terminal (tmux: needs set-clipboard on)');
+    expect(osc52Notice({ TMUX: 't' })).not.toMatch(/copied/i);
   });
 
   it('GNU screen: DCS wrapping', () => {

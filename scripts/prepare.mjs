@@ -1,0 +1,13 @@
+// `prepare` runs on `npm install` in a clone and on `npm install -g .` / `npm link`. A global install
+// of a fresh clone runs it without the dev dependencies, and the build then died on "Cannot find
+// package 'esbuild'": say what to do instead.
+try {
+  await import('esbuild');
+} catch {
+  console.error(
+    'pipetop: building dist/ needs the dev dependencies (esbuild).\n' +
+      'Run `npm install` in this folder first, then `npm install -g .` (or `npm link`).',
+  );
+  process.exit(1);
+}
+await import('./build.mjs');
