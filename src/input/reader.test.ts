@@ -96,7 +96,7 @@ describe('enterTerminal', () => {
 
   it('writes nothing when stdout is not a terminal', () => {
     const stdout = fakeStdout(false);
-    const session = enterTerminal({ stdin: new PassThrough(), stdout });
+    const session = enterTerminal({ stdin: { isTTY: false }, stdout });
     session.restore();
     expect(stdout.out).toEqual([]);
   });
