@@ -11,6 +11,7 @@ import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parseKeySpec } from '../input/key.js';
+import { loadYaml } from './load-yaml.js';
 
 export const THEME_NAMES = ['dark', 'light', 'high-contrast'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
@@ -99,10 +100,7 @@ function defaults(): UserConfig {
 }
 
 export async function parseUserConfig(text: string, opts: { file: string; commands: readonly string[] }): Promise<{ config: UserConfig; warnings: ConfigWarning[] }> {
-  // Loaded only when a config file exists: the YAML parser is a large part of start-up otherwise.
-  // Named exports taken from the namespace object: that works in the sources (Node's ESM loader over
-  // yaml's CommonJS build) and in the esbuild bundle alike.
-  const yaml = await import('yaml');
+  const yaml = await loadYaml();
   const { file } = opts;
   const config = defaults();
   const warnings: ConfigWarning[] = [];
