@@ -321,4 +321,16 @@ describe('createKeyParser: properties', () => {
       { numRuns: 300 },
     );
   });
+
+  it('takes any bytes without throwing, and keeps control bytes out of key text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 24 }), { maxLength: 12 }), (chunks) => {
+        for (const event of parseChunks(chunks)) {
+          if (event.kind === 'key' && event.text !== undefined) expect(event.text).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+          if (event.kind === 'key') expect(event.name.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
