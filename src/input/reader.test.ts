@@ -63,6 +63,16 @@ describe('attachKeyReader', () => {
     expect(seen).toEqual(['a']);
   });
 
+  it('a lone Escape arrives by itself on the real timers', async () => {
+    const stdin = fakeTty();
+    const seen: string[] = [];
+    const reader = attachKeyReader(stdin, (e) => seen.push(label(e)), { escapeTimeoutMs: 5 });
+    stdin.write('\x1b');
+    for (let i = 0; i < 200 && seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen).toEqual(['escape']);
+    reader.dispose();
+  });
+
   it('flush() delivers a pending Escape at once', () => {
     const stdin = fakeTty();
     const seen: string[] = [];

@@ -31,8 +31,8 @@ afterEach(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The fixture in a pseudo-terminal (CI removed, as for the app); raw() is every byte it wrote. */
-async function start(): Promise<Run> {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: 'xterm-256color', KEY_ECHO_ESCAPE_TIMEOUT_MS: '5000' };
+async function start(escapeTimeoutMs = '5000'): Promise<Run> {
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: 'xterm-256color', KEY_ECHO_ESCAPE_TIMEOUT_MS: escapeTimeoutMs };
   delete env.CI;
   const child = pty.spawn(process.execPath, [bundle], { cols: 80, rows: 24, env, name: 'xterm-256color' });
   let raw = '';
@@ -96,6 +96,17 @@ it('reads bursts written in one write key by key, and restores the terminal on a
     'KEY down', 'PASTE 2048 whole "pppppppppppp"', 'KEY q',
   ]);
   expectRestored(raw);
+});
+
+it('a lone Esc is Escape once the (default 50 ms) timeout passes', async () => {
+  const s = await start('');
+  s.write('\x1b');
+  await until(() => s.raw().includes('KEY escape'), 'the Escape key');
+  s.write('\x1b[A');
+  await until(() => s.raw().includes('KEY up'), 'the Up key');
+  s.write('q');
+  expect(await s.exited()).toBe(0);
+  expect(keysIn(s.raw())).toEqual(['KEY escape', 'KEY up', 'KEY q']);
 });
 
 it('restores the terminal on SIGTERM and exits 143', async () => {
