@@ -148,6 +148,39 @@ describe('createKeyParser: keys', () => {
   });
 });
 
+describe('createKeyParser: handlers', () => {
+  it('a handler that resets the parser (quitting) gets no more keys from that read', () => {
+    const events: InputEvent[] = [];
+    const parser = createKeyParser({
+      onEvent: (e) => {
+        events.push(e);
+        if (e.kind === 'key' && (e.name === 'q' || e.ctrl)) parser.reset();
+      },
+      timers: manualTimers().timers,
+    });
+    parser.push('jq\x1b[Bk');
+    parser.push('\x1b[200~a\x03q\x1b[201~');
+    expect(names(events)).toEqual(['j', 'q', 'ctrl+c']);
+    parser.push('x');
+    expect(names(events)).toEqual(['j', 'q', 'ctrl+c', 'x']);
+  });
+
+  it('a handler that throws does not get the same key again; the rest of the read follows with the next one', () => {
+    const seen: string[] = [];
+    const parser = createKeyParser({
+      onEvent: (e) => {
+        seen.push(names([e])[0]!);
+        if (seen.length === 1) throw new Error('handler bug');
+      },
+      timers: manualTimers().timers,
+    });
+    expect(() => parser.push('ab')).toThrow('handler bug');
+    parser.push('c');
+    // 'b' waited in the parser, and comes before 'c'.
+    expect(seen).toEqual(['a', 'b', 'c']);
+  });
+});
+
 describe('createKeyParser: the Escape timeout', () => {
   it('a lone Escape is Escape only when the timeout fires', () => {
     const { parser, events, clock } = setup();

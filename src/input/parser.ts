@@ -117,42 +117,50 @@ export function createKeyParser(options: KeyParserOptions): KeyParser {
 
   /** Parses `pending` as far as it goes. `final`: no more input is coming for the unfinished tail. */
   function parse(final: boolean): void {
+    const text = pending;
     let i = 0;
-    while (i < pending.length) {
-      if (paste !== null) {
-        i = readPaste(i);
-        if (paste !== null) break;
-        continue;
+    try {
+      // `pending === text`: a handler may reset() the parser from inside emit(); then stop.
+      while (i < text.length && pending === text) {
+        if (paste !== null) {
+          i = readPaste(text, i);
+          if (paste !== null) break;
+          continue;
+        }
+        const step = readKey(text, i, final);
+        if (step === 'incomplete') break;
+        // Consumed before it is emitted: a handler that throws must not get the same key again.
+        i += step.length;
+        for (const event of step.events) {
+          if (event.kind === 'key' && event.sequence === PASTE_START) paste = { parts: [], length: 0, truncated: false };
+          else emit(event);
+        }
       }
-      const step = readKey(pending, i, final);
-      if (step === 'incomplete') break;
-      for (const event of step.events) {
-        if (event.kind === 'key' && event.sequence === PASTE_START) paste = { parts: [], length: 0, truncated: false };
-        else emit(event);
-      }
-      i += step.length;
+    } finally {
+      if (pending === text) pending = text.slice(i);
     }
-    pending = pending.slice(i);
   }
 
   /** Consumes paste text from `start`; returns where parsing goes on. Ends the paste at its end marker. */
-  function readPaste(start: number): number {
+  function readPaste(s: string, start: number): number {
     const p = paste!;
-    const end = pending.indexOf(PASTE_END, start);
-    let stop = end >= 0 ? end : pending.length;
+    const end = s.indexOf(PASTE_END, start);
+    let stop = end >= 0 ? end : s.length;
     if (end < 0) {
       // Without the end marker, keep a tail that may be its beginning for the next read.
-      const esc = pending.lastIndexOf('\x1b');
-      if (esc >= start && esc > pending.length - PASTE_END.length && PASTE_END.startsWith(pending.slice(esc))) stop = esc;
+      const esc = s.lastIndexOf('\x1b');
+      if (esc >= start && esc > s.length - PASTE_END.length && PASTE_END.startsWith(s.slice(esc))) stop = esc;
     }
     let from = start;
     for (let j = start; j < stop; j++) {
-      if (pending.charCodeAt(j) !== 0x03) continue;
-      addPaste(p, pending.slice(from, j));
+      if (s.charCodeAt(j) !== 0x03) continue;
+      addPaste(p, s.slice(from, j));
       emit(makeKey('c', '\x03', { ctrl: true }));
+      // The handler reset the parser (quitting): this paste is gone.
+      if (paste !== p) return s.length;
       from = j + 1;
     }
-    addPaste(p, pending.slice(from, stop));
+    addPaste(p, s.slice(from, stop));
     if (end < 0) return stop;
     paste = null;
     emit({ kind: 'paste', text: p.parts.join(''), truncated: p.truncated });
