@@ -8,7 +8,7 @@ describe('parseKeySpec', () => {
       ['shift+tab', 'shift+tab'], ['esc', 'escape'], ['Escape', 'escape'], ['pgdn', 'pagedown'], ['PageUp', 'pageup'],
       [' ', 'space'], ['space', 'space'], ['ctrl+space', 'ctrl+space'], ['alt+x', 'alt+x'], ['meta+x', 'alt+x'],
       ['F5', 'f5'], ['ctrl+up', 'ctrl+up'], ['+', '+'], ['ctrl++', null], ['?', '?'], [':', ':'], ['é', 'é'],
-      ['ctrl+', null], ['', null], ['hyper+x', null], ['ctrl+1', null], ['jj', null], ['\x1b', null], ['enter', 'enter'], ['return', 'enter'],
+      ['ctrl+', null], ['', null], ['hyper+x', null], ['ctrl+1', null], ['jj', null], ['\x1b', null], ['enter', 'enter'], ['return', 'enter'], ['shift+1', null], ['shift+é', 'É'],
     ];
     for (const [spec, name] of cases) expect(parseKeySpec(spec), JSON.stringify(spec)).toBe(name);
   });

@@ -89,8 +89,11 @@ export function parseKeySpec(spec: string): string | null {
   if (!SPECIAL.has(name)) {
     // A terminal sends Ctrl+letter as one control byte, the same for 'r' and 'R'.
     if (ctrl) name = name.toLowerCase();
-    // shift+g is G; shift on a symbol or digit is already in the character.
-    else if (shift) name = name.toUpperCase();
+    // shift+g is G. Shift on a digit or symbol depends on the keyboard layout: write the character.
+    else if (shift) {
+      if (name.toUpperCase() === name.toLowerCase()) return null;
+      name = name.toUpperCase();
+    }
     shift = false;
     if (ctrl && !/^[a-z@\[\\\]^_ ]$/.test(name)) return null;
   }
