@@ -2,6 +2,7 @@
 // holds tokens, so it is trusted only while it is private (glab itself writes it with mode 600).
 import { join } from 'node:path';
 import { hostnameOf, normalizeHostUrl } from './host-url.js';
+import { loadYaml } from './load-yaml.js';
 import type { ConfigFs } from './types.js';
 
 export interface GlabHost {
@@ -51,9 +52,8 @@ export async function readGlabConfig(
   }
   let doc: unknown;
   try {
-    // Loaded only when a glab config exists: the YAML parser is a large part of start-up otherwise.
-    const { parse } = await import('yaml');
-    doc = parse(text);
+    // Not `const { parse } = await import('yaml')`: that is undefined in the bundle (load-yaml.ts).
+    doc = (await loadYaml()).parse(text);
   } catch (error) {
     const first = ((error as Error).message.split('\n')[0] ?? '').trim();
     warnings.push(`${path} is not valid YAML (${first}); ignoring it`);
