@@ -4,7 +4,7 @@
 // (scripts/ink/tokenize-segments.ts). Here Ink's output.js is built twice — as installed (patched),
 // and pristine (every patched file reversed back to Ink's own text) — and both are fed the same
 // random frames: every frame's text must be identical. The app tests load the same patched files.
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script, no types
 import { bundleOptions } from '../scripts/bundle-options.mjs';
-import { applyHunks, checkAll, generated, parsePatch, readPatches, transpile } from '../scripts/ink/patches.mjs';
+import { applyHunks, checkAll, generated, parsePatch, pristinePlugin, readPatches, transpile } from '../scripts/ink/patches.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const files: string[] = [];
@@ -32,31 +32,6 @@ type OutputClass = new (options: { width: number; height: number }) => OutputLik
 let Ink: OutputClass;
 let Ours: OutputClass;
 
-/** Each file the patches change, as the package shipped it: the installed text with the hunks reversed. */
-function pristineFiles(): Map<string, string> {
-  const pristine = new Map<string, string>();
-  for (const patch of readPatches()) {
-    for (const file of patch.files) {
-      if (file.created) continue;
-      const original = applyHunks(readFileSync(join(root, file.path), 'utf8'), file.hunks, { reverse: true });
-      if (original === null) throw new Error(`${file.path} is not as ${patch.patch} leaves it`);
-      pristine.set(join(root, file.path), original);
-    }
-  }
-  return pristine;
-}
-
-const pristinePlugin: Plugin = {
-  name: 'pristine-ink',
-  setup(b) {
-    const pristine = pristineFiles();
-    b.onLoad({ filter: /[\\/]node_modules[\\/]/ }, (args) => {
-      const contents = pristine.get(args.path);
-      return contents === undefined ? undefined : { contents, loader: 'js' };
-    });
-  },
-};
-
 async function load(name: string, plugins: Plugin[]): Promise<OutputClass> {
   const outfile = join(tmpdir(), `pipetop-ink-output-${name}-${process.pid}.mjs`);
   files.push(outfile);
@@ -70,7 +45,7 @@ async function load(name: string, plugins: Plugin[]): Promise<OutputClass> {
 }
 
 beforeAll(async () => {
-  Ink = await load('ink', [pristinePlugin]);
+  Ink = await load('ink', [pristinePlugin()]);
   Ours = await load('ours', []);
 }, 60_000);
 afterAll(() => {
@@ -80,14 +55,63 @@ afterAll(() => {
 // Text as Ink's nodes produce it: plain, SGR-styled (also compound, 256-colour, C1 CSI), links,
 // wide (CJK, emoji), clusters (marks, ZWJ families, flags, skin tones, VS16), controls, lines.
 const piece = fc.constantFrom(
-  'a', 'b', ' ', 'job', '✔', '›', '│', '█', '漢', '字', '🚀', 'e\u0301', '👨\u200d👩\u200d👧', '🇩🇪', '👍🏽', '❤\ufe0f', '\u1100\u1161',
-  '\x1b[31m', '\x1b[39m', '\x1b[1m', '\x1b[22m', '\x1b[7m', '\x1b[27m', '\x1b[1;38;5;196m', '\x1b[0m', '\x9b32m', '\x1b]8;;https://x.example\x07', '\x1b]8;;\x07', '\r', '\t', '\n',
+  'a',
+  'b',
+  ' ',
+  'job',
+  '✔',
+  '›',
+  '│',
+  '█',
+  '漢',
+  '字',
+  '🚀',
+  'e\u0301',
+  '👨\u200d👩\u200d👧',
+  '🇩🇪',
+  '👍🏽',
+  '❤\ufe0f',
+  '\u1100\u1161',
+  '\x1b[31m',
+  '\x1b[39m',
+  '\x1b[1m',
+  '\x1b[22m',
+  '\x1b[7m',
+  '\x1b[27m',
+  '\x1b[1;38;5;196m',
+  '\x1b[0m',
+  '\x9b32m',
+  '\x1b]8;;https://x.example\x07',
+  '\x1b]8;;\x07',
+  '\r',
+  '\t',
+  '\n',
 );
 const text = fc.array(piece, { minLength: 1, maxLength: 30 }).map((parts) => parts.join(''));
 const transformers = [(line: string) => `\x1b[2m${line}\x1b[22m`, (line: string, index: number) => (index % 2 ? line.toUpperCase() : line)];
 const op = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('write' as const), x: fc.integer({ min: -3, max: 30 }), y: fc.integer({ min: -2, max: 10 }), text, t: fc.integer({ min: 0, max: 3 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('clip' as const), x1: fc.integer({ min: 0, max: 20 }), w: fc.integer({ min: 0, max: 20 }), y1: fc.integer({ min: 0, max: 8 }), h: fc.integer({ min: 0, max: 8 }), horizontal: fc.boolean(), vertical: fc.boolean() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('write' as const),
+      x: fc.integer({ min: -3, max: 30 }),
+      y: fc.integer({ min: -2, max: 10 }),
+      text,
+      t: fc.integer({ min: 0, max: 3 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('clip' as const),
+      x1: fc.integer({ min: 0, max: 20 }),
+      w: fc.integer({ min: 0, max: 20 }),
+      y1: fc.integer({ min: 0, max: 8 }),
+      h: fc.integer({ min: 0, max: 8 }),
+      horizontal: fc.boolean(),
+      vertical: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'unclip' as const }) },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
@@ -110,18 +134,30 @@ function frame(Output: OutputClass, width: number, height: number, ops: Op[]): s
 
 it('renders every frame exactly as Ink does, frame after frame (rows reused across frames)', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 8 }), fc.array(fc.array(op, { maxLength: 12 }), { minLength: 1, maxLength: 4 }), (width, height, frames) => {
-      // Frames share rows (the same ops again, then with one op changed) so the row cache is hit.
-      for (const ops of [...frames, frames[0]!, frames[0]!.slice(1)]) {
-        expect(frame(Ours, width, height, ops)).toBe(frame(Ink, width, height, ops));
-      }
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 30 }),
+      fc.integer({ min: 1, max: 8 }),
+      fc.array(fc.array(op, { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+      (width, height, frames) => {
+        // Frames share rows (the same ops again, then with one op changed) so the row cache is hit.
+        for (const ops of [...frames, frames[0]!, frames[0]!.slice(1)]) {
+          expect(frame(Ours, width, height, ops)).toBe(frame(Ink, width, height, ops));
+        }
+      },
+    ),
     { numRuns: 600 },
   );
 });
 
 it('gives the same frame for a list screen, then after the selection moves', () => {
-  const rows = (selected: number) => Array.from({ length: 8 }, (_, i) => ({ kind: 'write' as const, x: 0, y: i, text: `${i === selected ? '\x1b[7m' : ''}✔ passed  #${1000 + i}  build:${i}${i === selected ? '\x1b[27m' : ''}`, t: 0 }));
+  const rows = (selected: number) =>
+    Array.from({ length: 8 }, (_, i) => ({
+      kind: 'write' as const,
+      x: 0,
+      y: i,
+      text: `${i === selected ? '\x1b[7m' : ''}✔ passed  #${1000 + i}  build:${i}${i === selected ? '\x1b[27m' : ''}`,
+      t: 0,
+    }));
   for (const selected of [0, 1, 2, 1]) expect(frame(Ours, 40, 8, rows(selected))).toBe(frame(Ink, 40, 8, rows(selected)));
 });
 
@@ -153,7 +189,22 @@ describe('the patches', () => {
 
 describe('the patch applier (scripts/ink/patches.mjs)', () => {
   const [file] = parsePatch(
-    ['diff --git a/node_modules/x/a.js b/node_modules/x/a.js', '--- a/node_modules/x/a.js', '+++ b/node_modules/x/a.js', '@@ -2,3 +2,3 @@', ' two', '-three', '+THREE', ' four', '@@ -6,2 +6,3 @@', ' six', '+six and a half', ' seven', '\\ No newline at end of file', ''].join('\n'),
+    [
+      'diff --git a/node_modules/x/a.js b/node_modules/x/a.js',
+      '--- a/node_modules/x/a.js',
+      '+++ b/node_modules/x/a.js',
+      '@@ -2,3 +2,3 @@',
+      ' two',
+      '-three',
+      '+THREE',
+      ' four',
+      '@@ -6,2 +6,3 @@',
+      ' six',
+      '+six and a half',
+      ' seven',
+      '\\ No newline at end of file',
+      '',
+    ].join('\n'),
   );
   const original = 'one\ntwo\nthree\nfour\nfive\nsix\nseven';
   const patched = 'one\ntwo\nTHREE\nfour\nfive\nsix\nsix and a half\nseven';

@@ -26,3 +26,5 @@ export function inspect(patch: PackagePatch): (FilePatch & { state: string; resu
 export function applyAll(): string[];
 export function checkAll(): void;
 export function transpile(source: string): Promise<string>;
+export function pristineFiles(only?: string[] | null): Map<string, string>;
+export function pristinePlugin(only?: string[] | null): import('esbuild').Plugin;

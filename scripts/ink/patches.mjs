@@ -111,7 +111,8 @@ function installedVersion(name) {
  */
 export function inspect(patch) {
   const version = installedVersion(patch.name);
-  if (version !== patch.version) return [{ path: `node_modules/${patch.name}`, state: `is version ${version ?? '(missing)'}, ${patch.patch} is for ${patch.version}` }];
+  if (version !== patch.version)
+    return [{ path: `node_modules/${patch.name}`, state: `is version ${version ?? '(missing)'}, ${patch.patch} is for ${patch.version}` }];
   return patch.files.map((file) => {
     const full = join(root, file.path);
     const current = existsSync(full) ? readFileSync(full, 'utf8') : null;
@@ -151,6 +152,39 @@ export function checkAll() {
   if (problems.length) fail(problems.map((p) => (p.state === 'pending' ? { ...p, state: 'is not patched (run: node scripts/ink/patches.mjs apply)' } : p)));
 }
 
+/**
+ * The files the patches change, as their packages shipped them (installed text, hunks reversed),
+ * by absolute path: for comparing patched with pristine code (test/ink-output.test.ts). `only`
+ * limits it to some packages.
+ */
+export function pristineFiles(only = null) {
+  const pristine = new Map();
+  for (const patch of readPatches()) {
+    if (only && !only.includes(patch.name)) continue;
+    for (const file of patch.files) {
+      if (file.created) continue;
+      const original = applyHunks(readFileSync(join(root, file.path), 'utf8'), file.hunks, { reverse: true });
+      if (original === null) throw new Error(`${file.path} is not as ${patch.patch} leaves it`);
+      pristine.set(join(root, file.path), original);
+    }
+  }
+  return pristine;
+}
+
+/** An esbuild plugin that bundles those packages pristine. */
+export function pristinePlugin(only = null) {
+  return {
+    name: 'pristine-dependencies',
+    setup(b) {
+      const pristine = pristineFiles(only);
+      b.onLoad({ filter: /[\\/]node_modules[\\/]/ }, (args) => {
+        const contents = pristine.get(args.path);
+        return contents === undefined ? undefined : { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
 /** TypeScript source → the JS the patch adds (types stripped, comments and layout kept). */
 export async function transpile(source) {
   const ts = (await import('typescript')).default;
@@ -168,11 +202,18 @@ async function make() {
     const version = installedVersion(name);
     const tmp = mkdtempSync(join(tmpdir(), 'pipetop-patch-'));
     try {
-      const tarball = execFileSync('npm', ['pack', `${name}@${version}`, '--silent', '--pack-destination', tmp], { cwd: tmp, encoding: 'utf8' }).trim().split('\n').at(-1);
+      const tarball = execFileSync('npm', ['pack', `${name}@${version}`, '--silent', '--pack-destination', tmp], { cwd: tmp, encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .at(-1);
       execFileSync('tar', ['xzf', join(tmp, tarball), '-C', tmp]);
       let diff = '';
       try {
-        execFileSync('git', ['diff', '--no-index', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', 'package', join(root, 'node_modules', name)], { cwd: tmp, encoding: 'utf8' });
+        execFileSync(
+          'git',
+          ['diff', '--no-index', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', 'package', join(root, 'node_modules', name)],
+          { cwd: tmp, encoding: 'utf8' },
+        );
       } catch (error) {
         if (error.status !== 1) throw error;
         diff = error.stdout;

@@ -21,7 +21,7 @@ const JOINING =
 export function segmentsOf(str: string, segmenter: Intl.Segmenter): Iterable<{ segment: string; index: number }> {
   if (JOINING.test(str)) return segmenter.segment(str);
   const segments: { segment: string; index: number }[] = [];
-  for (let index = 0; index < str.length; ) {
+  for (let index = 0; index < str.length;) {
     const size = str.codePointAt(index)! > 0xffff ? 2 : 1;
     segments.push({ segment: str.slice(index, index + size), index });
     index += size;
