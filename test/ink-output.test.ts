@@ -72,6 +72,12 @@ const piece = fc.constantFrom(
   '👍🏽',
   '❤\ufe0f',
   '\u1100\u1161',
+  // Letters that join a neighbour though they are not marks: Thai and Lao AM (spacing marks), a
+  // Malayalam letter that prepends.
+  'ก',
+  '\u0e33',
+  '\u0eb3',
+  '\u0d4e',
   '\x1b[31m',
   '\x1b[39m',
   '\x1b[1m',

@@ -107,7 +107,7 @@ function installedVersion(name) {
 
 /**
  * Each patched file's state: 'applied', 'pending' (applies cleanly) or an error message. A file the
- * patch creates counts as applied when it holds exactly the patch's text.
+ * patch creates counts as applied when it holds exactly the patch's text, pending otherwise.
  */
 export function inspect(patch) {
   const version = installedVersion(patch.name);
@@ -118,8 +118,8 @@ export function inspect(patch) {
     const current = existsSync(full) ? readFileSync(full, 'utf8') : null;
     if (file.created) {
       const wanted = `${file.hunks.flatMap((h) => h.new).join('\n')}\n`;
-      if (current === null) return { ...file, state: 'pending', result: wanted };
-      return { ...file, state: current === wanted ? 'applied' : `exists and differs from ${patch.patch}` };
+      // The file is pipetop's own (no package ships it): an older version is simply replaced.
+      return current === wanted ? { ...file, state: 'applied' } : { ...file, state: 'pending', result: wanted };
     }
     if (current === null) return { ...file, state: 'is missing' };
     const result = applyHunks(current, file.hunks);

@@ -13,9 +13,11 @@
 // Joins a cluster or breaks differently from one-code-point-per-segment: marks, joiners,
 // variation selectors, emoji modifiers and tags, regional indicators, Hangul jamo, format
 // characters, lone surrogates, and C0/C1 controls — except ESC and CSI (\x1b, \x9b), which are
-// always segments of their own and start the escape sequences tokenize() looks for.
+// always segments of their own and start the escape sequences tokenize() looks for. Also the
+// letters Unicode counts as spacing marks (Thai and Lao AM) or as prepending (the Prepend letters
+// that are not format characters), which join a neighbour though \p{M} and \p{Cf} miss them.
 const JOINING =
-  /[\p{M}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\u0000-\u001a\u001c-\u001f\u007f-\u009a\u009c-\u009f\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/u;
+  /[\p{M}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\u0000-\u001a\u001c-\u001f\u007f-\u009a\u009c-\u009f\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}\u0e33\u0eb3\u0d4e\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u;
 
 /** The grapheme clusters of `str` with their offsets, as `segmenter.segment(str)` yields them. */
 export function segmentsOf(str: string, segmenter: Intl.Segmenter): Iterable<{ segment: string; index: number }> {
