@@ -4,7 +4,7 @@
 // (scripts/ink/tokenize-segments.ts). Here Ink's output.js is built twice — as installed (patched),
 // and pristine (every patched file reversed back to Ink's own text) — and both are fed the same
 // random frames: every frame's text must be identical. The app tests load the same patched files.
-import { rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script, no types
 import { bundleOptions } from '../scripts/bundle-options.mjs';
-import { applyHunks, checkAll, generated, parsePatch, pristinePlugin, readPatches, transpile } from '../scripts/ink/patches.mjs';
+import { applyHunks, checkAll, generated, inspect, parsePatch, pristinePlugin, readPatches, transpile } from '../scripts/ink/patches.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const files: string[] = [];
@@ -214,6 +214,18 @@ describe('the patch applier (scripts/ink/patches.mjs)', () => {
   );
   const original = 'one\ntwo\nthree\nfour\nfive\nsix\nseven';
   const patched = 'one\ntwo\nTHREE\nfour\nfive\nsix\nsix and a half\nseven';
+
+  it('refuses a patch made for another version of the package', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pipetop-patches-'));
+    try {
+      writeFileSync(join(dir, 'ink+6.7.0.patch'), readFileSync(join(root, 'patches/ink+6.8.0.patch'), 'utf8'));
+      const [patch] = readPatches(dir);
+      expect(patch).toMatchObject({ name: 'ink', version: '6.7.0' });
+      expect(inspect(patch!)).toEqual([{ path: 'node_modules/ink', state: 'is version 6.8.0, patches/ink+6.7.0.patch is for 6.7.0' }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('applies hunks where the patch says, and reverses them', () => {
     expect(applyHunks(original, file!.hunks)).toBe(patched);
