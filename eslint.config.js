@@ -4,11 +4,12 @@
 // eslint-suppressions.json until the code moves (remove a line there when its finding is fixed:
 // `npx eslint --prune-suppressions`).
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { plugin as pipetop } from './eslint/boundaries.mjs';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', 'coverage/', 'bench/results/', 'node_modules/', '**/*.d.mts'] },
   js.configs.recommended,
   tseslint.configs.recommended,
