@@ -6,8 +6,17 @@ import { build } from 'esbuild';
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundleOptions } from './bundle-options.mjs';
+import { checkAll } from './ink/patches.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The bundle takes Ink as installed: refuse to build unless pipetop's patches (patches/) are applied
+// exactly, so a changed Ink, or a checkout whose patches changed since `npm ci`, fails here loudly.
+try {
+  checkAll();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 // Chunk names carry content hashes: clear old ones so dist/ holds only this build.
 rmSync(`${root}/dist/chunks`, { recursive: true, force: true });
 mkdirSync(`${root}/dist`, { recursive: true });

@@ -10,4 +10,14 @@ try {
   );
   process.exit(1);
 }
+// Ink and ansi-tokenize are patched in node_modules (patches/, scripts/ink/patches.mjs) before the
+// build bundles them; a patch that does not fit fails the install loudly.
+const { applyAll } = await import('./ink/patches.mjs');
+try {
+  const done = applyAll();
+  if (done.length) console.log(`patched ${done.join(', ')}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 await import('./build.mjs');

@@ -1,0 +1,93 @@
+// pipetop's import boundaries as an ESLint rule (`pipetop/boundaries`): which folder of src/ may
+// import which, drawn in README.md's Layout section. A rule of our own, not a plugin: each import is
+// resolved to a file of src/ and looked up in ALLOWED below — about sixty lines instead of a
+// dependency tree, and the table reads as the picture.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const SRC = resolve(import.meta.dirname, '..', 'src');
+
+/**
+ * The plumbing, and what each part may import (besides its own folder, node: modules and the
+ * packages listed). `types` parts may be imported only with `import type`. Anything not listed is
+ * the app: src/*.tsx, boot, commands, config, platform, store, ui — which may import all plumbing.
+ */
+export const ALLOWED = {
+  // The GitLab client: no React, no store, nothing of the app.
+  api: { parts: [], types: [], packages: ['undici'] },
+  // Pure helpers under the app: the API's types and each other.
+  text: { parts: [], types: ['api'] },
+  cron: { parts: ['text'], types: ['api'], packages: ['cron-parser'] },
+  keymap: { parts: ['text'], types: ['api'] },
+  log: { parts: ['text', 'cron', 'keymap'], types: ['api'] },
+  // The simulator serves the API the client reads: the API's types and shapes, and cron for
+  // schedules; never the app.
+  sim: { parts: ['api', 'cron', 'text'], types: [], packages: ['fflate'] },
+};
+
+/** The part of src/ a file is in: 'api', 'store', 'features/jobs', '(root)' … or null outside src/. */
+export function partOf(file) {
+  const rel = relative(SRC, file);
+  if (rel.startsWith('..') || rel === '') return null;
+  const [first, second] = rel.split(sep);
+  if (first === 'features' && second) return `features/${second}`;
+  return rel.includes(sep) ? first : '(root)';
+}
+
+/** A reason the import is not allowed, or null. */
+export function check(file, specifier, typeOnly) {
+  const from = partOf(file);
+  if (from === null) return null;
+  if (!specifier.startsWith('.')) {
+    const rule = ALLOWED[from];
+    if (!rule || specifier.startsWith('node:') || typeOnly) return null;
+    const name = specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+    return rule.packages?.includes(name) ? null : `src/${from} may not import the package ${name}`;
+  }
+  const target = resolve(dirname(file), specifier);
+  const to = partOf(target);
+  if (to === null || to === from) return null;
+  if (to.startsWith('features/')) {
+    // Features may use the plumbing; the plumbing never uses a feature. The app's shell (src/*.tsx,
+    // ui, store) and other features reach a feature only through its index.ts.
+    if (ALLOWED[from]) return `src/${from} is plumbing and may not import a feature (${to})`;
+    const inside = relative(resolve(SRC, to), target);
+    if (!/^index\.(js|ts|tsx)$/.test(inside)) return `import ${to} through its index.ts, not ${inside}`;
+    return null;
+  }
+  const rule = ALLOWED[from];
+  if (!rule) {
+    if (from === 'store' && to === 'ui') return 'src/store may not import src/ui (the store holds data; the UI reads it)';
+    return null;
+  }
+  if (rule.parts.includes(to)) return null;
+  if (rule.types.includes(to)) return typeOnly ? null : `src/${from} may import only types from src/${to} (use import type)`;
+  return `src/${from} may not import src/${to}`;
+}
+
+function isTypeOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const specifiers = node.specifiers ?? [];
+  return specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type');
+}
+
+export const boundaries = {
+  meta: { type: 'problem', docs: { description: "pipetop's import boundaries (README.md, Layout)" }, schema: [] },
+  create(context) {
+    const report = (node, source, typeOnly) => {
+      if (typeof source?.value !== 'string') return;
+      const reason = check(context.filename, source.value, typeOnly);
+      if (reason) context.report({ node: source, message: reason });
+    };
+    return {
+      ImportDeclaration: (node) => report(node, node.source, isTypeOnly(node)),
+      ExportNamedDeclaration: (node) => node.source && report(node, node.source, isTypeOnly(node)),
+      ExportAllDeclaration: (node) => report(node, node.source, node.exportKind === 'type'),
+      ImportExpression: (node) => report(node, node.source, false),
+    };
+  },
+};
+
+export const plugin = { meta: { name: 'pipetop' }, rules: { boundaries } };

@@ -1,0 +1,67 @@
+// The import boundaries `npm run lint` enforces (eslint/boundaries.mjs, wired in eslint.config.js),
+// run through ESLint with the repository's own config on small made-up files: each rule of the
+// table must reject what it forbids and let through what it allows.
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The boundary findings for `code` as the file `path` (it need not exist). */
+async function findings(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: `${root}${path}` });
+  return result!.messages.filter((m) => m.ruleId === 'pipetop/boundaries').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('src/api imports nothing of the app, and no package but undici', async () => {
+    expect(await findings('src/api/x.ts', "import { createAppStore } from '../store/store.js';")).toEqual(['src/api may not import src/store']);
+    expect(await findings('src/api/x.ts', "import React from 'react';")).toEqual(['src/api may not import the package react']);
+    expect(
+      await findings('src/api/x.ts', "import { request } from 'undici';\nimport { readFile } from 'node:fs/promises';\nimport { x } from './y.js';"),
+    ).toEqual([]);
+  });
+
+  it('src/log, text, cron and keymap take only types from src/api', async () => {
+    expect(await findings('src/log/x.ts', "import type { Job } from '../api/index.js';\nimport { safeText } from '../text/safe.js';")).toEqual([]);
+    expect(await findings('src/log/x.ts', "import { type Job } from '../api/index.js';")).toEqual([]);
+    expect(await findings('src/log/x.ts', "import { readTrace } from '../api/trace.js';")).toEqual([
+      'src/log may import only types from src/api (use import type)',
+    ]);
+    expect(await findings('src/text/x.ts', "import { keymap } from '../keymap/bindings.js';")).toEqual(['src/text may not import src/keymap']);
+    expect(await findings('src/keymap/x.ts', "import { useStore } from '../store/store.js';")).toEqual(['src/keymap may not import src/store']);
+  });
+
+  it('src/sim serves the API and imports nothing of the app', async () => {
+    expect(await findings('src/sim/x.ts', "import { paginate } from '../api/paginate.js';\nimport { nextRuns } from '../cron/cron.js';")).toEqual([]);
+    expect(await findings('src/sim/x.ts', "import { Controller } from '../store/controller.js';")).toEqual(['src/sim may not import src/store']);
+    expect(await findings('src/sim/x.ts', "const ui = await import('../ui/App.js');")).toEqual(['src/sim may not import src/ui']);
+  });
+
+  it('src/store never imports src/ui; tests are free', async () => {
+    expect(await findings('src/store/x.ts', "export { App } from '../ui/App.js';")).toEqual([
+      'src/store may not import src/ui (the store holds data; the UI reads it)',
+    ]);
+    expect(await findings('src/store/x.test.ts', "import { App } from '../ui/App.js';")).toEqual([]);
+  });
+
+  it('features use the plumbing; the plumbing never uses a feature; a feature is reached through its index.ts', async () => {
+    expect(
+      await findings(
+        'src/features/jobs/pane.tsx',
+        "import type { Job } from '../../api/index.js';\nimport { safeText } from '../../text/safe.js';\nimport { open } from './actions.js';",
+      ),
+    ).toEqual([]);
+    expect(await findings('src/features/jobs/pane.tsx', "import { pipelines } from '../pipelines/index.js';")).toEqual([]);
+    expect(await findings('src/features/jobs/pane.tsx', "import { slice } from '../pipelines/slice.js';")).toEqual([
+      'import features/pipelines through its index.ts, not slice.js',
+    ]);
+    expect(await findings('src/ui/App.tsx', "import { JobsPane } from '../features/jobs/pane.js';")).toEqual([
+      'import features/jobs through its index.ts, not pane.js',
+    ]);
+    expect(await findings('src/log/x.ts', "import { jobs } from '../features/jobs/index.js';")).toEqual([
+      'src/log is plumbing and may not import a feature (features/jobs)',
+    ]);
+  });
+});
