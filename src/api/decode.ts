@@ -73,19 +73,21 @@ export async function readDecoded(source: Readable, encoding: string | undefined
     throw new Error(`unsupported Content-Encoding "${e}"`);
   }
   let wireBytes = 0;
+  // stream.pipeline reports its own AbortError when a stage throws; the cap is what happened.
+  let over: BodyLimitError | undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   const countWire = async function* (src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     for await (const chunk of src) {
       wireBytes += chunk.length;
-      if (wireBytes > maxBytes) throw new BodyLimitError('wire', maxBytes);
+      if (wireBytes > maxBytes) throw (over = new BodyLimitError('wire', maxBytes));
       yield chunk;
     }
   };
   const collect = async (src: AsyncIterable<Buffer>): Promise<void> => {
     for await (const chunk of src) {
       size += chunk.length;
-      if (size > maxBytes) throw new BodyLimitError(decoder ? 'decoded' : 'wire', maxBytes);
+      if (size > maxBytes) throw (over = new BodyLimitError(decoder ? 'decoded' : 'wire', maxBytes));
       chunks.push(chunk);
     }
   };
@@ -104,7 +106,7 @@ export async function readDecoded(source: Readable, encoding: string | undefined
       await pipeline(Readable.from(rest()), decoder, collect);
     } catch (err) {
       source.destroy();
-      throw err;
+      throw over ?? err;
     }
   } else {
     try {

@@ -12,6 +12,9 @@ import type { BufferedResponse } from './transport.js';
 export function httpError(method: string, res: BufferedResponse, now: number, redact: Redactor, maxRetryAfterMs = Infinity): GitLabApiError {
   const text = res.body.toString('utf8');
   const described = describeErrorBody(res.status, res.headers['content-type'] ?? '', text, res.statusText);
+  // JSON requests never follow redirects (a redirect loop costs one request, and no token travels);
+  // say so instead of a bare "302 Found".
+  if (res.status >= 300 && res.status < 400 && res.status !== 304) described.reason = `GitLab answered with a redirect (${res.status}), not followed`;
   const asked = serverDelayMs(res.headers, now);
   const retryAfterMs = asked === undefined ? undefined : Math.min(asked, maxRetryAfterMs);
   return new GitLabApiError(
