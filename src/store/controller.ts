@@ -100,7 +100,8 @@ export class Controller {
 
   private backoff(retryAfterMs?: number): number {
     const timing = this.deps.timing ?? DEFAULT_TIMING;
-    return Math.max(retryAfterMs ?? 0, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(this.failures, 5)));
+    // Capped too: a server's Retry-After (999999 s) must not stop the app from asking again.
+    return Math.min(timing.maxBackoffMs, Math.max(retryAfterMs ?? 0, timing.activeMs * 2 ** Math.min(this.failures, 5)));
   }
 
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */

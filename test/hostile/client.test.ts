@@ -223,3 +223,20 @@ describe('job logs', () => {
     expect(shrunk.kind === 'reset' && shrunk.chunk.length).toBe(400);
   });
 });
+
+describe('wrong types everywhere', () => {
+  it('a job whose id is a string, a null list, an unknown status: clear errors or safe readings', async () => {
+    const { createGitLab } = await import('../../src/api/index.js');
+    const gl = createGitLab({ baseUrl: server.url, token: 'hostile-secret', sleep: async () => {} });
+    server.mount('/api/v4/projects/1/jobs/5', probes.json({ id: '5', status: 'success', name: 'build' }));
+    const err = await failure(gl.jobs.get(1, 5));
+    expect(err).toMatchObject({ kind: 'invalid-response', code: 'INVALID_SHAPE', message: 'GET /projects/1/jobs/5 → invalid response: GitLab sent a job whose id is not a number' });
+    server.mount('/api/v4/projects/1/pipelines', probes.json(null));
+    expect((await failure(gl.pipelines.list(1).all())).reason).toBe('expected a JSON array');
+    server.mount('/api/v4/projects/1/pipelines', probes.json([{ id: 9, status: { weird: true } }, { id: 8, status: 'brand_new' }]));
+    expect((await gl.pipelines.list(1).all()).map((p) => p.status)).toEqual(['unknown', 'brand_new']);
+    server.mount('/api/v4/projects/1/jobs', probes.json([{ id: 1, status: 'failed', tag_list: null }]));
+    expect((await gl.jobs.list(1).all())[0]?.tag_list).toEqual([]);
+    await stillWorks(gl.client);
+  });
+});

@@ -1,0 +1,40 @@
+// The real app (test/helpers/app.tsx) against a GitLab that turns hostile after start: the header
+// and the pane say what happened, and the app keeps asking and recovers by itself.
+import { afterEach, expect, it } from 'vitest';
+import type { Pane } from '../../src/store/types.js';
+import { startApp, type AppRig } from '../helpers/app.js';
+
+let app: AppRig | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+// Issue 18: `Retry-After: 999999` showed "retrying in 999998s" and never asked again.
+it('Retry-After: 999999 is capped by the back-off: the app asks again and is live once GitLab recovers', async () => {
+  // Polling as in the app, shortened: the back-off ceiling is 400 ms here (60 s in the app).
+  app = await startApp({ timing: { activeMs: 100, idleMs: 100, maxBackoffMs: 400 } });
+  await app.waitFor('acme/api');
+  await app.waitFor('● live');
+  app.sim.faults.add({ kind: 'respond', method: 'GET', path: '/projects', status: 429, body: { message: '429 Too Many Requests' }, headers: { 'retry-after': '999999' }, times: 8 });
+  await app.waitFor(/retrying in \d+s/);
+  expect(app.frame()).not.toMatch(/retrying in \d{3,}s/);
+  await app.waitFor('● live', 10_000);
+});
+
+// Issue 18: a job whose id came as a string left "Loading job #…" forever. Validation at the API
+// boundary turns a wrong type into an error; the pipeline list shows it in its pane. (The job pane
+// has no error path yet: it needs one to show the same error; see docs/reliability.md.)
+it('a pipeline list with a non-numeric id says so in the pane, and the app keeps working', async () => {
+  app = await startApp();
+  await app.waitFor('acme/api');
+  const project = [...app.sim.world.projects.values()].find((p) => p.path === 'web')!;
+  const bad = [{ id: '12', iid: 3, project_id: project.id, status: 'success', ref: 'main', sha: 'abc', web_url: 'http://x', created_at: '2026-11-20T11:00:00Z', updated_at: '2026-11-20T11:00:00Z' }];
+  app.sim.faults.add({ kind: 'respond', method: 'GET', path: `/projects/${project.id}/pipelines`, status: 200, body: bad, times: 50 });
+  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
+  await app.waitFor(/Could not load pipelines\./);
+  expect(app.frame()).toMatch(/GitLab sent a pipeline whose id is not\s+(\S+\s+)?a number/);
+  await app.press('?');
+  await app.waitFor('Move down');
+  app.sim.faults.clear();
+});
