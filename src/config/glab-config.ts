@@ -52,7 +52,12 @@ export async function readGlabConfig(
   let doc: unknown;
   try {
     // Loaded only when a glab config exists: the YAML parser is a large part of start-up otherwise.
-    const { parse } = await import('yaml');
+    // `yaml` is CommonJS here: Node's import() finds its named exports, but the bundle's split chunk
+    // offers only `default` (module.exports) — destructuring `parse` gave "parse is not a function"
+    // in dist/ and glab's config was never read (issue 18). Take it from wherever it is.
+    const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
+    const parse = typeof mod.parse === 'function' ? mod.parse : mod.default?.parse;
+    if (typeof parse !== 'function') throw new Error('the YAML parser did not load');
     doc = parse(text);
   } catch (error) {
     const first = ((error as Error).message.split('\n')[0] ?? '').trim();

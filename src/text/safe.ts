@@ -16,6 +16,15 @@ export function safeMultiline(value: unknown, maxLength = 5000): string {
   return sanitize(value, maxLength, true);
 }
 
+/**
+ * Messages pipetop prints itself before (or instead of) the TUI: config errors and warnings quote
+ * GITLAB_HOST, --host, --project and file paths, which an attacker may have set (issue 18: an OSC 0
+ * or OSC 52 in GITLAB_HOST set the terminal title and clipboard). Lines are kept; nothing else is.
+ */
+export function safeMessage(value: unknown): string {
+  return sanitize(value, 20_000, true);
+}
+
 function toText(value: unknown): string {
   if (typeof value === 'string') return value;
   try {
