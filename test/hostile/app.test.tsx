@@ -38,3 +38,30 @@ it('a pipeline list with a non-numeric id says so in the pane, and the app keeps
   await app.waitFor('Move down');
   app.sim.faults.clear();
 });
+
+// Issue 18: `y` copied a raw web_url with ESC, BEL, a newline, `$(id)` and U+202E while the toast
+// showed a cleaned one. Now nothing is copied or opened, and the toast says why.
+it('y and o refuse a hostile web_url and say why; a clean one is copied as shown', async () => {
+  app = await startApp();
+  await app.waitFor('acme/api');
+  const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
+  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+  await app.waitFor(/#\d+\s+main/);
+  const row = app.store.getState().lists[Object.keys(app.store.getState().lists).find((k) => k.includes('pipelines'))!]!.items[0] as { id: number; web_url: string };
+  const clean = row.web_url;
+  const hostile = `${clean}\u001b]52;c;cHduZWQ=\u0007\n$(id)\u202e`;
+  app.store.setState((s) => ({ pipelines: s.pipelines, lists: Object.fromEntries(Object.entries(s.lists).map(([k, l]) => [k, k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: hostile } : i)) } : l])) }));
+  await app.press('y');
+  await app.waitFor(/Not copied: its web address contains a hidden or control/);
+  expect(app.copied).toEqual([]);
+  await app.press('o');
+  await app.waitFor(/Not opened:/);
+  expect(app.opened).toEqual([]);
+  app.store.setState((s) => ({ lists: Object.fromEntries(Object.entries(s.lists).map(([k, l]) => [k, k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: 'https://evil.example/x' } : i)) } : l])) }));
+  await app.press('y');
+  await app.waitFor(/Not copied: its web address is on another host \(evil\.example\)/);
+  app.store.setState((s) => ({ lists: Object.fromEntries(Object.entries(s.lists).map(([k, l]) => [k, k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: clean } : i)) } : l])) }));
+  await app.press('y');
+  await app.until(() => app!.copied.length === 1, 'a copy');
+  expect(app.copied).toEqual([clean]);
+});
