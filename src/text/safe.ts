@@ -93,7 +93,12 @@ function sanitize(value: unknown, maxLength: number, keepNewlines: boolean): str
  * joiners other than ZWJ/ZWNJ (which emoji and Persian/Indic text need), the BOM, soft hyphen and
  * interlinear annotation marks, whose width terminals disagree on.
  */
-function isInvisible(c: number): boolean {
+/**
+ * Invisible format characters dropped from everything shown (server strings and job logs alike):
+ * soft hyphen, bidi marks, zero-width space, word joiners, BOM… ZWJ and ZWNJ are kept: emoji
+ * sequences and Persian or Indic text need them.
+ */
+export function isInvisible(c: number): boolean {
   return (
     c === 0x00ad ||
     c === 0x061c ||
