@@ -15,6 +15,10 @@ let elsewhere: HostileServer;
 beforeAll(async () => {
   server = await startHostile();
   elsewhere = await startHostile();
+  // undici loads with the first request; under load that alone can outlast a 300 ms test timeout.
+  server.mount('/api/v4/warm', probes.json({}));
+  await createClient({ baseUrl: server.url }).get('/warm');
+  server.unmountAll();
 });
 afterAll(async () => {
   await server.close();
