@@ -2,7 +2,10 @@
 // and the pane say what happened, and the app keeps asking and recovers by itself.
 import { afterEach, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
+import { startSimulator } from '../../src/sim/index.js';
 import { startApp, type AppRig } from '../helpers/app.js';
+import { START } from '../helpers/sim.js';
+import { probes, startHostile } from './server.js';
 
 let app: AppRig | undefined;
 afterEach(async () => {
@@ -64,4 +67,56 @@ it('y and o refuse a hostile web_url and say why; a clean one is copied as shown
   await app.press('y');
   await app.until(() => app!.copied.length === 1, 'a copy');
   expect(app.copied).toEqual([clean]);
+});
+
+// Issue 18: a gzip bomb (2 MB → 2 GiB) on the pipeline list killed the app (V8 out of memory after
+// ~24 s). The app talks to the simulator through the hostile server, which turns the list into a bomb.
+it('a gzip bomb on the pipeline list ends in a message in the pane; memory stays bounded and keys work', async () => {
+  const sim = await startSimulator({ seed: 7, speed: 0, startTime: START });
+  const hostile = await startHostile({ upstream: sim.url });
+  try {
+    const rig = await startApp({ simulator: { ...sim, url: hostile.url } });
+    app = rig;
+    await rig.waitFor('acme/api');
+    const project = [...sim.world.projects.values()].find((p) => p.path === 'web')!;
+    hostile.mount(new RegExp(`^/api/v4/projects/${project.id}/pipelines\\?`), probes.gzipBomb(2 * 1024 * 1024 * 1024));
+    const before = process.memoryUsage().rss;
+    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
+    await rig.waitFor(/Could not load pipelines\./, 15_000);
+    expect(rig.frame()).toMatch(/decompressed size over 50\s+MB/);
+    expect((process.memoryUsage().rss - before) / 1024 / 1024).toBeLessThan(300);
+    await rig.press('?');
+    await rig.waitFor('Move down');
+  } finally {
+    await app?.close();
+    app = undefined;
+    await hostile.close();
+    await sim.close();
+  }
+});
+
+// Slowloris on the pipeline list: the pane says GitLab did not answer, after one timeout (not four),
+// and keys answer meanwhile.
+it('a server that trickles headers forever: keys work meanwhile, then the pane says it timed out', async () => {
+  const sim = await startSimulator({ seed: 7, speed: 0, startTime: START });
+  const hostile = await startHostile({ upstream: sim.url });
+  try {
+    const rig = await startApp({ simulator: { ...sim, url: hostile.url }, timeoutMs: 1500 });
+    app = rig;
+    await rig.waitFor('acme/api');
+    const project = [...sim.world.projects.values()].find((p) => p.path === 'web')!;
+    hostile.mount(new RegExp(`^/api/v4/projects/${project.id}/pipelines\\?`), probes.slowHeaders(50));
+    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
+    await rig.press('?');
+    await rig.waitFor('Move down');
+    await rig.press('\u001B');
+    await rig.waitFor(/Could not load pipelines\./, 15_000);
+    expect(rig.frame()).toMatch(/GitLab did not answer in\s+time/);
+    expect(hostile.requests.filter((r) => r.url.startsWith(`/api/v4/projects/${project.id}/pipelines?`))).toHaveLength(1);
+  } finally {
+    await app?.close();
+    app = undefined;
+    await hostile.close();
+    await sim.close();
+  }
 });
