@@ -2,12 +2,7 @@
 // decoding is ours to do, for buffered bodies and for streamed downloads alike.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-
-const gunzip = promisify(zlib.gunzip);
-const inflate = promisify(zlib.inflate);
-const brotli = promisify(zlib.brotliDecompress);
 
 function normalise(encoding: string | undefined): string {
   return (encoding ?? '').trim().toLowerCase();
@@ -16,16 +11,6 @@ function normalise(encoding: string | undefined): string {
 export function isEncoded(encoding: string | undefined): boolean {
   const e = normalise(encoding);
   return e !== '' && e !== 'identity';
-}
-
-export async function decodeBuffer(body: Buffer, encoding: string | undefined): Promise<Buffer> {
-  const e = normalise(encoding);
-  // 204/304 and HEAD carry the header but no bytes.
-  if (body.length === 0 || e === '' || e === 'identity') return body;
-  if (e === 'gzip' || e === 'x-gzip') return gunzip(body);
-  if (e === 'deflate') return inflate(body);
-  if (e === 'br') return brotli(body);
-  throw new Error(`unsupported Content-Encoding "${e}"`);
 }
 
 export function decodeStream(body: Readable, encoding: string | undefined): Readable {

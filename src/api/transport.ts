@@ -338,7 +338,7 @@ const noop = (): void => undefined;
 
 function isZlibError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('Z_') || (err instanceof Error && /Content-Encoding/.test(err.message));
+  return (typeof code === 'string' && code.startsWith('Z_')) || (err instanceof Error && /Content-Encoding/.test(err.message));
 }
 
 function tooLarge(cfg: TransportConfig, method: string, path: string, status: number, err: BodyLimitError, bodyName = 'response'): GitLabApiError {

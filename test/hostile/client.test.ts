@@ -139,6 +139,19 @@ describe('a server that sends too much', () => {
   });
 });
 
+describe('the depth pre-scan', () => {
+  it('counts brackets only outside strings (escaped quotes included), and accepts 64 levels', async () => {
+    const inString = { name: `${'['.repeat(500)}\\"${'{'.repeat(500)}` };
+    server.mount('/api/v4/strings', probes.json([inString]));
+    server.mount('/api/v4/sixty-four', probes.deepJson(64));
+    server.mount('/api/v4/sixty-five', probes.deepJson(65));
+    const gl = client();
+    await expect(gl.get('/strings')).resolves.toEqual([inString]);
+    await expect(gl.get('/sixty-four')).resolves.toBeDefined();
+    expect((await failure(gl.get('/sixty-five'))).code).toBe('JSON_TOO_DEEP');
+  });
+});
+
 describe('pagination that never ends', () => {
   it('X-Next-Page always 2 ends in "pagination loop" after two requests', async () => {
     server.mount('/api/v4/loop', probes.nextPageAlways(2));
