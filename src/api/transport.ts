@@ -204,8 +204,7 @@ export async function exchange(
   // Retries after a failure with no answer share one deadline: without it a server that never
   // answers cost 4 attempts of 30 s each, two minutes of "retrying in 0s" before the error (issue
   // 18). A fast failure (a reset) still gets its retries inside the budget; a slow one ends when the
-  // budget does. Waits the server asked for (429/503) are not counted: it said when to come back.
-  const firstStart = performance.now();
+  // budget does. An answer (a 429/503 with its wait) ends the streak: the server is there.
   let deadline = Infinity;
   const maxBytes = opts.maxBytes ?? cfg.maxResponseBytes;
   const maxRetries = isIdempotent(method) ? Math.max(0, opts.maxRetries ?? cfg.maxRetries) : 0;
@@ -272,6 +271,7 @@ export async function exchange(
         path: target.path,
       };
       if (mode === 'stream') report(attempt, started, { status: head.status });
+      deadline = Infinity;
       if (RETRYABLE_STATUSES.has(head.status) && attempt < maxRetries) {
         if (mode === 'buffer') report(attempt, started, { status: head.status });
         // Drain a little so the connection can be reused; a big or broken body is just dropped.
@@ -326,7 +326,7 @@ export async function exchange(
         throw error;
       }
       const wait = capped(backoffMs(attempt, cfg.random));
-      if (deadline === Infinity) deadline = firstStart + Math.max(timeoutMs, cfg.totalTimeoutMs);
+      if (deadline === Infinity) deadline = started + Math.max(timeoutMs, cfg.totalTimeoutMs);
       // Out of time: another attempt could not finish before the deadline; say what happened now.
       if (performance.now() + wait >= deadline - 1) throw error;
       await pause(attempt, wait, error.code ?? error.kind);

@@ -199,6 +199,18 @@ describe('timeouts and aborts', () => {
     expect(retries).toEqual([]);
   });
 
+  it('an answer (503 and its wait) ends the no-answer streak: the next attempt gets a whole timeout', async () => {
+    const s = await serve((req, res, _rec, index) => {
+      if (index === 0) return req.socket.destroy();
+      if (index === 1) return text(res, 503, 'busy', { 'retry-after': '1' });
+      setTimeout(() => json(res, 200, { ok: true }), 60);
+    });
+    // The wait for the 503 really passes the reset's deadline (timeoutMs 200 from the first attempt).
+    const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 250)));
+    await expect(createClient({ baseUrl: s.url, timeoutMs: 200, sleep }).get('/x')).resolves.toEqual({ ok: true });
+    expect(s.requests).toHaveLength(3);
+  });
+
   it('still retries a fast failure (a reset) by default', async () => {
     const s = await serve((req, res, _rec, index) => (index === 0 ? req.socket.destroy() : json(res, 200, { ok: true })));
     const { sleep } = recordingSleep();
