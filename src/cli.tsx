@@ -6,6 +6,7 @@
 import { restoreFetch } from './boot/hide-fetch.js';
 import { homedir } from 'node:os';
 import { resolveConfig } from './config/index.js';
+import { safeMessage } from './text/safe.js';
 import { runTui } from './tui.js';
 import { VERSION } from './version.js';
 
@@ -24,10 +25,10 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${VERSION}\n`);
       return 0;
     case 'error':
-      process.stderr.write(`${result.message}\n`);
+      process.stderr.write(`${safeMessage(result.message)}\n`);
       return 2;
     case 'run':
-      for (const warning of result.warnings) process.stderr.write(`pipetop: ${warning}\n`);
+      for (const warning of result.warnings) process.stderr.write(`pipetop: ${safeMessage(warning)}\n`);
       return runTui(result.config, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
   }
 }
@@ -35,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`pipetop: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`pipetop: ${safeMessage(error instanceof Error ? error.message : String(error))}\n`);
     process.exit(1);
   },
 );

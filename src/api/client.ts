@@ -26,6 +26,17 @@ export interface ClientOptions {
   token?: string;
   /** Per attempt. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * A GET whose attempts get no answer (timeouts, resets) stops retrying once this much time has
+   * passed since it started. Default: timeoutMs (a server that never answers fails after one wait).
+   */
+  totalTimeoutMs?: number;
+  /** Cap on a JSON response, on the wire and decompressed. Default 50 MB (DEFAULT_LIMITS). */
+  maxResponseBytes?: number;
+  /** Cap on a raw response such as a job log, on the wire and decompressed. Default 100 MB. */
+  maxRawBytes?: number;
+  /** Deepest nesting of arrays/objects accepted in JSON. Default 64. */
+  maxJsonDepth?: number;
   /** Retries of GET/HEAD on 429/502/503/504 and transient network failures. Default 3. */
   maxRetries?: number;
   /** Cap on any single wait between retries, whatever the server asks. Default 60 000. */
@@ -63,7 +74,17 @@ export interface RequestOptions {
   acceptStatus?: readonly number[];
   maxRetries?: number;
   onRetry?: RetryListener;
+  /** Cap on this body (wire and decoded); default maxResponseBytes, or maxRawBytes for raw. */
+  maxBytes?: number;
+  /** Names the body in the over-the-cap message ("job log larger than 100 MB"). */
+  bodyName?: string;
 }
+
+/**
+ * Caps on what one response may cost. The biggest legitimate JSON answer pipetop asks for is a page
+ * of 100 jobs (a few KB each, well under 1 MB); GitLab's default job log limit is 100 MB.
+ */
+export const DEFAULT_LIMITS = { maxResponseBytes: 50 * 1024 * 1024, maxRawBytes: 100 * 1024 * 1024, maxJsonDepth: 64 } as const;
 
 export interface ApiResponse<T> {
   status: number;
@@ -128,6 +149,8 @@ export function createClient(opts: ClientOptions): GitLabClient {
     apiPathPrefix: root.pathname.replace(/\/+$/, ''),
     userAgent: opts.userAgent ?? 'pipetop',
     timeoutMs: opts.timeoutMs ?? 30_000,
+    totalTimeoutMs: opts.totalTimeoutMs ?? opts.timeoutMs ?? 30_000,
+    maxResponseBytes: opts.maxResponseBytes ?? DEFAULT_LIMITS.maxResponseBytes,
     maxRetries: opts.maxRetries ?? 3,
     maxRetryDelayMs: opts.maxRetryDelayMs ?? 60_000,
     sleep: opts.sleep ?? defaultSleep,
@@ -140,6 +163,8 @@ export function createClient(opts: ClientOptions): GitLabClient {
   if (opts.onRetry) cfg.onRetry = opts.onRetry;
   if (opts.onExchange) cfg.onExchange = opts.onExchange;
   if (opts.onServerDate) cfg.onServerDate = opts.onServerDate;
+  const maxRawBytes = opts.maxRawBytes ?? DEFAULT_LIMITS.maxRawBytes;
+  const maxJsonDepth = opts.maxJsonDepth ?? DEFAULT_LIMITS.maxJsonDepth;
   const readOnly = opts.readOnly === true;
   const cache: Lru<string, CachedEntry> = createLru(opts.etagCacheSize ?? 500);
 
@@ -168,15 +193,16 @@ export function createClient(opts: ClientOptions): GitLabClient {
     const cached = useEtag ? cache.get(target.url) : undefined;
     if (cached && headers['if-none-match'] === undefined) headers['if-none-match'] = cached.etag;
 
-    const res = await exchange(cfg, method, target, { ...pick(ro), headers, ...(body !== undefined ? { body } : {}) }, 'buffer');
+    const limits = { maxBytes: ro.maxBytes ?? (ro.raw ? maxRawBytes : cfg.maxResponseBytes), ...(ro.bodyName ? { bodyName: ro.bodyName } : {}) };
+    const res = await exchange(cfg, method, target, { ...pick(ro), ...limits, headers, ...(body !== undefined ? { body } : {}) }, 'buffer');
     const base = { status: res.status, headers: res.headers, url: res.url };
     if (res.status === 304) {
       if (cached || ro.acceptStatus?.includes(304)) return { ...base, data: cached?.data as T, notModified: true };
     }
     const ok = res.status >= 200 && res.status < 300;
-    if (!ok && !ro.acceptStatus?.includes(res.status)) throw httpError(method, res, cfg.now(), redact);
+    if (!ok && !ro.acceptStatus?.includes(res.status)) throw httpError(method, res, cfg.now(), redact, cfg.maxRetryDelayMs);
     if (ro.raw) return { ...base, data: res.body as T, notModified: false };
-    const data = ok ? parseJson(method, res, redact) : tryParseJson(res.body);
+    const data = ok ? parseJson(method, res, redact, maxJsonDepth) : tryParseJson(res.body, maxJsonDepth);
     if (useEtag && ok) {
       const etag = res.headers.etag;
       // Same ETag as before (a server that ignored If-None-Match): hand back the same object.
@@ -197,7 +223,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
     } catch {
       text = Buffer.alloc(0);
     }
-    throw httpError(method, { ...res, body: text }, cfg.now(), redact);
+    throw httpError(method, { ...res, body: text }, cfg.now(), redact, cfg.maxRetryDelayMs);
   }
 
   const data = async <T>(method: HttpMethod, path: string, ro?: RequestOptions): Promise<T> =>

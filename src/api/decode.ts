@@ -1,12 +1,8 @@
 // undici's request() hands back the body exactly as sent; we ask for gzip (logs compress ~10×), so
 // decoding is ours to do, for buffered bodies and for streamed downloads alike.
-import type { Readable } from 'node:stream';
-import { promisify } from 'node:util';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
-
-const gunzip = promisify(zlib.gunzip);
-const inflate = promisify(zlib.inflate);
-const brotli = promisify(zlib.brotliDecompress);
 
 function normalise(encoding: string | undefined): string {
   return (encoding ?? '').trim().toLowerCase();
@@ -15,16 +11,6 @@ function normalise(encoding: string | undefined): string {
 export function isEncoded(encoding: string | undefined): boolean {
   const e = normalise(encoding);
   return e !== '' && e !== 'identity';
-}
-
-export async function decodeBuffer(body: Buffer, encoding: string | undefined): Promise<Buffer> {
-  const e = normalise(encoding);
-  // 204/304 and HEAD carry the header but no bytes.
-  if (body.length === 0 || e === '' || e === 'identity') return body;
-  if (e === 'gzip' || e === 'x-gzip') return gunzip(body);
-  if (e === 'deflate') return inflate(body);
-  if (e === 'br') return brotli(body);
-  throw new Error(`unsupported Content-Encoding "${e}"`);
 }
 
 export function decodeStream(body: Readable, encoding: string | undefined): Readable {
@@ -38,4 +24,82 @@ export function decodeStream(body: Readable, encoding: string | undefined): Read
   // Errors on the source must surface on the stream the caller reads.
   body.on('error', (err) => decoder.destroy(err));
   return body.pipe(decoder);
+}
+
+/** A body went over one of the caps; the transport turns it into an 'invalid-response' error. */
+export class BodyLimitError extends Error {
+  constructor(
+    readonly which: 'wire' | 'decoded',
+    readonly limit: number,
+  ) {
+    super(which === 'wire' ? `larger than ${formatBytes(limit)}` : `decompressed size over ${formatBytes(limit)}`);
+  }
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} bytes`;
+}
+
+/**
+ * Reads a whole body, decoding as it streams, and stops the moment either the bytes on the wire or
+ * the decoded bytes pass `maxBytes`: a gzip bomb (1 MB that inflates to gigabytes) or an endless
+ * body costs at most the cap in memory, never the whole thing first and a check after.
+ */
+export async function readDecoded(source: Readable, encoding: string | undefined, maxBytes: number): Promise<{ body: Buffer; wireBytes: number }> {
+  const e = normalise(encoding);
+  let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
+  if (e === 'gzip' || e === 'x-gzip') decoder = zlib.createGunzip();
+  else if (e === 'deflate') decoder = zlib.createInflate();
+  else if (e === 'br') decoder = zlib.createBrotliDecompress();
+  else if (e !== '' && e !== 'identity') {
+    source.destroy();
+    throw new Error(`unsupported Content-Encoding "${e}"`);
+  }
+  let wireBytes = 0;
+  // stream.pipeline reports its own AbortError when a stage throws; the cap is what happened.
+  let over: BodyLimitError | undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const countWire = async function* (src: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of src) {
+      wireBytes += chunk.length;
+      if (wireBytes > maxBytes) throw (over = new BodyLimitError('wire', maxBytes));
+      yield chunk;
+    }
+  };
+  const collect = async (src: AsyncIterable<Buffer>): Promise<void> => {
+    for await (const chunk of src) {
+      size += chunk.length;
+      if (size > maxBytes) throw (over = new BodyLimitError(decoder ? 'decoded' : 'wire', maxBytes));
+      chunks.push(chunk);
+    }
+  };
+  // 204/304 and HEAD may carry Content-Encoding with no bytes: an empty gzip stream is an error.
+  if (decoder) {
+    const first: Buffer[] = [];
+    const it = countWire(source)[Symbol.asyncIterator]();
+    const head = await it.next();
+    if (head.done) return { body: Buffer.alloc(0), wireBytes: 0 };
+    first.push(head.value);
+    const rest = async function* (): AsyncGenerator<Buffer> {
+      yield* first;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    };
+    try {
+      await pipeline(Readable.from(rest()), decoder, collect);
+    } catch (err) {
+      source.destroy();
+      throw over ?? err;
+    }
+  } else {
+    try {
+      await collect(countWire(source));
+    } catch (err) {
+      source.destroy();
+      throw err;
+    }
+  }
+  return { body: Buffer.concat(chunks, size), wireBytes };
 }

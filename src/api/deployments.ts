@@ -4,15 +4,19 @@ import { callOptions, splitList, type GetOptions, type ListOptions } from './opt
 import { paginate, type Paged } from './paginate.js';
 import { idSegment, projectPath } from './paths.js';
 import type { Deployment, ProjectId } from './types.js';
+import { SHAPES, checkItems, checked } from './validate.js';
 
 export function createDeploymentsApi(client: GitLabClient) {
   return {
     list(projectId: ProjectId, opts?: ListOptions): Paged<Deployment> {
       const { list } = splitList<object>(opts);
-      return paginate<Deployment>(client, `${projectPath(projectId)}/deployments`, {}, list);
+      const path = `${projectPath(projectId)}/deployments`;
+      return paginate<Deployment>(client, path, {}, list, checkItems(client, path, SHAPES.deployment));
     },
-    get: async (projectId: ProjectId, deploymentId: number, opts?: GetOptions): Promise<Deployment> =>
-      client.get<Deployment>(`${projectPath(projectId)}/deployments/${idSegment(deploymentId, 'deployment id')}`, callOptions(opts)),
+    get: async (projectId: ProjectId, deploymentId: number, opts?: GetOptions): Promise<Deployment> => {
+      const path = `${projectPath(projectId)}/deployments/${idSegment(deploymentId, 'deployment id')}`;
+      return checked<Deployment>(client, 'GET', path, SHAPES.deployment, client.get(path, callOptions(opts)));
+    },
   };
 }
 

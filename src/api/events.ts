@@ -4,6 +4,7 @@ import { splitList, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';
 import { projectPath, userPath } from './paths.js';
 import type { Event, EventAction, EventTargetType, ProjectId, SortOrder } from './types.js';
+import { SHAPES, checkItems } from './validate.js';
 
 export interface EventFilters {
   action?: EventAction;
@@ -29,7 +30,7 @@ function query(filters: EventFilters): EventFilters {
 export function createEventsApi(client: GitLabClient) {
   const list = (path: string, opts: (EventFilters & ListOptions) | undefined): Paged<Event> => {
     const { filters, list: paging } = splitList<EventFilters>(opts);
-    return paginate<Event>(client, path, { ...query(filters) }, paging);
+    return paginate<Event>(client, path, { ...query(filters) }, paging, checkItems(client, path, SHAPES.event));
   };
   return {
     listMine: (opts?: EventFilters & ListOptions): Paged<Event> => list('/events', opts),

@@ -7,6 +7,7 @@ import { idSegment, projectPath, segment } from './paths.js';
 import { scopeParam } from './query.js';
 import { readTrace, type ReadTraceOptions, type TraceResult } from './trace.js';
 import type { Job, JobScope, ProjectId } from './types.js';
+import { SHAPES, checkItems, checked } from './validate.js';
 
 export interface JobListFilters {
   /** One status or several (`scope[]=a&scope[]=b`); all jobs when omitted. */
@@ -16,21 +17,24 @@ export interface JobListFilters {
 export function createJobsApi(client: GitLabClient) {
   const jobPath = (projectId: ProjectId, jobId: number): string =>
     `${projectPath(projectId)}/jobs/${idSegment(jobId, 'job id')}`;
-  const action = (projectId: ProjectId, jobId: number, verb: string, opts?: CallOptions): Promise<Job> =>
-    client.post<Job>(`${jobPath(projectId, jobId)}/${verb}`, callOptions(opts));
+  const action = (projectId: ProjectId, jobId: number, verb: string, opts?: CallOptions): Promise<Job> => {
+    const path = `${jobPath(projectId, jobId)}/${verb}`;
+    return checked<Job>(client, 'POST', path, SHAPES.job, client.post<Job>(path, callOptions(opts)));
+  };
 
   return {
     list(projectId: ProjectId, opts?: JobListFilters & ListOptions): Paged<Job> {
       const { filters, list } = splitList<JobListFilters>(opts);
-      return paginate<Job>(client, `${projectPath(projectId)}/jobs`, { scope: scopeParam(filters.scope) }, list);
+      const path = `${projectPath(projectId)}/jobs`;
+      return paginate<Job>(client, path, { scope: scopeParam(filters.scope) }, list, checkItems(client, path, SHAPES.job));
     },
     listForPipeline(projectId: ProjectId, pipelineId: number, opts?: JobListFilters & ListOptions): Paged<Job> {
       const { filters, list } = splitList<JobListFilters>(opts);
       const path = `${projectPath(projectId)}/pipelines/${idSegment(pipelineId, 'pipeline id')}/jobs`;
-      return paginate<Job>(client, path, { scope: scopeParam(filters.scope) }, list);
+      return paginate<Job>(client, path, { scope: scopeParam(filters.scope) }, list, checkItems(client, path, SHAPES.job));
     },
     get: async (projectId: ProjectId, jobId: number, opts?: GetOptions): Promise<Job> =>
-      client.get<Job>(jobPath(projectId, jobId), callOptions(opts)),
+      checked<Job>(client, 'GET', jobPath(projectId, jobId), SHAPES.job, client.get<Job>(jobPath(projectId, jobId), callOptions(opts))),
     cancel: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'cancel', opts),
     retry: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'retry', opts),
     erase: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'erase', opts),

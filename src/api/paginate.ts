@@ -29,7 +29,12 @@ export interface PaginateOptions {
   timeoutMs?: number;
   /** Revalidate pages with ETags (default true). */
   etag?: boolean;
+  /** Pages one walk may fetch before it fails with "too many pages". Default MAX_PAGES. */
+  maxPages?: number;
 }
+
+/** 1,000 pages of 100 is 100,000 rows: more than any screen pipetop draws will ever ask for. */
+export const MAX_PAGES = 1000;
 
 export const MAX_PER_PAGE = 100;
 
@@ -38,16 +43,29 @@ export function clampPerPage(perPage: number | undefined): number {
   return Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(perPage)));
 }
 
-export function paginate<T>(client: GitLabClient, path: string, query: Query = {}, opts: PaginateOptions = {}): Paged<T> {
+/**
+ * `check` validates each page's items (src/api/validate.ts) before anyone sees them; it may return
+ * repaired copies (an unknown status becomes 'unknown').
+ */
+export function paginate<T>(
+  client: GitLabClient,
+  path: string,
+  query: Query = {},
+  opts: PaginateOptions = {},
+  check?: (items: unknown[]) => T[],
+): Paged<T> {
   const perPage = clampPerPage(opts.perPage);
   const startPage = Math.max(1, Math.floor(opts.startPage ?? 1));
+  const maxPages = Math.max(1, opts.maxPages ?? MAX_PAGES);
+  const broken = (target: string, reason: string): GitLabApiError =>
+    new GitLabApiError({ kind: 'invalid-response', method: 'GET', path: client.redact(target), reason, code: 'BAD_PAGINATION' }, client.redact);
 
   async function* pages(): AsyncGenerator<Page<T>> {
     let target = withQuery(path, { ...query, page: startPage, per_page: perPage });
     let page = startPage;
     const seen = new Set<string>();
-    // Bounded by the server: every round either ends or moves to a URL not fetched before.
-    for (;;) {
+    // Bounded twice: every round moves to a URL not fetched before, and at most maxPages rounds.
+    for (let fetched = 1; ; fetched++) {
       seen.add(client.url(target));
       const res = await client.request<unknown>('GET', target, {
         ...(opts.signal ? { signal: opts.signal } : {}),
@@ -60,7 +78,7 @@ export function paginate<T>(client: GitLabClient, path: string, query: Query = {
           client.redact,
         );
       }
-      const items = res.data as T[];
+      const items = check ? check(res.data) : (res.data as T[]);
       const current = intHeader(res.headers['x-page']) ?? page;
       const next = items.length === 0 ? null : nextTarget(res.headers, res.url, current, (n) => withQuery(path, { ...query, page: n, per_page: perPage }));
       const result: Page<T> = { items, page: current, nextPage: next ? next.page : null };
@@ -68,9 +86,15 @@ export function paginate<T>(client: GitLabClient, path: string, query: Query = {
       const totalPages = intHeader(res.headers['x-total-pages']);
       if (total !== undefined) result.total = total;
       if (totalPages !== undefined) result.totalPages = totalPages;
-      if (next && seen.has(client.url(next.target))) result.nextPage = null; // a server looping on itself
       yield result;
-      if (!next || result.nextPage === null) return;
+      if (!next) return;
+      // Refused only when the consumer asks for more, so the rows already in hand are shown.
+      const nextUrl = new URL(client.url(next.target));
+      if (nextUrl.origin !== client.origin) {
+        throw broken(target, `GitLab's next-page link points to another host (${nextUrl.host}); not followed`);
+      }
+      if (seen.has(nextUrl.toString())) throw broken(target, `GitLab's next page repeats page ${next.page}: pagination loop`);
+      if (fetched >= maxPages) throw broken(target, `too many pages (more than ${maxPages})`);
       target = next.target;
       page = next.page;
     }

@@ -12,6 +12,7 @@ import type {
   ProjectId,
   SortOrder,
 } from './types.js';
+import { SHAPES, checkItems, checked } from './validate.js';
 
 export interface PipelineListFilters {
   scope?: PipelineScope;
@@ -28,21 +29,23 @@ export interface PipelineListFilters {
 export function createPipelinesApi(client: GitLabClient) {
   const pipelinePath = (projectId: ProjectId, pipelineId: number): string =>
     `${projectPath(projectId)}/pipelines/${idSegment(pipelineId, 'pipeline id')}`;
+  const one = (method: string, path: string, data: Promise<unknown>): Promise<Pipeline> => checked<Pipeline>(client, method, path, SHAPES.pipeline, data);
 
   return {
     list(projectId: ProjectId, opts?: PipelineListFilters & ListOptions): Paged<PipelineBasic> {
       const { filters, list } = splitList<PipelineListFilters>(opts);
-      return paginate<PipelineBasic>(client, `${projectPath(projectId)}/pipelines`, { ...filters }, list);
+      const path = `${projectPath(projectId)}/pipelines`;
+      return paginate<PipelineBasic>(client, path, { ...filters }, list, checkItems(client, path, SHAPES.pipeline));
     },
     get: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<Pipeline> =>
-      client.get<Pipeline>(pipelinePath(projectId, pipelineId), callOptions(opts)),
+      one('GET', pipelinePath(projectId, pipelineId), client.get(pipelinePath(projectId, pipelineId), callOptions(opts))),
     /** `ref` goes in the query string, as the spec says (POST /projects/:id/pipeline?ref=...). */
     create: async (projectId: ProjectId, ref: string, opts?: CallOptions): Promise<Pipeline> =>
-      client.post<Pipeline>(`${projectPath(projectId)}/pipeline`, { ...callOptions(opts), query: { ref } }),
+      one('POST', `${projectPath(projectId)}/pipeline`, client.post(`${projectPath(projectId)}/pipeline`, { ...callOptions(opts), query: { ref } })),
     retry: async (projectId: ProjectId, pipelineId: number, opts?: CallOptions): Promise<Pipeline> =>
-      client.post<Pipeline>(`${pipelinePath(projectId, pipelineId)}/retry`, callOptions(opts)),
+      one('POST', `${pipelinePath(projectId, pipelineId)}/retry`, client.post(`${pipelinePath(projectId, pipelineId)}/retry`, callOptions(opts))),
     cancel: async (projectId: ProjectId, pipelineId: number, opts?: CallOptions): Promise<Pipeline> =>
-      client.post<Pipeline>(`${pipelinePath(projectId, pipelineId)}/cancel`, callOptions(opts)),
+      one('POST', `${pipelinePath(projectId, pipelineId)}/cancel`, client.post(`${pipelinePath(projectId, pipelineId)}/cancel`, callOptions(opts))),
   };
 }
 

@@ -4,6 +4,7 @@ import { callOptions, splitList, type GetOptions, type ListOptions } from './opt
 import { paginate, type Paged } from './paginate.js';
 import { projectPath } from './paths.js';
 import type { Project, ProjectId, SortOrder } from './types.js';
+import { SHAPES, checkItems, checked } from './validate.js';
 
 export interface ProjectListFilters {
   membership?: boolean;
@@ -17,9 +18,10 @@ export function createProjectsApi(client: GitLabClient) {
   return {
     list(opts?: ProjectListFilters & ListOptions): Paged<Project> {
       const { filters, list } = splitList<ProjectListFilters>(opts);
-      return paginate<Project>(client, '/projects', { ...filters }, list);
+      return paginate<Project>(client, '/projects', { ...filters }, list, checkItems(client, '/projects', SHAPES.project));
     },
-    get: async (id: ProjectId, opts?: GetOptions): Promise<Project> => client.get<Project>(projectPath(id), callOptions(opts)),
+    get: async (id: ProjectId, opts?: GetOptions): Promise<Project> =>
+      checked<Project>(client, 'GET', projectPath(id), SHAPES.project, client.get(projectPath(id), callOptions(opts))),
   };
 }
 

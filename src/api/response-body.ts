@@ -5,10 +5,18 @@ import { GitLabApiError, type Redactor } from './errors.js';
 import { serverDelayMs } from './retry.js';
 import type { BufferedResponse } from './transport.js';
 
-export function httpError(method: string, res: BufferedResponse, now: number, redact: Redactor): GitLabApiError {
+/**
+ * `maxRetryAfterMs` caps the wait the error carries: the app backs off by it, and a server asking
+ * for `Retry-After: 999999` once left the header at "retrying in 999998s", never asking again.
+ */
+export function httpError(method: string, res: BufferedResponse, now: number, redact: Redactor, maxRetryAfterMs = Infinity): GitLabApiError {
   const text = res.body.toString('utf8');
   const described = describeErrorBody(res.status, res.headers['content-type'] ?? '', text, res.statusText);
-  const retryAfterMs = serverDelayMs(res.headers, now);
+  // JSON requests never follow redirects (a redirect loop costs one request, and no token travels);
+  // say so instead of a bare "302 Found".
+  if (res.status >= 300 && res.status < 400 && res.status !== 304) described.reason = `GitLab answered with a redirect (${res.status}), not followed`;
+  const asked = serverDelayMs(res.headers, now);
+  const retryAfterMs = asked === undefined ? undefined : Math.min(asked, maxRetryAfterMs);
   return new GitLabApiError(
     {
       kind: 'http',
@@ -30,10 +38,15 @@ function truncate(text: string): string {
   return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}…` : text;
 }
 
-export function parseJson(method: string, res: BufferedResponse, redact: Redactor): unknown {
+export function parseJson(method: string, res: BufferedResponse, redact: Redactor, maxDepth = Infinity): unknown {
   const text = res.body.toString('utf8');
   // 204 No Content (e.g. schedule delete) and HEAD carry nothing.
   if (text.trim() === '') return null;
+  const depth = jsonDepthOver(res.body, maxDepth);
+  if (depth) {
+    const reason = `JSON nested deeper than ${maxDepth} levels`;
+    raise(new GitLabApiError({ kind: 'invalid-response', status: res.status, method, path: res.path, reason, code: 'JSON_TOO_DEEP' }, redact));
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -47,7 +60,8 @@ export function parseJson(method: string, res: BufferedResponse, redact: Redacto
   }
 }
 
-export function tryParseJson(body: Buffer): unknown {
+export function tryParseJson(body: Buffer, maxDepth = Infinity): unknown {
+  if (jsonDepthOver(body, maxDepth)) return null;
   try {
     const text = body.toString('utf8');
     return text.trim() ? (JSON.parse(text) as unknown) : null;
@@ -70,4 +84,26 @@ export async function readLimited(body: AsyncIterable<Buffer | string>, limit: n
     if (size >= limit) break;
   }
   return Buffer.concat(chunks).subarray(0, limit);
+}
+
+/**
+ * True when brackets nest deeper than `max` (outside strings). A scan of the bytes before parsing:
+ * JSON.parse of 100,000 nested arrays overflows the stack (or, when it does not, every recursive
+ * walk of the result later does), and GitLab's answers nest a handful of levels.
+ */
+export function jsonDepthOver(body: Buffer, max: number): boolean {
+  if (!Number.isFinite(max)) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }

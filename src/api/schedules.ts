@@ -5,6 +5,7 @@ import { paginate, type Paged } from './paginate.js';
 import { idSegment, projectPath } from './paths.js';
 import type { Query } from './query.js';
 import type { PipelineSchedule, ProjectId } from './types.js';
+import { SHAPES, checkItems, checked } from './validate.js';
 
 export interface ScheduleInput {
   description: string;
@@ -33,20 +34,22 @@ function formOf(input: Partial<ScheduleInput>): Query {
 export function createSchedulesApi(client: GitLabClient) {
   const base = (projectId: ProjectId): string => `${projectPath(projectId)}/pipeline_schedules`;
   const one = (projectId: ProjectId, id: number): string => `${base(projectId)}/${idSegment(id, 'schedule id')}`;
+  const valid = (method: string, path: string, data: Promise<unknown>): Promise<PipelineSchedule> =>
+    checked<PipelineSchedule>(client, method, path, SHAPES.schedule, data);
 
   return {
     list(projectId: ProjectId, opts?: ScheduleListFilters & ListOptions): Paged<PipelineSchedule> {
       const { filters, list } = splitList<ScheduleListFilters>(opts);
-      return paginate<PipelineSchedule>(client, base(projectId), { scope: filters.scope }, list);
+      return paginate<PipelineSchedule>(client, base(projectId), { scope: filters.scope }, list, checkItems(client, base(projectId), SHAPES.schedule));
     },
     get: async (projectId: ProjectId, id: number, opts?: GetOptions): Promise<PipelineSchedule> =>
-      client.get<PipelineSchedule>(one(projectId, id), callOptions(opts)),
+      valid('GET', one(projectId, id), client.get(one(projectId, id), callOptions(opts))),
     create: async (projectId: ProjectId, input: ScheduleInput, opts?: CallOptions): Promise<PipelineSchedule> =>
-      client.post<PipelineSchedule>(base(projectId), { ...callOptions(opts), form: formOf(input) }),
+      valid('POST', base(projectId), client.post(base(projectId), { ...callOptions(opts), form: formOf(input) })),
     edit: async (projectId: ProjectId, id: number, changes: Partial<ScheduleInput>, opts?: CallOptions): Promise<PipelineSchedule> =>
-      client.put<PipelineSchedule>(one(projectId, id), { ...callOptions(opts), form: formOf(changes) }),
+      valid('PUT', one(projectId, id), client.put(one(projectId, id), { ...callOptions(opts), form: formOf(changes) })),
     takeOwnership: async (projectId: ProjectId, id: number, opts?: CallOptions): Promise<PipelineSchedule> =>
-      client.post<PipelineSchedule>(`${one(projectId, id)}/take_ownership`, callOptions(opts)),
+      valid('POST', `${one(projectId, id)}/take_ownership`, client.post(`${one(projectId, id)}/take_ownership`, callOptions(opts))),
     /**
      * The spec says DELETE answers with the deleted schedule; real GitLab answers 204 with no body.
      * Both are fine: the schedule when one came back, else null.

@@ -62,6 +62,8 @@ export async function readTrace(
       etag: false,
       headers,
       acceptStatus: [304, 416],
+      // GitLab ignores Range: a 2 GB log would come whole on every poll; the client's raw cap stops it.
+      bodyName: 'job log',
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     });

@@ -2,7 +2,7 @@
 // and the retry loop. Only GET/HEAD are ever retried: a POST the user fired is sent exactly once.
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { decodeBuffer, decodeStream } from './decode.js';
+import { BodyLimitError, decodeStream, formatBytes, readDecoded } from './decode.js';
 import { statusText } from './error-body.js';
 import { GitLabApiError, type Redactor } from './errors.js';
 import { classify, retryableFailure } from './failure.js';
@@ -41,6 +41,10 @@ export interface TransportConfig {
   token?: string;
   userAgent: string;
   timeoutMs: number;
+  /** The whole exchange (every attempt and every wait between) ends by then; see exchange(). */
+  totalTimeoutMs: number;
+  /** Cap on a buffered body, on the wire and decoded (JSON responses). */
+  maxResponseBytes: number;
   maxRetries: number;
   maxRetryDelayMs: number;
   sleep: Sleep;
@@ -77,6 +81,10 @@ export interface ExchangeOptions {
   timeoutMs?: number;
   maxRetries?: number;
   onRetry?: RetryListener;
+  /** Cap on a buffered body (wire and decoded); default cfg.maxResponseBytes. */
+  maxBytes?: number;
+  /** What the body is, for the over-the-cap message ("job log larger than 100 MB"). */
+  bodyName?: string;
 }
 
 export interface ResponseHead {
@@ -197,6 +205,12 @@ export async function exchange(
 ): Promise<BufferedResponse | StreamedResponse> {
   const caller = opts.signal;
   const timeoutMs = opts.timeoutMs ?? cfg.timeoutMs;
+  // Retries after a failure with no answer share one deadline: without it a server that never
+  // answers cost 4 attempts of 30 s each, two minutes of "retrying in 0s" before the error (issue
+  // 18). A fast failure (a reset) still gets its retries inside the budget; a slow one ends when the
+  // budget does. An answer (a 429/503 with its wait) ends the streak: the server is there.
+  let deadline = Infinity;
+  const maxBytes = opts.maxBytes ?? cfg.maxResponseBytes;
   const maxRetries = isIdempotent(method) ? Math.max(0, opts.maxRetries ?? cfg.maxRetries) : 0;
   const headers = requestHeaders(cfg, target.url, opts.headers);
   const aborted = (): GitLabApiError =>
@@ -234,8 +248,10 @@ export async function exchange(
     if (caller?.aborted) throw aborted();
     const started = performance.now();
     const sentAt = cfg.now();
-    const current = startAttempt(caller, timeoutMs);
-    const ctx = { method, path: target.path, caller, timeoutMs };
+    const limited = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS && deadline !== Infinity;
+    const attemptMs = limited ? Math.min(timeoutMs, Math.max(1, Math.round(deadline - started))) : timeoutMs;
+    const current = startAttempt(caller, attemptMs);
+    const ctx = { method, path: target.path, caller, timeoutMs: attemptMs };
     try {
       const { request } = await loadUndici();
       // HTTP/1.1 (undici's default), even where the server offers HTTP/2: undici 7's HTTP/2 fails a
@@ -267,6 +283,7 @@ export async function exchange(
         }
       }
       if (mode === 'stream') report(attempt, started, { status: head.status });
+      deadline = Infinity;
       if (RETRYABLE_STATUSES.has(head.status) && attempt < maxRetries) {
         if (mode === 'buffer') report(attempt, started, { status: head.status });
         // Drain a little so the connection can be reused; a big or broken body is just dropped.
@@ -295,15 +312,22 @@ export async function exchange(
         body.on('error', noop);
         return { ...head, body, fail };
       }
-      const raw = Buffer.from(await res.body.bytes());
-      current.release();
+      const announced = Number(head.headers['content-length']);
+      if (Number.isFinite(announced) && announced > maxBytes) {
+        res.body.destroy();
+        throw tooLarge(cfg, method, target.path, head.status, new BodyLimitError('wire', maxBytes), opts.bodyName);
+      }
       let body: Buffer;
+      let wire = 0;
       try {
-        body = await decodeBuffer(raw, head.headers['content-encoding']);
+        ({ body, wireBytes: wire } = await readDecoded(res.body, head.headers['content-encoding'], maxBytes));
       } catch (err) {
-        throw invalid(cfg, method, target.path, head.status, err);
+        if (err instanceof BodyLimitError) throw tooLarge(cfg, method, target.path, head.status, err, opts.bodyName);
+        if (isZlibError(err)) throw invalid(cfg, method, target.path, head.status, err);
+        throw err;
       } finally {
-        report(attempt, started, { status: head.status, bytes: raw.length });
+        current.release();
+        report(attempt, started, { status: head.status, bytes: wire });
       }
       return { ...head, body };
     } catch (err) {
@@ -313,12 +337,26 @@ export async function exchange(
       if (error.kind === 'invalid-response' || error.kind === 'aborted' || !retryableFailure(error) || attempt >= maxRetries) {
         throw error;
       }
-      await pause(attempt, capped(backoffMs(attempt, cfg.random)), error.code ?? error.kind);
+      const wait = capped(backoffMs(attempt, cfg.random));
+      if (deadline === Infinity) deadline = started + Math.max(timeoutMs, cfg.totalTimeoutMs);
+      // Out of time: another attempt could not finish before the deadline; say what happened now.
+      if (performance.now() + wait >= deadline - 1) throw error;
+      await pause(attempt, wait, error.code ?? error.kind);
     }
   }
 }
 
 const noop = (): void => undefined;
+
+function isZlibError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' && code.startsWith('Z_')) || (err instanceof Error && /Content-Encoding/.test(err.message));
+}
+
+function tooLarge(cfg: TransportConfig, method: string, path: string, status: number, err: BodyLimitError, bodyName = 'response'): GitLabApiError {
+  const reason = err.which === 'wire' ? `${bodyName} larger than ${formatBytes(err.limit)}` : `${bodyName}'s decompressed size over ${formatBytes(err.limit)}`;
+  return new GitLabApiError({ method, path, status, kind: 'invalid-response', reason, code: 'BODY_TOO_LARGE' }, cfg.redact);
+}
 
 function invalid(cfg: TransportConfig, method: string, path: string, status: number, err: unknown): GitLabApiError {
   const reason = `cannot decode body: ${err instanceof Error ? err.message : String(err)}`;

@@ -2,10 +2,12 @@
 import type { GitLabClient } from './client.js';
 import { callOptions, type GetOptions } from './options.js';
 import type { CurrentUser } from './types.js';
+import { SHAPES, checked } from './validate.js';
 
 export function createUsersApi(client: GitLabClient) {
   return {
-    current: async (opts?: GetOptions): Promise<CurrentUser> => client.get<CurrentUser>('/user', callOptions(opts)),
+    current: async (opts?: GetOptions): Promise<CurrentUser> =>
+      checked<CurrentUser>(client, 'GET', '/user', SHAPES.user, client.get('/user', callOptions(opts))),
   };
 }
 

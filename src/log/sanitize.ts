@@ -9,6 +9,7 @@
 import { applySgr } from './sgr.js';
 import { keyOfStyle, PLAIN, styleOfKey, type Span, type Style } from './style.js';
 import { BACKSLASH, BEL, CAN, ESC, ST_C1, SUB } from '../text/controls.js';
+import { isInvisible } from '../text/safe.js';
 
 const TAB = 0x09;
 const CSI_C1 = 0x9b;
@@ -66,7 +67,13 @@ export function scanLine(line: string, startKey: number): ScannedLine {
   // A plain loop over char codes: most characters are ordinary and cost one comparison or two.
   while (j < n) {
     const c = line.charCodeAt(j);
-    if ((c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c < 0x2028) || (c > 0x2069 && c < 0xd800) || c > 0xdfff) {
+    if (c >= 0x20 && c < 0x7f) {
+      j++;
+      continue;
+    }
+    // Zero-width and other invisible format characters go as in every other server string
+    // (src/text/safe.ts): a log kept U+200B and U+FEFF that the rest of the UI drops (issue 18).
+    if (((c >= 0xa0 && c < 0x2028) || (c > 0x2069 && c < 0xd800) || c > 0xdfff) && !isInvisible(c)) {
       j++;
       continue;
     }
@@ -76,7 +83,7 @@ export function scanLine(line: string, startKey: number): ScannedLine {
         j += 2; // a surrogate pair (emoji, rare CJK): ordinary text
         continue;
       }
-    } else if (c > 0x2029 && c < 0x2066 && (c < 0x202a || c > 0x202e)) {
+    } else if (c > 0x2029 && c < 0x2066 && (c < 0x202a || c > 0x202e) && !isInvisible(c)) {
       j++; // general punctuation between the separators and the bidi controls: ordinary
       continue;
     }
@@ -131,7 +138,7 @@ export function scanLine(line: string, startKey: number): ScannedLine {
       emit('\ufffd'); // a lone surrogate (only possible in strings that did not come from a decoder)
       j++;
     } else {
-      j++; // other C0/C1 controls, DEL, bidi controls: dropped
+      j++; // other C0/C1 controls, DEL, bidi controls, invisible format characters: dropped
     }
     i = j;
   }

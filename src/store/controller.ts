@@ -18,6 +18,7 @@ import { DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './po
 import { listKeyOf, sourceFor, visibleRows } from './sources.js';
 import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
 import { PROJECT_TABS, type Pane } from './types.js';
+import { checkWebUrl } from '../platform/url-check.js';
 
 export interface ControllerDeps {
   store: AppStore;
@@ -100,7 +101,8 @@ export class Controller {
 
   private backoff(retryAfterMs?: number): number {
     const timing = this.deps.timing ?? DEFAULT_TIMING;
-    return Math.max(retryAfterMs ?? 0, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(this.failures, 5)));
+    // Capped too: a server's Retry-After (999999 s) must not stop the app from asking again.
+    return Math.min(timing.maxBackoffMs, Math.max(retryAfterMs ?? 0, timing.activeMs * 2 ** Math.min(this.failures, 5)));
   }
 
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */
@@ -292,8 +294,14 @@ export class Controller {
       }
       case 'object.open':
       case 'object.copy': {
-        const url = this.targetUrl(pane);
-        if (!url) return void toast(store, 'info', 'Nothing here has a web page');
+        const raw = this.targetUrl(pane);
+        if (!raw) return void toast(store, 'info', 'Nothing here has a web page');
+        // Only a checked URL is copied or opened (src/platform/url-check.ts); a deployment's page
+        // may be its environment's external_url, on any host.
+        const anyHost = pane.kind === 'deployment' || (pane.kind === 'project' && pane.tab === 'deployments');
+        const verdict = checkWebUrl(raw, { gitlabOrigin: this.deps.gl.client.origin, anyHost });
+        if (!verdict.ok) return void toast(store, 'error', `Not ${command === 'object.copy' ? 'copied' : 'opened'}: ${verdict.reason}`);
+        const url = verdict.url;
         if (command === 'object.copy') {
           this.deps.platform.copy(url);
           return void toast(store, 'success', `Copied ${url}`);

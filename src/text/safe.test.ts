@@ -169,3 +169,11 @@ describe('truncateToWidth and padToWidth', () => {
     expect(displayWidth(padToWidth('漢字漢字', 5))).toBe(5);
   });
 });
+
+describe('safeMessage', () => {
+  it('keeps the lines of a startup message and drops OSC 0/52, BEL and bidi overrides', async () => {
+    const { safeMessage } = await import('./safe.js');
+    const out = safeMessage('pipetop needs a token for https://a\u001b]0;pwned\u0007b\u001b]52;c;cHduZWQ=\u0007.com\nSet one of:\u202e');
+    expect(out).toBe('pipetop needs a token for https://ab.com\nSet one of:');
+  });
+});

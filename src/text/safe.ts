@@ -16,6 +16,15 @@ export function safeMultiline(value: unknown, maxLength = 5000): string {
   return sanitize(value, maxLength, true);
 }
 
+/**
+ * Messages pipetop prints itself before (or instead of) the TUI: config errors and warnings quote
+ * GITLAB_HOST, --host, --project and file paths, which an attacker may have set (issue 18: an OSC 0
+ * or OSC 52 in GITLAB_HOST set the terminal title and clipboard). Lines are kept; nothing else is.
+ */
+export function safeMessage(value: unknown): string {
+  return sanitize(value, 20_000, true);
+}
+
 function toText(value: unknown): string {
   if (typeof value === 'string') return value;
   try {
@@ -84,7 +93,12 @@ function sanitize(value: unknown, maxLength: number, keepNewlines: boolean): str
  * joiners other than ZWJ/ZWNJ (which emoji and Persian/Indic text need), the BOM, soft hyphen and
  * interlinear annotation marks, whose width terminals disagree on.
  */
-function isInvisible(c: number): boolean {
+/**
+ * Invisible format characters dropped from everything shown (server strings and job logs alike):
+ * soft hyphen, bidi marks, zero-width space, word joiners, BOM… ZWJ and ZWNJ are kept: emoji
+ * sequences and Persian or Indic text need them.
+ */
+export function isInvisible(c: number): boolean {
   return (
     c === 0x00ad ||
     c === 0x061c ||

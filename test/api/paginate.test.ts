@@ -139,23 +139,39 @@ describe('paginate over Link rel="next" (keyset)', () => {
     expect(s.requests.every((r) => r.headers['private-token'] === 'tok')).toBe(true);
   });
 
-  it('does not send the token when the Link points to another origin', async () => {
+  it('never follows a Link to another origin (so the token never goes there), and says why', async () => {
     const other = await startServer((_req, res) => json(res, 200, [{ id: 2 }]));
     servers.push(other);
     const s = await startServer((_req, res) => json(res, 200, [{ id: 1 }], { link: `<${other.url}/api/v4/x?page=2>; rel="next"` }));
     servers.push(s);
-    const items = await paginate<{ id: number }>(createClient({ baseUrl: s.url, token: 'tok' }), '/x').all();
-    expect(items).toEqual([{ id: 1 }, { id: 2 }]);
+    const seen: number[] = [];
+    const walk = async () => {
+      for await (const item of paginate<{ id: number }>(createClient({ baseUrl: s.url, token: 'tok' }), '/x')) seen.push(item.id);
+    };
+    await expect(walk()).rejects.toMatchObject({ kind: 'invalid-response', reason: expect.stringMatching(/next-page link points to another host \(127\.0\.0\.1:\d+\); not followed/) });
+    expect(seen).toEqual([1]);
     expect(s.requests[0]?.headers['private-token']).toBe('tok');
-    expect(other.requests[0]?.headers['private-token']).toBeUndefined();
+    expect(other.requests).toHaveLength(0);
   });
 
-  it('stops when a Link points back to a page already fetched', async () => {
+  it('fails with "pagination loop" when a Link points back to a page already fetched', async () => {
     const s = await startServer((req, res) => json(res, 200, [{ id: 1 }], { link: `<http://127.0.0.1:${req.socket.localPort}${req.url}>; rel="next"` }));
     servers.push(s);
-    const items = await paginate(createClient({ baseUrl: s.url }), '/x').all();
-    expect(items).toHaveLength(1);
+    await expect(paginate(createClient({ baseUrl: s.url }), '/x').all()).rejects.toMatchObject({ reason: expect.stringContaining('pagination loop') });
     expect(s.requests).toHaveLength(1);
+  });
+
+  it('fails with "too many pages" past maxPages, however the server numbers them', async () => {
+    const s = await startServer((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'));
+      json(res, 200, [{ id: page }], { 'x-next-page': String(page + 1) });
+    });
+    servers.push(s);
+    await expect(paginate(createClient({ baseUrl: s.url }), '/x', {}, { maxPages: 5 }).all()).rejects.toMatchObject({
+      kind: 'invalid-response',
+      reason: 'too many pages (more than 5)',
+    });
+    expect(s.requests).toHaveLength(5);
   });
 
   it('parses Link headers with several relations', () => {

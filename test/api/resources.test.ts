@@ -27,7 +27,7 @@ describe('resource modules', () => {
     await gl.jobs.erase(1, 9);
     await gl.jobs.keepArtifacts(1, 9);
     const played = await gl.jobs.play(1, 9);
-    expect(played).toEqual({ id: 1, method: 'POST', url: '/api/v4/projects/1/jobs/9/play' });
+    expect(played).toEqual({ id: 1, status: 'unknown', method: 'POST', url: '/api/v4/projects/1/jobs/9/play' });
     expect(wire()).toEqual([
       'GET /projects/a%2Fb/pipelines/7/jobs?scope=manual&page=1&per_page=20',
       'GET /projects/1/jobs/9',

@@ -178,13 +178,47 @@ describe('timeouts and aborts', () => {
     expect(err.message).toBe('GET /slow → timed out: no response within 60 ms');
   });
 
-  it('retries a GET that timed out, each attempt with its own timeout', async () => {
+  it('retries a GET that timed out within totalTimeoutMs, each attempt with its own timeout', async () => {
     const s = await serve(() => undefined);
     const { sleep, waits } = recordingSleep();
-    const err = await rejection(createClient({ baseUrl: s.url, timeoutMs: 40, maxRetries: 2, sleep }).get('/slow'));
+    const err = await rejection(createClient({ baseUrl: s.url, timeoutMs: 40, totalTimeoutMs: 60_000, maxRetries: 2, sleep }).get('/slow'));
     expect(err.kind).toBe('timeout');
     expect(s.requests).toHaveLength(3);
     expect(waits).toHaveLength(2);
+  });
+
+  // Issue 18: a server that never answers showed "retrying in 0s" for two minutes (4 attempts of
+  // 30 s) before "GitLab did not answer in time". By default the retries share one timeoutMs.
+  it('by default gives up on a server that never answers after one timeout, without a retry', async () => {
+    const s = await serve(() => undefined);
+    const retries: unknown[] = [];
+    const { sleep } = recordingSleep();
+    const err = await rejection(createClient({ baseUrl: s.url, timeoutMs: 80, maxRetries: 3, sleep, onRetry: (i) => retries.push(i) }).get('/slow'));
+    expect(err.kind).toBe('timeout');
+    expect(s.requests).toHaveLength(1);
+    expect(retries).toEqual([]);
+  });
+
+  it('an answer (503 and its wait) ends the no-answer streak: the next attempt gets a whole timeout', async () => {
+    const s = await serve((req, res, _rec, index) => {
+      if (index === 0) return json(res, 200, { warm: true });
+      if (index === 1) return req.socket.destroy();
+      if (index === 2) return text(res, 503, 'busy', { 'retry-after': '1' });
+      setTimeout(() => json(res, 200, { ok: true }), 60);
+    });
+    // The wait for the 503 really passes the reset's deadline (timeoutMs 300 from its attempt).
+    const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 350)));
+    const gl = createClient({ baseUrl: s.url, timeoutMs: 300, sleep, random: () => 0 });
+    await gl.get('/warm'); // undici loads with the first request; keep that out of the timed attempts
+    await expect(gl.get('/x')).resolves.toEqual({ ok: true });
+    expect(s.requests).toHaveLength(4);
+  });
+
+  it('still retries a fast failure (a reset) by default', async () => {
+    const s = await serve((req, res, _rec, index) => (index === 0 ? req.socket.destroy() : json(res, 200, { ok: true })));
+    const { sleep } = recordingSleep();
+    await expect(createClient({ baseUrl: s.url, timeoutMs: 5_000, sleep }).get('/x')).resolves.toEqual({ ok: true });
+    expect(s.requests).toHaveLength(2);
   });
 
   it('times out a body that stalls after the headers', async () => {
