@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, unlinkSync, type Stats } from 'node:fs';
 import { link, lstat, open, readdir, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
 
 export type TargetCheck =
   | { kind: 'ok'; path: string }
@@ -166,6 +167,8 @@ export interface PendingWrite {
   /** The temp file, in the target's directory. */
   readonly tempPath: string;
   readonly handle: FileHandle;
+  /** A stream writing into the temp file; it leaves the file open for commit (which syncs it first). */
+  stream(): Writable;
   /** Closes the temp file and puts it in place; returns the path it now has. */
   commit(): Promise<string>;
   /** Closes and removes the temp file. Safe to call more than once, and after commit. */
@@ -210,12 +213,19 @@ export async function beginSafeWrite(requested: string, opts: TargetOptions): Pr
       throw error;
     }
   };
+  const stream = (): Writable =>
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        writeAll(handle, chunk).then(() => done(), done);
+      },
+    });
   return {
     get target() {
       return target;
     },
     tempPath,
     handle,
+    stream,
     commit,
     discard,
   };
@@ -231,6 +241,10 @@ export async function writeFileSafely(requested: string, opts: TargetOptions, wr
     throw error;
   }
   return pending.commit();
+}
+
+async function writeAll(handle: FileHandle, buf: Buffer): Promise<void> {
+  for (let done = 0; done < buf.length; ) done += (await handle.write(buf, done, buf.length - done)).bytesWritten;
 }
 
 async function place(tempPath: string, target: string, opts: TargetOptions): Promise<string> {
