@@ -53,10 +53,12 @@ export async function readGlabConfig(
   try {
     // Loaded only when a glab config exists: the YAML parser is a large part of start-up otherwise.
     const { parse } = await import('yaml');
-    doc = parse(text);
+    // The parser's messages and warnings quote the file (a token, for an alias or a tag on that
+    // line): warnings are not printed, and an error says only where it is.
+    doc = parse(text, { logLevel: 'error' });
   } catch (error) {
-    const first = ((error as Error).message.split('\n')[0] ?? '').trim();
-    warnings.push(`${path} is not valid YAML (${first}); ignoring it`);
+    const where = /at line \d+, column \d+/.exec((error as Error).message)?.[0];
+    warnings.push(`${path} is not valid YAML${where ? ` (${where})` : ''}; ignoring it`);
     return null;
   }
   return interpret(doc, path);

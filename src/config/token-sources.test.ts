@@ -132,3 +132,27 @@ describe('--help', () => {
     expect(HELP_TEXT).toContain('--max-download SIZE');
   });
 });
+
+describe('a broken glab config never quotes its token', () => {
+  const path = '/home/ada/.config/glab-cli/config.yml';
+  it.each([
+    ['an unresolved alias', 'hosts:\n  gitlab.example.com:\n    token: *glpat-SECRET\n'],
+    ['an unknown tag', 'hosts:\n  gitlab.example.com:\n    token: !secret glpat-SECRET\n    x: [\n'],
+    ['a nested mapping', 'hosts:\n  gitlab.example.com:\n    token: glpat-SECRET: x\n'],
+  ])('%s: the warning says where, not what; nothing is printed', async (_what, text) => {
+    const printed: string[] = [];
+    const onWarning = (w: Error): void => void printed.push(`${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const result = await resolveConfig(input([], { env: { GITLAB_HOST: '', GITLAB_TOKEN: 'env-token' }, files: { [path]: { text, mode: 0o600 } } }));
+      const warnings = result.kind === 'run' ? result.warnings : [];
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/config\.yml is not valid YAML( \(at line \d+, column \d+\))?; ignoring it$/);
+      expect(JSON.stringify(warnings)).not.toContain('glpat-SECRET');
+      await new Promise((done) => setImmediate(done));
+      expect(printed.join('\n')).not.toContain('glpat-SECRET');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
