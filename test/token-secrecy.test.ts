@@ -84,13 +84,19 @@ function run(file: string, args: string[], env: Record<string, string> = {}): Ru
 const cmdline = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'latin1');
 
 describe.skipIf(process.platform !== 'linux')('the token on the command line', () => {
-  it('--token TOKEN: /proc/<pid>/cmdline no longer shows it; the terminal never receives it', async () => {
-    const app = run(process.execPath, [bundle, '--host', sim.url, '--token', DEMO_TOKENS.user]);
+  it('--token TOKEN: /proc/<pid>/cmdline no longer shows it; neither the terminal nor --debug-log receives it', async () => {
+    const debugLog = join(home, 'debug.log');
+    const app = run(process.execPath, [bundle, '--host', sim.url, '--token', DEMO_TOKENS.user, '--debug-log', debugLog]);
     await app.waitFor('acme/api');
     const line = cmdline(app.pid);
     expect(line).not.toContain(DEMO_TOKENS.user);
     expect(line).toContain('--token ***');
+    app.write('q');
+    expect(await app.exited()).toBe(0);
     expect(app.raw()).not.toContain(DEMO_TOKENS.user);
+    const logged = readFileSync(debugLog, 'utf8');
+    expect(logged).toMatch(/GET \/user -> 200/);
+    expect(logged).not.toContain(DEMO_TOKENS.user);
   });
 
   it('--token=TOKEN is hidden too, and a rejected token is named by source only, on screen and in the title', async () => {
@@ -115,6 +121,13 @@ describe.skipIf(process.platform !== 'linux')('--token - and --token-file', () =
     for (let i = 0; i < 200 && app.text().includes('type to filter'); i++) await new Promise((r) => setTimeout(r, 25));
     app.write('q');
     expect(await app.exited()).toBe(0);
+    expect(app.raw()).not.toContain(DEMO_TOKENS.user);
+  });
+
+  it('a fatal start-up error (too much on stdin for --token -) prints no token', async () => {
+    const app = run('/bin/sh', ['-c', `{ printf '%s ' "$SECRET_FOR_TEST"; yes x | head -c 70000; } | exec "${process.execPath}" "${bundle}" --host "${sim.url}" --token -`], { SECRET_FOR_TEST: DEMO_TOKENS.user });
+    expect(await app.exited()).toBe(1);
+    expect(app.raw()).toContain('standard input is longer than 65536 bytes');
     expect(app.raw()).not.toContain(DEMO_TOKENS.user);
   });
 
