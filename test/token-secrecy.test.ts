@@ -1,9 +1,10 @@
 // The token through the built bundle in a real pseudo-terminal: `--token` is overwritten in the
 // process title (/proc/<pid>/cmdline, what `ps` shows other users), `--token -` reads it from a pipe
 // and still takes keys from the terminal, `--token-file` refuses a file others can read, and no
-// byte the app writes to the terminal (screen, title, clipboard) carries it.
+// byte the app writes to the terminal (screen, title, clipboard) carries it. Last, a download cut
+// by SIGTERM/SIGHUP leaves no temp file behind, with Ink's own signal handling in place.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,5 +151,48 @@ describe.skipIf(process.platform !== 'linux')('--token - and --token-file', () =
     await app.waitFor('acme/api');
     app.write('q');
     expect(await app.exited()).toBe(0);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('a download interrupted by a signal', () => {
+  it.each(['SIGTERM', 'SIGHUP'] as const)('%s during a download ends the app and leaves no temp file', async (signal) => {
+    const dir = mkdtempSync(join(home, 'dl-'));
+    // The artifacts answer is held back, so the temp file exists while the app waits for it.
+    const fault = { kind: 'delay', method: 'GET', path: /\/jobs\/artifacts\/main\/download$/, delayMs: 60_000 } as const;
+    sim.faults.add(fault);
+    try {
+      const child = pty.spawn(process.execPath, [bundle, '--host', sim.url, '--token', DEMO_TOKENS.user, '--project', 'acme/api'], {
+        cols: 100,
+        rows: 30,
+        cwd: dir,
+        env: baseEnv,
+        name: 'xterm-256color',
+      });
+      running.push(child);
+      let raw = '';
+      child.onData((d) => (raw += d));
+      const exited = new Promise<{ exitCode: number; signal?: number }>((done) => child.onExit(done));
+      const until = async (check: () => boolean, what: string): Promise<void> => {
+        for (let i = 0; !check(); i++) {
+          if (i > 400) throw new Error(`timed out waiting for ${what}\n${raw.slice(-800)}`);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      };
+      await until(() => raw.includes('Pipelines'), 'the project');
+      child.write(':');
+      await new Promise((r) => setTimeout(r, 100));
+      child.write('artifacts main build');
+      await until(() => raw.includes('artifacts main build'), 'the command typed');
+      await new Promise((r) => setTimeout(r, 100));
+      child.write('\r');
+      const parts = () => readdirSync(dir).filter((f) => /^\.pipetop-\d+-[0-9a-f]{12}\.part$/.test(f));
+      await until(() => parts().length === 1, 'the temp file');
+      process.kill(child.pid, signal);
+      await exited;
+      expect(parts()).toEqual([]);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.zip'))).toEqual([]);
+    } finally {
+      sim.faults.clear();
+    }
   });
 });
