@@ -5,7 +5,6 @@ export {
   beginSafeWrite,
   checkTarget,
   cleanupTempFiles,
-  contentDispositionName,
   removeStaleTempFiles,
   safeBasename,
   TargetError,

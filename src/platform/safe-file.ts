@@ -106,7 +106,8 @@ function splitExt(name: string): { stem: string; ext: string } {
 // ---- names from the server ------------------------------------------------------------------------
 
 /**
- * A job, ref or project name (or a Content-Disposition filename) reduced to one harmless file name:
+ * A job, ref or project name reduced to one harmless file name (pipetop never takes a file name from
+ * a Content-Disposition header: GitLab's is always artifacts.zip, and a hostile one is a path):
  * no path separators, no `..`, no control, format (bidi, zero-width) or line-separator characters,
  * no leading dots, dashes, underscores or blanks (hidden files, options to the next command), at most `maxBytes`
  * bytes of UTF-8 with the extension kept. `fallback` when nothing is left.
@@ -139,26 +140,6 @@ function truncateBytes(s: string, max: number): string {
   return out;
 }
 
-/** The file name a Content-Disposition header suggests (filename* preferred), made safe; null if none. */
-export function contentDispositionName(header: string | undefined): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  let raw: string | undefined;
-  if (star) {
-    try {
-      raw = decodeURIComponent(star[2]!.trim());
-    } catch {
-      raw = undefined;
-    }
-  }
-  raw ??= /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header)?.slice(1).find((v) => v !== undefined)?.trim();
-  if (raw === undefined) return null;
-  // Browsers keep only the last path segment of a suggested name; so does pipetop.
-  const last = raw.replace(/\\(.)/g, '$1').split(/[/\\]/).pop() ?? '';
-  const safe = safeBasename(last, '');
-  return safe || null;
-}
-
 // ---- the write ------------------------------------------------------------------------------------
 
 export interface PendingWrite {
@@ -185,7 +166,14 @@ export async function beginSafeWrite(requested: string, opts: TargetOptions): Pr
   const tempPath = join(dirname(target), `.pipetop-${process.pid}-${randomBytes(6).toString('hex')}.part`);
   // O_EXCL + O_NOFOLLOW: never reuse or follow whatever might sit at the temp name.
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-  const handle = await open(tempPath, flags, 0o600);
+  let handle: FileHandle;
+  try {
+    handle = await open(tempPath, flags, 0o600);
+  } catch (error) {
+    // The temp name means nothing to the user: name the directory and the reason.
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new TargetError({ kind: 'refused', path: target, message: `cannot write in ${dirname(target)} (${code})` });
+  }
   register(tempPath);
   let closed = false;
   let done = false;
