@@ -155,44 +155,62 @@ describe.skipIf(process.platform !== 'linux')('--token - and --token-file', () =
 });
 
 describe.skipIf(process.platform !== 'linux')('a download interrupted by a signal', () => {
+  const parts = (dir: string) => readdirSync(dir).filter((f) => /^\.pipetop-\d+-[0-9a-f]{12}\.part$/.test(f));
+
+  async function startApp(dir: string): Promise<{ child: pty.IPty; raw: () => string; until: (check: () => boolean, what: string) => Promise<void>; exited: Promise<unknown> }> {
+    const child = pty.spawn(process.execPath, [bundle, '--host', sim.url, '--token', DEMO_TOKENS.user, '--project', 'acme/api'], {
+      cols: 100,
+      rows: 30,
+      cwd: dir,
+      env: baseEnv,
+      name: 'xterm-256color',
+    });
+    running.push(child);
+    let raw = '';
+    child.onData((d) => (raw += d));
+    const exited = new Promise((done) => child.onExit(done));
+    const until = async (check: () => boolean, what: string): Promise<void> => {
+      for (let i = 0; !check(); i++) {
+        if (i > 400) throw new Error(`timed out waiting for ${what}\n${raw.slice(-800)}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    await until(() => raw.includes('Pipelines'), 'the project');
+    return { child, raw: () => raw, until, exited };
+  }
+
+  /** Starts `:artifacts main build` with the answer held back: the temp file exists, waiting. */
+  async function stalledDownload(dir: string) {
+    sim.faults.add({ kind: 'delay', method: 'GET', path: /\/jobs\/artifacts\/main\/download$/, delayMs: 60_000 });
+    const app = await startApp(dir);
+    app.child.write(':');
+    await app.until(() => app.raw().includes('artifacts <ref> <job>'), 'the command line');
+    app.child.write('artifacts main build');
+    await app.until(() => app.raw().includes('artifacts main build'), 'the command typed');
+    app.child.write('\r');
+    await app.until(() => parts(dir).length === 1, 'the temp file');
+    return app;
+  }
+
+  afterEach(() => sim.faults.clear());
+
   it.each(['SIGTERM', 'SIGHUP'] as const)('%s during a download ends the app and leaves no temp file', async (signal) => {
     const dir = mkdtempSync(join(home, 'dl-'));
-    // The artifacts answer is held back, so the temp file exists while the app waits for it.
-    const fault = { kind: 'delay', method: 'GET', path: /\/jobs\/artifacts\/main\/download$/, delayMs: 60_000 } as const;
-    sim.faults.add(fault);
-    try {
-      const child = pty.spawn(process.execPath, [bundle, '--host', sim.url, '--token', DEMO_TOKENS.user, '--project', 'acme/api'], {
-        cols: 100,
-        rows: 30,
-        cwd: dir,
-        env: baseEnv,
-        name: 'xterm-256color',
-      });
-      running.push(child);
-      let raw = '';
-      child.onData((d) => (raw += d));
-      const exited = new Promise<{ exitCode: number; signal?: number }>((done) => child.onExit(done));
-      const until = async (check: () => boolean, what: string): Promise<void> => {
-        for (let i = 0; !check(); i++) {
-          if (i > 400) throw new Error(`timed out waiting for ${what}\n${raw.slice(-800)}`);
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      };
-      await until(() => raw.includes('Pipelines'), 'the project');
-      child.write(':');
-      await new Promise((r) => setTimeout(r, 100));
-      child.write('artifacts main build');
-      await until(() => raw.includes('artifacts main build'), 'the command typed');
-      await new Promise((r) => setTimeout(r, 100));
-      child.write('\r');
-      const parts = () => readdirSync(dir).filter((f) => /^\.pipetop-\d+-[0-9a-f]{12}\.part$/.test(f));
-      await until(() => parts().length === 1, 'the temp file');
-      process.kill(child.pid, signal);
-      await exited;
-      expect(parts()).toEqual([]);
-      expect(readdirSync(dir).filter((f) => f.endsWith('.zip'))).toEqual([]);
-    } finally {
-      sim.faults.clear();
-    }
+    const app = await stalledDownload(dir);
+    process.kill(app.child.pid, signal);
+    await app.exited;
+    expect(parts(dir)).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.zip'))).toEqual([]);
+  });
+
+  it('after a SIGKILL during a download, the next start removes the temp file it left', async () => {
+    const dir = mkdtempSync(join(home, 'dl-'));
+    const app = await stalledDownload(dir);
+    process.kill(app.child.pid, 'SIGKILL');
+    await app.exited;
+    expect(parts(dir)).toHaveLength(1);
+    sim.faults.clear();
+    const next = await startApp(dir);
+    await next.until(() => parts(dir).length === 0, 'the stale temp file to go');
   });
 });
