@@ -71,18 +71,28 @@ export async function downloadToFile(
     throw error;
   }
   const total = isEncoded(res.headers['content-encoding']) ? undefined : toInt(res.headers['content-length']);
+  // Two claims bound the body: the size the job lists (plus slack) and Content-Length (exact, and
+  // checked below). Either may be a lie; the smaller one and the hard cap win.
   const cap = opts.maxBytes ?? DEFAULT_MAX_DOWNLOAD;
-  const advertised = total ?? opts.expectedSize;
-  const limit = Math.min(cap, advertised !== undefined ? advertised + sizeSlack(advertised) : Infinity);
-  const tooLarge = (): string =>
-    limit === cap && (advertised === undefined || advertised + sizeSlack(advertised) >= cap)
-      ? `larger than the ${formatBytes(cap)} limit (--max-download); stopped`
-      : `larger than advertised (${formatBytes(advertised ?? 0)}); stopped after ${formatBytes(limit)}`;
+  const listed = opts.expectedSize;
+  const listedLimit = listed !== undefined ? listed + sizeSlack(listed) : Infinity;
+  const limit = Math.min(cap, listedLimit);
+  const overLimit = (): string =>
+    listedLimit <= cap ? `larger than advertised (${formatBytes(listed ?? 0)})` : `larger than the ${formatBytes(cap)} limit (--max-download)`;
+  const tooLarge = (reason: string): GitLabApiError =>
+    // 'invalid-response': the message shows the reason ('network' reads "cannot reach GitLab").
+    new GitLabApiError({ kind: 'invalid-response', status: res.status, method: 'GET', path: res.path, reason }, client.redact);
+  if (total !== undefined && total > limit) {
+    // Announced too large: refused before a byte is written.
+    res.body.destroy();
+    await out.discard();
+    throw tooLarge(`announced as ${formatBytes(total)}, ${overLimit()}`);
+  }
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       received += chunk.length;
-      if (received > limit) return done(new GitLabApiError({ kind: 'network', status: res.status, method: 'GET', path: res.path, reason: tooLarge() }, client.redact));
+      if (received > limit) return done(tooLarge(`${overLimit()}; stopped after ${formatBytes(limit)}`));
       const progress: DownloadProgress = { received };
       if (total !== undefined) progress.total = total;
       try {

@@ -167,7 +167,7 @@ describe('artifact download: sizes and targets', () => {
     const s = await serve(endless(chunks));
     const jobs = createJobsApi(createClient({ baseUrl: s.url, maxRetries: 0 }));
     const err = await rejection(jobs.downloadArtifacts(1, 5, join(dir, 'a.zip'), { expectedSize: 223 }));
-    expect(err.kind).toBe('network');
+    expect(err.kind).toBe('invalid-response');
     expect(err.reason).toBe('larger than advertised (223 B); stopped after 1.0 MiB');
     expect(await readdir(dir)).toEqual([]);
     // Stopped near the limit, not after the server's 6.5 GB.
@@ -177,7 +177,7 @@ describe('artifact download: sizes and targets', () => {
   it('stops at the hard cap when nothing is advertised', async () => {
     const s = await serve(endless({ n: 0 }));
     const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, maxRetries: 0 }), '/a', join(dir, 'a.zip'), { maxBytes: 300_000 }));
-    expect(err.reason).toBe('larger than the 293 KiB limit (--max-download); stopped');
+    expect(err.reason).toBe('larger than the 293 KiB limit (--max-download); stopped after 293 KiB');
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -187,6 +187,21 @@ describe('artifact download: sizes and targets', () => {
     const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, maxRetries: 0 }), '/g', join(dir, 'g.zip'), { expectedSize: 1000 }));
     expect(err.reason).toMatch(/^larger than advertised \(1000 B\)/);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a Content-Length beyond what the job lists (or the cap) is refused before a byte is written', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': 50 * 1024 * 1024 });
+      res.write(Buffer.alloc(64 * 1024));
+    });
+    const client = createClient({ baseUrl: s.url, maxRetries: 0 });
+    const progress: number[] = [];
+    const listed = await rejection(downloadToFile(client, '/a', join(dir, 'a.zip'), { expectedSize: 223, onProgress: (p) => progress.push(p.received) }));
+    expect(listed.reason).toBe('announced as 50 MiB, larger than advertised (223 B)');
+    const capped = await rejection(downloadToFile(client, '/a', join(dir, 'a.zip'), { maxBytes: 1024 * 1024 }));
+    expect(capped.reason).toBe('announced as 50 MiB, larger than the 1.0 MiB limit (--max-download)');
+    expect(await readdir(dir)).toEqual([]);
+    expect(progress).toEqual([]);
   });
 
   it('accepts a body within the advertised size plus slack', async () => {

@@ -104,3 +104,14 @@ describe('d downloads artifacts safely', () => {
     }
   });
 });
+
+describe('d: artifacts larger than GitLab lists', () => {
+  it('stops with a clear message and leaves no file', async () => {
+    const listed = app.store.getState().jobs[jobId]!.artifacts_file!.size;
+    app.sim.faults.add({ kind: 'respond', method: 'GET', path: new RegExp(`/jobs/${jobId}/artifacts$`), status: 200, contentType: 'application/zip', body: Buffer.alloc(listed + 3 * 1024 * 1024, 1) });
+    const path = join(app.downloadDir, 'big.zip');
+    await submit('d', 'Save artifacts to:', path);
+    await app.until(() => /Download of artifacts of job #\d+ .* failed: .*larger than advertised \(/.test(toastText()), 'the refusal');
+    expect((await readdir(app.downloadDir)).filter((f) => f === 'big.zip' || f.endsWith('.part'))).toEqual([]);
+  });
+});
