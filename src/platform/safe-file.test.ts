@@ -162,6 +162,12 @@ describe('safe file writes: targets', () => {
     });
     expect(moved).toBe(join(dir, 'd (1).log'));
     expect(await readFile(moved, 'utf8')).toBe('mine');
+    // Taken again while writing under the suffixed name: the next suffix, not 'd (1) (1).log'.
+    const again = await writeFileSafely(join(dir, 'd.log'), { explicit: false }, async (out) => {
+      await out.writeFile('third');
+      await writeFile(join(dir, 'd (2).log'), 'theirs');
+    });
+    expect(again).toBe(join(dir, 'd (3).log'));
   });
 
   it('a FIFO that replaces the agreed file meanwhile is still refused', async () => {

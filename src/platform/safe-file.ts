@@ -192,7 +192,7 @@ export async function beginSafeWrite(requested: string, opts: TargetOptions): Pr
     try {
       await handle.datasync().catch(() => undefined);
       await close();
-      target = await place(tempPath, target, opts);
+      target = await place(tempPath, target, resolve(requested), opts);
       done = true;
       unregister(tempPath);
       return target;
@@ -235,7 +235,8 @@ async function writeAll(handle: FileHandle, buf: Buffer): Promise<void> {
   for (let done = 0; done < buf.length; ) done += (await handle.write(buf, done, buf.length - done)).bytesWritten;
 }
 
-async function place(tempPath: string, target: string, opts: TargetOptions): Promise<string> {
+/** `requested`: the name asked for, from which a default name's next free suffix is counted. */
+async function place(tempPath: string, target: string, requested: string, opts: TargetOptions): Promise<string> {
   if (opts.overwrite) {
     // Agreed to replace a regular file: still refuse if something else took its place meanwhile.
     const st = await lstatOrNull(target);
@@ -253,14 +254,14 @@ async function place(tempPath: string, target: string, opts: TargetOptions): Pro
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') {
         if (opts.explicit) throw new TargetError({ kind: 'exists', path: target });
-        target = await freeName(target, 1);
+        target = await freeName(requested, 1);
         continue;
       }
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS' && code !== 'EXDEV') throw error;
       // No hard links on this file system (FAT, some network mounts): check, then rename.
       if (await lstatOrNull(target)) {
         if (opts.explicit) throw new TargetError({ kind: 'exists', path: target });
-        target = await freeName(target, 1);
+        target = await freeName(requested, 1);
       }
       await rename(tempPath, target);
       return target;
