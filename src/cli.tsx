@@ -4,9 +4,14 @@
 // built-in simulator when no GitLab is configured.
 // First: it must run before Ink's modules load (see the file).
 import { restoreFetch } from './boot/hide-fetch.js';
+// Second: hides a --token value from the process list as early as possible (see the file).
+import './boot/hide-token.js';
+import { openSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { ReadStream } from 'node:tty';
 import { resolveConfig } from './config/index.js';
 import { safeMessage } from './text/safe.js';
+import { removeStaleTempFiles } from './platform/safe-file.js';
 import { runTui } from './tui.js';
 import { VERSION } from './version.js';
 
@@ -16,7 +21,14 @@ async function main(argv: string[]): Promise<number> {
   // real GitLab never evaluates it.
   if (argv[0] === 'sim') return (await import('./commands/sim.js')).runSim(argv.slice(1));
   if (argv[0] === 'watch') return (await import('./commands/watch.js')).runWatchCli(argv.slice(1));
-  const result = await resolveConfig({ argv, env: process.env, cwd: process.cwd(), home: homedir() });
+  const result = await resolveConfig({
+    argv,
+    env: process.env,
+    cwd: process.cwd(),
+    home: homedir(),
+    stdinIsTTY: process.stdin.isTTY === true,
+    readStdin: () => readAll(process.stdin, 64 * 1024),
+  });
   switch (result.kind) {
     case 'help':
       process.stdout.write(`${result.text}\n`);
@@ -27,9 +39,43 @@ async function main(argv: string[]): Promise<number> {
     case 'error':
       process.stderr.write(`${safeMessage(result.message)}\n`);
       return 2;
-    case 'run':
+    case 'run': {
       for (const warning of result.warnings) process.stderr.write(`pipetop: ${safeMessage(warning)}\n`);
-      return runTui(result.config, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+      // Temp files of a pipetop killed while saving (SIGKILL leaves them): removed in the background.
+      void removeStaleTempFiles(process.cwd());
+      // `--token -` used stdin for the token: keys come from the controlling terminal instead.
+      const keys = result.config.tokenFromStdin ? openTerminal() : process.stdin;
+      if (!keys) {
+        process.stderr.write('pipetop: --token - read the token from standard input, and there is no terminal (/dev/tty) to read keys from.\n');
+        return 2;
+      }
+      try {
+        return await runTui(result.config, { stdin: keys, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+      } finally {
+        if (keys !== process.stdin) keys.destroy();
+      }
+    }
+  }
+}
+
+/** All of a stream as text, refused past `max` bytes (a token is short; a file piped by mistake is not). */
+async function readAll(stream: NodeJS.ReadableStream, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buf.length;
+    if (size > max) throw new Error(`standard input is longer than ${max} bytes; --token - expects only a token`);
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function openTerminal(): ReadStream | null {
+  try {
+    return new ReadStream(openSync('/dev/tty', 'r'));
+  } catch {
+    return null;
   }
 }
 

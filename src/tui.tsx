@@ -63,6 +63,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
       openUrl: (url) => openUrl(url, { env: io.env }),
       copy: (text) => io.stdout.write(osc52Copy(text, io.env)),
       downloadDir: io.cwd,
+      ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
     },
     tokenHelp: tokenHelp(config),
   });

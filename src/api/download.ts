@@ -1,18 +1,24 @@
-// Artifact downloads: streamed to a temp file next to the destination and renamed into place only
-// when complete, so a cut connection never leaves a half-written file or clobbers an existing one.
+// Artifact downloads: streamed through a safe write (src/platform/safe-file.ts: a private temp file
+// next to the destination, put in place only when complete, never onto a device, FIFO, symlink or an
+// existing file the user did not agree to replace), so a cut connection never leaves a half-written
+// file or clobbers anything. The body is cut off past what was advertised (Content-Length, or the
+// size the job lists) plus slack, and past a hard cap: a server once sent 1.96 GB for a 223 B artifact.
 // Redirects (GitLab may answer 302 to pre-signed object storage) are followed by hand so the token
 // is never sent to another origin; the transport drops credentials for foreign origins.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { beginSafeWrite, type PendingWrite } from '../platform/safe-file.js';
 import type { GitLabClient } from './client.js';
 import { isEncoded } from './decode.js';
 import { GitLabApiError } from './errors.js';
 import { withQuery, type Query } from './query.js';
 import type { StreamedResponse } from './transport.js';
+
+/** The hard cap when none is configured (--max-download or PIPETOP_MAX_DOWNLOAD): 4 GiB. */
+export const DEFAULT_MAX_DOWNLOAD = 4 * 1024 ** 3;
+// GitLab limits an artifacts archive to 100 MB on self-managed instances by default and to 1 GB on
+// gitlab.com; 4 GiB leaves room for instances that raised the limit, and still stops a runaway
+// stream long before it fills a disk.
 
 export interface DownloadProgress {
   received: number;
@@ -27,6 +33,14 @@ export interface DownloadOptions {
   onProgress?: (progress: DownloadProgress) => void;
   maxRedirects?: number;
   query?: Query;
+  /** The user typed this name (default true): an existing file then fails with TargetError 'exists'. */
+  explicit?: boolean;
+  /** The user agreed to replace an existing regular file. */
+  overwrite?: boolean;
+  /** The size GitLab listed for the artifact (artifacts_file.size): more than this plus slack is refused. */
+  expectedSize?: number;
+  /** Hard cap in bytes (default DEFAULT_MAX_DOWNLOAD). */
+  maxBytes?: number;
 }
 
 export interface DownloadResult {
@@ -36,20 +50,49 @@ export interface DownloadResult {
 
 const REDIRECTS = [301, 302, 303, 307, 308];
 
+/** What an advertised size may be exceeded by: sizes in job lists can be rounded or stale. */
+export function sizeSlack(advertised: number): number {
+  return Math.max(1024 * 1024, Math.ceil(advertised / 10));
+}
+
 export async function downloadToFile(
   client: GitLabClient,
   pathOrUrl: string,
   dest: string,
   opts: DownloadOptions = {},
 ): Promise<DownloadResult> {
-  const res = await followRedirects(client, withQuery(pathOrUrl, opts.query), opts);
-  const destPath = resolve(dest);
-  const tmp = join(dirname(destPath), `.${basename(destPath)}.${randomBytes(6).toString('hex')}.part`);
+  // The target is checked before any byte is requested: a refused or existing name costs no download.
+  const out: PendingWrite = await beginSafeWrite(dest, { explicit: opts.explicit ?? true, overwrite: opts.overwrite ?? false });
+  let res: StreamedResponse;
+  try {
+    res = await followRedirects(client, withQuery(pathOrUrl, opts.query), opts);
+  } catch (error) {
+    await out.discard();
+    throw error;
+  }
   const total = isEncoded(res.headers['content-encoding']) ? undefined : toInt(res.headers['content-length']);
+  // Two claims bound the body: the size the job lists (plus slack) and Content-Length (exact, and
+  // checked below). Either may be a lie; the smaller one and the hard cap win.
+  const cap = opts.maxBytes ?? DEFAULT_MAX_DOWNLOAD;
+  const listed = opts.expectedSize;
+  const listedLimit = listed !== undefined ? listed + sizeSlack(listed) : Infinity;
+  const limit = Math.min(cap, listedLimit);
+  const overLimit = (): string =>
+    listedLimit <= cap ? `larger than advertised (${formatBytes(listed ?? 0)})` : `larger than the ${formatBytes(cap)} limit (--max-download)`;
+  const tooLarge = (reason: string): GitLabApiError =>
+    // 'invalid-response': the message shows the reason ('network' reads "cannot reach GitLab").
+    new GitLabApiError({ kind: 'invalid-response', status: res.status, method: 'GET', path: res.path, reason }, client.redact);
+  if (total !== undefined && total > limit) {
+    // Announced too large: refused before a byte is written.
+    res.body.destroy();
+    await out.discard();
+    throw tooLarge(`announced as ${formatBytes(total)}, ${overLimit()}`);
+  }
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       received += chunk.length;
+      if (received > limit) return done(tooLarge(`${overLimit()}; stopped after ${formatBytes(limit)}`));
       const progress: DownloadProgress = { received };
       if (total !== undefined) progress.total = total;
       try {
@@ -61,20 +104,19 @@ export async function downloadToFile(
     },
   });
   try {
-    await pipeline(res.body, counter, createWriteStream(tmp, { flags: 'wx' }), ...(opts.signal ? [{ signal: opts.signal }] : []));
+    await pipeline(res.body, counter, out.stream(), ...(opts.signal ? [{ signal: opts.signal }] : []));
     if (total !== undefined && received !== total) {
       throw new GitLabApiError(
         { kind: 'network', status: res.status, method: 'GET', path: res.path, reason: `truncated: got ${received} of ${total} bytes` },
         client.redact,
       );
     }
-    await rename(tmp, destPath);
+    return { path: await out.commit(), bytes: received };
   } catch (err) {
     res.body.destroy();
-    await rm(tmp, { force: true });
-    throw isLocalFileError(err) ? err : res.fail(err);
+    await out.discard();
+    throw isLocalFileError(err) || err instanceof GitLabApiError ? err : res.fail(err);
   }
-  return { path: destPath, bytes: received };
 }
 
 async function followRedirects(client: GitLabClient, start: string, opts: DownloadOptions): Promise<StreamedResponse> {
@@ -97,9 +139,19 @@ async function followRedirects(client: GitLabClient, start: string, opts: Downlo
   }
 }
 
-/** fs errors (disk full, no such directory) are local problems, not API failures: pass them on as-is. */
+/** fs errors (disk full, no such directory) and refused targets are local problems, not API failures: pass them on as-is. */
 function isLocalFileError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'path' in err && 'syscall' in err;
+  return typeof err === 'object' && err !== null && (('path' in err && 'syscall' in err) || (err as Error).name === 'TargetError');
+}
+
+function formatBytes(n: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${i === 0 ? n : n.toFixed(n < 10 ? 1 : 0)} ${units[i]}`;
 }
 
 function toInt(value: string | undefined): number | undefined {

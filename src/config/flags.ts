@@ -4,13 +4,17 @@ import { parseArgs } from 'node:util';
 
 export interface Flags {
   host?: string;
+  /** `-` means: read it from standard input. */
   token?: string;
+  tokenFile?: string;
   project?: string;
   demo: boolean;
   readOnly: boolean;
   seed?: number;
   speed?: number;
   debugLog?: string;
+  /** --max-download, in bytes. */
+  maxDownload?: number;
   help: boolean;
   version: boolean;
 }
@@ -18,12 +22,14 @@ export interface Flags {
 export const OPTIONS = {
   host: { type: 'string' },
   token: { type: 'string' },
+  'token-file': { type: 'string' },
   project: { type: 'string' },
   demo: { type: 'boolean' },
   'read-only': { type: 'boolean' },
   seed: { type: 'string' },
   speed: { type: 'string' },
   'debug-log': { type: 'string' },
+  'max-download': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -45,7 +51,17 @@ export function parseFlags(argv: string[]): FlagsResult {
 
   if (values.host !== undefined) flags.host = values.host;
   if (values.token !== undefined) flags.token = values.token;
+  if (values['token-file'] !== undefined) {
+    if (values['token-file'].trim() === '') return { ok: false, message: '--token-file needs a file name' };
+    if (flags.token !== undefined) return { ok: false, message: 'give --token or --token-file, not both' };
+    flags.tokenFile = values['token-file'];
+  }
   if (values.project !== undefined) flags.project = values.project;
+  if (values['max-download'] !== undefined) {
+    const bytes = parseSize(values['max-download']);
+    if (bytes === null) return { ok: false, message: `--max-download must be a size like 500M or 8G, got "${values['max-download']}"` };
+    flags.maxDownload = bytes;
+  }
   if (values['debug-log'] !== undefined) {
     if (values['debug-log'].trim() === '') return { ok: false, message: '--debug-log needs a file name' };
     flags.debugLog = values['debug-log'];
@@ -61,6 +77,14 @@ export function parseFlags(argv: string[]): FlagsResult {
     flags.speed = speed;
   }
   return { ok: true, flags };
+}
+
+/** `1048576`, `500K`, `500M`, `8G`, `1.5GiB` (powers of 1024) → bytes; null when not a positive size. */
+export function parseSize(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*$/i.exec(text);
+  if (!m) return null;
+  const bytes = Math.floor(Number(m[1]) * 1024 ** ' kmgt'.indexOf((m[2] || ' ').toLowerCase()));
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : null;
 }
 
 // Node's messages are accurate but long and mention positional-argument tricks; name the culprit.

@@ -53,10 +53,12 @@ export async function readGlabConfig(
   let doc: unknown;
   try {
     // Not `const { parse } = await import('yaml')`: that is undefined in the bundle (load-yaml.ts).
-    doc = (await loadYaml()).parse(text);
+    // The parser's messages and warnings quote the file (a token, for an alias or a tag on that
+    // line): warnings are not printed, and an error says only where it is.
+    doc = (await loadYaml()).parse(text, { logLevel: 'error' });
   } catch (error) {
-    const first = ((error as Error).message.split('\n')[0] ?? '').trim();
-    warnings.push(`${path} is not valid YAML (${first}); ignoring it`);
+    const where = /at line \d+, column \d+/.exec((error as Error).message)?.[0];
+    warnings.push(`${path} is not valid YAML${where ? ` (${where})` : ''}; ignoring it`);
     return null;
   }
   return interpret(doc, path);

@@ -14,14 +14,21 @@ Usage:
 Options:
   --host URL          GitLab to use: gitlab.example.com (https:// is assumed),
                       https://gitlab.example.com or http://localhost:8080
-  --token TOKEN       personal access token (other users can see it in \`ps\`;
-                      prefer GITLAB_TOKEN)
+  --token-file PATH   read the token from PATH (must be private: chmod 600)
+  --token -           read the token from standard input (keys then come
+                      from the terminal, /dev/tty)
+  --token TOKEN       the token itself: avoid it. pipetop overwrites it in
+                      its process title (/proc/<pid>/cmdline, \`ps\`) at
+                      start, but other users can read it there until then,
+                      and your shell history keeps it
   --project PATH|ID   project to open: group/sub/project or a numeric id
   --demo              use the built-in simulated GitLab
   --read-only         never retry, cancel, play, erase or change anything
   --seed N            demo: world seed (the same seed builds the same world)
   --speed X           demo: world time per real time (60: a minute a second)
   --debug-log FILE    write a debug log (tokens redacted) to FILE
+  --max-download SIZE stop an artifacts download past SIZE (default 4G;
+                      also stopped past the size GitLab lists for it)
   -h, --help          show this help
   -v, --version       show the version
 
@@ -32,6 +39,7 @@ Environment:
   CI_SERVER_URL, CI_PROJECT_ID        fallbacks inside a GitLab CI job;
                                       CI_JOB_TOKEN is never used: it cannot
                                       read most of the API pipetop needs
+  PIPETOP_MAX_DOWNLOAD                like --max-download
   BROWSER                             command that opens URLs (key o)
   NO_COLOR                            no colours
 
@@ -40,6 +48,9 @@ Flags beat the environment, which beats glab's config.
 Token:
   Create a personal access token with the read_api scope (api to retry,
   cancel and edit) at <your GitLab>/-/user_settings/personal_access_tokens
+  Give it through GITLAB_TOKEN, glab's config, --token-file or --token -.
+  An environment variable is not in \`ps\`, but the same user (and root)
+  can read it in /proc/<pid>/environ.
 
 glab config:
   If you use glab (\`glab auth login\`), pipetop reads hosts and tokens from

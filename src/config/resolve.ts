@@ -2,13 +2,13 @@
 // glab's config and the git remote of the working directory. Nothing here touches the network.
 import * as nodeFs from 'node:fs/promises';
 import { ciJob, firstEnv, HOST_ENV_VARS, TOKEN_ENV_VARS, type Found } from './env.js';
-import { parseFlags, type Flags } from './flags.js';
+import { parseFlags, parseSize, type Flags } from './flags.js';
 import { findGlabHost, glabConfigPath, glabHostByName, readGlabConfig, type GlabConfig } from './glab-config.js';
 import { projectFromRemotes, readRemotes, runGit, type Remote } from './git-remote.js';
 import { HELP_TEXT } from './help.js';
 import { hostnameOf, normalizeHostUrl } from './host-url.js';
 import { missingTokenMessage, severalGlabHostsMessage, usageError } from './messages.js';
-import type { AppConfig, ConfigInput, ConfigResult } from './types.js';
+import type { AppConfig, ConfigFs, ConfigInput, ConfigResult } from './types.js';
 
 export const GITLAB_COM = 'https://gitlab.com';
 
@@ -26,7 +26,9 @@ export async function resolveConfig(input: ConfigInput): Promise<ConfigResult> {
     if (!checked.ok) return { kind: 'error', message: usageError(checked.message) };
     project = { value: checked.value, source: '--project' };
   }
-  if (flags.demo) return { kind: 'run', config: demoConfig(flags, project), warnings: demoWarnings(flags) };
+  const maxDownload = maxDownloadOf(flags, input.env);
+  if (typeof maxDownload === 'string') return { kind: 'error', message: usageError(maxDownload) };
+  if (flags.demo) return { kind: 'run', config: withMaxDownload(demoConfig(flags, project), maxDownload), warnings: demoWarnings(flags) };
 
   const { env } = input;
   const fs = input.fs ?? nodeFs;
@@ -34,13 +36,9 @@ export async function resolveConfig(input: ConfigInput): Promise<ConfigResult> {
   const ci = ciJob(env);
 
   let host: Found | undefined = flags.host !== undefined ? { value: flags.host, source: '--host' } : firstEnv(env, HOST_ENV_VARS);
-  let token: Found | undefined;
-  if (flags.token !== undefined) {
-    if (flags.token.trim() === '') return { kind: 'error', message: usageError('--token is empty') };
-    token = { value: flags.token.trim(), source: '--token' };
-  } else {
-    token = firstEnv(env, TOKEN_ENV_VARS);
-  }
+  const fromFlags = await tokenFromFlags(flags, input, fs);
+  if (typeof fromFlags === 'string') return { kind: 'error', message: usageError(fromFlags) };
+  let token: Found | undefined = fromFlags ?? firstEnv(env, TOKEN_ENV_VARS);
 
   // glab's file is only needed for what flags and environment left open.
   const glabPath = glabConfigPath(env, input.home);
@@ -56,7 +54,7 @@ export async function resolveConfig(input: ConfigInput): Promise<ConfigResult> {
     if (picked !== 'several') host = picked;
   }
   // Nothing configured anywhere: a first run opens the demo rather than an error.
-  if (!host) return { kind: 'run', config: demoConfig(flags, project), warnings };
+  if (!host) return { kind: 'run', config: withMaxDownload(demoConfig(flags, project), maxDownload), warnings };
 
   const normalized = normalizeHostUrl(host.value, host.source);
   if (!normalized.ok) return { kind: 'error', message: usageError(normalized.message) };
@@ -82,7 +80,59 @@ export async function resolveConfig(input: ConfigInput): Promise<ConfigResult> {
   const config: AppConfig = { mode: 'gitlab', baseUrl, token: token.value, tokenSource: token.source, hostSource: host.source, readOnly: flags.readOnly };
   if (project) Object.assign(config, { project: project.value, projectSource: project.source });
   if (flags.debugLog !== undefined) config.debugLog = flags.debugLog;
-  return { kind: 'run', config, warnings };
+  if (flags.token === '-') config.tokenFromStdin = true;
+  return { kind: 'run', config: withMaxDownload(config, maxDownload), warnings };
+}
+
+/**
+ * --token TOKEN, --token - (standard input) or --token-file PATH (private: mode 600). The value is
+ * trimmed; one word only, so a file holding something else is not sent as a token. A string is
+ * the error; undefined means no flag gave one.
+ */
+async function tokenFromFlags(flags: Flags, input: ConfigInput, fs: ConfigFs): Promise<Found | string | undefined> {
+  let text: string;
+  let source: string;
+  if (flags.token === '-') {
+    if (input.stdinIsTTY !== false || !input.readStdin) {
+      return '--token - reads the token from standard input, which is a terminal here: pipe it in (pass show gitlab | pipetop --token -) or use --token-file PATH';
+    }
+    source = 'standard input (--token -)';
+    text = await input.readStdin();
+  } else if (flags.token !== undefined) {
+    source = '--token';
+    text = flags.token;
+  } else if (flags.tokenFile !== undefined) {
+    const path = flags.tokenFile;
+    source = `--token-file ${path}`;
+    try {
+      const { mode } = await fs.stat(path);
+      if ((input.platform ?? process.platform) !== 'win32' && (mode & 0o077) !== 0) {
+        return `${path} can be read by others (mode ${(mode & 0o777).toString(8)}); not using it — chmod 600 ${path}`;
+      }
+      text = await fs.readFile(path, 'utf8');
+    } catch (error) {
+      return `cannot read --token-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+    }
+  } else {
+    return undefined;
+  }
+  const value = text.trim();
+  if (value === '') return `${source === '--token' ? '--token' : source} is empty`;
+  if (/\s/.test(value)) return `${source} holds more than one word; it should hold only the token`;
+  return { value, source };
+}
+
+/** --max-download beats PIPETOP_MAX_DOWNLOAD; a string is the error. */
+function maxDownloadOf(flags: Flags, env: NodeJS.ProcessEnv): number | string | undefined {
+  if (flags.maxDownload !== undefined) return flags.maxDownload;
+  const raw = env.PIPETOP_MAX_DOWNLOAD?.trim();
+  if (!raw) return undefined;
+  return parseSize(raw) ?? `PIPETOP_MAX_DOWNLOAD must be a size like 500M or 8G, got "${raw}"`;
+}
+
+function withMaxDownload(config: AppConfig, maxDownload: number | undefined): AppConfig {
+  if (maxDownload !== undefined) config.maxDownload = maxDownload;
+  return config;
 }
 
 interface PickHostContext {
@@ -128,7 +178,7 @@ function demoConfig(flags: Flags, project: Found | undefined): AppConfig {
 }
 
 function demoWarnings(flags: Flags): string[] {
-  const ignored = [flags.host !== undefined && '--host', flags.token !== undefined && '--token'].filter(Boolean);
+  const ignored = [flags.host !== undefined && '--host', flags.token !== undefined && '--token', flags.tokenFile !== undefined && '--token-file'].filter(Boolean);
   return ignored.length > 0 ? [`${ignored.join(' and ')} ignored with --demo`] : [];
 }
 

@@ -19,6 +19,10 @@ export interface AppConfig {
   speed?: number;
   /** --debug-log FILE: only parsed here; the caller writes it. */
   debugLog?: string;
+  /** Hard cap on one artifacts download, bytes (--max-download / PIPETOP_MAX_DOWNLOAD). */
+  maxDownload?: number;
+  /** The token came from standard input (`--token -`): stdin is a pipe, keys must come from the terminal. */
+  tokenFromStdin?: boolean;
 }
 
 export type ConfigResult =
@@ -45,4 +49,7 @@ export interface ConfigInput {
   git?: GitRunner;
   /** Permission bits mean nothing on Windows, so the "config.yml is private" check is skipped there. */
   platform?: NodeJS.Platform;
+  /** `--token -`: reads all of standard input; absent (or stdin a terminal) refuses `--token -`. */
+  readStdin?: () => Promise<string>;
+  stdinIsTTY?: boolean;
 }

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { lstat, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -157,8 +158,22 @@ describe('saveTo', () => {
     model.append(raw.subarray(0, 10));
     model.append(raw.subarray(10));
     const out = join(dir, 'raw.log');
-    expect(await model.saveTo(out, { raw: true })).toEqual({ bytes: raw.length });
+    expect(await model.saveTo(out, { raw: true })).toEqual({ bytes: raw.length, path: out });
     expect((await readFile(out)).equals(raw)).toBe(true);
+  });
+
+  it('never writes into a FIFO or an existing file unasked (a safe write)', async () => {
+    const model = await newModel();
+    model.append(Buffer.from('line\n'));
+    const fifo = join(dir, 'fifo.log');
+    execFileSync('mkfifo', [fifo]);
+    await expect(model.saveTo(fifo, { overwrite: true })).rejects.toMatchObject({ name: 'TargetError', kind: 'refused' });
+    expect((await lstat(fifo)).isFIFO()).toBe(true);
+    const existing = join(dir, 'existing.log');
+    await writeFile(existing, 'keep');
+    await expect(model.saveTo(existing)).rejects.toMatchObject({ name: 'TargetError', kind: 'exists', path: existing });
+    expect(await readFile(existing, 'utf8')).toBe('keep');
+    expect(await model.saveTo(existing, { explicit: false })).toEqual({ bytes: 5, path: join(dir, 'existing (1).log') });
   });
 });
 

@@ -3,7 +3,7 @@
 // Memory stays bounded whatever the log's size: finished lines are spooled to a temp file (see
 // line-spool.ts) with a per-line index in typed arrays, and read back on demand through a small
 // LRU of decoded lines. The raw bytes are kept in a second temp file, for "save raw log".
-import { open } from 'node:fs/promises';
+import { writeFileSafely } from '../platform/safe-file.js';
 import { createLru, type Lru } from '../api/lru.js';
 import { FailureTracker } from './failure.js';
 import { cursorAnchor, FoldMap } from './folds.js';
@@ -302,21 +302,25 @@ export class LogModel {
     return this.failure.first();
   }
 
-  /** Writes the whole log to a file: plain text (default) or the raw bytes as received. */
-  async saveTo(path: string, opts: { raw?: boolean } = {}): Promise<{ bytes: number }> {
+  /**
+   * Writes the whole log to a file: plain text (default) or the raw bytes as received. Through a safe
+   * write (src/platform/safe-file.ts): `explicit`/`overwrite` say what may happen to an existing name;
+   * a refused or existing target throws TargetError. Returns the path written (a default name may
+   * have been given a suffix).
+   */
+  async saveTo(path: string, opts: { raw?: boolean; explicit?: boolean; overwrite?: boolean } = {}): Promise<{ bytes: number; path: string }> {
     this.assertLive();
     const generation = this.generation;
     const check = (): void => {
       if (this.disposed || generation !== this.generation) throw new Error('the log was reset while saving');
     };
-    const out = await open(path, 'w');
     let bytes = 0;
-    const write = async (buf: Buffer): Promise<void> => {
-      let done = 0;
-      while (done < buf.length) done += (await out.write(buf, done, buf.length - done)).bytesWritten;
-      bytes += buf.length;
-    };
-    try {
+    const written = await writeFileSafely(path, { explicit: opts.explicit ?? true, overwrite: opts.overwrite ?? false }, async (out) => {
+      const write = async (buf: Buffer): Promise<void> => {
+        let done = 0;
+        while (done < buf.length) done += (await out.write(buf, done, buf.length - done)).bytesWritten;
+        bytes += buf.length;
+      };
       if (opts.raw) {
         const size = this.raw.size;
         for (let at = 0; at < size; at += IO_CHUNK) {
@@ -336,10 +340,8 @@ export class LogModel {
         }
         if (partial) await write(Buffer.from(`${partial.text}\n`, 'utf8'));
       }
-    } finally {
-      await out.close();
-    }
-    return { bytes };
+    });
+    return { bytes, path: written };
   }
 
   // ------------------------------------------------------------------------------------------

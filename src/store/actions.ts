@@ -3,6 +3,7 @@
 // while the store takes the new state at once.
 import { join } from 'node:path';
 import type { Job, Pipeline, PipelineBasic } from '../api/index.js';
+import { TargetError } from '../platform/safe-file.js';
 import { safeText } from '../text/safe.js';
 import { describeError } from './errors.js';
 import type { Ctx } from './ctx.js';
@@ -186,8 +187,15 @@ export function downloadArtifacts(ctx: Ctx, job: Job, projectId: number): void {
       onSubmit: (value) => {
         const dest = value.trim();
         if (!dest) return 'Type a file path';
-        void startDownload(ctx, `job.download:${job.id}`, `artifacts of ${jobLabel(job)}`, dest, (onProgress) =>
-          ctx.gl.jobs.downloadArtifacts(projectId, job.id, dest, { onProgress }),
+        const expectedSize = job.artifacts_file?.size;
+        void startDownload(ctx, `job.download:${job.id}`, `artifacts of ${jobLabel(job)}`, dest, (onProgress, overwrite) =>
+          ctx.gl.jobs.downloadArtifacts(projectId, job.id, dest, {
+            onProgress,
+            explicit: dest !== initial,
+            overwrite,
+            ...(expectedSize !== undefined ? { expectedSize } : {}),
+            ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
+          }),
         );
         return null;
       },
@@ -199,13 +207,24 @@ export function downloadArtifacts(ctx: Ctx, job: Job, projectId: number): void {
 export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string, jobName: string): void {
   const dest = join(ctx.platform.downloadDir, `artifacts-${fileSafe(ref)}-${fileSafe(jobName)}.zip`);
   void startDownload(ctx, `artifacts:${ref}:${jobName}`, `artifacts of ${safeText(jobName, 60)} on ${safeText(ref, 60)}`, dest, (onProgress) =>
-    ctx.gl.jobs.downloadArtifactsByRef(projectId, ref, jobName, dest, { onProgress }),
+    ctx.gl.jobs.downloadArtifactsByRef(projectId, ref, jobName, dest, {
+      onProgress,
+      explicit: false,
+      ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
+    }),
   );
 }
 
 type Progress = (p: { received: number; total?: number }) => void;
 
-function startDownload(ctx: Ctx, key: string, what: string, dest: string, work: (onProgress: Progress) => Promise<{ bytes: number }>): Promise<void> {
+function startDownload(
+  ctx: Ctx,
+  key: string,
+  what: string,
+  dest: string,
+  work: (onProgress: Progress, overwrite: boolean) => Promise<{ bytes: number; path: string }>,
+  overwrite = false,
+): Promise<void> {
   return guarded(ctx, key, `Downloading ${what}…`, false, async () => {
     let last = 0;
     ctx.store.setState({ download: { label: what, received: 0 } });
@@ -216,10 +235,17 @@ function startDownload(ctx: Ctx, key: string, what: string, dest: string, work: 
         if (now - last < 100 && p.received !== p.total) return;
         last = now;
         ctx.store.setState({ download: { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) } });
-      });
-      toast(ctx.store, 'success', `Saved ${what} to ${dest} (${result.bytes.toLocaleString('en')} bytes)`);
+      }, overwrite);
+      toast(ctx.store, 'success', `Saved ${what} to ${safeText(result.path, 200)} (${result.bytes.toLocaleString('en')} bytes)`);
     } catch (error) {
-      toast(ctx.store, 'error', `Download of ${what} failed: ${describeError(error)}`);
+      // A typed name that exists (src/platform/safe-file.ts): ask, then download again with overwrite.
+      if (error instanceof TargetError && error.kind === 'exists') {
+        const onYes = (): void => void startDownload(ctx, key, what, dest, work, true);
+        ctx.store.setState({ confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, onYes } });
+      } else {
+        const why = error instanceof TargetError ? safeText(error.message, 300) : describeError(error);
+        toast(ctx.store, 'error', `Download of ${what} failed: ${why}`);
+      }
     } finally {
       ctx.store.setState({ download: null });
     }

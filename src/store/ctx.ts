@@ -9,6 +9,8 @@ export interface Platform {
   copy(text: string): void;
   /** Where downloads go by default. */
   downloadDir: string;
+  /** Hard cap on one download in bytes (--max-download); the API's default when absent. */
+  maxDownloadBytes?: number;
 }
 
 export interface Ctx {

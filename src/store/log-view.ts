@@ -8,6 +8,7 @@
 // re-read at once. When the job is seen finished, the tail makes its final read at once.
 import { LogModel, startTail, type TailRead } from '../log/index.js';
 import { join } from 'node:path';
+import { TargetError } from '../platform/safe-file.js';
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
@@ -290,15 +291,25 @@ export class LogRegistry {
     this.reveal(jobId, search.matches[current]!);
   }
 
-  async save(jobId: number, path: string): Promise<string | null> {
+  /**
+   * `w`: a safe write (src/platform/safe-file.ts). The default name gets a free suffix when taken; a
+   * typed name that exists is asked about first (a confirm, then `overwrite`).
+   */
+  async save(jobId: number, path: string, overwrite = false): Promise<string | null> {
     const model = this.model(jobId);
     if (!model) return 'The log is not loaded yet';
     try {
-      const { bytes } = await model.saveTo(path);
-      toast(this.ctx.store, 'success', `Saved the log (${bytes.toLocaleString('en')} bytes) to ${path}`);
+      const explicit = path !== this.defaultSavePath(jobId);
+      const saved = await model.saveTo(path, { explicit, overwrite });
+      toast(this.ctx.store, 'success', `Saved the log (${saved.bytes.toLocaleString('en')} bytes) to ${safeText(saved.path, 200)}`);
       return null;
     } catch (error) {
-      return `Cannot save: ${describeError(error)}`;
+      if (error instanceof TargetError && error.kind === 'exists') {
+        const onYes = (): void => void this.save(jobId, path, true).then((msg) => msg && toast(this.ctx.store, 'error', msg));
+        this.ctx.store.setState({ confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, onYes } });
+        return null;
+      }
+      return `Cannot save: ${error instanceof TargetError ? safeText(error.message, 300) : describeError(error)}`;
     }
   }
 
