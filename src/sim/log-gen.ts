@@ -20,7 +20,7 @@ import type { GeneratedLog, LogSpec } from './log/types.js';
 import { PROJECTS } from './log/vocab.js';
 import { Writer } from './log/writer.js';
 
-export type { GeneratedLog, LogSpec } from './log/types.js';
+export type { GeneratedLog, GeneratedTestCase, LogSpec } from './log/types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public API.
@@ -55,9 +55,12 @@ export function generateJobLog(spec: LogSpec): GeneratedLog {
     image: imageFor(kind, r),
     env: environmentOf(spec.jobName),
     registry: 'registry.gitlab.com',
+    tests: null,
   };
   runJob(x);
-  return assemble(w.lines, spec, r);
+  const log = assemble(w.lines, spec, r);
+  if (x.tests) log.tests = x.tests;
+  return log;
 }
 
 /**

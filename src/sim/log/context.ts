@@ -1,6 +1,6 @@
 // Job context.
 import type { Rng } from '../rng.js';
-import type { LogSpec } from './types.js';
+import type { GeneratedTestCase, LogSpec } from './types.js';
 import type { Writer } from './writer.js';
 
 export type Kind = 'build' | 'test' | 'e2e' | 'lint' | 'deploy' | 'docker' | 'audit' | 'generic';
@@ -25,6 +25,8 @@ export interface Ctx {
   image: string;
   env: string;
   registry: string;
+  /** Filled by a test script: the cases of its JUnit report. */
+  tests: GeneratedTestCase[] | null;
 }
 
 export function classify(jobName: string, stage: string): Kind {

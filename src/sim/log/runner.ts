@@ -221,6 +221,10 @@ export function runJob(x: Ctx): void {
     w.line(`v20.${r.int(15, 18)}.${r.int(0, 3)}`, r.int(50, 300));
     w.line(`10.${r.int(5, 9)}.${r.int(0, 2)}`, r.int(50, 300));
   }
+  for (const echo of spec.echoes ?? []) {
+    w.cmd(echo.command);
+    w.line(echo.output, r.int(10, 80));
+  }
   if (spec.lines) padWithVerboseOutput(x, spec.lines);
   ({ build: scriptBuild, test: scriptTest, e2e: scriptE2e, lint: scriptLint, deploy: scriptDeploy, docker: scriptDocker, audit: scriptAudit, generic: scriptGeneric } as const)[kind](x);
 

@@ -1,8 +1,16 @@
 // What test and e2e jobs print: vitest and playwright runs.
+import { hashSeed, Rng } from '../rng.js';
 import { ESC, HEAD, RESET, c } from './ansi.js';
 import type { Ctx } from './context.js';
 import { commitInfo, npmCi } from './fragments.js';
+import type { GeneratedTestCase } from './types.js';
 import { LAYERS, MODULES, cap, lpad, pad, testName } from './vocab.js';
+
+/** Log lines as text without SGR codes, blank lines dropped at both ends. */
+function plainLines(lines: string[]): string {
+  // eslint-disable-next-line no-control-regex
+  return lines.map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')).join('\n').trim();
+}
 
 export function scriptTest(x: Ctx): void {
   const { w, r, size } = x;
@@ -39,6 +47,12 @@ export function scriptTest(x: Ctx): void {
   let failLine = 0;
   let passed = 0;
   let skipped = 0;
+  // The JUnit report holds every case, named as the log names them. Names the log never prints
+  // (passing tests of a quiet run) come from a stream of their own, so the log stays as it was.
+  const cases: GeneratedTestCase[] = [];
+  x.tests = cases;
+  const side = new Rng(hashSeed(x.spec.seed, x.spec.jobId, 0x7e57));
+  let failCase: GeneratedTestCase | null = null;
   for (let i = 0; i < files.length; i++) {
     const f = files[i]!;
     const failIdx = i === failFile ? r.int(0, f.tests - 1) : -1;
@@ -55,18 +69,30 @@ export function scriptTest(x: Ctx): void {
         if (t === failIdx) {
           failTest = name;
           failLine = r.int(20, 300);
-          w.line(`   ${c.red('×')} ${name} ${c.dim(`${r.int(3, 90)}ms`)}`, r.int(2, 80));
+          const ms = r.int(3, 90);
+          w.line(`   ${c.red('×')} ${name} ${c.dim(`${ms}ms`)}`, r.int(2, 80));
           w.line(`     ${c.red('→ expected 4150 to be 4200 // Object.is equality')}`);
+          failCase = { name, classname: f.path, file: f.path, status: 'failed', timeMs: ms, stackTrace: null };
+          cases.push(failCase);
         } else if (r.chance(0.01)) {
           skipped++;
           if (verbose) w.line(`   ${c.yellow('↓')} ${name} ${c.dim('[skipped]')}`, r.int(0, 5));
+          cases.push({ name, classname: f.path, file: f.path, status: 'skipped', timeMs: 0, stackTrace: null });
         } else {
           passed++;
-          if (verbose) w.line(`   ${c.green('✓')} ${name} ${c.dim(`${r.int(0, 60)}ms`)}`, r.int(2, 60));
+          let ms: number;
+          if (verbose) {
+            ms = r.int(0, 60);
+            w.line(`   ${c.green('✓')} ${name} ${c.dim(`${ms}ms`)}`, r.int(2, 60));
+          } else ms = side.int(0, 60);
+          cases.push({ name, classname: f.path, file: f.path, status: 'success', timeMs: ms, stackTrace: null });
         }
       }
     } else {
       passed += f.tests;
+      for (let t = 0; t < f.tests; t++) {
+        cases.push({ name: `${f.cls} > ${testName(side)}`, classname: f.path, file: f.path, status: 'success', timeMs: side.int(0, 60), stackTrace: null });
+      }
     }
   }
   w.blank();
@@ -77,6 +103,7 @@ export function scriptTest(x: Ctx): void {
       w.stderr(c.red(`${c.bold(`${bar} Failed Tests 1 ${bar}`)}`), 30);
       w.blank();
     }
+    const failureFrom = w.lines.length;
     w.stderr(`${c.red(`${c.bold(`${ESC}[41m FAIL ${ESC}[49m`)}`)} ${f.path} ${c.dim('>')} ${failTest.replace(' > ', ` ${c.dim('>')} `)}`);
     w.stderr(`${c.red(c.bold('AssertionError'))}${c.red(': expected 4150 to be 4200 // Object.is equality')}`);
     w.blank();
@@ -100,6 +127,8 @@ export function scriptTest(x: Ctx): void {
     const src = f.path.replace('.test.ts', '.ts');
     w.stderr(`    at ${f.cls}.refund (${x.buildDir}/${src}:${r.int(40, 400)}:${r.int(5, 30)})`);
     w.stderr(`    at ${x.buildDir}/${f.path}:${failLine - 2}:20`);
+    // The report's stack trace is the log's failure block, word for word (without colours).
+    if (failCase) failCase.stackTrace = plainLines(w.lines.slice(failureFrom).map((l) => l.text));
     if (size !== 'small') {
       w.stderr(`    at processTicksAndRejections (node:internal/process/task_queues:95:5)`);
       w.stderr(`    at runTest (file://${x.buildDir}/node_modules/@vitest/runner/dist/index.js:781:11)`);

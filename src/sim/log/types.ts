@@ -32,6 +32,11 @@ export interface LogSpec {
   ref?: string;
   /** Commit SHA (40 hex digits, or at least 8). */
   sha?: string;
+  /**
+   * Lines the script echoes (`echo "Deploying $DEPLOY_TARGET"`) with the job's variables: a runner
+   * prints no variable values itself, only what the script prints.
+   */
+  echoes?: { command: string; output: string }[];
 }
 
 export interface GeneratedLog {
@@ -41,4 +46,18 @@ export interface GeneratedLog {
   lineEnds: number[];
   /** Epoch ms at which each physical line was written; non-decreasing, within [startedAt, startedAt+durationMs]. */
   times: number[];
+  /** A test job's JUnit cases, as its log reports them (the failed one is the log's failed test). */
+  tests?: GeneratedTestCase[];
+}
+
+export interface GeneratedTestCase {
+  /** As the log prints it: `<Class> > <test>`. */
+  name: string;
+  /** The test file, as vitest's JUnit reporter gives it. */
+  classname: string;
+  file: string;
+  status: 'success' | 'failed' | 'skipped';
+  timeMs: number;
+  /** A failure: the log's failure block (FAIL line, assertion, source excerpt, stack), without colours. */
+  stackTrace: string | null;
 }
