@@ -309,8 +309,10 @@ export class World {
     }
     const n = (s: JobState) => count[s] ?? 0;
     let status: PipelineState;
+    // GitLab's Composite status: pending only while every job is pending, created or skipped
+    // (a pipeline retried after a cancel is pending again); pending next to finished jobs is running.
     if (n('running')) status = 'running';
-    else if (n('pending')) status = firstStart < Infinity ? 'running' : 'pending';
+    else if (n('pending')) status = n('pending') + n('created') + n('skipped') === jobs.length ? 'pending' : 'running';
     else if (n('created') === jobs.length) status = 'created';
     else if (failedHard) status = 'failed';
     else if (canceledHard || (n('canceled') && !n('success'))) status = 'canceled';
