@@ -137,20 +137,62 @@ describe('a live parent pipeline', () => {
   });
 
   it('the multi-project bridge follows a pipeline in acme/mobile created by the trigger', async () => {
-    const { pipeline, byName } = await newDeployerPipeline();
-    await until(async () => {
-      const p = await rig.gl.pipelines.get(DEPLOYER, pipeline.id);
-      const release = (await byName()).get('mobile:release')!;
-      return release.downstream_pipeline !== null || ['failed', 'canceled'].includes(p.status);
-    });
-    const release = (await byName()).get('mobile:release')!;
-    if (release.downstream_pipeline === null) return; // an earlier stage failed this run: nothing to follow
-    const downstreamId = release.downstream_pipeline.id;
+    // A run failed before its deploy stage triggers nothing: try new pipelines until one does (bounded).
+    let release: Bridge | undefined;
+    let byName!: Awaited<ReturnType<typeof newDeployerPipeline>>['byName'];
+    for (let attempt = 0; attempt < 5 && !release?.downstream_pipeline; attempt++) {
+      const run = await newDeployerPipeline();
+      byName = run.byName;
+      await until(async () => {
+        const p = await rig.gl.pipelines.get(DEPLOYER, run.pipeline.id);
+        return (await byName()).get('mobile:release')!.downstream_pipeline !== null || ['failed', 'canceled'].includes(p.status);
+      });
+      release = (await byName()).get('mobile:release')!;
+    }
+    expect(release?.downstream_pipeline).toBeTruthy();
+    const downstreamId = release!.downstream_pipeline!.id;
     const mobileList = await rig.gl.pipelines.list(MOBILE, { source: 'pipeline', perPage: 5 }).all();
     expect(mobileList[0]!.id).toBe(downstreamId);
     await until(async () => ['success', 'failed'].includes((await rig.gl.pipelines.get(MOBILE, downstreamId)).status));
     const downstream = await rig.gl.pipelines.get(MOBILE, downstreamId);
     expect((await byName()).get('mobile:release')!.status).toBe(downstream.status);
+  });
+});
+
+describe('cancel and retry across parent and child', () => {
+  it('canceling the parent cancels its running child pipeline; the depend bridge ends canceled', async () => {
+    // A run whose test:unit fails never triggers: try new pipelines until one's child runs (bounded).
+    let run;
+    for (let attempt = 0; attempt < 5 && !run; attempt++) {
+      const { pipeline, byName } = await newDeployerPipeline();
+      await until(async () => {
+        const b = (await byName()).get('integration')!;
+        return b.status === 'running' || ['failed', 'canceled'].includes((await rig.gl.pipelines.get(DEPLOYER, pipeline.id)).status);
+      });
+      if ((await byName()).get('integration')!.status === 'running') run = { pipeline, byName };
+    }
+    expect(run).toBeDefined();
+    const { pipeline, byName } = run!;
+    const integration = (await byName()).get('integration')!;
+    const childId = integration.downstream_pipeline!.id;
+    expect((await rig.gl.pipelines.cancel(DEPLOYER, pipeline.id)).status).toBe('canceled');
+    expect((await rig.gl.pipelines.get(DEPLOYER, childId)).status).toBe('canceled');
+    expect((await byName()).get('integration')!.status).toBe('canceled');
+  });
+
+  it('retrying a failed child pipeline brings its depend bridge and the parent back to running', async () => {
+    const parents = await rig.gl.pipelines.list(DEPLOYER, { status: 'failed', source: 'push', perPage: 100 }).all();
+    for (const parent of parents) {
+      const integration = (await rig.gl.pipelines.bridges(DEPLOYER, parent.id).all()).find((b) => b.name === 'integration')!;
+      if (integration.status !== 'failed' || !integration.downstream_pipeline) continue;
+      const childId = integration.downstream_pipeline.id;
+      expect((await rig.gl.pipelines.retry(DEPLOYER, childId)).status).toBe('running');
+      const after = (await rig.gl.pipelines.bridges(DEPLOYER, parent.id).all()).find((b) => b.name === 'integration')!;
+      expect(after.status).toBe('running');
+      expect((await rig.gl.pipelines.get(DEPLOYER, parent.id)).status).toBe('running');
+      return;
+    }
+    throw new Error('no failed parent whose child failed');
   });
 });
 
