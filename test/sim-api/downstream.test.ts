@@ -76,6 +76,14 @@ describe('bridges of a finished parent pipeline', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('answers the same list at …/trigger_jobs, the name GitLab 19.2 gives the route', async () => {
+    const [parent] = await rig.gl.pipelines.list(DEPLOYER, { status: 'success', perPage: 1 }).all();
+    const path = `/projects/${encodeURIComponent(DEPLOYER)}/pipelines/${parent!.id}`;
+    const bridges = await rig.gl.client.request<Bridge[]>('GET', `${path}/bridges`);
+    const triggerJobs = await rig.gl.client.request<Bridge[]>('GET', `${path}/trigger_jobs`);
+    expect(triggerJobs.data).toEqual(bridges.data);
+  });
+
   it('pages bridges like the jobs list', async () => {
     const [parent] = await rig.gl.pipelines.list(DEPLOYER, { status: 'success', perPage: 1 }).all();
     const pages = [];

@@ -13,21 +13,21 @@ function pipelineOf(ctx: RequestContext): SimPipeline {
   return pipeline;
 }
 
+function bridgesReply(ctx: RequestContext) {
+  const pipeline = pipelineOf(ctx);
+  const scopes = many(ctx, 'scope');
+  for (const s of scopes ?? []) {
+    if (!(JOB_SCOPES as readonly string[]).includes(s)) throw errors.param('scope does not have a valid value');
+  }
+  const set = scopes?.length ? new Set(scopes) : null;
+  const bridges = ctx.world.pipelineJobs(pipeline).filter((j) => j.trigger && (!set || set.has(j.status)));
+  return listReply(ctx, bridges, (j) => present.bridge(ctx.present, j), { totals: true });
+}
+
 export const downstreamRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/projects/:id/pipelines/:pipeline_id/bridges',
-    handler(ctx) {
-      const pipeline = pipelineOf(ctx);
-      const scopes = many(ctx, 'scope');
-      for (const s of scopes ?? []) {
-        if (!(JOB_SCOPES as readonly string[]).includes(s)) throw errors.param('scope does not have a valid value');
-      }
-      const set = scopes?.length ? new Set(scopes) : null;
-      const bridges = ctx.world.pipelineJobs(pipeline).filter((j) => j.trigger && (!set || set.has(j.status)));
-      return listReply(ctx, bridges, (j) => present.bridge(ctx.present, j), { totals: true });
-    },
-  },
+  { method: 'GET', path: '/projects/:id/pipelines/:pipeline_id/bridges', handler: bridgesReply },
+  // The same list under the name GitLab 19.2 gives it (the bridges route is deprecated there).
+  { method: 'GET', path: '/projects/:id/pipelines/:pipeline_id/trigger_jobs', handler: bridgesReply },
   {
     method: 'GET',
     path: '/projects/:id/pipelines/:pipeline_id/variables',
