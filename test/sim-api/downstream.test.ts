@@ -57,7 +57,7 @@ describe('bridges of a finished parent pipeline', () => {
     expect(full.source).toBe('parent_pipeline');
     expect(Object.keys(full)).not.toContain('parent_pipeline_id');
     const childJobs = await rig.gl.jobs.listForPipeline(DEPLOYER, down.id).all();
-    expect(childJobs.map((j) => j.name)).toEqual(['test:api 1/2', 'test:api 2/2']);
+    expect(childJobs.map((j) => j.name)).toEqual(['test:api 1/2', 'test:api 2/2', 'test:e2e']);
 
     const multi = bridges.find((b) => b.name === 'mobile:release')!;
     const mobile = await rig.gl.projects.get(MOBILE);
@@ -97,6 +97,18 @@ describe('bridges of a finished parent pipeline', () => {
     const error = await apiError(rig.gl.pipelines.bridges(DEPLOYER, apiPipeline!.id).all());
     expect(error.status).toBe(404);
     expect(error.reason).toBe('404 Not found');
+  });
+});
+
+describe('the world as it opens', () => {
+  it('the newest deployer pipeline is running, held by its running child; docs is done', async () => {
+    const [newest] = await rig.gl.pipelines.list(DEPLOYER, { perPage: 1 }).all();
+    expect(newest!.status).toBe('running');
+    const bridges = new Map((await rig.gl.pipelines.bridges(DEPLOYER, newest!.id).all()).map((b) => [b.name, b] as const));
+    expect(bridges.get('integration')!.status).toBe('running');
+    expect(bridges.get('integration')!.downstream_pipeline!.status).toBe('running');
+    expect(bridges.get('docs')!.status).toBe('success');
+    expect(bridges.get('mobile:release')).toMatchObject({ status: 'created', downstream_pipeline: null });
   });
 });
 

@@ -26,6 +26,8 @@ const INTEGRATION: PipelineConfig = {
   jobs: [
     job('test:api 1/2', 'test', 120, 0.2, { ...junit('junit-api-1.xml'), logSize: 'small' }),
     job('test:api 2/2', 'test', 110, 0.2, { ...junit('junit-api-2.xml'), logSize: 'small' }),
+    // Long enough that the newest parent pipeline is still running, child and all, when the world opens.
+    job('test:e2e', 'test', 3600, 0, { logSize: 'small' }),
   ],
 };
 
@@ -139,8 +141,10 @@ export function addExtraProjects(world: World, startTime: number): void {
   const alice = world.usersByName.get('alice')!.id;
   const bob = world.usersByName.get('bob')!.id;
 
-  // acme/platform/deployer: pushes to main over three days; the newest finished ~1.5 h before now.
-  const pushes = [70, 48, 30, 20, 7, 2.5];
+  // acme/platform/deployer: pushes to main over three days. The newest, 40 minutes before the world
+  // opens, is still running: its child pipeline's long e2e job holds the depend bridge (and so the
+  // parent) until after the start, while its last activity stays older than the other projects'.
+  const pushes = [70, 48, 30, 20, 7, 2.5, 40 / 60];
   pushes.forEach((hoursAgo, k) => {
     world.at(startTime - hoursAgo * HOUR, (at) => {
       const before = deployer.heads.get('main')!;
@@ -149,7 +153,7 @@ export function addExtraProjects(world: World, startTime: number): void {
       const pipeline = world.createPipeline({ project: deployer, ref: 'main', tag: false, commit, beforeSha: before.sha, source: 'push', userId: k % 2 ? bob : alice, at });
       // Two manual deploys were played, naming their target (job_variables_attributes).
       if (k === 2 || k === 4) {
-        world.at(at + 40 * 60_000, (t) => {
+        world.at(at + 3 * HOUR, (t) => {
           const deploy = world.pipelineJobs(pipeline).find((j) => j.name === 'deploy:production' && j.status === 'manual');
           if (deploy) world.playJob(deploy, alice, t, [{ key: 'DEPLOY_TARGET', value: k === 2 ? 'eu-west-1' : 'us-east-1' }]);
         });
