@@ -19,7 +19,7 @@ def ok(cond, what):
 
 gl.auth(); ok(gl.user.username == "alice", "auth + /user")
 projects = gl.projects.list(membership=True, simple=True, order_by="last_activity_at", get_all=True)
-ok(len(projects) == 5, f"membership projects: {[p.path_with_namespace for p in projects]}")
+ok(len(projects) == 7, f"membership projects: {[p.path_with_namespace for p in projects]}")
 tf = gl.projects.get("acme/platform/infra/terraform"); ok(tf.path == "terraform", "project by nested path")
 api = gl.projects.get("acme/api")
 pls = api.pipelines.list(get_all=False, per_page=100); ok(len(pls) == 100, "pipelines page of 100")
@@ -67,4 +67,26 @@ except gitlab.exceptions.GitlabGetError as e:
 ev = gl.events.list(get_all=False, per_page=20); ok(all(e.author_username == "alice" for e in ev), "my events")
 pev = api.events.list(action="pushed", get_all=False, per_page=20); ok(len(pev) > 0 and all(e.action_name in ("pushed to", "pushed new", "deleted") for e in pev), "project events action filter")
 uev = gl.http_list("/users/bob/events", get_all=False, per_page=10); ok(len(uev) > 0 and all(e["author_username"] == "bob" for e in uev), "user events by username")
+# Trigger jobs, merge-request pipelines, variables and test reports (issue 13).
+dep = gl.projects.get("acme/platform/deployer")
+parent = dep.pipelines.list(status="success", source="push", get_all=False, per_page=1)[0]
+bridges = dep.pipelines.get(parent.id).bridges.list(get_all=True)
+ok(sorted(b.name for b in bridges) == ["docs", "integration", "mobile:release"] and all(b.downstream_pipeline for b in bridges), "pipeline bridges with downstream pipelines")
+child = [b for b in bridges if b.name == "integration"][0].downstream_pipeline
+ok(dep.pipelines.get(child["id"]).source == "parent_pipeline", "child pipeline")
+ok(all(p.source != "parent_pipeline" for p in dep.pipelines.list(get_all=True)), "children left out of the pipeline list")
+ok(len(dep.pipelines.list(source="parent_pipeline", get_all=True)) > 0, "source=parent_pipeline lists them")
+made = dep.pipelines.create({"ref": "main", "variables": [{"key": "DEPLOY_TARGET", "value": "eu"}, {"key": "F", "value": "x", "variable_type": "file"}]})
+ok(sorted((v.key, v.variable_type) for v in made.variables.list(get_all=True)) == [("DEPLOY_TARGET", "env_var"), ("F", "file")], "pipeline variables")
+try:
+    dep.pipelines.create({"ref": "main", "variables": [{"key": "BAD-KEY", "value": "x"}]}); ok(False, "bad variable key accepted")
+except gitlab.exceptions.GitlabCreateError as e:
+    ok(e.response_code == 400, f"bad variable key 400: {e.error_message}")
+summary = api.pipelines.get(failed[0].id).test_report_summary.get()
+report = api.pipelines.get(failed[0].id).test_report.get()
+ok(summary.total["count"] == report.total_count, "test report summary and report agree")
+mob = gl.projects.get("acme/mobile")
+mr = mob.mergerequests.get(12); ok(mr.title == "Add biometric login", "merge request")
+mrp = mr.pipelines.list(get_all=True); ok([p.ref for p in mrp] == ["refs/merge-requests/12/merge", "refs/merge-requests/12/head"], "merge request pipelines")
+new_mrp = mr.pipelines.create(); ok(new_mrp.ref == "refs/merge-requests/12/merge", "merge request pipeline create")
 print(f"{checks} checks passed")

@@ -33,7 +33,7 @@ it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cle
   screen.write('/');
   await screen.waitFor('type to filter');
   screen.write('acme/api');
-  await screen.waitFor('1 of 5 projects');
+  await screen.waitFor('1 of 7 projects');
   screen.write('\r');
   // The filter line closes when Enter keeps the filter; only then open the project.
   for (let i = 0; i < 200 && screen.text().includes('type to filter'); i++) await new Promise((r) => setTimeout(r, 25));

@@ -4,6 +4,7 @@ import { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
 import { createEventsApi, type EventsApi } from './events.js';
 import { createJobsApi, type JobsApi } from './jobs.js';
 import { createKeysApi, type KeysApi } from './keys.js';
+import { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.js';
 import { createPipelinesApi, type PipelinesApi } from './pipelines.js';
 import { createProjectsApi, type ProjectsApi } from './projects.js';
 import { createSchedulesApi, type SchedulesApi } from './schedules.js';
@@ -19,6 +20,7 @@ export interface GitLab {
   events: EventsApi;
   projects: ProjectsApi;
   users: UsersApi;
+  mergeRequests: MergeRequestsApi;
 }
 
 export function createGitLab(opts: ClientOptions): GitLab {
@@ -33,6 +35,7 @@ export function createGitLab(opts: ClientOptions): GitLab {
     events: createEventsApi(client),
     projects: createProjectsApi(client),
     users: createUsersApi(client),
+    mergeRequests: createMergeRequestsApi(client),
   };
 }
 
@@ -47,7 +50,8 @@ export { readTrace, type TraceResult, type ReadTraceOptions } from './trace.js';
 export { downloadToFile, type DownloadOptions, type DownloadProgress, type DownloadResult } from './download.js';
 export type { CallOptions, GetOptions, ListOptions } from './options.js';
 export { createJobsApi, type JobListFilters, type JobsApi } from './jobs.js';
-export { createPipelinesApi, type PipelineListFilters, type PipelinesApi } from './pipelines.js';
+export { createPipelinesApi, type BridgeListFilters, type CreatePipelineOptions, type PipelineListFilters, type PipelinesApi } from './pipelines.js';
+export { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.js';
 export { createSchedulesApi, type ScheduleInput, type ScheduleListFilters, type SchedulesApi } from './schedules.js';
 export { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
 export { createKeysApi, type KeysApi } from './keys.js';

@@ -6,7 +6,7 @@ import { paginate, type Paged } from './paginate.js';
 import { idSegment, projectPath, segment } from './paths.js';
 import { scopeParam } from './query.js';
 import { readTrace, type ReadTraceOptions, type TraceResult } from './trace.js';
-import type { Job, JobScope, ProjectId } from './types.js';
+import type { Job, JobScope, JobVariable, ProjectId } from './types.js';
 import { SHAPES, checkItems, checked } from './validate.js';
 
 export interface JobListFilters {
@@ -40,7 +40,11 @@ export function createJobsApi(client: GitLabClient) {
     erase: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'erase', opts),
     keepArtifacts: async (projectId: ProjectId, jobId: number, opts?: CallOptions) =>
       action(projectId, jobId, 'artifacts/keep', opts),
-    play: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'play', opts),
+    /** Plays a manual job; `variables` become its `job_variables_attributes` (JSON body). */
+    play: async (projectId: ProjectId, jobId: number, opts?: CallOptions & { variables?: readonly JobVariable[] }): Promise<Job> =>
+      opts?.variables?.length
+        ? checked<Job>(client, 'POST', `${jobPath(projectId, jobId)}/play`, SHAPES.job, client.post<Job>(`${jobPath(projectId, jobId)}/play`, { ...callOptions(opts), json: { job_variables_attributes: opts.variables } }))
+        : action(projectId, jobId, 'play', opts),
     trace: async (projectId: ProjectId, jobId: number, opts?: ReadTraceOptions): Promise<TraceResult> =>
       readTrace(client, projectId, jobId, opts),
     downloadArtifacts: async (projectId: ProjectId, jobId: number, dest: string, opts?: DownloadOptions): Promise<DownloadResult> =>

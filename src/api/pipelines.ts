@@ -3,8 +3,16 @@ import type { GitLabClient } from './client.js';
 import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';
 import { idSegment, projectPath } from './paths.js';
+import { scopeParam } from './query.js';
 import type {
+  Bridge,
+  JobScope,
   Pipeline,
+  PipelineInputValue,
+  PipelineSourceFilter,
+  PipelineVariable,
+  TestReport,
+  TestReportSummary,
   PipelineBasic,
   PipelineOrderBy,
   PipelineScope,
@@ -24,6 +32,19 @@ export interface PipelineListFilters {
   username?: string;
   order_by?: PipelineOrderBy;
   sort?: SortOrder;
+  /** Child pipelines are listed only with `source: 'parent_pipeline'`. */
+  source?: PipelineSourceFilter;
+}
+
+/** What `create` may send besides the ref, in a JSON body as GitLab accepts it. */
+export interface CreatePipelineOptions extends CallOptions {
+  variables?: readonly PipelineVariable[];
+  /** Only inputs the project's configuration declares, with their declared types (else 400). */
+  inputs?: Readonly<Record<string, PipelineInputValue>>;
+}
+
+export interface BridgeListFilters {
+  scope?: JobScope | readonly JobScope[];
 }
 
 export function createPipelinesApi(client: GitLabClient) {
@@ -39,13 +60,37 @@ export function createPipelinesApi(client: GitLabClient) {
     },
     get: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<Pipeline> =>
       one('GET', pipelinePath(projectId, pipelineId), client.get(pipelinePath(projectId, pipelineId), callOptions(opts))),
-    /** `ref` goes in the query string, as the spec says (POST /projects/:id/pipeline?ref=...). */
-    create: async (projectId: ProjectId, ref: string, opts?: CallOptions): Promise<Pipeline> =>
-      one('POST', `${projectPath(projectId)}/pipeline`, client.post(`${projectPath(projectId)}/pipeline`, { ...callOptions(opts), query: { ref } })),
+    /**
+     * `ref` goes in the query string, as the spec says (POST /projects/:id/pipeline?ref=...);
+     * variables and inputs, when given, in a JSON body.
+     */
+    create: async (projectId: ProjectId, ref: string, opts?: CreatePipelineOptions): Promise<Pipeline> => {
+      const json: Record<string, unknown> = {};
+      if (opts?.variables?.length) json.variables = opts.variables;
+      if (opts?.inputs && Object.keys(opts.inputs).length) json.inputs = opts.inputs;
+      const path = `${projectPath(projectId)}/pipeline`;
+      return one('POST', path, client.post(path, { ...callOptions(opts), query: { ref }, ...(Object.keys(json).length ? { json } : {}) }));
+    },
     retry: async (projectId: ProjectId, pipelineId: number, opts?: CallOptions): Promise<Pipeline> =>
       one('POST', `${pipelinePath(projectId, pipelineId)}/retry`, client.post(`${pipelinePath(projectId, pipelineId)}/retry`, callOptions(opts))),
     cancel: async (projectId: ProjectId, pipelineId: number, opts?: CallOptions): Promise<Pipeline> =>
       one('POST', `${pipelinePath(projectId, pipelineId)}/cancel`, client.post(`${pipelinePath(projectId, pipelineId)}/cancel`, callOptions(opts))),
+
+    // Downstream pipelines, variables and test reports (issue 13).
+    /** The pipeline's trigger jobs, each with its `downstream_pipeline`; lazy pages like the jobs list. */
+    bridges(projectId: ProjectId, pipelineId: number, opts?: BridgeListFilters & ListOptions): Paged<Bridge> {
+      const { filters, list } = splitList<BridgeListFilters>(opts);
+      const path = `${pipelinePath(projectId, pipelineId)}/bridges`;
+      // A bridge is job-shaped: the same checks as a job (ids are numbers, statuses text).
+      return paginate<Bridge>(client, path, { scope: scopeParam(filters.scope) }, list, checkItems(client, path, SHAPES.job));
+    },
+    variables: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<PipelineVariable[]> =>
+      client.get<PipelineVariable[]>(`${pipelinePath(projectId, pipelineId)}/variables`, callOptions(opts)),
+    testReportSummary: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<TestReportSummary> =>
+      client.get<TestReportSummary>(`${pipelinePath(projectId, pipelineId)}/test_report_summary`, callOptions(opts)),
+    /** Every test case: slow on real GitLab, so ask for it only when the report is opened. */
+    testReport: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<TestReport> =>
+      client.get<TestReport>(`${pipelinePath(projectId, pipelineId)}/test_report`, callOptions(opts)),
   };
 }
 

@@ -406,3 +406,166 @@ export interface Project {
 }
 
 export type ProjectId = number | string;
+
+// ---- downstream pipelines, merge-request pipelines, variables, test reports (issue 13) ----------------
+
+/**
+ * Every value `GET /projects/:id/pipelines?source=` accepts (GitLab validates it against
+ * Ci::Pipeline.sources and answers 400 `source does not have a valid value` otherwise). Child
+ * pipelines (`parent_pipeline`) are left out of the list unless this filter asks for them.
+ */
+export const PIPELINE_SOURCE_FILTERS = [
+  'unknown',
+  'push',
+  'web',
+  'trigger',
+  'schedule',
+  'api',
+  'external',
+  'pipeline',
+  'chat',
+  'webide',
+  'merge_request_event',
+  'external_pull_request_event',
+  'parent_pipeline',
+  'ondemand_dast_scan',
+  'ondemand_dast_validation',
+  'security_orchestration_policy',
+  'container_registry_push',
+  'duo_workflow',
+  'pipeline_execution_policy_schedule',
+] as const;
+export type PipelineSourceFilter = (typeof PIPELINE_SOURCE_FILTERS)[number];
+
+/** The pipeline a trigger job created (GitLab's PipelineBasic). */
+export type DownstreamPipeline = PipelineBasic;
+
+/**
+ * A trigger job ("bridge") from `GET …/pipelines/:id/bridges`: job-shaped, without runner or
+ * artifacts, plus the downstream pipeline it created (null until created). The pipeline's jobs list
+ * never contains bridges. GitLab's pipeline JSON has no parent field: a child pipeline says only
+ * `source: parent_pipeline`; the link is the parent's bridge.
+ */
+export interface Bridge {
+  id: number;
+  name: string;
+  stage: string;
+  status: JobStatus;
+  ref: string;
+  tag: boolean;
+  coverage: number | null;
+  allow_failure?: boolean;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  erased_at?: Timestamp | null;
+  duration?: number | null;
+  queued_duration?: number | null;
+  user: JobUser | null;
+  commit: Commit;
+  pipeline?: JobPipelineRef;
+  failure_reason?: string;
+  web_url?: string;
+  downstream_pipeline: DownstreamPipeline | null;
+  [extra: string]: unknown;
+}
+
+export type VariableType = 'env_var' | 'file';
+
+/** A pipeline variable: sent with `POST /projects/:id/pipeline`, read back from `…/variables`. */
+export interface PipelineVariable {
+  key: string;
+  value: string;
+  /** `env_var` when left out. */
+  variable_type?: VariableType;
+}
+
+/** `spec:inputs` values: typed as the project's configuration declares them. */
+export type PipelineInputValue = string | number | boolean | string[];
+
+/** A variable given when playing a manual job (`job_variables_attributes`). */
+export interface JobVariable {
+  key: string;
+  value: string;
+}
+
+export interface MergeRequest {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  state: Open<'opened' | 'merged' | 'closed' | 'locked'>;
+  source_branch: string;
+  target_branch: string;
+  web_url: string;
+  created_at?: Timestamp;
+  updated_at?: Timestamp;
+  merged_at?: Timestamp | null;
+  draft?: boolean;
+  author?: UserBasic;
+  [extra: string]: unknown;
+}
+
+export interface TestReportTotals {
+  time: number;
+  count: number;
+  success: number;
+  failed: number;
+  skipped: number;
+  error: number;
+  suite_error: string | null;
+}
+
+export interface TestSuiteSummary {
+  name: string;
+  total_time: number;
+  total_count: number;
+  success_count: number;
+  failed_count: number;
+  skipped_count: number;
+  error_count: number;
+  build_ids: number[];
+  suite_error: string | null;
+}
+
+/** `GET …/pipelines/:id/test_report_summary`: cheap, no test cases. */
+export interface TestReportSummary {
+  total: TestReportTotals;
+  test_suites: TestSuiteSummary[];
+}
+
+export interface TestCase {
+  status: Open<'success' | 'failed' | 'skipped' | 'error'>;
+  name: string;
+  classname: string;
+  execution_time: number;
+  system_output: string | null;
+  stack_trace: string | null;
+  file?: string | null;
+  attachment_url?: string | null;
+  [extra: string]: unknown;
+}
+
+export interface TestSuite {
+  name: string;
+  total_time: number;
+  total_count: number;
+  success_count: number;
+  failed_count: number;
+  skipped_count: number;
+  error_count: number;
+  suite_error: string | null;
+  build_ids?: number[];
+  test_cases: TestCase[];
+}
+
+/** `GET …/pipelines/:id/test_report`: every case of every suite (slow on real GitLab: open on demand). */
+export interface TestReport {
+  total_time: number;
+  total_count: number;
+  success_count: number;
+  failed_count: number;
+  skipped_count: number;
+  error_count: number;
+  test_suites: TestSuite[];
+}

@@ -51,6 +51,8 @@ export interface RequestContext {
   params: Record<string, string>;
   /** Query and body parameters merged, as Grape does; arrays for `key[]` or repeated keys. */
   input: Map<string, string[]>;
+  /** The body with its structure (JSON, or Rack's nested form keys): arrays of hashes and hashes. */
+  body: Record<string, unknown>;
   user: SimUser;
   world: World;
   present: PresentContext;

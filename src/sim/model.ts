@@ -58,6 +58,46 @@ export interface JobTemplate {
   /** Probability this job fails on a given run. */
   failRate: number;
   coverage?: boolean;
+  /**
+   * A trigger job (GitLab's "bridge"): it runs no script but creates a downstream pipeline — a child
+   * pipeline of this project from `include` (one of the project's `childConfigs`), or a pipeline of
+   * another `project` (path). `strategy: 'depend'` makes its status follow the downstream pipeline's.
+   */
+  trigger?: { include?: string; project?: string; strategy?: 'depend' };
+  /** Variables the script echoes (`echo "Deploying $KEY"`), as a deploy script names its target. */
+  echoes?: string[];
+}
+
+/** A pipeline configuration of its own (a child pipeline's `include`). */
+export interface PipelineConfig {
+  stages: string[];
+  jobs: JobTemplate[];
+}
+
+/** `spec:inputs` of a project's configuration: typed, with an optional default. */
+export interface InputSpec {
+  type: 'string' | 'number' | 'boolean' | 'array';
+  default?: string | number | boolean | string[];
+}
+
+export interface SimVariable {
+  key: string;
+  value: string;
+  variable_type: 'env_var' | 'file';
+}
+
+export interface SimMergeRequest {
+  id: number;
+  iid: number;
+  projectId: number;
+  title: string;
+  state: 'opened' | 'merged' | 'closed';
+  sourceBranch: string;
+  targetBranch: string;
+  authorId: number;
+  createdAt: number;
+  updatedAt: number;
+  mergedAt: number | null;
 }
 
 export interface SimProject {
@@ -82,6 +122,16 @@ export interface SimProject {
   nextPipelineIid: number;
   nextDeploymentIid: number;
   environments: Map<string, { id: number; name: string; externalUrl: string }>;
+  /** Child pipeline configurations by `include` name. */
+  childConfigs?: Record<string, PipelineConfig>;
+  /** Declared `spec:inputs` (a pipeline created with other inputs is refused, as GitLab does). */
+  inputs?: Record<string, InputSpec>;
+  mergeRequests?: Map<number, SimMergeRequest>;
+  /**
+   * Id counters of their own: projects added to the demo world later draw ids from a separate
+   * range, so the worlds of existing seeds (ids, statuses, logs) stay exactly as they were.
+   */
+  ids?: { pipeline: number; job: number; deployment: number };
 }
 
 export interface SimArtifacts {
@@ -130,6 +180,13 @@ export interface SimJob {
   /** Set when the job was canceled while running: the log ends where it was. */
   canceledAt: number | null;
   tagList: string[];
+  /** Set on a trigger job (bridge); null for a job a runner runs. */
+  trigger: JobTemplate['trigger'] | null;
+  /** The pipeline a bridge created. */
+  downstreamPipelineId: number | null;
+  /** `job_variables_attributes` given when a manual job was played. */
+  variables: { key: string; value: string }[];
+  echoes: string[];
 }
 
 export interface SimPipeline {
@@ -154,6 +211,13 @@ export interface SimPipeline {
   scheduleId: number | null;
   /** Jobs pending or running now: while any are, finishing one job cannot start another stage. */
   activeJobs: number;
+  /** The stages of the configuration it was created from (a child pipeline has its own). */
+  stages: string[];
+  variables: SimVariable[];
+  inputs: Record<string, unknown>;
+  /** The bridge that created it (child and multi-project pipelines). GitLab's REST API does not show it. */
+  upstreamBridgeId: number | null;
+  mergeRequestIid: number | null;
 }
 
 export interface SimSchedule {

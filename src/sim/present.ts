@@ -1,7 +1,7 @@
 // Presenters: internal records → the exact JSON shapes of the spec (section 2), with the extra fields
 // real GitLab sends (GITLAB-FACTS.md). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
-import type { SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
+import type { SimDeployment, SimEvent, SimJob, SimKey, SimMergeRequest, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import { RUNNERS } from './world/catalog.js';
 import type { World } from './world/world.js';
 import { artifactSize } from './artifacts.js';
@@ -450,4 +450,50 @@ export function project(ctx: PresentContext, p: SimProject, simple: boolean): Js
 
 function titleCase(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// ---- trigger jobs, variables, merge requests ----------------------------------------------------------
+
+/**
+ * A trigger job as `GET …/pipelines/:id/bridges` shows it (GitLab's Entities::Ci::Bridge): the job's
+ * own fields without runner or artifacts, plus `downstream_pipeline` (null until it exists).
+ */
+export function bridge(ctx: PresentContext, j: SimJob): Json {
+  const full = job(ctx, j);
+  const { world } = ctx;
+  const out: Json = {};
+  for (const key of ['id', 'status', 'stage', 'name', 'ref', 'tag', 'coverage', 'allow_failure', 'created_at', 'started_at', 'finished_at', 'erased_at', 'duration', 'queued_duration', 'user', 'commit', 'pipeline', 'failure_reason', 'web_url', 'project']) {
+    if (key in full) out[key] = full[key];
+  }
+  if (j.failureReason && j.status === 'failed') out.failure_reason = j.failureReason;
+  const downstream = j.downstreamPipelineId === null ? null : world.pipelines.get(j.downstreamPipelineId) ?? null;
+  out.downstream_pipeline = downstream && pipelineBasic(ctx, downstream);
+  return out;
+}
+
+export function variable(v: { key: string; value: string; variable_type: string }): Json {
+  return { variable_type: v.variable_type, key: v.key, value: v.value };
+}
+
+export function mergeRequest(ctx: PresentContext, mr: SimMergeRequest): Json {
+  const { world } = ctx;
+  const project = world.projects.get(mr.projectId)!;
+  return {
+    id: mr.id,
+    iid: mr.iid,
+    project_id: mr.projectId,
+    title: mr.title,
+    description: '',
+    state: mr.state,
+    created_at: iso(mr.createdAt),
+    updated_at: iso(mr.updatedAt),
+    merged_at: iso(mr.mergedAt),
+    target_branch: mr.targetBranch,
+    source_branch: mr.sourceBranch,
+    author: userBasic(ctx, world.user(mr.authorId)),
+    draft: mr.title.startsWith('Draft:'),
+    sha: project.heads.get(mr.sourceBranch)?.sha ?? null,
+    references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${project.namespace}/${project.path}!${mr.iid}` },
+    web_url: `${projectWebUrl(ctx, project)}/-/merge_requests/${mr.iid}`,
+  };
 }

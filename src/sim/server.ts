@@ -109,8 +109,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
   if (apiPath === null) return send(res, req, webPage(url.pathname, present));
 
   let body: Map<string, string[]>;
+  let structured: Record<string, unknown> = {};
   try {
-    body = method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE' ? await readBody(req) : new Map();
+    if (method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE') ({ flat: body, structured } = await readBody(req));
+    else body = new Map();
   } catch (error) {
     return send(res, req, { status: error instanceof HttpError ? error.status : 400, body: error instanceof HttpError ? error.body : { error: 'body is invalid' } });
   }
@@ -130,6 +132,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
       headers: req.headers,
       params: match.params,
       input,
+      body: structured,
       user,
       world: options.world,
       present,
@@ -171,7 +174,7 @@ function authenticate(req: IncomingMessage, url: URL, method: string, world: Wor
   return world.users.get(entry.userId)!;
 }
 
-async function readBody(req: IncomingMessage): Promise<Map<string, string[]>> {
+async function readBody(req: IncomingMessage): Promise<{ flat: Map<string, string[]>; structured: Record<string, unknown> }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -181,7 +184,7 @@ async function readBody(req: IncomingMessage): Promise<Map<string, string[]>> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   const out = new Map<string, string[]>();
-  if (!text) return out;
+  if (!text) return { flat: out, structured: {} };
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (type.includes('application/json')) {
     let parsed: unknown;
@@ -190,15 +193,39 @@ async function readBody(req: IncomingMessage): Promise<Map<string, string[]>> {
     } catch {
       throw new HttpError(400, { error: 'The request body is not valid JSON' });
     }
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
-        const values = Array.isArray(value) ? value : [value];
-        out.set(key, values.filter((v) => v !== null && typeof v !== 'object').map(String));
-      }
+    const structured = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    for (const [key, value] of Object.entries(structured)) {
+      const values = Array.isArray(value) ? value : [value];
+      out.set(key, values.filter((v) => v !== null && typeof v !== 'object').map(String));
     }
-    return out;
+    return { flat: out, structured };
   }
-  for (const [key, value] of new URLSearchParams(text)) push(out, key, value);
+  const form = new URLSearchParams(text);
+  for (const [key, value] of form) push(out, key, value);
+  return { flat: out, structured: nestedForm(form) };
+}
+
+/**
+ * Rack's nested form parameters, the part GitLab's API takes: `inputs[name]=v` is a hash and
+ * `variables[][key]=K&variables[][value]=V` an array of hashes (a key seen again starts a new one).
+ */
+function nestedForm(form: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of form) {
+    const m = /^([^[\]]+)((?:\[[^\]]*\])+)$/.exec(rawKey);
+    if (!m) continue;
+    const name = m[1]!;
+    const parts = [...m[2]!.matchAll(/\[([^\]]*)\]/g)].map((x) => x[1]!);
+    if (parts.length === 1 && parts[0] !== '') {
+      const hash = (out[name] && typeof out[name] === 'object' && !Array.isArray(out[name]) ? out[name] : (out[name] = {})) as Record<string, unknown>;
+      hash[parts[0]!] = value;
+    } else if (parts.length === 2 && parts[0] === '' && parts[1] !== '') {
+      const list = (Array.isArray(out[name]) ? out[name] : (out[name] = [])) as Record<string, unknown>[];
+      const last = list[list.length - 1];
+      if (!last || parts[1]! in last) list.push({ [parts[1]!]: value });
+      else last[parts[1]!] = value;
+    }
+  }
   return out;
 }
 

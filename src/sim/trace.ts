@@ -8,7 +8,7 @@ import type { World } from './world/world.js';
 const cache = new Map<string, GeneratedLog>();
 const CACHE_LIMIT = 200;
 
-function logOf(world: World, job: SimJob): GeneratedLog {
+export function logOf(world: World, job: SimJob): GeneratedLog {
   const key = `${world.seed}:${job.id}`;
   let log = cache.get(key);
   if (log) {
@@ -36,10 +36,27 @@ function logOf(world: World, job: SimJob): GeneratedLog {
     projectId: project.id,
     ref: job.ref,
     sha: job.sha,
+    ...(job.echoes.length ? { echoes: job.echoes.map((line) => ({ command: `echo "${line}"`, output: expand(world, job, line) })) } : {}),
   });
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, log);
   return log;
+}
+
+/**
+ * `$KEY` and `${KEY}` as the job's shell sees them: a played job's own variables over the pipeline's;
+ * a file variable is the path of the file the runner wrote; an unset one is empty.
+ */
+function expand(world: World, job: SimJob, text: string): string {
+  const pipeline = world.pipelines.get(job.pipelineId)!;
+  const project = world.projects.get(job.projectId)!;
+  return text.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, key: string) => {
+    const own = job.variables.find((v) => v.key === key);
+    if (own) return own.value;
+    const v = pipeline.variables.find((p) => p.key === key);
+    if (!v) return '';
+    return v.variable_type === 'file' ? `/builds/${project.namespace}/${project.path}.tmp/${key}` : v.value;
+  });
 }
 
 export function traceBytes(world: World, job: SimJob): Buffer {

@@ -29,7 +29,7 @@ describe('navigation', () => {
     await app.press('/');
     await app.waitFor('type to filter');
     await app.type('api');
-    await app.waitFor(/1 of 5 projects matching "api"/);
+    await app.waitFor(/1 of 7 projects matching "api"/);
     await app.press(KEY.enter);
     await app.until(() => app.store.getState().filtering === null, 'filter typing to end');
     await app.press(KEY.enter);

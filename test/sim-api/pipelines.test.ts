@@ -215,3 +215,30 @@ describe('a deterministic world', () => {
     }
   });
 });
+
+describe('retry answers (the spec says pending; GitLab derives the status from the jobs)', () => {
+  it('a job retry answers the new job pending', async () => {
+    const [failed] = await all({ status: 'failed' });
+    const job = (await rig.gl.jobs.listForPipeline(API, failed!.id, { scope: 'failed' }).all())[0]!;
+    expect((await rig.gl.jobs.retry(API, job.id)).status).toBe('pending');
+  });
+
+  it('a pipeline canceled while its first jobs ran is pending again after a retry', async () => {
+    const p = await rig.gl.pipelines.create(API, 'main');
+    for (let i = 0; i < 60 && (await rig.gl.pipelines.get(API, p.id)).status !== 'running'; i++) rig.advance(5_000);
+    expect((await rig.gl.pipelines.cancel(API, p.id)).status).toBe('canceled');
+    // Every job is now pending or created (the canceled ones are hidden as retried): pending.
+    expect((await rig.gl.pipelines.retry(API, p.id)).status).toBe('pending');
+  });
+
+  it('a pipeline whose other jobs passed answers running: pending next to finished jobs is running in GitLab', async () => {
+    const failed = (await all({ status: 'failed' })).slice(1);
+    for (const p of failed) {
+      const jobs = await rig.gl.jobs.listForPipeline(API, p.id, { perPage: 100 }).all();
+      if (!jobs.some((j) => j.status === 'success')) continue;
+      expect((await rig.gl.pipelines.retry(API, p.id)).status).toBe('running');
+      return;
+    }
+    throw new Error('no failed pipeline with passed jobs');
+  });
+});

@@ -1,12 +1,14 @@
 // Every route of the simulated API, and the matcher. Segments are compared still percent-encoded, so
 // `/projects/acme%2Fapi/jobs` has `:id` = `acme/api` after decoding, as in GitLab.
+import { downstreamRoutes } from './downstream.js';
 import { jobRoutes } from './jobs.js';
+import { mergeRequestRoutes } from './merge-requests.js';
 import { miscRoutes } from './misc.js';
 import { pipelineRoutes } from './pipelines.js';
 import type { Route } from './route.js';
 import { scheduleRoutes } from './schedules.js';
 
-export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...scheduleRoutes, ...miscRoutes];
+export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...downstreamRoutes, ...mergeRequestRoutes, ...scheduleRoutes, ...miscRoutes];
 
 const compiled = routes.map((route) => ({ route, parts: route.path.split('/').slice(1) }));
 

@@ -18,11 +18,33 @@ function scopeFilter(ctx: RequestContext): ((j: SimJob) => boolean) | null {
   return (j) => set.has(j.status);
 }
 
-function jobOf(ctx: RequestContext, project: SimProject): SimJob {
+/**
+ * The job of the path. GitLab finds most job routes among builds only (`find_build!`), so a trigger
+ * job's id is not found there; retry and play look among all jobs (`find_job!`) and take bridges too.
+ */
+function jobOf(ctx: RequestContext, project: SimProject, bridges = false): SimJob {
   const id = intParam(ctx.params.job_id, 'job_id');
   const job = ctx.world.jobs.get(id);
-  if (!job || job.projectId !== project.id) throw errors.notFound();
+  if (!job || job.projectId !== project.id || (job.trigger && !bridges)) throw errors.notFound();
   return job;
+}
+
+const KEY = /^[A-Za-z0-9_]+$/;
+
+/** `job_variables_attributes` of a play: [{key, value}], each required, keys as GitLab allows them. */
+function jobVariables(ctx: RequestContext): { key: string; value: string }[] {
+  const raw = ctx.body.job_variables_attributes;
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw errors.param('job_variables_attributes is invalid');
+  return raw.map((v: unknown, i) => {
+    const item = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+    for (const field of ['key', 'value']) {
+      if (item[field] === undefined || item[field] === null) throw errors.param(`job_variables_attributes[${i}][${field}] is missing`);
+    }
+    const key = String(item.key);
+    if (!KEY.test(key)) throw errors.fields({ 'job_variables.key': ["can contain only letters, digits and '_'."] });
+    return { key, value: String(item.value) };
+  });
 }
 
 /** Keyset pagination of the project job list (`pagination=keyset`, id descending): Link rel=next only. */
@@ -80,8 +102,8 @@ export const jobRoutes: Route[] = [
       if (!pipeline || pipeline.projectId !== project.id) throw errors.notFound();
       const filter = scopeFilter(ctx);
       const includeRetried = one(ctx, 'include_retried') === 'true';
-      // GitLab orders a pipeline's jobs by id ascending.
-      const jobs = ctx.world.pipelineJobs(pipeline, includeRetried).filter((j) => !filter || filter(j));
+      // GitLab orders a pipeline's jobs by id ascending; trigger jobs are listed on /bridges instead.
+      const jobs = ctx.world.pipelineJobs(pipeline, includeRetried).filter((j) => !j.trigger && (!filter || filter(j)));
       return listReply(ctx, jobs, (j) => present.job(ctx.present, j), { totals: true });
     },
   },
@@ -107,7 +129,7 @@ export const jobRoutes: Route[] = [
     method: 'POST',
     path: '/projects/:id/jobs/:job_id/retry',
     handler(ctx) {
-      const job = jobOf(ctx, projectFor(ctx, DEVELOPER));
+      const job = jobOf(ctx, projectFor(ctx, DEVELOPER), true);
       const retryable = (job.status === 'success' || job.status === 'failed' || job.status === 'canceled') && !job.retried;
       if (!retryable) throw errors.forbidden('Job is not retryable');
       const fresh = ctx.world.retryJob(job, ctx.user.id, ctx.world.now);
@@ -118,9 +140,12 @@ export const jobRoutes: Route[] = [
     method: 'POST',
     path: '/projects/:id/jobs/:job_id/play',
     handler(ctx) {
-      const job = jobOf(ctx, projectFor(ctx, DEVELOPER));
+      const job = jobOf(ctx, projectFor(ctx, DEVELOPER), true);
+      const variables = jobVariables(ctx);
       if (job.status !== 'manual') throw errors.badRequest('Unplayable Job');
-      ctx.world.playJob(job, ctx.user.id, ctx.world.now);
+      // A bridge takes the parameter and ignores it, as GitLab's Ci::Bridge#play does.
+      ctx.world.playJob(job, ctx.user.id, ctx.world.now, job.trigger ? [] : variables);
+      if (job.trigger) return { status: 200, body: present.bridge(ctx.present, job) };
       // The spec's play response carries `started`; the job itself is pending until a runner takes it.
       return { status: 200, body: { ...present.job(ctx.present, job, 'action'), status: 'started' } };
     },

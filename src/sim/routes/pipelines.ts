@@ -1,7 +1,7 @@
 // Pipelines (spec 4.2): list with every filter, single, create, retry, cancel.
-import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_STATUS_FILTERS } from '../../api/types.js';
+import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS, PIPELINE_STATUS_FILTERS } from '../../api/types.js';
 import { type RequestContext, DEVELOPER, boolParam, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
-import type { SimPipeline } from '../model.js';
+import type { SimPipeline, SimProject, SimVariable } from '../model.js';
 import * as present from '../present.js';
 import { cancelPipeline, ZERO_SHA } from '../world/build.js';
 import type { Route } from './route.js';
@@ -14,6 +14,61 @@ function pipelineOf(ctx: RequestContext): SimPipeline {
 }
 
 const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped']);
+
+const VARIABLE_KEY = /^[A-Za-z0-9_]+$/;
+
+/**
+ * `variables`: an array of hashes {key, value, variable_type}; variable_type defaults to env_var.
+ * A missing key or value is Grape's parameter error; a key GitLab's model refuses, its validation error.
+ */
+function pipelineVariables(ctx: RequestContext): SimVariable[] {
+  const raw = ctx.body.variables;
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw errors.param('variables is invalid');
+  return raw.map((v: unknown, i) => {
+    const item = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+    for (const field of ['key', 'value']) {
+      if (item[field] === undefined || item[field] === null) throw errors.param(`variables[${i}][${field}] is missing`);
+    }
+    const type = item.variable_type === undefined ? 'env_var' : String(item.variable_type);
+    if (type !== 'env_var' && type !== 'file') throw errors.param(`variables[${i}][variable_type] does not have a valid value`);
+    const key = String(item.key);
+    if (!VARIABLE_KEY.test(key) || key.length > 255) {
+      throw errors.fields({ base: ["Variables key can contain only letters, digits and '_'."] });
+    }
+    return { key, value: String(item.value), variable_type: type };
+  });
+}
+
+/**
+ * `inputs`: a hash checked against the project's `spec:inputs` with GitLab's messages (unknown
+ * names, wrong types, a required one missing), all in one 400; the defaults fill what is left out.
+ */
+export function pipelineInputs(project: SimProject, raw: unknown): Record<string, unknown> {
+  const given = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) throw errors.param('inputs is invalid');
+  const specs = project.inputs ?? {};
+  const problems: string[] = [];
+  const unknown = Object.keys(given).filter((k) => !(k in specs));
+  if (unknown.length) problems.push(`unknown input arguments: ${unknown.join(', ')}`);
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = name in given ? given[name] : spec.default;
+    if (value === undefined) {
+      problems.push(`\`${name}\` input: required value has not been provided`);
+      continue;
+    }
+    const ok =
+      spec.type === 'string' ? typeof value === 'string'
+      : spec.type === 'number' ? typeof value === 'number' && Number.isFinite(value)
+      : spec.type === 'boolean' ? typeof value === 'boolean'
+      : Array.isArray(value);
+    if (!ok) problems.push(`\`${name}\` input: provided value is not a ${spec.type}`);
+    out[name] = value;
+  }
+  if (problems.length) throw errors.fields({ base: [problems.join(', ')] });
+  return out;
+}
 
 export const pipelineRoutes: Route[] = [
   {
@@ -29,9 +84,12 @@ export const pipelineRoutes: Route[] = [
       const ref = one(ctx, 'ref');
       const name = one(ctx, 'name');
       const username = one(ctx, 'username');
+      const source = oneOf(one(ctx, 'source'), PIPELINE_SOURCE_FILTERS, 'source');
       const { world } = ctx;
       let list = (world.projectPipelines.get(project.id) ?? []).map((id) => world.pipelines.get(id)!);
       list = list.filter((p) => {
+        // Child pipelines only when asked for (GitLab 17.0+), any other source as filtered.
+        if (source ? p.source !== source : p.source === 'parent_pipeline') return false;
         if (status && p.status !== status) return false;
         if (ref !== undefined && p.ref !== ref) return false;
         if (yamlErrors === true && !p.yamlErrors) return false;
@@ -81,7 +139,11 @@ export const pipelineRoutes: Route[] = [
       if (ref === undefined || ref === '') throw errors.param('ref is missing');
       const commit = project.heads.get(ref);
       if (!commit) throw errors.fields({ base: ['Reference not found'] });
+      const variables = pipelineVariables(ctx);
+      const inputs = pipelineInputs(project, ctx.body.inputs);
       const pipeline = ctx.world.createPipeline({
+        variables,
+        inputs,
         project,
         ref,
         tag: project.tags.includes(ref),

@@ -47,6 +47,8 @@ export function addHistoryActivity(world: World, rng: Rng, history0: number, sta
 /** Starts each project's chain of live activity from `startTime` on. */
 export function startActivity(world: World, startTime: number): void {
   for (const project of world.projects.values()) {
+    // The extra projects (world/extras.ts) have no feed: their events would take ids from the others'.
+    if (project.ids) continue;
     const rng = new Rng(world.seed * 7919 + project.id);
     const quiet = project.members.size < 3;
     const step = (at: number) => {

@@ -7,6 +7,7 @@ import { COMMIT_TITLES, DEMO_TOKENS, PROJECTS, TOKEN_OWNER, USERS } from './cata
 import { startActivity, addHistoryActivity } from './activity.js';
 import { seedSchedules } from './schedules.js';
 import { seedKeys } from './keys.js';
+import { addExtraProjects, EXTRA_PROJECT_COUNT } from './extras.js';
 import { scaleProjects, type WorldScale } from './scale.js';
 import { World } from './world.js';
 
@@ -15,7 +16,7 @@ const HISTORY_DAYS = 30;
 export const ZERO_SHA = '0'.repeat(40);
 
 export function buildWorld(seed: number, startTime: number, scale?: WorldScale): World {
-  const seeds = [...PROJECTS, ...scaleProjects(scale, PROJECTS.length)];
+  const seeds = [...PROJECTS, ...scaleProjects(scale, PROJECTS.length + EXTRA_PROJECT_COUNT)];
   const history0 = startTime - HISTORY_DAYS * DAY;
   const world = new World(seed, history0);
   const rng = new Rng(seed);
@@ -100,6 +101,8 @@ export function buildWorld(seed: number, startTime: number, scale?: WorldScale):
   addHistoryActivity(world, rng, history0, startTime);
   seedSchedules(world, rng, startTime);
   seedKeys(world, rng, history0);
+  // After everything that draws from `rng`, so the other projects' worlds stay as they were.
+  addExtraProjects(world, startTime);
   world.advanceTo(startTime);
   startActivity(world, startTime);
   return world;

@@ -5,6 +5,7 @@ import { hashFloat } from '../rng.js';
 import type {
   JobState,
   JobTemplate,
+  PipelineConfig,
   PipelineState,
   SimCommit,
   SimDeployment,
@@ -15,6 +16,7 @@ import type {
   SimProject,
   SimSchedule,
   SimUser,
+  SimVariable,
 } from '../model.js';
 import { RUNNERS } from './catalog.js';
 import { TimerHeap } from './heap.js';
@@ -146,10 +148,17 @@ export class World {
     yamlErrors?: string | null;
     /** A `[ci skip]` push: a pipeline without jobs, status skipped. */
     skip?: boolean;
+    /** Another configuration than the project's (a child pipeline's `include`). */
+    config?: PipelineConfig;
+    variables?: SimVariable[];
+    inputs?: Record<string, unknown>;
+    upstreamBridgeId?: number | null;
+    mergeRequestIid?: number | null;
   }): SimPipeline {
     const { project, at } = input;
+    const config = input.config ?? project;
     const pipeline: SimPipeline = {
-      id: ++this.counters.pipeline,
+      id: project.ids ? ++project.ids.pipeline : ++this.counters.pipeline,
       iid: project.nextPipelineIid++,
       projectId: project.id,
       status: 'created',
@@ -169,6 +178,11 @@ export class World {
       jobIds: [],
       scheduleId: input.scheduleId ?? null,
       activeJobs: 0,
+      stages: config.stages,
+      variables: input.variables ?? [],
+      inputs: input.inputs ?? {},
+      upstreamBridgeId: input.upstreamBridgeId ?? null,
+      mergeRequestIid: input.mergeRequestIid ?? null,
     };
     this.pipelines.set(pipeline.id, pipeline);
     listOf(this.projectPipelines, project.id).push(pipeline.id);
@@ -181,7 +195,8 @@ export class World {
       this.finishPipeline(pipeline, 'skipped', at);
       return pipeline;
     }
-    for (const template of project.jobs) {
+    for (const template of config.jobs) {
+      // `only` names branches; merge-request refs (refs/merge-requests/N/head) match none of them.
       if (template.only && !template.only.includes(input.ref)) continue;
       this.addJob(pipeline, template, at);
     }
@@ -191,7 +206,7 @@ export class World {
 
   private addJob(pipeline: SimPipeline, t: JobTemplate, at: number, userId = pipeline.userId): SimJob {
     const project = this.projects.get(pipeline.projectId)!;
-    const id = ++this.counters.job;
+    const id = project.ids ? ++project.ids.job : ++this.counters.job;
     const r = (salt: number) => hashFloat(this.seed, id, salt);
     const failed = r(1) < t.failRate;
     const job: SimJob = {
@@ -200,7 +215,7 @@ export class World {
       pipelineId: pipeline.id,
       name: t.name,
       stage: t.stage,
-      stageIndex: project.stages.indexOf(t.stage),
+      stageIndex: pipeline.stages.indexOf(t.stage),
       status: 'created',
       when: t.when,
       allowFailure: t.allowFailure,
@@ -232,12 +247,17 @@ export class World {
       retried: false,
       version: 0,
       canceledAt: null,
-      tagList: RUNNERS[Math.floor(r(4) * RUNNERS.length)]!.tags,
+      tagList: t.trigger ? [] : RUNNERS[Math.floor(r(4) * RUNNERS.length)]!.tags,
+      trigger: t.trigger ?? null,
+      downstreamPipelineId: null,
+      variables: [],
+      echoes: t.echoes ?? [],
     };
     if (t.coverage) job.coverage = Math.round((70 + r(5) * 28) * 100) / 100;
     this.jobs.set(id, job);
     pipeline.jobIds.push(id);
-    listOf(this.projectJobs, pipeline.projectId).push(id);
+    // The project's job list holds builds only: GitLab lists bridges on their own endpoint.
+    if (!job.trigger) listOf(this.projectJobs, pipeline.projectId).push(id);
     return job;
   }
 
@@ -249,9 +269,8 @@ export class World {
    * holds the stages after it. Then derives the pipeline's status from its jobs.
    */
   process(pipeline: SimPipeline, at: number): void {
-    const project = this.projects.get(pipeline.projectId)!;
     // One pass to bucket by stage: a monorepo pipeline has hundreds of jobs and this runs on every change.
-    const byStage: SimJob[][] = project.stages.map(() => []);
+    const byStage: SimJob[][] = pipeline.stages.map(() => []);
     for (const job of this.pipelineJobs(pipeline)) byStage[job.stageIndex]?.push(job);
     let blocked = false;
     let failedBefore = false;
@@ -290,8 +309,10 @@ export class World {
     }
     const n = (s: JobState) => count[s] ?? 0;
     let status: PipelineState;
+    // GitLab's Composite status: pending only while every job is pending, created or skipped
+    // (a pipeline retried after a cancel is pending again); pending next to finished jobs is running.
     if (n('running')) status = 'running';
-    else if (n('pending')) status = firstStart < Infinity ? 'running' : 'pending';
+    else if (n('pending')) status = n('pending') + n('created') + n('skipped') === jobs.length ? 'pending' : 'running';
     else if (n('created') === jobs.length) status = 'created';
     else if (failedHard) status = 'failed';
     else if (canceledHard || (n('canceled') && !n('success'))) status = 'canceled';
@@ -306,6 +327,7 @@ export class World {
     const finished = status === 'success' || status === 'failed' || status === 'canceled' || status === 'skipped';
     pipeline.status = status;
     pipeline.finishedAt = finished ? at : null;
+    if (pipeline.upstreamBridgeId !== null) this.followDownstream(pipeline, at);
   }
 
   private finishPipeline(pipeline: SimPipeline, status: PipelineState, at: number): void {
@@ -324,6 +346,7 @@ export class World {
 
   /** created/manual → pending now, running after its queue time, finished after its run time. */
   enqueue(job: SimJob, at: number): void {
+    if (job.trigger) return this.triggerBridge(job, at);
     job.queuedAt = at;
     this.setStatus(job, 'pending', at);
     this.touchDeployment(job, 'created', at);
@@ -382,14 +405,107 @@ export class World {
     job.finishedAt = at;
     this.setStatus(job, 'canceled', at);
     this.touchDeployment(job, 'canceled', at);
+    // Canceling a pipeline cascades to its child pipelines (not to other projects' pipelines).
+    const downstream = job.downstreamPipelineId === null ? undefined : this.pipelines.get(job.downstreamPipelineId);
+    if (downstream && downstream.source === 'parent_pipeline') {
+      let any = false;
+      for (const child of this.pipelineJobs(downstream)) any = this.cancelJob(child, at) || any;
+      if (any) this.process(downstream, at);
+    }
     return true;
+  }
+
+  // ---- trigger jobs (bridges) ------------------------------------------------------------------------
+
+  /**
+   * A bridge goes pending, and a moment later (GitLab creates the downstream pipeline in a worker)
+   * its downstream pipeline exists. Without a strategy the bridge succeeds then; with
+   * `strategy: depend` it runs until the downstream pipeline finishes and takes its status.
+   */
+  private triggerBridge(bridge: SimJob, at: number): void {
+    bridge.queuedAt = at;
+    this.setStatus(bridge, 'pending', at);
+    const version = bridge.version;
+    this.at(at + 1000 + Math.round(hashFloat(this.seed, bridge.id, 7) * 2000), (t) => {
+      if (bridge.version !== version) return;
+      const parent = this.pipelines.get(bridge.pipelineId)!;
+      const project = this.projects.get(bridge.projectId)!;
+      const spec = bridge.trigger!;
+      const target = spec.project ? this.projectsByPath.get(spec.project) : project;
+      const config = spec.include ? project.childConfigs?.[spec.include] : undefined;
+      if (!target || (spec.include && !config)) {
+        // What GitLab reports when the downstream project or configuration cannot be used.
+        bridge.failureReason = spec.include ? 'downstream_pipeline_creation_failed' : 'downstream_bridge_project_not_found';
+        return this.completeBridge(bridge, 'failed', t);
+      }
+      const child = target === project;
+      const commit = child ? this.commitOf(project.id, parent.sha) : target.heads.get(target.defaultBranch)!;
+      const downstream = this.createPipeline({
+        project: target,
+        ref: child ? parent.ref : target.defaultBranch,
+        tag: child ? parent.tag : false,
+        commit,
+        beforeSha: child ? parent.beforeSha : commit.sha,
+        source: child ? 'parent_pipeline' : 'pipeline',
+        userId: bridge.userId,
+        at: t,
+        ...(config ? { config } : {}),
+        upstreamBridgeId: bridge.id,
+        mergeRequestIid: child ? parent.mergeRequestIid : null,
+      });
+      bridge.downstreamPipelineId = downstream.id;
+      bridge.startedAt = t;
+      if (spec.strategy !== 'depend') return this.completeBridge(bridge, 'success', t);
+      this.setStatus(bridge, 'running', t);
+      this.followDownstream(downstream, t);
+    });
+  }
+
+  /** A depend bridge takes its downstream pipeline's final status (GitLab: failed or skipped → failed). */
+  private followDownstream(downstream: SimPipeline, at: number): void {
+    const bridge = this.jobs.get(downstream.upstreamBridgeId!);
+    if (!bridge || bridge.trigger?.strategy !== 'depend' || bridge.downstreamPipelineId !== downstream.id) return;
+    if (bridge.status !== 'running' && bridge.status !== 'success' && bridge.status !== 'failed' && bridge.status !== 'canceled') return;
+    const s = downstream.status;
+    const next = s === 'success' ? 'success' : s === 'canceled' ? 'canceled' : s === 'failed' || s === 'skipped' ? 'failed' : s === 'running' || s === 'pending' ? 'running' : null;
+    if (!next || next === bridge.status) return;
+    if (next === 'running') {
+      // A retried downstream job brings a finished bridge back to running, as in GitLab.
+      bridge.finishedAt = null;
+      this.setStatus(bridge, 'running', at);
+      const parent = this.pipelines.get(bridge.pipelineId)!;
+      parent.finishedAt = null;
+      this.updatePipelineStatus(parent, at);
+      return;
+    }
+    if (next === 'failed') bridge.failureReason = 'downstream_pipeline_failed';
+    this.completeBridge(bridge, next, at);
+  }
+
+  private completeBridge(bridge: SimJob, status: 'success' | 'failed' | 'canceled', at: number): void {
+    bridge.startedAt ??= at;
+    bridge.finishedAt = at;
+    this.setStatus(bridge, status, at);
+    const pipeline = this.pipelines.get(bridge.pipelineId)!;
+    if (pipeline.activeJobs > 0) pipeline.updatedAt = at;
+    else this.process(pipeline, at);
+  }
+
+  /** The configuration a job of `pipeline` came from (child pipelines have their own). */
+  private templateOf(pipeline: SimPipeline, name: string): JobTemplate | undefined {
+    const project = this.projects.get(pipeline.projectId)!;
+    const own = project.jobs.find((t) => t.name === name && pipeline.stages === project.stages);
+    if (own) return own;
+    for (const config of Object.values(project.childConfigs ?? {})) {
+      if (config.stages === pipeline.stages) return config.jobs.find((t) => t.name === name);
+    }
+    return project.jobs.find((t) => t.name === name);
   }
 
   /** Retries a finished job: a new job with a new id replaces it; later skipped stages come back. */
   retryJob(job: SimJob, userId: number, at: number): SimJob {
     const pipeline = this.pipelines.get(job.pipelineId)!;
-    const project = this.projects.get(job.projectId)!;
-    const template = project.jobs.find((t) => t.name === job.name) ?? {
+    const template = this.templateOf(pipeline, job.name) ?? {
       name: job.name,
       stage: job.stage,
       when: job.when,
@@ -413,9 +529,10 @@ export class World {
     return fresh;
   }
 
-  /** Plays a manual job. */
-  playJob(job: SimJob, userId: number, at: number): void {
+  /** Plays a manual job, with the variables the player gave (`job_variables_attributes`). */
+  playJob(job: SimJob, userId: number, at: number, variables: { key: string; value: string }[] = []): void {
     job.userId = userId;
+    job.variables = variables;
     this.enqueue(job, at);
     this.process(this.pipelines.get(job.pipelineId)!, at);
   }
@@ -430,7 +547,7 @@ export class World {
       if (status !== 'created') return;
       const project = this.projects.get(job.projectId)!;
       deployment = {
-        id: ++this.counters.deployment,
+        id: project.ids ? ++project.ids.deployment : ++this.counters.deployment,
         iid: project.nextDeploymentIid++,
         projectId: job.projectId,
         ref: job.ref,

@@ -1,0 +1,27 @@
+// Merge requests, as far as CI needs them (issue 13): one merge request (to show `!N` with its title),
+// its pipelines, and a new pipeline for it.
+import type { GitLabClient } from './client.js';
+import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';
+import { paginate, type Paged } from './paginate.js';
+import { idSegment, projectPath } from './paths.js';
+import type { MergeRequest, Pipeline, PipelineBasic, ProjectId } from './types.js';
+
+export function createMergeRequestsApi(client: GitLabClient) {
+  const mrPath = (projectId: ProjectId, iid: number): string =>
+    `${projectPath(projectId)}/merge_requests/${idSegment(iid, 'merge request iid')}`;
+
+  return {
+    get: async (projectId: ProjectId, iid: number, opts?: GetOptions): Promise<MergeRequest> =>
+      client.get<MergeRequest>(mrPath(projectId, iid), callOptions(opts)),
+    /** Its pipelines (detached and merged results), newest first. */
+    pipelines(projectId: ProjectId, iid: number, opts?: ListOptions): Paged<PipelineBasic> {
+      const { list } = splitList<object>(opts);
+      return paginate<PipelineBasic>(client, `${mrPath(projectId, iid)}/pipelines`, {}, list);
+    },
+    /** A new merge-request pipeline (201 with the pipeline). */
+    createPipeline: async (projectId: ProjectId, iid: number, opts?: CallOptions): Promise<Pipeline> =>
+      client.post<Pipeline>(`${mrPath(projectId, iid)}/pipelines`, callOptions(opts)),
+  };
+}
+
+export type MergeRequestsApi = ReturnType<typeof createMergeRequestsApi>;

@@ -1,0 +1,119 @@
+// Pipeline test reports, from the JUnit cases test jobs publish. The cases come from the same
+// generator as the job's log (log/script-test.ts), so the failed case is the log's failed test.
+// As in GitLab: one suite per job name (parallel jobs of one name merge), only jobs that uploaded a
+// JUnit report (`artifacts:reports:junit`, uploaded on failure too), times in seconds.
+import type { SimJob, SimPipeline } from './model.js';
+import type { GeneratedTestCase } from './log-gen.js';
+import { logOf } from './trace.js';
+import type { World } from './world/world.js';
+
+interface Suite {
+  name: string;
+  jobs: SimJob[];
+  cases: GeneratedTestCase[];
+}
+
+// Cases per job, kept apart from the log cache: a summary poll must not regenerate big logs.
+const cache = new Map<string, GeneratedTestCase[]>();
+const CACHE_LIMIT = 500;
+
+function casesOf(world: World, job: SimJob): GeneratedTestCase[] {
+  const key = `${world.seed}:${job.id}`;
+  let cases = cache.get(key);
+  if (!cases) {
+    cases = logOf(world, job).tests ?? [];
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(key, cases);
+  }
+  return cases;
+}
+
+function reporting(job: SimJob): boolean {
+  return (job.status === 'success' || job.status === 'failed') && job.erasedAt === null && job.startedAt !== null && (job.artifactPaths ?? []).some((p) => p.includes('junit'));
+}
+
+function suitesOf(world: World, pipeline: SimPipeline): Suite[] {
+  const byName = new Map<string, Suite>();
+  for (const job of world.pipelineJobs(pipeline)) {
+    if (job.trigger || !reporting(job)) continue;
+    const cases = casesOf(world, job);
+    if (!cases.length) continue;
+    let suite = byName.get(job.name);
+    if (!suite) byName.set(job.name, (suite = { name: job.name, jobs: [], cases: [] }));
+    suite.jobs.push(job);
+    suite.cases = suite.cases.concat(cases);
+  }
+  return [...byName.values()];
+}
+
+function counts(cases: GeneratedTestCase[]) {
+  let time = 0;
+  let success = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const c of cases) {
+    time += c.timeMs;
+    if (c.status === 'success') success++;
+    else if (c.status === 'failed') failed++;
+    else skipped++;
+  }
+  return { time: Math.round(time) / 1000, count: cases.length, success, failed, skipped, error: 0 };
+}
+
+export function testReportSummary(world: World, pipeline: SimPipeline) {
+  const suites = suitesOf(world, pipeline).map((s) => ({ s, n: counts(s.cases) }));
+  const all = counts(suites.flatMap(({ s }) => s.cases));
+  return {
+    total: { ...all, suite_error: null },
+    test_suites: suites.map(({ s, n }) => ({
+      name: s.name,
+      total_time: n.time,
+      total_count: n.count,
+      success_count: n.success,
+      failed_count: n.failed,
+      skipped_count: n.skipped,
+      error_count: n.error,
+      build_ids: s.jobs.map((j) => j.id),
+      suite_error: null,
+    })),
+  };
+}
+
+/** GitLab's TestReportEntity with details: totals at the top, then every suite with its cases. */
+export function testReport(world: World, pipeline: SimPipeline) {
+  const suites = suitesOf(world, pipeline);
+  const all = counts(suites.flatMap((s) => s.cases));
+  return {
+    total_time: all.time,
+    total_count: all.count,
+    success_count: all.success,
+    failed_count: all.failed,
+    skipped_count: all.skipped,
+    error_count: all.error,
+    test_suites: suites.map((s) => {
+      const n = counts(s.cases);
+      return {
+        name: s.name,
+        total_time: n.time,
+        total_count: n.count,
+        success_count: n.success,
+        failed_count: n.failed,
+        skipped_count: n.skipped,
+        error_count: n.error,
+        suite_error: null,
+        build_ids: s.jobs.map((j) => j.id),
+        test_cases: s.cases.map((c) => ({
+          status: c.status,
+          name: c.name,
+          classname: c.classname,
+          file: c.file,
+          execution_time: c.timeMs / 1000,
+          system_output: c.stackTrace,
+          stack_trace: c.stackTrace,
+          recent_failures: null,
+          attachment_url: null,
+        })),
+      };
+    }),
+  };
+}
