@@ -31,11 +31,8 @@ export function refuseReadOnly(ctx: Ctx, label: string): boolean {
 
 /** Runs `work` unless the same action is in flight; read-only mode refuses mutations. */
 export async function guarded(ctx: Ctx, key: string, label: string, mutates: boolean, work: () => Promise<void>): Promise<void> {
+  if (mutates && refuseReadOnly(ctx, label.toLowerCase())) return;
   const state = ctx.store.getState();
-  if (mutates && state.config.readOnly) {
-    toast(ctx.store, 'error', `Read-only mode: ${label.toLowerCase()} is disabled (pipetop was started with --read-only)`);
-    return;
-  }
   if (state.inflight[key]) {
     toast(ctx.store, 'info', `${state.inflight[key]} — already in progress`);
     return;
@@ -53,26 +50,29 @@ export async function guarded(ctx: Ctx, key: string, label: string, mutates: boo
 
 export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): void {
   if (refuseReadOnly(ctx, verb === 'keep' ? 'keeping artifacts' : verb)) return;
-  const run = () =>
-    guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, true, async () => {
-      try {
-        const api = ctx.gl.jobs;
-        const result =
-          verb === 'retry' ? await api.retry(projectId, job.id)
-          : verb === 'cancel' ? await api.cancel(projectId, job.id)
-          : verb === 'play' ? await api.play(projectId, job.id)
-          : verb === 'erase' ? await api.erase(projectId, job.id)
-          : await api.keepArtifacts(projectId, job.id);
-        applyJobResult(ctx, verb, job, result, projectId, path);
-      } catch (error) {
-        toast(ctx.store, 'error', `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
-      }
-    });
   if (verb === 'cancel') {
-    ctx.store.setState({ confirm: { message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`, onYes: () => void run() } });
+    ctx.store.setState({ confirm: { message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
   } else if (verb === 'erase') {
-    ctx.store.setState({ confirm: { message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`, onYes: () => void run() } });
-  } else void run();
+    ctx.store.setState({ confirm: { message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
+  } else void runJobAction(ctx, verb, job, projectId, path);
+}
+
+/** Sends the action (after the confirm, for cancel and erase). */
+export function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): Promise<void> {
+  return guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, true, async () => {
+    try {
+      const api = ctx.gl.jobs;
+      const result =
+        verb === 'retry' ? await api.retry(projectId, job.id)
+        : verb === 'cancel' ? await api.cancel(projectId, job.id)
+        : verb === 'play' ? await api.play(projectId, job.id)
+        : verb === 'erase' ? await api.erase(projectId, job.id)
+        : await api.keepArtifacts(projectId, job.id);
+      applyJobResult(ctx, verb, job, result, projectId, path);
+    } catch (error) {
+      toast(ctx.store, 'error', `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
+    }
+  });
 }
 
 /** Action responses lack `pipeline` and carry a null `user`: merge, don't replace. */
@@ -112,20 +112,24 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
-  const label = `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
-  const run = () =>
-    guarded(ctx, `pipeline.${verb}:${pipeline.id}`, `${verb === 'retry' ? 'Retrying' : 'Canceling'} ${label}…`, true, async () => {
-      try {
-        const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
-        storePipeline(ctx, projectId, result);
-        toast(ctx.store, 'success', `${verb === 'retry' ? 'Retried' : 'Canceled'} ${label}: now ${result.status}`);
-      } catch (error) {
-        toast(ctx.store, 'error', `${capitalize(verb)} failed for ${label}: ${describeError(error)}`);
-      }
-    });
   if (verb === 'cancel') {
-    ctx.store.setState({ confirm: { message: `Cancel ${label}? Its running and pending jobs stop.`, onYes: () => void run() } });
-  } else void run();
+    ctx.store.setState({ confirm: { message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`, yes: { command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } } } });
+  } else void runPipelineAction(ctx, verb, pipeline, projectId);
+}
+
+const pipelineLabel = (pipeline: PipelineBasic) => `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
+
+export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): Promise<void> {
+  const label = pipelineLabel(pipeline);
+  return guarded(ctx, `pipeline.${verb}:${pipeline.id}`, `${verb === 'retry' ? 'Retrying' : 'Canceling'} ${label}…`, true, async () => {
+    try {
+      const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
+      storePipeline(ctx, projectId, result);
+      toast(ctx.store, 'success', `${verb === 'retry' ? 'Retried' : 'Canceled'} ${label}: now ${result.status}`);
+    } catch (error) {
+      toast(ctx.store, 'error', `${capitalize(verb)} failed for ${label}: ${describeError(error)}`);
+    }
+  });
 }
 
 export function storePipeline(ctx: Ctx, projectId: number, pipeline: Pipeline): void {
@@ -145,29 +149,32 @@ export function newPipeline(ctx: Ctx, projectId: number, path: string): void {
       label: `New pipeline in ${safeText(path, 80)} for ref:`,
       initial: project?.default_branch ?? 'main',
       hint: 'a branch or tag · enter to run · esc to cancel',
-      onSubmit: async (value) => {
-        const ref = value.trim();
-        if (!ref) return 'Type a branch or tag name';
-        if (ctx.store.getState().inflight['pipeline.new']) return 'A pipeline is already being created';
-        ctx.store.setState((s) => ({ inflight: { ...s.inflight, 'pipeline.new': `Creating a pipeline for ${ref}…` } }));
-        try {
-          const pipeline = await ctx.gl.pipelines.create(projectId, ref);
-          storePipeline(ctx, projectId, pipeline);
-          patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) => (l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 }));
-          ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' }] }));
-          toast(ctx.store, 'success', `Created pipeline #${pipeline.id} for ${safeText(ref, 60)} (${pipeline.status})`);
-          return null;
-        } catch (error) {
-          return `GitLab refused: ${describeError(error)}`;
-        } finally {
-          ctx.store.setState((s) => {
-            const { 'pipeline.new': _, ...rest } = s.inflight;
-            return { inflight: rest };
-          });
-        }
-      },
+      submit: { command: 'pipeline.new', args: { projectId, path } },
     },
   });
+}
+
+/** Enter in the `N` prompt: creates the pipeline and opens it; a refusal keeps the prompt open. */
+export async function submitNewPipeline(ctx: Ctx, { projectId, path }: { projectId: number; path: string }, value: string): Promise<string | null> {
+  const ref = value.trim();
+  if (!ref) return 'Type a branch or tag name';
+  if (ctx.store.getState().inflight['pipeline.new']) return 'A pipeline is already being created';
+  ctx.store.setState((s) => ({ inflight: { ...s.inflight, 'pipeline.new': `Creating a pipeline for ${ref}…` } }));
+  try {
+    const pipeline = await ctx.gl.pipelines.create(projectId, ref);
+    storePipeline(ctx, projectId, pipeline);
+    patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) => (l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 }));
+    ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' }] }));
+    toast(ctx.store, 'success', `Created pipeline #${pipeline.id} for ${safeText(ref, 60)} (${pipeline.status})`);
+    return null;
+  } catch (error) {
+    return `GitLab refused: ${describeError(error)}`;
+  } finally {
+    ctx.store.setState((s) => {
+      const { 'pipeline.new': _, ...rest } = s.inflight;
+      return { inflight: rest };
+    });
+  }
 }
 
 /** `d`: asks where to save (a default filled in), then streams the zip with a progress bar. */
@@ -183,16 +190,17 @@ export function downloadArtifacts(ctx: Ctx, job: Job, projectId: number): void {
       label: 'Save artifacts to:',
       initial,
       hint: `${job.artifacts_file.size.toLocaleString('en')} bytes · enter to download · esc to cancel`,
-      onSubmit: (value) => {
-        const dest = value.trim();
-        if (!dest) return 'Type a file path';
-        void startDownload(ctx, `job.download:${job.id}`, `artifacts of ${jobLabel(job)}`, dest, (onProgress) =>
-          ctx.gl.jobs.downloadArtifacts(projectId, job.id, dest, { onProgress }),
-        );
-        return null;
-      },
+      submit: { command: 'job.download', args: { job, projectId } },
     },
   });
+}
+
+/** Enter in the `d` prompt: starts the download (its progress shows in the footer). */
+export function submitDownload(ctx: Ctx, { job, projectId }: { job: Job; projectId: number }, value: string): string | null {
+  const dest = value.trim();
+  if (!dest) return 'Type a file path';
+  void startDownload(ctx, `job.download:${job.id}`, `artifacts of ${jobLabel(job)}`, dest, (onProgress) => ctx.gl.jobs.downloadArtifacts(projectId, job.id, dest, { onProgress }));
+  return null;
 }
 
 /** `:artifacts <ref> <job>`: the latest successful job of that name on that ref. */

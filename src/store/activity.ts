@@ -98,20 +98,23 @@ export function eventFilterPrompt(ctx: Ctx, key: ListKey): void {
       label: 'Filter activity:',
       initial: formatEventFilters(current),
       hint: EVENT_FILTER_HINT,
-      onSubmit: (value) => {
-        const parsed = parseEventFilters(value);
-        if ('error' in parsed) return parsed.error;
-        ctx.store.setState((s) => {
-          const listFilters = { ...s.listFilters };
-          if (Object.keys(parsed.filters).length) listFilters[key] = { ...parsed.filters } as Record<string, string>;
-          else delete listFilters[key];
-          return { listFilters };
-        });
-        void resetList(ctx, key);
-        return null;
-      },
+      submit: { command: 'events.filters', args: { key } },
     },
   });
+}
+
+/** Enter in the activity filter prompt: invalid input keeps it open with a message. */
+export function submitEventFilters(ctx: Ctx, { key }: { key: ListKey }, value: string): string | null {
+  const parsed = parseEventFilters(value);
+  if ('error' in parsed) return parsed.error;
+  ctx.store.setState((s) => {
+    const listFilters = { ...s.listFilters };
+    if (Object.keys(parsed.filters).length) listFilters[key] = { ...parsed.filters } as Record<string, string>;
+    else delete listFilters[key];
+    return { listFilters };
+  });
+  void resetList(ctx, key);
+  return null;
 }
 
 // ---- Enter ---------------------------------------------------------------------------------------------
@@ -251,24 +254,6 @@ export function activityMoving(ctx: Ctx, pane: Pane): boolean {
   if (pane.kind !== 'deployment') return false;
   const status = ctx.store.getState().deployments[pane.deploymentId]?.status;
   return status === 'running' || status === 'created' || status === 'blocked';
-}
-
-const fetchingProjects = new WeakMap<Ctx, Set<number>>();
-
-/** Events name only a project id: read the projects the screen needs but the store lacks, once. */
-export function ensureProjects(ctx: Ctx, ids: number[]): void {
-  let busy = fetchingProjects.get(ctx);
-  if (!busy) fetchingProjects.set(ctx, (busy = new Set()));
-  const known = ctx.store.getState().projects;
-  for (const id of new Set(ids)) {
-    if (known[id] || busy.has(id)) continue;
-    busy.add(id);
-    ctx.gl.projects.get(id).then(
-      (p) => ctx.store.setState((s) => ({ projects: { ...s.projects, [p.id]: { ...p, ...s.projects[p.id] } } })),
-      // Not visible (or gone): the row shows the id; don't ask again this session.
-      () => undefined,
-    );
-  }
 }
 
 // ---- palette --------------------------------------------------------------------------------------------

@@ -5,19 +5,23 @@ import type { GitLab, Job, PipelineBasic, Project } from '../api/index.js';
 import { isGitLabApiError } from '../api/index.js';
 import type { CommandId, Scope } from '../keymap/bindings.js';
 import { resolve } from '../keymap/matcher.js';
-import { downloadArtifacts, jobAction, newPipeline, pipelineAction, type JobVerb } from './actions.js';
+import { downloadArtifacts, jobAction, newPipeline, pipelineAction, runJobAction, runPipelineAction, submitDownload, submitNewPipeline, type JobVerb } from './actions.js';
+import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
+import { confirmKey, filterKey, helpKey } from './modal-keys.js';
+import { runDeleteSchedule, runTakeOwnership, closeScheduleForm } from './schedules.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
-import { activityScopes, activityUrl, isActivityPane, isActivityTab, openActivity, projectTabScopes, runActivityCommand } from './activity.js';
+import { activityScopes, activityUrl, isActivityPane, isActivityTab, openActivity, projectTabScopes, runActivityCommand, submitEventFilters } from './activity.js';
 import { handleFormKey } from './schedules.js';
 import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
-import { jobScopePrompt, pipelineFilterPrompt } from './filter-prompts.js';
-import { moveSelection, resetList, selectedRow } from './lists.js';
-import { runPalette } from './palette.js';
-import { DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
-import { listKeyOf, sourceFor, visibleRows } from './sources.js';
-import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
-import { PROJECT_TABS, type Pane } from './types.js';
+import { jobScopePrompt, pipelineFilterPrompt, submitJobScopes, submitPipelineFilters } from './filter-prompts.js';
+import { listRows, moveSelection, selectedRow } from './lists.js';
+import { runPalette, submitPalette } from './palette.js';
+import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
+import { listKeyOf } from './sources.js';
+import { toast, topPane, type AppStore } from './store.js';
+import { PROJECT_TABS, type Pane, type Viewport } from './types.js';
+import { logRowsOf } from './log-layout.js';
 
 export interface ControllerDeps {
   store: AppStore;
@@ -38,8 +42,10 @@ export class Controller {
   readonly logs: LogRegistry;
   private unsubscribeLogs: (() => void) | null = null;
   private failures = 0;
-  /** Rows a page key moves; the UI sets it from the terminal height. */
-  pageSize = 10;
+  /** What `y` on a confirm runs, by command id (data in the store, handlers here). */
+  private readonly confirmHandlers: ConfirmHandlers<Ctx>;
+  /** What Enter in a prompt runs, by command id. */
+  private readonly promptHandlers: PromptHandlers<Ctx>;
 
   constructor(private readonly deps: ControllerDeps) {
     const now = deps.now ?? Date.now;
@@ -56,7 +62,48 @@ export class Controller {
       connectionFailed: (error) => this.failed(error),
     };
     // The log tail tells the poller when the job in front has likely changed (see log-view.ts).
-    this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, { jobMayHaveChanged: () => void this.poller?.refreshNow() });
+    this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, {
+      jobMayHaveChanged: () => void this.poller?.refreshNow(),
+      rows: (jobId) => logRowsOf(deps.store.getState(), jobId),
+    });
+    this.confirmHandlers = {
+      'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
+      'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
+      'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
+      'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
+      'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
+    };
+    const logs = this.logs;
+    this.promptHandlers = {
+      palette: (ctx, _a, value) => submitPalette(ctx, this, value),
+      'log.search': (_ctx, a, value) => logs.search(a.jobId, value),
+      'log.save': (_ctx, a, value) => (value.trim() ? logs.save(a.jobId, value.trim()) : 'Type a file path'),
+      'pipeline.new': submitNewPipeline,
+      'pipelines.filters': submitPipelineFilters,
+      'jobs.scope': submitJobScopes,
+      'job.download': submitDownload,
+      'events.filters': submitEventFilters,
+    };
+  }
+
+  /** Runs a confirm's command (looked up by id). */
+  private confirmed(action: ConfirmAction): void {
+    (this.confirmHandlers[action.command] as (ctx: Ctx, args: ConfirmAction['args']) => void)(this.ctx, action.args);
+  }
+
+  private submitted(action: PromptAction, value: string): PromptResult {
+    return (this.promptHandlers[action.command] as (ctx: Ctx, args: PromptAction['args'], value: string) => PromptResult)(this.ctx, action.args, value);
+  }
+
+  /** The terminal's size for the panes (App calls it on every resize): paging and the log fit it. */
+  setViewport(viewport: Viewport): void {
+    const now = this.deps.store.getState().viewport;
+    if (now.width !== viewport.width || now.height !== viewport.height) this.deps.store.setState({ viewport });
+  }
+
+  /** Rows a page key moves in a list. */
+  private get pageSize(): number {
+    return Math.max(1, this.deps.store.getState().viewport.height - 4);
   }
 
   /** Who am I (checks the token), then live updates of what is on screen. */
@@ -99,43 +146,12 @@ export class Controller {
   }
 
   private backoff(retryAfterMs?: number): number {
-    const timing = this.deps.timing ?? DEFAULT_TIMING;
-    return Math.max(retryAfterMs ?? 0, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(this.failures, 5)));
+    return backoffMs(this.deps.timing ?? DEFAULT_TIMING, this.failures, retryAfterMs);
   }
 
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */
   onRetry(info: { delayMs: number; reason: string }): void {
     this.deps.store.setState({ connection: { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason } });
-  }
-
-  private hydrating = new Set<number>();
-
-  /**
-   * GitLab's pipeline list has no user or duration; the rows on screen get their full form, once
-   * (and again only when the list shows the pipeline changed). A few requests at a time.
-   */
-  hydratePipelines(projectId: number, ids: number[]): void {
-    const state = this.deps.store.getState();
-    const wanted = ids.filter((id) => {
-      const p = state.pipelines[id];
-      return !this.hydrating.has(id) && !(p && 'before_sha' in p && (p as { hydratedAt?: string }).hydratedAt === p.updated_at);
-    });
-    const run = async () => {
-      for (const id of wanted) {
-        if (this.hydrating.has(id)) continue;
-        this.hydrating.add(id);
-        try {
-          const full = await this.deps.gl.pipelines.get(projectId, id);
-          this.deps.store.setState((s) => ({ pipelines: { ...s.pipelines, [id]: { ...full, hydratedAt: full.updated_at } } }));
-        } catch (error) {
-          this.failed(error);
-          return;
-        } finally {
-          this.hydrating.delete(id);
-        }
-      }
-    };
-    if (wanted.length) void Promise.all([run(), run(), run()]);
   }
 
   refresh(): Promise<void> {
@@ -155,43 +171,17 @@ export class Controller {
     }
     // The prompt's text input owns the keyboard (Esc and Enter arrive through its callbacks).
     if (state.prompt) return;
-    if (state.confirm) {
-      const { onYes } = state.confirm;
-      store.setState({ confirm: null });
-      if (name === 'y' || name === 'Y') onYes();
-      else toast(store, 'info', 'Nothing was changed');
-      return;
-    }
+    if (state.confirm) return confirmKey(this.ctx, name, (action) => this.confirmed(action));
     // The schedule form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
     if (topPane(state).kind === 'scheduleForm') return handleFormKey(this.ctx, name, input);
-    if (state.help) {
-      if (name === 'escape' || name === 'q' || name === '?') store.setState({ help: null });
-      else if (name === 'j' || name === 'down') store.setState({ help: { offset: state.help.offset + 1 } });
-      else if (name === 'k' || name === 'up') store.setState({ help: { offset: Math.max(0, state.help.offset - 1) } });
-      return;
-    }
-    if (state.filtering) return this.typeFilter(state.filtering, name, input);
+    if (state.help) return helpKey(this.ctx, name);
+    if (state.filtering) return filterKey(this.ctx, state.filtering, name, input);
     if (name === null) return;
     const resolved = resolve(name, scopesOf(topPane(state)));
     if (resolved) {
       if (state.toast) store.setState({ toast: null });
       this.run(resolved.command);
     }
-  }
-
-  private typeFilter(key: string, name: string | null, input: string): void {
-    const { store } = this.deps;
-    const list = listOf(store.getState(), key);
-    if (name === 'enter') return store.setState({ filtering: null });
-    if (name === 'escape') {
-      patchList(store, key, { filter: '', selected: 0 });
-      return store.setState({ filtering: null });
-    }
-    if (name === 'down' || name === 'up') return moveSelection(this.ctx, key, (i) => i + (name === 'down' ? 1 : -1));
-    if (name === 'backspace') return patchList(store, key, { filter: list.filter.slice(0, -1), selected: 0 });
-    // Printable text only: a pasted escape sequence must not end up in the filter.
-    const text = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-    if (text) patchList(store, key, { filter: (list.filter + text).slice(0, 200), selected: 0 });
   }
 
   cancelPrompt(): void {
@@ -204,7 +194,7 @@ export class Controller {
     if (!prompt) return;
     let error: string | null;
     try {
-      error = await prompt.onSubmit(value);
+      error = await this.submitted(prompt.submit, value);
     } catch (e) {
       error = describeError(e);
     }
@@ -262,10 +252,10 @@ export class Controller {
         if (key) store.setState({ filtering: key });
         return;
       case 'pipelines.filters':
-        if (pane.kind === 'project') pipelineFilterPrompt(this.ctx, pane.projectId, () => void resetList(this.ctx, listKeyOf(pane)!));
+        if (pane.kind === 'project') pipelineFilterPrompt(this.ctx, pane.projectId, listKeyOf(pane)!);
         return;
       case 'pipeline.jobScope':
-        if (key && (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs'))) jobScopePrompt(this.ctx, key, () => void resetList(this.ctx, key));
+        if (key && (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs'))) jobScopePrompt(this.ctx, key);
         return;
       case 'pipeline.new':
         if (pane.kind === 'project' || pane.kind === 'pipeline') newPipeline(this.ctx, pane.projectId, pane.path);
@@ -305,7 +295,7 @@ export class Controller {
         void this.refresh();
         return;
       case 'app.palette':
-        return runPalette(this.ctx, this);
+        return runPalette(this.ctx);
       case 'app.help':
         return store.setState({ help: { offset: 0 } });
       case 'schedule.add':
@@ -360,12 +350,12 @@ export class Controller {
             label: 'Search the log:',
             initial: logs.view(jobId).search?.query ?? '',
             hint: 'text (case-insensitive) or /regex/ · n next · N previous · empty clears',
-            onSubmit: (value) => logs.search(jobId, value),
+            submit: { command: 'log.search', args: { jobId } },
           },
         });
       case 'log.save':
         return this.deps.store.setState({
-          prompt: { id: 'log.save', label: 'Save the log to:', initial: logs.defaultSavePath(jobId), hint: 'plain text, colours removed', onSubmit: (value) => (value.trim() ? logs.save(jobId, value.trim()) : 'Type a file path') },
+          prompt: { id: 'log.save', label: 'Save the log to:', initial: logs.defaultSavePath(jobId), hint: 'plain text, colours removed', submit: { command: 'log.save', args: { jobId } } },
         });
       default:
         return;
@@ -438,8 +428,7 @@ export class Controller {
 
   /** Rows of the top pane's list after the `/` filter (what the view shows). */
   rowsOf<T>(key: string): T[] {
-    const list = listOf<T>(this.deps.store.getState(), key);
-    return visibleRows(list.items, list.filter, sourceFor(key, this.deps.gl, this.deps.store.getState).textOf as (i: T) => string);
+    return listRows<T>(this.ctx, this.deps.store.getState(), key);
   }
 }
 

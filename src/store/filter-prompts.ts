@@ -10,6 +10,7 @@ import {
   type PipelineListFilters,
 } from '../api/index.js';
 import type { Ctx } from './ctx.js';
+import { resetList } from './lists.js';
 import type { ListKey } from './types.js';
 
 const ENUMS: Record<string, readonly string[]> = {
@@ -50,7 +51,7 @@ export function formatPipelineFilters(filters: PipelineListFilters): string {
     .join(' ');
 }
 
-export function pipelineFilterPrompt(ctx: Ctx, projectId: number, reload: () => void): void {
+export function pipelineFilterPrompt(ctx: Ctx, projectId: number, key: ListKey): void {
   const current = ctx.store.getState().pipelineFilters[projectId] ?? {};
   ctx.store.setState({
     prompt: {
@@ -58,15 +59,18 @@ export function pipelineFilterPrompt(ctx: Ctx, projectId: number, reload: () => 
       label: 'Filter pipelines:',
       initial: formatPipelineFilters(current),
       hint: 'status=failed|running|… scope=finished|tags|… ref=main username=alice name="…" yaml_errors=true order_by=id|status|ref|user_id sort=asc|desc · empty: all',
-      onSubmit: (value) => {
-        const parsed = parsePipelineFilters(value);
-        if ('error' in parsed) return parsed.error;
-        ctx.store.setState((s) => ({ pipelineFilters: { ...s.pipelineFilters, [projectId]: parsed.filters } }));
-        reload();
-        return null;
-      },
+      submit: { command: 'pipelines.filters', args: { projectId, key } },
     },
   });
+}
+
+/** Enter in the pipeline filter prompt: the list starts over with the new filters. */
+export function submitPipelineFilters(ctx: Ctx, { projectId, key }: { projectId: number; key: ListKey }, value: string): string | null {
+  const parsed = parsePipelineFilters(value);
+  if ('error' in parsed) return parsed.error;
+  ctx.store.setState((s) => ({ pipelineFilters: { ...s.pipelineFilters, [projectId]: parsed.filters } }));
+  void resetList(ctx, key);
+  return null;
 }
 
 export function parseJobScopes(text: string): { scopes: JobScope[] } | { error: string } {
@@ -76,7 +80,7 @@ export function parseJobScopes(text: string): { scopes: JobScope[] } | { error: 
   return { scopes: [...new Set(words)] as JobScope[] };
 }
 
-export function jobScopePrompt(ctx: Ctx, key: ListKey, reload: () => void): void {
+export function jobScopePrompt(ctx: Ctx, key: ListKey): void {
   const current = ctx.store.getState().jobScopes[key] ?? [];
   ctx.store.setState({
     prompt: {
@@ -84,18 +88,21 @@ export function jobScopePrompt(ctx: Ctx, key: ListKey, reload: () => void): void
       label: 'Show jobs with status:',
       initial: current.join(' '),
       hint: `one or several of ${JOB_SCOPES.join(' ')} · empty: all`,
-      onSubmit: (value) => {
-        const parsed = parseJobScopes(value);
-        if ('error' in parsed) return parsed.error;
-        ctx.store.setState((s) => {
-          const jobScopes = { ...s.jobScopes };
-          if (parsed.scopes.length) jobScopes[key] = parsed.scopes;
-          else delete jobScopes[key];
-          return { jobScopes };
-        });
-        reload();
-        return null;
-      },
+      submit: { command: 'jobs.scope', args: { key } },
     },
   });
+}
+
+/** Enter in the job status prompt: the list starts over with the new scopes. */
+export function submitJobScopes(ctx: Ctx, { key }: { key: ListKey }, value: string): string | null {
+  const parsed = parseJobScopes(value);
+  if ('error' in parsed) return parsed.error;
+  ctx.store.setState((s) => {
+    const jobScopes = { ...s.jobScopes };
+    if (parsed.scopes.length) jobScopes[key] = parsed.scopes;
+    else delete jobScopes[key];
+    return { jobScopes };
+  });
+  void resetList(ctx, key);
+  return null;
 }

@@ -5,7 +5,7 @@ import { describeError } from './errors.js';
 import { listOf, patchList } from './store.js';
 import { sourceFor, visibleRows, type ListSource } from './sources.js';
 import type { Ctx } from './ctx.js';
-import type { ListKey } from './types.js';
+import type { AppState, ListKey } from './types.js';
 
 /** How close to the end of the loaded rows the cursor gets before the next page is fetched. */
 const PREFETCH_ROWS = 10;
@@ -174,11 +174,16 @@ export function resetList(ctx: Ctx, key: ListKey): Promise<void> {
   return loadMore(ctx, key);
 }
 
+/** The rows a list shows: its loaded rows after the `/` filter (what the cursor moves over). */
+export function listRows<T>(ctx: Ctx, state: AppState, key: ListKey): T[] {
+  const list = listOf<T>(state, key);
+  return visibleRows(list.items, list.filter, sourceFor(key, ctx.gl, ctx.store.getState).textOf as (i: T) => string);
+}
+
 export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, count: number) => number): void {
   const state = ctx.store.getState();
   const list = listOf(state, key);
-  const source = sourceFor(key, ctx.gl, ctx.store.getState);
-  const count = visibleRows(list.items, list.filter, source.textOf).length;
+  const count = listRows(ctx, state, key).length;
   const selected = Math.max(0, Math.min(count - 1, to(list.selected, count)));
   if (selected !== list.selected) patchList(ctx.store, key, { selected });
   // Only the next page: a list's first load is the poller's (it also retries a failed one with
@@ -188,9 +193,8 @@ export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, coun
 }
 
 export function selectedRow<T>(ctx: Ctx, key: ListKey): T | undefined {
-  const list = listOf<T>(ctx.store.getState(), key);
-  const source = sourceFor(key, ctx.gl, ctx.store.getState);
-  return visibleRows(list.items, list.filter, source.textOf as (i: T) => string)[list.selected];
+  const state = ctx.store.getState();
+  return listRows<T>(ctx, state, key)[listOf(state, key).selected];
 }
 
 /** Lists also feed the entity maps, so a pane opened from a row shows it at once. */

@@ -54,14 +54,18 @@ const QUIET_READS_BEFORE_JOB_CHECK = 3;
 export interface LogHooks {
   /** The log suggests the job changed (ended, restarted, started): re-read the job now. */
   jobMayHaveChanged?: (jobId: number) => void;
+  /** Rows of log on screen for this job (from the viewport in the store). */
+  rows?: (jobId: number) => number;
 }
 
 /** Keeps exactly one log open: the job pane in front. Others are disposed (their spool removed). */
 export class LogRegistry {
   private open: Open | null = null;
   private opening: Promise<void> | null = null;
-  /** Rows of log on screen; the view reports it so follow and paging fit the terminal. */
-  height = 10;
+  /** Rows of log on screen, so follow and paging fit the terminal. */
+  get height(): number {
+    return this.open ? (this.hooks.rows?.(this.open.jobId) ?? 10) : 10;
+  }
 
   constructor(
     private readonly ctx: Ctx,

@@ -21,7 +21,7 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'refresh | help | quit', description: '' },
 ];
 
-interface PaletteHost {
+export interface PaletteHost {
   refresh(): Promise<void>;
 }
 
@@ -34,16 +34,21 @@ function currentProject(panes: Pane[]): { projectId: number; path: string } | nu
   return null;
 }
 
-export function runPalette(ctx: Ctx, host: PaletteHost): void {
+export function runPalette(ctx: Ctx): void {
   ctx.store.setState({
     prompt: {
       id: 'palette',
       label: ':',
       initial: '',
       hint: PALETTE_COMMANDS.map((c) => c.usage).join(' · '),
-      onSubmit: (text) => execute(ctx, host, text.trim().replace(/^:/, '')),
+      submit: { command: 'palette', args: {} },
     },
   });
+}
+
+/** Enter in the palette. */
+export function submitPalette(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
+  return execute(ctx, host, text.trim().replace(/^:/, ''));
 }
 
 async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {

@@ -17,6 +17,7 @@ import { refreshList } from './lists.js';
 import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
+import { Hydrator } from './hydrate.js';
 import { listOf, topPane } from './store.js';
 import type { Pane } from './types.js';
 
@@ -42,6 +43,11 @@ export interface PollTiming {
 export function paneData(pane: Pane): string {
   const { view: _view, ...data } = pane as Pane & { view?: unknown };
   return JSON.stringify(data);
+}
+
+/** The one back-off after `failures` errors in a row: doubling from activeMs, capped, never before Retry-After. */
+export function backoffMs(timing: PollTiming, failures: number, retryAfterMs = 0): number {
+  return Math.max(retryAfterMs, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(failures, 5)));
 }
 
 export const DEFAULT_TIMING: PollTiming = { activeMs: 3_000, idleMs: 30_000, maxBackoffMs: 60_000, tailedJobMs: 120_000 };
@@ -81,6 +87,9 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   let running: Promise<void> | null = null;
   /** paneData of the pane in front when last looked. */
   let lastPane: string | null = null;
+  /** When the pipeline in front and its jobs were last read (this poller's own record). */
+  const reads: ReadsHolder = { current: null };
+  const hydrator = new Hydrator(ctx);
 
   const schedule = () => {
     if (stopped) return;
@@ -94,7 +103,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     if (n > 0) {
       const c = ctx.store.getState().connection;
       const retryAt = c.kind === 'retrying' || c.kind === 'offline' ? c.until - ctx.now() : 0;
-      return Math.max(retryAt, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(n, 5)));
+      return backoffMs(timing, n, retryAt);
     }
     const state = ctx.store.getState();
     const pane = topPane(state);
@@ -115,7 +124,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       again = { full: full || again?.full === true };
       return running;
     }
-    running = refreshPane(ctx, topPane(ctx.store.getState()), { full, maxAgeMs: timing.idleMs }).finally(() => {
+    running = refreshPane(ctx, topPane(ctx.store.getState()), { full, maxAgeMs: timing.idleMs, reads }).finally(() => {
       running = null;
       if (again) {
         const next = again;
@@ -128,7 +137,9 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
 
   // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
   // the panes left behind (retention.ts) once this change has reached every listener.
+  // The rows on screen get what their list lacks (hydrate.ts) as they come into view.
   const unsubscribe = ctx.store.subscribe((state) => {
+    if (!stopped) hydrator.sync(state);
     const pane = paneData(topPane(state));
     if (pane !== lastPane) {
       lastPane = pane;
@@ -140,6 +151,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     }
   });
   lastPane = paneData(topPane(ctx.store.getState()));
+  hydrator.sync(ctx.store.getState());
   void tick(true);
 
   return {
@@ -153,12 +165,16 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
 }
 
 /** Loads or re-reads what the pane shows (`full`: all of it; otherwise what may have changed). */
-export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, maxAgeMs = DEFAULT_TIMING.idleMs }: { full?: boolean; maxAgeMs?: number } = {}): Promise<void> {
+export async function refreshPane(
+  ctx: Ctx,
+  pane: Pane,
+  { full = true, maxAgeMs = DEFAULT_TIMING.idleMs, reads = { current: null } }: { full?: boolean; maxAgeMs?: number; reads?: ReadsHolder } = {},
+): Promise<void> {
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
   if (key && pane.kind !== 'pipeline') work.push(refreshList(ctx, key));
   if (isActivityPane(pane)) work.push(refreshActivityPane(ctx, pane));
-  if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full, maxAgeMs));
+  if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full, maxAgeMs, reads));
   if (pane.kind === 'job') {
     work.push(
       ctx.gl.jobs.get(pane.projectId, pane.jobId).then(
@@ -188,12 +204,12 @@ export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, maxAgeMs 
  * last read `maxAgeMs` ago; once finished, the pipeline alone (a 304 when unchanged) decides
  * whether the jobs are read again.
  */
-async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: string, full: boolean, maxAgeMs: number): Promise<void> {
+async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: string, full: boolean, maxAgeMs: number, holder: ReadsHolder): Promise<void> {
   const state = ctx.store.getState();
   const before = state.pipelines[pane.pipelineId];
   const list = listOf(state, key);
   const jobsMoving = list.items.slice(0, 50).some((row) => isActiveStatus((row as { status?: string }).status));
-  const reads = readsOf(ctx, pane.pipelineId);
+  const reads = readsOf(holder, pane.pipelineId);
   const stale = list.loadedAt === null || reads.jobsAt === undefined || ctx.now() - reads.jobsAt >= JOBS_MAX_AGE_MS || list.error !== null;
   if (full || stale || before === undefined) {
     await Promise.all([readPipeline(ctx, pane, reads), readJobs(ctx, key, reads)]);
@@ -213,18 +229,19 @@ const statusesOf = (rows: unknown[]): string => rows.map((r) => `${(r as Job).id
 
 /**
  * When the pipeline in front, and its jobs, were last read (a list's loadedAt moves only when rows
- * change). One record per app, for the pipeline in front only: another pipeline starts afresh.
+ * change). One record per poller, for the pipeline in front only: another pipeline starts afresh.
  */
 interface PipelineReads {
   pipelineId: number;
   pipelineAt?: number;
   jobsAt?: number;
 }
-const readsByCtx = new WeakMap<Ctx, PipelineReads>();
-function readsOf(ctx: Ctx, pipelineId: number): PipelineReads {
-  let reads = readsByCtx.get(ctx);
-  if (reads?.pipelineId !== pipelineId) readsByCtx.set(ctx, (reads = { pipelineId }));
-  return reads;
+export interface ReadsHolder {
+  current: PipelineReads | null;
+}
+function readsOf(holder: ReadsHolder, pipelineId: number): PipelineReads {
+  if (holder.current?.pipelineId !== pipelineId) holder.current = { pipelineId };
+  return holder.current;
 }
 
 async function readJobs(ctx: Ctx, key: string, reads: PipelineReads): Promise<void> {

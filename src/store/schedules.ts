@@ -92,7 +92,7 @@ export function cancelScheduleForm(ctx: Ctx): void {
   const form = ctx.store.getState().scheduleForm;
   if (!form || !isDirty(form)) return closeScheduleForm(ctx);
   const what = form.scheduleId === null ? 'this new schedule' : `your changes to schedule #${form.scheduleId}`;
-  ctx.store.setState({ confirm: { message: `Discard ${what}?`, detail: 'What you typed is lost (n keeps editing).', onYes: () => closeScheduleForm(ctx) } });
+  ctx.store.setState({ confirm: { message: `Discard ${what}?`, detail: 'What you typed is lost (n keeps editing).', yes: { command: 'schedule.discardForm', args: {} } } });
 }
 
 /** Ctrl+S, or Enter on the last field: checked here first, then sent; a failure keeps every value. */
@@ -182,35 +182,44 @@ export function takeOwnership(ctx: Ctx, projectId: number, schedule: PipelineSch
     return;
   }
   const before = ownerText(schedule);
-  const run = () =>
-    guarded(ctx, `schedule.own:${schedule.id}`, `Taking ownership of ${label}…`, true, async () => {
-      try {
-        const saved = await ctx.gl.schedules.takeOwnership(projectId, schedule.id);
-        storeSchedule(ctx, projectId, saved);
-        toast(ctx.store, 'success', `You now own ${label} (it was owned by ${before}); its pipelines run as you`);
-      } catch (error) {
-        toast(ctx.store, 'error', `Could not take ownership of ${label}: ${describeError(error)}`);
-      }
-    });
   const title = `schedule #${schedule.id} ${safeText(schedule.description, 60)}`;
-  ctx.store.setState({ confirm: { message: `Take ownership of ${title}?`, detail: `It is owned by ${before}; pipelines will then run as you.`, onYes: () => void run() } });
+  ctx.store.setState({ confirm: { message: `Take ownership of ${title}?`, detail: `It is owned by ${before}; pipelines will then run as you.`, yes: { command: 'schedule.takeOwnershipConfirmed', args: { projectId, schedule } } } });
+}
+
+/** `y` on the take-ownership question. */
+export function runTakeOwnership(ctx: Ctx, { projectId, schedule }: { projectId: number; schedule: PipelineSchedule }): Promise<void> {
+  const label = scheduleLabel(schedule);
+  const before = ownerText(schedule);
+  return guarded(ctx, `schedule.own:${schedule.id}`, `Taking ownership of ${label}…`, true, async () => {
+    try {
+      const saved = await ctx.gl.schedules.takeOwnership(projectId, schedule.id);
+      storeSchedule(ctx, projectId, saved);
+      toast(ctx.store, 'success', `You now own ${label} (it was owned by ${before}); its pipelines run as you`);
+    } catch (error) {
+      toast(ctx.store, 'error', `Could not take ownership of ${label}: ${describeError(error)}`);
+    }
+  });
 }
 
 /** `D`: asks, then deletes (GitLab answers 204); the row goes, and its detail pane closes. */
 export function deleteSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
   if (refuseReadOnly(ctx, 'deleting schedules')) return;
   const label = scheduleLabel(schedule);
-  const run = () =>
-    guarded(ctx, `schedule.delete:${schedule.id}`, `Deleting ${label}…`, true, async () => {
-      try {
-        await ctx.gl.schedules.remove(projectId, schedule.id);
-        scheduleGone(ctx, projectId, schedule.id);
-        toast(ctx.store, 'success', `Deleted ${label}`);
-      } catch (error) {
-        toast(ctx.store, 'error', `Could not delete ${label}: ${describeError(error)}${ownerHint(ctx, error, schedule.owner)}`);
-      }
-    });
-  ctx.store.setState({ confirm: { message: `Delete ${label}?`, detail: 'It stops running for good; the pipelines it already ran are kept.', onYes: () => void run() } });
+  ctx.store.setState({ confirm: { message: `Delete ${label}?`, detail: 'It stops running for good; the pipelines it already ran are kept.', yes: { command: 'schedule.deleteConfirmed', args: { projectId, schedule } } } });
+}
+
+/** `y` on the delete question. */
+export function runDeleteSchedule(ctx: Ctx, { projectId, schedule }: { projectId: number; schedule: PipelineSchedule }): Promise<void> {
+  const label = scheduleLabel(schedule);
+  return guarded(ctx, `schedule.delete:${schedule.id}`, `Deleting ${label}…`, true, async () => {
+    try {
+      await ctx.gl.schedules.remove(projectId, schedule.id);
+      scheduleGone(ctx, projectId, schedule.id);
+      toast(ctx.store, 'success', `Deleted ${label}`);
+    } catch (error) {
+      toast(ctx.store, 'error', `Could not delete ${label}: ${describeError(error)}${ownerHint(ctx, error, schedule.owner)}`);
+    }
+  });
 }
 
 export const SCHEDULE_SCOPES = [undefined, 'active', 'inactive'] as const;

@@ -8,6 +8,8 @@ export type AppStore = StoreApi<AppState>;
 export function initialState(config: AppConfigView, first: Pane = { kind: 'projects' }): AppState {
   return {
     config,
+    // Until App measures the terminal: a page key moves 10 rows, as on a 24-row terminal.
+    viewport: { width: 80, height: 14 },
     user: null,
     connection: { kind: 'connecting' },
     stack: [first],

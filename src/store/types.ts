@@ -2,6 +2,7 @@
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
 import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
+import type { ConfirmAction, PromptAction } from './commands.js';
 import type { ScheduleFormState } from './schedule-form.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
@@ -63,11 +64,12 @@ export interface LogViewState {
   loaded: boolean;
 }
 
+/** A `[y/N]` question; `y` runs `yes` (a command and its arguments, see commands.ts). */
 export interface ConfirmState {
   message: string;
   /** Shown on a second line: the consequence, when the question is long already. */
   detail?: string;
-  onYes: () => void;
+  yes: ConfirmAction;
 }
 
 export interface PromptState {
@@ -76,8 +78,8 @@ export interface PromptState {
   initial: string;
   hint?: string;
   error?: string;
-  /** Returns an error message to keep the prompt open with what was typed, or null to close it. */
-  onSubmit: (value: string) => string | null | Promise<string | null>;
+  /** What Enter runs with the typed value (commands.ts); its handler returns an error message to keep the prompt open with what was typed, or null to close it. */
+  submit: PromptAction;
 }
 
 export interface DownloadState {
@@ -99,8 +101,16 @@ export interface AppConfigView {
   readOnly: boolean;
 }
 
+/** The rows the terminal gives the pane in front (App sets it with `setViewport`). */
+export interface Viewport {
+  width: number;
+  /** Rows of the body, between header and footer. */
+  height: number;
+}
+
 export interface AppState {
   config: AppConfigView;
+  viewport: Viewport;
   user: { username: string; name: string; isAdmin: boolean } | null;
   connection: ConnectionState;
   stack: Pane[];

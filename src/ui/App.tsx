@@ -36,11 +36,11 @@ export function App() {
     if (quit) exit();
   }, [quit, exit]);
 
-  useEffect(() => {
-    controller.pageSize = Math.max(1, rows - HEADER_ROWS - FOOTER_ROWS - 4);
-  }, [controller, rows]);
-
   const bodyHeight = Math.max(4, rows - HEADER_ROWS - FOOTER_ROWS);
+  useEffect(() => {
+    controller.setViewport({ width: columns, height: bodyHeight });
+  }, [controller, columns, bodyHeight]);
+
   if (fatal) {
     return (
       <Box flexDirection="column" width={columns} padding={1}>

@@ -1,9 +1,7 @@
 // An activity feed as a table: when (relative and absolute), who (a project's feed) or where (a
 // person's feed across projects), and one readable line per event. Filters show in the status line.
 import { Box } from 'ink';
-import { useEffect } from 'react';
 import type { Event } from '../../../api/index.js';
-import { ensureProjects } from '../../../store/activity.js';
 import { formatEventFilters } from '../../../store/events-filter.js';
 import { Table, type Column } from '../../components/index.js';
 import { useApp, useAppState } from '../../context.js';
@@ -15,15 +13,11 @@ import { ListStatus } from '../ListStatus.js';
 const utcMinute = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? new Date(Date.parse(iso)).toISOString().slice(0, 16).replace('T', ' ') : '—');
 
 export function EventsList({ listKey, showProject, width, height }: { listKey: string; showProject: boolean; width: number; height: number }) {
-  const { now, controller } = useApp();
+  const { now } = useApp();
   const { list, rows } = useList<Event>(listKey);
   const filters = useAppState((s) => s.listFilters[listKey]);
   const projects = useAppState((s) => s.projects);
-  // Feeds across projects name only project ids: read the ones on screen that the store lacks.
-  const windowIds = showProject ? [...new Set(rows.slice(Math.max(0, list.selected - height), list.selected + height).map((e) => e.project_id))].sort().join(',') : '';
-  useEffect(() => {
-    if (windowIds) ensureProjects(controller.ctx, windowIds.split(',').map(Number));
-  }, [controller, windowIds]);
+  // Feeds across projects name only project ids; the poller reads the ones on screen (hydrate.ts).
 
   const columns: Column<Event>[] = [
     { header: 'When', width: 9, value: (e) => relativeTime(e.created_at, now()) },

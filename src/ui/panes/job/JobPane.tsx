@@ -1,6 +1,7 @@
 // A job: a summary line, then its live log (src/log engine); `i` shows every field GitLab gives
 // (commit, runner, artifacts, timing, failure reason, who) above the log instead.
 import { Box, Text } from 'ink';
+import { jobBusy, logRows } from '../../../store/log-layout.js';
 import type { Pane } from '../../../store/types.js';
 import { safeText, truncateToWidth } from '../../../text/safe.js';
 import { Fields, StatusBadge } from '../../components/index.js';
@@ -13,7 +14,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const { now } = useApp();
   const theme = useTheme();
   const job = useAppState((s) => s.jobs[pane.jobId]);
-  const busy = useAppState((s) => Object.entries(s.inflight).find(([k]) => k.endsWith(`:${pane.jobId}`))?.[1]);
+  const busy = useAppState((s) => jobBusy(s, pane.jobId));
   const view = useAppState((s) => s.logViews[pane.jobId]);
   if (!job) return <Box height={height}><Text dimColor>Loading job #{pane.jobId}…</Text></Box>;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
@@ -50,8 +51,8 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
       : `Waiting for a runner (${job.status}${job.queued_duration ? `, queued ${duration(job.queued_duration)}` : ''}). The log appears when the job starts.`
     : null;
   const details = view?.details ?? false;
-  const fieldsHeight = details ? Math.max(left.length, right.length) + 1 : 2;
-  const logHeight = Math.max(3, height - fieldsHeight - 1 - (busy ? 1 : 0));
+  // log-layout.ts counts these rows (left and right above) for the log's paging too.
+  const logHeight = logRows(height, details, job, busy !== undefined);
   return (
     <Box flexDirection="column" width={width} height={height}>
       {details ? (

@@ -2,7 +2,7 @@
 // Section headers show ▸/▾ and their duration; search matches are marked; colours are the log's
 // own SGR colours mapped to the terminal's palette (none under NO_COLOR).
 import { Box, Text } from 'ink';
-import { useEffect, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import type { LogLine, Section, Span } from '../../../log/index.js';
 import type { LogViewState } from '../../../store/types.js';
 import { truncateToWidth } from '../../../text/safe.js';
@@ -15,9 +15,6 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
   const theme = useTheme();
   const view = useAppState((s) => s.logViews[jobId]);
   const model = controller.logs.model(jobId);
-  useEffect(() => {
-    controller.logs.height = height;
-  }, [controller, height]);
 
   if (!model || !view) return <Box height={height}><Text dimColor>Opening the log…</Text></Box>;
   if (view.error && !view.loaded) return <Box height={height}><Text color={theme.error}>Cannot read the log: {view.error}</Text></Box>;

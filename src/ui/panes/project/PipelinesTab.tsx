@@ -1,7 +1,7 @@
 // The project's pipelines: id, status, ref, sha, source, who, when, duration. The list rows are
-// GitLab's short form; who and duration come from the full form, fetched for the visible rows.
+// GitLab's short form; who and duration come from the full form, which the poller reads for the
+// rows near the cursor (src/store/hydrate.ts).
 import { Box } from 'ink';
-import { useEffect } from 'react';
 import type { Pipeline, PipelineBasic } from '../../../api/index.js';
 import { formatPipelineFilters } from '../../../store/filter-prompts.js';
 import { listKeys } from '../../../store/sources.js';
@@ -13,16 +13,12 @@ import { emptyText, useList } from '../../use-list.js';
 import { ListStatus } from '../ListStatus.js';
 
 export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
-  const { now, controller } = useApp();
+  const { now } = useApp();
   const theme = useTheme();
   const key = listKeys.pipelines(projectId);
   const { list, rows } = useList<PipelineBasic>(key);
   const full = useAppState((s) => s.pipelines);
   const filters = useAppState((s) => s.pipelineFilters[projectId]);
-  const windowIds = rows.slice(Math.max(0, list.selected - height), list.selected + height).map((p) => p.id).join(',');
-  useEffect(() => {
-    controller.hydratePipelines(projectId, windowIds ? windowIds.split(',').map(Number) : []);
-  }, [controller, projectId, windowIds, list.items]);
 
   const detail = (p: PipelineBasic): Partial<Pipeline> => full[p.id] ?? {};
   const columns: Column<PipelineBasic>[] = [
