@@ -1,10 +1,11 @@
 // The `:` command palette: jump anywhere by name or id, and the commands that have no key.
 import { safeText } from '../text/safe.js';
-import { downloadArtifactsByRef, newPipeline } from './actions.js';
+import { downloadArtifactsByRef } from '../features/jobs/actions.js';
+import { newPipeline } from '../features/pipelines/actions.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { topPane } from './store.js';
-import { lookupKey, openEvents } from './activity.js';
+import { lookupKey, openEvents } from '../features/activity/activity.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [

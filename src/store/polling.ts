@@ -14,7 +14,7 @@
 import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
-import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
+import { activityMoving, isActivityPane, refreshActivityPane } from '../features/activity/activity.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
 import { Hydrator } from './hydrate.js';

@@ -3,7 +3,7 @@ import type { Job, Pipeline } from '../api/index.js';
 import { forgetOffStack } from './retention.js';
 import { EMPTY_LIST, initialState } from './store.js';
 import type { AppState, ListState, LogViewState, Pane } from './types.js';
-import { INITIAL_LOG_VIEW } from './log-view.js';
+import { INITIAL_LOG_VIEW } from '../features/log/log-view.js';
 
 const job = (id: number, pipelineId: number) => ({ id, status: 'success', pipeline: { id: pipelineId } }) as unknown as Job;
 const pipeline = (id: number) => ({ id, status: 'success' }) as unknown as Pipeline;

@@ -2,7 +2,7 @@
 // its API call, its row identity, the text `/` filters on, and which rows count as "still moving".
 import type { GitLab, Job, Page, PipelineBasic, Project } from '../api/index.js';
 import type { AppState, ListKey, Pane } from './types.js';
-import { activityKeys, activitySource, isActivityListKey } from './activity-sources.js';
+import { activityKeys, activitySource, isActivityListKey } from '../features/activity/sources.js';
 
 /** A pipeline's jobs are read whole, 100 (GitLab's most) a page. */
 export const PIPELINE_JOBS_PER_PAGE = 100;

@@ -3,7 +3,7 @@
 import type { Job, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
 import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
-import type { ScheduleFormState } from './schedule-form.js';
+import type { ScheduleFormState } from '../features/schedules/schedule-form.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
