@@ -12,7 +12,9 @@ import { confirmKey, filterKey, helpKey } from './modal-keys.js';
 import { runDeleteSchedule, runTakeOwnership, closeScheduleForm } from '../features/schedules/schedules.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
-import { activityScopes, activityUrl, isActivityPane, isActivityTab, openActivity, projectTabScopes, runActivityCommand, submitEventFilters } from '../features/activity/activity.js';
+import { submitEventFilters } from '../features/activity/activity.js';
+import { FEATURES } from '../features/index.js';
+import { ask, type Feature } from './feature.js';
 import { handleFormKey } from '../features/schedules/schedules.js';
 import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from '../features/log/log-view.js';
 import { jobScopePrompt, submitJobScopes } from '../features/jobs/scopes.js';
@@ -35,6 +37,8 @@ export interface ControllerDeps {
   logTiming?: LogTiming;
   /** What to tell the user when GitLab rejects the token (names the flag/variable to set). */
   tokenHelp?: string;
+  /** The features to plug in (default: all of src/features). */
+  features?: readonly Feature[];
 }
 
 export class Controller {
@@ -62,6 +66,7 @@ export class Controller {
         if (c.kind !== 'live') deps.store.setState({ connection: { kind: 'live', at: now() } });
       },
       connectionFailed: (error) => this.failed(error),
+      features: deps.features ?? FEATURES,
     };
     // The log tail tells the poller when the job in front has likely changed (see log-view.ts).
     this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, {
@@ -179,7 +184,7 @@ export class Controller {
     if (state.help) return helpKey(this.ctx, name);
     if (state.filtering) return filterKey(this.ctx, state.filtering, name, input);
     if (name === null) return;
-    const resolved = resolve(name, scopesOf(topPane(state)));
+    const resolved = resolve(name, scopesOf(topPane(state), this.ctx.features));
     if (resolved) {
       if (state.toast) store.setState({ toast: null });
       this.run(resolved.command);
@@ -300,14 +305,8 @@ export class Controller {
         return runPalette(this.ctx);
       case 'app.help':
         return store.setState({ help: { offset: 0 } });
-      case 'schedule.add':
-      case 'schedule.edit':
-      case 'schedule.toggle':
-      case 'schedule.takeOwnership':
-      case 'schedule.delete':
-      case 'schedules.scope':
-      case 'events.filters':
-        return runActivityCommand(this.ctx, command, pane);
+      default:
+        for (const feature of this.ctx.features) if (feature.run?.(this.ctx, command, pane)) return;
     }
   }
 
@@ -366,7 +365,7 @@ export class Controller {
 
   private open(pane: Pane): void {
     const { store } = this.deps;
-    if (openActivity(this.ctx, pane)) return;
+    if (this.ctx.features.some((feature) => feature.open?.(this.ctx, pane))) return;
     const key = listKeyOf(pane);
     if (!key) return;
     const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
@@ -414,7 +413,8 @@ export class Controller {
 
   private targetUrl(pane: Pane): string | undefined {
     const state = this.deps.store.getState();
-    if (isActivityPane(pane) || (pane.kind === 'project' && isActivityTab(pane.tab))) return activityUrl(this.ctx, pane);
+    const answer = ask(this.ctx.features, (feature) => feature.url?.(this.ctx, pane));
+    if (answer) return answer.url;
     const key = listKeyOf(pane);
     if (pane.kind === 'projects') return key ? selectedRow<Project>(this.ctx, key)?.web_url : undefined;
     if (pane.kind === 'project') {
@@ -425,7 +425,7 @@ export class Controller {
       return state.projects[pane.projectId]?.web_url;
     }
     if (pane.kind === 'pipeline') return state.pipelines[pane.pipelineId]?.web_url;
-    return state.jobs[pane.jobId]?.web_url;
+    return pane.kind === 'job' ? state.jobs[pane.jobId]?.web_url : undefined;
   }
 
   /** Rows of the top pane's list after the `/` filter (what the view shows). */
@@ -434,22 +434,20 @@ export class Controller {
   }
 }
 
-/** Keymap scopes for a pane, most specific first. */
-export function scopesOf(pane: Pane): Scope[] {
+/** Keymap scopes for a pane, most specific first: a feature's own, else the core's. */
+export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {
+  const own = ask(features, (feature) => feature.scopes?.(pane));
+  if (own) return own;
   switch (pane.kind) {
     case 'projects':
       return ['projects', 'list', 'global'];
     case 'project':
-      return pane.tab === 'jobs' ? ['jobs', 'project', 'list', 'global'] : pane.tab === 'pipelines' ? ['pipelines', 'project', 'list', 'global'] : projectTabScopes(pane.tab);
+      return pane.tab === 'jobs' ? ['jobs', 'project', 'list', 'global'] : pane.tab === 'pipelines' ? ['pipelines', 'project', 'list', 'global'] : ['project', 'global'];
     case 'pipeline':
       return ['pipeline', 'list', 'global'];
     case 'job':
       return ['job', 'global'];
-    case 'schedule':
-    case 'scheduleForm':
-    case 'deployment':
-    case 'events':
-    case 'key':
-      return activityScopes(pane);
+    default:
+      return ['global'];
   }
 }

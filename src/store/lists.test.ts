@@ -45,7 +45,7 @@ function setup(gl: GitLab) {
   const store = createAppStore({ host: 'test', demo: true, readOnly: false });
   // A list already loaded once, so refreshList re-reads instead of loading.
   store.setState({ lists: { [KEY]: { items: [], loading: false, error: null, nextPage: null, selected: 0, filter: '', loadedAt: 0 } } });
-  const ctx: Ctx = { store, gl, platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' }, now: () => 1, connectionOk: () => {}, connectionFailed: () => {} };
+  const ctx: Ctx = { store, gl, platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' }, now: () => 1, connectionOk: () => {}, connectionFailed: () => {}, features: [] };
   let updates = 0;
   store.subscribe((s, prev) => {
     if (s.lists[KEY] !== prev.lists[KEY]) updates++;

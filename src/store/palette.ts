@@ -5,7 +5,8 @@ import { newPipeline } from '../features/pipelines/actions.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { topPane } from './store.js';
-import { lookupKey, openEvents } from '../features/activity/activity.js';
+import { openEvents } from '../features/activity/activity.js';
+import { lookupKey } from '../features/keys/feature.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [

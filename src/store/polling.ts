@@ -14,7 +14,6 @@
 import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
-import { activityMoving, isActivityPane, refreshActivityPane } from '../features/activity/activity.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
 import { Hydrator } from './hydrate.js';
@@ -173,7 +172,10 @@ export async function refreshPane(
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
   if (key && pane.kind !== 'pipeline') work.push(refreshList(ctx, key));
-  if (isActivityPane(pane)) work.push(refreshActivityPane(ctx, pane));
+  for (const feature of ctx.features) {
+    const refreshing = feature.refresh?.(ctx, pane);
+    if (refreshing) work.push(refreshing);
+  }
   if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full, maxAgeMs, reads));
   if (pane.kind === 'job') {
     work.push(
@@ -271,7 +273,7 @@ function isMoving(ctx: Ctx, pane: Pane): boolean {
   const state = ctx.store.getState();
   if (pane.kind === 'job') return isActiveStatus(state.jobs[pane.jobId]?.status);
   if (pane.kind === 'pipeline' && isActiveStatus(state.pipelines[pane.pipelineId]?.status)) return true;
-  if (activityMoving(ctx, pane)) return true;
+  if (ctx.features.some((feature) => feature.moving?.(ctx, pane))) return true;
   const key = listKeyOf(pane);
   if (!key || pane.kind === 'projects') return false;
   // Only the first screenful matters: old history is finished.

@@ -24,7 +24,7 @@ export function Footer({ width }: { width: number }) {
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
 
-  const hints = bindingsFor(scopesOf(pane))
+  const hints = bindingsFor(scopesOf(pane, controller.ctx.features))
     .filter((b) => b.hint && !(readOnly && b.mutates))
     .map((b) => {
       const [key, ...label] = b.hint!.split(' ');
