@@ -6,6 +6,7 @@ import type { GitLab, Job, Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
 import { createAppStore, listOf } from './store.js';
+import { FEATURES } from '../features/index.js';
 
 const PER_PAGE = 100;
 const KEY = 'pipelineJobs:1:7';
@@ -45,7 +46,7 @@ function setup(gl: GitLab) {
   const store = createAppStore({ host: 'test', demo: true, readOnly: false });
   // A list already loaded once, so refreshList re-reads instead of loading.
   store.setState({ lists: { [KEY]: { items: [], loading: false, error: null, nextPage: null, selected: 0, filter: '', loadedAt: 0 } } });
-  const ctx: Ctx = { store, gl, platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' }, now: () => 1, connectionOk: () => {}, connectionFailed: () => {}, features: [] };
+  const ctx: Ctx = { store, gl, platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' }, now: () => 1, connectionOk: () => {}, connectionFailed: () => {}, features: FEATURES };
   let updates = 0;
   store.subscribe((s, prev) => {
     if (s.lists[KEY] !== prev.lists[KEY]) updates++;

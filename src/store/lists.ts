@@ -15,7 +15,7 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
   if (list.loading || list.nextPage === null) return;
   const page = list.nextPage;
   patchList(ctx.store, key, { loading: true });
-  const source = sourceFor(key, ctx.gl, ctx.store.getState);
+  const source = sourceFor(key, ctx);
   try {
     const result = await source.fetch(page);
     patchList(ctx.store, key, (l) => ({ items: page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), nextPage: result.nextPage, loading: false, error: null, note: null, loadedAt: ctx.now() }));
@@ -125,7 +125,7 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
   const before = listOf(ctx.store.getState(), key);
   if (before.loading) return;
   if (before.loadedAt === null) return loadMore(ctx, key);
-  const source = sourceFor(key, ctx.gl, ctx.store.getState);
+  const source = sourceFor(key, ctx);
   try {
     const { items: fresh, nextPage } = await readPages(source, maxPages);
     const cut = source.complete && nextPage !== null;
@@ -177,7 +177,7 @@ export function resetList(ctx: Ctx, key: ListKey): Promise<void> {
 /** The rows a list shows: its loaded rows after the `/` filter (what the cursor moves over). */
 export function listRows<T>(ctx: Ctx, state: AppState, key: ListKey): T[] {
   const list = listOf<T>(state, key);
-  return visibleRows(list.items, list.filter, sourceFor(key, ctx.gl, ctx.store.getState).textOf as (i: T) => string);
+  return visibleRows(list.items, list.filter, sourceFor(key, ctx).textOf as (i: T) => string);
 }
 
 export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, count: number) => number): void {

@@ -12,8 +12,8 @@ export function emptyText(list: ListState<unknown>, noun: string): string {
 }
 
 export function useList<T>(key: string): { list: ListState<T>; rows: T[] } {
-  const { store, controller } = useApp();
+  const { controller } = useApp();
   const list = useAppState((s) => (s.lists[key] as ListState<T> | undefined) ?? (EMPTY_LIST as ListState<T>));
-  const rows = useMemo(() => visibleRows(list.items, list.filter, sourceFor(key, controller.ctx.gl, store.getState).textOf as (i: T) => string), [list.items, list.filter, key, controller, store]);
+  const rows = useMemo(() => visibleRows(list.items, list.filter, sourceFor(key, controller.ctx).textOf as (i: T) => string), [list.items, list.filter, key, controller]);
   return { list, rows };
 }

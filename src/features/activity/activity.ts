@@ -12,12 +12,14 @@ import { toast } from '../../store/store.js';
 import type { ListKey, Pane } from '../../store/types.js';
 import { eventUrl } from './event-line.js';
 import { EVENT_FILTER_HINT, formatEventFilters, parseEventFilters } from './events-filter.js';
+import { eventsSource } from './source.js';
 
 const eventsList = (pane: Pane): ListKey | undefined =>
   pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;
 
 export const activityFeature: Feature = {
   name: 'activity',
+  source: eventsSource,
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'events') return ['events', 'project', 'list', 'global'];
     if (pane.kind === 'events') return ['events', 'list', 'global'];

@@ -6,6 +6,7 @@ import { selectedRow } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
+import { deploymentsSource } from './source.js';
 
 /** An environment's page (its external URL when it has one), else the project's. */
 function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string | undefined {
@@ -17,6 +18,7 @@ function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string 
 
 export const deploymentsFeature: Feature = {
   name: 'deployments',
+  source: (key, gl) => deploymentsSource(key, gl),
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'deployments') return ['deployments', 'project', 'list', 'global'];
     if (pane.kind === 'deployment') return ['deployment', 'global'];

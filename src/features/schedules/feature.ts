@@ -8,6 +8,7 @@ import { listKeys } from '../../store/sources.js';
 import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { cycleScheduleScope, deleteSchedule, openScheduleForm, scheduleGone, scheduleLabel, storeSchedule, takeOwnership, toggleSchedule } from './schedules.js';
+import { schedulesSource } from './source.js';
 
 /** The schedule a command acts on: the detail pane's, or the selected row's. */
 function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
@@ -21,6 +22,7 @@ const projectUrl = (ctx: Ctx, id: number) => ctx.store.getState().projects[id]?.
 
 export const schedulesFeature: Feature = {
   name: 'schedules',
+  source: schedulesSource,
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'schedules') return ['schedules', 'project', 'list', 'global'];
     if (pane.kind === 'schedule') return ['schedule', 'global'];

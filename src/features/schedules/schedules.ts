@@ -11,7 +11,7 @@ import { describeError } from '../../store/errors.js';
 import { resetList } from '../../store/lists.js';
 import { editScheduleForm, formKey, isDirty, newScheduleForm, scheduleInput, serverErrors, validateSchedule, type FormErrors, type ScheduleFormState } from './schedule-form.js';
 import { listKeys, visibleRows } from '../../store/sources.js';
-import { scheduleText } from '../activity/sources.js';
+import { scheduleText } from './source.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 
 export const scheduleLabel = (s: Pick<PipelineSchedule, 'id' | 'description'>): string => `schedule #${s.id} ${safeText(s.description, 60)}`;
