@@ -22,6 +22,11 @@ export interface Feature {
   url?(ctx: Ctx, pane: Pane): { url: string | undefined } | undefined;
   /** What a poll re-reads for this pane beyond its list (a detail pane's object); undefined when not its pane. */
   refresh?(ctx: Ctx, pane: Pane): Promise<void> | undefined;
+  /**
+   * For the poller: a watcher called on every store change while polling runs, which reads what
+   * the rows on screen lack (components never do). One per poller, so it may keep its own state.
+   */
+  watch?(ctx: Ctx): (state: AppState) => void;
   /** Something on this pane still moves: poll fast. */
   moving?(ctx: Ctx, pane: Pane): boolean;
 }

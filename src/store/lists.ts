@@ -180,6 +180,11 @@ export function listRows<T>(ctx: Ctx, state: AppState, key: ListKey): T[] {
   return visibleRows(list.items, list.filter, sourceFor(key, ctx).textOf as (i: T) => string);
 }
 
+/** The rows a pane may show around the cursor: a screenful either side of it. */
+export function nearSelection<T>(rows: T[], selected: number, height: number): T[] {
+  return rows.slice(Math.max(0, selected - height), selected + height);
+}
+
 export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, count: number) => number): void {
   const state = ctx.store.getState();
   const list = listOf(state, key);

@@ -16,7 +16,6 @@ import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
-import { Hydrator } from './hydrate.js';
 import { listOf, topPane } from './store.js';
 import type { Pane } from './types.js';
 
@@ -88,7 +87,8 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   let lastPane: string | null = null;
   /** When the pipeline in front and its jobs were last read (this poller's own record). */
   const reads: ReadsHolder = { current: null };
-  const hydrator = new Hydrator(ctx);
+  // What the rows on screen lack, read as they come into view (Feature.watch).
+  const watchers = ctx.features.flatMap((feature) => (feature.watch ? [feature.watch(ctx)] : []));
 
   const schedule = () => {
     if (stopped) return;
@@ -136,9 +136,8 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
 
   // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
   // the panes left behind (retention.ts) once this change has reached every listener.
-  // The rows on screen get what their list lacks (hydrate.ts) as they come into view.
   const unsubscribe = ctx.store.subscribe((state) => {
-    if (!stopped) hydrator.sync(state);
+    if (!stopped) for (const watch of watchers) watch(state);
     const pane = paneData(topPane(state));
     if (pane !== lastPane) {
       lastPane = pane;
@@ -150,7 +149,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     }
   });
   lastPane = paneData(topPane(ctx.store.getState()));
-  hydrator.sync(ctx.store.getState());
+  for (const watch of watchers) watch(ctx.store.getState());
   void tick(true);
 
   return {

@@ -17,7 +17,7 @@ export function EventsList({ listKey, showProject, width, height }: { listKey: s
   const { list, rows } = useList<Event>(listKey);
   const filters = useAppState((s) => s.listFilters[listKey]);
   const projects = useAppState((s) => s.projects);
-  // Feeds across projects name only project ids; the poller reads the ones on screen (hydrate.ts).
+  // Feeds across projects name only project ids; the poller reads the ones on screen (projects.ts).
 
   const columns: Column<Event>[] = [
     { header: 'When', width: 9, value: (e) => relativeTime(e.created_at, now()) },

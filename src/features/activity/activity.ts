@@ -13,6 +13,7 @@ import type { ListKey, Pane } from '../../store/types.js';
 import { eventUrl } from './event-line.js';
 import { EVENT_FILTER_HINT, formatEventFilters, parseEventFilters } from './events-filter.js';
 import { eventsSource } from './source.js';
+import { watchEventProjects } from './projects.js';
 
 const eventsList = (pane: Pane): ListKey | undefined =>
   pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;
@@ -20,6 +21,7 @@ const eventsList = (pane: Pane): ListKey | undefined =>
 export const activityFeature: Feature = {
   name: 'activity',
   source: eventsSource,
+  watch: watchEventProjects,
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'events') return ['events', 'project', 'list', 'global'];
     if (pane.kind === 'events') return ['events', 'list', 'global'];

@@ -1,6 +1,6 @@
 // The project's pipelines: id, status, ref, sha, source, who, when, duration. The list rows are
 // GitLab's short form; who and duration come from the full form, which the poller reads for the
-// rows near the cursor (src/store/hydrate.ts).
+// rows near the cursor (hydrate.ts).
 import { Box } from 'ink';
 import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { formatPipelineFilters } from './filters.js';
