@@ -24,7 +24,7 @@ import { runPalette, submitPalette } from './palette.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { toast, topPane, type AppStore } from './store.js';
-import { PROJECT_TABS, type Pane, type Viewport } from './types.js';
+import { PROJECT_TABS, type ListKey, type Pane, type Viewport } from './types.js';
 import { logRowsOf } from '../features/log/log-layout.js';
 
 export interface ControllerDeps {
@@ -429,7 +429,7 @@ export class Controller {
   }
 
   /** Rows of the top pane's list after the `/` filter (what the view shows). */
-  rowsOf<T>(key: string): T[] {
+  rowsOf<T>(key: ListKey): T[] {
     return listRows<T>(this.ctx, this.deps.store.getState(), key);
   }
 }

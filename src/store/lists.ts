@@ -204,13 +204,13 @@ export function selectedRow<T>(ctx: Ctx, key: ListKey): T | undefined {
 
 /** Lists also feed the entity maps, so a pane opened from a row shows it at once. */
 function remember(ctx: Ctx, key: ListKey, items: unknown[]): void {
-  if (key.startsWith('pipelineJobs:') || key.startsWith('projectJobs:')) {
+  if (key.kind === 'pipelineJobs' || key.kind === 'projectJobs') {
     ctx.store.setState((s) => {
       const jobs = { ...s.jobs };
       for (const j of items as Job[]) jobs[j.id] = { ...jobs[j.id], ...j };
       return { jobs };
     });
-  } else if (key.startsWith('pipelines:')) {
+  } else if (key.kind === 'pipelines') {
     ctx.store.setState((s) => {
       const pipelines = { ...s.pipelines };
       // List rows are the short form; keep the full form's extra fields if we have them.

@@ -17,7 +17,7 @@ import { refreshList } from './lists.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
 import { listOf, topPane } from './store.js';
-import type { Pane } from './types.js';
+import type { ListKey, Pane } from './types.js';
 
 export interface PollTiming {
   /** While something on screen runs. */
@@ -205,7 +205,7 @@ export async function refreshPane(
  * last read `maxAgeMs` ago; once finished, the pipeline alone (a 304 when unchanged) decides
  * whether the jobs are read again.
  */
-async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: string, full: boolean, maxAgeMs: number, holder: ReadsHolder): Promise<void> {
+async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: ListKey, full: boolean, maxAgeMs: number, holder: ReadsHolder): Promise<void> {
   const state = ctx.store.getState();
   const before = state.pipelines[pane.pipelineId];
   const list = listOf(state, key);
@@ -245,7 +245,7 @@ function readsOf(holder: ReadsHolder, pipelineId: number): PipelineReads {
   return holder.current;
 }
 
-async function readJobs(ctx: Ctx, key: string, reads: PipelineReads): Promise<void> {
+async function readJobs(ctx: Ctx, key: ListKey, reads: PipelineReads): Promise<void> {
   const at = ctx.now();
   await refreshList(ctx, key);
   reads.jobsAt = at;

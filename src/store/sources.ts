@@ -2,7 +2,7 @@
 // sources (their API call, row identity, the text `/` filters on); this maps a key to one.
 import type { Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
-import type { ListKey, Pane } from './types.js';
+import { listKeyText, type ListKey, type Pane } from './types.js';
 
 type SourceCtx = Pick<Ctx, 'gl' | 'store' | 'features'>;
 
@@ -28,15 +28,15 @@ export async function firstPage<T>(pages: AsyncIterable<Page<T>>): Promise<Page<
 }
 
 export const listKeys = {
-  projects: (): ListKey => 'projects',
-  pipelines: (projectId: number): ListKey => `pipelines:${projectId}`,
-  projectJobs: (projectId: number): ListKey => `projectJobs:${projectId}`,
-  pipelineJobs: (projectId: number, pipelineId: number): ListKey => `pipelineJobs:${projectId}:${pipelineId}`,
-  schedules: (projectId: number): ListKey => `schedules:${projectId}`,
-  deployments: (projectId: number): ListKey => `deployments:${projectId}`,
-  projectEvents: (projectId: number): ListKey => `events:project:${projectId}`,
-  myEvents: (): ListKey => 'events:me',
-  userEvents: (user: string): ListKey => `events:user:${user}`,
+  projects: (): ListKey => ({ kind: 'projects' }),
+  pipelines: (projectId: number): ListKey => ({ kind: 'pipelines', projectId }),
+  projectJobs: (projectId: number): ListKey => ({ kind: 'projectJobs', projectId }),
+  pipelineJobs: (projectId: number, pipelineId: number): ListKey => ({ kind: 'pipelineJobs', projectId, pipelineId }),
+  schedules: (projectId: number): ListKey => ({ kind: 'schedules', projectId }),
+  deployments: (projectId: number): ListKey => ({ kind: 'deployments', projectId }),
+  projectEvents: (projectId: number): ListKey => ({ kind: 'events', of: 'project', projectId }),
+  myEvents: (): ListKey => ({ kind: 'events', of: 'me' }),
+  userEvents: (user: string): ListKey => ({ kind: 'events', of: 'user', user }),
 };
 
 /** The list the pane shows (and the cursor moves in), if any. */
@@ -71,7 +71,7 @@ export function sourceFor(key: ListKey, ctx: SourceCtx): ListSource<unknown> {
     const source = feature.source?.(key, ctx.gl, ctx.store.getState);
     if (source) return source;
   }
-  throw new Error(`unknown list ${key}`);
+  throw new Error(`unknown list ${listKeyText(key)}`);
 }
 
 /** Rows after the `/` filter (case-insensitive, every word must match). */

@@ -35,9 +35,40 @@ export interface ListState<T> {
   /** Text filter over the loaded rows (`/`). */
   filter: string;
   loadedAt: number | null;
+  /** The list's key (set by patchList), so code that walks every list needs no string parsing. */
+  key?: ListKey;
 }
 
-export type ListKey = string;
+/**
+ * Which list: typed, so a list's source switches on `kind` instead of parsing a string. The store
+ * indexes lists by `listKeyText(key)`, a stable string form (`pipelineJobs:12:345`).
+ */
+export type ListKey =
+  | { kind: 'projects' }
+  | { kind: 'pipelines'; projectId: number }
+  | { kind: 'projectJobs'; projectId: number }
+  | { kind: 'pipelineJobs'; projectId: number; pipelineId: number }
+  | { kind: 'schedules'; projectId: number }
+  | { kind: 'deployments'; projectId: number }
+  | { kind: 'events'; of: 'project'; projectId: number }
+  | { kind: 'events'; of: 'me' }
+  | { kind: 'events'; of: 'user'; user: string };
+
+/** The stable string form of a list key: what the store's records are indexed by. */
+export type ListKeyText = string;
+
+export function listKeyText(key: ListKey): ListKeyText {
+  switch (key.kind) {
+    case 'projects':
+      return 'projects';
+    case 'pipelineJobs':
+      return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
+    case 'events':
+      return key.of === 'me' ? 'events:me' : key.of === 'user' ? `events:user:${key.user}` : `events:project:${key.projectId}`;
+    default:
+      return `${key.kind}:${key.projectId}`;
+  }
+}
 
 export interface ToastState {
   kind: 'info' | 'success' | 'error';
@@ -114,12 +145,12 @@ export interface AppState {
   user: { username: string; name: string; isAdmin: boolean } | null;
   connection: ConnectionState;
   stack: Pane[];
-  lists: Record<ListKey, ListState<unknown>>;
+  lists: Record<ListKeyText, ListState<unknown>>;
   projects: Record<number, Project>;
   pipelines: Record<number, Pipeline>;
   jobs: Record<number, Job>;
   pipelineFilters: Record<number, PipelineListFilters>;
-  jobScopes: Record<string, JobScope[]>;
+  jobScopes: Record<ListKeyText, JobScope[]>;
   logViews: Record<number, LogViewState>;
   /** Schedules by id: list rows (read one by one, so with `last_pipeline`) and opened details. */
   schedules: Record<number, PipelineSchedule>;
@@ -127,7 +158,7 @@ export interface AppState {
   /** SSH keys an administrator looked up (`:key`). */
   sshKeys: Record<number, SshKey>;
   /** Server-side filters of the schedule (`scope`) and event lists, by list key. */
-  listFilters: Record<ListKey, Record<string, string>>;
+  listFilters: Record<ListKeyText, Record<string, string>>;
   /** The open schedule form (pane `scheduleForm`), or null. */
   scheduleForm: ScheduleFormState | null;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */

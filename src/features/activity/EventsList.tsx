@@ -9,13 +9,14 @@ import { relativeTime } from '../../ui/format.js';
 import { eventLine } from './event-line.js';
 import { emptyText, useList } from '../../ui/use-list.js';
 import { ListStatus } from '../../ui/ListStatus.js';
+import { listKeyText, type ListKey } from '../../store/types.js';
 
 const utcMinute = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? new Date(Date.parse(iso)).toISOString().slice(0, 16).replace('T', ' ') : '—');
 
-export function EventsList({ listKey, showProject, width, height }: { listKey: string; showProject: boolean; width: number; height: number }) {
+export function EventsList({ listKey, showProject, width, height }: { listKey: ListKey; showProject: boolean; width: number; height: number }) {
   const { now } = useApp();
   const { list, rows } = useList<Event>(listKey);
-  const filters = useAppState((s) => s.listFilters[listKey]);
+  const filters = useAppState((s) => s.listFilters[listKeyText(listKey)]);
   const projects = useAppState((s) => s.projects);
   // Feeds across projects name only project ids; the poller reads the ones on screen (projects.ts).
 

@@ -9,7 +9,7 @@ import type { Feature } from '../../store/feature.js';
 import { resetList, selectedRow } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
 import { toast } from '../../store/store.js';
-import type { ListKey, Pane } from '../../store/types.js';
+import { listKeyText, type ListKey, type Pane } from '../../store/types.js';
 import { eventUrl } from './event-line.js';
 import { EVENT_FILTER_HINT, formatEventFilters, parseEventFilters } from './events-filter.js';
 import { eventsSource } from './source.js';
@@ -62,7 +62,7 @@ export const activityFeature: Feature = {
 
 /** `f` on an activity list: action, target type, before/after dates, sort — validated. */
 export function eventFilterPrompt(ctx: Ctx, key: ListKey): void {
-  const current = ctx.store.getState().listFilters[key];
+  const current = ctx.store.getState().listFilters[listKeyText(key)];
   ctx.store.setState({
     prompt: {
       id: 'events.filters',
@@ -80,8 +80,8 @@ export function submitEventFilters(ctx: Ctx, { key }: { key: ListKey }, value: s
   if ('error' in parsed) return parsed.error;
   ctx.store.setState((s) => {
     const listFilters = { ...s.listFilters };
-    if (Object.keys(parsed.filters).length) listFilters[key] = { ...parsed.filters } as Record<string, string>;
-    else delete listFilters[key];
+    if (Object.keys(parsed.filters).length) listFilters[listKeyText(key)] = { ...parsed.filters } as Record<string, string>;
+    else delete listFilters[listKeyText(key)];
     return { listFilters };
   });
   void resetList(ctx, key);

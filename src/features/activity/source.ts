@@ -1,19 +1,18 @@
 // The activity feeds: a project's, the caller's (`:events`) and a user's (`:user`).
 import type { Event, EventFilters, GitLab } from '../../api/index.js';
 import { firstPage, type ListSource } from '../../store/sources.js';
-import type { AppState, ListKey } from '../../store/types.js';
+import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
 import { eventLine } from './event-line.js';
 
 /** The source of `events:…` keys, or undefined for other keys. */
 export function eventsSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined {
-  const [kind, a, ...rest] = key.split(':');
-  if (kind !== 'events') return undefined;
-  const filters = state().listFilters[key] ?? {};
+  if (key.kind !== 'events') return undefined;
+  const filters = state().listFilters[listKeyText(key)] ?? {};
   const opts = { ...(filters as EventFilters), perPage: 50 };
   const list = (page: number, signal?: AbortSignal) => {
     const o = { ...opts, startPage: page, signal };
-    if (a === 'project') return gl.events.listForProject(Number(rest[0]), o);
-    if (a === 'user') return gl.events.listForUser(rest.join(':'), o);
+    if (key.of === 'project') return gl.events.listForProject(key.projectId, o);
+    if (key.of === 'user') return gl.events.listForUser(key.user, o);
     return gl.events.listMine(o);
   };
   return {

@@ -5,9 +5,8 @@ import type { ListKey } from '../../store/types.js';
 
 /** The source of `deployments:<projectId>`, or undefined for other keys. */
 export function deploymentsSource(key: ListKey, gl: GitLab): ListSource<unknown> | undefined {
-  const [kind, a] = key.split(':');
-  if (kind !== 'deployments') return undefined;
-  const projectId = Number(a);
+  if (key.kind !== 'deployments') return undefined;
+  const { projectId } = key;
   return {
     perPage: 50,
     complete: false,

@@ -6,11 +6,12 @@ import { useAppState } from '../../ui/context.js';
 import { emptyText, useList } from '../../ui/use-list.js';
 import { JobTable } from './JobTable.js';
 import { ListStatus } from '../../ui/ListStatus.js';
+import { listKeyText } from '../../store/types.js';
 
 export function JobsTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const key = listKeys.projectJobs(projectId);
   const { list, rows } = useList<Job>(key);
-  const scope = useAppState((s) => s.jobScopes[key]);
+  const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
   return (
     <Box flexDirection="column" height={height}>
       <JobTable rows={rows} selected={list.selected} width={width} height={height - 1} showPipeline empty={emptyText(list, 'jobs')} />

@@ -3,7 +3,7 @@
 import { JOB_SCOPES, type JobScope } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
-import type { ListKey } from '../../store/types.js';
+import { listKeyText, type ListKey } from '../../store/types.js';
 
 export function parseJobScopes(text: string): { scopes: JobScope[] } | { error: string } {
   const words = text.split(/[\s,]+/).filter(Boolean);
@@ -13,7 +13,7 @@ export function parseJobScopes(text: string): { scopes: JobScope[] } | { error: 
 }
 
 export function jobScopePrompt(ctx: Ctx, key: ListKey): void {
-  const current = ctx.store.getState().jobScopes[key] ?? [];
+  const current = ctx.store.getState().jobScopes[listKeyText(key)] ?? [];
   ctx.store.setState({
     prompt: {
       id: 'jobs.scope',
@@ -31,8 +31,8 @@ export function submitJobScopes(ctx: Ctx, { key }: { key: ListKey }, value: stri
   if ('error' in parsed) return parsed.error;
   ctx.store.setState((s) => {
     const jobScopes = { ...s.jobScopes };
-    if (parsed.scopes.length) jobScopes[key] = parsed.scopes;
-    else delete jobScopes[key];
+    if (parsed.scopes.length) jobScopes[listKeyText(key)] = parsed.scopes;
+    else delete jobScopes[listKeyText(key)];
     return { jobScopes };
   });
   void resetList(ctx, key);

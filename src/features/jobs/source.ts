@@ -2,22 +2,20 @@
 // the status filter of the `s` prompt (scopes.ts).
 import type { GitLab, Job } from '../../api/index.js';
 import { PIPELINE_JOBS_PER_PAGE, firstPage, type ListSource } from '../../store/sources.js';
-import type { AppState, ListKey } from '../../store/types.js';
+import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
 
 export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined {
-  const [kind, a, b] = key.split(':');
-  if (kind !== 'projectJobs' && kind !== 'pipelineJobs') return undefined;
-  const projectId = Number(a);
-  const scope = state().jobScopes[key];
-  const pipelineId = Number(b);
-  const perPage = kind === 'pipelineJobs' ? PIPELINE_JOBS_PER_PAGE : 50;
+  if (key.kind !== 'projectJobs' && key.kind !== 'pipelineJobs') return undefined;
+  const { projectId } = key;
+  const scope = state().jobScopes[listKeyText(key)];
+  const perPage = key.kind === 'pipelineJobs' ? PIPELINE_JOBS_PER_PAGE : 50;
   return {
     perPage,
-    complete: kind === 'pipelineJobs',
+    complete: key.kind === 'pipelineJobs',
     fetch: (page, signal) =>
       firstPage(
-        (kind === 'pipelineJobs'
-          ? gl.jobs.listForPipeline(projectId, pipelineId, { scope, perPage, startPage: page, signal })
+        (key.kind === 'pipelineJobs'
+          ? gl.jobs.listForPipeline(projectId, key.pipelineId, { scope, perPage, startPage: page, signal })
           : gl.jobs.list(projectId, { scope, perPage, startPage: page, signal })
         ).pages(),
       ),

@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import type { Job } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
-import type { Pane } from '../../store/types.js';
+import { listKeyText, type Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { StatusBadge } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
@@ -21,7 +21,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const theme = useTheme();
   const pipeline = useAppState((s) => s.pipelines[pane.pipelineId]);
   const key = listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
-  const scope = useAppState((s) => s.jobScopes[key]);
+  const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
   const { list, rows } = useList<Job>(key);
   const body = height - SUMMARY_ROWS - 1;
   const p = pipeline;

@@ -4,9 +4,8 @@ import { firstPage, type ListSource } from '../../store/sources.js';
 import type { AppState, ListKey } from '../../store/types.js';
 
 export function pipelinesSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined {
-  const [kind, a] = key.split(':');
-  if (kind !== 'pipelines') return undefined;
-  const projectId = Number(a);
+  if (key.kind !== 'pipelines') return undefined;
+  const { projectId } = key;
   return {
     perPage: 50,
     complete: false,

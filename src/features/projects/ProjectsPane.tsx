@@ -6,10 +6,11 @@ import { useApp } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
 import { emptyText, useList } from '../../ui/use-list.js';
 import { ListStatus } from '../../ui/ListStatus.js';
+import { listKeys } from '../../store/sources.js';
 
 export function ProjectsPane({ width, height }: { width: number; height: number }) {
   const { now } = useApp();
-  const { list, rows } = useList<Project>('projects');
+  const { list, rows } = useList<Project>(listKeys.projects());
   const columns: Column<Project>[] = [
     // The path is what people look for; the description gets what is left.
     { header: 'Project', width: 36, grow: 1, value: (p) => p.path_with_namespace },

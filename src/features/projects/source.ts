@@ -4,7 +4,7 @@ import { firstPage, type ListSource } from '../../store/sources.js';
 import type { ListKey } from '../../store/types.js';
 
 export function projectsSource(key: ListKey, gl: GitLab): ListSource<unknown> | undefined {
-  if (key !== 'projects') return undefined;
+  if (key.kind !== 'projects') return undefined;
   return {
     perPage: 50,
     complete: false,

@@ -13,6 +13,7 @@ import { emptyText, useList } from '../../ui/use-list.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { displayWidth } from '../../text/safe.js';
 import { cronInWordsFitted, untilTime } from './zoned.js';
+import { listKeyText } from '../../store/types.js';
 
 /** Cells beside Schedule and Description that must still fit: Active, Next run, three gaps, a scrollbar. */
 const BESIDE_SCHEDULE = 6 + 9 + 3 + 1;
@@ -24,7 +25,7 @@ export function SchedulesTab({ projectId, width, height }: { projectId: number; 
   const theme = useTheme();
   const key = listKeys.schedules(projectId);
   const { list, rows } = useList<PipelineSchedule>(key);
-  const scope = useAppState((s) => s.listFilters[key]?.scope);
+  const scope = useAppState((s) => s.listFilters[listKeyText(key)]?.scope);
   const inflight = useAppState((s) => s.inflight);
   const readOnly = useAppState((s) => s.config.readOnly);
   const busy = (s: PipelineSchedule) => Object.keys(inflight).some((k) => k.startsWith('schedule.') && k.endsWith(`:${s.id}`));

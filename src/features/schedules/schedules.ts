@@ -13,6 +13,7 @@ import { editScheduleForm, formKey, isDirty, newScheduleForm, scheduleInput, ser
 import { listKeys, visibleRows } from '../../store/sources.js';
 import { scheduleText } from './source.js';
 import { patchList, toast, topPane } from '../../store/store.js';
+import { listKeyText } from '../../store/types.js';
 
 export const scheduleLabel = (s: Pick<PipelineSchedule, 'id' | 'description'>): string => `schedule #${s.id} ${safeText(s.description, 60)}`;
 const ownerText = (s: PipelineSchedule): string => (s.owner ? `${safeText(s.owner.name, 40)} (@${safeText(s.owner.username, 40)})` : 'nobody');
@@ -227,12 +228,12 @@ export const SCHEDULE_SCOPES = [undefined, 'active', 'inactive'] as const;
 /** `f`: all → active → inactive → all (GitLab's `scope`), reloading the list. */
 export function cycleScheduleScope(ctx: Ctx, projectId: number): void {
   const key = listKeys.schedules(projectId);
-  const now = ctx.store.getState().listFilters[key]?.scope;
+  const now = ctx.store.getState().listFilters[listKeyText(key)]?.scope;
   const next = SCHEDULE_SCOPES[(SCHEDULE_SCOPES.indexOf(now as (typeof SCHEDULE_SCOPES)[number]) + 1) % SCHEDULE_SCOPES.length];
   ctx.store.setState((s) => {
     const listFilters = { ...s.listFilters };
-    if (next) listFilters[key] = { scope: next };
-    else delete listFilters[key];
+    if (next) listFilters[listKeyText(key)] = { scope: next };
+    else delete listFilters[listKeyText(key)];
     return { listFilters };
   });
   void resetList(ctx, key);

@@ -2,7 +2,7 @@
 import type { GitLab, PipelineSchedule } from '../../api/index.js';
 import { describeCron } from '../../cron/cron.js';
 import { firstPage, type ListSource } from '../../store/sources.js';
-import type { AppState, ListKey } from '../../store/types.js';
+import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
 
 /** Runs `work` over `items`, `limit` at a time, keeping the order. */
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -24,10 +24,9 @@ export function scheduleText(s: PipelineSchedule): string {
 
 /** The source of `schedules:<projectId>`, or undefined for other keys. */
 export function schedulesSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined {
-  const [kind, a] = key.split(':');
-  if (kind !== 'schedules') return undefined;
-  const filters = state().listFilters[key] ?? {};
-  const projectId = Number(a);
+  if (key.kind !== 'schedules') return undefined;
+  const filters = state().listFilters[listKeyText(key)] ?? {};
+  const { projectId } = key;
   return {
     perPage: 20,
     complete: false,
