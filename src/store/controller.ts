@@ -68,7 +68,7 @@ export class Controller {
       connectionFailed: (error) => this.failed(error),
       features: deps.features ?? FEATURES,
     };
-    // The log tail tells the poller when the job in front has likely changed (see log-view.ts).
+    // The log tail tells the poller when the job in front has likely changed (see features/log/log-view.ts).
     this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, {
       jobMayHaveChanged: () => void this.poller?.refreshNow(),
       rows: (jobId) => logRowsOf(deps.store.getState(), jobId),

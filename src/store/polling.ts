@@ -9,7 +9,7 @@
 //   least every JOBS_MAX_AGE_MS in case a job changed without the pipeline (an erase elsewhere).
 // - A running pipeline: its jobs every few seconds (less often beyond PAGES_PER_ACTIVE_POLL pages),
 //   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
-// - A running job whose log is on screen: the log tail is the fast signal (log-view.ts); the job's
+// - A running job whose log is on screen: the log tail is the fast signal (features/log/log-view.ts); the job's
 //   own record is re-read every tailedJobMs, and at once whenever the log suggests it changed.
 import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
@@ -28,7 +28,7 @@ export interface PollTiming {
   maxBackoffMs: number;
   /**
    * The job in front while its log is tailed live (default idleMs). The tail is the fast signal —
-   * it has the job re-read at once when the log ends, resets, or goes quiet (log-view.ts) — so
+   * it has the job re-read at once when the log ends, resets, or goes quiet (features/log/log-view.ts) — so
    * this read is only a backstop; on a quiet log over HTTP/2 it was a third of the bytes.
    */
   tailedJobMs?: number;

@@ -1,7 +1,7 @@
 // The schedule form: description, ref, cron, time zone, active. Under the cron field, live: the
 // cron in words and its next 5 runs in the chosen zone, or what is wrong with it. Problems show
 // beside their field — ours before sending, GitLab's after — and every value stays as typed. The
-// keys arrive through the controller (store/schedules.ts); this only draws the form's state.
+// keys arrive through the controller (schedules.ts, handleFormKey); this only draws the form's state.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { cronPreview, fieldErrors, FIELD_LABELS, FORM_FIELDS, type FieldName, type ScheduleFormState } from './schedule-form.js';
