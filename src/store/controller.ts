@@ -16,6 +16,7 @@ import { submitEventFilters } from '../features/activity/activity.js';
 import { FEATURES } from '../features/index.js';
 import { ask, type Feature } from './feature.js';
 import { handleFormKey } from '../features/schedules/schedules.js';
+import { runLogCommand } from '../features/log/commands.js';
 import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from '../features/log/log-view.js';
 import { jobScopePrompt, submitJobScopes } from '../features/jobs/scopes.js';
 import { pipelineFilterPrompt, submitPipelineFilters } from '../features/pipelines/filters.js';
@@ -221,7 +222,7 @@ export class Controller {
     const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
     // In a job pane, moving moves through the log.
     if (pane.kind === 'job' && (command.startsWith('nav.') || command.startsWith('log.')) && command !== 'nav.back' && command !== 'nav.open') {
-      return this.runLog(pane.jobId, command);
+      return runLogCommand(this.ctx, this.logs, pane.jobId, command);
     }
     switch (command) {
       case 'nav.down':
@@ -307,59 +308,6 @@ export class Controller {
         return store.setState({ help: { offset: 0 } });
       default:
         for (const feature of this.ctx.features) if (feature.run?.(this.ctx, command, pane)) return;
-    }
-  }
-
-  private runLog(jobId: number, command: CommandId): void {
-    const logs = this.logs;
-    const page = Math.max(1, logs.height - 1);
-    switch (command) {
-      case 'nav.down':
-        return logs.move(jobId, 1);
-      case 'nav.up':
-        return logs.move(jobId, -1);
-      case 'nav.pageDown':
-        return logs.move(jobId, page);
-      case 'nav.pageUp':
-        return logs.move(jobId, -page);
-      case 'nav.top':
-        return logs.moveTo(jobId, 0);
-      case 'nav.bottom':
-        return logs.bottom(jobId);
-      case 'log.follow':
-        return logs.toggleFollow(jobId);
-      case 'log.fold':
-        return logs.toggleFold(jobId);
-      case 'log.foldAll':
-        return logs.foldAll(jobId);
-      case 'log.failure':
-        return logs.firstFailure(jobId);
-      case 'log.next':
-        return logs.nextMatch(jobId, 1);
-      case 'log.prev':
-        return logs.nextMatch(jobId, -1);
-      case 'log.timestamps':
-        return logs.patch(jobId, { timestamps: !logs.view(jobId).timestamps });
-      case 'log.wrap':
-        return logs.patch(jobId, { wrap: !logs.view(jobId).wrap });
-      case 'log.details':
-        return logs.patch(jobId, { details: !logs.view(jobId).details });
-      case 'log.search':
-        return this.deps.store.setState({
-          prompt: {
-            id: 'log.search',
-            label: 'Search the log:',
-            initial: logs.view(jobId).search?.query ?? '',
-            hint: 'text (case-insensitive) or /regex/ · n next · N previous · empty clears',
-            submit: { command: 'log.search', args: { jobId } },
-          },
-        });
-      case 'log.save':
-        return this.deps.store.setState({
-          prompt: { id: 'log.save', label: 'Save the log to:', initial: logs.defaultSavePath(jobId), hint: 'plain text, colours removed', submit: { command: 'log.save', args: { jobId } } },
-        });
-      default:
-        return;
     }
   }
 
