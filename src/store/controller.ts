@@ -5,19 +5,28 @@ import type { GitLab, Job, PipelineBasic, Project } from '../api/index.js';
 import { isGitLabApiError } from '../api/index.js';
 import type { CommandId, Scope } from '../keymap/bindings.js';
 import { resolve } from '../keymap/matcher.js';
-import { downloadArtifacts, jobAction, newPipeline, pipelineAction, type JobVerb } from './actions.js';
+import { downloadArtifacts, downloadJobArtifacts, jobAction, runJobAction, submitDownload, type JobVerb } from '../features/jobs/actions.js';
+import { newPipeline, pipelineAction, runPipelineAction, submitNewPipeline } from '../features/pipelines/actions.js';
+import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
+import { confirmKey, filterKey, helpKey } from './modal-keys.js';
+import { runDeleteSchedule, runTakeOwnership, closeScheduleForm } from '../features/schedules/schedules.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
-import { activityScopes, activityUrl, isActivityPane, isActivityTab, openActivity, projectTabScopes, runActivityCommand } from './activity.js';
-import { handleFormKey } from './schedules.js';
-import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
-import { jobScopePrompt, pipelineFilterPrompt } from './filter-prompts.js';
-import { moveSelection, resetList, selectedRow } from './lists.js';
-import { runPalette } from './palette.js';
-import { DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
-import { listKeyOf, sourceFor, visibleRows } from './sources.js';
-import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
-import { PROJECT_TABS, type Pane } from './types.js';
+import { submitEventFilters } from '../features/activity/activity.js';
+import { FEATURES } from '../features/index.js';
+import { ask, type Feature } from './feature.js';
+import { handleFormKey } from '../features/schedules/schedules.js';
+import { runLogCommand } from '../features/log/commands.js';
+import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from '../features/log/log-view.js';
+import { jobScopePrompt, submitJobScopes } from '../features/jobs/scopes.js';
+import { pipelineFilterPrompt, submitPipelineFilters } from '../features/pipelines/filters.js';
+import { listRows, moveSelection, selectedRow } from './lists.js';
+import { runPalette, submitPalette } from './palette.js';
+import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
+import { listKeyOf } from './sources.js';
+import { toast, topPane, type AppStore } from './store.js';
+import { PROJECT_TABS, type ListKey, type Pane, type Viewport } from './types.js';
+import { logRowsOf } from '../features/log/log-layout.js';
 import { checkWebUrl } from '../platform/url-check.js';
 
 export interface ControllerDeps {
@@ -30,6 +39,8 @@ export interface ControllerDeps {
   logTiming?: LogTiming;
   /** What to tell the user when GitLab rejects the token (names the flag/variable to set). */
   tokenHelp?: string;
+  /** The features to plug in (default: all of src/features). */
+  features?: readonly Feature[];
 }
 
 export class Controller {
@@ -39,8 +50,10 @@ export class Controller {
   readonly logs: LogRegistry;
   private unsubscribeLogs: (() => void) | null = null;
   private failures = 0;
-  /** Rows a page key moves; the UI sets it from the terminal height. */
-  pageSize = 10;
+  /** What `y` on a confirm runs, by command id (data in the store, handlers here). */
+  private readonly confirmHandlers: ConfirmHandlers<Ctx>;
+  /** What Enter in a prompt runs, by command id. */
+  private readonly promptHandlers: PromptHandlers<Ctx>;
 
   constructor(private readonly deps: ControllerDeps) {
     const now = deps.now ?? Date.now;
@@ -55,9 +68,53 @@ export class Controller {
         if (c.kind !== 'live') deps.store.setState({ connection: { kind: 'live', at: now() } });
       },
       connectionFailed: (error) => this.failed(error),
+      features: deps.features ?? FEATURES,
     };
-    // The log tail tells the poller when the job in front has likely changed (see log-view.ts).
-    this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, { jobMayHaveChanged: () => void this.poller?.refreshNow() });
+    // The log tail tells the poller when the job in front has likely changed (see features/log/log-view.ts).
+    this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, {
+      jobMayHaveChanged: () => void this.poller?.refreshNow(),
+      rows: (jobId) => logRowsOf(deps.store.getState(), jobId),
+    });
+    this.confirmHandlers = {
+      'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
+      'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
+      'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
+      'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
+      'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
+      'job.downloadOverwrite': (ctx, a) => void downloadJobArtifacts(ctx, a),
+      'log.saveOverwrite': (ctx, a) => void this.logs.save(a.jobId, a.path, true).then((msg) => msg && toast(ctx.store, 'error', msg)),
+    };
+    const logs = this.logs;
+    this.promptHandlers = {
+      palette: (ctx, _a, value) => submitPalette(ctx, this, value),
+      'log.search': (_ctx, a, value) => logs.search(a.jobId, value),
+      'log.save': (_ctx, a, value) => (value.trim() ? logs.save(a.jobId, value.trim()) : 'Type a file path'),
+      'pipeline.new': submitNewPipeline,
+      'pipelines.filters': submitPipelineFilters,
+      'jobs.scope': submitJobScopes,
+      'job.download': submitDownload,
+      'events.filters': submitEventFilters,
+    };
+  }
+
+  /** Runs a confirm's command (looked up by id). */
+  private confirmed(action: ConfirmAction): void {
+    (this.confirmHandlers[action.command] as (ctx: Ctx, args: ConfirmAction['args']) => void)(this.ctx, action.args);
+  }
+
+  private submitted(action: PromptAction, value: string): PromptResult {
+    return (this.promptHandlers[action.command] as (ctx: Ctx, args: PromptAction['args'], value: string) => PromptResult)(this.ctx, action.args, value);
+  }
+
+  /** The terminal's size for the panes (App calls it on every resize): paging and the log fit it. */
+  setViewport(viewport: Viewport): void {
+    const now = this.deps.store.getState().viewport;
+    if (now.width !== viewport.width || now.height !== viewport.height) this.deps.store.setState({ viewport });
+  }
+
+  /** Rows a page key moves in a list. */
+  private get pageSize(): number {
+    return Math.max(1, this.deps.store.getState().viewport.height - 4);
   }
 
   /** Who am I (checks the token), then live updates of what is on screen. */
@@ -100,44 +157,12 @@ export class Controller {
   }
 
   private backoff(retryAfterMs?: number): number {
-    const timing = this.deps.timing ?? DEFAULT_TIMING;
-    // Capped too: a server's Retry-After (999999 s) must not stop the app from asking again.
-    return Math.min(timing.maxBackoffMs, Math.max(retryAfterMs ?? 0, timing.activeMs * 2 ** Math.min(this.failures, 5)));
+    return backoffMs(this.deps.timing ?? DEFAULT_TIMING, this.failures, retryAfterMs);
   }
 
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */
   onRetry(info: { delayMs: number; reason: string }): void {
     this.deps.store.setState({ connection: { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason } });
-  }
-
-  private hydrating = new Set<number>();
-
-  /**
-   * GitLab's pipeline list has no user or duration; the rows on screen get their full form, once
-   * (and again only when the list shows the pipeline changed). A few requests at a time.
-   */
-  hydratePipelines(projectId: number, ids: number[]): void {
-    const state = this.deps.store.getState();
-    const wanted = ids.filter((id) => {
-      const p = state.pipelines[id];
-      return !this.hydrating.has(id) && !(p && 'before_sha' in p && (p as { hydratedAt?: string }).hydratedAt === p.updated_at);
-    });
-    const run = async () => {
-      for (const id of wanted) {
-        if (this.hydrating.has(id)) continue;
-        this.hydrating.add(id);
-        try {
-          const full = await this.deps.gl.pipelines.get(projectId, id);
-          this.deps.store.setState((s) => ({ pipelines: { ...s.pipelines, [id]: { ...full, hydratedAt: full.updated_at } } }));
-        } catch (error) {
-          this.failed(error);
-          return;
-        } finally {
-          this.hydrating.delete(id);
-        }
-      }
-    };
-    if (wanted.length) void Promise.all([run(), run(), run()]);
   }
 
   refresh(): Promise<void> {
@@ -157,43 +182,17 @@ export class Controller {
     }
     // The prompt's text input owns the keyboard (Esc and Enter arrive through its callbacks).
     if (state.prompt) return;
-    if (state.confirm) {
-      const { onYes } = state.confirm;
-      store.setState({ confirm: null });
-      if (name === 'y' || name === 'Y') onYes();
-      else toast(store, 'info', 'Nothing was changed');
-      return;
-    }
+    if (state.confirm) return confirmKey(this.ctx, name, (action) => this.confirmed(action));
     // The schedule form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
     if (topPane(state).kind === 'scheduleForm') return handleFormKey(this.ctx, name, input);
-    if (state.help) {
-      if (name === 'escape' || name === 'q' || name === '?') store.setState({ help: null });
-      else if (name === 'j' || name === 'down') store.setState({ help: { offset: state.help.offset + 1 } });
-      else if (name === 'k' || name === 'up') store.setState({ help: { offset: Math.max(0, state.help.offset - 1) } });
-      return;
-    }
-    if (state.filtering) return this.typeFilter(state.filtering, name, input);
+    if (state.help) return helpKey(this.ctx, name);
+    if (state.filtering) return filterKey(this.ctx, state.filtering, name, input);
     if (name === null) return;
-    const resolved = resolve(name, scopesOf(topPane(state)));
+    const resolved = resolve(name, scopesOf(topPane(state), this.ctx.features));
     if (resolved) {
       if (state.toast) store.setState({ toast: null });
       this.run(resolved.command);
     }
-  }
-
-  private typeFilter(key: string, name: string | null, input: string): void {
-    const { store } = this.deps;
-    const list = listOf(store.getState(), key);
-    if (name === 'enter') return store.setState({ filtering: null });
-    if (name === 'escape') {
-      patchList(store, key, { filter: '', selected: 0 });
-      return store.setState({ filtering: null });
-    }
-    if (name === 'down' || name === 'up') return moveSelection(this.ctx, key, (i) => i + (name === 'down' ? 1 : -1));
-    if (name === 'backspace') return patchList(store, key, { filter: list.filter.slice(0, -1), selected: 0 });
-    // Printable text only: a pasted escape sequence must not end up in the filter.
-    const text = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-    if (text) patchList(store, key, { filter: (list.filter + text).slice(0, 200), selected: 0 });
   }
 
   cancelPrompt(): void {
@@ -206,7 +205,7 @@ export class Controller {
     if (!prompt) return;
     let error: string | null;
     try {
-      error = await prompt.onSubmit(value);
+      error = await this.submitted(prompt.submit, value);
     } catch (e) {
       error = describeError(e);
     }
@@ -226,7 +225,7 @@ export class Controller {
     const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
     // In a job pane, moving moves through the log.
     if (pane.kind === 'job' && (command.startsWith('nav.') || command.startsWith('log.')) && command !== 'nav.back' && command !== 'nav.open') {
-      return this.runLog(pane.jobId, command);
+      return runLogCommand(this.ctx, this.logs, pane.jobId, command);
     }
     switch (command) {
       case 'nav.down':
@@ -264,10 +263,10 @@ export class Controller {
         if (key) store.setState({ filtering: key });
         return;
       case 'pipelines.filters':
-        if (pane.kind === 'project') pipelineFilterPrompt(this.ctx, pane.projectId, () => void resetList(this.ctx, listKeyOf(pane)!));
+        if (pane.kind === 'project') pipelineFilterPrompt(this.ctx, pane.projectId, listKeyOf(pane)!);
         return;
       case 'pipeline.jobScope':
-        if (key && (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs'))) jobScopePrompt(this.ctx, key, () => void resetList(this.ctx, key));
+        if (key && (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs'))) jobScopePrompt(this.ctx, key);
         return;
       case 'pipeline.new':
         if (pane.kind === 'project' || pane.kind === 'pipeline') newPipeline(this.ctx, pane.projectId, pane.path);
@@ -313,76 +312,17 @@ export class Controller {
         void this.refresh();
         return;
       case 'app.palette':
-        return runPalette(this.ctx, this);
+        return runPalette(this.ctx);
       case 'app.help':
         return store.setState({ help: { offset: 0 } });
-      case 'schedule.add':
-      case 'schedule.edit':
-      case 'schedule.toggle':
-      case 'schedule.takeOwnership':
-      case 'schedule.delete':
-      case 'schedules.scope':
-      case 'events.filters':
-        return runActivityCommand(this.ctx, command, pane);
-    }
-  }
-
-  private runLog(jobId: number, command: CommandId): void {
-    const logs = this.logs;
-    const page = Math.max(1, logs.height - 1);
-    switch (command) {
-      case 'nav.down':
-        return logs.move(jobId, 1);
-      case 'nav.up':
-        return logs.move(jobId, -1);
-      case 'nav.pageDown':
-        return logs.move(jobId, page);
-      case 'nav.pageUp':
-        return logs.move(jobId, -page);
-      case 'nav.top':
-        return logs.moveTo(jobId, 0);
-      case 'nav.bottom':
-        return logs.bottom(jobId);
-      case 'log.follow':
-        return logs.toggleFollow(jobId);
-      case 'log.fold':
-        return logs.toggleFold(jobId);
-      case 'log.foldAll':
-        return logs.foldAll(jobId);
-      case 'log.failure':
-        return logs.firstFailure(jobId);
-      case 'log.next':
-        return logs.nextMatch(jobId, 1);
-      case 'log.prev':
-        return logs.nextMatch(jobId, -1);
-      case 'log.timestamps':
-        return logs.patch(jobId, { timestamps: !logs.view(jobId).timestamps });
-      case 'log.wrap':
-        return logs.patch(jobId, { wrap: !logs.view(jobId).wrap });
-      case 'log.details':
-        return logs.patch(jobId, { details: !logs.view(jobId).details });
-      case 'log.search':
-        return this.deps.store.setState({
-          prompt: {
-            id: 'log.search',
-            label: 'Search the log:',
-            initial: logs.view(jobId).search?.query ?? '',
-            hint: 'text (case-insensitive) or /regex/ · n next · N previous · empty clears',
-            onSubmit: (value) => logs.search(jobId, value),
-          },
-        });
-      case 'log.save':
-        return this.deps.store.setState({
-          prompt: { id: 'log.save', label: 'Save the log to:', initial: logs.defaultSavePath(jobId), hint: 'plain text, colours removed', onSubmit: (value) => (value.trim() ? logs.save(jobId, value.trim()) : 'Type a file path') },
-        });
       default:
-        return;
+        for (const feature of this.ctx.features) if (feature.run?.(this.ctx, command, pane)) return;
     }
   }
 
   private open(pane: Pane): void {
     const { store } = this.deps;
-    if (openActivity(this.ctx, pane)) return;
+    if (this.ctx.features.some((feature) => feature.open?.(this.ctx, pane))) return;
     const key = listKeyOf(pane);
     if (!key) return;
     const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
@@ -430,7 +370,8 @@ export class Controller {
 
   private targetUrl(pane: Pane): string | undefined {
     const state = this.deps.store.getState();
-    if (isActivityPane(pane) || (pane.kind === 'project' && isActivityTab(pane.tab))) return activityUrl(this.ctx, pane);
+    const answer = ask(this.ctx.features, (feature) => feature.url?.(this.ctx, pane));
+    if (answer) return answer.url;
     const key = listKeyOf(pane);
     if (pane.kind === 'projects') return key ? selectedRow<Project>(this.ctx, key)?.web_url : undefined;
     if (pane.kind === 'project') {
@@ -441,32 +382,29 @@ export class Controller {
       return state.projects[pane.projectId]?.web_url;
     }
     if (pane.kind === 'pipeline') return state.pipelines[pane.pipelineId]?.web_url;
-    return state.jobs[pane.jobId]?.web_url;
+    return pane.kind === 'job' ? state.jobs[pane.jobId]?.web_url : undefined;
   }
 
   /** Rows of the top pane's list after the `/` filter (what the view shows). */
-  rowsOf<T>(key: string): T[] {
-    const list = listOf<T>(this.deps.store.getState(), key);
-    return visibleRows(list.items, list.filter, sourceFor(key, this.deps.gl, this.deps.store.getState).textOf as (i: T) => string);
+  rowsOf<T>(key: ListKey): T[] {
+    return listRows<T>(this.ctx, this.deps.store.getState(), key);
   }
 }
 
-/** Keymap scopes for a pane, most specific first. */
-export function scopesOf(pane: Pane): Scope[] {
+/** Keymap scopes for a pane, most specific first: a feature's own, else the core's. */
+export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {
+  const own = ask(features, (feature) => feature.scopes?.(pane));
+  if (own) return own;
   switch (pane.kind) {
     case 'projects':
       return ['projects', 'list', 'global'];
     case 'project':
-      return pane.tab === 'jobs' ? ['jobs', 'project', 'list', 'global'] : pane.tab === 'pipelines' ? ['pipelines', 'project', 'list', 'global'] : projectTabScopes(pane.tab);
+      return pane.tab === 'jobs' ? ['jobs', 'project', 'list', 'global'] : pane.tab === 'pipelines' ? ['pipelines', 'project', 'list', 'global'] : ['project', 'global'];
     case 'pipeline':
       return ['pipeline', 'list', 'global'];
     case 'job':
       return ['job', 'global'];
-    case 'schedule':
-    case 'scheduleForm':
-    case 'deployment':
-    case 'events':
-    case 'key':
-      return activityScopes(pane);
+    default:
+      return ['global'];
   }
 }

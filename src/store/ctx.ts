@@ -1,6 +1,7 @@
 // What every store module needs: the store, the API, the clock, and the hooks that keep the
 // connection state (header: live / retrying / offline) in step with what requests do.
 import type { GitLab } from '../api/index.js';
+import type { Feature } from './feature.js';
 import type { AppStore } from './store.js';
 
 export interface Platform {
@@ -20,4 +21,6 @@ export interface Ctx {
   now(): number;
   connectionOk(): void;
   connectionFailed(error: unknown): void;
+  /** The features plugged in (store/feature.ts), asked in turn by the controller and the poller. */
+  features: readonly Feature[];
 }

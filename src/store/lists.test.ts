@@ -6,9 +6,12 @@ import type { GitLab, Job, Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
 import { createAppStore, listOf } from './store.js';
+import { FEATURES } from '../features/index.js';
+import { listKeys } from './sources.js';
+import { listKeyText } from './types.js';
 
 const PER_PAGE = 100;
-const KEY = 'pipelineJobs:1:7';
+const KEY = listKeys.pipelineJobs(1, 7);
 
 /** A pipeline's jobs served a page at a time; `onPage` runs as each page is answered. */
 function fakeJobs(count: number, { totals = true, onPage }: { totals?: boolean; onPage?: (page: number) => void } = {}) {
@@ -44,11 +47,11 @@ function fakeJobs(count: number, { totals = true, onPage }: { totals?: boolean; 
 function setup(gl: GitLab) {
   const store = createAppStore({ host: 'test', demo: true, readOnly: false });
   // A list already loaded once, so refreshList re-reads instead of loading.
-  store.setState({ lists: { [KEY]: { items: [], loading: false, error: null, nextPage: null, selected: 0, filter: '', loadedAt: 0 } } });
-  const ctx: Ctx = { store, gl, platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' }, now: () => 1, connectionOk: () => {}, connectionFailed: () => {} };
+  store.setState({ lists: { [listKeyText(KEY)]: { items: [], loading: false, error: null, nextPage: null, selected: 0, filter: '', loadedAt: 0 } } });
+  const ctx: Ctx = { store, gl, platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' }, now: () => 1, connectionOk: () => {}, connectionFailed: () => {}, features: FEATURES };
   let updates = 0;
   store.subscribe((s, prev) => {
-    if (s.lists[KEY] !== prev.lists[KEY]) updates++;
+    if (s.lists[listKeyText(KEY)] !== prev.lists[listKeyText(KEY)]) updates++;
   });
   return { store, ctx, updates: () => updates };
 }
@@ -112,7 +115,7 @@ describe('refreshList on a complete list', () => {
 });
 
 describe('refreshList on a list read a page at a time (a project\'s pipelines)', () => {
-  const LIST = 'pipelines:1';
+  const LIST = listKeys.pipelines(1);
   function fakePipelines(ids: number[]) {
     const gl = {
       pipelines: {
@@ -129,7 +132,7 @@ describe('refreshList on a list read a page at a time (a project\'s pipelines)',
   }
   function loaded(gl: GitLab, items: number[], nextPage: number | null) {
     const { store, ctx } = setup(gl);
-    store.setState({ lists: { [LIST]: { items: items.map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })), loading: false, error: null, nextPage, selected: 0, filter: '', loadedAt: 0 } } });
+    store.setState({ lists: { [listKeyText(LIST)]: { items: items.map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })), loading: false, error: null, nextPage, selected: 0, filter: '', loadedAt: 0 } } });
     return { store, ctx };
   }
   const ids = (store: ReturnType<typeof setup>['store']) => (listOf(store.getState(), LIST).items as { id: number }[]).map((p) => p.id);

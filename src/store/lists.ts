@@ -5,7 +5,7 @@ import { describeError } from './errors.js';
 import { listOf, patchList } from './store.js';
 import { sourceFor, visibleRows, type ListSource } from './sources.js';
 import type { Ctx } from './ctx.js';
-import type { ListKey } from './types.js';
+import type { AppState, ListKey } from './types.js';
 
 /** How close to the end of the loaded rows the cursor gets before the next page is fetched. */
 const PREFETCH_ROWS = 10;
@@ -15,7 +15,7 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
   if (list.loading || list.nextPage === null) return;
   const page = list.nextPage;
   patchList(ctx.store, key, { loading: true });
-  const source = sourceFor(key, ctx.gl, ctx.store.getState);
+  const source = sourceFor(key, ctx);
   try {
     const result = await source.fetch(page);
     patchList(ctx.store, key, (l) => ({ items: page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), nextPage: result.nextPage, loading: false, error: null, note: null, loadedAt: ctx.now() }));
@@ -125,7 +125,7 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
   const before = listOf(ctx.store.getState(), key);
   if (before.loading) return;
   if (before.loadedAt === null) return loadMore(ctx, key);
-  const source = sourceFor(key, ctx.gl, ctx.store.getState);
+  const source = sourceFor(key, ctx);
   try {
     const { items: fresh, nextPage } = await readPages(source, maxPages);
     const cut = source.complete && nextPage !== null;
@@ -174,11 +174,21 @@ export function resetList(ctx: Ctx, key: ListKey): Promise<void> {
   return loadMore(ctx, key);
 }
 
+/** The rows a list shows: its loaded rows after the `/` filter (what the cursor moves over). */
+export function listRows<T>(ctx: Ctx, state: AppState, key: ListKey): T[] {
+  const list = listOf<T>(state, key);
+  return visibleRows(list.items, list.filter, sourceFor(key, ctx).textOf as (i: T) => string);
+}
+
+/** The rows a pane may show around the cursor: a screenful either side of it. */
+export function nearSelection<T>(rows: T[], selected: number, height: number): T[] {
+  return rows.slice(Math.max(0, selected - height), selected + height);
+}
+
 export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, count: number) => number): void {
   const state = ctx.store.getState();
   const list = listOf(state, key);
-  const source = sourceFor(key, ctx.gl, ctx.store.getState);
-  const count = visibleRows(list.items, list.filter, source.textOf).length;
+  const count = listRows(ctx, state, key).length;
   const selected = Math.max(0, Math.min(count - 1, to(list.selected, count)));
   if (selected !== list.selected) patchList(ctx.store, key, { selected });
   // Only the next page: a list's first load is the poller's (it also retries a failed one with
@@ -188,20 +198,19 @@ export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, coun
 }
 
 export function selectedRow<T>(ctx: Ctx, key: ListKey): T | undefined {
-  const list = listOf<T>(ctx.store.getState(), key);
-  const source = sourceFor(key, ctx.gl, ctx.store.getState);
-  return visibleRows(list.items, list.filter, source.textOf as (i: T) => string)[list.selected];
+  const state = ctx.store.getState();
+  return listRows<T>(ctx, state, key)[listOf(state, key).selected];
 }
 
 /** Lists also feed the entity maps, so a pane opened from a row shows it at once. */
 function remember(ctx: Ctx, key: ListKey, items: unknown[]): void {
-  if (key.startsWith('pipelineJobs:') || key.startsWith('projectJobs:')) {
+  if (key.kind === 'pipelineJobs' || key.kind === 'projectJobs') {
     ctx.store.setState((s) => {
       const jobs = { ...s.jobs };
       for (const j of items as Job[]) jobs[j.id] = { ...jobs[j.id], ...j };
       return { jobs };
     });
-  } else if (key.startsWith('pipelines:')) {
+  } else if (key.kind === 'pipelines') {
     ctx.store.setState((s) => {
       const pipelines = { ...s.pipelines };
       // List rows are the short form; keep the full form's extra fields if we have them.

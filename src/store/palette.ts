@@ -1,10 +1,12 @@
 // The `:` command palette: jump anywhere by name or id, and the commands that have no key.
 import { safeText } from '../text/safe.js';
-import { downloadArtifactsByRef, newPipeline } from './actions.js';
+import { downloadArtifactsByRef } from '../features/jobs/actions.js';
+import { newPipeline } from '../features/pipelines/actions.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { topPane } from './store.js';
-import { lookupKey, openEvents } from './activity.js';
+import { openEvents } from '../features/activity/activity.js';
+import { lookupKey } from '../features/keys/feature.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
@@ -21,7 +23,7 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'refresh | help | quit', description: '' },
 ];
 
-interface PaletteHost {
+export interface PaletteHost {
   refresh(): Promise<void>;
 }
 
@@ -34,16 +36,21 @@ function currentProject(panes: Pane[]): { projectId: number; path: string } | nu
   return null;
 }
 
-export function runPalette(ctx: Ctx, host: PaletteHost): void {
+export function runPalette(ctx: Ctx): void {
   ctx.store.setState({
     prompt: {
       id: 'palette',
       label: ':',
       initial: '',
       hint: PALETTE_COMMANDS.map((c) => c.usage).join(' · '),
-      onSubmit: (text) => execute(ctx, host, text.trim().replace(/^:/, '')),
+      submit: { command: 'palette', args: {} },
     },
   });
+}
+
+/** Enter in the palette. */
+export function submitPalette(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
+  return execute(ctx, host, text.trim().replace(/^:/, ''));
 }
 
 async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {

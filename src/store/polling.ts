@@ -9,16 +9,15 @@
 //   least every JOBS_MAX_AGE_MS in case a job changed without the pipeline (an erase elsewhere).
 // - A running pipeline: its jobs every few seconds (less often beyond PAGES_PER_ACTIVE_POLL pages),
 //   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
-// - A running job whose log is on screen: the log tail is the fast signal (log-view.ts); the job's
+// - A running job whose log is on screen: the log tail is the fast signal (features/log/log-view.ts); the job's
 //   own record is re-read every tailedJobMs, and at once whenever the log suggests it changed.
 import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { refreshList } from './lists.js';
-import { activityMoving, isActivityPane, refreshActivityPane } from './activity.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
 import { listOf, topPane } from './store.js';
-import type { Pane } from './types.js';
+import type { ListKey, Pane } from './types.js';
 
 export interface PollTiming {
   /** While something on screen runs. */
@@ -29,7 +28,7 @@ export interface PollTiming {
   maxBackoffMs: number;
   /**
    * The job in front while its log is tailed live (default idleMs). The tail is the fast signal —
-   * it has the job re-read at once when the log ends, resets, or goes quiet (log-view.ts) — so
+   * it has the job re-read at once when the log ends, resets, or goes quiet (features/log/log-view.ts) — so
    * this read is only a backstop; on a quiet log over HTTP/2 it was a third of the bytes.
    */
   tailedJobMs?: number;
@@ -42,6 +41,12 @@ export interface PollTiming {
 export function paneData(pane: Pane): string {
   const { view: _view, ...data } = pane as Pane & { view?: unknown };
   return JSON.stringify(data);
+}
+
+/** The one back-off after `failures` errors in a row: doubling from activeMs, capped, never before Retry-After. */
+export function backoffMs(timing: PollTiming, failures: number, retryAfterMs = 0): number {
+  // Capped too: a server's Retry-After (999999 s) must not stop the app from asking again.
+  return Math.min(timing.maxBackoffMs, Math.max(retryAfterMs, timing.activeMs * 2 ** Math.min(failures, 5)));
 }
 
 export const DEFAULT_TIMING: PollTiming = { activeMs: 3_000, idleMs: 30_000, maxBackoffMs: 60_000, tailedJobMs: 120_000 };
@@ -81,6 +86,10 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   let running: Promise<void> | null = null;
   /** paneData of the pane in front when last looked. */
   let lastPane: string | null = null;
+  /** When the pipeline in front and its jobs were last read (this poller's own record). */
+  const reads: ReadsHolder = { current: null };
+  // What the rows on screen lack, read as they come into view (Feature.watch).
+  const watchers = ctx.features.flatMap((feature) => (feature.watch ? [feature.watch(ctx)] : []));
 
   const schedule = () => {
     if (stopped) return;
@@ -94,7 +103,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     if (n > 0) {
       const c = ctx.store.getState().connection;
       const retryAt = c.kind === 'retrying' || c.kind === 'offline' ? c.until - ctx.now() : 0;
-      return Math.max(retryAt, Math.min(timing.maxBackoffMs, timing.activeMs * 2 ** Math.min(n, 5)));
+      return backoffMs(timing, n, retryAt);
     }
     const state = ctx.store.getState();
     const pane = topPane(state);
@@ -115,7 +124,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       again = { full: full || again?.full === true };
       return running;
     }
-    running = refreshPane(ctx, topPane(ctx.store.getState()), { full, maxAgeMs: timing.idleMs }).finally(() => {
+    running = refreshPane(ctx, topPane(ctx.store.getState()), { full, maxAgeMs: timing.idleMs, reads }).finally(() => {
       running = null;
       if (again) {
         const next = again;
@@ -129,6 +138,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
   // the panes left behind (retention.ts) once this change has reached every listener.
   const unsubscribe = ctx.store.subscribe((state) => {
+    if (!stopped) for (const watch of watchers) watch(state);
     const pane = paneData(topPane(state));
     if (pane !== lastPane) {
       lastPane = pane;
@@ -140,6 +150,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     }
   });
   lastPane = paneData(topPane(ctx.store.getState()));
+  for (const watch of watchers) watch(ctx.store.getState());
   void tick(true);
 
   return {
@@ -153,12 +164,19 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
 }
 
 /** Loads or re-reads what the pane shows (`full`: all of it; otherwise what may have changed). */
-export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, maxAgeMs = DEFAULT_TIMING.idleMs }: { full?: boolean; maxAgeMs?: number } = {}): Promise<void> {
+export async function refreshPane(
+  ctx: Ctx,
+  pane: Pane,
+  { full = true, maxAgeMs = DEFAULT_TIMING.idleMs, reads = { current: null } }: { full?: boolean; maxAgeMs?: number; reads?: ReadsHolder } = {},
+): Promise<void> {
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
   if (key && pane.kind !== 'pipeline') work.push(refreshList(ctx, key));
-  if (isActivityPane(pane)) work.push(refreshActivityPane(ctx, pane));
-  if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full, maxAgeMs));
+  for (const feature of ctx.features) {
+    const refreshing = feature.refresh?.(ctx, pane);
+    if (refreshing) work.push(refreshing);
+  }
+  if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full, maxAgeMs, reads));
   if (pane.kind === 'job') {
     work.push(
       ctx.gl.jobs.get(pane.projectId, pane.jobId).then(
@@ -188,12 +206,12 @@ export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, maxAgeMs 
  * last read `maxAgeMs` ago; once finished, the pipeline alone (a 304 when unchanged) decides
  * whether the jobs are read again.
  */
-async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: string, full: boolean, maxAgeMs: number): Promise<void> {
+async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: ListKey, full: boolean, maxAgeMs: number, holder: ReadsHolder): Promise<void> {
   const state = ctx.store.getState();
   const before = state.pipelines[pane.pipelineId];
   const list = listOf(state, key);
   const jobsMoving = list.items.slice(0, 50).some((row) => isActiveStatus((row as { status?: string }).status));
-  const reads = readsOf(ctx, pane.pipelineId);
+  const reads = readsOf(holder, pane.pipelineId);
   const stale = list.loadedAt === null || reads.jobsAt === undefined || ctx.now() - reads.jobsAt >= JOBS_MAX_AGE_MS || list.error !== null;
   if (full || stale || before === undefined) {
     await Promise.all([readPipeline(ctx, pane, reads), readJobs(ctx, key, reads)]);
@@ -213,21 +231,22 @@ const statusesOf = (rows: unknown[]): string => rows.map((r) => `${(r as Job).id
 
 /**
  * When the pipeline in front, and its jobs, were last read (a list's loadedAt moves only when rows
- * change). One record per app, for the pipeline in front only: another pipeline starts afresh.
+ * change). One record per poller, for the pipeline in front only: another pipeline starts afresh.
  */
 interface PipelineReads {
   pipelineId: number;
   pipelineAt?: number;
   jobsAt?: number;
 }
-const readsByCtx = new WeakMap<Ctx, PipelineReads>();
-function readsOf(ctx: Ctx, pipelineId: number): PipelineReads {
-  let reads = readsByCtx.get(ctx);
-  if (reads?.pipelineId !== pipelineId) readsByCtx.set(ctx, (reads = { pipelineId }));
-  return reads;
+export interface ReadsHolder {
+  current: PipelineReads | null;
+}
+function readsOf(holder: ReadsHolder, pipelineId: number): PipelineReads {
+  if (holder.current?.pipelineId !== pipelineId) holder.current = { pipelineId };
+  return holder.current;
 }
 
-async function readJobs(ctx: Ctx, key: string, reads: PipelineReads): Promise<void> {
+async function readJobs(ctx: Ctx, key: ListKey, reads: PipelineReads): Promise<void> {
   const at = ctx.now();
   await refreshList(ctx, key);
   reads.jobsAt = at;
@@ -254,7 +273,7 @@ function isMoving(ctx: Ctx, pane: Pane): boolean {
   const state = ctx.store.getState();
   if (pane.kind === 'job') return isActiveStatus(state.jobs[pane.jobId]?.status);
   if (pane.kind === 'pipeline' && isActiveStatus(state.pipelines[pane.pipelineId]?.status)) return true;
-  if (activityMoving(ctx, pane)) return true;
+  if (ctx.features.some((feature) => feature.moving?.(ctx, pane))) return true;
   const key = listKeyOf(pane);
   if (!key || pane.kind === 'projects') return false;
   // Only the first screenful matters: old history is finished.

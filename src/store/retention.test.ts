@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Job, Pipeline } from '../api/index.js';
 import { forgetOffStack } from './retention.js';
 import { EMPTY_LIST, initialState } from './store.js';
-import type { AppState, ListState, LogViewState, Pane } from './types.js';
-import { INITIAL_LOG_VIEW } from './log-view.js';
+import type { AppState, ListKey, ListState, LogViewState, Pane } from './types.js';
+import { listKeys } from './sources.js';
+import { INITIAL_LOG_VIEW } from '../features/log/log-view.js';
 
 const job = (id: number, pipelineId: number) => ({ id, status: 'success', pipeline: { id: pipelineId } }) as unknown as Job;
 const pipeline = (id: number) => ({ id, status: 'success' }) as unknown as Pipeline;
-const list = <T>(items: T[]): ListState<unknown> => ({ ...EMPTY_LIST, items, loadedAt: 1 });
+// As patchList leaves a list: with its key.
+const list = <T>(key: ListKey, items: T[]): ListState<unknown> => ({ ...EMPTY_LIST, items, loadedAt: 1, key });
 
 function state(stack: Pane[]): AppState {
   const s = initialState({ host: 'h', demo: true, readOnly: false });
@@ -15,13 +17,13 @@ function state(stack: Pane[]): AppState {
     ...s,
     stack,
     lists: {
-      projects: list([{ id: 1 }]),
-      'pipelines:1': list([pipeline(10), pipeline(11)]),
-      'pipelineJobs:1:10': list([job(100, 10), job(101, 10)]),
-      'pipelineJobs:1:11': list([job(110, 11)]),
-      'pipelines:2': list([pipeline(20)]),
-      'pipelineJobs:2:20': list([job(200, 20)]),
-      'schedules:2': list([{ id: 5 }]),
+      projects: list(listKeys.projects(), [{ id: 1 }]),
+      'pipelines:1': list(listKeys.pipelines(1), [pipeline(10), pipeline(11)]),
+      'pipelineJobs:1:10': list(listKeys.pipelineJobs(1, 10), [job(100, 10), job(101, 10)]),
+      'pipelineJobs:1:11': list(listKeys.pipelineJobs(1, 11), [job(110, 11)]),
+      'pipelines:2': list(listKeys.pipelines(2), [pipeline(20)]),
+      'pipelineJobs:2:20': list(listKeys.pipelineJobs(2, 20), [job(200, 20)]),
+      'schedules:2': list(listKeys.schedules(2), [{ id: 5 }]),
     },
     jobs: { 100: job(100, 10), 101: job(101, 10), 110: job(110, 11), 200: job(200, 20), 300: job(300, 30) },
     pipelines: { 10: pipeline(10), 11: pipeline(11), 20: pipeline(20), 30: pipeline(30) },
@@ -63,6 +65,6 @@ describe('forgetOffStack', () => {
 
   it('returns null when there is nothing to forget', () => {
     const s = initialState({ host: 'h', demo: true, readOnly: false });
-    expect(forgetOffStack({ ...s, stack: [projects, project1], lists: { 'pipelines:1': list([pipeline(10)]) }, pipelines: { 10: pipeline(10) } })).toBeNull();
+    expect(forgetOffStack({ ...s, stack: [projects, project1], lists: { 'pipelines:1': list(listKeys.pipelines(1), [pipeline(10)]) }, pipelines: { 10: pipeline(10) } })).toBeNull();
   });
 });

@@ -7,38 +7,39 @@
 // again loads it afresh, as the first time.
 import type { Job, Pipeline } from '../api/index.js';
 import { listKeyOf, listKeys } from './sources.js';
-import type { AppState, ListKey } from './types.js';
+import { listKeyText, type AppState, type ListKey, type ListKeyText } from './types.js';
 
 /** The changes that forget what the stack no longer shows, or null when there is nothing to drop. */
 export function forgetOffStack(state: AppState): Partial<AppState> | null {
   const projects = new Set<number>();
-  const inStack = new Set<ListKey>();
+  const inStack = new Set<ListKeyText>();
   const jobIds = new Set<number>();
   const pipelineIds = new Set<number>();
   for (const pane of state.stack) {
     const key = listKeyOf(pane);
-    if (key) inStack.add(key);
+    if (key) inStack.add(listKeyText(key));
     if ('projectId' in pane) projects.add(pane.projectId);
     if (pane.kind === 'pipeline') pipelineIds.add(pane.pipelineId);
     if (pane.kind === 'job') jobIds.add(pane.jobId);
   }
   // The project lists of a project in the stack stay (its tabs keep their rows and cursors).
   for (const id of projects) {
-    inStack.add(listKeys.pipelines(id));
-    inStack.add(listKeys.projectJobs(id));
+    inStack.add(listKeyText(listKeys.pipelines(id)));
+    inStack.add(listKeyText(listKeys.projectJobs(id)));
   }
 
   const lists: AppState['lists'] = {};
   let droppedLists = 0;
   for (const [key, list] of Object.entries(state.lists)) {
     // An entry set to undefined (a list reset by hand) is no list: dropped like one left behind.
-    if (!list || (forgettable(key) && !inStack.has(key))) {
+    if (!list || (forgettable(list.key) && !inStack.has(key))) {
       droppedLists++;
       continue;
     }
     lists[key] = list;
-    if (key.startsWith('pipelineJobs:') || key.startsWith('projectJobs:')) for (const j of list.items as Job[]) jobIds.add(j.id);
-    if (key.startsWith('pipelines:')) for (const p of list.items as Pipeline[]) pipelineIds.add(p.id);
+    const kind = list.key?.kind;
+    if (kind === 'pipelineJobs' || kind === 'projectJobs') for (const j of list.items as Job[]) jobIds.add(j.id);
+    if (kind === 'pipelines') for (const p of list.items as Pipeline[]) pipelineIds.add(p.id);
   }
   for (const id of jobIds) {
     const pipeline = state.jobs[id]?.pipeline?.id;
@@ -58,8 +59,8 @@ export function forgetOffStack(state: AppState): Partial<AppState> | null {
 }
 
 /** The lists that multiply with browsing: one per pipeline, and per project, opened. */
-function forgettable(key: ListKey): boolean {
-  return key.startsWith('pipelineJobs:') || key.startsWith('pipelines:') || key.startsWith('projectJobs:');
+function forgettable(key: ListKey | undefined): boolean {
+  return key?.kind === 'pipelineJobs' || key?.kind === 'pipelines' || key?.kind === 'projectJobs';
 }
 
 /** `map` with only the `ids` entries, or null when nothing would go. */

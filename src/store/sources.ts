@@ -1,8 +1,10 @@
-// What each list shows and how to load it: the list key names its source. One place maps a key to
-// its API call, its row identity, the text `/` filters on, and which rows count as "still moving".
-import type { GitLab, Job, Page, PipelineBasic, Project } from '../api/index.js';
-import type { AppState, ListKey, Pane } from './types.js';
-import { activityKeys, activitySource, isActivityListKey } from './activity-sources.js';
+// What each list shows and how to load it: the list key names its source. The features own the
+// sources (their API call, row identity, the text `/` filters on); this maps a key to one.
+import type { Page } from '../api/index.js';
+import type { Ctx } from './ctx.js';
+import { listKeyText, type ListKey, type Pane } from './types.js';
+
+type SourceCtx = Pick<Ctx, 'gl' | 'store' | 'features'>;
 
 /** A pipeline's jobs are read whole, 100 (GitLab's most) a page. */
 export const PIPELINE_JOBS_PER_PAGE = 100;
@@ -19,17 +21,22 @@ export interface ListSource<T> {
 const ACTIVE = new Set(['running', 'pending', 'created', 'preparing', 'waiting_for_resource', 'canceling', 'scheduled']);
 export const isActiveStatus = (status: string | undefined): boolean => status !== undefined && ACTIVE.has(status);
 
-async function firstPage<T>(pages: AsyncIterable<Page<T>>): Promise<Page<T>> {
+/** The first page of a lazily paginated list (api/paginate.ts). */
+export async function firstPage<T>(pages: AsyncIterable<Page<T>>): Promise<Page<T>> {
   for await (const page of pages) return page;
   return { items: [], page: 1, nextPage: null };
 }
 
 export const listKeys = {
-  projects: (): ListKey => 'projects',
-  pipelines: (projectId: number): ListKey => `pipelines:${projectId}`,
-  projectJobs: (projectId: number): ListKey => `projectJobs:${projectId}`,
-  pipelineJobs: (projectId: number, pipelineId: number): ListKey => `pipelineJobs:${projectId}:${pipelineId}`,
-  ...activityKeys,
+  projects: (): ListKey => ({ kind: 'projects' }),
+  pipelines: (projectId: number): ListKey => ({ kind: 'pipelines', projectId }),
+  projectJobs: (projectId: number): ListKey => ({ kind: 'projectJobs', projectId }),
+  pipelineJobs: (projectId: number, pipelineId: number): ListKey => ({ kind: 'pipelineJobs', projectId, pipelineId }),
+  schedules: (projectId: number): ListKey => ({ kind: 'schedules', projectId }),
+  deployments: (projectId: number): ListKey => ({ kind: 'deployments', projectId }),
+  projectEvents: (projectId: number): ListKey => ({ kind: 'events', of: 'project', projectId }),
+  myEvents: (): ListKey => ({ kind: 'events', of: 'me' }),
+  userEvents: (user: string): ListKey => ({ kind: 'events', of: 'user', user }),
 };
 
 /** The list the pane shows (and the cursor moves in), if any. */
@@ -58,56 +65,13 @@ export function listKeyOf(pane: Pane): ListKey | null {
   }
 }
 
-export function sourceFor(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> {
-  if (isActivityListKey(key)) return activitySource(key, gl, state);
-  const [kind, a, b] = key.split(':');
-  const projectId = Number(a);
-  switch (kind) {
-    case 'projects':
-      return {
-        perPage: 50,
-        complete: false,
-        fetch: (page, signal) =>
-          firstPage(gl.projects.list({ membership: true, simple: true, order_by: 'last_activity_at', sort: 'desc', perPage: 50, startPage: page, signal }).pages()),
-        idOf: (p) => (p as Project).id,
-        textOf: (p) => `${(p as Project).path_with_namespace} ${(p as Project).name}`,
-      } satisfies ListSource<Project> as ListSource<unknown>;
-    case 'pipelines':
-      return {
-        perPage: 50,
-        complete: false,
-        fetch: (page, signal) => firstPage(gl.pipelines.list(projectId, { ...state().pipelineFilters[projectId], perPage: 50, startPage: page, signal }).pages()),
-        idOf: (p) => (p as PipelineBasic).id,
-        textOf: (p) => {
-          const x = p as PipelineBasic;
-          return `#${x.id} ${x.status} ${x.ref} ${x.sha.slice(0, 8)} ${x.source ?? ''}`;
-        },
-      } satisfies ListSource<PipelineBasic> as ListSource<unknown>;
-    case 'projectJobs':
-    case 'pipelineJobs': {
-      const scope = state().jobScopes[key];
-      const pipelineId = Number(b);
-      const perPage = kind === 'pipelineJobs' ? PIPELINE_JOBS_PER_PAGE : 50;
-      return {
-        perPage,
-        complete: kind === 'pipelineJobs',
-        fetch: (page, signal) =>
-          firstPage(
-            (kind === 'pipelineJobs'
-              ? gl.jobs.listForPipeline(projectId, pipelineId, { scope, perPage, startPage: page, signal })
-              : gl.jobs.list(projectId, { scope, perPage, startPage: page, signal })
-            ).pages(),
-          ),
-        idOf: (j) => (j as Job).id,
-        textOf: (j) => {
-          const x = j as Job;
-          return `#${x.id} ${x.name} ${x.stage} ${x.status} ${x.ref} ${x.user?.username ?? ''}`;
-        },
-      } satisfies ListSource<Job> as ListSource<unknown>;
-    }
-    default:
-      throw new Error(`unknown list ${key}`);
+/** The source behind a list key: the first feature that knows the key (store/feature.ts). */
+export function sourceFor(key: ListKey, ctx: SourceCtx): ListSource<unknown> {
+  for (const feature of ctx.features) {
+    const source = feature.source?.(key, ctx.gl, ctx.store.getState);
+    if (source) return source;
   }
+  throw new Error(`unknown list ${listKeyText(key)}`);
 }
 
 /** Rows after the `/` filter (case-insensitive, every word must match). */

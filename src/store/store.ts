@@ -1,13 +1,15 @@
 // The vanilla zustand store and the small, pure helpers that read and patch it. A factory, so every
 // test (and every app instance) gets a fresh store.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppConfigView, AppState, ListKey, ListState, Pane } from './types.js';
+import { listKeyText, type AppConfigView, type AppState, type ListKey, type ListState, type Pane } from './types.js';
 
 export type AppStore = StoreApi<AppState>;
 
 export function initialState(config: AppConfigView, first: Pane = { kind: 'projects' }): AppState {
   return {
     config,
+    // Until App measures the terminal: a page key moves 10 rows, as on a 24-row terminal.
+    viewport: { width: 80, height: 14 },
     user: null,
     connection: { kind: 'connecting' },
     stack: [first],
@@ -50,14 +52,14 @@ export const EMPTY_LIST: ListState<never> = Object.freeze({
 }) as ListState<never>;
 
 export function listOf<T>(state: AppState, key: ListKey): ListState<T> {
-  return (state.lists[key] as ListState<T> | undefined) ?? (EMPTY_LIST as ListState<T>);
+  return (state.lists[listKeyText(key)] as ListState<T> | undefined) ?? (EMPTY_LIST as ListState<T>);
 }
 
 export function patchList<T>(store: AppStore, key: ListKey, patch: Partial<ListState<T>> | ((list: ListState<T>) => Partial<ListState<T>>)): void {
   store.setState((s) => {
     const list = listOf<T>(s, key);
     const changes = typeof patch === 'function' ? patch(list) : patch;
-    return { lists: { ...s.lists, [key]: { ...list, ...changes } as ListState<unknown> } };
+    return { lists: { ...s.lists, [listKeyText(key)]: { ...list, ...changes, key } as ListState<unknown> } };
   });
 }
 

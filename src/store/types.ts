@@ -2,7 +2,8 @@
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
 import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
-import type { ScheduleFormState } from './schedule-form.js';
+import type { ConfirmAction, PromptAction } from './commands.js';
+import type { ScheduleFormState } from '../features/schedules/schedule-form.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -34,9 +35,40 @@ export interface ListState<T> {
   /** Text filter over the loaded rows (`/`). */
   filter: string;
   loadedAt: number | null;
+  /** The list's key (set by patchList), so code that walks every list needs no string parsing. */
+  key?: ListKey;
 }
 
-export type ListKey = string;
+/**
+ * Which list: typed, so a list's source switches on `kind` instead of parsing a string. The store
+ * indexes lists by `listKeyText(key)`, a stable string form (`pipelineJobs:12:345`).
+ */
+export type ListKey =
+  | { kind: 'projects' }
+  | { kind: 'pipelines'; projectId: number }
+  | { kind: 'projectJobs'; projectId: number }
+  | { kind: 'pipelineJobs'; projectId: number; pipelineId: number }
+  | { kind: 'schedules'; projectId: number }
+  | { kind: 'deployments'; projectId: number }
+  | { kind: 'events'; of: 'project'; projectId: number }
+  | { kind: 'events'; of: 'me' }
+  | { kind: 'events'; of: 'user'; user: string };
+
+/** The stable string form of a list key: what the store's records are indexed by. */
+export type ListKeyText = string;
+
+export function listKeyText(key: ListKey): ListKeyText {
+  switch (key.kind) {
+    case 'projects':
+      return 'projects';
+    case 'pipelineJobs':
+      return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
+    case 'events':
+      return key.of === 'me' ? 'events:me' : key.of === 'user' ? `events:user:${key.user}` : `events:project:${key.projectId}`;
+    default:
+      return `${key.kind}:${key.projectId}`;
+  }
+}
 
 export interface ToastState {
   kind: 'info' | 'success' | 'error';
@@ -63,11 +95,12 @@ export interface LogViewState {
   loaded: boolean;
 }
 
+/** A `[y/N]` question; `y` runs `yes` (a command and its arguments, see commands.ts). */
 export interface ConfirmState {
   message: string;
   /** Shown on a second line: the consequence, when the question is long already. */
   detail?: string;
-  onYes: () => void;
+  yes: ConfirmAction;
 }
 
 export interface PromptState {
@@ -76,8 +109,8 @@ export interface PromptState {
   initial: string;
   hint?: string;
   error?: string;
-  /** Returns an error message to keep the prompt open with what was typed, or null to close it. */
-  onSubmit: (value: string) => string | null | Promise<string | null>;
+  /** What Enter runs with the typed value (commands.ts); its handler returns an error message to keep the prompt open with what was typed, or null to close it. */
+  submit: PromptAction;
 }
 
 export interface DownloadState {
@@ -99,17 +132,25 @@ export interface AppConfigView {
   readOnly: boolean;
 }
 
+/** The rows the terminal gives the pane in front (App sets it with `setViewport`). */
+export interface Viewport {
+  width: number;
+  /** Rows of the body, between header and footer. */
+  height: number;
+}
+
 export interface AppState {
   config: AppConfigView;
+  viewport: Viewport;
   user: { username: string; name: string; isAdmin: boolean } | null;
   connection: ConnectionState;
   stack: Pane[];
-  lists: Record<ListKey, ListState<unknown>>;
+  lists: Record<ListKeyText, ListState<unknown>>;
   projects: Record<number, Project>;
   pipelines: Record<number, Pipeline>;
   jobs: Record<number, Job>;
   pipelineFilters: Record<number, PipelineListFilters>;
-  jobScopes: Record<string, JobScope[]>;
+  jobScopes: Record<ListKeyText, JobScope[]>;
   logViews: Record<number, LogViewState>;
   /** Schedules by id: list rows (read one by one, so with `last_pipeline`) and opened details. */
   schedules: Record<number, PipelineSchedule>;
@@ -117,7 +158,7 @@ export interface AppState {
   /** SSH keys an administrator looked up (`:key`). */
   sshKeys: Record<number, SshKey>;
   /** Server-side filters of the schedule (`scope`) and event lists, by list key. */
-  listFilters: Record<ListKey, Record<string, string>>;
+  listFilters: Record<ListKeyText, Record<string, string>>;
   /** The open schedule form (pane `scheduleForm`), or null. */
   scheduleForm: ScheduleFormState | null;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */

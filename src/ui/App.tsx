@@ -10,15 +10,15 @@ import { Footer, FOOTER_ROWS } from './Footer.js';
 import { Header, HEADER_ROWS } from './Header.js';
 import { HelpScreen } from './HelpScreen.js';
 import { PaneBoundary } from './PaneBoundary.js';
-import { JobPane } from './panes/job/JobPane.js';
-import { PipelinePane } from './panes/pipeline/PipelinePane.js';
-import { ProjectPane } from './panes/project/ProjectPane.js';
-import { ProjectsPane } from './panes/projects/ProjectsPane.js';
-import { DeploymentPane } from './panes/deployments/DeploymentPane.js';
-import { EventsPane } from './panes/events/EventsPane.js';
-import { KeyPane } from './panes/key/KeyPane.js';
-import { ScheduleFormPane } from './panes/schedules/ScheduleFormPane.js';
-import { SchedulePane } from './panes/schedules/SchedulePane.js';
+import { JobPane } from '../features/log/JobPane.js';
+import { PipelinePane } from '../features/pipelines/PipelinePane.js';
+import { ProjectPane } from '../features/projects/ProjectPane.js';
+import { ProjectsPane } from '../features/projects/ProjectsPane.js';
+import { DeploymentPane } from '../features/deployments/DeploymentPane.js';
+import { EventsPane } from '../features/activity/EventsPane.js';
+import { KeyPane } from '../features/keys/KeyPane.js';
+import { ScheduleFormPane } from '../features/schedules/ScheduleFormPane.js';
+import { SchedulePane } from '../features/schedules/SchedulePane.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export function App() {
@@ -36,11 +36,11 @@ export function App() {
     if (quit) exit();
   }, [quit, exit]);
 
-  useEffect(() => {
-    controller.pageSize = Math.max(1, rows - HEADER_ROWS - FOOTER_ROWS - 4);
-  }, [controller, rows]);
-
   const bodyHeight = Math.max(4, rows - HEADER_ROWS - FOOTER_ROWS);
+  useEffect(() => {
+    controller.setViewport({ width: columns, height: bodyHeight });
+  }, [controller, columns, bodyHeight]);
+
   if (fatal) {
     return (
       <Box flexDirection="column" width={columns} padding={1}>

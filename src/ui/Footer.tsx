@@ -10,6 +10,7 @@ import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast } from './components/i
 import { useApp, useAppState } from './context.js';
 import { bytes } from './format.js';
 import { useTheme } from './theme.js';
+import { listKeyText } from '../store/types.js';
 
 export const FOOTER_ROWS = 3;
 
@@ -20,11 +21,11 @@ export function Footer({ width }: { width: number }) {
   const confirm = useAppState((s) => s.confirm);
   const toast = useAppState((s) => s.toast);
   const download = useAppState((s) => s.download);
-  const filtering = useAppState((s) => (s.filtering ? s.lists[s.filtering]?.filter ?? '' : null));
+  const filtering = useAppState((s) => (s.filtering ? s.lists[listKeyText(s.filtering)]?.filter ?? '' : null));
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
 
-  const hints = bindingsFor(scopesOf(pane))
+  const hints = bindingsFor(scopesOf(pane, controller.ctx.features))
     .filter((b) => b.hint && !(readOnly && b.mutates))
     .map((b) => {
       const [key, ...label] = b.hint!.split(' ');

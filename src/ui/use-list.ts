@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { EMPTY_LIST } from '../store/store.js';
 import { sourceFor, visibleRows } from '../store/sources.js';
-import type { ListState } from '../store/types.js';
+import { listKeyText, type ListKey, type ListState } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
 
 /** What an empty table says: still loading, or really empty (maybe because of a filter). */
@@ -11,9 +11,11 @@ export function emptyText(list: ListState<unknown>, noun: string): string {
   return list.filter ? `No ${noun} match "${list.filter.slice(0, 40)}".` : `No ${noun}.`;
 }
 
-export function useList<T>(key: string): { list: ListState<T>; rows: T[] } {
-  const { store, controller } = useApp();
-  const list = useAppState((s) => (s.lists[key] as ListState<T> | undefined) ?? (EMPTY_LIST as ListState<T>));
-  const rows = useMemo(() => visibleRows(list.items, list.filter, sourceFor(key, controller.ctx.gl, store.getState).textOf as (i: T) => string), [list.items, list.filter, key, controller, store]);
+export function useList<T>(key: ListKey): { list: ListState<T>; rows: T[] } {
+  const { controller } = useApp();
+  const text = listKeyText(key);
+  const list = useAppState((s) => (s.lists[text] as ListState<T> | undefined) ?? (EMPTY_LIST as ListState<T>));
+  // Keyed by the key's text: panes build a fresh key object every render.
+  const rows = useMemo(() => visibleRows(list.items, list.filter, sourceFor(key, controller.ctx).textOf as (i: T) => string), [list.items, list.filter, text, controller]);
   return { list, rows };
 }

@@ -92,6 +92,27 @@ describe('job actions', () => {
     expect(app.store.getState().jobs[job.id]!.status).toBe('canceled');
   });
 
+  it('a confirm and a prompt are data in the store: a command and its arguments, no closure', async () => {
+    const job = await jobsTab('running');
+    await app.press('c');
+    await app.waitFor(`Cancel job #${job.id}`);
+    const confirm = app.store.getState().confirm!;
+    // structuredClone throws on a function: the question survives a copy whole.
+    expect(structuredClone(confirm)).toEqual(confirm);
+    expect(confirm.yes).toMatchObject({ command: 'job.confirmed', args: { verb: 'cancel', projectId, job: { id: job.id } } });
+    await app.press('n');
+    await app.waitFor('Nothing was changed');
+    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    await app.waitFor(/#\d+\s+main/);
+    await app.press('N');
+    await app.waitFor('New pipeline in acme/api for ref: main');
+    const prompt = app.store.getState().prompt!;
+    expect(structuredClone(prompt)).toEqual(prompt);
+    expect(prompt.submit).toEqual({ command: 'pipeline.new', args: { projectId, path: 'acme/api' } });
+    await app.press(KEY.escape);
+    await app.until(() => app.store.getState().prompt === null, 'prompt closed');
+  });
+
   it('E asks before erasing and says the log and artifacts go; y erases', async () => {
     const job = await jobsTab('success');
     await app.press('E');

@@ -21,8 +21,48 @@ const project = () => [...app.sim.world.projects.values()].find((p) => p.path ==
 const deploymentsOf = () => [...app.sim.world.deployments.values()].filter((d) => d.projectId === project().id).sort((a, b) => b.id - a.id);
 const shown = () => [...app.frame().matchAll(/\s#(\d+)\s+(staging|production)\s/g)].map((m) => Number(m[1]));
 
+/** The project list in front, and the deployments list as if never loaded (each test starts afresh). */
+function reset(): void {
+  const key = `deployments:${project().id}`;
+  app.store.setState((s) => {
+    const { [key]: _gone, ...lists } = s.lists;
+    return { stack: s.stack.slice(0, 1), lists, prompt: null, confirm: null, toast: null, filtering: null };
+  });
+}
+
+/** Each test starts on the Deployments tab, unfiltered, at the top, whatever the one before left. */
+async function openTab(): Promise<void> {
+  reset();
+  app.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'deployments' } as Pane],
+    prompt: null,
+    confirm: null,
+    toast: null,
+    filtering: null,
+  }));
+  await app.waitFor(/[1-9]\d*\+? deployments · ⏎ details/);
+}
+
+/** The tab narrowed to production with `/`: the newest production deployment selected. */
+async function openProduction(): Promise<void> {
+  await openTab();
+  await app.press('/');
+  await app.type('production');
+  await app.waitFor(/\d+ of \d+\+? deployments matching "production"/);
+  await app.press(KEY.enter);
+  await app.until(() => app.store.getState().filtering === null, 'filter typing to end');
+}
+
+/** The newest production deployment's pane. */
+async function openDeployment(): Promise<void> {
+  await openProduction();
+  await app.press(KEY.enter);
+  await app.waitFor('External URL');
+}
+
 describe('deployments', () => {
   it('4 opens the Deployments tab: newest first, with status, environment, ref, commit, who, when and job', async () => {
+    reset();
     app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
     await app.waitFor('1 Pipelines');
     await app.press('4');
@@ -40,6 +80,7 @@ describe('deployments', () => {
   });
 
   it('loads older deployments as the cursor nears the end', async () => {
+    await openTab();
     await app.press('G');
     await app.waitFor(/(7[0-9]|[8-9]\d|1\d\d)\+? deployments/);
     const key = `deployments:${project().id}`;
@@ -50,6 +91,7 @@ describe('deployments', () => {
   });
 
   it('/ narrows the list to what matches', async () => {
+    await openTab();
     await app.press('/');
     await app.type('production');
     await app.waitFor(/\d+ of \d+\+? deployments matching "production"/);
@@ -62,6 +104,7 @@ describe('deployments', () => {
 
   it('Enter opens the deployment: environment with its URL, commit, who, the job', async () => {
     const newestProduction = deploymentsOf().find((d) => d.environment === 'production')!;
+    await openProduction();
     await app.press(KEY.enter);
     const frame = await app.waitFor('External URL');
     const env = project().environments.get('production')!;
@@ -78,8 +121,10 @@ describe('deployments', () => {
 
   it('o opens the environment\'s external URL; y copies it', async () => {
     const env = project().environments.get('production')!;
+    await openDeployment();
+    const before = app.opened.length;
     await app.press('o');
-    await app.until(() => app.opened.length > 0, 'a URL opened');
+    await app.until(() => app.opened.length > before, 'a URL opened');
     expect(app.opened.at(-1)).toBe(env.externalUrl);
     await app.press('y');
     await app.waitFor(`Copied ${env.externalUrl}`);
@@ -88,6 +133,7 @@ describe('deployments', () => {
   it('Enter on the deployment opens its job in the job pane', async () => {
     const d = deploymentsOf().find((x) => x.environment === 'production')!;
     const job = app.sim.world.jobs.get(d.jobId!)!;
+    await openDeployment();
     await app.press(KEY.enter);
     await app.until(() => pane().kind === 'job', 'the job pane');
     expect(pane()).toMatchObject({ kind: 'job', jobId: job.id, path: 'acme/api' });
@@ -100,6 +146,7 @@ describe('deployments', () => {
   });
 
   it(':schedules and :deployments switch the project tab from the palette', async () => {
+    await openProduction();
     await app.press(':');
     await app.type('schedules');
     await app.press(KEY.enter);
@@ -113,6 +160,7 @@ describe('deployments', () => {
   });
 
   it('o on the list opens the selected deployment\'s environment', async () => {
+    await openProduction();
     const before = app.opened.length;
     await app.press('o');
     await app.until(() => app.opened.length > before, 'a URL opened');

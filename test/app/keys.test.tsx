@@ -2,7 +2,7 @@
 // (fingerprint as ssh-keygen prints it, computed here independently), its owner's administrator
 // view; a non-administrator and an unknown id each get a clear message.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -25,6 +25,8 @@ describe('as an administrator', () => {
     await app.waitFor('secret/payroll');
   });
   afterAll(() => app.close());
+  // Each test starts from the project list, whatever the one before left open.
+  beforeEach(() => app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null })));
 
   it(':key 1 shows the key with its fingerprint, and its owner\'s administrator view', async () => {
     const key = app.sim.world.keys.get(1)!;
@@ -63,6 +65,8 @@ describe('as an administrator', () => {
   it('o opens the owner\'s page; Enter shows their activity', async () => {
     const rsa = [...app.sim.world.keys.values()].find((k) => k.key.startsWith('ssh-rsa '))!;
     const owner = app.sim.world.users.get(rsa.userId)!;
+    await palette(app, `key ${rsa.id}`);
+    await app.waitFor(`SSH key #${rsa.id}`);
     await app.press('o');
     await app.until(() => app.opened.length > 0, 'a URL opened');
     expect(app.opened.at(-1)).toMatch(new RegExp(`/${owner.username}$`));

@@ -9,6 +9,7 @@ import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { SimJob } from '../../src/sim/model.js';
 import { traceBytes } from '../../src/sim/trace.js';
+import { listKeys } from '../../src/store/sources.js';
 import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
@@ -72,7 +73,7 @@ it('a finished pipeline: re-reads only the pipeline while nothing changes, and s
   const bob = createGitLab({ baseUrl: rig.sim.url, token: DEMO_TOKENS.other, sleep: async () => {} });
   const failed = world.pipelineJobs(pipeline).find((j) => j.status === 'failed')!;
   const retried = await bob.jobs.retry(project.id, failed.id);
-  await rig.until(() => rig.controller.rowsOf<{ id: number }>(key).some((j) => j.id === retried.id), 'the retried job in the list');
+  await rig.until(() => rig.controller.rowsOf<{ id: number }>(listKeys.pipelineJobs(project.id, pipeline.id)).some((j) => j.id === retried.id), 'the retried job in the list');
   await rig.waitFor(`#${retried.id}`);
   expect(jobsGets().length).toBeGreaterThan(jobsBefore);
   // Running again: the pipeline and its jobs are read together at the active rate from now on.

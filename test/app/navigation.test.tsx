@@ -2,6 +2,7 @@
 // filters (`/` and the server-side ones), tabs, the stage graph, help, the palette, going back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listKeys } from '../../src/store/sources.js';
+import { listKeyText } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
@@ -52,7 +53,7 @@ describe('navigation', () => {
     await app.press(KEY.enter);
     await app.waitFor('filters: status=failed ref=main');
     await app.until(() => {
-      const list = app.store.getState().lists[listKeys.pipelines((pane() as { projectId: number }).projectId)];
+      const list = app.store.getState().lists[listKeyText(listKeys.pipelines((pane() as { projectId: number }).projectId))];
       return !!list && list.loadedAt !== null && !list.loading;
     }, 'filtered list');
     const frame = app.frame();

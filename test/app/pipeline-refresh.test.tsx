@@ -5,15 +5,17 @@ import type { Job } from '../../src/api/index.js';
 import { refreshList } from '../../src/store/lists.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { openMonolithPipeline } from '../helpers/monolith.js';
+import type { ListKey } from '../../src/store/types.js';
 
 const JOBS = 5_250;
 let rig: AppRig;
 let key: string;
+let listKey: ListKey;
 let pipelineId: number;
 
 beforeAll(async () => {
   rig = await startApp({ sim: { scale: { pipelineJobs: JOBS } } });
-  ({ pipelineId, key } = await openMonolithPipeline(rig));
+  ({ pipelineId, key, listKey } = await openMonolithPipeline(rig));
 }, 30_000);
 afterAll(async () => {
   await rig?.close();
@@ -47,7 +49,7 @@ it(`re-reads all ${Math.ceil(JOBS / 100)} pages of a ${JOBS}-job pipeline, four 
 });
 
 it('says so under the list when a refresh reaches its page bound, and keeps the next page', async () => {
-  await refreshList(rig.controller.ctx, key, { maxPages: 10 });
+  await refreshList(rig.controller.ctx, listKey, { maxPages: 10 });
   const list = rig.store.getState().lists[key]!;
   expect(list.items).toHaveLength(1_000);
   expect(list.nextPage).toBe(11);

@@ -7,7 +7,7 @@ import { render } from 'ink-testing-library';
 import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
 import { Controller } from '../../src/store/controller.js';
-import type { LogTiming } from '../../src/store/log-view.js';
+import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/App.js';

@@ -1,6 +1,7 @@
 // The editing rules of a one-line text field, as a pure function: (state, key) → state. Kept apart
 // from Ink so every key is applied to the latest state, never to a stale render (which is how
 // ink-text-input drops characters when keys arrive faster than React re-renders).
+import { printable } from '../../text/printable.js';
 import type { InkKey } from '../../keymap/matcher.js';
 
 export interface EditState {
@@ -34,7 +35,7 @@ export function edit(state: EditState, input: string, key: InkKey): EditResult {
   }
   if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return null;
   // Printable text only (a paste arrives as one chunk); control characters never enter the value.
-  const text = input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  const text = printable(input);
   if (!text) return null;
   const next = (value.slice(0, cursor) + text + value.slice(cursor)).slice(0, MAX_LENGTH);
   return { value: next, cursor: Math.min(next.length, cursor + text.length) };

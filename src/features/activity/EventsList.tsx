@@ -1,0 +1,39 @@
+// An activity feed as a table: when (relative and absolute), who (a project's feed) or where (a
+// person's feed across projects), and one readable line per event. Filters show in the status line.
+import { Box } from 'ink';
+import type { Event } from '../../api/index.js';
+import { formatEventFilters } from './events-filter.js';
+import { Table, type Column } from '../../ui/components/index.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { relativeTime } from '../../ui/format.js';
+import { eventLine } from './event-line.js';
+import { emptyText, useList } from '../../ui/use-list.js';
+import { ListStatus } from '../../ui/ListStatus.js';
+import { listKeyText, type ListKey } from '../../store/types.js';
+
+const utcMinute = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? new Date(Date.parse(iso)).toISOString().slice(0, 16).replace('T', ' ') : '—');
+
+export function EventsList({ listKey, showProject, width, height }: { listKey: ListKey; showProject: boolean; width: number; height: number }) {
+  const { now } = useApp();
+  const { list, rows } = useList<Event>(listKey);
+  const filters = useAppState((s) => s.listFilters[listKeyText(listKey)]);
+  const projects = useAppState((s) => s.projects);
+  // Feeds across projects name only project ids; the poller reads the ones on screen (projects.ts).
+
+  const columns: Column<Event>[] = [
+    { header: 'When', width: 9, value: (e) => relativeTime(e.created_at, now()) },
+    { header: 'Date (UTC)', width: 16, value: (e) => utcMinute(e.created_at) },
+    // A person's own feed (`:events`, `:user`) is all theirs: the project says more than the author.
+    ...(showProject
+      ? [{ header: 'Project', width: 12, grow: 1, value: (e: Event) => projects[e.project_id]?.path_with_namespace ?? `#${e.project_id}` }]
+      : [{ header: 'Author', width: 10, value: (e: Event) => e.author_username ?? e.author?.username ?? '' }]),
+    { header: 'Event', width: 20, grow: 3, value: (e) => eventLine(e) },
+  ];
+  const text = formatEventFilters(filters);
+  return (
+    <Box flexDirection="column" height={height}>
+      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(e, i) => e.id ?? i} emptyText={emptyText(list, text ? 'events for these filters' : 'events')} />
+      <ListStatus list={list} shown={rows.length} noun="events" extra={text ? `filters: ${text}` : 'f filters'} />
+    </Box>
+  );
+}

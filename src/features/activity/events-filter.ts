@@ -1,0 +1,60 @@
+// The activity filters of spec 4.6 / section 6, typed as one line like the pipeline filters:
+// `action=pushed target_type=issue after=2026-11-01 before=2026-11-20 sort=asc`. Values are checked
+// against the spec's lists and real calendar dates before anything is sent; a mistake keeps the
+// prompt open with what was typed and says what is allowed.
+import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventFilters } from '../../api/index.js';
+
+export const EVENT_FILTER_KEYS = ['action', 'target_type', 'before', 'after', 'sort'] as const;
+type FilterKey = (typeof EVENT_FILTER_KEYS)[number];
+
+const ENUMS: Partial<Record<FilterKey, readonly string[]>> = {
+  action: EVENT_ACTIONS,
+  target_type: EVENT_TARGET_TYPES,
+  sort: ['asc', 'desc'],
+};
+
+/** A real calendar day in YYYY-MM-DD (2026-02-30 is not one). */
+export function dateError(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return `"${value}" is not a date — use YYYY-MM-DD, e.g. 2026-11-01`;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (new Date(ms).toISOString().slice(0, 10) !== value) return `${value} is not a day of the calendar`;
+  return null;
+}
+
+export function parseEventFilters(text: string): { filters: EventFilters } | { error: string } {
+  const filters: Record<string, string> = {};
+  const re = /\s*([a-z_]+)=(\S*)/y;
+  let rest = text.trim();
+  while (rest.length) {
+    re.lastIndex = 0;
+    const m = re.exec(rest);
+    if (!m) return { error: `Expected key=value at "${rest.slice(0, 20)}" — keys: ${EVENT_FILTER_KEYS.join(', ')}` };
+    const key = m[1]! as FilterKey;
+    const value = m[2]!;
+    if (!EVENT_FILTER_KEYS.includes(key)) return { error: `Unknown filter "${m[1]}" — use ${EVENT_FILTER_KEYS.join(', ')}` };
+    if (value === '') return { error: `${key}= needs a value` };
+    const allowed = ENUMS[key];
+    if (allowed && !allowed.includes(value)) return { error: `${key} must be one of ${allowed.join(', ')}` };
+    if (key === 'before' || key === 'after') {
+      const bad = dateError(value);
+      if (bad) return { error: `${key}: ${bad}` };
+    }
+    filters[key] = value;
+    rest = rest.slice(re.lastIndex).trim();
+  }
+  // GitLab's `after` is exclusive of its day and `before` of its own: after=D1 before=D2 needs D2 > D1 + 1 day.
+  if (filters.after && filters.before && Date.parse(filters.before) - Date.parse(filters.after) <= 86_400_000) {
+    return { error: `No day is both after ${filters.after} and before ${filters.before} — before must be at least two days later` };
+  }
+  return { filters: filters as EventFilters };
+}
+
+export function formatEventFilters(filters: EventFilters | Record<string, string> | undefined): string {
+  if (!filters) return '';
+  return EVENT_FILTER_KEYS.filter((k) => (filters as Record<string, string | undefined>)[k] !== undefined)
+    .map((k) => `${k}=${(filters as Record<string, string>)[k]}`)
+    .join(' ');
+}
+
+export const EVENT_FILTER_HINT = `action=${EVENT_ACTIONS.join('|')} target_type=${EVENT_TARGET_TYPES.join('|')} before=YYYY-MM-DD after=YYYY-MM-DD sort=asc|desc · empty: all`;

@@ -1,0 +1,35 @@
+// The project's deployments (spec 4.4), newest first as GitLab lists them: status, iid,
+// environment, ref, commit, who, when, and the job that deployed. Enter opens one; o opens the
+// environment's URL.
+import { Box } from 'ink';
+import type { Deployment } from '../../api/index.js';
+import { listKeys } from '../../store/sources.js';
+import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { useTheme } from '../../ui/theme.js';
+import { useApp } from '../../ui/context.js';
+import { relativeTime } from '../../ui/format.js';
+import { emptyText, useList } from '../../ui/use-list.js';
+import { ListStatus } from '../../ui/ListStatus.js';
+
+export function DeploymentsTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
+  const { now } = useApp();
+  const theme = useTheme();
+  const key = listKeys.deployments(projectId);
+  const { list, rows } = useList<Deployment>(key);
+  const columns: Column<Deployment>[] = [
+    { header: 'Status', width: 11, value: (d) => d.status ?? '', display: (d) => statusCell(theme, d.status ?? 'unknown') },
+    { header: 'ID', width: 6, value: (d) => `#${d.iid}` },
+    { header: 'Environment', width: 12, grow: 1, value: (d) => d.environment?.name ?? '' },
+    { header: 'Ref', width: 10, grow: 1, value: (d) => d.ref },
+    { header: 'Commit', width: 8, value: (d) => d.sha.slice(0, 8) },
+    { header: 'By', width: 10, value: (d) => d.user?.username ?? '' },
+    { header: 'Created', width: 10, value: (d) => relativeTime(d.created_at, now()) },
+    { header: 'Job', width: 12, grow: 1, value: (d) => (d.deployable ? `#${d.deployable.id} ${d.deployable.name}` : '—') },
+  ];
+  return (
+    <Box flexDirection="column" height={height}>
+      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(d) => d.id} emptyText={emptyText(list, 'deployments')} />
+      <ListStatus list={list} shown={rows.length} noun="deployments" extra="⏎ details · o environment URL" />
+    </Box>
+  );
+}

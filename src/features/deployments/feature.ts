@@ -1,0 +1,72 @@
+// The deployments feature as the core sees it: the deployments tab and a deployment's pane.
+import type { Deployment } from '../../api/index.js';
+import type { Ctx } from '../../store/ctx.js';
+import type { Feature } from '../../store/feature.js';
+import { selectedRow } from '../../store/lists.js';
+import { listKeys } from '../../store/sources.js';
+import { toast } from '../../store/store.js';
+import type { Pane } from '../../store/types.js';
+import { deploymentsSource } from './source.js';
+
+/** An environment's page (its external URL when it has one), else the project's. */
+function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string | undefined {
+  if (!d) return undefined;
+  if (d.environment?.external_url) return d.environment.external_url;
+  const base = ctx.store.getState().projects[projectId]?.web_url;
+  return base && d.environment ? `${base}/-/environments/${d.environment.id}` : base;
+}
+
+export const deploymentsFeature: Feature = {
+  name: 'deployments',
+  source: (key, gl) => deploymentsSource(key, gl),
+  scopes(pane) {
+    if (pane.kind === 'project' && pane.tab === 'deployments') return ['deployments', 'project', 'list', 'global'];
+    if (pane.kind === 'deployment') return ['deployment', 'global'];
+    return undefined;
+  },
+  open(ctx, pane) {
+    const { store } = ctx;
+    const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
+    if (pane.kind === 'project' && pane.tab === 'deployments') {
+      const row = selectedRow<Deployment>(ctx, listKeys.deployments(pane.projectId));
+      if (row) {
+        store.setState((s) => ({ deployments: { ...s.deployments, [row.id]: row } }));
+        push({ kind: 'deployment', projectId: pane.projectId, path: pane.path, deploymentId: row.id });
+      }
+      return true;
+    }
+    if (pane.kind === 'deployment') {
+      const job = store.getState().deployments[pane.deploymentId]?.deployable;
+      if (job) push({ kind: 'job', projectId: pane.projectId, path: pane.path, jobId: job.id });
+      else toast(store, 'info', 'This deployment has no job');
+      return true;
+    }
+    return false;
+  },
+  url(ctx, pane) {
+    if (pane.kind === 'project' && pane.tab === 'deployments') {
+      const base = ctx.store.getState().projects[pane.projectId]?.web_url;
+      return { url: envUrl(ctx, selectedRow<Deployment>(ctx, listKeys.deployments(pane.projectId)), pane.projectId) ?? (base && `${base}/-/environments`) };
+    }
+    if (pane.kind === 'deployment') return { url: envUrl(ctx, ctx.store.getState().deployments[pane.deploymentId], pane.projectId) };
+    return undefined;
+  },
+  refresh(ctx, pane) {
+    if (pane.kind !== 'deployment') return undefined;
+    return (async () => {
+      try {
+        const d = await ctx.gl.deployments.get(pane.projectId, pane.deploymentId);
+        if (ctx.store.getState().deployments[d.id] !== d) ctx.store.setState((s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
+        ctx.connectionOk();
+      } catch (error) {
+        ctx.connectionFailed(error);
+      }
+    })();
+  },
+  /** A running deployment on screen is polled fast. */
+  moving(ctx, pane) {
+    if (pane.kind !== 'deployment') return false;
+    const status = ctx.store.getState().deployments[pane.deploymentId]?.status;
+    return status === 'running' || status === 'created' || status === 'blocked';
+  },
+};

@@ -1,0 +1,29 @@
+// Jobs as a table (the project's jobs, and a pipeline's jobs in list view).
+import type { Job } from '../../api/index.js';
+import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
+import { useTheme } from '../../ui/theme.js';
+
+export function JobTable({ rows, selected, width, height, showPipeline, empty }: { rows: Job[]; selected: number; width: number; height: number; showPipeline?: boolean; empty: string }) {
+  const { now } = useApp();
+  const theme = useTheme();
+  const inflight = useAppState((s) => s.inflight);
+  const busy = (j: Job) => Object.keys(inflight).some((k) => k.endsWith(`:${j.id}`) && k.startsWith('job.'));
+  const columns: Column<Job>[] = [
+    { header: 'Status', width: 11, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
+    { header: 'Job', width: 9, value: (j) => `#${j.id}` },
+    { header: 'Name', grow: 3, value: (j) => `${j.name}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
+    { header: 'Stage', width: 10, value: (j) => j.stage },
+    ...(showPipeline
+      ? [
+          { header: 'Pipeline', width: 9, value: (j: Job) => (j.pipeline ? `#${j.pipeline.id}` : '') },
+          { header: 'Ref', grow: 1, value: (j: Job) => j.ref },
+        ]
+      : []),
+    { header: 'By', width: 10, value: (j) => j.user?.username ?? '' },
+    { header: 'Duration', width: 9, align: 'right', value: (j) => duration(jobSeconds(j, now())) },
+    { header: 'Created', width: 10, value: (j) => relativeTime(j.created_at, now()) },
+  ];
+  return <Table columns={columns} rows={rows} selected={selected} height={height} width={width} keyOf={(j) => j.id} emptyText={empty} />;
+}

@@ -1,0 +1,187 @@
+// One-key actions on jobs, and artifact downloads. Each is guarded (read-only mode, already in
+// flight), destructive ones ask first, and the result — or GitLab's own error message — lands in a
+// toast while the store takes the new state at once.
+import { join } from 'node:path';
+import type { Job } from '../../api/index.js';
+import { TargetError } from '../../platform/safe-file.js';
+import { safeText } from '../../text/safe.js';
+import type { ConfirmAction } from '../../store/commands.js';
+import { describeError } from '../../store/errors.js';
+import type { Ctx } from '../../store/ctx.js';
+import { guarded, refuseReadOnly } from '../../store/guard.js';
+import { listKeys } from '../../store/sources.js';
+import { patchList, toast, topPane } from '../../store/store.js';
+import type { Pane } from '../../store/types.js';
+
+export type JobVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep';
+
+const JOB_WORDS: Record<JobVerb, { doing: string; done: string }> = {
+  retry: { doing: 'Retrying', done: 'Retried' },
+  cancel: { doing: 'Canceling', done: 'Canceled' },
+  play: { doing: 'Starting', done: 'Started' },
+  erase: { doing: 'Erasing', done: 'Erased' },
+  keep: { doing: 'Keeping artifacts of', done: 'Kept artifacts of' },
+};
+
+const jobLabel = (job: Job) => `job #${job.id} ${safeText(job.name, 60)}`;
+
+export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): void {
+  if (refuseReadOnly(ctx, verb === 'keep' ? 'keeping artifacts' : verb)) return;
+  if (verb === 'cancel') {
+    ctx.store.setState({ confirm: { message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
+  } else if (verb === 'erase') {
+    ctx.store.setState({ confirm: { message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
+  } else void runJobAction(ctx, verb, job, projectId, path);
+}
+
+/** Sends the action (after the confirm, for cancel and erase). */
+export function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): Promise<void> {
+  return guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, true, async () => {
+    try {
+      const api = ctx.gl.jobs;
+      const result =
+        verb === 'retry' ? await api.retry(projectId, job.id)
+        : verb === 'cancel' ? await api.cancel(projectId, job.id)
+        : verb === 'play' ? await api.play(projectId, job.id)
+        : verb === 'erase' ? await api.erase(projectId, job.id)
+        : await api.keepArtifacts(projectId, job.id);
+      applyJobResult(ctx, verb, job, result, projectId, path);
+    } catch (error) {
+      toast(ctx.store, 'error', `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
+    }
+  });
+}
+
+/** Action responses lack `pipeline` and carry a null `user`: merge, don't replace. */
+function merge(old: Job | undefined, fresh: Job): Job {
+  if (!old) return fresh;
+  return { ...old, ...fresh, pipeline: fresh.pipeline ?? old.pipeline, user: fresh.user ?? old.user };
+}
+
+function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectId: number, path: string): void {
+  const pipelineKey = job.pipeline ? listKeys.pipelineJobs(projectId, job.pipeline.id) : null;
+  if (verb === 'retry') {
+    const fresh: Job = { ...result, pipeline: result.pipeline ?? job.pipeline, user: result.user ?? job.user };
+    ctx.store.setState((s) => ({ jobs: { ...s.jobs, [fresh.id]: fresh, [job.id]: { ...job, retried: true } } }));
+    // GitLab hides the retried job from its pipeline: the new one takes its row.
+    if (pipelineKey) patchList<Job>(ctx.store, pipelineKey, (l) => ({ items: l.items.map((j) => (j.id === job.id ? fresh : j)) }));
+    patchList<Job>(ctx.store, listKeys.projectJobs(projectId), (l) => (l.loadedAt === null ? {} : { items: [fresh, ...l.items], selected: 0 }));
+    // On the old job's own pane, show the new job instead.
+    const top = topPane(ctx.store.getState());
+    if (top.kind === 'job' && top.jobId === job.id) replaceTop(ctx, { kind: 'job', projectId, path, jobId: fresh.id });
+    toast(ctx.store, 'success', `Retried ${safeText(job.name, 60)}: new job #${fresh.id} is ${fresh.status}`);
+    return;
+  }
+  // play answers `started` (spec); the job is really pending until a runner takes it.
+  const status = verb === 'play' && result.status === 'started' ? 'pending' : result.status;
+  const updated = merge(ctx.store.getState().jobs[job.id] ?? job, { ...result, status });
+  if (verb === 'erase' || verb === 'keep') {
+    if (verb === 'erase') updated.artifacts_file = null;
+    delete updated.download_url;
+  }
+  ctx.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: updated } }));
+  for (const key of [pipelineKey, listKeys.projectJobs(projectId)]) {
+    if (key) patchList<Job>(ctx.store, key, (l) => ({ items: l.items.map((j) => (j.id === job.id ? updated : j)) }));
+  }
+  const word = JOB_WORDS[verb].done;
+  toast(ctx.store, 'success', verb === 'keep' ? `${word} ${jobLabel(job)}: they no longer expire` : `${word} ${jobLabel(job)}${verb === 'play' || verb === 'cancel' ? ` (${status})` : ''}`);
+}
+
+/** `d`: asks where to save (a default filled in), then streams the zip with a progress bar. */
+export function downloadArtifacts(ctx: Ctx, job: Job, projectId: number): void {
+  if (!job.artifacts_file) {
+    toast(ctx.store, 'error', `${capitalize(jobLabel(job))} has no artifacts to download`);
+    return;
+  }
+  const initial = join(ctx.platform.downloadDir, `artifacts-${job.id}-${fileSafe(job.name)}.zip`);
+  ctx.store.setState({
+    prompt: {
+      id: 'job.download',
+      label: 'Save artifacts to:',
+      initial,
+      hint: `${job.artifacts_file.size.toLocaleString('en')} bytes · enter to download · esc to cancel`,
+      submit: { command: 'job.download', args: { job, projectId } },
+    },
+  });
+}
+
+/** Enter in the `d` prompt: starts the download (its progress shows in the footer). */
+export function submitDownload(ctx: Ctx, { job, projectId }: { job: Job; projectId: number }, value: string): string | null {
+  const dest = value.trim();
+  if (!dest) return 'Type a file path';
+  // A typed name that differs from the one offered is explicit: if it exists, ask before replacing.
+  const initial = join(ctx.platform.downloadDir, `artifacts-${job.id}-${fileSafe(job.name)}.zip`);
+  void downloadJobArtifacts(ctx, { job, projectId, dest, explicit: dest !== initial, overwrite: false });
+  return null;
+}
+
+/** The download itself; `y` on "exists. Replace it?" comes back here with `overwrite` (job.downloadOverwrite). */
+export function downloadJobArtifacts(ctx: Ctx, a: { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean }): Promise<void> {
+  const expectedSize = a.job.artifacts_file?.size;
+  return startDownload(ctx, `job.download:${a.job.id}`, `artifacts of ${jobLabel(a.job)}`, a.dest, { command: 'job.downloadOverwrite', args: { ...a, overwrite: true } }, (onProgress) =>
+    ctx.gl.jobs.downloadArtifacts(a.projectId, a.job.id, a.dest, {
+      onProgress,
+      explicit: a.explicit,
+      overwrite: a.overwrite,
+      ...(expectedSize !== undefined ? { expectedSize } : {}),
+      ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
+    }),
+  );
+}
+
+/** `:artifacts <ref> <job>`: the latest successful job of that name on that ref. */
+export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string, jobName: string): void {
+  const dest = join(ctx.platform.downloadDir, `artifacts-${fileSafe(ref)}-${fileSafe(jobName)}.zip`);
+  // A default name: never overwritten, a taken one gets a free suffix (so no "Replace it?").
+  void startDownload(ctx, `artifacts:${ref}:${jobName}`, `artifacts of ${safeText(jobName, 60)} on ${safeText(ref, 60)}`, dest, null, (onProgress) =>
+    ctx.gl.jobs.downloadArtifactsByRef(projectId, ref, jobName, dest, {
+      onProgress,
+      explicit: false,
+      ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
+    }),
+  );
+}
+
+type Progress = (p: { received: number; total?: number }) => void;
+
+function startDownload(
+  ctx: Ctx,
+  key: string,
+  what: string,
+  dest: string,
+  replace: ConfirmAction | null,
+  work: (onProgress: Progress) => Promise<{ bytes: number; path: string }>,
+): Promise<void> {
+  return guarded(ctx, key, `Downloading ${what}…`, false, async () => {
+    let last = 0;
+    ctx.store.setState({ download: { label: what, received: 0 } });
+    try {
+      const result = await work((p) => {
+        // Progress events come per chunk; a few store updates a second are plenty for a bar.
+        const now = ctx.now();
+        if (now - last < 100 && p.received !== p.total) return;
+        last = now;
+        ctx.store.setState({ download: { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) } });
+      });
+      toast(ctx.store, 'success', `Saved ${what} to ${safeText(result.path, 200)} (${result.bytes.toLocaleString('en')} bytes)`);
+    } catch (error) {
+      // A typed name that exists (src/platform/safe-file.ts): ask, then download again with overwrite.
+      if (replace && error instanceof TargetError && error.kind === 'exists') {
+        ctx.store.setState({ confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: replace } });
+      } else {
+        const why = error instanceof TargetError ? safeText(error.message, 300) : describeError(error);
+        toast(ctx.store, 'error', `Download of ${what} failed: ${why}`);
+      }
+    } finally {
+      ctx.store.setState({ download: null });
+    }
+  });
+}
+
+export function replaceTop(ctx: Ctx, pane: Pane): void {
+  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), pane] }));
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
+

@@ -1,0 +1,78 @@
+// An SSH key as an administrator looks it up (`:key <id>`, spec 4.5): the key (title, type and
+// size, fingerprints computed from the key text as ssh-keygen prints them, dates) and its owner's
+// administrator view (email, state, 2FA, permissions, identities, sign-ins).
+import { Box, Text } from 'ink';
+import type { Pane } from '../../store/types.js';
+import { safeText } from '../../text/safe.js';
+import { sshKeyInfo } from '../../text/ssh-fingerprint.js';
+import { Fields, type FieldRow } from '../../ui/components/index.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { absoluteTime, relativeTime } from '../../ui/format.js';
+import { useTheme } from '../../ui/theme.js';
+
+const yesNo = (v: unknown) => (v === true ? 'yes' : v === false ? 'no' : '—');
+
+export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'key' }>; width: number; height: number }) {
+  const { now } = useApp();
+  const theme = useTheme();
+  const key = useAppState((s) => s.sshKeys[pane.keyId]);
+  if (!key) return <Box height={height}><Text dimColor>Loading SSH key #{pane.keyId}…</Text></Box>;
+  const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : 'never');
+  const info = sshKeyInfo(key.key);
+  const u = key.user;
+  const keyRows: FieldRow[] = [
+    { label: 'Title', value: key.title },
+    { label: 'Fingerprint', value: info ? info.sha256 : 'cannot read the key text' , color: info ? undefined : theme.error },
+    { label: 'MD5', value: info?.md5 ?? '—' },
+    { label: 'Type', value: info ? `${info.label}${info.bits ? `, ${info.bits} bits` : ''} (${info.type})` : '—' },
+    { label: 'Comment', value: info?.comment || '—' },
+    { label: 'Created', value: t(key.created_at) },
+    { label: 'Expires', value: key.expires_at ? t(key.expires_at) : 'never' },
+    ...(key.usage_type ? [{ label: 'Usage', value: key.usage_type.replace(/_/g, ' ') }] : []),
+  ];
+  const identities = (u?.identities ?? []).map((i) => `${i.provider}: ${i.extern_uid}`).join(', ');
+  const left: FieldRow[] = u
+    ? [
+        { label: 'Owner', value: `${u.name} (@${u.username}, id ${u.id})` },
+        { label: 'Email', value: u.email },
+        { label: 'State', value: u.state, color: u.state === 'active' ? undefined : theme.warning },
+        { label: 'Administrator', value: yesNo(u.is_admin) },
+        { label: '2FA enabled', value: yesNo(u.two_factor_enabled), color: u.two_factor_enabled ? undefined : theme.warning },
+        { label: 'Identities', value: identities || 'none' },
+        { label: 'Web page', value: `${u.web_url}  · o opens it` },
+      ]
+    : [{ label: 'Owner', value: '—' }];
+  const right: FieldRow[] = u
+    ? [
+        { label: 'Can create group', value: yesNo(u.can_create_group) },
+        { label: 'Can create project', value: yesNo(u.can_create_project) },
+        { label: 'Projects limit', value: String(u.projects_limit ?? '—') },
+        { label: 'Current sign-in', value: t(u.current_sign_in_at) },
+        { label: 'Last sign-in', value: t(u.last_sign_in_at) },
+        { label: 'Confirmed', value: t(u.confirmed_at) },
+        { label: 'Member since', value: t(u.created_at) },
+      ]
+    : [];
+  const half = Math.floor(width / 2);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold>
+        SSH key #{key.id} {safeText(key.title, 60)}
+      </Text>
+      <Box height={1} />
+      <Fields rows={keyRows} labelWidth={13} />
+      <Text dimColor wrap="truncate">
+        {safeText(key.key, 2000)}
+      </Text>
+      <Box height={1} />
+      <Box>
+        <Box width={half} flexDirection="column">
+          <Fields rows={left} labelWidth={15} />
+        </Box>
+        <Box width={width - half} flexDirection="column">
+          <Fields rows={right} labelWidth={20} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

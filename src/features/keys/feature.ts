@@ -1,0 +1,50 @@
+// The SSH key feature (`:key <id>`, administrators): the key's pane, Enter to its owner's
+// activity, `o` to the owner's page, and the palette's lookup.
+import { isGitLabApiError } from '../../api/index.js';
+import { safeText } from '../../text/safe.js';
+import type { Ctx } from '../../store/ctx.js';
+import { describeError } from '../../store/errors.js';
+import type { Feature } from '../../store/feature.js';
+
+export const keysFeature: Feature = {
+  name: 'keys',
+  scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
+  open(ctx, pane) {
+    if (pane.kind !== 'key') return false;
+    const user = ctx.store.getState().sshKeys[pane.keyId]?.user;
+    if (user) ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'events', who: { user: user.username } }] }));
+    return true;
+  },
+  url: (ctx, pane) => (pane.kind === 'key' ? { url: ctx.store.getState().sshKeys[pane.keyId]?.user?.web_url } : undefined),
+  refresh(ctx, pane) {
+    if (pane.kind !== 'key') return undefined;
+    return (async () => {
+      try {
+        const key = await ctx.gl.keys.get(pane.keyId);
+        if (ctx.store.getState().sshKeys[key.id] !== key) ctx.store.setState((s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
+        ctx.connectionOk();
+      } catch (error) {
+        ctx.connectionFailed(error);
+      }
+    })();
+  },
+};
+
+/** `:key <id>`: an administrator's lookup of an SSH key and its owner. */
+export async function lookupKey(ctx: Ctx, arg: string | undefined): Promise<string | null> {
+  if (!arg || !/^\d+$/.test(arg)) return 'key needs a numeric SSH key id, e.g. :key 42';
+  const id = Number(arg);
+  try {
+    const key = await ctx.gl.keys.get(id);
+    ctx.store.setState((s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key }, stack: [...s.stack, { kind: 'key', keyId: key.id }] }));
+    return null;
+  } catch (error) {
+    if (isGitLabApiError(error) && error.status === 403) {
+      const me = ctx.store.getState().user;
+      return `SSH key lookup is for administrators only${me ? ` — ${safeText(me.username, 40)} is not an administrator` : ''} (GitLab: ${describeError(error)})`;
+    }
+    if (isGitLabApiError(error) && error.status === 404) return `No SSH key with id ${id} (GitLab: ${describeError(error)})`;
+    return `Cannot look up SSH key ${id}: ${describeError(error)}`;
+  }
+}
+

@@ -1,0 +1,112 @@
+// A job: a summary line, then its live log (src/log engine); `i` shows every field GitLab gives
+// (commit, runner, artifacts, timing, failure reason, who) above the log instead.
+import { Box, Text } from 'ink';
+import { jobBusy, logRows } from './log-layout.js';
+import type { Pane } from '../../store/types.js';
+import { safeText, truncateToWidth } from '../../text/safe.js';
+import { Fields, StatusBadge } from '../../ui/components/index.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../ui/format.js';
+import { useTheme } from '../../ui/theme.js';
+import { LogView } from './LogView.js';
+
+export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
+  const { now } = useApp();
+  const theme = useTheme();
+  const job = useAppState((s) => s.jobs[pane.jobId]);
+  const busy = useAppState((s) => jobBusy(s, pane.jobId));
+  const view = useAppState((s) => s.logViews[pane.jobId]);
+  if (!job) return <Box height={height}><Text dimColor>Loading job #{pane.jobId}…</Text></Box>;
+  const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
+  const art = job.artifacts_file;
+  const left = [
+    { label: 'Status', value: <StatusBadge status={job.status} /> },
+    { label: 'Job', value: `#${job.id} ${job.name}` },
+    { label: 'Stage', value: job.stage },
+    { label: 'Ref', value: `${job.ref}${job.tag ? ' (tag)' : ''}` },
+    { label: 'Pipeline', value: job.pipeline ? `#${job.pipeline.id} (${job.pipeline.status})` : '—' },
+    { label: 'Commit', value: `${job.commit.short_id} ${job.commit.title}` },
+    { label: 'Author', value: `${job.commit.author_name} <${job.commit.author_email}>` },
+    { label: 'Triggered by', value: job.user ? `${job.user.name} (@${job.user.username})` : '—' },
+    { label: 'Runner', value: job.runner ? `#${job.runner.id} ${job.runner.description}` : '—' },
+    { label: 'Tags', value: (job.tag_list ?? []).join(', ') || '—' },
+  ];
+  const right = [
+    { label: 'Created', value: t(job.created_at) },
+    { label: 'Queued', value: duration(job.queued_duration) },
+    { label: 'Started', value: t(job.started_at) },
+    { label: 'Finished', value: t(job.finished_at) },
+    { label: 'Duration', value: duration(jobSeconds(job, now())) },
+    { label: 'Artifacts', value: art ? `${art.filename} (${bytes(art.size)})${job.artifacts_expire_at ? `, expire ${relativeTime(job.artifacts_expire_at, now())}` : ', kept'}` : '—' },
+    { label: 'Coverage', value: job.coverage === null || job.coverage === undefined ? '—' : `${job.coverage}%` },
+    { label: 'Allow failure', value: job.allow_failure ? 'yes' : 'no' },
+    ...(job.failure_reason ? [{ label: 'Failure', value: job.failure_reason, color: theme.error }] : []),
+    ...(job.erased_at ? [{ label: 'Erased', value: t(job.erased_at) }] : []),
+  ];
+  const half = Math.floor(width / 2);
+  const notStarted = job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.status === 'scheduled' || job.status === 'waiting_for_resource';
+  const waiting = notStarted
+    ? job.status === 'manual'
+      ? 'This is a manual job: it has not run. Press p to play it.'
+      : `Waiting for a runner (${job.status}${job.queued_duration ? `, queued ${duration(job.queued_duration)}` : ''}). The log appears when the job starts.`
+    : null;
+  const details = view?.details ?? false;
+  // log-layout.ts counts these rows (left and right above) for the log's paging too.
+  const logHeight = logRows(height, details, job, busy !== undefined);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {details ? (
+        <Box>
+          <Box width={half} flexDirection="column">
+            <Fields rows={left} labelWidth={13} />
+          </Box>
+          <Box width={width - half} flexDirection="column">
+            <Fields rows={right} labelWidth={13} />
+          </Box>
+        </Box>
+      ) : (
+        <Box flexDirection="column">
+          <Text wrap="truncate">
+            <StatusBadge status={job.status} />
+            <Text bold> #{job.id} {safeText(job.name, 60)}</Text>
+            <Text dimColor>
+              {' '}· {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {duration(jobSeconds(job, now()))}
+              {job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}
+            </Text>
+          </Text>
+          <Text wrap="truncate">
+            <Text dimColor>{job.commit.short_id} {safeText(job.commit.title, 80)} · by {safeText(job.user?.username ?? job.commit.author_name, 30)}</Text>
+            {job.failure_reason ? <Text color={theme.error}> · failed: {safeText(job.failure_reason, 40)}</Text> : null}
+            {art ? <Text dimColor> · artifacts {bytes(art.size)}</Text> : null}
+            <Text dimColor> · i details</Text>
+          </Text>
+        </Box>
+      )}
+      {busy ? <Text color={theme.warning}>{safeText(busy, width)}</Text> : null}
+      <LogView jobId={pane.jobId} width={width} height={logHeight} waiting={waiting} />
+      <LogStatus jobId={pane.jobId} width={width} />
+    </Box>
+  );
+}
+
+function LogStatus({ jobId, width }: { jobId: number; width: number }) {
+  const theme = useTheme();
+  const view = useAppState((s) => s.logViews[jobId]);
+  if (!view) return <Text> </Text>;
+  const search = view.search;
+  const parts = [
+    `${view.lines.toLocaleString('en')} lines`,
+    bytes(view.bytes),
+    `row ${Math.min(view.cursor + 1, Math.max(1, view.lines)).toLocaleString('en')}`,
+    view.follow ? 'following' : 'paused (G/f follow)',
+    view.wrap ? 'wrap' : null,
+    view.timestamps ? 'timestamps' : null,
+    search ? (search.running ? `searching "${search.query}"…` : `"${search.query}" ${search.matches.length ? `${search.current + 1}/${search.matches.length}${search.truncated ? '+' : ''}` : 'no match'}`) : null,
+  ].filter(Boolean);
+  return (
+    <Text wrap="truncate">
+      <Text dimColor>{truncateToWidth(safeText(parts.join(' · '), 400), width - 2)}</Text>
+      {view.error ? <Text color={theme.error}> · {safeText(view.error, 80)}</Text> : null}
+    </Text>
+  );
+}

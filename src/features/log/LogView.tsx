@@ -1,0 +1,123 @@
+// The job log, windowed: only the rows on screen are read back from the engine (any log size).
+// Section headers show ▸/▾ and their duration; search matches are marked; colours are the log's
+// own SGR colours mapped to the terminal's palette (none under NO_COLOR).
+import { Box, Text } from 'ink';
+import type { ReactElement } from 'react';
+import type { LogLine, Section, Span } from '../../log/index.js';
+import type { LogViewState } from '../../store/types.js';
+import { truncateToWidth } from '../../text/safe.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { duration } from '../../ui/format.js';
+import { useTheme } from '../../ui/theme.js';
+
+export function LogView({ jobId, width, height, waiting }: { jobId: number; width: number; height: number; waiting: string | null }) {
+  const { controller } = useApp();
+  const theme = useTheme();
+  const view = useAppState((s) => s.logViews[jobId]);
+  const model = controller.logs.model(jobId);
+
+  if (!model || !view) return <Box height={height}><Text dimColor>Opening the log…</Text></Box>;
+  if (view.error && !view.loaded) return <Box height={height}><Text color={theme.error}>Cannot read the log: {view.error}</Text></Box>;
+  if (model.lineCount === 0) return <Box height={height}><Text dimColor>{waiting ?? (view.loaded ? 'The log is empty.' : 'Loading the log…')}</Text></Box>;
+
+  const sections = new Map<number, Section>(model.sections().map((s) => [s.id, s]));
+  const matches = new Set(view.search?.matches ?? []);
+  const current = view.search && view.search.current >= 0 ? view.search.matches[view.search.current] : -1;
+  const rows: ReactElement[] = [];
+  const count = Math.min(height, model.visibleCount - view.top);
+  for (let r = 0; r < count; r++) {
+    const row = view.top + r;
+    const index = model.visibleLine(row);
+    const line = model.line(index);
+    rows.push(<Row key={index} line={line} view={view} width={width} selected={row === view.cursor} match={matches.has(index)} current={index === current} section={line.header !== undefined ? sections.get(line.header) : undefined} folded={line.header !== undefined && model.isFolded(line.header)} />);
+  }
+  // Truncated rows fit by construction; only wrapped ones can overflow and need clipping, which
+  // costs Ink a slice of every line on every frame (bench/latency.mjs).
+  return (
+    <Box flexDirection="column" height={height} overflow={view.wrap ? 'hidden' : 'visible'}>
+      {rows}
+    </Box>
+  );
+}
+
+function Row({ line, view, width, selected, match, current, section, folded }: { line: LogLine; view: LogViewState; width: number; selected: boolean; match: boolean; current: boolean; section?: Section; folded: boolean }) {
+  const theme = useTheme();
+  const gutter = current ? '▶' : match ? '•' : selected ? '›' : ' ';
+  const stamp = view.timestamps && line.time ? `${new Date(line.time).toISOString().slice(11, 23)} ` : '';
+  const room = width - 2 - stamp.length;
+  if (section) {
+    const marker = folded ? '▸' : '▾';
+    const took = section.durationS === null ? (section.endLine === null ? ' …' : '') : ` ${duration(section.durationS)}`;
+    const title = truncateToWidth(`${marker} ${line.text || section.header || section.name}`, Math.max(1, room - took.length));
+    return (
+      <Text inverse={selected} wrap="truncate">
+        <Text color={current ? theme.accent : undefined}>{gutter} </Text>
+        {stamp ? <Text dimColor>{stamp}</Text> : null}
+        <Text bold color={theme.accent}>{title}</Text>
+        <Text dimColor>{took}</Text>
+      </Text>
+    );
+  }
+  return (
+    <Text inverse={selected} wrap={view.wrap ? 'wrap' : 'truncate'}>
+      <Text color={current ? theme.accent : undefined}>{gutter} </Text>
+      {stamp ? <Text dimColor>{stamp}</Text> : null}
+      {renderSpans(match && view.search ? highlight(line.spans, view.search.query) : line.spans, theme.color, view.wrap ? Infinity : room)}
+    </Text>
+  );
+}
+
+/** Splits spans so every occurrence of the search shows inverse (text or /regex/, case-insensitive). */
+export function highlight(spans: Span[], query: string): Span[] {
+  const isRegex = query.length > 2 && query.startsWith('/') && query.endsWith('/');
+  let re: RegExp;
+  try {
+    re = new RegExp(isRegex ? query.slice(1, -1) : query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  } catch {
+    return spans;
+  }
+  const text = spans.map((s) => s.text).join('');
+  const ranges: [number, number][] = [];
+  for (let m = re.exec(text); m && ranges.length < 200; m = re.exec(text)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    ranges.push([m.index, m.index + m[0].length]);
+  }
+  if (!ranges.length) return spans;
+  const out: Span[] = [];
+  let pos = 0;
+  for (const span of spans) {
+    const end = pos + span.text.length;
+    let at = pos;
+    for (const [a, b] of ranges) {
+      if (b <= at || a >= end) continue;
+      if (a > at) out.push({ text: text.slice(at, a), style: span.style });
+      const stop = Math.min(b, end);
+      out.push({ text: text.slice(Math.max(a, at), stop), style: { ...span.style, inverse: !span.style.inverse } });
+      at = stop;
+    }
+    if (at < end) out.push({ text: text.slice(at, end), style: span.style });
+    pos = end;
+  }
+  return out;
+}
+
+/** Styled spans, cut to the room left (by display width) unless wrapping. */
+function renderSpans(spans: Span[], color: boolean, room: number) {
+  const out: ReactElement[] = [];
+  let left = room;
+  spans.forEach((span, i) => {
+    if (left <= 0) return;
+    const text = Number.isFinite(left) ? truncateToWidth(span.text, left) : span.text;
+    left -= text.length;
+    const st = span.style;
+    out.push(
+      <Text key={i} color={color ? st.fg : undefined} backgroundColor={color ? st.bg : undefined} bold={st.bold} dimColor={st.dim} italic={st.italic} underline={st.underline} inverse={st.inverse}>
+        {text}
+      </Text>,
+    );
+  });
+  return out;
+}

@@ -1,0 +1,332 @@
+// The job log on screen: one LogModel (engine, src/log) per job pane in front, fed by a tail that
+// polls only while the job runs and the pane is visible. The store keeps the view's small state
+// (cursor, follow, search, toggles); the model keeps the lines (spooled to disk, any size).
+//
+// While the tail is live, the log is the fast signal and the job's own record is polled slowly
+// (store/polling.ts): the tail says when the job has likely changed — the runner's last line arrived, the
+// log started over, it grew while the job was not known to run, it fell silent — and the job is
+// re-read at once. When the job is seen finished, the tail makes its final read at once.
+import { LogModel, startTail, type TailRead } from '../../log/index.js';
+import { join } from 'node:path';
+import { TargetError } from '../../platform/safe-file.js';
+import { safeText } from '../../text/safe.js';
+import type { Ctx } from '../../store/ctx.js';
+import { describeError } from '../../store/errors.js';
+import { isActiveStatus } from '../../store/sources.js';
+import { toast, topPane } from '../../store/store.js';
+import type { AppState, LogViewState } from '../../store/types.js';
+
+export const INITIAL_LOG_VIEW: LogViewState = {
+  follow: true,
+  cursor: 0,
+  top: 0,
+  wrap: false,
+  timestamps: false,
+  details: false,
+  search: null,
+  version: 0,
+  lines: 0,
+  bytes: 0,
+  error: null,
+  loaded: false,
+};
+
+interface Open {
+  jobId: number;
+  model: LogModel;
+  tail: { stop(): void; refresh(): Promise<void>; readonly state: string };
+  unsubscribe: () => void;
+  /** The job's status when last seen, to notice it finishing. */
+  status: string | undefined;
+}
+
+export interface LogTiming {
+  /** Between reads while the log grows. */
+  intervalMs: number;
+  /** Longest wait between reads while the log is quiet. */
+  quietMaxMs: number;
+}
+
+export const DEFAULT_LOG_TIMING: LogTiming = { intervalMs: 3_000, quietMaxMs: 6_000 };
+
+/** Reads in a row that brought nothing before the job is re-read (it may have ended silently). */
+const QUIET_READS_BEFORE_JOB_CHECK = 3;
+
+export interface LogHooks {
+  /** The log suggests the job changed (ended, restarted, started): re-read the job now. */
+  jobMayHaveChanged?: (jobId: number) => void;
+  /** Rows of log on screen for this job (from the viewport in the store). */
+  rows?: (jobId: number) => number;
+}
+
+/** Keeps exactly one log open: the job pane in front. Others are disposed (their spool removed). */
+export class LogRegistry {
+  private open: Open | null = null;
+  private opening: Promise<void> | null = null;
+  /** Rows of log on screen, so follow and paging fit the terminal. */
+  get height(): number {
+    return this.open ? (this.hooks.rows?.(this.open.jobId) ?? 10) : 10;
+  }
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly timing: LogTiming = DEFAULT_LOG_TIMING,
+    private readonly hooks: LogHooks = {},
+  ) {}
+
+  /** Whether the log of `jobId` is on screen and still being polled (not finished, not stopped). */
+  tailing(jobId: number): boolean {
+    const open = this.open;
+    return open !== null && open.jobId === jobId && (open.tail.state === 'waiting' || open.tail.state === 'fetching');
+  }
+
+  model(jobId: number): LogModel | null {
+    return this.open?.jobId === jobId ? this.open.model : null;
+  }
+
+  /** Called on every store change: opens the log of the job pane in front, closes the rest. */
+  sync(state: AppState): void {
+    const pane = topPane(state);
+    const want = pane.kind === 'job' ? pane : null;
+    if (this.open && this.open.jobId !== want?.jobId) void this.close();
+    if (want && !this.open && !this.opening) this.opening = this.start(want.projectId, want.jobId).finally(() => (this.opening = null));
+    const open = this.open;
+    if (open) {
+      const status = state.jobs[open.jobId]?.status;
+      // Seen finished: the final read now, not at the next (possibly backed-off) poll.
+      if (status !== open.status) {
+        const wasRunning = open.status === undefined || isActiveStatus(open.status);
+        open.status = status;
+        if (wasRunning && status !== undefined && !isActiveStatus(status) && this.tailing(open.jobId)) void open.tail.refresh();
+      }
+    }
+  }
+
+  private async start(projectId: number, jobId: number): Promise<void> {
+    const { store } = this.ctx;
+    const model = await LogModel.create();
+    // The pane may have gone while the spool was being created.
+    const pane = topPane(store.getState());
+    if (pane.kind !== 'job' || pane.jobId !== jobId) {
+      await model.dispose();
+      return;
+    }
+    store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: s.logViews[jobId] ?? { ...INITIAL_LOG_VIEW } } }));
+    const unsubscribe = model.subscribe(() => this.changed(jobId, model));
+    const statusOf = () => store.getState().jobs[jobId]?.status;
+    const tail = startTail({
+      gl: this.ctx.gl,
+      projectId,
+      jobId,
+      model,
+      // Not known yet (opened before the job was read): keep reading until it is.
+      isRunning: () => statusOf() === undefined || isActiveStatus(statusOf()),
+      intervalMs: this.timing.intervalMs,
+      quietMaxMs: this.timing.quietMaxMs,
+      onRead: (read) => this.read(jobId, read, statusOf()),
+      onError: (error) => {
+        this.patch(jobId, { error: describeError(error) });
+        this.ctx.connectionFailed(error);
+      },
+    });
+    this.open = { jobId, model, tail, unsubscribe, status: statusOf() };
+  }
+
+  /** What a read says about the job: when it has likely changed, have it re-read. */
+  private read(jobId: number, read: TailRead, status: string | undefined): void {
+    if (!isActiveStatus(status)) return;
+    const changed =
+      read.jobEnded ||
+      read.reset ||
+      (read.appended > 0 && status !== 'running') ||
+      read.quietReads === QUIET_READS_BEFORE_JOB_CHECK;
+    if (changed) this.hooks.jobMayHaveChanged?.(jobId);
+  }
+
+  private async close(): Promise<void> {
+    const open = this.open;
+    this.open = null;
+    if (!open) return;
+    open.tail.stop();
+    open.unsubscribe();
+    await open.model.dispose();
+  }
+
+  dispose(): Promise<void> {
+    return this.close();
+  }
+
+  /** Re-reads the log now (R). */
+  refresh(): Promise<void> {
+    return this.open?.tail.refresh() ?? Promise.resolve();
+  }
+
+  private changed(jobId: number, model: LogModel): void {
+    const view = this.ctx.store.getState().logViews[jobId] ?? INITIAL_LOG_VIEW;
+    const last = Math.max(0, model.visibleCount - 1);
+    this.patch(jobId, {
+      version: view.version + 1,
+      lines: model.lineCount,
+      bytes: model.byteSize,
+      loaded: true,
+      error: null,
+      ...(view.follow ? { cursor: last, top: Math.max(0, model.visibleCount - this.height) } : {}),
+    });
+  }
+
+  patch(jobId: number, changes: Partial<LogViewState>): void {
+    this.ctx.store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: { ...(s.logViews[jobId] ?? INITIAL_LOG_VIEW), ...changes } } }));
+  }
+
+  // ---- commands on the log in front -------------------------------------------------------------
+
+  /** Moves the cursor to a visible row, scrolling as little as possible; follow pauses unless at the end. */
+  moveTo(jobId: number, row: number): void {
+    const model = this.model(jobId);
+    if (!model) return;
+    const view = this.view(jobId);
+    const last = Math.max(0, model.visibleCount - 1);
+    const cursor = Math.max(0, Math.min(last, row));
+    let top = view.top;
+    if (cursor < top) top = cursor;
+    if (cursor >= top + this.height) top = cursor - this.height + 1;
+    this.patch(jobId, { cursor, top: Math.max(0, top), follow: cursor === last && view.follow });
+  }
+
+  move(jobId: number, delta: number): void {
+    this.moveTo(jobId, this.view(jobId).cursor + delta);
+  }
+
+  bottom(jobId: number): void {
+    const model = this.model(jobId);
+    if (!model) return;
+    // G at the end resumes following, as in less +F.
+    this.patch(jobId, { follow: true, cursor: Math.max(0, model.visibleCount - 1), top: Math.max(0, model.visibleCount - this.height) });
+  }
+
+  toggleFollow(jobId: number): void {
+    const view = this.view(jobId);
+    if (view.follow) this.patch(jobId, { follow: false });
+    else this.bottom(jobId);
+  }
+
+  /** Folds or unfolds the section the cursor is in (or whose header it is on). */
+  toggleFold(jobId: number): void {
+    const model = this.model(jobId);
+    if (!model) return;
+    const view = this.view(jobId);
+    const lineIndex = model.visibleLine(view.cursor);
+    const line = model.line(lineIndex);
+    const section = line.header ?? line.section;
+    if (section === undefined) return void toast(this.ctx.store, 'info', 'Not inside a section');
+    model.toggleFold(section);
+    const header = model.sections().find((s) => s.id === section);
+    this.moveTo(jobId, header ? model.rowOfLine(header.startLine) : view.cursor);
+    this.bump(jobId);
+  }
+
+  foldAll(jobId: number): void {
+    const model = this.model(jobId);
+    if (!model) return;
+    const anyOpen = model.sections().some((s) => !model.isFolded(s.id));
+    model.setAllFolded(anyOpen);
+    this.moveTo(jobId, Math.min(this.view(jobId).cursor, model.visibleCount - 1));
+    this.bump(jobId);
+  }
+
+  /** Shows a line: unfolds what hides it, puts the cursor on it. */
+  reveal(jobId: number, lineIndex: number): void {
+    const model = this.model(jobId);
+    if (!model) return;
+    const sections = model.sections();
+    for (let id = model.line(lineIndex).section; id !== undefined && id !== null; id = sections.find((s) => s.id === id)?.parent ?? undefined) {
+      if (model.isFolded(id)) model.toggleFold(id);
+    }
+    const row = model.rowOfLine(lineIndex);
+    this.patch(jobId, { follow: false, cursor: row, top: Math.max(0, row - Math.floor(this.height / 3)) });
+    this.bump(jobId);
+  }
+
+  firstFailure(jobId: number): void {
+    const model = this.model(jobId);
+    if (!model) return;
+    const line = model.firstFailureLine();
+    if (line === null) return void toast(this.ctx.store, 'info', 'No failure line in this log');
+    this.reveal(jobId, line);
+  }
+
+  async search(jobId: number, query: string): Promise<string | null> {
+    const model = this.model(jobId);
+    if (!model) return 'The log is not loaded yet';
+    if (!query) {
+      this.patch(jobId, { search: null });
+      return null;
+    }
+    const regex = query.length > 2 && query.startsWith('/') && query.endsWith('/');
+    const text = regex ? query.slice(1, -1) : query;
+    if (regex) {
+      try {
+        new RegExp(text);
+      } catch (error) {
+        return `Not a valid regular expression: ${(error as Error).message}`;
+      }
+    }
+    this.patch(jobId, { search: { query, matches: [], current: -1, running: true, truncated: false } });
+    try {
+      const result = await model.search(text, { regex });
+      const cursorLine = model.visibleLine(this.view(jobId).cursor);
+      const next = result.lines.findIndex((l) => l >= cursorLine);
+      const current = result.lines.length ? (next >= 0 ? next : 0) : -1;
+      this.patch(jobId, { search: { query, matches: result.lines, current, running: false, truncated: result.truncated } });
+      if (current >= 0) this.reveal(jobId, result.lines[current]!);
+      else toast(this.ctx.store, 'info', `No line matches "${safeText(query, 60)}"`);
+      return null;
+    } catch (error) {
+      this.patch(jobId, { search: null });
+      return describeError(error);
+    }
+  }
+
+  nextMatch(jobId: number, step: 1 | -1): void {
+    const search = this.view(jobId).search;
+    if (!search || search.matches.length === 0) return void toast(this.ctx.store, 'info', 'No search: press / to search the log');
+    const current = (search.current + step + search.matches.length) % search.matches.length;
+    this.patch(jobId, { search: { ...search, current } });
+    this.reveal(jobId, search.matches[current]!);
+  }
+
+  /**
+   * `w`: a safe write (src/platform/safe-file.ts). The default name gets a free suffix when taken; a
+   * typed name that exists is asked about first (a confirm, then `overwrite`).
+   */
+  async save(jobId: number, path: string, overwrite = false): Promise<string | null> {
+    const model = this.model(jobId);
+    if (!model) return 'The log is not loaded yet';
+    try {
+      const explicit = path !== this.defaultSavePath(jobId);
+      const saved = await model.saveTo(path, { explicit, overwrite });
+      toast(this.ctx.store, 'success', `Saved the log (${saved.bytes.toLocaleString('en')} bytes) to ${safeText(saved.path, 200)}`);
+      return null;
+    } catch (error) {
+      if (error instanceof TargetError && error.kind === 'exists') {
+        this.ctx.store.setState({ confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { command: 'log.saveOverwrite', args: { jobId, path } } } });
+        return null;
+      }
+      return `Cannot save: ${error instanceof TargetError ? safeText(error.message, 300) : describeError(error)}`;
+    }
+  }
+
+  defaultSavePath(jobId: number): string {
+    const job = this.ctx.store.getState().jobs[jobId];
+    const name = (job?.name ?? 'job').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
+    return join(this.ctx.platform.downloadDir, `job-${jobId}-${name}.log`);
+  }
+
+  view(jobId: number): LogViewState {
+    return this.ctx.store.getState().logViews[jobId] ?? INITIAL_LOG_VIEW;
+  }
+
+  private bump(jobId: number): void {
+    this.patch(jobId, { version: this.view(jobId).version + 1 });
+  }
+}

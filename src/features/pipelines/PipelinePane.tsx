@@ -1,0 +1,50 @@
+// A pipeline: its fields, then its jobs by stage — as a list, or as a stage graph (stages as
+// columns, like GitLab's pipeline graph). `v` switches, `s` filters jobs by status.
+import { Box, Text } from 'ink';
+import type { Job } from '../../api/index.js';
+import { listKeys } from '../../store/sources.js';
+import { listKeyText, type Pane } from '../../store/types.js';
+import { safeText } from '../../text/safe.js';
+import { StatusBadge } from '../../ui/components/index.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { duration, relativeTime } from '../../ui/format.js';
+import { useTheme } from '../../ui/theme.js';
+import { emptyText, useList } from '../../ui/use-list.js';
+import { JobTable } from '../jobs/JobTable.js';
+import { ListStatus } from '../../ui/ListStatus.js';
+import { StageGraph } from './StageGraph.js';
+
+export const SUMMARY_ROWS = 3;
+
+export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { kind: 'pipeline' }>; width: number; height: number }) {
+  const { now } = useApp();
+  const theme = useTheme();
+  const pipeline = useAppState((s) => s.pipelines[pane.pipelineId]);
+  const key = listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
+  const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
+  const { list, rows } = useList<Job>(key);
+  const body = height - SUMMARY_ROWS - 1;
+  const p = pipeline;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Box>
+        <StatusBadge status={p?.status ?? 'created'} />
+        <Text bold> #{pane.pipelineId}</Text>
+        <Text> {p ? `on ${safeText(p.ref, 50)}${p.tag ? ' (tag)' : ''} · ${p.sha.slice(0, 8)} · ${safeText(p.source ?? '', 30)}` : 'loading…'}</Text>
+        {p?.user ? <Text dimColor> · by {safeText(p.user.username, 30)}</Text> : null}
+      </Box>
+      <Text dimColor>
+        {p
+          ? `created ${relativeTime(p.created_at, now())} · started ${relativeTime(p.started_at, now())} · finished ${relativeTime(p.finished_at, now())} · duration ${duration(p.duration)} · queued ${duration(p.queued_duration)}${p.coverage ? ` · coverage ${safeText(p.coverage, 10)}%` : ''}`
+          : ''}
+      </Text>
+      {p?.yaml_errors ? <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text> : <Text> </Text>}
+      {pane.view === 'graph' ? (
+        <StageGraph jobs={rows} selected={list.selected} width={width} height={body} />
+      ) : (
+        <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} />
+      )}
+      <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${pane.view === 'graph' ? 'stage graph · v list' : 'v stage graph'}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+// The project's pipelines: id, status, ref, sha, source, who, when, duration. The list rows are
+// GitLab's short form; who and duration come from the full form, which the poller reads for the
+// rows near the cursor (hydrate.ts).
+import { Box } from 'ink';
+import type { Pipeline, PipelineBasic } from '../../api/index.js';
+import { formatPipelineFilters } from './filters.js';
+import { listKeys } from '../../store/sources.js';
+import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { useTheme } from '../../ui/theme.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { duration, relativeTime } from '../../ui/format.js';
+import { emptyText, useList } from '../../ui/use-list.js';
+import { ListStatus } from '../../ui/ListStatus.js';
+
+export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
+  const { now } = useApp();
+  const theme = useTheme();
+  const key = listKeys.pipelines(projectId);
+  const { list, rows } = useList<PipelineBasic>(key);
+  const full = useAppState((s) => s.pipelines);
+  const filters = useAppState((s) => s.pipelineFilters[projectId]);
+
+  const detail = (p: PipelineBasic): Partial<Pipeline> => full[p.id] ?? {};
+  const columns: Column<PipelineBasic>[] = [
+    { header: 'Status', width: 11, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
+    { header: 'Pipeline', width: 9, value: (p) => `#${p.id}` },
+    { header: 'Ref', grow: 2, value: (p) => p.ref },
+    { header: 'Commit', width: 9, value: (p) => p.sha.slice(0, 8) },
+    { header: 'Source', width: 12, value: (p) => p.source ?? '' },
+    { header: 'By', width: 12, value: (p) => detail(p).user?.username ?? '' },
+    { header: 'Created', width: 10, value: (p) => relativeTime(p.created_at, now()) },
+    { header: 'Duration', width: 9, align: 'right', value: (p) => duration(detail(p).duration) },
+  ];
+  const filterText = filters ? formatPipelineFilters(filters) : '';
+  return (
+    <Box flexDirection="column" height={height}>
+      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} emptyText={emptyText(list, 'pipelines')} />
+      <ListStatus list={list} shown={rows.length} noun="pipelines" extra={filterText ? `filters: ${filterText}` : 'f filters'} />
+    </Box>
+  );
+}

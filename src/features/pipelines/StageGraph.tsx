@@ -1,0 +1,52 @@
+// Stages as columns, jobs stacked under their stage, like GitLab's pipeline graph. The cursor
+// walks jobs in stage order (the same order as the list view); only the rows that fit are drawn.
+import { Box, Text } from 'ink';
+import type { Job } from '../../api/index.js';
+import { safeText, truncateToWidth } from '../../text/safe.js';
+import { useTheme } from '../../ui/theme.js';
+
+export function stagesOf(jobs: Job[]): { stage: string; jobs: { job: Job; index: number }[] }[] {
+  const stages: { stage: string; jobs: { job: Job; index: number }[] }[] = [];
+  jobs.forEach((job, index) => {
+    let column = stages.find((s) => s.stage === job.stage);
+    if (!column) stages.push((column = { stage: job.stage, jobs: [] }));
+    column.jobs.push({ job, index });
+  });
+  return stages;
+}
+
+export function StageGraph({ jobs, selected, width, height }: { jobs: Job[]; selected: number; width: number; height: number }) {
+  const theme = useTheme();
+  const stages = stagesOf(jobs);
+  if (stages.length === 0) return <Box height={height}><Text dimColor>No jobs</Text></Box>;
+  // Columns share the width; with many stages, show the ones around the selection.
+  const colWidth = Math.max(16, Math.floor(width / Math.min(stages.length, 5)));
+  const fit = Math.max(1, Math.floor(width / colWidth));
+  const selStage = Math.max(0, stages.findIndex((s) => s.jobs.some((j) => j.index === selected)));
+  const first = Math.min(Math.max(0, selStage - Math.floor(fit / 2)), Math.max(0, stages.length - fit));
+  const rowsForJobs = height - 1;
+  return (
+    <Box height={height} width={width}>
+      {stages.slice(first, first + fit).map((column) => {
+        const at = column.jobs.findIndex((j) => j.index === selected);
+        const offset = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(rowsForJobs / 2), column.jobs.length - rowsForJobs));
+        const shown = column.jobs.slice(offset, offset + rowsForJobs);
+        return (
+          <Box key={column.stage} flexDirection="column" width={colWidth}>
+            <Text bold>
+              {truncateToWidth(`${safeText(column.stage, 40)} (${column.jobs.length})${offset > 0 ? ' ↑' : ''}`, colWidth - 1)}
+            </Text>
+            {shown.map(({ job, index }) => {
+              const icon = theme.status(job.status);
+              return (
+                <Text key={job.id} inverse={index === selected} wrap="truncate">
+                  <Text color={icon.color}>{icon.icon}</Text> {truncateToWidth(safeText(job.name, 80), colWidth - 4)}
+                </Text>
+              );
+            })}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

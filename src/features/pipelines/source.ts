@@ -1,0 +1,19 @@
+// A project's pipeline list, with the server-side filters of the `f` prompt (filters.ts).
+import type { GitLab, PipelineBasic } from '../../api/index.js';
+import { firstPage, type ListSource } from '../../store/sources.js';
+import type { AppState, ListKey } from '../../store/types.js';
+
+export function pipelinesSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined {
+  if (key.kind !== 'pipelines') return undefined;
+  const { projectId } = key;
+  return {
+    perPage: 50,
+    complete: false,
+    fetch: (page, signal) => firstPage(gl.pipelines.list(projectId, { ...state().pipelineFilters[projectId], perPage: 50, startPage: page, signal }).pages()),
+    idOf: (p) => (p as PipelineBasic).id,
+    textOf: (p) => {
+      const x = p as PipelineBasic;
+      return `#${x.id} ${x.status} ${x.ref} ${x.sha.slice(0, 8)} ${x.source ?? ''}`;
+    },
+  } satisfies ListSource<PipelineBasic> as ListSource<unknown>;
+}

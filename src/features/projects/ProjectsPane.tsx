@@ -1,0 +1,27 @@
+// Projects: the caller's projects (membership), most recently active first. Enter opens one.
+import { Box } from 'ink';
+import type { Project } from '../../api/index.js';
+import { Table, type Column } from '../../ui/components/index.js';
+import { useApp } from '../../ui/context.js';
+import { relativeTime } from '../../ui/format.js';
+import { emptyText, useList } from '../../ui/use-list.js';
+import { ListStatus } from '../../ui/ListStatus.js';
+import { listKeys } from '../../store/sources.js';
+
+export function ProjectsPane({ width, height }: { width: number; height: number }) {
+  const { now } = useApp();
+  const { list, rows } = useList<Project>(listKeys.projects());
+  const columns: Column<Project>[] = [
+    // The path is what people look for; the description gets what is left.
+    { header: 'Project', width: 36, grow: 1, value: (p) => p.path_with_namespace },
+    { header: 'Default', width: 12, value: (p) => p.default_branch ?? '—' },
+    { header: 'Last activity', width: 14, value: (p) => relativeTime(p.last_activity_at, now()) },
+    { header: 'Description', grow: 1, value: (p) => p.description ?? '' },
+  ];
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} emptyText={emptyText(list, 'projects')} />
+      <ListStatus list={list} shown={rows.length} noun="projects" />
+    </Box>
+  );
+}

@@ -1,0 +1,181 @@
+// The schedule form: description, ref, cron, time zone, active. Under the cron field, live: the
+// cron in words and its next 5 runs in the chosen zone, or what is wrong with it. Problems show
+// beside their field — ours before sending, GitLab's after — and every value stays as typed. The
+// keys arrive through the controller (schedules.ts, handleFormKey); this only draws the form's state.
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { cronPreview, fieldErrors, FIELD_LABELS, FORM_FIELDS, type FieldName, type ScheduleFormState } from './schedule-form.js';
+import type { Pane } from '../../store/types.js';
+import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { useTheme } from '../../ui/theme.js';
+import { untilTime, zonedTime } from './zoned.js';
+
+const LABEL = 14;
+const PLACEHOLDER: Record<FieldName, string> = {
+  description: 'what it is for, e.g. Nightly build',
+  ref: 'branch or tag',
+  cron: 'e.g. 0 2 * * *  (minute hour day month weekday)',
+  cron_timezone: 'UTC, Europe/Berlin, Tokyo, …',
+  active: '',
+};
+
+export function ScheduleFormPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'scheduleForm' }>; width: number; height: number }) {
+  const form = useAppState((s) => s.scheduleForm);
+  if (!form) return <Box height={height}><Text dimColor>No form open.</Text></Box>;
+  return <Form form={form} path={pane.path} width={width} height={height} />;
+}
+
+function Form({ form, path, width, height }: { form: ScheduleFormState; path: string; width: number; height: number }) {
+  const theme = useTheme();
+  const { now } = useApp();
+  const me = useAppState((s) => s.user?.username);
+  const errors = fieldErrors(form);
+  const { cron, cron_timezone } = form.values;
+  const preview = useMemo(() => cronPreview({ cron, cron_timezone }, now()), [cron, cron_timezone, now]);
+  const inputWidth = Math.max(16, Math.min(48, width - LABEL - 4 - 30));
+  const room = width - LABEL - 2 - inputWidth - 2;
+
+  const title = form.scheduleId === null ? `New pipeline schedule in ${safeText(path, 60)}` : `Edit schedule #${form.scheduleId} in ${safeText(path, 60)}`;
+  const notOwner = form.owner && me && form.owner.username !== me;
+
+  const fieldRow = (field: FieldName) => {
+    const focused = form.focus === field;
+    const messages = field === 'cron' ? [] : errors[field] ?? [];
+    const text = messages.map((m) => `✖ ${m}`).join('  ');
+    const beside = text && displayWidth(safeText(text, 500)) <= room;
+    return (
+      <Box key={field} flexDirection="column">
+        <Box>
+          <Box width={2} flexShrink={0}>
+            <Text color={theme.accent} bold>
+              {focused ? '›' : ' '}
+            </Text>
+          </Box>
+          <Box width={LABEL} flexShrink={0}>
+            <Text bold={focused} color={focused ? theme.accent : theme.muted}>
+              {FIELD_LABELS[field]}
+            </Text>
+          </Box>
+          <Box width={inputWidth + 2} flexShrink={0}>
+            {field === 'active' ? (
+              <Text inverse={focused}>{form.values.active ? '[x] active' : '[ ] inactive'}</Text>
+            ) : (
+              <Input value={form.values[field]} cursor={form.cursors[field]} focused={focused} width={inputWidth} placeholder={PLACEHOLDER[field]} />
+            )}
+          </Box>
+          {beside ? (
+            <Text color={theme.error} wrap="truncate">
+              {safeText(text, 500)}
+            </Text>
+          ) : null}
+        </Box>
+        {text && !beside ? (
+          <Box marginLeft={LABEL + 2}>
+            <Text color={theme.error} wrap="truncate">
+              {safeText(text, 500)}
+            </Text>
+          </Box>
+        ) : null}
+        {field === 'cron' ? <CronPreviewLines form={form} preview={preview} messages={errors.cron ?? []} width={width - LABEL - 2} /> : null}
+      </Box>
+    );
+  };
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold>{title}</Text>
+      <Box height={1} />
+      {FORM_FIELDS.map(fieldRow)}
+      <Box height={1} />
+      {(errors.base ?? []).map((m, i) => (
+        <Text key={i} color={theme.error} wrap="truncate">
+          ✖ {safeText(m, 500)}
+        </Text>
+      ))}
+      {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
+      {notOwner && !errors.base ? (
+        <Text dimColor wrap="truncate">
+          Owned by {safeText(form.owner!.name, 40)} (@{safeText(form.owner!.username, 40)}): GitLab lets only the owner save changes (O on the schedule takes ownership).
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+function CronPreviewLines({ form, preview, messages, width }: { form: ScheduleFormState; preview: ReturnType<typeof cronPreview>; messages: string[]; width: number }) {
+  const theme = useTheme();
+  const { now } = useApp();
+  const pad = LABEL + 2;
+  if (messages.length) {
+    return (
+      <Box marginLeft={pad} flexDirection="column">
+        {messages.map((m, i) => (
+          <Text key={i} color={theme.error} wrap="truncate">
+            ✖ {safeText(m, 500)}
+          </Text>
+        ))}
+      </Box>
+    );
+  }
+  if (form.values.cron.trim() === '') {
+    return (
+      <Box marginLeft={pad}>
+        <Text dimColor wrap="truncate">
+          minute hour day-of-month month day-of-week · 0 2 * * * = every day at 02:00 · @daily, @weekly work too
+        </Text>
+      </Box>
+    );
+  }
+  if (!preview.ok) {
+    return (
+      <Box marginLeft={pad}>
+        <Text dimColor wrap="truncate">
+          Next runs show once the time zone is valid.
+        </Text>
+      </Box>
+    );
+  }
+  return (
+    <Box marginLeft={pad} flexDirection="column">
+      <Text color={theme.success} wrap="truncate">
+        {truncateToWidth(safeText(`${preview.words} · next ${preview.runs.length} runs in ${preview.zone}:`, 300), width)}
+      </Text>
+      {preview.runs.map((ms) => (
+        <Text key={ms} wrap="truncate">
+          {'  '}
+          {zonedTime(ms, preview.zone)}
+          <Text dimColor> ({untilTime(ms, now())})</Text>
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** A one-line text field: the cursor as an inverse cell; long values scroll to keep it in view. */
+function Input({ value, cursor, focused, width, placeholder }: { value: string; cursor: number; focused: boolean; width: number; placeholder: string }) {
+  const theme = useTheme();
+  const clean = safeText(value, 2000);
+  if (!focused) {
+    return clean ? (
+      <Text wrap="truncate">{truncateToWidth(clean, width)}</Text>
+    ) : (
+      <Text color={theme.muted} dimColor wrap="truncate">
+        {placeholder}
+      </Text>
+    );
+  }
+  // safeText keeps printable text as is, so the cursor index still points into it.
+  const at = Math.min(cursor, clean.length);
+  const start = Math.max(0, at - (width - 1));
+  const before = clean.slice(start, at);
+  const under = clean.slice(at, at + 1) || ' ';
+  const after = clean.slice(at + 1, start + width);
+  return (
+    <Text wrap="truncate">
+      {before}
+      <Text inverse>{under}</Text>
+      {after}
+    </Text>
+  );
+}

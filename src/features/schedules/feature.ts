@@ -1,0 +1,119 @@
+// The schedules feature as the core sees it: the schedules tab and a schedule's pane (its form
+// takes keys itself, see controller.handleKey): scopes, commands, Enter, `o`, and what a poll re-reads.
+import { isGitLabApiError, type PipelineSchedule } from '../../api/index.js';
+import type { Ctx } from '../../store/ctx.js';
+import type { Feature } from '../../store/feature.js';
+import { selectedRow } from '../../store/lists.js';
+import { listKeys } from '../../store/sources.js';
+import { toast } from '../../store/store.js';
+import type { Pane } from '../../store/types.js';
+import { cycleScheduleScope, deleteSchedule, openScheduleForm, scheduleGone, scheduleLabel, storeSchedule, takeOwnership, toggleSchedule } from './schedules.js';
+import { schedulesSource } from './source.js';
+
+/** The schedule a command acts on: the detail pane's, or the selected row's. */
+function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
+  const state = ctx.store.getState();
+  if (pane.kind === 'schedule') return state.schedules[pane.scheduleId];
+  if (pane.kind === 'project' && pane.tab === 'schedules') return selectedRow<PipelineSchedule>(ctx, listKeys.schedules(pane.projectId));
+  return undefined;
+}
+
+const projectUrl = (ctx: Ctx, id: number) => ctx.store.getState().projects[id]?.web_url;
+
+export const schedulesFeature: Feature = {
+  name: 'schedules',
+  source: schedulesSource,
+  scopes(pane) {
+    if (pane.kind === 'project' && pane.tab === 'schedules') return ['schedules', 'project', 'list', 'global'];
+    if (pane.kind === 'schedule') return ['schedule', 'global'];
+    // Keys go to the form itself (controller.handleKey); this scope only feeds the footer and help.
+    if (pane.kind === 'scheduleForm') return ['scheduleForm'];
+    return undefined;
+  },
+  run(ctx, command, pane) {
+    const inSchedules = pane.kind === 'schedule' || (pane.kind === 'project' && pane.tab === 'schedules');
+    switch (command) {
+      case 'schedule.add':
+        if (inSchedules) openScheduleForm(ctx, pane.projectId, pane.path);
+        return true;
+      case 'schedule.edit':
+      case 'schedule.toggle':
+      case 'schedule.takeOwnership':
+      case 'schedule.delete': {
+        if (!inSchedules) return true;
+        const schedule = targetSchedule(ctx, pane);
+        if (!schedule) {
+          toast(ctx.store, 'info', 'No schedule selected (still loading?)');
+          return true;
+        }
+        if (command === 'schedule.edit') openScheduleForm(ctx, pane.projectId, pane.path, schedule);
+        else if (command === 'schedule.toggle') toggleSchedule(ctx, pane.projectId, schedule);
+        else if (command === 'schedule.takeOwnership') takeOwnership(ctx, pane.projectId, schedule);
+        else deleteSchedule(ctx, pane.projectId, schedule);
+        return true;
+      }
+      case 'schedules.scope':
+        if (pane.kind === 'project' && pane.tab === 'schedules') cycleScheduleScope(ctx, pane.projectId);
+        return true;
+      default:
+        return false;
+    }
+  },
+  open(ctx, pane) {
+    const { store } = ctx;
+    const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
+    if (pane.kind === 'project' && pane.tab === 'schedules') {
+      const row = selectedRow<PipelineSchedule>(ctx, listKeys.schedules(pane.projectId));
+      if (row) {
+        store.setState((s) => ({ schedules: { ...s.schedules, [row.id]: { ...s.schedules[row.id], ...row } } }));
+        push({ kind: 'schedule', projectId: pane.projectId, path: pane.path, scheduleId: row.id });
+      }
+      return true;
+    }
+    if (pane.kind === 'schedule') {
+      const last = store.getState().schedules[pane.scheduleId]?.last_pipeline;
+      if (last) push({ kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: last.id, view: 'list' });
+      else toast(store, 'info', 'This schedule has not run a pipeline yet');
+      return true;
+    }
+    return pane.kind === 'scheduleForm';
+  },
+  url(ctx, pane) {
+    if (pane.kind === 'project' && pane.tab === 'schedules') {
+      const base = projectUrl(ctx, pane.projectId);
+      return { url: base && `${base}/-/pipeline_schedules` };
+    }
+    if (pane.kind === 'schedule') {
+      const base = projectUrl(ctx, pane.projectId);
+      return { url: base && `${base}/-/pipeline_schedules/${pane.scheduleId}/edit` };
+    }
+    if (pane.kind === 'scheduleForm') {
+      const base = projectUrl(ctx, pane.projectId);
+      return { url: base && `${base}/-/pipeline_schedules` };
+    }
+    return undefined;
+  },
+  refresh(ctx, pane) {
+    if (pane.kind !== 'schedule') return undefined;
+    return refreshSchedule(ctx, pane);
+  },
+};
+
+async function refreshSchedule(ctx: Ctx, pane: Extract<Pane, { kind: 'schedule' }>): Promise<void> {
+  const { store, gl } = ctx;
+  try {
+    const schedule = await gl.schedules.get(pane.projectId, pane.scheduleId);
+    if (store.getState().schedules[schedule.id] !== schedule) storeSchedule(ctx, pane.projectId, schedule);
+    ctx.connectionOk();
+  } catch (error) {
+    if (isGitLabApiError(error) && error.status === 404) {
+      // Deleted elsewhere (another user, the web page): close its pane and say so, once, rather
+      // than show a stale schedule and an error on every refresh.
+      const known = store.getState().schedules[pane.scheduleId];
+      scheduleGone(ctx, pane.projectId, pane.scheduleId);
+      toast(store, 'info', `${known ? scheduleLabel(known) : `schedule #${pane.scheduleId}`} was deleted elsewhere`);
+      return ctx.connectionOk();
+    }
+    ctx.connectionFailed(error);
+  }
+}

@@ -1,0 +1,282 @@
+// The pipeline schedule form as pure state: fields, focus, editing (text-edit.ts rules, so no key
+// is ever lost), validation before sending (cron with GitLab's Fugit grammar, zone against tz and
+// Rails names, required fields), the live preview of the next runs, and GitLab's 400 field map
+// mapped back onto the fields. Nothing here talks to the API or React.
+import type { PipelineSchedule, ScheduleInput } from '../../api/index.js';
+import { cronError, describeCron, nextRuns, resolveTimeZone, timeZoneNames } from '../../cron/cron.js';
+import type { InkKey } from '../../keymap/matcher.js';
+import { edit, type EditState } from '../../ui/components/text-edit.js';
+
+export type TextField = 'description' | 'ref' | 'cron' | 'cron_timezone';
+export type FieldName = TextField | 'active';
+export const FORM_FIELDS: readonly FieldName[] = ['description', 'ref', 'cron', 'cron_timezone', 'active'];
+export const FIELD_LABELS: Record<FieldName, string> = {
+  description: 'Description',
+  ref: 'Ref',
+  cron: 'Cron',
+  cron_timezone: 'Time zone',
+  active: 'Active',
+};
+
+export interface ScheduleFormValues {
+  description: string;
+  ref: string;
+  cron: string;
+  cron_timezone: string;
+  active: boolean;
+}
+
+/** Messages by field; `base` is what belongs to no field (403, a network error). */
+export type FormErrors = Partial<Record<FieldName | 'base', string[]>>;
+
+export interface ScheduleFormState {
+  projectId: number;
+  path: string;
+  /** null: a new schedule. */
+  scheduleId: number | null;
+  /** Who owns the schedule being edited (GitLab lets only the owner change it). */
+  owner: { username: string; name: string } | null;
+  initial: ScheduleFormValues;
+  values: ScheduleFormValues;
+  cursors: Record<TextField, number>;
+  focus: FieldName;
+  /** GitLab's own answer to the last submit, by field; a field's entry goes when it is edited. */
+  server: FormErrors;
+  /** A submit was tried: required-field messages show from then on, and follow the typing. */
+  tried: boolean;
+  submitting: boolean;
+}
+
+const isText = (f: FieldName): f is TextField => f !== 'active';
+
+function cursorsAt(values: ScheduleFormValues): Record<TextField, number> {
+  return { description: values.description.length, ref: values.ref.length, cron: values.cron.length, cron_timezone: values.cron_timezone.length };
+}
+
+function form(projectId: number, path: string, scheduleId: number | null, owner: ScheduleFormState['owner'], values: ScheduleFormValues): ScheduleFormState {
+  return { projectId, path, scheduleId, owner, initial: values, values, cursors: cursorsAt(values), focus: 'description', server: {}, tried: false, submitting: false };
+}
+
+/** A new schedule: the default branch prefilled, UTC (GitLab's default zone), active. */
+export function newScheduleForm(projectId: number, path: string, defaults: { ref?: string | null; zone?: string } = {}): ScheduleFormState {
+  return form(projectId, path, null, null, { description: '', ref: defaults.ref ?? 'main', cron: '', cron_timezone: defaults.zone ?? 'UTC', active: true });
+}
+
+export function editScheduleForm(projectId: number, path: string, schedule: PipelineSchedule): ScheduleFormState {
+  // GitLab may answer `refs/heads/main`; the form (like GitLab's own) shows the branch name.
+  const ref = schedule.ref.replace(/^refs\/(heads|tags)\//, '');
+  return form(projectId, path, schedule.id, { username: schedule.owner.username, name: schedule.owner.name }, {
+    description: schedule.description,
+    ref,
+    cron: schedule.cron,
+    cron_timezone: schedule.cron_timezone,
+    active: schedule.active,
+  });
+}
+
+export function isDirty(f: ScheduleFormState): boolean {
+  return FORM_FIELDS.some((k) => f.values[k] !== f.initial[k]);
+}
+
+// ---- validation ---------------------------------------------------------------------------------------
+
+export function zoneError(zone: string): string | null {
+  if (zone.trim() === '') return "can't be blank (UTC, a tz name like Europe/Berlin, or a Rails name like Tokyo)";
+  if (resolveTimeZone(zone) !== null) return null;
+  const near = zoneSuggestions(zone, 3);
+  return `unknown time zone${near.length ? ` — did you mean ${near.join(', ')}?` : ' (use a tz database name like Europe/Berlin or a Rails name like Tokyo)'}`;
+}
+
+export function cronFieldError(cron: string): string | null {
+  if (cron.trim() === '') return "can't be blank (e.g. 0 2 * * * for every day at 02:00)";
+  const error = cronError(cron);
+  return error === null ? null : `invalid cron: ${error}`;
+}
+
+/** Client-side checks GitLab would also make; every field at once, as Rails reports them. */
+export function validateSchedule(values: ScheduleFormValues): FormErrors {
+  const errors: FormErrors = {};
+  if (values.description.trim() === '') errors.description = ["can't be blank"];
+  if (values.ref.trim() === '') errors.ref = ["can't be blank (a branch or tag)"];
+  const cron = cronFieldError(values.cron);
+  if (cron) errors.cron = [cron];
+  const zone = zoneError(values.cron_timezone);
+  if (zone) errors.cron_timezone = [zone];
+  return errors;
+}
+
+/**
+ * What is shown beside each field now: GitLab's messages from the last submit; the cron and zone
+ * checks live as soon as something is typed; the required-field checks after a submit was tried.
+ */
+export function fieldErrors(f: ScheduleFormState): FormErrors {
+  const out: FormErrors = {};
+  const client = validateSchedule(f.values);
+  for (const field of FORM_FIELDS) {
+    const live = (field === 'cron' || field === 'cron_timezone') && f.values[field].trim() !== '';
+    const mine = f.tried || live ? client[field] ?? [] : [];
+    const theirs = f.server[field] ?? [];
+    const all = [...new Set([...mine, ...theirs])];
+    if (all.length) out[field] = all;
+  }
+  if (f.server.base?.length) out.base = f.server.base;
+  return out;
+}
+
+const SERVER_FIELD: Record<string, FieldName> = {
+  description: 'description',
+  ref: 'ref',
+  cron: 'cron',
+  cron_timezone: 'cron_timezone',
+  active: 'active',
+};
+
+/** GitLab's 400 field map (`{"cron":["syntax is invalid"]}`) onto the form's fields. */
+export function serverErrors(fields: Record<string, string[]> | undefined, fallback: string): FormErrors {
+  const out: FormErrors = {};
+  for (const [key, messages] of Object.entries(fields ?? {})) {
+    const field = SERVER_FIELD[key];
+    const list = messages.map((m) => `GitLab: ${m}`);
+    if (field) out[field] = [...(out[field] ?? []), ...list];
+    else out.base = [...(out.base ?? []), ...messages.map((m) => `GitLab: ${key} ${m}`)];
+  }
+  if (Object.keys(out).length === 0) out.base = [`GitLab refused: ${fallback}`];
+  return out;
+}
+
+/** The request body: every field for a new schedule, only what changed for an edit. */
+export function scheduleInput(f: ScheduleFormState): ScheduleInput | Partial<ScheduleInput> {
+  const v = f.values;
+  const all: ScheduleInput = { description: v.description.trim(), ref: v.ref.trim(), cron: v.cron.trim(), cron_timezone: v.cron_timezone.trim(), active: v.active };
+  if (f.scheduleId === null) return all;
+  const changes: Partial<ScheduleInput> = {};
+  if (v.description !== f.initial.description) changes.description = all.description;
+  if (v.ref !== f.initial.ref) changes.ref = all.ref;
+  if (v.cron !== f.initial.cron) changes.cron = all.cron;
+  if (v.cron_timezone !== f.initial.cron_timezone) changes.cron_timezone = all.cron_timezone;
+  if (v.active !== f.initial.active) changes.active = v.active;
+  return changes;
+}
+
+// ---- preview --------------------------------------------------------------------------------------
+
+export type CronPreview =
+  | { ok: true; words: string; zone: string; runs: number[] }
+  | { ok: false; field: 'cron' | 'cron_timezone'; error: string };
+
+/** The cron in words and its next runs in the chosen zone, or why there are none. */
+export function cronPreview(values: Pick<ScheduleFormValues, 'cron' | 'cron_timezone'>, now: number, count = 5): CronPreview {
+  const cronProblem = cronFieldError(values.cron);
+  if (cronProblem) return { ok: false, field: 'cron', error: cronProblem };
+  const zone = values.cron_timezone.trim();
+  const zoneProblem = zoneError(zone);
+  if (zoneProblem) return { ok: false, field: 'cron_timezone', error: `time zone: ${zoneProblem}` };
+  try {
+    return { ok: true, words: describeCron(values.cron.trim()), zone, runs: nextRuns(values.cron.trim(), zone, now, count) };
+  } catch (error) {
+    return { ok: false, field: 'cron', error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+let zoneList: string[] | null = null;
+
+/** Edit distance, for "did you mean" (zone names are short: a plain DP is plenty). */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * Zone names for what was typed: those containing it (case-insensitive, prefix matches first),
+ * else the nearest spellings ("Europe/Berln" → Europe/Berlin, "tokio" → Tokyo).
+ */
+export function zoneSuggestions(typed: string, limit = 4): string[] {
+  const q = typed.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (q.length < 2) return [];
+  zoneList ??= timeZoneNames();
+  const last = (z: string) => z.toLowerCase().split('/').pop()!;
+  const containing = zoneList.filter((z) => z.toLowerCase().includes(q) && z.toLowerCase() !== q);
+  if (containing.length) {
+    const starts = (z: string) => (z.toLowerCase().startsWith(q) || last(z).startsWith(q) ? 0 : 1);
+    return containing.sort((a, b) => starts(a) - starts(b) || a.length - b.length || a.localeCompare(b)).slice(0, limit);
+  }
+  const near = Math.max(1, Math.min(3, Math.floor(q.length / 4)));
+  return zoneList
+    .map((z) => ({ z, d: Math.min(distance(q, z.toLowerCase()), q.includes('/') ? Infinity : distance(q, last(z))) }))
+    .filter((x) => x.d <= near)
+    .sort((a, b) => a.d - b.d || a.z.length - b.z.length || a.z.localeCompare(b.z))
+    .slice(0, limit)
+    .map((x) => x.z);
+}
+
+// ---- keys -------------------------------------------------------------------------------------------
+
+export type FormStep = { form: ScheduleFormState } | { submit: ScheduleFormState } | { cancel: true } | null;
+
+/** The Ink key a key name stands for (the controller passes names, text-edit reads Ink keys). */
+export function inkKeyOf(name: string | null, input: string): { input: string; key: InkKey } {
+  switch (name) {
+    case 'left':
+      return { input: '', key: { leftArrow: true } };
+    case 'right':
+      return { input: '', key: { rightArrow: true } };
+    case 'home':
+      return { input: '', key: { home: true } };
+    case 'end':
+      return { input: '', key: { end: true } };
+    case 'backspace':
+      return { input: '', key: { backspace: true } };
+    case 'up':
+      return { input: '', key: { upArrow: true } };
+    case 'down':
+      return { input: '', key: { downArrow: true } };
+    case 'pageup':
+      return { input: '', key: { pageUp: true } };
+    case 'pagedown':
+      return { input: '', key: { pageDown: true } };
+    default:
+      if (name?.startsWith('ctrl+')) return { input: name.slice(5), key: { ctrl: true } };
+      return { input, key: {} };
+  }
+}
+
+function move(f: ScheduleFormState, by: number): ScheduleFormState {
+  const i = FORM_FIELDS.indexOf(f.focus);
+  const next = FORM_FIELDS[(i + by + FORM_FIELDS.length) % FORM_FIELDS.length]!;
+  return { ...f, focus: next };
+}
+
+/**
+ * One key: Tab/↓ and Shift+Tab/↑ move between fields, Enter moves on (and submits from the last
+ * field), Ctrl+S submits, Esc cancels, space toggles Active; anything else edits the focused text.
+ */
+export function formKey(f: ScheduleFormState, name: string | null, input: string): FormStep {
+  if (name === 'ctrl+s') return { submit: f };
+  if (name === 'escape') return { cancel: true };
+  if (name === 'tab' || name === 'down') return { form: move(f, 1) };
+  if (name === 'shift+tab' || name === 'up') return { form: move(f, -1) };
+  if (name === 'enter') return f.focus === 'active' ? { submit: f } : { form: move(f, 1) };
+  const field = f.focus;
+  if (!isText(field)) {
+    if (name === 'space' || name === 'x') return { form: changed(f, 'active', { ...f.values, active: !f.values.active }) };
+    if (name === 'y' || name === 'n') return { form: changed(f, 'active', { ...f.values, active: name === 'y' }) };
+    return null;
+  }
+  const { input: text, key } = inkKeyOf(name, input);
+  const result = edit({ value: f.values[field], cursor: f.cursors[field] } satisfies EditState, text, key);
+  if (!result || !('value' in result)) return null;
+  const next = changed(f, field, { ...f.values, [field]: result.value });
+  return { form: { ...next, cursors: { ...f.cursors, [field]: result.cursor } } };
+}
+
+/** A field changed: GitLab's complaint about it no longer applies. */
+function changed(f: ScheduleFormState, field: FieldName, values: ScheduleFormValues): ScheduleFormState {
+  if (values[field] === f.values[field]) return { ...f, values };
+  const { [field]: _gone, ...server } = f.server;
+  return { ...f, values, server };
+}

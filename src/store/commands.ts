@@ -1,0 +1,36 @@
+// What a confirm or a prompt runs, as data: a command id and its arguments. The store holds only
+// these; the controller looks the handler up in a registry the features fill (features/*/commands).
+import type { Job, PipelineBasic, PipelineSchedule } from '../api/index.js';
+import type { ListKey } from './types.js';
+
+/** Commands a `[y/N]` confirm can run on `y`, with their arguments. */
+export interface ConfirmCommands {
+  'job.confirmed': { verb: 'cancel' | 'erase'; job: Job; projectId: number; path: string };
+  'pipeline.cancelConfirmed': { pipeline: PipelineBasic; projectId: number };
+  'schedule.discardForm': Record<string, never>;
+  'schedule.takeOwnershipConfirmed': { projectId: number; schedule: PipelineSchedule };
+  'schedule.deleteConfirmed': { projectId: number; schedule: PipelineSchedule };
+  /** A typed file name that exists: download again, replacing it. */
+  'job.downloadOverwrite': { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean };
+  /** A typed file name that exists: save the log again, replacing it. */
+  'log.saveOverwrite': { jobId: number; path: string };
+}
+
+/** Commands a prompt runs on Enter with the typed value, with their arguments. */
+export interface PromptCommands {
+  palette: Record<string, never>;
+  'log.search': { jobId: number };
+  'log.save': { jobId: number };
+  'pipeline.new': { projectId: number; path: string };
+  'pipelines.filters': { projectId: number; key: ListKey };
+  'jobs.scope': { key: ListKey };
+  'job.download': { job: Job; projectId: number };
+  'events.filters': { key: ListKey };
+}
+
+export type ConfirmAction = { [K in keyof ConfirmCommands]: { command: K; args: ConfirmCommands[K] } }[keyof ConfirmCommands];
+export type PromptAction = { [K in keyof PromptCommands]: { command: K; args: PromptCommands[K] } }[keyof PromptCommands];
+
+export type ConfirmHandlers<C> = { [K in keyof ConfirmCommands]: (ctx: C, args: ConfirmCommands[K]) => void };
+export type PromptResult = string | null | Promise<string | null>;
+export type PromptHandlers<C> = { [K in keyof PromptCommands]: (ctx: C, args: PromptCommands[K], value: string) => PromptResult };
