@@ -85,7 +85,7 @@ export interface UsualDuration {
   runs: number;
   /** seconds / usual, when both are known and usual > 0. */
   ratio: number | null;
-  /** "3m 12s, usual 1m 40s"; "3m 12s" when there is no history; "—" with no duration. */
+  /** "3m 12s, usual 1m 40s"; "3m 12s" without history; "usual 1m 40s" before it ran; "—" with neither. */
   text: string;
 }
 
@@ -97,6 +97,6 @@ export function usualDuration(seconds: number | null | undefined, past: readonly
   const runs = past.filter((v) => Number.isFinite(v) && v >= 0).length;
   const usual = runs >= MIN_RUNS_FOR_USUAL ? median(past) : null;
   const ratio = own !== null && usual !== null && usual > 0 ? own / usual : null;
-  const text = usual === null ? duration(own) : `${duration(own)}, usual ${duration(usual)}`;
+  const text = usual === null ? duration(own) : own === null ? `usual ${duration(usual)}` : `${duration(own)}, usual ${duration(usual)}`;
   return { seconds: own, usual, runs, ratio, text };
 }
