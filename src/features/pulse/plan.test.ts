@@ -7,26 +7,22 @@ const state = (entries: [number, PulseFetchState][]) => new Map(entries);
 describe('planPulseFetches', () => {
   it('fetches every visible project never fetched, in screen order', () => {
     const plan = planPulseFetches([3, 1, 2], new Map(), NOW);
-    expect(plan.fetch).toEqual([
-      { projectId: 3, etag: null },
-      { projectId: 1, etag: null },
-      { projectId: 2, etag: null },
-    ]);
+    expect(plan.fetch).toEqual([3, 1, 2]);
   });
 
   it('never asks about a project twice within the interval, and says when the next is due', () => {
     const s = state([
-      [1, { sentAt: NOW - 10_000, etag: 'W/"a"' }],
-      [2, { sentAt: NOW - PULSE_INTERVAL_MS, etag: 'W/"b"' }],
+      [1, { sentAt: NOW - 10_000 }],
+      [2, { sentAt: NOW - PULSE_INTERVAL_MS }],
     ]);
     const plan = planPulseFetches([1, 2], s, NOW);
-    expect(plan.fetch).toEqual([{ projectId: 2, etag: 'W/"b"' }]);
+    expect(plan.fetch).toEqual([2]);
     expect(plan.nextAt).toBe(NOW - 10_000 + PULSE_INTERVAL_MS);
   });
 
   it('asks only about visible projects, each once even when listed twice', () => {
     const plan = planPulseFetches([5, 5, 6], state([[7, { sentAt: 0 }]]), NOW);
-    expect(plan.fetch.map((f) => f.projectId)).toEqual([5, 6]);
+    expect(plan.fetch).toEqual([5, 6]);
   });
 
   it('sends the stalest first after the never-fetched ones', () => {
@@ -34,7 +30,7 @@ describe('planPulseFetches', () => {
       [1, { sentAt: NOW - 40_000 }],
       [2, { sentAt: NOW - 90_000 }],
     ]);
-    expect(planPulseFetches([1, 2, 3], s, NOW).fetch.map((f) => f.projectId)).toEqual([3, 2, 1]);
+    expect(planPulseFetches([1, 2, 3], s, NOW).fetch).toEqual([3, 2, 1]);
   });
 
   it('skips projects in flight and honours notBefore (Retry-After, back-off)', () => {
@@ -51,7 +47,7 @@ describe('planPulseFetches', () => {
     const visible = Array.from({ length: 20 }, (_, i) => i + 1);
     const s = state([[99, { sentAt: NOW, inFlight: true }]]);
     const plan = planPulseFetches(visible, s, NOW, { concurrency: 4 });
-    expect(plan.fetch.map((f) => f.projectId)).toEqual([1, 2, 3]);
+    expect(plan.fetch).toEqual([1, 2, 3]);
     expect(plan.nextAt).toBe(NOW);
   });
 
@@ -62,14 +58,14 @@ describe('planPulseFetches', () => {
     const sent: number[] = [];
     const answers: { at: number; id: number }[] = [];
     for (let t = 0; t <= 3_600_000; t += 1000) {
-      for (const a of answers.filter((x) => x.at <= t)) s.set(a.id, { ...s.get(a.id)!, inFlight: false, etag: 'e' });
+      for (const a of answers.filter((x) => x.at <= t)) s.set(a.id, { ...s.get(a.id)!, inFlight: false });
       answers.splice(0, answers.length, ...answers.filter((x) => x.at > t));
-      for (const f of planPulseFetches(visible, s, t).fetch) {
-        const last = s.get(f.projectId);
+      for (const id of planPulseFetches(visible, s, t).fetch) {
+        const last = s.get(id);
         if (last) expect(t - last.sentAt).toBeGreaterThanOrEqual(PULSE_INTERVAL_MS);
-        s.set(f.projectId, { sentAt: t, inFlight: true, etag: last?.etag });
+        s.set(id, { sentAt: t, inFlight: true });
         sent.push(t);
-        answers.push({ at: t + 1000 + (f.projectId % 3) * 1000, id: f.projectId });
+        answers.push({ at: t + 1000 + (id % 3) * 1000, id });
       }
     }
     // ≤ 1 per project per 30 s: at most 40/min for 20 rows, and never more than that in any minute.

@@ -1,6 +1,8 @@
 // Which projects the pulse asks GitLab about now. The budget (issue 14): only rows on screen, at
-// most one request per visible project per 30 s, each with If-None-Match. Pure, so the budget is
-// tested without a clock or a network; the polling source calls it on a timer.
+// most one request per visible project per 30 s. Pure, so the budget is tested without a clock or
+// a network; the polling source calls it on a timer. If-None-Match needs nothing here: the API
+// client keeps the ETag of every GET (src/api/client.ts) and on a 304 hands back the very array it
+// returned before, so an unchanged project costs a 304 and no re-render.
 
 export const PULSE_INTERVAL_MS = 30_000;
 
@@ -8,22 +10,15 @@ export interface PulseFetchState {
   /** When the last request for this project was *sent* (ms): the interval counts from the send, so
    *  a slow answer can never squeeze two requests into one interval. */
   sentAt: number;
-  /** ETag of the last 200, sent back as If-None-Match. */
-  etag?: string | null | undefined;
   /** A request is out: never a second one beside it. */
   inFlight?: boolean | undefined;
   /** Not before this time (ms): Retry-After on 429, or back-off after errors. */
   notBefore?: number | undefined;
 }
 
-export interface PulseFetch {
-  projectId: number;
-  etag: string | null;
-}
-
 export interface PulsePlan {
   /** Fetch these now, in this order (never fetched first, in screen order; then the stalest). */
-  fetch: PulseFetch[];
+  fetch: number[];
   /** The earliest time (ms) another visible project falls due, or null when none will. */
   nextAt: number | null;
 }
@@ -41,7 +36,7 @@ export function planPulseFetches(
   { intervalMs = PULSE_INTERVAL_MS, concurrency = 6 }: PulsePlanOptions = {},
 ): PulsePlan {
   const seen = new Set<number>();
-  const due: { projectId: number; etag: string | null; sentAt: number; order: number }[] = [];
+  const due: { projectId: number; sentAt: number; order: number }[] = [];
   let nextAt: number | null = null;
   let out = 0;
   for (const s of state.values()) if (s.inFlight) out++;
@@ -51,12 +46,12 @@ export function planPulseFetches(
     const s = state.get(projectId);
     if (s?.inFlight) return; // its answer schedules the next one
     const at = s ? Math.max(s.sentAt + intervalMs, s.notBefore ?? 0) : 0;
-    if (at <= now) due.push({ projectId, etag: s?.etag ?? null, sentAt: s ? s.sentAt : -Infinity, order });
+    if (at <= now) due.push({ projectId, sentAt: s ? s.sentAt : -Infinity, order });
     else nextAt = nextAt === null ? at : Math.min(nextAt, at);
   });
   due.sort((a, b) => a.sentAt - b.sentAt || a.order - b.order);
   const room = Math.max(0, concurrency - out);
-  const fetch = due.slice(0, room).map(({ projectId, etag }) => ({ projectId, etag }));
+  const fetch = due.slice(0, room).map((d) => d.projectId);
   // Due projects left over for want of room go as soon as an answer frees a slot: "now".
   if (due.length > fetch.length) nextAt = now;
   return { fetch, nextAt };
