@@ -1,9 +1,9 @@
 // The timeline view of a pipeline: one row per job, grouped under its stage, with its queued (░)
 // and running (█) spans on a shared time axis; the critical path is marked '▸' and drawn bold, so
 // it reads without colour (NO_COLOR). Windowed: only the rows that fit are rendered.
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import { padToWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { displayWidth, padToWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../../ui/theme.js';
 import { WindowedList } from '../../ui/components/WindowedList.js';
 import { BAR, axisFor, axisLine, barCells, buildTimeline, type TimelineEntry, type TimelineJob } from './timeline.js';
@@ -34,16 +34,22 @@ export function timelineRows(entries: readonly TimelineEntry[], stages: readonly
   return rows;
 }
 
+function longestName(entries: readonly TimelineEntry[]): number {
+  return entries.reduce((m, e) => Math.max(m, displayWidth(safeText(e.job.name, 80))), 0);
+}
+
 /** Cells for the label column: marker, icon, space, name, clamped so the bars keep most of the width. */
-export function labelWidth(entries: readonly TimelineEntry[], width: number): number {
-  const longest = entries.reduce((m, e) => Math.max(m, safeText(e.job.name, 80).length), 0);
-  return Math.max(6, Math.min(longest + 3, 28, Math.floor(width * 0.4)));
+export function labelWidth(longestName: number, width: number): number {
+  return Math.max(6, Math.min(longestName + 3, 28, Math.floor(width * 0.4)));
 }
 
 export function Timeline({ jobs, now, width, height, selected, stageOrder }: TimelineProps): ReactNode {
   const theme = useTheme();
-  const timeline = buildTimeline(jobs, now, stageOrder);
-  const rows = timelineRows(timeline.entries, timeline.stages);
+  // Built once per jobs/now, not per cursor move: 5,000 jobs take ~15 ms to lay out.
+  const { timeline, rows, nameWidth } = useMemo(() => {
+    const built = buildTimeline(jobs, now, stageOrder);
+    return { timeline: built, rows: timelineRows(built.entries, built.stages), nameWidth: longestName(built.entries) };
+  }, [jobs, now, stageOrder]);
   if (rows.length === 0) {
     return (
       <Box height={1}>
@@ -53,7 +59,7 @@ export function Timeline({ jobs, now, width, height, selected, stageOrder }: Tim
   }
   const bodyHeight = Math.max(0, Math.floor(height) - 1);
   const scrollbar = rows.length > bodyHeight ? 1 : 0;
-  const label = labelWidth(timeline.entries, width);
+  const label = labelWidth(nameWidth, width);
   const cells = Math.max(0, Math.floor(width) - label - 1 - scrollbar);
   const axis = axisFor(timeline, cells);
   const cursor = Math.max(0, rows.findIndex((r) => r.kind === 'job' && r.entry.index === selected));
