@@ -67,6 +67,16 @@ describe('Timeline', () => {
     expect(running.startsWith(CRITICAL_MARK)).toBe(true);
   });
 
+  it('never draws wider than it is given, down to a sliver', () => {
+    for (const width of [1, 5, 12, 20, 33, 47]) {
+      const { lastFrame, unmount } = render(plain(<Timeline jobs={fixtureJobs()} now={NOW} width={width} height={8} selected={2} />));
+      const out = lines(lastFrame());
+      expect(out.length).toBeLessThanOrEqual(8);
+      for (const line of out) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      unmount();
+    }
+  });
+
   it('says so when there are no jobs', () => {
     const { lastFrame } = render(plain(<Timeline jobs={[]} now={NOW} width={40} height={5} selected={0} />));
     expect(lines(lastFrame())[0]).toBe('No jobs');

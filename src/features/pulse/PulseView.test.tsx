@@ -110,6 +110,16 @@ describe('PulseView', () => {
     expect(out.some((l) => l.includes('project-0 '))).toBe(false);
   });
 
+  it('never draws wider than it is given, down to a sliver', () => {
+    for (const width of [1, 8, 13, 25, 40, 59]) {
+      const { lastFrame, unmount } = render(plain(<PulseView rows={rows} selected={1} width={width} height={6} now={NOW} />));
+      const out = lines(lastFrame());
+      expect(out.length).toBeLessThanOrEqual(6);
+      for (const line of out) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      unmount();
+    }
+  });
+
   it('sanitizes what the server sent', () => {
     const hostile = [row(1, 'evil/\x1b]52;c;aGk=\x07name\x1b[2J', 'f')];
     const { lastFrame } = render(plain(<PulseView rows={hostile} selected={0} width={60} height={5} now={NOW} />));
