@@ -21,7 +21,15 @@ describe('Timeline', () => {
     const out = lines(lastFrame());
     // Label column: longest name (16) + marker, icon, space = 19; then a space; 60 cells of bars.
     // 220 s over 60 cells is 3.67 s a cell; labels need 8 cells, so a tick every 30 s (8.2 cells).
-    const ticks: [number, string][] = [[0, '0s'], [8, '30s'], [16, '1m'], [25, '1m30s'], [33, '2m'], [41, '2m30s'], [49, '3m']];
+    const ticks: [number, string][] = [
+      [0, '0s'],
+      [8, '30s'],
+      [16, '1m'],
+      [25, '1m30s'],
+      [33, '2m'],
+      [41, '2m30s'],
+      [49, '3m'],
+    ];
     const axis = Array.from({ length: 60 }, () => ' ');
     for (const [at, label] of ticks) axis.splice(at, label.length, ...label);
     expect(out[0]).toBe(' '.repeat(20) + axis.join('').trimEnd());

@@ -62,7 +62,10 @@ export function Timeline({ jobs, now, width, height, selected, stageOrder }: Tim
   const label = labelWidth(nameWidth, width);
   const cells = Math.max(0, Math.floor(width) - label - 1 - scrollbar);
   const axis = axisFor(timeline, cells);
-  const cursor = Math.max(0, rows.findIndex((r) => r.kind === 'job' && r.entry.index === selected));
+  const cursor = Math.max(
+    0,
+    rows.findIndex((r) => r.kind === 'job' && r.entry.index === selected),
+  );
 
   const renderRow = (row: TimelineRow): ReactNode => {
     if (row.kind === 'stage') {

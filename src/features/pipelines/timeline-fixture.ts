@@ -5,7 +5,16 @@ import type { TimelineJob } from './timeline.js';
 export const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 const at = (s: number | null) => (s === null ? null : new Date(T0 + s * 1000).toISOString());
 
-function job(id: number, name: string, stage: string, status: string, queued: number | null, started: number | null, finished: number | null, needs?: string[]): TimelineJob {
+function job(
+  id: number,
+  name: string,
+  stage: string,
+  status: string,
+  queued: number | null,
+  started: number | null,
+  finished: number | null,
+  needs?: string[],
+): TimelineJob {
   return {
     id,
     name,

@@ -77,7 +77,11 @@ describe('drawing', () => {
   });
 
   it('draws queued and running cells on the shared axis', () => {
-    const bar = (name: string) => barCells(timeline.entries.find((e) => e.job.name === name)!, axis);
+    const bar = (name: string) =>
+      barCells(
+        timeline.entries.find((e) => e.job.name === name)!,
+        axis,
+      );
     const q = BAR.queued;
     const r = BAR.running;
     const pad = (text: string) => text.padEnd(44, ' ');

@@ -103,8 +103,8 @@ export function criticalPath(entries: readonly TimelineEntry[]): number[] {
     onPath.add(current.job.id);
     const job = current;
     const needs = job.job.needs;
-    const waitedFor = ran.filter((e) =>
-      e !== job && (Array.isArray(needs) ? needs.includes(e.job.name) : e.stageIndex < job.stageIndex) && e.running!.end <= job.running!.start + 1000,
+    const waitedFor = ran.filter(
+      (e) => e !== job && (Array.isArray(needs) ? needs.includes(e.job.name) : e.stageIndex < job.stageIndex) && e.running!.end <= job.running!.start + 1000,
     );
     current = waitedFor.reduce<TimelineEntry | null>((best, e) => (best === null || later(e, best) ? e : best), null);
   }

@@ -27,16 +27,19 @@ function row(id: number, path: string, spec: string | null, end = 0): PulseRow {
       ? null
       : [...spec]
           .map((ch, i): PipelineBasic => {
-              const created = end - (spec.length - i) * 10;
-              return { id: id * 100 + i, status: STATUS[ch]!, ref: 'main', sha: 'x', created_at: iso(created), updated_at: iso(created + 4 + (i % 3)) };
-            })
+            const created = end - (spec.length - i) * 10;
+            return { id: id * 100 + i, status: STATUS[ch]!, ref: 'main', sha: 'x', created_at: iso(created), updated_at: iso(created + 4 + (i % 3)) };
+          })
           .reverse();
   return pulseRow({ id, path, defaultBranch: 'main' }, pipelines);
 }
 
 describe('pulseLayout', () => {
   it('shows every column at 80 and gives the path the room it needs', () => {
-    expect(pulseLayout(80)).toEqual({ order: ['path', 'strip', 'running', 'failure', 'spark'], widths: { path: 29, strip: 20, running: 3, failure: 12, spark: 12 } });
+    expect(pulseLayout(80)).toEqual({
+      order: ['path', 'strip', 'running', 'failure', 'spark'],
+      widths: { path: 29, strip: 20, running: 3, failure: 12, spark: 12 },
+    });
   });
 
   it('keeps every column at 60 with a shorter strip, and drops from the lowest priority below that', () => {

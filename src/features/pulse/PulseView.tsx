@@ -60,7 +60,15 @@ export function PulseView({ rows, selected, width, height, now, requestsPerMinut
       <Text bold color={theme.muted} wrap="truncate">
         {header}
       </Text>
-      <WindowedList items={[...rows]} selected={selected} height={bodyHeight} keyOf={(row) => row.projectId} renderItem={renderRow} emptyText={emptyText} marker={false} />
+      <WindowedList
+        items={[...rows]}
+        selected={selected}
+        height={bodyHeight}
+        keyOf={(row) => row.projectId}
+        renderItem={renderRow}
+        emptyText={emptyText}
+        marker={false}
+      />
     </Box>
   );
 }

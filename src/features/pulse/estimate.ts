@@ -12,7 +12,9 @@ const ENDED = new Set(['success', 'failed', 'canceled']);
  * queue time, and runs long when a manual job was played later (that moves `updated_at`); it is a
  * trend line, not a report. Running, pending, skipped and manual pipelines are gaps.
  */
-export function estimatedSeconds(pipeline: Pick<PipelineBasic, 'status' | 'created_at' | 'updated_at'> & { duration?: number | null | undefined }): number | null {
+export function estimatedSeconds(
+  pipeline: Pick<PipelineBasic, 'status' | 'created_at' | 'updated_at'> & { duration?: number | null | undefined },
+): number | null {
   if (!ENDED.has(pipeline.status)) return null;
   // A full pipeline object (single GET) carries the real figure: use it when we have one.
   if (typeof pipeline.duration === 'number' && Number.isFinite(pipeline.duration) && pipeline.duration >= 0) return pipeline.duration;

@@ -1,8 +1,8 @@
 // Which projects the pulse asks GitLab about now. The budget (issue 14): only rows on screen, at
 // most one request per visible project per 30 s. Pure, so the budget is tested without a clock or
 // a network; the polling source calls it on a timer. If-None-Match needs nothing here: the API
-// client keeps the ETag of every GET (src/api/client.ts) and on a 304 hands back the very array it
-// returned before, so an unchanged project costs a 304 and no re-render.
+// client keeps the ETag of every GET (src/api/client.ts), so an unchanged project costs a 304, and
+// samePulsePage (fetch.ts) spares the store update.
 
 export const PULSE_INTERVAL_MS = 30_000;
 
