@@ -1,0 +1,127 @@
+// The timeline view of a pipeline: one row per job, grouped under its stage, with its queued (░)
+// and running (█) spans on a shared time axis; the critical path is marked '▸' and drawn bold, so
+// it reads without colour (NO_COLOR). Windowed: only the rows that fit are rendered.
+import { useMemo, type ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { displayWidth, padToWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { useTheme } from '../../ui/theme.js';
+import { WindowedList } from '../../ui/components/WindowedList.js';
+import { BAR, axisFor, axisLine, barCells, buildTimeline, type TimelineEntry, type TimelineJob } from './timeline.js';
+
+export interface TimelineProps {
+  jobs: readonly TimelineJob[];
+  /** ms since the epoch: where running jobs' bars end. */
+  now: number;
+  width: number;
+  /** Rows, including the axis line. */
+  height: number;
+  /** Index into `jobs` of the job under the cursor (the same cursor as the list and the graph). */
+  selected: number;
+  stageOrder?: readonly string[];
+}
+
+export type TimelineRow = { kind: 'stage'; stage: string } | { kind: 'job'; entry: TimelineEntry };
+
+export const CRITICAL_MARK = '▸';
+
+/** Stage headings and job rows, in drawing order. */
+export function timelineRows(entries: readonly TimelineEntry[], stages: readonly string[]): TimelineRow[] {
+  const rows: TimelineRow[] = [];
+  stages.forEach((stage, i) => {
+    rows.push({ kind: 'stage', stage });
+    for (const entry of entries) if (entry.stageIndex === i) rows.push({ kind: 'job', entry });
+  });
+  return rows;
+}
+
+function longestName(entries: readonly TimelineEntry[]): number {
+  return entries.reduce((m, e) => Math.max(m, displayWidth(safeText(e.job.name, 80))), 0);
+}
+
+/** Cells for the label column: marker, icon, space, name, clamped so the bars keep most of the width. */
+export function labelWidth(longestName: number, width: number): number {
+  return Math.max(6, Math.min(longestName + 3, 28, Math.floor(width * 0.4)));
+}
+
+export function Timeline({ jobs, now, width, height, selected, stageOrder }: TimelineProps): ReactNode {
+  const theme = useTheme();
+  // Built once per jobs/now, not per cursor move: 5,000 jobs take ~15 ms to lay out.
+  const { timeline, rows, nameWidth } = useMemo(() => {
+    const built = buildTimeline(jobs, now, stageOrder);
+    return { timeline: built, rows: timelineRows(built.entries, built.stages), nameWidth: longestName(built.entries) };
+  }, [jobs, now, stageOrder]);
+  if (rows.length === 0) {
+    return (
+      <Box height={1}>
+        <Text color={theme.muted}>No jobs</Text>
+      </Box>
+    );
+  }
+  const bodyHeight = Math.max(0, Math.floor(height) - 1);
+  const scrollbar = rows.length > bodyHeight ? 1 : 0;
+  const label = labelWidth(nameWidth, width);
+  const cells = Math.max(0, Math.floor(width) - label - 1 - scrollbar);
+  const axis = axisFor(timeline, cells);
+  const cursor = Math.max(
+    0,
+    rows.findIndex((r) => r.kind === 'job' && r.entry.index === selected),
+  );
+
+  const renderRow = (row: TimelineRow): ReactNode => {
+    if (row.kind === 'stage') {
+      return (
+        <Text bold color={theme.muted}>
+          {truncateToWidth(safeText(row.stage, 80), label + 1 + cells)}
+        </Text>
+      );
+    }
+    const { entry } = row;
+    const status = theme.status(entry.job.status);
+    const isSelected = entry.index === selected;
+    const bar = axis ? barCells(entry, axis) : '';
+    return (
+      <>
+        <Text color={theme.accent} bold>
+          {entry.critical ? CRITICAL_MARK : ' '}
+        </Text>
+        <Text color={status.color}>{status.icon}</Text>
+        <Text inverse={isSelected && theme.selection.inverse} bold={entry.critical}>
+          {' ' + padToWidth(safeText(entry.job.name, 80), label - 3)}
+        </Text>
+        <Text> </Text>
+        {runs(bar).map((run, i) => (
+          <Text key={i} color={run.char === BAR.running ? status.color : theme.muted} bold={entry.critical}>
+            {run.text}
+          </Text>
+        ))}
+      </>
+    );
+  };
+
+  return (
+    <Box flexDirection="column" width={Math.max(0, Math.floor(width))} flexShrink={0}>
+      <Text color={theme.muted} wrap="truncate">
+        {' '.repeat(label + 1) + (axis ? axisLine(axis) : '')}
+      </Text>
+      <WindowedList
+        items={rows}
+        selected={cursor}
+        height={bodyHeight}
+        keyOf={(row) => (row.kind === 'stage' ? `stage:${row.stage}` : row.entry.job.id)}
+        renderItem={renderRow}
+        marker={false}
+      />
+    </Box>
+  );
+}
+
+/** "██░░  " → runs of equal cells, so a row is a handful of <Text>s, not one per cell. */
+function runs(cells: string): { char: string; text: string }[] {
+  const out: { char: string; text: string }[] = [];
+  for (const ch of cells) {
+    const last = out[out.length - 1];
+    if (last && last.char === ch) last.text += ch;
+    else out.push({ char: ch, text: ch });
+  }
+  return out;
+}

@@ -1,0 +1,201 @@
+// A pipeline's jobs on a shared time axis (a Gantt): when each waited for a runner and when it ran,
+// and the chain of jobs that decided when the pipeline ended. Pure: Timeline.tsx draws it.
+import type { Job } from '../../api/index.js';
+
+/** The fields the timeline reads. `needs` is not in the REST job object; pass it when known. */
+export type TimelineJob = Pick<Job, 'id' | 'name' | 'stage' | 'status' | 'created_at' | 'started_at' | 'finished_at'> & {
+  duration?: number | null | undefined;
+  queued_duration?: number | null | undefined;
+  /** Names of the jobs this one needs (a DAG edge). Absent: stage order. Empty: needs nothing. */
+  needs?: readonly string[] | null | undefined;
+};
+
+export interface Span {
+  /** ms since the epoch, start inclusive, end exclusive. */
+  start: number;
+  end: number;
+}
+
+export interface TimelineEntry {
+  job: TimelineJob;
+  /** Index of the job in the input array (the pane's cursor). */
+  index: number;
+  stageIndex: number;
+  /** Waiting for a runner: queued_duration before started_at (or before now while pending). */
+  queued: Span | null;
+  /** Running: started_at to finished_at, or to now while it runs. */
+  running: Span | null;
+  critical: boolean;
+}
+
+export interface Timeline {
+  stages: string[];
+  /** Jobs grouped by stage in stage order, input order within a stage. */
+  entries: TimelineEntry[];
+  /** The axis: earliest span start and latest span end (null when no job has a span). */
+  start: number | null;
+  end: number | null;
+  /** Ids of the critical path, first job first. */
+  criticalPath: number[];
+}
+
+const ACTIVE = new Set(['running']);
+const WAITING = new Set(['pending', 'waiting_for_resource', 'preparing']);
+
+function ms(iso: string | null | undefined): number | null {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(t) ? t : null;
+}
+
+const seconds = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v * 1000 : null);
+
+/** The running span: finished_at, else started_at + duration for a finished job, else now while running. */
+export function runningSpan(job: TimelineJob, now: number): Span | null {
+  const start = ms(job.started_at);
+  if (start === null) return null;
+  let end = ms(job.finished_at);
+  if (end === null && ACTIVE.has(job.status)) end = Math.max(start, now);
+  if (end === null) {
+    const d = seconds(job.duration);
+    if (d !== null) end = start + d;
+  }
+  return end === null ? null : { start, end: Math.max(start, end) };
+}
+
+/** The queued span: `queued_duration` seconds before it started, or up to now while it still waits. */
+export function queuedSpan(job: TimelineJob, now: number): Span | null {
+  const q = seconds(job.queued_duration);
+  if (q === null || q === 0) return null;
+  const start = ms(job.started_at);
+  if (start !== null) return { start: start - q, end: start };
+  return WAITING.has(job.status) ? { start: now - q, end: now } : null;
+}
+
+/**
+ * Stage order: `stageOrder` when the caller knows it (the pipeline's own stage list); otherwise
+ * the order stages first appear in `jobs`. GitLab lists a pipeline's jobs by id ascending and
+ * creates them stage by stage, so that is GitLab's order — the same one the list and the stage
+ * graph use. (A stage whose only job was retried moves to the end of a list without retried jobs.)
+ */
+export function stageOrderOf(jobs: readonly TimelineJob[], stageOrder?: readonly string[]): string[] {
+  const stages = [...(stageOrder ?? [])];
+  for (const job of jobs) if (!stages.includes(job.stage)) stages.push(job.stage);
+  return stages.filter((s) => jobs.some((j) => j.stage === s));
+}
+
+/**
+ * The critical path: the chain of jobs that set the pipeline's end, found by walking back from the
+ * job that ended last (ties: the later stage, then the higher id). A job's predecessor is, among
+ * the jobs it waited for — those it `needs`, or without `needs` every job of an earlier stage —
+ * the one that ended latest no later than the job started (1 s slack: GitLab's times are whole
+ * seconds). Jobs that never ran (created, skipped, manual) are not on it. `needs: []` starts the
+ * job at once, so the walk ends there.
+ */
+export function criticalPath(entries: readonly TimelineEntry[]): number[] {
+  const ran = entries.filter((e) => e.running !== null);
+  const later = (a: TimelineEntry, b: TimelineEntry): boolean =>
+    a.running!.end !== b.running!.end ? a.running!.end > b.running!.end : a.stageIndex !== b.stageIndex ? a.stageIndex > b.stageIndex : a.job.id > b.job.id;
+  let current = ran.reduce<TimelineEntry | null>((best, e) => (best === null || later(e, best) ? e : best), null);
+  const path: number[] = [];
+  const onPath = new Set<number>();
+  while (current && !onPath.has(current.job.id)) {
+    path.push(current.job.id);
+    onPath.add(current.job.id);
+    const job = current;
+    const needs = job.job.needs;
+    const waitedFor = ran.filter(
+      (e) => e !== job && (Array.isArray(needs) ? needs.includes(e.job.name) : e.stageIndex < job.stageIndex) && e.running!.end <= job.running!.start + 1000,
+    );
+    current = waitedFor.reduce<TimelineEntry | null>((best, e) => (best === null || later(e, best) ? e : best), null);
+  }
+  return path.reverse();
+}
+
+export function buildTimeline(jobs: readonly TimelineJob[], now: number, stageOrder?: readonly string[]): Timeline {
+  const stages = stageOrderOf(jobs, stageOrder);
+  const entries: TimelineEntry[] = [];
+  stages.forEach((stage, stageIndex) => {
+    jobs.forEach((job, index) => {
+      if (job.stage !== stage) return;
+      entries.push({ job, index, stageIndex, queued: queuedSpan(job, now), running: runningSpan(job, now), critical: false });
+    });
+  });
+  const path = criticalPath(entries);
+  const critical = new Set(path);
+  for (const e of entries) e.critical = critical.has(e.job.id);
+  let start: number | null = null;
+  let end: number | null = null;
+  for (const e of entries) {
+    for (const span of [e.queued, e.running]) {
+      if (!span) continue;
+      start = start === null ? span.start : Math.min(start, span.start);
+      end = end === null ? span.end : Math.max(end, span.end);
+    }
+  }
+  return { stages, entries, start, end, criticalPath: path };
+}
+
+// ---- drawing on a grid of cells (Timeline.tsx renders these strings) --------------------------------
+
+export const BAR = { running: '█', queued: '░', empty: ' ' } as const;
+
+/** Nice tick steps in seconds: 1-2-5 style, then clock-friendly minutes and hours. */
+const STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+
+/** 0 → "0s", 90 → "1m30s", 3600 → "1h", 5400 → "1h30m". */
+export function tickLabel(totalSeconds: number): string {
+  const s = Math.round(totalSeconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h > 0) return `${h}h${m > 0 ? `${m}m` : ''}`;
+  if (m > 0) return `${m}m${sec > 0 ? `${sec}s` : ''}`;
+  return `${sec}s`;
+}
+
+export interface Axis {
+  start: number;
+  /** ms per cell. */
+  scale: number;
+  cells: number;
+}
+
+/** The axis over `cells` cells; a span of zero length still gets a width (1 s). */
+export function axisFor(timeline: Pick<Timeline, 'start' | 'end'>, cells: number): Axis | null {
+  if (timeline.start === null || timeline.end === null || cells <= 0) return null;
+  const total = Math.max(1000, timeline.end - timeline.start);
+  return { start: timeline.start, scale: total / cells, cells };
+}
+
+/**
+ * The header line: tick labels at multiples of a step wide enough that labels never touch (at
+ * least one blank cell between them), exactly `axis.cells` wide.
+ */
+export function axisLine(axis: Axis): string {
+  const cellSeconds = axis.scale / 1000;
+  const widest = tickLabel(axis.cells * cellSeconds).length + 3;
+  const step = STEPS.find((s) => s / cellSeconds >= widest) ?? Math.ceil((widest * cellSeconds) / 86400) * 86400;
+  const out: string[] = Array.from({ length: axis.cells }, () => ' ');
+  for (let t = 0; ; t += step) {
+    const at = Math.round(t / cellSeconds);
+    const label = tickLabel(t);
+    if (at + label.length > axis.cells) break;
+    for (let i = 0; i < label.length; i++) out[at + i] = label[i]!;
+  }
+  return out.join('');
+}
+
+/**
+ * The bar of one entry: each cell shows what the job did during that slice of time — running wins
+ * over queued, and a span shorter than a cell still marks the cell it falls in.
+ */
+export function barCells(entry: Pick<TimelineEntry, 'queued' | 'running'>, axis: Axis): string {
+  const overlaps = (span: Span | null, from: number, to: number) => span !== null && span.start < to && Math.max(span.end, span.start + 1) > from;
+  let out = '';
+  for (let c = 0; c < axis.cells; c++) {
+    const from = axis.start + c * axis.scale;
+    const to = from + axis.scale;
+    out += overlaps(entry.running, from, to) ? BAR.running : overlaps(entry.queued, from, to) ? BAR.queued : BAR.empty;
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+// Which projects the pulse asks GitLab about now. The budget (issue 14): only rows on screen, at
+// most one request per visible project per 30 s. Pure, so the budget is tested without a clock or
+// a network; the polling source calls it on a timer. If-None-Match needs nothing here: the API
+// client keeps the ETag of every GET (src/api/client.ts), so an unchanged project costs a 304, and
+// samePulsePage (fetch.ts) spares the store update.
+
+export const PULSE_INTERVAL_MS = 30_000;
+
+export interface PulseFetchState {
+  /** When the last request for this project was *sent* (ms): the interval counts from the send, so
+   *  a slow answer can never squeeze two requests into one interval. */
+  sentAt: number;
+  /** A request is out: never a second one beside it. */
+  inFlight?: boolean | undefined;
+  /** Not before this time (ms): Retry-After on 429, or back-off after errors. */
+  notBefore?: number | undefined;
+}
+
+export interface PulsePlan {
+  /** Fetch these now, in this order (never fetched first, in screen order; then the stalest). */
+  fetch: number[];
+  /** The earliest time (ms) another visible project falls due, or null when none will. */
+  nextAt: number | null;
+}
+
+export interface PulsePlanOptions {
+  intervalMs?: number;
+  /** Requests allowed out at once, across the pulse (in flight ones count). */
+  concurrency?: number;
+}
+
+export function planPulseFetches(
+  visible: readonly number[],
+  state: ReadonlyMap<number, PulseFetchState>,
+  now: number,
+  { intervalMs = PULSE_INTERVAL_MS, concurrency = 6 }: PulsePlanOptions = {},
+): PulsePlan {
+  const seen = new Set<number>();
+  const due: { projectId: number; sentAt: number; order: number }[] = [];
+  let nextAt: number | null = null;
+  let out = 0;
+  for (const s of state.values()) if (s.inFlight) out++;
+  visible.forEach((projectId, order) => {
+    if (seen.has(projectId)) return;
+    seen.add(projectId);
+    const s = state.get(projectId);
+    if (s?.inFlight) return; // its answer schedules the next one
+    const at = s ? Math.max(s.sentAt + intervalMs, s.notBefore ?? 0) : 0;
+    if (at <= now) due.push({ projectId, sentAt: s ? s.sentAt : -Infinity, order });
+    else nextAt = nextAt === null ? at : Math.min(nextAt, at);
+  });
+  due.sort((a, b) => a.sentAt - b.sentAt || a.order - b.order);
+  const room = Math.max(0, concurrency - out);
+  const fetch = due.slice(0, room).map((d) => d.projectId);
+  // Due projects left over for want of room go as soon as an answer frees a slot: "now".
+  if (due.length > fetch.length) nextAt = now;
+  return { fetch, nextAt };
+}
+
+/**
+ * Requests per minute over the last `windowMs`, from the send times of pipetop's requests — the
+ * figure the pulse header shows ("4 req/min"). Times outside the window are ignored.
+ */
+export function requestsPerMinute(sentTimes: readonly number[], now: number, windowMs = 60_000): number {
+  if (!(windowMs > 0)) return 0;
+  let count = 0;
+  for (const t of sentTimes) if (t > now - windowMs && t <= now) count++;
+  return (count * 60_000) / windowMs;
+}
