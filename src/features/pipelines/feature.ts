@@ -3,8 +3,10 @@
 import type { Feature } from '../../store/feature.js';
 import { watchPipelineRows } from './hydrate.js';
 import { pipelinesSource } from './source.js';
+import { PIPELINE_BINDINGS } from './bindings.js';
 
 export const pipelinesFeature: Feature = {
+  bindings: PIPELINE_BINDINGS,
   name: 'pipelines',
   source: pipelinesSource,
   watch: watchPipelineRows,
