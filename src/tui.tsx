@@ -20,6 +20,7 @@ import { attachKeyReader, enterTerminal, installRestoreHooks, isRawModeSupported
 import { formatWarning, loadUserConfig } from './config/user-config.js';
 import { applyUserKeys } from './config/user-keys.js';
 import { COMMANDS } from './keymap/bindings.js';
+import { scopesOverlap } from './store/keymap.js';
 import { toast } from './store/store.js';
 import { safeMessage } from './text/safe.js';
 import { VERSION } from './version.js';
@@ -82,9 +83,12 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     tokenHelp: tokenHelp(config),
   });
   // The user's keys over the default table (the core's and every feature's), conflicts refused.
-  const keys = applyUserKeys(controller.keymap.bindings, user.config.keys, { file: user.path });
+  const keys = applyUserKeys(controller.keymap.bindings, user.config.keys, { file: user.path, overlaps: scopesOverlap });
   controller.useBindings(keys.bindings);
-  const notices = [...warnings, ...[...user.warnings, ...keys.warnings].map(formatWarning)];
+  // The file as the user knows it: ~/.config/pipetop/config.yml (room is short in the footer).
+  const home = io.env.HOME;
+  const shortFile = (file: string) => (home && file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file);
+  const notices = [...warnings, ...[...user.warnings, ...keys.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) }))];
   // Printed to stderr they would vanish behind the alternate screen: a toast stays until a key.
   if (notices.length) toast(store, 'error', notices.map((n) => safeMessage(n)).join(' · '));
   void controller.start();

@@ -5,7 +5,8 @@ import { parseKeySpec } from '../input/key.js';
 import { COMMANDS, type Scope } from './bindings.js';
 import { createKeymap } from './matcher.js';
 import { FEATURES } from '../features/index.js';
-import { defaultBindings } from '../store/keymap.js';
+import { defaultBindings, scopesOverlap } from '../store/keymap.js';
+import { applyUserKeys } from '../config/user-keys.js';
 
 const BINDINGS = defaultBindings(FEATURES);
 const { resolve, bindingsFor } = createKeymap(BINDINGS);
@@ -85,5 +86,14 @@ describe('keymap', () => {
     expect(resolve('Y', ['confirm'])?.command).toBe('confirm.yes');
     expect(resolve('q', ['help', 'global'])?.command).toBe('help.close');
     expect(resolve('G', ['help', 'global'])?.command).toBe('nav.bottom');
+  });
+
+  it('refuses a user key only where both keys are live at once (modal scopes included)', () => {
+    const apply = (keys: Record<string, string[]>) =>
+      applyUserKeys(BINDINGS, Object.fromEntries(Object.entries(keys).map(([c, k]) => [c, { keys: k }])), { file: 'config.yml', overlaps: scopesOverlap }).warnings.map((w) => w.message);
+    // Tab is the form's "next field" while a form field is edited: refused.
+    expect(apply({ 'edit.submit': ['tab'] })[0]).toMatch(/'tab' is already form.next/);
+    // ^w erases a word in a text field, and means nothing on a pane: both can have it.
+    expect(apply({ 'app.refresh': ['ctrl+w'] })).toEqual([]);
   });
 });
