@@ -13,9 +13,9 @@ export function keymapOf(features: readonly Feature[], bindings?: readonly Bindi
   return createKeymap(bindings ?? defaultBindings(features));
 }
 
-/** Scopes live at once while something modal is in front (see Controller.key). */
+/** Scopes live at once while something modal is in front (see Controller.key); the schedule form is modal too. */
 const MODAL_GROUPS: readonly Scope[][] = [['scheduleForm', 'edit'], ['filter', 'edit'], ['help', 'global'], ['confirm'], ['edit']];
-const MODAL = new Set<Scope>(['edit', 'filter', 'confirm', 'help']);
+const MODAL = new Set<Scope>(['edit', 'filter', 'confirm', 'help', 'scheduleForm']);
 
 /**
  * Whether two scopes can be live at once, for refusing a user's key that collides
