@@ -21,7 +21,6 @@ import { formatWarning, loadUserConfig } from './config/user-config.js';
 import { applyUserKeys } from './config/user-keys.js';
 import { COMMANDS } from './keymap/bindings.js';
 import { scopesOverlap } from './store/keymap.js';
-import { toast } from './store/store.js';
 import { safeMessage } from './text/safe.js';
 import { VERSION } from './version.js';
 
@@ -90,7 +89,7 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   const shortFile = (file: string) => (home && file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file);
   const notices = [...warnings, ...[...user.warnings, ...keys.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) }))];
   // Printed to stderr they would vanish behind the alternate screen: a toast stays until a key.
-  if (notices.length) toast(store, 'error', notices.map((n) => safeMessage(n)).join(' · '));
+  controller.notify(notices.map((n) => safeMessage(n)));
   void controller.start();
   // The alternate screen and bracketed paste, undone on quit, SIGTERM/SIGINT/SIGHUP and a crash.
   const session = enterTerminal({ stdin: io.stdin, stdout: io.stdout });

@@ -105,17 +105,24 @@ it('leaves the alternate screen and bracketed paste on SIGTERM', async () => {
   expect(raw.indexOf(ALT_OFF, on)).toBeGreaterThan(on);
 }, 40_000);
 
-it('reports a bad config file inside the app, naming file, line and setting, and starts with the defaults', async () => {
+it('reports a bad config file and the flags\' warnings inside the app, one at a time, and starts with the defaults', async () => {
   const dir = join(home, 'bad-config');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'config.yml');
   writeFileSync(file, 'theme: high-contrast\nkeys:\n  app.refresh: j\n');
-  const s = (screen = spawnScreen(['--demo'], { cols: 80, rows: 24, env: { ...env, PIPETOP_CONFIG: file }, cwd: home, bundle }));
+  const s = (screen = spawnScreen(['--demo', '--host', 'gitlab.example.com'], { cols: 80, rows: 24, env: { ...env, PIPETOP_CONFIG: file }, cwd: home, bundle }));
   await s.waitFor('acme/platform/infra/terraform', 20_000);
+  const shows = (re: RegExp) => until(() => re.test(s.text().replace(/\n/g, '')), String(re), s);
+  // Once on stderr (hidden by the alternate screen); now in the footer, each until a key.
+  await shows(/--host ignored with --demo \(2 more: any key\)/);
+  s.write('j');
   // The message wraps over the toast's two rows; the file is named from ~.
-  await until(() => /~\/bad-config\/config\.yml:3: keys\.app\.refresh: 'j' is already nav\.down/.test(s.text().replace(/\n/g, '')), 'the config warning', s);
-  // j still moves (the default kept), and the message stays until a key.
-  s.write('j\r');
+  await shows(/~\/bad-config\/config\.yml:3: keys\.app\.refresh: 'j' is already nav\.down/);
+  s.write('k');
+  await shows(/keeps its default keys \(R\)/);
+  // j and k still moved (the defaults kept): ⏎ opens the first project, and the notices are gone.
+  s.write('\r');
   await s.waitFor('1 Pipelines');
   expect(s.text()).not.toContain('config.yml');
+  expect(s.text()).not.toContain('ignored with');
 }, 40_000);

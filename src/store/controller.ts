@@ -61,6 +61,9 @@ export class Controller {
   private readonly promptHandlers: PromptHandlers<Ctx>;
   /** The table keys resolve through; the footer and `?` help read it too. */
   private table: Keymap;
+  /** Startup notices (config mistakes, resolve warnings) still to show, and the toast showing one. */
+  private notices: string[] = [];
+  private noticeToast: number | null = null;
 
   constructor(private readonly deps: ControllerDeps) {
     const now = deps.now ?? Date.now;
@@ -201,9 +204,35 @@ export class Controller {
     }
   }
 
+  /**
+   * Messages the user must see before the first key (a mistake in the config file, a warning about
+   * the flags): one at a time in the footer, each until a key, then the next.
+   */
+  notify(messages: readonly string[]): void {
+    this.notices.push(...messages);
+    if (this.noticeToast === null) this.nextNotice();
+  }
+
+  private nextNotice(): void {
+    const message = this.notices.shift();
+    if (message === undefined) {
+      this.noticeToast = null;
+      return;
+    }
+    const more = this.notices.length ? ` (${this.notices.length} more: any key)` : '';
+    toast(this.deps.store, 'error', `${message}${more}`);
+    this.noticeToast = this.deps.store.getState().toast?.id ?? null;
+  }
+
   private key(key: Key): void {
     const { store } = this.deps;
     const { keymap } = this;
+    // A startup notice in the footer goes at the next key (the key itself still works).
+    if (this.noticeToast !== null) {
+      const shown = store.getState().toast?.id === this.noticeToast;
+      if (shown) store.setState({ toast: null });
+      this.nextNotice();
+    }
     const state = store.getState();
     const name = bindingName(key);
     // Ctrl-C always quits, whatever is in front.
@@ -226,7 +255,7 @@ export class Controller {
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
     const resolved = keymap.resolve(name, scopesOf(topPane(state), this.ctx.features));
     if (resolved) {
-      if (state.toast) store.setState({ toast: null });
+      if (state.toast && state.toast.id !== this.noticeToast) store.setState({ toast: null });
       this.run(resolved.command);
     }
   }

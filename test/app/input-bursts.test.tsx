@@ -97,6 +97,18 @@ describe('bursts on the project list', () => {
     await app.waitFor('Filter cleared');
   });
 
+  it('startup notices show one at a time, each until a key, and the key still works', async () => {
+    app.controller.notify(['config.yml:3: theme: expected one of dark, light, high-contrast', '--host ignored with --demo']);
+    await app.waitFor('theme: expected one of dark, light, high-contrast (1 more: any key)');
+    await app.type('j');
+    expect(selected()).toBe(1);
+    await app.waitFor('--host ignored with --demo');
+    expect(app.frame()).not.toContain('theme: expected');
+    await app.type('j');
+    expect(selected()).toBe(2);
+    await app.until(() => !app.frame().includes('--host ignored'), 'the last notice to go');
+  });
+
   it('help opens on the keys of the pane in front and scrolls with G and g', async () => {
     await app.press('?');
     await app.waitFor('Here (projects)');
