@@ -85,6 +85,16 @@ describe('bursts on the project list', () => {
     expect(app.store.getState().quit).toBe(false);
   });
 
+  it('a pasted y does not answer a [y/N] question; a typed key does', async () => {
+    app.store.setState({ confirm: { message: 'Delete everything?', yes: { command: 'schedule.discardForm', args: {} } } });
+    await app.waitFor('Delete everything?');
+    await app.type('\x1b[200~y\x1b[201~');
+    expect(app.store.getState().confirm).not.toBeNull();
+    await app.type('n');
+    expect(app.store.getState().confirm).toBeNull();
+    await app.waitFor('Nothing was changed');
+  });
+
   it('Esc clears a kept filter first, and / starts again from the kept text', async () => {
     const first = app.controller.rowsOf<{ path_with_namespace: string }>(PROJECTS)[0]!.path_with_namespace;
     const word = first.split('/').pop()!;
