@@ -77,7 +77,8 @@ function crumb(s: AppState, pane: Pane): string {
     case 'project':
       return safeText(pane.path, 60);
     case 'pipeline':
-      return `#${pane.pipelineId}`;
+      // A multi-project downstream pipeline is in another project than the crumbs before it.
+      return pane.parent && pane.parent.projectId !== pane.projectId ? `${safeText(pane.path, 60)} #${pane.pipelineId}` : `#${pane.pipelineId}`;
     case 'job':
       return safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40);
     case 'schedule':

@@ -13,7 +13,7 @@ import { emptyText, useList } from '../../ui/use-list.js';
 import { JobTable } from '../jobs/JobTable.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { StageGraph } from './StageGraph.js';
-import { useDownstreamNames } from './BridgeName.js';
+import { useDownstreamHint, useDownstreamNames } from './BridgeName.js';
 import { parentText } from './bridges.js';
 import { mrKindText, mrRef, refText } from './mr.js';
 
@@ -29,9 +29,10 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const body = height - SUMMARY_ROWS - 1;
   const p = pipeline;
   const names = useDownstreamNames(pane);
+  const hint = useDownstreamHint(pane, rows[list.selected]);
   const ref = useAppState((s) => (p ? refText(s, pane.projectId, p.ref) : ''));
   const mr = p ? mrRef(p.ref) : null;
-  const parent = parentText(pane);
+  const parent = parentText(pane, p?.source);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Box>
@@ -45,13 +46,13 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
           ? `created ${relativeTime(p.created_at, now())} · started ${relativeTime(p.started_at, now())} · finished ${relativeTime(p.finished_at, now())} · duration ${duration(p.duration)} · queued ${duration(p.queued_duration)}${p.coverage ? ` · coverage ${safeText(p.coverage, 10)}%` : ''}`
           : ''}
       </Text>
-      {p?.yaml_errors ? <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text> : parent ? <Text dimColor wrap="truncate">{parent} · esc back to it</Text> : <Text> </Text>}
+      {p?.yaml_errors ? <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text> : parent ? <Text dimColor wrap="truncate">{parent}{pane.parent ? ' · esc back to it' : ''}</Text> : <Text> </Text>}
       {pane.view === 'graph' ? (
         <StageGraph jobs={rows} selected={list.selected} width={width} height={body} nameOf={names} />
       ) : (
         <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} nameOf={names} />
       )}
-      <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${pane.view === 'graph' ? 'stage graph · v list' : 'v stage graph'}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
+      <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${hint ? `${hint} · ` : ''}${pane.view === 'graph' ? 'stage graph · v list' : 'v stage graph'}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
     </Box>
   );
 }

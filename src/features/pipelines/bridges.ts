@@ -108,6 +108,14 @@ export function bridgeName(state: Pick<AppState, 'projects'>, row: BridgeRow, he
   return `⇲ ${row.name} → ${where} #${dp.id}`;
 }
 
+/** Under the job list while the cursor is on a bridge (its row may be too narrow to say where it leads). */
+export function downstreamHint(state: Pick<AppState, 'projects'>, row: BridgeRow, here: { projectId: number; path: string }): string {
+  const dp = row.downstream_pipeline as (DownstreamPipeline & { project_id?: number }) | null;
+  if (!dp) return `⇲ ${row.name}: no pipeline yet`;
+  const other = dp.project_id !== undefined && dp.project_id !== here.projectId;
+  return `⏎ opens ${other ? downstreamPath(state, dp, here) : 'child'} #${dp.id}`;
+}
+
 /** Enter on a bridge: its downstream pipeline, in its own project, knowing where it came from. */
 export function openDownstream(ctx: Ctx, pane: PipelinePane, row: BridgeRow): void {
   const dp = row.downstream_pipeline as (DownstreamPipeline & { project_id?: number }) | null;
@@ -121,12 +129,16 @@ export function openDownstream(ctx: Ctx, pane: PipelinePane, row: BridgeRow): vo
   ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: dp.id, view: pane.view, parent }] }));
 }
 
-/** "child of #700027 via integration", or a multi-project pipeline's "downstream of acme/… #700019 via …". */
-export function parentText(pane: PipelinePane): string | null {
+/**
+ * "child of #700027 via integration", or a multi-project pipeline's "downstream of acme/… #700019
+ * via …"; a child opened some other way says that its parent is not known.
+ */
+export function parentText(pane: PipelinePane, source: string | undefined): string | null {
   const p = pane.parent;
-  if (!p) return null;
+  if (!p) return source === 'parent_pipeline' ? 'a child pipeline: GitLab does not say its parent (open it from the parent\'s trigger job)' : null;
   const via = `via ${safeText(p.bridge, 40)}`;
-  return p.projectId === pane.projectId ? `child of #${p.pipelineId} ${via}` : `downstream of ${safeText(p.path, 60)} #${p.pipelineId} ${via}`;
+  // Another project's: say which first (the crumbs may be cut short on a narrow terminal).
+  return p.projectId === pane.projectId ? `child of #${p.pipelineId} ${via}` : `in ${safeText(pane.path, 60)}, downstream of ${safeText(p.path, 60)} #${p.pipelineId} ${via}`;
 }
 
 export type BridgeVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep' | 'download';
@@ -139,14 +151,14 @@ export type BridgeVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep' | 'downl
 export function bridgeAction(ctx: Ctx, verb: BridgeVerb, row: BridgeRow, { projectId, pipelineId }: { projectId: number; pipelineId: number }): void {
   const name = safeText(row.name, 60);
   if (verb === 'cancel') {
-    return void toast(ctx.store, 'info', `GitLab cannot cancel a trigger job (${name}): ⏎ opens its downstream pipeline, ^x there cancels that`);
+    return void toast(ctx.store, 'info', `GitLab cannot cancel a trigger job: ⏎ opens its pipeline, ^x cancels that`);
   }
   if (verb === 'erase' || verb === 'keep' || verb === 'download') {
-    return void toast(ctx.store, 'info', `${name} is a trigger job: it has no log or artifacts — ⏎ opens its downstream pipeline`);
+    return void toast(ctx.store, 'info', `${name} is a trigger job: no log or artifacts (⏎ opens its pipeline)`);
   }
   if (refuseReadOnly(ctx, verb)) return;
   if (verb === 'retry' && !['success', 'failed', 'canceled'].includes(row.status)) {
-    return void toast(ctx.store, 'info', `GitLab retries a trigger job only once it has finished (${name} is ${row.status})`);
+    return void toast(ctx.store, 'info', `GitLab retries finished trigger jobs only: ${name} is ${row.status}`);
   }
   if (verb === 'play' && row.status !== 'manual') return void toast(ctx.store, 'info', `${name} is not a manual trigger job (it is ${row.status})`);
   void guarded(ctx, `job.${verb}:${row.id}`, `${verb === 'retry' ? 'Retrying' : 'Starting'} trigger job ${name}…`, true, async () => {
