@@ -3,6 +3,7 @@
 // (`:mr`, `!N` refs, the source filter), the failed-jobs cursor, `F`, and the stage graph's counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
+import { pipelinesFeature } from '../../src/features/pipelines/feature.js';
 import { listKeyOf } from '../../src/store/sources.js';
 import { listOf, topPane } from '../../src/store/store.js';
 import { listKeyText } from '../../src/store/types.js';
@@ -54,6 +55,19 @@ async function cursorTo(pick: (j: Job) => boolean): Promise<Job> {
   await app.press(...Array(Math.abs(moves)).fill(moves > 0 ? 'j' : 'k'));
   await app.until(() => selected() === at, 'the cursor to move');
   return rows()[at]!;
+}
+
+/** A finished pipeline with two failed jobs, the first not at the top. */
+function pipelineWithFailures(): { path: string; id: number } {
+  const world = app.sim.world;
+  for (const [path, project] of world.projectsByPath) {
+    for (const id of [...(world.projectPipelines.get(project.id) ?? [])].reverse()) {
+      const jobs = world.pipelineJobs(world.pipelines.get(id)!).filter((j) => !j.trigger);
+      const failed = jobs.filter((j) => j.status === 'failed' && !j.allowFailure);
+      if (failed.length >= 2 && jobs[0]!.status !== 'failed' && jobs.length < 40) return { path, id };
+    }
+  }
+  throw new Error('no pipeline with two failed jobs');
 }
 
 describe('trigger jobs and downstream pipelines', () => {
@@ -119,6 +133,28 @@ describe('trigger jobs and downstream pipelines', () => {
     // The new bridge takes the old one's row, and the cursor stays on it.
     await app.until(() => rows()[selected()]!.name === 'docs' && rows()[selected()]!.id !== docs.id, 'the new docs bridge');
     expect(rows().filter((j) => j.name === 'docs')).toHaveLength(1);
+  });
+});
+
+describe('a GitLab without the bridges endpoint', () => {
+  it('shows the jobs, puts the cursor on the first failed one and asks for bridges no more', async () => {
+    const { path, id } = pipelineWithFailures();
+    const bridges = new RegExp(`/pipelines/${id}/bridges$`);
+    app.sim.faults.add({ kind: 'respond', method: 'GET', path: bridges, status: 404, body: { message: '404 Not Found' }, times: 100 });
+    try {
+      await openPipeline(path, id);
+      const failed = rows().findIndex((j) => j.status === 'failed');
+      await app.until(() => selected() === failed, 'the cursor on the first failed job');
+      const asked = () => app.sim.requests.filter((r) => bridges.test(r.path.split('?')[0]!)).length;
+      const before = asked();
+      expect(before).toBe(1);
+      expect(app.store.getState().bridges[id]).toEqual([]);
+      // A timer's poll (not navigation, not R) has nothing to ask for a pipeline without bridges.
+      expect(pipelinesFeature.refresh!(app.controller.ctx, pane(), { full: false })).toBeUndefined();
+      expect(asked()).toBe(before);
+    } finally {
+      app.sim.faults.clear();
+    }
   });
 });
 
@@ -188,18 +224,6 @@ describe('merge-request pipelines', () => {
 });
 
 describe('failed jobs first', () => {
-  /** A finished pipeline with two failed jobs, the first not at the top. */
-  function pipelineWithFailures(): { path: string; id: number } {
-    const world = app.sim.world;
-    for (const [path, project] of world.projectsByPath) {
-      for (const id of [...(world.projectPipelines.get(project.id) ?? [])].reverse()) {
-        const jobs = world.pipelineJobs(world.pipelines.get(id)!).filter((j) => !j.trigger);
-        const failed = jobs.filter((j) => j.status === 'failed' && !j.allowFailure);
-        if (failed.length >= 2 && jobs[0]!.status !== 'failed' && jobs.length < 40) return { path, id };
-      }
-    }
-    throw new Error('no pipeline with two failed jobs');
-  }
 
   it('opens a pipeline on its first failed job, F goes to the next and round again', async () => {
     const { path, id } = pipelineWithFailures();

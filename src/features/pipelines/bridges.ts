@@ -2,7 +2,7 @@
 // never has them) and placed in their stage by the job list's source (ListSource.arrange); Enter
 // opens the downstream pipeline — another project's too — and that pane names its parent, which
 // GitLab's pipeline JSON does not (the link is the bridge it was opened through).
-import type { Bridge, DownstreamPipeline, Job } from '../../api/index.js';
+import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
@@ -66,8 +66,13 @@ export async function readBridges(ctx: Ctx, projectId: number, pipelineId: numbe
     for await (const page of ctx.gl.pipelines.bridges(projectId, pipelineId, { perPage: 100 }).pages()) fresh.push(...page.items);
     ctx.connectionOk();
   } catch (error) {
-    ctx.connectionFailed(error);
-    return;
+    // A GitLab without the endpoint (404) has no bridges to show: say none, and ask again only as
+    // for a pipeline without them (else every poll would ask, and the pane's cursor would wait).
+    if (!(isGitLabApiError(error) && error.status === 404)) {
+      ctx.connectionFailed(error);
+      return;
+    }
+    fresh = [];
   }
   readsOf(ctx.store).set(pipelineId, { at, updatedAt });
   const old = ctx.store.getState().bridges[pipelineId];
