@@ -72,7 +72,7 @@ function attempt(fn: () => void): void {
 
 /** The part of `process` the hooks use (a fake in unit tests). */
 export interface HookedProcess {
-  // Node's own signature: each event passes different arguments.
+  // Node's listener types differ per event (a signal, an error, an exit code): only `any` fits all.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on(event: string, listener: (...args: any[]) => void): unknown;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -8,6 +8,7 @@
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
 export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
   | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key'
+  | 'mergeRequest'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -101,6 +102,9 @@ export const COMMANDS = [
   'filter.up',
   'confirm.yes',
   'help.close',
+  // pipelines: failed jobs, merge requests (issue 13)
+  'pipeline.nextFailed',
+  'mr.newPipeline',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 

@@ -10,4 +10,7 @@ export const PIPELINE_BINDINGS: Binding[] = [
   { command: 'pipeline.cancel', keys: ['c'], description: 'Cancel the pipeline (asks first)', category: 'Actions', scopes: ['pipelines'], hint: 'c cancel', mutates: true },
   { command: 'pipeline.cancel', keys: ['ctrl+x'], description: 'Cancel this pipeline (asks first)', category: 'Actions', scopes: ['pipeline'], hint: '^x cancel pipeline', mutates: true },
   { command: 'pipeline.toggleGraph', keys: ['v'], description: 'Switch between job list and stage graph', category: 'Views', scopes: ['pipeline'], hint: 'v graph' },
+  // failed jobs, merge requests (issue 13)
+  { command: 'pipeline.nextFailed', keys: ['F'], description: 'Next failed job', category: 'Move', scopes: ['pipeline'], hint: 'F failed' },
+  { command: 'mr.newPipeline', keys: ['N'], description: 'New pipeline for the merge request', category: 'Actions', scopes: ['mergeRequest'], hint: 'N new pipeline', mutates: true },
 ];
