@@ -4,7 +4,9 @@
 
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
 export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
-  | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key';
+  | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key'
+  // run form, tests view (issue 13: features/pipelines)
+  | 'runForm' | 'tests';
 
 export const COMMANDS = [
   // navigation
@@ -161,4 +163,9 @@ export const BINDINGS: Binding[] = [
   { command: 'app.help', keys: ['?'], description: 'Help: every key', category: 'App', scopes: ['global'], hint: '? help' },
   { command: 'app.quit', keys: ['q'], description: 'Back, or quit from the first pane', category: 'App', scopes: ['global'], hint: 'q quit' },
   { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit pipetop at once', category: 'App', scopes: ['global'] },
+  // run form: `N` new pipeline, `p` on a manual job (issue 13; features/pipelines/run-form*.ts)
+  { command: 'form.submit', keys: ['enter', 'ctrl+s'], description: 'Run the pipeline / play the job with these variables', category: 'Actions', scopes: ['runForm'], hint: '⏎ run', mutates: true },
+  { command: 'form.next', keys: ['tab', 'down'], description: 'Next line', category: 'Move', scopes: ['runForm'], hint: 'tab next' },
+  { command: 'form.prev', keys: ['shift+tab', 'up'], description: 'Previous line', category: 'Move', scopes: ['runForm'] },
+  { command: 'form.cancel', keys: ['escape'], description: 'Cancel (asks when something was typed)', category: 'Actions', scopes: ['runForm'], hint: 'esc cancel' },
 ];

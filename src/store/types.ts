@@ -4,6 +4,7 @@ import type { Job, Pipeline, PipelineBasic, PipelineListFilters, Project, JobSco
 import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
 import type { ScheduleFormState } from '../features/schedules/schedule-form.js';
+import type { RunFormState } from '../features/pipelines/run-form.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -20,7 +21,9 @@ export type Pane =
   /** Activity: the caller's (`:events`) or a user's (`:user <name-or-id>`). */
   | { kind: 'events'; who: 'me' | { user: string } }
   /** Administrator SSH key lookup (`:key <id>`). */
-  | { kind: 'key'; keyId: number };
+  | { kind: 'key'; keyId: number }
+  /** `N` (new pipeline) or `p` on a manual job: ref, variables, inputs (its state is `runForm`). */
+  | { kind: 'runForm'; projectId: number; path: string };
 
 export interface ListState<T> {
   items: T[];
@@ -161,6 +164,8 @@ export interface AppState {
   listFilters: Record<ListKeyText, Record<string, string>>;
   /** The open schedule form (pane `scheduleForm`), or null. */
   scheduleForm: ScheduleFormState | null;
+  /** The open run form (pane `runForm`: `N` or `p` with variables), or null. */
+  runForm: RunFormState | null;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
   inflight: Record<string, string>;
   toast: ToastState | null;

@@ -19,6 +19,7 @@ import { EventsPane } from '../features/activity/EventsPane.js';
 import { KeyPane } from '../features/keys/KeyPane.js';
 import { ScheduleFormPane } from '../features/schedules/ScheduleFormPane.js';
 import { SchedulePane } from '../features/schedules/SchedulePane.js';
+import { RunFormPane } from '../features/pipelines/RunFormPane.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export function App() {
@@ -89,5 +90,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <EventsPane pane={pane} width={width} height={height} />;
     case 'key':
       return <KeyPane pane={pane} width={width} height={height} />;
+    case 'runForm':
+      return <RunFormPane pane={pane} width={width} height={height} />;
   }
 }

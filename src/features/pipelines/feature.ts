@@ -8,4 +8,6 @@ export const pipelinesFeature: Feature = {
   name: 'pipelines',
   source: pipelinesSource,
   watch: watchPipelineRows,
+  // Keys go to the run form itself (controller.handleKey); this scope only feeds the footer and help.
+  scopes: (pane) => (pane.kind === 'runForm' ? ['runForm'] : undefined),
 };
