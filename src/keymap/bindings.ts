@@ -77,6 +77,11 @@ export const COMMANDS = [
   'app.help',
   'app.quit',
   'app.forceQuit',
+  // pipeline details and the Tests view (issue 13; features/pipelines)
+  'pipeline.details',
+  'pipeline.tests',
+  'tests.log',
+  'tests.back',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
@@ -168,4 +173,10 @@ export const BINDINGS: Binding[] = [
   { command: 'form.next', keys: ['tab', 'down'], description: 'Next line', category: 'Move', scopes: ['runForm'], hint: 'tab next' },
   { command: 'form.prev', keys: ['shift+tab', 'up'], description: 'Previous line', category: 'Move', scopes: ['runForm'] },
   { command: 'form.cancel', keys: ['escape'], description: 'Cancel (asks when something was typed)', category: 'Actions', scopes: ['runForm'], hint: 'esc cancel' },
+  // pipeline details and the Tests view (issue 13; features/pipelines/pipeline-extras.ts, tests-view.ts)
+  { command: 'pipeline.details', keys: ['i'], description: 'Pipeline details: variables with their values, test suites (on/off)', category: 'Views', scopes: ['pipeline'], hint: 'i details' },
+  { command: 'pipeline.tests', keys: ['T'], description: 'Tests view: the test report, failed cases first', category: 'Views', scopes: ['pipeline'], hint: 'T tests' },
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Show the case’s output (again: back to the list)', category: 'Move', scopes: ['tests'], hint: '⏎ output' },
+  { command: 'tests.log', keys: ['L'], description: 'Open the case’s job log at the failing line', category: 'Views', scopes: ['tests'], hint: 'L log' },
+  { command: 'tests.back', keys: ['escape', 'h', 'left', 'backspace'], description: 'Close the case’s output, then the Tests view', category: 'Move', scopes: ['tests'], hint: 'esc back' },
 ];

@@ -76,6 +76,7 @@ export class Controller {
       jobMayHaveChanged: () => void this.poller?.refreshNow(),
       rows: (jobId) => logRowsOf(deps.store.getState(), jobId),
     });
+    this.ctx.searchLog = (jobId, query) => this.logs.search(jobId, query);
     this.confirmHandlers = {
       'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
       'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),

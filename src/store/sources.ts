@@ -37,6 +37,7 @@ export const listKeys = {
   projectEvents: (projectId: number): ListKey => ({ kind: 'events', of: 'project', projectId }),
   myEvents: (): ListKey => ({ kind: 'events', of: 'me' }),
   userEvents: (user: string): ListKey => ({ kind: 'events', of: 'user', user }),
+  testCases: (projectId: number, pipelineId: number): ListKey => ({ kind: 'testCases', projectId, pipelineId }),
 };
 
 /** The list the pane shows (and the cursor moves in), if any. */
@@ -63,6 +64,8 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'key':
     case 'runForm':
       return null;
+    case 'tests':
+      return listKeys.testCases(pane.projectId, pane.pipelineId);
   }
 }
 

@@ -26,6 +26,8 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     listFilters: {},
     scheduleForm: null,
     runForm: null,
+    pipelineExtras: {},
+    testReports: {},
     inflight: {},
     toast: null,
     confirm: null,

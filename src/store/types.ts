@@ -5,6 +5,8 @@ import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
 import type { ScheduleFormState } from '../features/schedules/schedule-form.js';
 import type { RunFormState } from '../features/pipelines/run-form.js';
+import type { PipelineExtrasState } from '../features/pipelines/pipeline-extras.js';
+import type { TestReport } from '../api/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -23,7 +25,9 @@ export type Pane =
   /** Administrator SSH key lookup (`:key <id>`). */
   | { kind: 'key'; keyId: number }
   /** `N` (new pipeline) or `p` on a manual job: ref, variables, inputs (its state is `runForm`). */
-  | { kind: 'runForm'; projectId: number; path: string };
+  | { kind: 'runForm'; projectId: number; path: string }
+  /** A pipeline's test report (`T`): failed cases first; `open` shows the selected case's output. */
+  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean };
 
 export interface ListState<T> {
   items: T[];
@@ -55,7 +59,8 @@ export type ListKey =
   | { kind: 'deployments'; projectId: number }
   | { kind: 'events'; of: 'project'; projectId: number }
   | { kind: 'events'; of: 'me' }
-  | { kind: 'events'; of: 'user'; user: string };
+  | { kind: 'events'; of: 'user'; user: string }
+  | { kind: 'testCases'; projectId: number; pipelineId: number };
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
@@ -66,6 +71,8 @@ export function listKeyText(key: ListKey): ListKeyText {
       return 'projects';
     case 'pipelineJobs':
       return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
+    case 'testCases':
+      return `testCases:${key.projectId}:${key.pipelineId}`;
     case 'events':
       return key.of === 'me' ? 'events:me' : key.of === 'user' ? `events:user:${key.user}` : `events:project:${key.projectId}`;
     default:
@@ -166,6 +173,10 @@ export interface AppState {
   scheduleForm: ScheduleFormState | null;
   /** The open run form (pane `runForm`: `N` or `p` with variables), or null. */
   runForm: RunFormState | null;
+  /** A pipeline's variables and test summary, by pipeline id (features/pipelines/pipeline-extras.ts). */
+  pipelineExtras: Record<number, PipelineExtrasState>;
+  /** Full test reports read for the Tests view, by pipeline id, with the pipeline's stamp when read. */
+  testReports: Record<number, { at: string; report: TestReport }>;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
   inflight: Record<string, string>;
   toast: ToastState | null;

@@ -90,6 +90,8 @@ function crumb(s: AppState, pane: Pane): string {
       return pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`;
     case 'key':
       return `SSH key #${pane.keyId}`;
+    case 'tests':
+      return pane.open ? 'tests › case' : 'tests';
     case 'runForm':
       return s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline';
   }

@@ -50,6 +50,11 @@ describe('N: a new pipeline with variables and inputs', () => {
       { variable_type: 'env_var', key: 'DEPLOY_TARGET', value: 'blue-green' },
       { variable_type: 'file', key: 'ROLLOUT_PLAN', value: '10%,100%' },
     ]);
+    // The pipeline pane names them; its details (i) show the values.
+    await app.waitFor('variables: DEPLOY_TARGET ROLLOUT_PLAN (file)');
+    await app.press('i');
+    await app.waitFor('DEPLOY_TARGET = blue-green');
+    expect(app.frame()).toContain('ROLLOUT_PLAN (file) = 10%,100%');
   });
 
   it('a pasted block of lines becomes one entry per line', async () => {

@@ -13,6 +13,7 @@ import { emptyText, useList } from '../../ui/use-list.js';
 import { JobTable } from '../jobs/JobTable.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { StageGraph } from './StageGraph.js';
+import { PipelineDetails, PipelineExtrasLine } from './PipelineExtras.js';
 
 export const SUMMARY_ROWS = 3;
 
@@ -22,6 +23,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const pipeline = useAppState((s) => s.pipelines[pane.pipelineId]);
   const key = listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
   const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
+  const details = useAppState((s) => s.pipelineExtras[pane.pipelineId]?.details === true);
   const { list, rows } = useList<Job>(key);
   const body = height - SUMMARY_ROWS - 1;
   const p = pipeline;
@@ -38,8 +40,10 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
           ? `created ${relativeTime(p.created_at, now())} · started ${relativeTime(p.started_at, now())} · finished ${relativeTime(p.finished_at, now())} · duration ${duration(p.duration)} · queued ${duration(p.queued_duration)}${p.coverage ? ` · coverage ${safeText(p.coverage, 10)}%` : ''}`
           : ''}
       </Text>
-      {p?.yaml_errors ? <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text> : <Text> </Text>}
-      {pane.view === 'graph' ? (
+      {p?.yaml_errors ? <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text> : <PipelineExtrasLine pipelineId={pane.pipelineId} width={width} />}
+      {details ? (
+        <PipelineDetails pipelineId={pane.pipelineId} width={width} height={body} />
+      ) : pane.view === 'graph' ? (
         <StageGraph jobs={rows} selected={list.selected} width={width} height={body} />
       ) : (
         <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} />
