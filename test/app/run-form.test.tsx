@@ -165,3 +165,23 @@ describe('p: a manual job with variables', () => {
     expect(trace.kind === 'unchanged' ? '' : trace.chunk.toString('utf8')).toContain('\nDeploying moon-base-1\n');
   });
 });
+
+describe('at 80 columns', () => {
+  it('the form fits: title, ref, an entry with GitLab’s message under it when it does not fit beside', async () => {
+    const narrow = await startApp({ simulator: app.sim, columns: 80 });
+    try {
+      narrow.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: DEPLOYER, tab: 'pipelines' } as Pane] }));
+      await narrow.waitFor(/#7000\d\d/);
+      await narrow.press('N', KEY.tab);
+      await narrow.press('input:replicas=three');
+      await narrow.press(KEY.enter);
+      const frame = await narrow.waitFor('provided value is not a number');
+      for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+      expect(frame).toContain(`New pipeline in ${DEPLOYER}`);
+      expect(frame).toContain('input:replicas=three');
+      expect(frame).toContain('enter run');
+    } finally {
+      await narrow.close();
+    }
+  });
+});

@@ -39,7 +39,7 @@ export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind:
     { header: 'Status', width: 10, value: (r) => r.test.status, display: (r) => statusCell(theme, r.test.status === 'error' ? 'failed' : r.test.status) },
     { header: 'Time', width: 8, align: 'right', value: (r) => caseDuration(r.test.execution_time) },
     { header: 'Suite', width: 14, value: (r) => safeText(r.suite, 60) },
-    { header: 'Case', grow: 3, value: (r) => safeText(`${r.test.classname ? `${r.test.classname} › ` : ''}${r.test.name}`, 300) },
+    { header: 'Case', grow: 3, value: (r) => safeText(`${r.test.name}${r.test.classname ? ` · ${r.test.classname}` : ''}`, 300) },
   ];
   const head = `Tests of pipeline #${pane.pipelineId}${summary ? ` · ${summary}` : ''}`;
   if (pane.open && row) {
