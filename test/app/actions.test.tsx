@@ -70,6 +70,9 @@ describe('job actions', () => {
 
   it('p plays a manual job and reports it; the row shows it pending', async () => {
     const job = await jobsTab('manual');
+    // From the job's own pane: going back there after the form re-reads the job, not the jobs tab's
+    // list (whose re-read, still in flight when the next test resets it, would land in its list).
+    await jobPane(job);
     // p offers the job's variables, none by default: Enter plays at once.
     await app.press('p');
     await app.waitFor(`Play ${job.name} (job #${job.id})`);
