@@ -130,6 +130,23 @@ describe('N: a new pipeline with variables and inputs', () => {
   });
 });
 
+describe('N when GitLab is slow', () => {
+  it('Enter pressed again while the pipeline is being created sends nothing more', async () => {
+    await pipelinesTab();
+    const posts = () => app.sim.requests.filter((r) => r.method === 'POST' && r.path.includes('/pipeline?')).length;
+    const before = posts();
+    app.sim.faults.add({ kind: 'delay', method: 'POST', path: /\/pipeline$/, delayMs: 400 });
+    await app.press('N', KEY.tab);
+    await burst('A=1');
+    await app.press(KEY.enter, KEY.enter, KEY.enter);
+    // The delay applied: the repeated Enters came while the request was slow.
+    expect(app.sim.faults.pending).toBe(0);
+    expect(app.store.getState().runForm?.submitting).toBe(true);
+    await app.waitFor(/Created pipeline #\d+ for main \(pending\) with 1 variable/);
+    expect(posts()).toBe(before + 1);
+  });
+});
+
 describe('p: a manual job with variables', () => {
   async function manualDeploy(): Promise<Job> {
     const gl = app.controller.ctx.gl;
