@@ -82,6 +82,10 @@ export const COMMANDS = [
   'pipeline.tests',
   'tests.log',
   'tests.back',
+  'tests.down',
+  'tests.up',
+  'tests.pageDown',
+  'tests.pageUp',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
@@ -178,5 +182,9 @@ export const BINDINGS: Binding[] = [
   { command: 'pipeline.tests', keys: ['T'], description: 'Tests view: the test report, failed cases first', category: 'Views', scopes: ['pipeline'], hint: 'T tests' },
   { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Show the case’s output (again: back to the list)', category: 'Move', scopes: ['tests'], hint: '⏎ output' },
   { command: 'tests.log', keys: ['L'], description: 'Open the case’s job log at the failing line', category: 'Views', scopes: ['tests'], hint: 'L log' },
+  { command: 'tests.down', keys: ['j', 'down'], description: 'Next case (in a case’s output: scroll down)', category: 'Move', scopes: ['tests'] },
+  { command: 'tests.up', keys: ['k', 'up'], description: 'Previous case (in a case’s output: scroll up)', category: 'Move', scopes: ['tests'] },
+  { command: 'tests.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down (cases or output)', category: 'Move', scopes: ['tests'] },
+  { command: 'tests.pageUp', keys: ['pageup', 'ctrl+u'], description: 'Page up (cases or output)', category: 'Move', scopes: ['tests'] },
   { command: 'tests.back', keys: ['escape', 'h', 'left', 'backspace'], description: 'Close the case’s output, then the Tests view', category: 'Move', scopes: ['tests'], hint: 'esc back' },
 ];

@@ -27,7 +27,7 @@ export type Pane =
   /** `N` (new pipeline) or `p` on a manual job: ref, variables, inputs (its state is `runForm`). */
   | { kind: 'runForm'; projectId: number; path: string }
   /** A pipeline's test report (`T`): failed cases first; `open` shows the selected case's output. */
-  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean };
+  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number };
 
 export interface ListState<T> {
   items: T[];

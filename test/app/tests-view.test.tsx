@@ -89,6 +89,14 @@ describe('test reports', () => {
     await app.waitFor('Stack trace');
     const firstTrace = failed.stack_trace!.split('\n').find((l) => l.trim() !== '')!.trim();
     expect(app.frame()).toContain(firstTrace.slice(0, 30));
+    // With the output open, j/k scroll it and leave the selected case alone.
+    const selected = app.store.getState().lists[`testCases:${projectId}:${pipeline.id}`]!.selected;
+    await app.press('j', 'j');
+    await app.until(() => (topPane(app.store.getState()) as { scroll?: number }).scroll === 2, 'the output scrolled');
+    await app.press('k', 'k');
+    await app.until(() => (topPane(app.store.getState()) as { scroll?: number }).scroll === 0, 'the output back at its top');
+    expect(app.store.getState().lists[`testCases:${projectId}:${pipeline.id}`]!.selected).toBe(selected);
+    await app.waitFor('Stack trace');
     await app.press('L');
     const jobId = suite.build_ids![0]!;
     await app.until(() => topPane(app.store.getState()).kind === 'job', 'the job pane');

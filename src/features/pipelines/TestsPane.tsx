@@ -44,16 +44,18 @@ export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind:
   const head = `Tests of pipeline #${pane.pipelineId}${summary ? ` · ${summary}` : ''}`;
   if (pane.open && row) {
     const out = caseOutput(row);
+    const room = Math.max(1, height - 2);
+    const top = Math.min(pane.scroll ?? 0, Math.max(0, out.length - room));
     return (
       <Box flexDirection="column" width={width} height={height}>
         <Text bold wrap="truncate">
           {truncateToWidth(safeText(`${row.test.status} · ${row.suite} · ${row.test.name}`, 400), width)}
         </Text>
         <Text dimColor wrap="truncate">
-          {truncateToWidth(`${caseDuration(row.test.execution_time)} · ${safeText(row.test.classname, 200)} · L job log at the failing line · esc list`, width)}
+          {truncateToWidth(`${caseDuration(row.test.execution_time)} · ${safeText(row.test.classname, 200)} · ${out.length > room ? `lines ${top + 1}–${Math.min(out.length, top + room)} of ${out.length} · j/k scroll · ` : ''}L job log at the failing line · esc list`, width)}
         </Text>
-        {out.slice(0, Math.max(1, height - 2)).map((line, i) => (
-          <Text key={i} wrap="truncate" {...(i === 0 || line === 'Output' ? { color: theme.accent } : {})}>
+        {out.slice(top, top + room).map((line, i) => (
+          <Text key={top + i} wrap="truncate" {...(line === 'Stack trace' || line === 'Output' ? { color: theme.accent } : {})}>
             {truncateToWidth(line, width)}
           </Text>
         ))}

@@ -5,7 +5,7 @@ import type { Feature } from '../../store/feature.js';
 import { watchPipelineRows } from './hydrate.js';
 import { toggleDetails, watchPipelineExtras } from './pipeline-extras.js';
 import { pipelinesSource } from './source.js';
-import { caseLog, closeTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
+import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
 
 export const pipelinesFeature: Feature = {
   name: 'pipelines',
@@ -31,6 +31,16 @@ export const pipelinesFeature: Feature = {
       case 'tests.log':
         if (pane.kind === 'tests' && ctx.searchLog) void caseLog(ctx, pane, ctx.searchLog);
         return true;
+      case 'tests.down':
+      case 'tests.up':
+      case 'tests.pageDown':
+      case 'tests.pageUp': {
+        if (pane.kind !== 'tests') return true;
+        const page = Math.max(1, ctx.store.getState().viewport.height - 4);
+        const by = command === 'tests.down' ? 1 : command === 'tests.up' ? -1 : command === 'tests.pageDown' ? page : -page;
+        moveTests(ctx, pane, by);
+        return true;
+      }
       case 'tests.back':
         if (pane.kind === 'tests') closeTests(ctx, pane);
         return true;

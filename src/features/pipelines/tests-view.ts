@@ -5,7 +5,7 @@
 // engine's search (the first line of the stack trace, else the case name).
 import type { GitLab, TestCase, TestReport } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
-import { selectedRow } from '../../store/lists.js';
+import { moveSelection, selectedRow } from '../../store/lists.js';
 import { listKeys, type ListSource } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
 import type { AppState, ListKey, Pane } from '../../store/types.js';
@@ -85,7 +85,19 @@ export function openTests(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>): 
 /** Enter: the selected case's output (again: back to the list). */
 export function toggleCase(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): void {
   if (!selectedRow<TestCaseRow>(ctx, listKeys.testCases(pane.projectId, pane.pipelineId))) return;
-  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, open: !pane.open }] }));
+  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, open: !pane.open, scroll: 0 }] }));
+}
+
+/**
+ * j/k, PgDn/PgUp: through the list, or — with a case's output open — through the output (the
+ * view clamps the offset to what there is).
+ */
+export function moveTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>, by: number): void {
+  if (pane.open) {
+    const scroll = Math.max(0, (pane.scroll ?? 0) + by);
+    return ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, scroll }] }));
+  }
+  moveSelection(ctx, listKeys.testCases(pane.projectId, pane.pipelineId), (i) => i + by);
 }
 
 /** Esc: closes the case's output first, then the view. */
