@@ -5,7 +5,9 @@
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
 export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
   | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key'
-  | 'mergeRequest';
+  | 'mergeRequest'
+  // run form, tests view (issue 13: features/pipelines)
+  | 'runForm' | 'tests';
 
 export const COMMANDS = [
   // navigation
@@ -79,6 +81,15 @@ export const COMMANDS = [
   // pipelines: failed jobs, merge requests (issue 13)
   'pipeline.nextFailed',
   'mr.newPipeline',
+  // pipeline details and the Tests view (issue 13; features/pipelines)
+  'pipeline.details',
+  'pipeline.tests',
+  'tests.log',
+  'tests.back',
+  'tests.down',
+  'tests.up',
+  'tests.pageDown',
+  'tests.pageUp',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
@@ -119,7 +130,7 @@ export const BINDINGS: Binding[] = [
   { command: 'nav.tab5', keys: ['5'], description: 'Events tab', category: 'Views', scopes: ['project'] },
   { command: 'list.filter', keys: ['/'], description: 'Filter the list (type to narrow, enter to keep, esc to clear)', category: 'Views', scopes: LISTS, hint: '/ filter' },
   { command: 'pipelines.filters', keys: ['f'], description: 'Pipeline filters: scope, status, ref, yaml errors, user, order, sort', category: 'Views', scopes: ['pipelines'], hint: 'f filters' },
-  { command: 'pipeline.new', keys: ['N'], description: 'New pipeline for a ref', category: 'Actions', scopes: ['pipelines', 'pipeline'], hint: 'N new', mutates: true },
+  { command: 'pipeline.new', keys: ['N'], description: 'New pipeline: ref, variables, inputs (a form)', category: 'Actions', scopes: ['pipelines', 'pipeline'], hint: 'N new', mutates: true },
   { command: 'pipeline.retry', keys: ['r'], description: 'Retry the failed jobs of the pipeline', category: 'Actions', scopes: ['pipelines'], hint: 'r retry', mutates: true },
   { command: 'pipeline.retry', keys: ['ctrl+r'], description: 'Retry the failed jobs of this pipeline', category: 'Actions', scopes: ['pipeline'], hint: '^r retry pipeline', mutates: true },
   { command: 'pipeline.cancel', keys: ['c'], description: 'Cancel the pipeline (asks first)', category: 'Actions', scopes: ['pipelines'], hint: 'c cancel', mutates: true },
@@ -128,7 +139,7 @@ export const BINDINGS: Binding[] = [
   { command: 'pipeline.jobScope', keys: ['s'], description: 'Filter jobs by status (one or several)', category: 'Views', scopes: ['pipeline', 'jobs'], hint: 's status' },
   { command: 'job.retry', keys: ['r'], description: 'Retry the job', category: 'Actions', scopes: JOB_TARGETS, hint: 'r retry', mutates: true },
   { command: 'job.cancel', keys: ['c'], description: 'Cancel the job (asks first)', category: 'Actions', scopes: JOB_TARGETS, hint: 'c cancel', mutates: true },
-  { command: 'job.play', keys: ['p'], description: 'Play a manual job', category: 'Actions', scopes: JOB_TARGETS, hint: 'p play', mutates: true },
+  { command: 'job.play', keys: ['p'], description: 'Play a manual job (its variables first; a deploy asks)', category: 'Actions', scopes: JOB_TARGETS, hint: 'p play', mutates: true },
   { command: 'job.erase', keys: ['E'], description: 'Erase the job’s log and artifacts (asks first)', category: 'Actions', scopes: JOB_TARGETS, hint: 'E erase', mutates: true },
   { command: 'job.keep', keys: ['K'], description: 'Keep the job’s artifacts from expiring', category: 'Actions', scopes: JOB_TARGETS, hint: 'K keep', mutates: true },
   { command: 'job.download', keys: ['d'], description: 'Download the job’s artifacts to a file', category: 'Actions', scopes: JOB_TARGETS, hint: 'd download' },
@@ -168,4 +179,19 @@ export const BINDINGS: Binding[] = [
   // pipelines: failed jobs, trigger jobs, merge requests (issue 13)
   { command: 'pipeline.nextFailed', keys: ['F'], description: 'Next failed job', category: 'Move', scopes: ['pipeline'], hint: 'F failed' },
   { command: 'mr.newPipeline', keys: ['N'], description: 'New pipeline for the merge request', category: 'Actions', scopes: ['mergeRequest'], hint: 'N new pipeline', mutates: true },
+  // run form: `N` new pipeline, `p` on a manual job (issue 13; features/pipelines/run-form*.ts)
+  { command: 'form.submit', keys: ['enter', 'ctrl+s'], description: 'Run the pipeline / play the job with these variables', category: 'Actions', scopes: ['runForm'], hint: '⏎ run', mutates: true },
+  { command: 'form.next', keys: ['tab', 'down'], description: 'Next line', category: 'Move', scopes: ['runForm'], hint: 'tab next' },
+  { command: 'form.prev', keys: ['shift+tab', 'up'], description: 'Previous line', category: 'Move', scopes: ['runForm'] },
+  { command: 'form.cancel', keys: ['escape'], description: 'Cancel (asks when something was typed)', category: 'Actions', scopes: ['runForm'], hint: 'esc cancel' },
+  // pipeline details and the Tests view (issue 13; features/pipelines/pipeline-extras.ts, tests-view.ts)
+  { command: 'pipeline.details', keys: ['i'], description: 'Pipeline details: variables with their values, test suites (on/off)', category: 'Views', scopes: ['pipeline'], hint: 'i details' },
+  { command: 'pipeline.tests', keys: ['T'], description: 'Tests view: the test report, failed cases first', category: 'Views', scopes: ['pipeline'], hint: 'T tests' },
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Show the case’s output (again: back to the list)', category: 'Move', scopes: ['tests'], hint: '⏎ output' },
+  { command: 'tests.log', keys: ['L'], description: 'Open the case’s job log at the failing line', category: 'Views', scopes: ['tests'], hint: 'L log' },
+  { command: 'tests.down', keys: ['j', 'down'], description: 'Next case (in a case’s output: scroll down)', category: 'Move', scopes: ['tests'] },
+  { command: 'tests.up', keys: ['k', 'up'], description: 'Previous case (in a case’s output: scroll up)', category: 'Move', scopes: ['tests'] },
+  { command: 'tests.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down (cases or output)', category: 'Move', scopes: ['tests'] },
+  { command: 'tests.pageUp', keys: ['pageup', 'ctrl+u'], description: 'Page up (cases or output)', category: 'Move', scopes: ['tests'] },
+  { command: 'tests.back', keys: ['escape', 'h', 'left', 'backspace'], description: 'Close the case’s output, then the Tests view', category: 'Move', scopes: ['tests'], hint: 'esc back' },
 ];

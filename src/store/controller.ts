@@ -6,7 +6,8 @@ import { isGitLabApiError } from '../api/index.js';
 import type { CommandId, Scope } from '../keymap/bindings.js';
 import { resolve } from '../keymap/matcher.js';
 import { downloadArtifacts, downloadJobArtifacts, jobAction, runJobAction, submitDownload, type JobVerb } from '../features/jobs/actions.js';
-import { newPipeline, pipelineAction, runPipelineAction, submitNewPipeline } from '../features/pipelines/actions.js';
+import { pipelineAction, runPipelineAction } from '../features/pipelines/actions.js';
+import { closeRunForm, handleRunFormKey, openNewPipelineForm, openPlayForm, playWithVariables } from '../features/pipelines/run-form-actions.js';
 import { bridgeAction, isBridge, type BridgeVerb } from '../features/pipelines/index.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey } from './modal-keys.js';
@@ -76,6 +77,7 @@ export class Controller {
       jobMayHaveChanged: () => void this.poller?.refreshNow(),
       rows: (jobId) => logRowsOf(deps.store.getState(), jobId),
     });
+    this.ctx.searchLog = (jobId, query) => this.logs.search(jobId, query);
     this.confirmHandlers = {
       'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
       'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
@@ -84,13 +86,14 @@ export class Controller {
       'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
       'job.downloadOverwrite': (ctx, a) => void downloadJobArtifacts(ctx, a),
       'log.saveOverwrite': (ctx, a) => void this.logs.save(a.jobId, a.path, true).then((msg) => msg && toast(ctx.store, 'error', msg)),
+      'run.discardForm': (ctx) => closeRunForm(ctx),
+      'job.playConfirmed': (ctx, a) => void playWithVariables(ctx, a),
     };
     const logs = this.logs;
     this.promptHandlers = {
       palette: (ctx, _a, value) => submitPalette(ctx, this, value),
       'log.search': (_ctx, a, value) => logs.search(a.jobId, value),
       'log.save': (_ctx, a, value) => (value.trim() ? logs.save(a.jobId, value.trim()) : 'Type a file path'),
-      'pipeline.new': submitNewPipeline,
       'pipelines.filters': submitPipelineFilters,
       'jobs.scope': submitJobScopes,
       'job.download': submitDownload,
@@ -186,6 +189,8 @@ export class Controller {
     if (state.confirm) return confirmKey(this.ctx, name, (action) => this.confirmed(action));
     // The schedule form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
     if (topPane(state).kind === 'scheduleForm') return handleFormKey(this.ctx, name, input);
+    // So does the run form (`N`, `p` on a manual job): Tab, typing, Enter sends, Esc.
+    if (topPane(state).kind === 'runForm') return handleRunFormKey(this.ctx, name, input);
     if (state.help) return helpKey(this.ctx, name);
     if (state.filtering) return filterKey(this.ctx, state.filtering, name, input);
     if (name === null) return;
@@ -270,7 +275,7 @@ export class Controller {
         if (key && (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs'))) jobScopePrompt(this.ctx, key);
         return;
       case 'pipeline.new':
-        if (pane.kind === 'project' || pane.kind === 'pipeline') newPipeline(this.ctx, pane.projectId, pane.path);
+        if (pane.kind === 'project' || pane.kind === 'pipeline') openNewPipelineForm(this.ctx, pane.projectId, pane.path);
         return;
       case 'pipeline.retry':
       case 'pipeline.cancel': {
@@ -292,6 +297,8 @@ export class Controller {
         // A trigger job (bridge) takes only what GitLab allows it (features/pipelines/bridges.ts).
         if (isBridge(job) && pane.kind === 'pipeline') return bridgeAction(this.ctx, command.slice(4) as BridgeVerb, job, pane);
         if (command === 'job.download') return downloadArtifacts(this.ctx, job, pane.projectId);
+        // A manual job: its variables first (none by default: Enter plays at once).
+        if (command === 'job.play' && job.status === 'manual') return openPlayForm(this.ctx, job, pane.projectId, pane.path);
         return jobAction(this.ctx, command.slice(4) as JobVerb, job, pane.projectId, pane.path);
       }
       case 'object.open':
