@@ -9,6 +9,8 @@
 export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
   | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key'
   | 'mergeRequest'
+  // run form, tests view (issue 13: features/pipelines)
+  | 'runForm' | 'tests'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -105,6 +107,15 @@ export const COMMANDS = [
   // pipelines: failed jobs, merge requests (issue 13)
   'pipeline.nextFailed',
   'mr.newPipeline',
+  // pipeline details and the Tests view (issue 13; features/pipelines)
+  'pipeline.details',
+  'pipeline.tests',
+  'tests.log',
+  'tests.back',
+  'tests.down',
+  'tests.up',
+  'tests.pageDown',
+  'tests.pageUp',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 

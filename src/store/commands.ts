@@ -1,6 +1,6 @@
 // What a confirm or a prompt runs, as data: a command id and its arguments. The store holds only
 // these; the controller looks the handler up in a registry the features fill (features/*/commands).
-import type { Job, PipelineBasic, PipelineSchedule } from '../api/index.js';
+import type { Job, JobVariable, PipelineBasic, PipelineSchedule } from '../api/index.js';
 import type { ListKey } from './types.js';
 
 /** Commands a `[y/N]` confirm can run on `y`, with their arguments. */
@@ -14,6 +14,10 @@ export interface ConfirmCommands {
   'job.downloadOverwrite': { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean };
   /** A typed file name that exists: save the log again, replacing it. */
   'log.saveOverwrite': { jobId: number; path: string };
+  // Run form (features/pipelines/run-form-actions.ts).
+  'run.discardForm': Record<string, never>;
+  /** A manual deploy, played with the variables typed in its form. */
+  'job.playConfirmed': { job: Job; projectId: number; path: string; variables: JobVariable[] };
 }
 
 /** Commands a prompt runs on Enter with the typed value, with their arguments. */
@@ -21,7 +25,6 @@ export interface PromptCommands {
   palette: Record<string, never>;
   'log.search': { jobId: number };
   'log.save': { jobId: number };
-  'pipeline.new': { projectId: number; path: string };
   'pipelines.filters': { projectId: number; key: ListKey };
   'jobs.scope': { key: ListKey };
   'job.download': { job: Job; projectId: number };

@@ -9,7 +9,8 @@ import type { Binding } from '../keymap/bindings.js';
 import { bindingName, type InputEvent, type Key } from '../input/key.js';
 import { keymapOf } from './keymap.js';
 import { downloadArtifacts, downloadJobArtifacts, jobAction, runJobAction, submitDownload, type JobVerb } from '../features/jobs/actions.js';
-import { newPipeline, pipelineAction, runPipelineAction, submitNewPipeline } from '../features/pipelines/actions.js';
+import { pipelineAction, runPipelineAction } from '../features/pipelines/actions.js';
+import { closeRunForm, handleRunFormKey, pasteIntoRunForm, openNewPipelineForm, openPlayForm, playWithVariables } from '../features/pipelines/run-form-actions.js';
 import { bridgeAction, isBridge, type BridgeVerb } from '../features/pipelines/index.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
@@ -87,6 +88,7 @@ export class Controller {
       jobMayHaveChanged: () => void this.poller?.refreshNow(),
       rows: (jobId) => logRowsOf(deps.store.getState(), jobId),
     });
+    this.ctx.searchLog = (jobId, query) => this.logs.search(jobId, query);
     this.confirmHandlers = {
       'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
       'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
@@ -95,13 +97,14 @@ export class Controller {
       'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
       'job.downloadOverwrite': (ctx, a) => void downloadJobArtifacts(ctx, a),
       'log.saveOverwrite': (ctx, a) => void this.logs.save(a.jobId, a.path, true).then((msg) => msg && toast(ctx.store, 'error', msg)),
+      'run.discardForm': (ctx) => closeRunForm(ctx),
+      'job.playConfirmed': (ctx, a) => void playWithVariables(ctx, a),
     };
     const logs = this.logs;
     this.promptHandlers = {
       palette: (ctx, _a, value) => submitPalette(ctx, this, value),
       'log.search': (_ctx, a, value) => logs.search(a.jobId, value),
       'log.save': (_ctx, a, value) => (value.trim() ? logs.save(a.jobId, value.trim()) : 'Type a file path'),
-      'pipeline.new': submitNewPipeline,
       'pipelines.filters': submitPipelineFilters,
       'jobs.scope': submitJobScopes,
       'job.download': submitDownload,
@@ -198,7 +201,11 @@ export class Controller {
    */
   handleKey(event: InputEvent): void {
     try {
-      if (event.kind === 'paste') return pasteInto(this.ctx, event.text, (text) => pasteIntoForm(this.ctx, text));
+      if (event.kind === 'paste') {
+        // The run form takes a multi-line paste as several variable lines.
+        if (pasteIntoRunForm(this.ctx, event.text)) return;
+        return pasteInto(this.ctx, event.text, (text) => pasteIntoForm(this.ctx, text));
+      }
       this.key(event);
     } catch (error) {
       toast(this.deps.store, 'error', `That key failed: ${describeError(error)}`);
@@ -252,6 +259,8 @@ export class Controller {
     if (state.confirm) return confirmKey(this.ctx, command(['confirm']), (action) => this.confirmed(action));
     // The schedule form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
     if (topPane(state).kind === 'scheduleForm') return handleFormKey(this.ctx, command(['scheduleForm', 'edit']), key.text);
+    // So does the run form (`N`, `p` on a manual job): Tab, typing, Enter sends, Esc.
+    if (topPane(state).kind === 'runForm') return handleRunFormKey(this.ctx, command(['runForm', 'edit']), key.text);
     if (state.help) return helpKey(this.ctx, command(['help', 'global']));
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
     const resolved = keymap.resolve(name, scopesOf(topPane(state), this.ctx.features));
@@ -346,7 +355,7 @@ export class Controller {
         if (key && (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs'))) jobScopePrompt(this.ctx, key);
         return;
       case 'pipeline.new':
-        if (pane.kind === 'project' || pane.kind === 'pipeline') newPipeline(this.ctx, pane.projectId, pane.path);
+        if (pane.kind === 'project' || pane.kind === 'pipeline') openNewPipelineForm(this.ctx, pane.projectId, pane.path);
         return;
       case 'pipeline.retry':
       case 'pipeline.cancel': {
@@ -368,6 +377,8 @@ export class Controller {
         // A trigger job (bridge) takes only what GitLab allows it (features/pipelines/bridges.ts).
         if (isBridge(job) && pane.kind === 'pipeline') return bridgeAction(this.ctx, command.slice(4) as BridgeVerb, job, pane);
         if (command === 'job.download') return downloadArtifacts(this.ctx, job, pane.projectId);
+        // A manual job: its variables first (none by default: Enter plays at once).
+        if (command === 'job.play' && job.status === 'manual') return openPlayForm(this.ctx, job, pane.projectId, pane.path);
         return jobAction(this.ctx, command.slice(4) as JobVerb, job, pane.projectId, pane.path);
       }
       case 'object.open':

@@ -23,4 +23,6 @@ export interface Ctx {
   connectionFailed(error: unknown): void;
   /** The features plugged in (store/feature.ts), asked in turn by the controller and the poller. */
   features: readonly Feature[];
+  /** The log engine's search on the job log in front (the controller's LogRegistry): for features that open a log at a line. */
+  searchLog?: (jobId: number, query: string) => Promise<string | null>;
 }

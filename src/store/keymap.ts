@@ -14,8 +14,8 @@ export function keymapOf(features: readonly Feature[], bindings?: readonly Bindi
 }
 
 /** Scopes live at once while something modal is in front (see Controller.key); the schedule form is modal too. */
-const MODAL_GROUPS: readonly Scope[][] = [['scheduleForm', 'edit'], ['filter', 'edit'], ['help', 'global'], ['confirm'], ['edit']];
-const MODAL = new Set<Scope>(['edit', 'filter', 'confirm', 'help', 'scheduleForm']);
+const MODAL_GROUPS: readonly Scope[][] = [['scheduleForm', 'edit'], ['runForm', 'edit'], ['filter', 'edit'], ['help', 'global'], ['confirm'], ['edit']];
+const MODAL = new Set<Scope>(['edit', 'filter', 'confirm', 'help', 'scheduleForm', 'runForm']);
 
 /**
  * Whether two scopes can be live at once, for refusing a user's key that collides

@@ -1,8 +1,8 @@
 // The `:` command palette: jump anywhere by name or id, and the commands that have no key.
 import { safeText } from '../text/safe.js';
 import { downloadArtifactsByRef } from '../features/jobs/actions.js';
-import { newPipeline } from '../features/pipelines/actions.js';
 import { openMergeRequest } from '../features/pipelines/index.js';
+import { openNewPipelineForm } from '../features/pipelines/run-form-actions.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { topPane } from './store.js';
@@ -112,7 +112,7 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       const missing = needProject();
       if (missing) return missing;
       ctx.store.setState({ prompt: null });
-      newPipeline(ctx, here!.projectId, here!.path);
+      openNewPipelineForm(ctx, here!.projectId, here!.path);
       const prompt = ctx.store.getState().prompt;
       if (prompt && args[0]) ctx.store.setState({ prompt: { ...prompt, initial: args.join(' ') } });
       return null;

@@ -68,3 +68,25 @@ describe('forgetOffStack', () => {
     expect(forgetOffStack({ ...s, stack: [projects, project1], lists: { 'pipelines:1': list(listKeys.pipelines(1), [pipeline(10)]) }, pipelines: { 10: pipeline(10) } })).toBeNull();
   });
 });
+
+describe('forgetOffStack: pipeline extras and test reports', () => {
+  it('keeps a pipeline’s variables, summary and report while a pane shows it, and drops them after', () => {
+    const report = { total_time: 0, total_count: 0, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, test_suites: [] };
+    const tests: Pane = { kind: 'tests', projectId: 1, path: 'a/b', pipelineId: 10, open: false };
+    const base = state([projects, project1, pipeline10, tests]);
+    const s: AppState = {
+      ...base,
+      lists: { ...base.lists, 'testCases:1:10': list(listKeys.testCases(1, 10), [{ id: 0 }]), 'testCases:1:11': list(listKeys.testCases(1, 11), [{ id: 0 }]) },
+      pipelineExtras: { 10: { variables: [] }, 11: { variables: [] } },
+      testReports: { 10: { at: 'x', report }, 11: { at: 'x', report } },
+    };
+    const kept = forgetOffStack(s)!;
+    expect(Object.keys(kept.pipelineExtras!)).toEqual(['10']);
+    expect(Object.keys(kept.testReports!)).toEqual(['10']);
+    expect(Object.keys(kept.lists!)).toContain('testCases:1:10');
+    expect(Object.keys(kept.lists!)).not.toContain('testCases:1:11');
+    const left = forgetOffStack({ ...s, ...kept, stack: [projects, project1] })!;
+    expect(left.pipelineExtras).toEqual({});
+    expect(left.testReports).toEqual({});
+  });
+});

@@ -19,7 +19,7 @@ export function forgetOffStack(state: AppState): Partial<AppState> | null {
     const key = listKeyOf(pane);
     if (key) inStack.add(listKeyText(key));
     if ('projectId' in pane) projects.add(pane.projectId);
-    if (pane.kind === 'pipeline') pipelineIds.add(pane.pipelineId);
+    if (pane.kind === 'pipeline' || pane.kind === 'tests') pipelineIds.add(pane.pipelineId);
     if (pane.kind === 'job') jobIds.add(pane.jobId);
   }
   // The project lists of a project in the stack stay (its tabs keep their rows and cursors).
@@ -51,19 +51,25 @@ export function forgetOffStack(state: AppState): Partial<AppState> | null {
   const logViews = keep(state.logViews, new Set(state.stack.flatMap((p) => (p.kind === 'job' ? [p.jobId] : []))));
   // A pipeline's trigger jobs go with its pane (they are re-read when it opens again).
   const bridges = keep(state.bridges, new Set(state.stack.flatMap((p) => (p.kind === 'pipeline' ? [p.pipelineId] : []))));
-  if (!droppedLists && !jobs && !pipelines && !logViews && !bridges) return null;
+  // A pipeline's variables, test summary and (big) test report: only while a pane shows the pipeline.
+  const shown = new Set(state.stack.flatMap((p) => (p.kind === 'pipeline' || p.kind === 'tests' ? [p.pipelineId] : [])));
+  const pipelineExtras = keep(state.pipelineExtras, shown);
+  const testReports = keep(state.testReports, shown);
+  if (!droppedLists && !jobs && !pipelines && !logViews && !bridges && !pipelineExtras && !testReports) return null;
   return {
     ...(droppedLists ? { lists } : {}),
     ...(jobs ? { jobs } : {}),
     ...(pipelines ? { pipelines } : {}),
     ...(logViews ? { logViews } : {}),
     ...(bridges ? { bridges } : {}),
+    ...(pipelineExtras ? { pipelineExtras } : {}),
+    ...(testReports ? { testReports } : {}),
   };
 }
 
 /** The lists that multiply with browsing: one per pipeline, and per project, opened. */
 function forgettable(key: ListKey | undefined): boolean {
-  return key?.kind === 'pipelineJobs' || key?.kind === 'pipelines' || key?.kind === 'projectJobs';
+  return key?.kind === 'pipelineJobs' || key?.kind === 'pipelines' || key?.kind === 'projectJobs' || key?.kind === 'testCases';
 }
 
 /** `map` with only the `ids` entries, or null when nothing would go. */

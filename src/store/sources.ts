@@ -40,6 +40,7 @@ export const listKeys = {
   myEvents: (): ListKey => ({ kind: 'events', of: 'me' }),
   userEvents: (user: string): ListKey => ({ kind: 'events', of: 'user', user }),
   mrPipelines: (projectId: number, iid: number): ListKey => ({ kind: 'mrPipelines', projectId, iid }),
+  testCases: (projectId: number, pipelineId: number): ListKey => ({ kind: 'testCases', projectId, pipelineId }),
 };
 
 /** The list the pane shows (and the cursor moves in), if any. */
@@ -66,7 +67,10 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'scheduleForm':
     case 'deployment':
     case 'key':
+    case 'runForm':
       return null;
+    case 'tests':
+      return listKeys.testCases(pane.projectId, pane.pipelineId);
   }
 }
 

@@ -4,6 +4,9 @@ import type { Bridge, Job, MergeRequest, Pipeline, PipelineBasic, PipelineListFi
 import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
 import type { ScheduleFormState } from '../features/schedules/schedule-form.js';
+import type { RunFormState } from '../features/pipelines/run-form.js';
+import type { PipelineExtrasState } from '../features/pipelines/pipeline-extras.js';
+import type { TestReport } from '../api/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -22,7 +25,11 @@ export type Pane =
   /** Administrator SSH key lookup (`:key <id>`). */
   | { kind: 'key'; keyId: number }
   /** A merge request's pipelines (`:mr <iid>`). */
-  | { kind: 'mergeRequest'; projectId: number; path: string; iid: number };
+  | { kind: 'mergeRequest'; projectId: number; path: string; iid: number }
+  /** `N` (new pipeline) or `p` on a manual job: ref, variables, inputs (its state is `runForm`). */
+  | { kind: 'runForm'; projectId: number; path: string }
+  /** A pipeline's test report (`T`): failed cases first; `open` shows the selected case's output. */
+  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -66,7 +73,8 @@ export type ListKey =
   | { kind: 'events'; of: 'project'; projectId: number }
   | { kind: 'events'; of: 'me' }
   | { kind: 'events'; of: 'user'; user: string }
-  | { kind: 'mrPipelines'; projectId: number; iid: number };
+  | { kind: 'mrPipelines'; projectId: number; iid: number }
+  | { kind: 'testCases'; projectId: number; pipelineId: number };
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
@@ -79,6 +87,8 @@ export function listKeyText(key: ListKey): ListKeyText {
       return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
     case 'mrPipelines':
       return `mrPipelines:${key.projectId}:${key.iid}`;
+    case 'testCases':
+      return `testCases:${key.projectId}:${key.pipelineId}`;
     case 'events':
       return key.of === 'me' ? 'events:me' : key.of === 'user' ? `events:user:${key.user}` : `events:project:${key.projectId}`;
     default:
@@ -184,6 +194,12 @@ export interface AppState {
   listFilters: Record<ListKeyText, Record<string, string>>;
   /** The open schedule form (pane `scheduleForm`), or null. */
   scheduleForm: ScheduleFormState | null;
+  /** The open run form (pane `runForm`: `N` or `p` with variables), or null. */
+  runForm: RunFormState | null;
+  /** A pipeline's variables and test summary, by pipeline id (features/pipelines/pipeline-extras.ts). */
+  pipelineExtras: Record<number, PipelineExtrasState>;
+  /** Full test reports read for the Tests view, by pipeline id, with the pipeline's stamp when read. */
+  testReports: Record<number, { at: string; report: TestReport }>;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
   inflight: Record<string, string>;
   toast: ToastState | null;

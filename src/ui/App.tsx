@@ -19,6 +19,8 @@ import { KeyPane } from '../features/keys/KeyPane.js';
 import { MergeRequestPane } from '../features/pipelines/index.js';
 import { ScheduleFormPane } from '../features/schedules/ScheduleFormPane.js';
 import { SchedulePane } from '../features/schedules/SchedulePane.js';
+import { RunFormPane } from '../features/pipelines/RunFormPane.js';
+import { TestsPane } from '../features/pipelines/TestsPane.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export function App() {
@@ -89,5 +91,9 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <KeyPane pane={pane} width={width} height={height} />;
     case 'mergeRequest':
       return <MergeRequestPane pane={pane} width={width} height={height} />;
+    case 'runForm':
+      return <RunFormPane pane={pane} width={width} height={height} />;
+    case 'tests':
+      return <TestsPane pane={pane} width={width} height={height} />;
   }
 }

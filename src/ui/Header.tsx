@@ -99,5 +99,9 @@ function crumb(s: AppState, pane: Pane): string {
       return `SSH key #${pane.keyId}`;
     case 'mergeRequest':
       return `!${pane.iid}`;
+    case 'tests':
+      return pane.open ? 'tests › case' : 'tests';
+    case 'runForm':
+      return s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline';
   }
 }

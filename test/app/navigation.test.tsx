@@ -141,7 +141,7 @@ describe('navigation', () => {
     await app.press('?');
     await app.waitFor('Move down');
     // At 24 rows the help pages: j scrolls it (bounded) until the actions show.
-    for (let i = 0; i < 40 && !app.frame().includes('Erase the job'); i++) await app.press('j');
+    for (let i = 0; i < 80 && !app.frame().includes('Erase the job'); i++) await app.press('j');
     expect(app.frame()).toContain('Erase the job');
     await app.press(KEY.escape);
     await app.until(() => app.store.getState().help === null, 'help to close');

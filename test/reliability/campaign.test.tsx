@@ -123,6 +123,7 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
   };
   const back = async () => {
     while (state().prompt) await key(KEY.escape, 'esc (prompt)');
+    if (state().runForm) await key(KEY.escape, 'esc (run form)');
     if (state().confirm) await key('n');
     if (state().help) await key(KEY.escape, 'esc (help)');
     if (state().filtering) await key(KEY.escape, 'esc (filter)');
@@ -165,11 +166,11 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
     // every third round: a new pipeline, N then Enter on the prefilled default branch
     if (iterations % 3 === 0) {
       await key('N', 'N new pipeline');
-      if (state().prompt) {
+      if (state().runForm) {
         await key(KEY.enter, 'enter (new pipeline)');
         actions++;
         await app.until(() => !state().inflight['pipeline.new'], 'new pipeline settled', 10_000).catch(() => undefined);
-        if (state().prompt) await key(KEY.escape, 'esc (prompt)');
+        if (state().runForm) await key(KEY.escape, 'esc (run form)');
         if (pane().kind === 'pipeline') await back();
       }
     }
@@ -188,6 +189,9 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
       }
       if (await select<Job>((j) => j.status === 'manual')) {
         await key('p', 'p play');
+        // The run form (no variables: Enter plays), then a deploy's [y/N].
+        if (state().runForm) await key(KEY.enter, 'enter (play)');
+        if (state().confirm) await key('y', 'y (play deploy)');
         actions++;
         await app.until(() => !Object.keys(state().inflight).some((k) => k.startsWith('job.play')), 'play settled', 10_000).catch(() => undefined);
       }

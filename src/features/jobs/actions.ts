@@ -2,7 +2,7 @@
 // flight), destructive ones ask first, and the result — or GitLab's own error message — lands in a
 // toast while the store takes the new state at once.
 import { join } from 'node:path';
-import type { Job } from '../../api/index.js';
+import type { Job, JobVariable } from '../../api/index.js';
 import { TargetError } from '../../lib/safe-file.js';
 import { safeText } from '../../text/safe.js';
 import type { ConfirmAction } from '../../store/commands.js';
@@ -34,22 +34,25 @@ export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, 
   } else void runJobAction(ctx, verb, job, projectId, path);
 }
 
-/** Sends the action (after the confirm, for cancel and erase). */
-export function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): Promise<void> {
-  return guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, true, async () => {
+/** Sends the action (after the confirm, for cancel and erase); `variables` go with play. True when GitLab took it. */
+export async function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string, variables?: readonly JobVariable[]): Promise<boolean> {
+  let ok = false;
+  await guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, true, async () => {
     try {
       const api = ctx.gl.jobs;
       const result =
         verb === 'retry' ? await api.retry(projectId, job.id)
         : verb === 'cancel' ? await api.cancel(projectId, job.id)
-        : verb === 'play' ? await api.play(projectId, job.id)
+        : verb === 'play' ? await api.play(projectId, job.id, variables?.length ? { variables } : undefined)
         : verb === 'erase' ? await api.erase(projectId, job.id)
         : await api.keepArtifacts(projectId, job.id);
       applyJobResult(ctx, verb, job, result, projectId, path);
+      ok = true;
     } catch (error) {
       toast(ctx.store, 'error', `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
     }
   });
+  return ok;
 }
 
 /** Action responses lack `pipeline` and carry a null `user`: merge, don't replace. */

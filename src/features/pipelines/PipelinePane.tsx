@@ -16,6 +16,7 @@ import { StageGraph } from './StageGraph.js';
 import { useDownstreamHint, useDownstreamNames } from './BridgeName.js';
 import { parentText } from './bridges.js';
 import { mrKindText, mrRef, refText } from './mr.js';
+import { PipelineDetails, PipelineExtrasLine } from './PipelineExtras.js';
 
 export const SUMMARY_ROWS = 3;
 
@@ -25,14 +26,16 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const pipeline = useAppState((s) => s.pipelines[pane.pipelineId]);
   const key = listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
   const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
+  const details = useAppState((s) => s.pipelineExtras[pane.pipelineId]?.details === true);
   const { list, rows } = useList<Job>(key);
-  const body = height - SUMMARY_ROWS - 1;
   const p = pipeline;
   const names = useDownstreamNames(pane);
   const hint = useDownstreamHint(pane, rows[list.selected]);
   const ref = useAppState((s) => (p ? refText(s, pane.projectId, p.ref) : ''));
   const mr = p ? mrRef(p.ref) : null;
   const parent = parentText(pane, p?.source);
+  // A downstream pipeline names its parent on a row of its own, under the tests and variables.
+  const body = height - SUMMARY_ROWS - 1 - (parent ? 1 : 0);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Box>
@@ -46,8 +49,20 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
           ? `created ${relativeTime(p.created_at, now())} · started ${relativeTime(p.started_at, now())} · finished ${relativeTime(p.finished_at, now())} · duration ${duration(p.duration)} · queued ${duration(p.queued_duration)}${p.coverage ? ` · coverage ${safeText(p.coverage, 10)}%` : ''}`
           : ''}
       </Text>
-      {p?.yaml_errors ? <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text> : parent ? <Text dimColor wrap="truncate">{parent}{pane.parent ? ' · esc back to it' : ''}</Text> : <Text> </Text>}
-      {pane.view === 'graph' ? (
+      {p?.yaml_errors ? (
+        <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text>
+      ) : (
+        <PipelineExtrasLine pipelineId={pane.pipelineId} width={width} />
+      )}
+      {parent ? (
+        <Text dimColor wrap="truncate">
+          {parent}
+          {pane.parent ? ' · esc back to it' : ''}
+        </Text>
+      ) : null}
+      {details ? (
+        <PipelineDetails pipelineId={pane.pipelineId} width={width} height={body} />
+      ) : pane.view === 'graph' ? (
         <StageGraph jobs={rows} selected={list.selected} width={width} height={body} nameOf={names} />
       ) : (
         <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} nameOf={names} />

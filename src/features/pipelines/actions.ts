@@ -1,4 +1,4 @@
-// One-key actions on pipelines: retry, cancel (asks first), and `N` new pipeline. Guarded
+// One-key actions on pipelines: retry and cancel (asks first); `N` is the run form (run-form-actions.ts). Guarded
 // (read-only mode, already in flight); the result — or GitLab's own error — lands in a toast.
 import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
@@ -35,44 +35,6 @@ export function storePipeline(ctx: Ctx, projectId: number, pipeline: Pipeline): 
   patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) => ({
     items: l.items.map((p) => (p.id === pipeline.id ? { ...p, status: pipeline.status, updated_at: pipeline.updated_at } : p)),
   }));
-}
-
-/** `N`: a prompt for the ref (default branch prefilled); the new pipeline opens. */
-export function newPipeline(ctx: Ctx, projectId: number, path: string): void {
-  if (refuseReadOnly(ctx, 'creating pipelines')) return;
-  const project = ctx.store.getState().projects[projectId];
-  ctx.store.setState({
-    prompt: {
-      id: 'pipeline.new',
-      label: `New pipeline in ${safeText(path, 80)} for ref:`,
-      initial: project?.default_branch ?? 'main',
-      hint: 'a branch or tag · enter to run · esc to cancel',
-      submit: { command: 'pipeline.new', args: { projectId, path } },
-    },
-  });
-}
-
-/** Enter in the `N` prompt: creates the pipeline and opens it; a refusal keeps the prompt open. */
-export async function submitNewPipeline(ctx: Ctx, { projectId, path }: { projectId: number; path: string }, value: string): Promise<string | null> {
-  const ref = value.trim();
-  if (!ref) return 'Type a branch or tag name';
-  if (ctx.store.getState().inflight['pipeline.new']) return 'A pipeline is already being created';
-  ctx.store.setState((s) => ({ inflight: { ...s.inflight, 'pipeline.new': `Creating a pipeline for ${ref}…` } }));
-  try {
-    const pipeline = await ctx.gl.pipelines.create(projectId, ref);
-    storePipeline(ctx, projectId, pipeline);
-    patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) => (l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 }));
-    ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' }] }));
-    toast(ctx.store, 'success', `Created pipeline #${pipeline.id} for ${safeText(ref, 60)} (${pipeline.status})`);
-    return null;
-  } catch (error) {
-    return `GitLab refused: ${describeError(error)}`;
-  } finally {
-    ctx.store.setState((s) => {
-      const { 'pipeline.new': _, ...rest } = s.inflight;
-      return { inflight: rest };
-    });
-  }
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,7 +1,8 @@
-// The pipelines feature as the core sees it: the pipeline lists' sources, and in the pipeline pane
-// its trigger jobs (bridges.ts), the failed-jobs cursor (failed.ts) and merge requests (mr.ts).
-// (Its other commands and the pipeline pane's own polling are still the core's, store/controller.ts
-// and store/polling.ts.)
+// The pipelines feature as the core sees it: the pipeline lists' sources; in the pipeline pane its
+// trigger jobs (bridges.ts), the failed-jobs cursor (failed.ts), merge requests (mr.ts), the run
+// form's and the Tests view's keys, and the watchers that read what rows and panes lack. (Most
+// pipeline commands and the pipeline pane's polling are still the core's, store/controller.ts and
+// store/polling.ts.)
 import type { Job, PipelineBasic } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -10,32 +11,69 @@ import { isBridge, openDownstream, refreshBridges } from './bridges.js';
 import { nextFailed, watchFirstFocus } from './failed.js';
 import { watchPipelineRows } from './hydrate.js';
 import { mrKey, newMergeRequestPipeline, watchMergeRequests } from './mr.js';
+import { toggleDetails, watchPipelineExtras } from './pipeline-extras.js';
 import { pipelinesSource } from './source.js';
+import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
 import { PIPELINE_BINDINGS } from './bindings.js';
 
 export const pipelinesFeature: Feature = {
   bindings: PIPELINE_BINDINGS,
   name: 'pipelines',
-  source: pipelinesSource,
+  source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
   watch(ctx) {
-    const watchers = [watchPipelineRows(ctx), watchFirstFocus(ctx), watchMergeRequests(ctx)];
+    const watchers = [watchPipelineRows(ctx), watchFirstFocus(ctx), watchMergeRequests(ctx), watchPipelineExtras(ctx), rememberReports(ctx)];
     return (state) => {
       for (const watch of watchers) watch(state);
     };
   },
-  scopes: (pane) => (pane.kind === 'mergeRequest' ? ['mergeRequest', 'list', 'global'] : undefined),
+  scopes: (pane) => {
+    if (pane.kind === 'mergeRequest') return ['mergeRequest', 'list', 'global'];
+    // Keys go to the run form itself (controller.handleKey); this scope only feeds the footer and help.
+    if (pane.kind === 'runForm') return ['runForm'];
+    if (pane.kind === 'tests') return ['tests', 'list', 'global'];
+    return undefined;
+  },
   run(ctx, command, pane) {
-    if (command === 'pipeline.nextFailed' && pane.kind === 'pipeline') {
-      nextFailed(ctx, pane);
-      return true;
+    switch (command) {
+      case 'pipeline.nextFailed':
+        if (pane.kind !== 'pipeline') return false;
+        nextFailed(ctx, pane);
+        return true;
+      case 'mr.newPipeline':
+        if (pane.kind !== 'mergeRequest') return false;
+        newMergeRequestPipeline(ctx, pane);
+        return true;
+      case 'pipeline.tests':
+        if (pane.kind === 'pipeline') openTests(ctx, pane);
+        return true;
+      case 'pipeline.details':
+        if (pane.kind === 'pipeline') toggleDetails(ctx, pane.pipelineId);
+        return true;
+      case 'tests.log':
+        if (pane.kind === 'tests' && ctx.searchLog) void caseLog(ctx, pane, ctx.searchLog);
+        return true;
+      case 'tests.down':
+      case 'tests.up':
+      case 'tests.pageDown':
+      case 'tests.pageUp': {
+        if (pane.kind !== 'tests') return true;
+        const page = Math.max(1, ctx.store.getState().viewport.height - 4);
+        const by = command === 'tests.down' ? 1 : command === 'tests.up' ? -1 : command === 'tests.pageDown' ? page : -page;
+        moveTests(ctx, pane, by);
+        return true;
+      }
+      case 'tests.back':
+        if (pane.kind === 'tests') closeTests(ctx, pane);
+        return true;
+      default:
+        return false;
     }
-    if (command === 'mr.newPipeline' && pane.kind === 'mergeRequest') {
-      newMergeRequestPipeline(ctx, pane);
-      return true;
-    }
-    return false;
   },
   open(ctx, pane) {
+    if (pane.kind === 'tests') {
+      toggleCase(ctx, pane);
+      return true;
+    }
     if (pane.kind === 'pipeline') {
       // A trigger job leads to its downstream pipeline (a job's pane would be GitLab's 404).
       const row = selectedRow<Job>(ctx, listKeyOf(pane)!);

@@ -1,0 +1,123 @@
+// The run form (`N` new pipeline, `p` on a manual job): the ref, then one variable or input per line.
+// Problems show beside their line — ours before sending, GitLab's after — and every line stays as
+// typed. Keys arrive through the controller (run-form-actions.ts, handleRunFormKey); this only draws.
+import { Box, Text } from 'ink';
+import type { Pane } from '../../store/types.js';
+import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { useAppState } from '../../ui/context.js';
+import { useTheme } from '../../ui/theme.js';
+import { lineErrors, type RunFormState } from './run-form.js';
+
+const LABEL = 12;
+
+export function RunFormPane({ width, height }: { pane: Extract<Pane, { kind: 'runForm' }>; width: number; height: number }) {
+  const form = useAppState((s) => s.runForm);
+  if (!form) return <Box height={height}><Text dimColor>No form open.</Text></Box>;
+  return <Form form={form} width={width} height={height} />;
+}
+
+function title(form: RunFormState): string {
+  if (form.target.kind === 'pipeline') return `New pipeline in ${safeText(form.path, 60)}`;
+  const { job, environment } = form.target;
+  return `Play ${safeText(job.name, 50)} (job #${job.id})${environment ? ` → ${safeText(environment, 30)}` : ''}`;
+}
+
+function Form({ form, width, height }: { form: RunFormState; width: number; height: number }) {
+  const theme = useTheme();
+  const ours = lineErrors(form);
+  const inputWidth = Math.max(16, Math.min(44, width - LABEL - 4 - 24));
+  const room = width - LABEL - 2 - inputWidth - 2;
+  const pipeline = form.target.kind === 'pipeline';
+  const syntax = pipeline ? 'KEY=value · file:KEY=value · input:name=value' : 'KEY=value (job_variables_attributes)';
+  const fixed = 4 + (pipeline ? 1 : 0) + form.server.base.length + (form.submitting ? 1 : 0);
+  const rows = Math.max(1, height - fixed);
+  const start = Math.max(0, Math.min(form.focus - rows + 1, form.lines.length - rows));
+  const shown = form.lines.slice(Math.max(0, start), Math.max(0, start) + rows);
+
+  const row = (label: string, value: string, cursor: number, focused: boolean, placeholder: string, problem: string | undefined, key: string | number) => {
+    const text = problem ? `✖ ${safeText(problem, 300)}` : '';
+    const beside = text && displayWidth(text) <= room;
+    return (
+      <Box key={key} flexDirection="column">
+        <Box>
+          <Box width={2} flexShrink={0}>
+            <Text color={theme.accent} bold>
+              {focused ? '›' : ' '}
+            </Text>
+          </Box>
+          <Box width={LABEL} flexShrink={0}>
+            <Text bold={focused} color={focused ? theme.accent : theme.muted}>
+              {label}
+            </Text>
+          </Box>
+          <Box width={inputWidth + 2} flexShrink={0}>
+            <Input value={value} cursor={cursor} focused={focused} width={inputWidth} placeholder={placeholder} />
+          </Box>
+          {beside ? (
+            <Text color={theme.error} wrap="truncate">
+              {text}
+            </Text>
+          ) : null}
+        </Box>
+        {text && !beside ? (
+          <Box marginLeft={LABEL + 2}>
+            <Text color={theme.error} wrap="truncate">
+              {text}
+            </Text>
+          </Box>
+        ) : null}
+      </Box>
+    );
+  };
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold wrap="truncate">
+        {title(form)}
+      </Text>
+      {pipeline ? row('Ref', form.ref, form.refCursor, form.focus === -1, 'branch or tag', form.server.ref, 'ref') : null}
+      <Text dimColor wrap="truncate">
+        {truncateToWidth(`${pipeline ? 'Variables and inputs' : 'Variables'}, one per line: ${syntax}`, width)}
+      </Text>
+      {shown.map((line, k) => {
+        const i = start + k;
+        const problem = ours[i] ?? form.server.lines[i];
+        return row(i === 0 ? 'Variables' : '', line, form.cursors[i] ?? 0, form.focus === i, i === form.lines.length - 1 ? (i === 0 ? `none: Enter ${pipeline ? 'runs' : 'plays'} at once` : 'KEY=value') : '', problem, i);
+      })}
+      {form.server.base.map((m, i) => (
+        <Text key={`base${i}`} color={theme.error} wrap="truncate">
+          ✖ {safeText(m, 500)}
+        </Text>
+      ))}
+      {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
+      <Text dimColor wrap="truncate">
+        {truncateToWidth(`enter ${pipeline ? 'run' : 'play'} · tab/↑↓ line · esc cancel${pipeline ? ' · input types: 3, true, [a, b], text' : ''}`, width)}
+      </Text>
+    </Box>
+  );
+}
+
+/** A one-line text field: the cursor as an inverse cell; long values scroll to keep it in view. */
+function Input({ value, cursor, focused, width, placeholder }: { value: string; cursor: number; focused: boolean; width: number; placeholder: string }) {
+  const theme = useTheme();
+  const clean = safeText(value, 2000);
+  if (!focused) {
+    return clean ? (
+      <Text wrap="truncate">{truncateToWidth(clean, width)}</Text>
+    ) : (
+      <Text color={theme.muted} dimColor wrap="truncate">
+        {placeholder}
+      </Text>
+    );
+  }
+  const at = Math.min(cursor, clean.length);
+  const begin = Math.max(0, at - (width - 1));
+  return (
+    <Text wrap="truncate">
+      {clean.slice(begin, at)}
+      <Text inverse>{clean.slice(at, at + 1) || ' '}</Text>
+      {clean.slice(at + 1, begin + width)}
+      {clean === '' && placeholder ? <Text dimColor> {placeholder}</Text> : null}
+    </Text>
+  );
+}

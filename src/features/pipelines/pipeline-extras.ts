@@ -1,0 +1,90 @@
+// What the pipeline pane shows beyond GitLab's pipeline JSON: its variables (`…/variables`) and its
+// test summary (`…/test_report_summary`). Read by the poller's watcher (never by a component) while
+// the pipeline — or its Tests view — is in front; the variables once (they never change), the
+// summary again only when the pipeline's status or update time changed (GitLab computes it from
+// the jobs' JUnit uploads, so a finished pipeline's summary is final).
+import type { Pipeline, PipelineVariable, TestReportSummary } from '../../api/index.js';
+import type { Ctx } from '../../store/ctx.js';
+import { describeError } from '../../store/errors.js';
+import { topPane } from '../../store/store.js';
+import type { AppState } from '../../store/types.js';
+
+export interface PipelineExtrasState {
+  variables?: PipelineVariable[] | { error: string };
+  tests?: TestReportSummary | { error: string };
+  /** The pipeline's `status updated_at` when the summary was read. */
+  testsAt?: string;
+  /** `i`: the details (variables with their values, suites) instead of the jobs. */
+  details?: boolean;
+}
+
+/** When this changes, the test summary is read again. */
+export const pipelineStamp = (p: Pick<Pipeline, 'status' | 'updated_at'>): string => `${p.status} ${p.updated_at ?? ''}`;
+
+function patchExtras(ctx: Ctx, id: number, patch: Partial<PipelineExtrasState>): void {
+  ctx.store.setState((s) => ({ pipelineExtras: { ...s.pipelineExtras, [id]: { ...s.pipelineExtras[id], ...patch } } }));
+}
+
+export function toggleDetails(ctx: Ctx, pipelineId: number): void {
+  patchExtras(ctx, pipelineId, { details: !ctx.store.getState().pipelineExtras[pipelineId]?.details });
+}
+
+export function watchPipelineExtras(ctx: Ctx): (state: AppState) => void {
+  const reading = new Set<string>();
+  const read = async (what: string, work: () => Promise<void>) => {
+    if (reading.has(what)) return;
+    reading.add(what);
+    try {
+      await work();
+    } finally {
+      reading.delete(what);
+    }
+  };
+  return (state) => {
+    const pane = topPane(state);
+    if (pane.kind !== 'pipeline' && pane.kind !== 'tests') return;
+    const { projectId, pipelineId } = pane;
+    const pipeline = state.pipelines[pipelineId];
+    const extras = state.pipelineExtras[pipelineId];
+    if (!pipeline) return;
+    if (!extras?.variables) {
+      void read(`variables:${pipelineId}`, async () => {
+        try {
+          patchExtras(ctx, pipelineId, { variables: await ctx.gl.pipelines.variables(projectId, pipelineId) });
+        } catch (error) {
+          patchExtras(ctx, pipelineId, { variables: { error: describeError(error) } });
+          ctx.connectionFailed(error);
+        }
+      });
+    }
+    const stamp = pipelineStamp(pipeline);
+    if (extras?.testsAt !== stamp) {
+      void read(`tests:${pipelineId}`, async () => {
+        try {
+          patchExtras(ctx, pipelineId, { tests: await ctx.gl.pipelines.testReportSummary(projectId, pipelineId), testsAt: stamp });
+        } catch (error) {
+          patchExtras(ctx, pipelineId, { tests: { error: describeError(error) }, testsAt: stamp });
+          ctx.connectionFailed(error);
+        }
+      });
+    }
+  };
+}
+
+/** `tests 1,204 · 3 failed` (nothing when the pipeline published no JUnit report). */
+export function testsText(tests: PipelineExtrasState['tests']): string {
+  if (!tests) return '';
+  if ('error' in tests) return `tests: ${tests.error}`;
+  const t = tests.total;
+  if (t.count === 0) return '';
+  const bad = t.failed + t.error;
+  return `tests ${t.count.toLocaleString('en')}${bad ? ` · ${bad.toLocaleString('en')} failed` : ' · all passed'}${t.skipped ? ` · ${t.skipped.toLocaleString('en')} skipped` : ''}`;
+}
+
+/** `variables: DEPLOY_TARGET ROLLOUT_PLAN (file)`: keys only (values may be secrets; `i` shows them). */
+export function variablesText(variables: PipelineExtrasState['variables']): string {
+  if (!variables) return '';
+  if ('error' in variables) return `variables: ${variables.error}`;
+  if (!variables.length) return '';
+  return `variables: ${variables.map((v) => `${v.key}${v.variable_type === 'file' ? ' (file)' : ''}`).join(' ')}`;
+}

@@ -1,0 +1,145 @@
+// The Tests view (`T` on a pipeline): every case of the pipeline's test report, failed first, with
+// duration and suite. The full report is read only here (it is slow on real GitLab) and kept by
+// pipeline until the pipeline changes, so the poller's refreshes of the list cost no request.
+// Enter shows a case's output; `L` opens its job's log at the failing line, found with the log
+// engine's search (the first line of the stack trace, else the case name).
+import type { GitLab, TestCase, TestReport } from '../../api/index.js';
+import type { Ctx } from '../../store/ctx.js';
+import { moveSelection, selectedRow } from '../../store/lists.js';
+import { listKeys, type ListSource } from '../../store/sources.js';
+import { toast, topPane } from '../../store/store.js';
+import type { AppState, ListKey, Pane } from '../../store/types.js';
+import { pipelineStamp } from './pipeline-extras.js';
+
+export interface TestCaseRow {
+  /** Position in the report (GitLab's cases have no id). */
+  id: number;
+  suite: string;
+  buildIds: number[];
+  test: TestCase;
+}
+
+const ORDER: Record<string, number> = { failed: 0, error: 0, skipped: 2, success: 3 };
+
+/** Cases failed (and errored) first, then the rest; the report's order within each group. */
+export function caseRows(report: TestReport): TestCaseRow[] {
+  const rows: TestCaseRow[] = [];
+  for (const suite of report.test_suites) {
+    for (const test of suite.test_cases) rows.push({ id: rows.length, suite: suite.name, buildIds: suite.build_ids ?? [], test });
+  }
+  return rows.sort((a, b) => (ORDER[a.test.status] ?? 1) - (ORDER[b.test.status] ?? 1) || a.id - b.id);
+}
+
+export function testCasesSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined {
+  if (key.kind !== 'testCases') return undefined;
+  const { projectId, pipelineId } = key;
+  return {
+    perPage: 10_000,
+    complete: false,
+    async fetch(_page, signal) {
+      const pipeline = state().pipelines[pipelineId];
+      const stamp = pipeline ? pipelineStamp(pipeline) : '';
+      const known = state().testReports[pipelineId];
+      const report = known && known.at === stamp ? known.report : await gl.pipelines.testReport(projectId, pipelineId, { signal });
+      return { items: caseRows(report), page: 1, nextPage: null };
+    },
+    idOf: (row) => (row as TestCaseRow).id,
+    textOf: (row) => {
+      const r = row as TestCaseRow;
+      return `${r.test.status} ${r.suite} ${r.test.classname} ${r.test.name}`;
+    },
+  } satisfies ListSource<TestCaseRow> as ListSource<unknown>;
+}
+
+/** Keeps the report a fetch read (sources cannot write the store; the feature's watcher does). */
+export function rememberReports(ctx: Ctx): (state: AppState) => void {
+  let lastItems: unknown = null;
+  return (state) => {
+    const pane = topPane(state);
+    if (pane.kind !== 'tests') return;
+    const list = state.lists[`testCases:${pane.projectId}:${pane.pipelineId}`];
+    if (!list || list.items === lastItems) return;
+    lastItems = list.items;
+    const pipeline = state.pipelines[pane.pipelineId];
+    const rows = list.items as TestCaseRow[];
+    if (!pipeline || !rows.length || state.testReports[pane.pipelineId]?.at === pipelineStamp(pipeline)) return;
+    ctx.store.setState((s) => ({ testReports: { ...s.testReports, [pane.pipelineId]: { at: pipelineStamp(pipeline), report: reportOf(rows) } } }));
+  };
+}
+
+/** The report back from its rows (what the cache keeps: suites with their cases, order kept). */
+function reportOf(rows: TestCaseRow[]): TestReport {
+  const suites = new Map<string, TestReport['test_suites'][number]>();
+  for (const r of [...rows].sort((a, b) => a.id - b.id)) {
+    let suite = suites.get(r.suite);
+    if (!suite) suites.set(r.suite, (suite = { name: r.suite, total_time: 0, total_count: 0, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, suite_error: null, build_ids: r.buildIds, test_cases: [] }));
+    suite.test_cases.push(r.test);
+  }
+  return { total_time: 0, total_count: rows.length, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, test_suites: [...suites.values()] };
+}
+
+export function openTests(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>): void {
+  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'tests', projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId, open: false }] }));
+}
+
+/** Enter: the selected case's output (again: back to the list). */
+export function toggleCase(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): void {
+  if (!selectedRow<TestCaseRow>(ctx, listKeys.testCases(pane.projectId, pane.pipelineId))) return;
+  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, open: !pane.open, scroll: 0 }] }));
+}
+
+/**
+ * j/k, PgDn/PgUp: through the list, or — with a case's output open — through the output (the
+ * view clamps the offset to what there is).
+ */
+export function moveTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>, by: number): void {
+  if (pane.open) {
+    const scroll = Math.max(0, (pane.scroll ?? 0) + by);
+    return ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, scroll }] }));
+  }
+  moveSelection(ctx, listKeys.testCases(pane.projectId, pane.pipelineId), (i) => i + by);
+}
+
+/** Esc: closes the case's output first, then the view. */
+export function closeTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): void {
+  ctx.store.setState((s) => ({ stack: pane.open ? [...s.stack.slice(0, -1), { ...pane, open: false }] : s.stack.slice(0, -1) }));
+}
+
+/** What to search the job's log for: the stack trace's first line names the failure as the log does. */
+export function needlesOf(test: TestCase): string[] {
+  const first = (test.stack_trace ?? '').split('\n').map((l) => l.trim()).find((l) => l !== '');
+  return [...(first ? [first.slice(0, 200)] : []), test.name.slice(0, 200)];
+}
+
+/**
+ * `L`: the case's job (the suite's build_ids; the first one whose log names the case) opens at the
+ * failing line. The log loads asynchronously: wait for it, bounded, then search.
+ */
+export async function caseLog(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>, searchLog: (jobId: number, query: string) => Promise<string | null>): Promise<void> {
+  const row = selectedRow<TestCaseRow>(ctx, listKeys.testCases(pane.projectId, pane.pipelineId));
+  if (!row) return;
+  const jobId = row.buildIds[0];
+  if (jobId === undefined) return void toast(ctx.store, 'info', 'GitLab names no job for this suite');
+  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId }] }));
+  const loaded = await new Promise<boolean>((resolve) => {
+    const check = (s: AppState) => {
+      const top = topPane(s);
+      if (top.kind !== 'job' || top.jobId !== jobId) return done(false);
+      if (s.logViews[jobId]?.loaded) done(true);
+    };
+    const timer = setTimeout(() => done(false), 30_000);
+    const unsubscribe = ctx.store.subscribe(check);
+    function done(ok: boolean) {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(ok);
+    }
+    check(ctx.store.getState());
+  });
+  if (!loaded) return;
+  for (const needle of needlesOf(row.test)) {
+    const error = await searchLog(jobId, needle);
+    if (error) return void toast(ctx.store, 'error', error);
+    if (ctx.store.getState().logViews[jobId]?.search?.matches.length) return;
+  }
+}
