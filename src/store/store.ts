@@ -32,6 +32,7 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     filtering: null,
     help: null,
     download: null,
+    loadErrors: {},
     fatal: null,
     quit: false,
   };

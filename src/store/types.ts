@@ -20,7 +20,9 @@ export type Pane =
   /** Activity: the caller's (`:events`) or a user's (`:user <name-or-id>`). */
   | { kind: 'events'; who: 'me' | { user: string } }
   /** Administrator SSH key lookup (`:key <id>`). */
-  | { kind: 'key'; keyId: number };
+  | { kind: 'key'; keyId: number }
+  /** `--project` while it is looked up, or why it could not be opened (features/projects/lookup.ts). */
+  | { kind: 'projectLookup'; ref: string };
 
 export interface ListState<T> {
   items: T[];
@@ -170,6 +172,8 @@ export interface AppState {
   filtering: ListKey | null;
   help: { offset: number } | null;
   download: DownloadState | null;
+  /** Why a detail pane's object could not be loaded, by what it is (`job:12`, `project.lookup:acme/x`); cleared when it loads. */
+  loadErrors: Record<string, string>;
   /** A one-shot fatal message (token rejected): shown instead of the panes. */
   fatal: string | null;
   quit: boolean;

@@ -14,6 +14,7 @@ import { JobPane } from '../features/log/JobPane.js';
 import { PipelinePane } from '../features/pipelines/PipelinePane.js';
 import { ProjectPane } from '../features/projects/ProjectPane.js';
 import { ProjectsPane } from '../features/projects/ProjectsPane.js';
+import { ProjectLookupPane } from '../features/projects/ProjectLookupPane.js';
 import { DeploymentPane } from '../features/deployments/DeploymentPane.js';
 import { EventsPane } from '../features/activity/EventsPane.js';
 import { KeyPane } from '../features/keys/KeyPane.js';
@@ -89,5 +90,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <EventsPane pane={pane} width={width} height={height} />;
     case 'key':
       return <KeyPane pane={pane} width={width} height={height} />;
+    case 'projectLookup':
+      return <ProjectLookupPane pane={pane} width={width} height={height} />;
   }
 }

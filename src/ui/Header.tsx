@@ -90,5 +90,7 @@ function crumb(s: AppState, pane: Pane): string {
       return pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`;
     case 'key':
       return `SSH key #${pane.keyId}`;
+    case 'projectLookup':
+      return safeText(pane.ref, 60);
   }
 }
