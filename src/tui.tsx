@@ -8,7 +8,7 @@ import { openUrl, osc52Copy } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
 import { createAppStore } from './store/store.js';
-import { openProjectRef } from './features/projects/lookup.js';
+import { openProjectRef } from './features/projects/index.js';
 import { App } from './ui/App.js';
 import { AppContext } from './ui/context.js';
 import { ThemeContext, createTheme } from './ui/theme.js';
@@ -105,5 +105,6 @@ function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; cl
 
 function tokenHelp(config: AppConfig): string {
   const where = config.tokenSource ? `The token came from ${config.tokenSource}.` : '';
-  return `${where} Set a valid personal access token (scope read_api to browse, api to retry/cancel) with --token TOKEN or GITLAB_TOKEN=…, or run \`glab auth login\`.`.trim();
+  // The documented ways first (environment, glab, a private file); never --token, which shows in `ps`.
+  return `${where} Set a valid personal access token (scope read_api to browse, api to retry/cancel) in GITLAB_TOKEN, with \`glab auth login\`, or in a private file given with --token-file PATH.`.trim();
 }

@@ -14,7 +14,7 @@ import { JobPane } from '../features/log/JobPane.js';
 import { PipelinePane } from '../features/pipelines/PipelinePane.js';
 import { ProjectPane } from '../features/projects/ProjectPane.js';
 import { ProjectsPane } from '../features/projects/ProjectsPane.js';
-import { ProjectLookupPane } from '../features/projects/ProjectLookupPane.js';
+import { ProjectLookupPane } from '../features/projects/index.js';
 import { DeploymentPane } from '../features/deployments/DeploymentPane.js';
 import { EventsPane } from '../features/activity/EventsPane.js';
 import { KeyPane } from '../features/keys/KeyPane.js';

@@ -7,7 +7,7 @@ import { render } from 'ink-testing-library';
 import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
 import { Controller } from '../../src/store/controller.js';
-import { openProjectRef } from '../../src/features/projects/lookup.js';
+import { openProjectRef } from '../../src/features/projects/index.js';
 import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';

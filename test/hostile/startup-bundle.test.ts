@@ -57,3 +57,16 @@ it('an unknown --project says "project … not found" in its pane', async () => 
   screen.write('\u0003');
   expect(await screen.exited()).toBe(0);
 });
+
+// Issue 17: env and glab config are the documented ways; --token (seen in `ps`) is not suggested.
+it('a rejected token: the help names GITLAB_TOKEN, glab and --token-file, not --token', async () => {
+  screen = spawnScreen(['--host', sim.url], { cols: 80, rows: 24, env: { ...clean, GITLAB_TOKEN: 'glpat-wrong' }, cwd: home, bundle });
+  await screen.waitFor('GitLab rejected the token', 20_000);
+  await screen.waitFor('Press q to quit', 20_000);
+  const text = screen.text().replace(/\s+/g, ' ');
+  expect(text).toContain('The token came from GITLAB_TOKEN');
+  expect(text).toMatch(/in GITLAB_TOKEN, with `glab auth login`, or in a private file given with --token-file PATH/);
+  expect(text).not.toContain('--token TOKEN');
+  screen.write('q');
+  expect(await screen.exited()).toBe(0);
+});
