@@ -21,9 +21,11 @@ import { KeyPane } from '../features/keys/KeyPane.js';
 import { ScheduleFormPane } from '../features/schedules/ScheduleFormPane.js';
 import { SchedulePane } from '../features/schedules/SchedulePane.js';
 import { useTerminalSize } from './use-terminal-size.js';
+import { useTheme } from './theme.js';
 
 export function App() {
   const { controller } = useApp();
+  const theme = useTheme();
   const { exit } = useInk();
   const quit = useAppState((s) => s.quit);
   const fatal = useAppState((s) => s.fatal);
@@ -45,7 +47,7 @@ export function App() {
   if (fatal) {
     return (
       <Box flexDirection="column" width={columns} padding={1}>
-        <Text bold color="red">
+        <Text bold color={theme.error}>
           pipetop cannot continue
         </Text>
         <Text>{fatal}</Text>
