@@ -66,7 +66,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   });
   // With --project (or a git remote) the app opens on that project, looked up after the first
   // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
-  if (config.project) void openProjectRef(controller.ctx, config.project);
+  if (config.project) void openProjectRef(controller.ctx, config.project, config.projectSource?.startsWith('git remote') ? config.projectSource : undefined);
   void controller.start();
   const instance = render(
     <AppContext.Provider value={{ store, controller, now: Date.now }}>

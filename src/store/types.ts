@@ -22,7 +22,7 @@ export type Pane =
   /** Administrator SSH key lookup (`:key <id>`). */
   | { kind: 'key'; keyId: number }
   /** `--project` while it is looked up, or why it could not be opened (features/projects/lookup.ts). */
-  | { kind: 'projectLookup'; ref: string };
+  | { kind: 'projectLookup'; ref: string; from?: string };
 
 export interface ListState<T> {
   items: T[];

@@ -31,6 +31,11 @@ it('a --project that does not exist says "not found" in its pane; Esc opens the 
   expect(app.store.getState().stack).toEqual([{ kind: 'projects' }]);
 });
 
+it('a project from the git remote that is not found says where it came from', async () => {
+  app = await startApp({ project: 'acme/fork', projectFrom: 'git remote origin', renderFirst: true });
+  await app.waitFor(/Project acme\/fork \(from git remote origin\) not found/);
+});
+
 it('a numeric --project id opens that project', async () => {
   const sim = await startSimulator({ seed: 7, speed: 0, startTime: START });
   const project = [...sim.world.projects.values()].find((p) => p.path === 'web')!;

@@ -62,6 +62,8 @@ export async function startApp(
     renderFirst?: boolean;
     /** Open on this project (a path or id) as `--project` does: looked up inside the app. */
     project?: string;
+    /** Where that project came from, when not typed (`git remote origin`). */
+    projectFrom?: string;
     /** The client's retries report to the header, as src/tui.tsx wires them (off: most tests retry instantly). */
     wireRetries?: boolean;
     /** Terminal width (ink-testing-library's is 100). */
@@ -100,7 +102,7 @@ export async function startApp(
     tokenHelp: 'Set GITLAB_TOKEN.',
   });
   if (options.wireRetries) retries = controller;
-  if (options.project) void openProjectRef(controller.ctx, options.project);
+  if (options.project) void openProjectRef(controller.ctx, options.project, options.projectFrom);
   const started = controller.start();
   if (!options.renderFirst) await started;
   const ink = render(

@@ -8,5 +8,5 @@ import { projectsSource } from './source.js';
 export const projectsFeature: Feature = {
   name: 'projects',
   source: (key, gl) => projectsSource(key, gl),
-  refresh: (ctx, pane) => (pane.kind === 'projectLookup' ? lookupProject(ctx, pane.ref) : undefined),
+  refresh: (ctx, pane) => (pane.kind === 'projectLookup' ? lookupProject(ctx, pane.ref, pane.from) : undefined),
 };

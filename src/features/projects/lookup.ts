@@ -10,10 +10,13 @@ import { safeText } from '../../text/safe.js';
 /** The key of a lookup's failure in `loadErrors` (and of the lookup in `inflight`). */
 export const lookupKey = (ref: string) => `project.lookup:${ref}`;
 
-/** Opens the app on the lookup pane of `ref` (a path or a numeric id) and starts the lookup. */
-export function openProjectRef(ctx: Ctx, ref: string): Promise<void> {
-  ctx.store.setState({ stack: [{ kind: 'projectLookup', ref }] });
-  return lookupProject(ctx, ref);
+/**
+ * Opens the app on the lookup pane of `ref` (a path or a numeric id) and starts the lookup. `from`
+ * names where a project the user did not type came from (`git remote origin`), for the message.
+ */
+export function openProjectRef(ctx: Ctx, ref: string, from?: string): Promise<void> {
+  ctx.store.setState({ stack: [{ kind: 'projectLookup', ref, ...(from ? { from } : {}) }] });
+  return lookupProject(ctx, ref, from);
 }
 
 /**
@@ -21,7 +24,7 @@ export function openProjectRef(ctx: Ctx, ref: string): Promise<void> {
  * becomes the project's pane, above the project list as if opened from it; on failure the pane
  * says why and stays, and R or the next poll asks again.
  */
-export async function lookupProject(ctx: Ctx, ref: string): Promise<void> {
+export async function lookupProject(ctx: Ctx, ref: string, from?: string): Promise<void> {
   const key = lookupKey(ref);
   if (ctx.store.getState().inflight[key]) return;
   ctx.store.setState((s) => ({ inflight: { ...s.inflight, [key]: `Looking up ${ref}` } }));
@@ -32,7 +35,7 @@ export async function lookupProject(ctx: Ctx, ref: string): Promise<void> {
     ctx.connectionOk();
   } catch (error) {
     ctx.connectionFailed(error);
-    failure = lookupFailure(ref, error);
+    failure = lookupFailure(ref, error, from);
   }
   ctx.store.setState((s) => {
     const { [key]: _running, ...inflight } = s.inflight;
@@ -47,8 +50,8 @@ export async function lookupProject(ctx: Ctx, ref: string): Promise<void> {
   });
 }
 
-function lookupFailure(ref: string, error: unknown): string {
-  const name = safeText(ref, 120);
+function lookupFailure(ref: string, error: unknown, from: string | undefined): string {
+  const name = `${safeText(ref, 120)}${from ? ` (from ${safeText(from, 60)})` : ''}`;
   if (isGitLabApiError(error) && error.status === 404) {
     return `Project ${name} not found — it does not exist, or this token cannot see it (GitLab: ${describeError(error)})`;
   }
