@@ -8,7 +8,7 @@ import { openUrl, osc52Copy } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
 import { createAppStore } from './store/store.js';
-import type { Pane } from './store/types.js';
+import { openProjectRef } from './features/projects/index.js';
 import { App } from './ui/App.js';
 import { AppContext } from './ui/context.js';
 import { ThemeContext, createTheme } from './ui/theme.js';
@@ -52,10 +52,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     ...(dispatcher ? { dispatcher } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
-  const first = await firstPane(gl, config.project);
-  const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly }, first.pane);
-  if (first.project) store.setState((s) => ({ projects: { ...s.projects, [first.project!.id]: first.project! } }));
-  if (first.pane.kind === 'project') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
+  const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly });
   controller = new Controller({
     store,
     gl,
@@ -67,6 +64,9 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     },
     tokenHelp: tokenHelp(config),
   });
+  // With --project (or a git remote) the app opens on that project, looked up after the first
+  // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
+  if (config.project) void openProjectRef(controller.ctx, config.project, config.projectSource?.startsWith('git remote') ? config.projectSource : undefined);
   void controller.start();
   const instance = render(
     <AppContext.Provider value={{ store, controller, now: Date.now }}>
@@ -103,19 +103,8 @@ function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; cl
   };
 }
 
-/** With --project (or a git remote) the app opens on that project; an unknown one opens the list. */
-async function firstPane(gl: GitLab, project: string | undefined) {
-  if (!project) return { pane: { kind: 'projects' } as Pane, project: null };
-  try {
-    const p = await gl.projects.get(/^\d+$/.test(project) ? Number(project) : project);
-    return { pane: { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' } as Pane, project: p };
-  } catch {
-    // Unknown, private or unreachable: the project list says what is wrong once it loads.
-    return { pane: { kind: 'projects' } as Pane, project: null };
-  }
-}
-
 function tokenHelp(config: AppConfig): string {
   const where = config.tokenSource ? `The token came from ${config.tokenSource}.` : '';
-  return `${where} Set a valid personal access token (scope read_api to browse, api to retry/cancel) with --token TOKEN or GITLAB_TOKEN=…, or run \`glab auth login\`.`.trim();
+  // The documented ways first (environment, glab, a private file); never --token, which shows in `ps`.
+  return `${where} Set a valid personal access token (scope read_api to browse, api to retry/cancel) in GITLAB_TOKEN, with \`glab auth login\`, or in a private file given with --token-file PATH.`.trim();
 }

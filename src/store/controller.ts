@@ -250,6 +250,8 @@ export class Controller {
         return this.open(pane);
       case 'nav.back':
         if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
+        // `--project` opens alone on its lookup: back from it is the project list.
+        else if (pane.kind === 'projectLookup') store.setState({ stack: [{ kind: 'projects' }] });
         return;
       case 'app.quit':
         if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });

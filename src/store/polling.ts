@@ -13,6 +13,7 @@
 //   own record is re-read every tailedJobMs, and at once whenever the log suggests it changed.
 import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
+import { describeError } from './errors.js';
 import { refreshList } from './lists.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
@@ -183,9 +184,14 @@ export async function refreshPane(
         (j) => {
           const old = ctx.store.getState().jobs[j.id];
           if (old !== j) ctx.store.setState((s) => ({ jobs: { ...s.jobs, [j.id]: j } }));
+          if (ctx.store.getState().loadErrors[`job:${pane.jobId}`]) ctx.store.setState((s) => ({ loadErrors: withoutKey(s.loadErrors, `job:${pane.jobId}`) }));
           ctx.connectionOk();
         },
-        (e: unknown) => ctx.connectionFailed(e),
+        (e: unknown) => {
+          // The job pane says why (a job GitLab sent with wrong types would otherwise stay "Loading").
+          ctx.store.setState((s) => ({ loadErrors: { ...s.loadErrors, [`job:${pane.jobId}`]: describeError(e) } }));
+          ctx.connectionFailed(e);
+        },
       ),
     );
   }
@@ -280,3 +286,7 @@ function isMoving(ctx: Ctx, pane: Pane): boolean {
   return listOf<{ status?: string }>(state, key).items.slice(0, 50).some((row) => isActiveStatus(row.status));
 }
 
+function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
+  const { [key]: _, ...rest } = record;
+  return rest;
+}

@@ -68,6 +68,7 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'deployment':
     case 'key':
     case 'runForm':
+    case 'projectLookup':
       return null;
     case 'tests':
       return listKeys.testCases(pane.projectId, pane.pipelineId);

@@ -37,6 +37,7 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     filtering: null,
     help: null,
     download: null,
+    loadErrors: {},
     fatal: null,
     quit: false,
   };

@@ -29,7 +29,9 @@ export type Pane =
   /** `N` (new pipeline) or `p` on a manual job: ref, variables, inputs (its state is `runForm`). */
   | { kind: 'runForm'; projectId: number; path: string }
   /** A pipeline's test report (`T`): failed cases first; `open` shows the selected case's output. */
-  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number };
+  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number }
+  /** `--project` while it is looked up, or why it could not be opened (features/projects/lookup.ts). */
+  | { kind: 'projectLookup'; ref: string; from?: string };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -206,6 +208,8 @@ export interface AppState {
   filtering: ListKey | null;
   help: { offset: number } | null;
   download: DownloadState | null;
+  /** Why a detail pane's object could not be loaded, by what it is (`job:12`, `project.lookup:acme/x`); cleared when it loads. */
+  loadErrors: Record<string, string>;
   /** A one-shot fatal message (token rejected): shown instead of the panes. */
   fatal: string | null;
   quit: boolean;

@@ -97,5 +97,7 @@ function crumb(s: AppState, pane: Pane): string {
       return pane.open ? 'tests › case' : 'tests';
     case 'runForm':
       return s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline';
+    case 'projectLookup':
+      return safeText(pane.ref, 60);
   }
 }

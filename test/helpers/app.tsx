@@ -7,6 +7,7 @@ import { render } from 'ink-testing-library';
 import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
 import { Controller } from '../../src/store/controller.js';
+import { openProjectRef } from '../../src/features/projects/index.js';
 import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
@@ -59,12 +60,26 @@ export async function startApp(
     timeoutMs?: number;
     /** Render without waiting for the controller's start, as src/tui.tsx does: keys can come first. */
     renderFirst?: boolean;
+    /** Open on this project (a path or id) as `--project` does: looked up inside the app. */
+    project?: string;
+    /** Where that project came from, when not typed (`git remote origin`). */
+    projectFrom?: string;
+    /** The client's retries report to the header, as src/tui.tsx wires them (off: most tests retry instantly). */
+    wireRetries?: boolean;
     /** Terminal width (ink-testing-library's is 100). */
     columns?: number;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
-  const gl = createGitLab({ baseUrl: sim.url, token: options.token ?? DEMO_TOKENS.user, readOnly: options.readOnly, sleep: async () => {}, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  let retries: Controller | null = null;
+  const gl = createGitLab({
+    baseUrl: sim.url,
+    token: options.token ?? DEMO_TOKENS.user,
+    readOnly: options.readOnly,
+    sleep: async () => {},
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.wireRetries ? { onRetry: (info: { delayMs: number; reason: unknown }) => retries?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) } : {}),
+  });
   const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false });
   const opened: string[] = [];
   const copied: string[] = [];
@@ -86,6 +101,8 @@ export async function startApp(
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
   });
+  if (options.wireRetries) retries = controller;
+  if (options.project) void openProjectRef(controller.ctx, options.project, options.projectFrom);
   const started = controller.start();
   if (!options.renderFirst) await started;
   const ink = render(

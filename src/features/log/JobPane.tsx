@@ -16,7 +16,8 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const job = useAppState((s) => s.jobs[pane.jobId]);
   const busy = useAppState((s) => jobBusy(s, pane.jobId));
   const view = useAppState((s) => s.logViews[pane.jobId]);
-  if (!job) return <Box height={height}><Text dimColor>Loading job #{pane.jobId}…</Text></Box>;
+  const error = useAppState((s) => s.loadErrors[`job:${pane.jobId}`]);
+  if (!job) return <JobMissing jobId={pane.jobId} error={error} height={height} />;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const art = job.artifacts_file;
   const left = [
@@ -85,6 +86,18 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
       {busy ? <Text color={theme.warning}>{safeText(busy, width)}</Text> : null}
       <LogView jobId={pane.jobId} width={width} height={logHeight} waiting={waiting} />
       <LogStatus jobId={pane.jobId} width={width} />
+    </Box>
+  );
+}
+
+/** Before the job is in: loading, or why it could not be loaded (R asks again; the poll does too). */
+function JobMissing({ jobId, error, height }: { jobId: number; error: string | undefined; height: number }) {
+  const theme = useTheme();
+  if (!error) return <Box height={height}><Text dimColor>Loading job #{jobId}…</Text></Box>;
+  return (
+    <Box height={height} flexDirection="column">
+      <Text color={theme.error}>Could not load job #{jobId}: {safeText(error, 400)}</Text>
+      <Text dimColor>R asks again · Esc goes back</Text>
     </Box>
   );
 }
