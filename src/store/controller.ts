@@ -68,6 +68,7 @@ export class Controller {
         if (c.kind !== 'live') deps.store.setState({ connection: { kind: 'live', at: now() } });
       },
       connectionFailed: (error) => this.failed(error),
+      acted: () => void this.poller?.acted(),
       features: deps.features ?? FEATURES,
     };
     // The log tail tells the poller when the job in front has likely changed (see features/log/log-view.ts).

@@ -21,6 +21,8 @@ export interface Ctx {
   now(): number;
   connectionOk(): void;
   connectionFailed(error: unknown): void;
+  /** An action changed something on screen: re-read it now and poll fast until it settles. */
+  acted?(): void;
   /** The features plugged in (store/feature.ts), asked in turn by the controller and the poller. */
   features: readonly Feature[];
 }

@@ -9,7 +9,8 @@ import type { ConfirmAction } from '../../store/commands.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
-import { listKeys } from '../../store/sources.js';
+import { isGitLabApiError } from '../../api/index.js';
+import { isActiveStatus, listKeys } from '../../store/sources.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 
@@ -27,11 +28,35 @@ const jobLabel = (job: Job) => `job #${job.id} ${safeText(job.name, 60)}`;
 
 export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): void {
   if (refuseReadOnly(ctx, verb === 'keep' ? 'keeping artifacts' : verb)) return;
+  const pointless = pointlessReason(verb, job);
+  if (pointless) return void toast(ctx.store, 'info', `${capitalize(jobLabel(job))} ${pointless}`);
   if (verb === 'cancel') {
     ctx.store.setState({ confirm: { message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
   } else if (verb === 'erase') {
     ctx.store.setState({ confirm: { message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
   } else void runJobAction(ctx, verb, job, projectId, path);
+}
+
+/**
+ * Why an action would do nothing to this job, said before asking GitLab (which answers a cancel of
+ * a finished job with 201 and the job unchanged, and a keep without artifacts with a bare 404).
+ */
+function pointlessReason(verb: JobVerb, job: Job): string | null {
+  if (verb === 'cancel' && !isActiveStatus(job.status)) return `${FINISHED.has(job.status) ? 'already finished' : 'is'} (${job.status}): nothing to cancel`;
+  if (verb === 'keep' && !job.artifacts_file) return job.erased_at ? 'was erased: it has no artifacts to keep' : 'has no artifacts to keep';
+  if (verb === 'erase' && job.erased_at) return 'was already erased';
+  return null;
+}
+
+const FINISHED = new Set(['success', 'failed', 'canceled']);
+
+/** GitLab's refusal, said as what it means for this job. */
+function refusal(verb: JobVerb, error: unknown): string | null {
+  if (isGitLabApiError(error) && error.kind === 'http') {
+    if (verb === 'keep' && error.status === 404) return 'has no artifacts to keep (expired or erased)';
+    if (verb === 'erase' && (error.status === 403 || error.status === 404)) return 'has nothing to erase (no log or artifacts, or already erased)';
+  }
+  return null;
 }
 
 /** Sends the action (after the confirm, for cancel and erase). */
@@ -46,8 +71,10 @@ export function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: numbe
         : verb === 'erase' ? await api.erase(projectId, job.id)
         : await api.keepArtifacts(projectId, job.id);
       applyJobResult(ctx, verb, job, result, projectId, path);
+      ctx.acted?.();
     } catch (error) {
-      toast(ctx.store, 'error', `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
+      const meaning = refusal(verb, error);
+      toast(ctx.store, 'error', meaning ? `${capitalize(jobLabel(job))} ${meaning}` : `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
     }
   });
 }
@@ -84,6 +111,9 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
     if (key) patchList<Job>(ctx.store, key, (l) => ({ items: l.items.map((j) => (j.id === job.id ? updated : j)) }));
   }
   const word = JOB_WORDS[verb].done;
+  if (verb === 'cancel' && updated.status !== 'canceled' && updated.status !== 'canceling') {
+    return void toast(ctx.store, 'info', `${capitalize(jobLabel(job))} already finished (${updated.status}): nothing to cancel`);
+  }
   toast(ctx.store, 'success', verb === 'keep' ? `${word} ${jobLabel(job)}: they no longer expire` : `${word} ${jobLabel(job)}${verb === 'play' || verb === 'cancel' ? ` (${status})` : ''}`);
 }
 

@@ -6,6 +6,7 @@
 // (store/polling.ts): the tail says when the job has likely changed — the runner's last line arrived, the
 // log started over, it grew while the job was not known to run, it fell silent — and the job is
 // re-read at once. When the job is seen finished, the tail makes its final read at once.
+import { isGitLabApiError, type Job } from '../../api/index.js';
 import { LogModel, startTail, type TailRead } from '../../log/index.js';
 import { join } from 'node:path';
 import { TargetError } from '../../platform/safe-file.js';
@@ -57,6 +58,14 @@ export interface LogHooks {
   jobMayHaveChanged?: (jobId: number) => void;
   /** Rows of log on screen for this job (from the viewport in the store). */
   rows?: (jobId: number) => number;
+}
+
+/** What a failed log read means: an erased job's log answers 404, which says nothing by itself. */
+function logError(error: unknown, job: Job | undefined): string {
+  if (isGitLabApiError(error) && error.kind === 'http' && error.status === 404) {
+    return job?.erased_at ? "this job's log was erased" : "GitLab has no log for this job (erased, or the job is gone)";
+  }
+  return describeError(error);
 }
 
 /** Keeps exactly one log open: the job pane in front. Others are disposed (their spool removed). */
@@ -125,7 +134,7 @@ export class LogRegistry {
       quietMaxMs: this.timing.quietMaxMs,
       onRead: (read) => this.read(jobId, read, statusOf()),
       onError: (error) => {
-        this.patch(jobId, { error: describeError(error) });
+        this.patch(jobId, { error: logError(error, store.getState().jobs[jobId]) });
         this.ctx.connectionFailed(error);
       },
     });
