@@ -130,3 +130,21 @@ describe("GitLab's 404s and 403s, said as what they mean", () => {
     expect(app.frame()).not.toContain('404');
   });
 });
+
+describe("times are counted on the server's clock", () => {
+  it('with the server 3 minutes ahead, a pipeline created now reads "just now", not "in 3m"', async () => {
+    // A frozen world 3 minutes ahead of this machine: its Date headers say so.
+    const ahead = await startApp({ sim: { startTime: Date.now() + 3 * 60_000 }, serverClock: true });
+    try {
+      const id = [...ahead.sim.world.projects.values()].find((p) => p.path === 'api')!.id;
+      const created = await ahead.controller.ctx.gl.pipelines.create(id, 'main');
+      ahead.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+      const frame = await ahead.waitFor(`#${created.id}`);
+      const row = frame.split('\n').find((l) => l.includes(`#${created.id}`))!;
+      expect(row).toContain('just now');
+      expect(frame).not.toMatch(/in [23]m/);
+    } finally {
+      await ahead.close();
+    }
+  });
+});
