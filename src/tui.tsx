@@ -4,7 +4,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
 import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
-import { openUrl, osc52Copy } from './platform/index.js';
+import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
 import { createAppStore } from './store/store.js';
@@ -68,6 +68,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     platform: {
       openUrl: (url) => openUrl(url, { env: io.env }),
       copy: (text) => io.stdout.write(osc52Copy(text, io.env)),
+      copyNotice: osc52Notice(io.env),
       downloadDir: io.cwd,
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
     },

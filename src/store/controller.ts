@@ -304,7 +304,8 @@ export class Controller {
         const url = verdict.url;
         if (command === 'object.copy') {
           this.deps.platform.copy(url);
-          return void toast(store, 'success', `Copied ${url}`);
+          // Nothing confirms that the terminal put it on the clipboard: say what was done.
+          return void toast(store, 'info', `Link ${url} ${this.deps.platform.copyNotice ?? 'sent to the terminal'}`);
         }
         void this.deps.platform.openUrl(url).then((r) => toast(store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
         return;

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { SimJob, SimPipeline } from '../../src/sim/model.js';
 import type { Pane } from '../../src/store/types.js';
+import { osc52Notice } from '../../src/platform/osc52.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
@@ -146,5 +147,41 @@ describe("times are counted on the server's clock", () => {
     } finally {
       await ahead.close();
     }
+  });
+});
+
+describe('y says what it did', () => {
+  it('says the link was sent to the terminal, and under tmux which setting lets it through', async () => {
+    const p = pipelineWhere((p) => p.status === 'success');
+    await openPipeline(p);
+    await app.press('y');
+    await app.waitFor(new RegExp(`Link http\\S+/pipelines/${p.id} sent to the terminal`));
+    expect(app.frame()).not.toContain('Copied');
+    app.controller.ctx.platform.copyNotice = osc52Notice({ TMUX: '/tmp/tmux-1000/default,1,0' });
+    try {
+      await app.press('y');
+      // (The toast wraps onto the footer's second row at 100 columns.)
+      await app.until(() => /^Link http\S+ sent to the terminal \(tmux: needs set-clipboard on\)$/.test(app.store.getState().toast?.message ?? ''), 'the tmux hint');
+      await app.waitFor('set-clipboard on)');
+    } finally {
+      delete app.controller.ctx.platform.copyNotice;
+    }
+  });
+});
+
+describe('relative dates in the activity filter', () => {
+  it('f after=7d before=today asks GitLab for the days those name, on the clock of the app', async () => {
+    const id = projectId;
+    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: id, path: 'acme/api', tab: 'events' } as Pane] }));
+    await app.waitFor(/events · f filters/);
+    await app.press('f');
+    await app.waitFor('Filter activity:');
+    await app.press('\u0015');
+    await app.type('after=7d before=today');
+    await app.press(KEY.enter);
+    // The rig's clock is the simulator's: 2026-11-20 12:00 UTC.
+    const day = (offset: number) => new Date(app.sim.clock.now() + offset * 86_400_000).toLocaleDateString('sv-SE');
+    await app.waitFor(`filters: before=${day(0)} after=${day(-7)}`);
+    await app.until(() => app.sim.requests.some((r) => r.path.startsWith(`/projects/${id}/events?`) && r.path.includes(`after=${day(-7)}`) && r.path.includes(`before=${day(0)}`)), 'the events asked with those dates');
   });
 });
