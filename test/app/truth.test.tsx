@@ -185,3 +185,21 @@ describe('relative dates in the activity filter', () => {
     await app.until(() => app.sim.requests.some((r) => r.path.startsWith(`/projects/${id}/events?`) && r.path.includes(`after=${day(-7)}`) && r.path.includes(`before=${day(0)}`)), 'the events asked with those dates');
   });
 });
+
+describe('the status filter takes the words on screen', () => {
+  it('s passed shows the passed jobs (GitLab\'s "success")', async () => {
+    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'jobs' } as Pane] }));
+    await app.waitFor(/jobs · s status filter/);
+    await app.press('s');
+    await app.waitFor('Show jobs with status:');
+    expect(app.frame()).toContain('failed passed canceled');
+    await app.press('\u0015');
+    await app.type('passed');
+    await app.press(KEY.enter);
+    await app.waitFor(/[1-9]\d*\+? jobs · status: success/);
+    expect(app.store.getState().prompt).toBeNull();
+    const rows = app.frame().split('\n').filter((l) => /#\d+/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toContain('✔ passed');
+  });
+});
