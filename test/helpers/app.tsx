@@ -46,6 +46,8 @@ export interface AppRig {
   /** Waits until `check` holds (bounded). */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   advance(ms: number): void;
+  /** Resizes the terminal (as SIGWINCH would): Ink and useTerminalSize read the size again. */
+  resize(columns: number, rows: number): void;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,11 @@ export async function startApp(
     advance(ms) {
       sim.clock.advance(ms);
       sim.sync();
+    },
+    resize(columns, rows) {
+      Object.defineProperty(ink.stdout, 'columns', { value: columns, configurable: true });
+      Object.defineProperty(ink.stdout, 'rows', { value: rows, configurable: true });
+      ink.stdout.emit('resize');
     },
     async close() {
       await started;
