@@ -3,7 +3,7 @@
 import type { Job, Page, Pipeline, PipelineBasic } from '../api/index.js';
 import { describeError } from './errors.js';
 import { listOf, patchList } from './store.js';
-import { sourceFor, visibleRows, type ListSource } from './sources.js';
+import { shownRows, sourceFor, type ListSource } from './sources.js';
 import type { Ctx } from './ctx.js';
 import { listKeyText, type AppState, type ListKey } from './types.js';
 
@@ -149,9 +149,9 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
     }
     const unchanged = items.length === now.items.length && items.every((item, i) => item === now.items[i]) && (!whole || now.nextPage === nextPage);
     if (!unchanged) {
-      const rows = visibleRows(now.items, now.filter, source.textOf);
+      const rows = shownRows(source, now.items, now.filter);
       const selectedId = rows[now.selected] === undefined ? null : source.idOf(rows[now.selected]);
-      const newRows = visibleRows(items, now.filter, source.textOf);
+      const newRows = shownRows(source, items, now.filter);
       const at = selectedId === null ? -1 : newRows.findIndex((i) => source.idOf(i) === selectedId);
       patchList(ctx.store, key, {
         items,
@@ -187,7 +187,7 @@ export function resetList(ctx: Ctx, key: ListKey): Promise<void> {
 /** The rows a list shows: its loaded rows after the `/` filter (what the cursor moves over). */
 export function listRows<T>(ctx: Ctx, state: AppState, key: ListKey): T[] {
   const list = listOf<T>(state, key);
-  return visibleRows(list.items, list.filter, sourceFor(key, ctx).textOf as (i: T) => string);
+  return shownRows(sourceFor(key, ctx) as ListSource<T>, list.items, list.filter);
 }
 
 /** The rows a pane may show around the cursor: a screenful either side of it. */

@@ -77,6 +77,40 @@ describe('after an action, the screen is true within one round trip', () => {
   });
 });
 
+describe("retried jobs keep GitLab's stage order", () => {
+  it('r on a failed job: the new attempt takes its place in its stage, marked ↻2, also after a re-read', async () => {
+    const stageOf = (j: SimJob) => j.stageIndex;
+    const p = pipelineWhere((p, jobs) => p.status === 'failed' && !p.yamlErrors && jobs.some((j) => j.status === 'failed' && !j.retried && !j.trigger && !j.allowFailure && jobs.some((k) => !k.trigger && stageOf(k) > stageOf(j))));
+    const jobs = simJobs(p).filter((j) => !j.trigger);
+    const failed = jobs.find((j) => j.status === 'failed' && !j.retried && !j.allowFailure && jobs.some((k) => stageOf(k) > stageOf(j)))!;
+    const later = jobs.filter((k) => stageOf(k) > stageOf(failed) && !k.retried);
+    await openPipeline(p);
+    await app.waitFor(`#${failed.id}`);
+    const index = app.controller.rowsOf<Job>({ kind: 'pipelineJobs', projectId, pipelineId: p.id }).findIndex((j) => j.id === failed.id);
+    app.store.setState((s) => ({ lists: { ...s.lists, [`pipelineJobs:${projectId}:${p.id}`]: { ...s.lists[`pipelineJobs:${projectId}:${p.id}`]!, selected: index } } }));
+    await app.press('r');
+    const toast = await app.waitFor(/Retried .*: new job #\d+/);
+    const fresh = Number(/new job #(\d+)/.exec(toast)![1]);
+    const order = () => {
+      const rows = app.frame().split('\n');
+      const rowOf = (id: number) => rows.findIndex((r) => r.includes(`#${id} `));
+      return { fresh: rowOf(fresh), later: later.map((k) => rowOf(k.id)).filter((i) => i >= 0), text: rows[rowOf(fresh)] ?? '' };
+    };
+    await app.waitFor(new RegExp(`#${fresh}\\s+${failed.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ↻2`));
+    expect(order().later.length).toBeGreaterThan(0);
+    expect(Math.max(...order().later.map((i) => i - order().fresh))).toBeGreaterThan(0);
+    expect(order().later.every((i) => i > order().fresh)).toBe(true);
+    // The old attempt has no row of its own.
+    expect(app.frame()).not.toContain(`#${failed.id} `);
+    // Read again from GitLab (include_retried): still in place, still ↻2.
+    await app.press('R');
+    await app.until(() => app.sim.requests.some((r) => r.path.includes(`/pipelines/${p.id}/jobs?`) && r.path.includes('include_retried=true')), 'the jobs read with every attempt');
+    await app.controller.refresh();
+    expect(order().text).toContain('↻2');
+    expect(order().later.every((i) => i > order().fresh)).toBe(true);
+  });
+});
+
 describe('no-op actions say what really happened', () => {
   it('c on a passed job says it already finished and asks nothing, sends nothing', async () => {
     const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.status === 'success' && !j.retried && !j.trigger)!;

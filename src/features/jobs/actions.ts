@@ -12,7 +12,7 @@ import { guarded, refuseReadOnly } from '../../store/guard.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { isActiveStatus, listKeys } from '../../store/sources.js';
 import { patchList, toast, topPane } from '../../store/store.js';
-import type { Pane } from '../../store/types.js';
+import { listKeyText, type Pane } from '../../store/types.js';
 
 export type JobVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep';
 
@@ -90,8 +90,12 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
   if (verb === 'retry') {
     const fresh: Job = { ...result, pipeline: result.pipeline ?? job.pipeline, user: result.user ?? job.user };
     ctx.store.setState((s) => ({ jobs: { ...s.jobs, [fresh.id]: fresh, [job.id]: { ...job, retried: true } } }));
-    // GitLab hides the retried job from its pipeline: the new one takes its row.
-    if (pipelineKey) patchList<Job>(ctx.store, pipelineKey, (l) => ({ items: l.items.map((j) => (j.id === job.id ? fresh : j)) }));
+    // The new attempt joins the pipeline's rows: its job's row shows it, in the same place, with the
+    // attempt count (attempts.ts). A list filtered by status holds no other attempts: replace there.
+    if (pipelineKey) {
+      const filtered = (ctx.store.getState().jobScopes[listKeyText(pipelineKey)] ?? []).length > 0;
+      patchList<Job>(ctx.store, pipelineKey, (l) => ({ items: filtered ? l.items.map((j) => (j.id === job.id ? fresh : j)) : l.items.some((j) => j.id === fresh.id) ? l.items : [...l.items, fresh] }));
+    }
     patchList<Job>(ctx.store, listKeys.projectJobs(projectId), (l) => (l.loadedAt === null ? {} : { items: [fresh, ...l.items], selected: 0 }));
     // On the old job's own pane, show the new job instead.
     const top = topPane(ctx.store.getState());

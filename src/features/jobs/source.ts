@@ -1,6 +1,7 @@
 // Job lists: a project's jobs, and a pipeline's (read whole: stages need every job), each with
 // the status filter of the `s` prompt (scopes.ts).
 import type { GitLab, Job } from '../../api/index.js';
+import { arrangeAttempts } from './attempts.js';
 import { PIPELINE_JOBS_PER_PAGE, firstPage, type ListSource } from '../../store/sources.js';
 import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
 
@@ -15,10 +16,13 @@ export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
     fetch: (page, signal) =>
       firstPage(
         (key.kind === 'pipelineJobs'
-          ? gl.jobs.listForPipeline(projectId, key.pipelineId, { scope, perPage, startPage: page, signal })
+          ? gl.jobs.listForPipeline(projectId, key.pipelineId, { scope, perPage, startPage: page, signal, includeRetried: !scope?.length })
           : gl.jobs.list(projectId, { scope, perPage, startPage: page, signal })
         ).pages(),
       ),
+    // A pipeline's jobs: every attempt is read (when no status filter picks some), one row a job
+    // shows its latest in its stage's place (attempts.ts).
+    ...(key.kind === 'pipelineJobs' && !scope?.length ? { arrange: arrangeAttempts } : {}),
     idOf: (j) => (j as Job).id,
     textOf: (j) => {
       const x = j as Job;
