@@ -42,7 +42,7 @@ export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, 
  * a finished job with 201 and the job unchanged, and a keep without artifacts with a bare 404).
  */
 function pointlessReason(verb: JobVerb, job: Job): string | null {
-  if (verb === 'cancel' && !isActiveStatus(job.status)) return `${FINISHED.has(job.status) ? 'already finished' : 'is'} (${job.status}): nothing to cancel`;
+  if (verb === 'cancel' && !isActiveStatus(job.status)) return FINISHED.has(job.status) ? `already finished (${job.status}): nothing to cancel` : `is ${job.status}: nothing to cancel`;
   if (verb === 'keep' && !job.artifacts_file) return job.erased_at ? 'was erased: it has no artifacts to keep' : 'has no artifacts to keep';
   if (verb === 'erase' && job.erased_at) return 'was already erased';
   return null;

@@ -12,10 +12,15 @@ export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: Pip
   if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
   if (verb === 'cancel') {
     // Nothing runs in a finished pipeline: asking "Cancel?" would promise what cannot happen.
-    if (!isActiveStatus(pipeline.status)) return void toast(ctx.store, 'info', `${capitalize(pipelineLabel(pipeline))} already finished (${pipeline.status}): nothing to cancel`);
+    if (!isActiveStatus(pipeline.status)) {
+      const state = FINISHED.has(pipeline.status) ? `already finished (${pipeline.status})` : `is ${pipeline.status}`;
+      return void toast(ctx.store, 'info', `${capitalize(pipelineLabel(pipeline))} ${state}: nothing to cancel`);
+    }
     ctx.store.setState({ confirm: { message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`, yes: { command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } } } });
   } else void runPipelineAction(ctx, verb, pipeline, projectId);
 }
+
+const FINISHED = new Set(['success', 'failed', 'canceled']);
 
 const pipelineLabel = (pipeline: PipelineBasic) => `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
 
