@@ -4,13 +4,14 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
 import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
-import { openUrl, osc52Copy } from './platform/index.js';
+import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
 import { createAppStore } from './store/store.js';
 import { openProjectRef } from './features/projects/index.js';
 import { App } from './ui/App.js';
 import { AppContext } from './ui/context.js';
+import { createServerClock } from './time/server-clock.js';
 import { ThemeContext, createTheme } from './ui/theme.js';
 import { VERSION } from './version.js';
 
@@ -42,12 +43,16 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   const debugLog = config.debugLog ? openDebugLog(config.debugLog) : null;
   // The demo talks to its own loopback simulator: no proxy for that.
   const dispatcher = config.mode === 'gitlab' ? await proxyDispatcher(io.env) : undefined;
+  // Times on screen are counted on GitLab's clock, estimated from its Date headers: a skewed host
+  // (or the simulator with --speed) would otherwise make fresh rows read "created in 3m".
+  const clock = createServerClock();
   const gl: GitLab = createGitLab({
     baseUrl: baseUrl!,
     token,
     readOnly: config.readOnly,
     userAgent: `pipetop/${VERSION}`,
     onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
+    onServerDate: clock.observe,
     ...(debugLog ? { onExchange: debugLog.write } : {}),
     ...(dispatcher ? { dispatcher } : {}),
   });
@@ -56,9 +61,11 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   controller = new Controller({
     store,
     gl,
+    now: clock.now,
     platform: {
       openUrl: (url) => openUrl(url, { env: io.env }),
       copy: (text) => io.stdout.write(osc52Copy(text, io.env)),
+      copyNotice: osc52Notice(io.env),
       downloadDir: io.cwd,
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
     },
@@ -69,7 +76,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   if (config.project) void openProjectRef(controller.ctx, config.project, config.projectSource?.startsWith('git remote') ? config.projectSource : undefined);
   void controller.start();
   const instance = render(
-    <AppContext.Provider value={{ store, controller, now: Date.now }}>
+    <AppContext.Provider value={{ store, controller, now: clock.now }}>
       <ThemeContext.Provider value={createTheme(io.env)}>
         <App />
       </ThemeContext.Provider>

@@ -70,6 +70,7 @@ export class Controller {
         if (c.kind !== 'live') deps.store.setState({ connection: { kind: 'live', at: now() } });
       },
       connectionFailed: (error) => this.failed(error),
+      acted: () => void this.poller?.acted(),
       features: deps.features ?? FEATURES,
     };
     // The log tail tells the poller when the job in front has likely changed (see features/log/log-view.ts).
@@ -315,7 +316,8 @@ export class Controller {
         const url = verdict.url;
         if (command === 'object.copy') {
           this.deps.platform.copy(url);
-          return void toast(store, 'success', `Copied ${url}`);
+          // Nothing confirms that the terminal put it on the clipboard: say what was done.
+          return void toast(store, 'info', `Link ${url} ${this.deps.platform.copyNotice ?? 'sent to the terminal'}`);
         }
         void this.deps.platform.openUrl(url).then((r) => toast(store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
         return;

@@ -8,6 +8,11 @@ export interface Platform {
   openUrl(url: string): Promise<{ opened: boolean; message: string }>;
   /** Puts text on the user's clipboard (OSC 52 through the terminal). */
   copy(text: string): void;
+  /**
+   * What to say after `copy`: no terminal confirms OSC 52, so where the text went and, under tmux,
+   * which setting lets it through (platform/osc52.ts osc52Notice). "sent to the terminal" when absent.
+   */
+  copyNotice?: string;
   /** Where downloads go by default. */
   downloadDir: string;
   /** Hard cap on one download in bytes (--max-download); the API's default when absent. */
@@ -21,6 +26,8 @@ export interface Ctx {
   now(): number;
   connectionOk(): void;
   connectionFailed(error: unknown): void;
+  /** An action changed something on screen: re-read it now and poll fast until it settles. */
+  acted?(): void;
   /** The features plugged in (store/feature.ts), asked in turn by the controller and the poller. */
   features: readonly Feature[];
   /** The log engine's search on the job log in front (the controller's LogRegistry): for features that open a log at a line. */

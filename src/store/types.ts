@@ -115,6 +115,8 @@ export interface LogViewState {
   /** The job's full fields instead of the compact summary above the log. */
   details: boolean;
   search: { query: string; matches: number[]; current: number; running: boolean; truncated: boolean } | null;
+  /** The line the cursor stays on across fold changes (log/folds.ts cursorAnchor), so Z Z returns to it. */
+  anchor: number | null;
   /** Bumps whenever the model changes (new lines, folds): what the view re-renders on. */
   version: number;
   lines: number;

@@ -164,7 +164,8 @@ describe('navigation', () => {
   it('copies and opens the selected object\'s web page', async () => {
     await app.waitFor(/#\d+\s+main/);
     await app.press('y');
-    await app.waitFor('Copied http');
+    await app.waitFor('Link http');
+    expect(app.frame()).toMatch(/Link http\S+ sent to the terminal/);
     expect(app.copied.at(-1)).toMatch(/\/acme\/platform\/infra\/terraform\/-\/pipelines\/\d+$/);
     await app.press('o');
     await app.until(() => app.opened.length === 1, 'open');

@@ -14,6 +14,7 @@ import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/App.js';
 import { AppContext } from '../../src/ui/context.js';
 import { ThemeContext, createTheme } from '../../src/ui/theme.js';
+import { createServerClock } from '../../src/time/server-clock.js';
 import { START } from './sim.js';
 
 export const KEY = {
@@ -46,6 +47,8 @@ export interface AppRig {
   /** Waits until `check` holds (bounded). */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   advance(ms: number): void;
+  /** Resizes the terminal (as SIGWINCH would): Ink and useTerminalSize read the size again. */
+  resize(columns: number, rows: number): void;
   close(): Promise<void>;
 }
 
@@ -68,10 +71,17 @@ export async function startApp(
     wireRetries?: boolean;
     /** Terminal width (ink-testing-library's is 100). */
     columns?: number;
+    /**
+     * Count times on the server's clock estimated from its Date headers, as src/tui.tsx does,
+     * instead of reading the simulator's clock directly.
+     */
+    serverClock?: boolean;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
   let retries: Controller | null = null;
+  const clock = options.serverClock ? createServerClock() : null;
+  const now = clock ? clock.now : () => sim.clock.now();
   const gl = createGitLab({
     baseUrl: sim.url,
     token: options.token ?? DEMO_TOKENS.user,
@@ -79,6 +89,7 @@ export async function startApp(
     sleep: async () => {},
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.wireRetries ? { onRetry: (info: { delayMs: number; reason: unknown }) => retries?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) } : {}),
+    ...(clock ? { onServerDate: clock.observe } : {}),
   });
   const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false });
   const opened: string[] = [];
@@ -90,7 +101,7 @@ export async function startApp(
     // The world is frozen; polling would only add noise. Tests refresh with R when they mean to.
     timing: options.timing ?? { activeMs: 600_000, idleMs: 600_000, maxBackoffMs: 600_000 },
     ...(options.logTiming ? { logTiming: options.logTiming } : {}),
-    now: () => sim.clock.now(),
+    now,
     platform: {
       openUrl: async (url) => {
         opened.push(url);
@@ -106,7 +117,7 @@ export async function startApp(
   const started = controller.start();
   if (!options.renderFirst) await started;
   const ink = render(
-    <AppContext.Provider value={{ store, controller, now: () => sim.clock.now() }}>
+    <AppContext.Provider value={{ store, controller, now }}>
       <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
         <App />
       </ThemeContext.Provider>
@@ -152,6 +163,11 @@ export async function startApp(
     advance(ms) {
       sim.clock.advance(ms);
       sim.sync();
+    },
+    resize(columns, rows) {
+      Object.defineProperty(ink.stdout, 'columns', { value: columns, configurable: true });
+      Object.defineProperty(ink.stdout, 'rows', { value: rows, configurable: true });
+      ink.stdout.emit('resize');
     },
     async close() {
       await started;
