@@ -4,6 +4,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
 import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
+import { loadUserConfig } from './config/user-config.js';
+import { COMMANDS } from './keymap/bindings.js';
 import { openUrl, osc52Copy } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
@@ -56,12 +58,18 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly }, first.pane);
   if (first.project) store.setState((s) => ({ projects: { ...s.projects, [first.project!.id]: first.project! } }));
   if (first.pane.kind === 'project') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
+  // Only the notification channels here (features/marks); the config's warnings are shown where the
+  // rest of the config file is applied.
+  const { config: userConfig } = await loadUserConfig({ env: io.env, commands: COMMANDS });
   controller = new Controller({
     store,
     gl,
     platform: {
       openUrl: (url) => openUrl(url, { env: io.env }),
       copy: (text) => io.stdout.write(osc52Copy(text, io.env)),
+      write: (bytes) => io.stdout.write(bytes),
+      env: io.env,
+      notifications: userConfig.notifications,
       downloadDir: io.cwd,
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
     },

@@ -34,7 +34,7 @@ describe('parseUserConfig', () => {
     for (const text of ['', '# nothing yet\n', '\n\n']) {
       const { config, warnings } = await parse(text);
       expect(warnings).toEqual([]);
-      expect(config).toEqual({ theme: 'dark', keys: {}, notifications: { bell: false, desktop: false, title: false } });
+      expect(config).toEqual({ theme: 'dark', keys: {}, notifications: { bell: true, desktop: true, title: true } });
     }
   });
 
@@ -58,7 +58,7 @@ describe('parseUserConfig', () => {
       `${FILE}:4: keys.nav.down: "ctrl+" is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
       `${FILE}:5: keys.nav.up: 42 is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
       `${FILE}:6: keys.app.help: no keys given (every command keeps at least one); using its default keys`,
-      `${FILE}:8: notifications.bell: expected true or false, got "yes please"; using false`,
+      `${FILE}:8: notifications.bell: expected true or false, got "yes please"; using true`,
       `${FILE}:9: colour: not a setting (theme, keys, notifications); ignored`,
     ]);
     expect(config.theme).toBe('dark');

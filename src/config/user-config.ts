@@ -47,7 +47,8 @@ export interface ConfigWarning {
 export const DEFAULT_USER_CONFIG: UserConfig = {
   theme: 'dark',
   keys: {},
-  notifications: { bell: false, desktop: false, title: false },
+  // On: marking a pipeline (the TUI's `m`) is asking to be told; the file turns channels off.
+  notifications: { bell: true, desktop: true, title: true },
 };
 
 /** "~/.config/pipetop/config.yml:4: keys.job.retry: 'ctrl+' is not a key" */

@@ -75,6 +75,8 @@ export const COMMANDS = [
   'app.help',
   'app.quit',
   'app.forceQuit',
+  // watched pipelines and pictures of time (issue 14)
+  'pipeline.mark',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
@@ -161,4 +163,6 @@ export const BINDINGS: Binding[] = [
   { command: 'app.help', keys: ['?'], description: 'Help: every key', category: 'App', scopes: ['global'], hint: '? help' },
   { command: 'app.quit', keys: ['q'], description: 'Back, or quit from the first pane', category: 'App', scopes: ['global'], hint: 'q quit' },
   { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit pipetop at once', category: 'App', scopes: ['global'] },
+  // watched pipelines and pictures of time (issue 14)
+  { command: 'pipeline.mark', keys: ['m'], description: 'Watch the pipeline: be told when it ends (toast, bell, desktop notification, title)', category: 'Actions', scopes: ['pipelines', 'pipeline'] },
 ];

@@ -28,6 +28,7 @@ import { toast, topPane, type AppStore } from './store.js';
 import { PROJECT_TABS, type ListKey, type Pane, type Viewport } from './types.js';
 import { logRowsOf } from '../features/log/log-layout.js';
 import { checkWebUrl } from '../platform/url-check.js';
+import { startMarkPolling, type MarkPoller } from '../features/marks/index.js';
 
 export interface ControllerDeps {
   store: AppStore;
@@ -46,6 +47,8 @@ export interface ControllerDeps {
 export class Controller {
   readonly ctx: Ctx;
   private poller: Poller | null = null;
+  /** Reads marked pipelines whose pane is not in front (features/marks). */
+  private markPoller: MarkPoller | null = null;
   /** The job log of the job pane in front (one at a time). */
   readonly logs: LogRegistry;
   private unsubscribeLogs: (() => void) | null = null;
@@ -133,12 +136,14 @@ export class Controller {
       this.failed(error);
     }
     this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures, { tailing: (jobId) => this.logs.tailing(jobId) });
+    this.markPoller = startMarkPolling(this.ctx, (this.deps.timing ?? DEFAULT_TIMING).activeMs);
     this.unsubscribeLogs = this.deps.store.subscribe((state) => this.logs.sync(state));
     this.logs.sync(this.deps.store.getState());
   }
 
   stop(): void {
     this.poller?.stop();
+    this.markPoller?.stop();
     this.unsubscribeLogs?.();
     void this.logs.dispose();
   }

@@ -25,6 +25,7 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     sshKeys: {},
     listFilters: {},
     scheduleForm: null,
+    marks: {},
     inflight: {},
     toast: null,
     confirm: null,

@@ -11,7 +11,7 @@ export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'de
 export type Pane =
   | { kind: 'projects' }
   | { kind: 'project'; projectId: number; path: string; tab: ProjectTab }
-  | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: 'list' | 'graph' }
+  | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: PipelineView }
   | { kind: 'job'; projectId: number; path: string; jobId: number }
   | { kind: 'schedule'; projectId: number; path: string; scheduleId: number }
   /** The create/edit form of a schedule (its state is `scheduleForm`); scheduleId null = new. */
@@ -21,6 +21,18 @@ export type Pane =
   | { kind: 'events'; who: 'me' | { user: string } }
   /** Administrator SSH key lookup (`:key <id>`). */
   | { kind: 'key'; keyId: number };
+
+/** The pipeline pane's views of its jobs (`v` cycles them). */
+export type PipelineView = 'list' | 'graph' | 'timeline';
+
+/** A pipeline the user asked to be told about when it ends (`m`; retried and created ones too). */
+export interface PipelineMark {
+  projectId: number;
+  path: string;
+  ref: string;
+  /** Its status when last seen: an ending is a change from a status that had not ended. */
+  status: string | null;
+}
 
 export interface ListState<T> {
   items: T[];
@@ -161,6 +173,8 @@ export interface AppState {
   listFilters: Record<ListKeyText, Record<string, string>>;
   /** The open schedule form (pane `scheduleForm`), or null. */
   scheduleForm: ScheduleFormState | null;
+  /** Watched pipelines by id (features/marks). */
+  marks: Record<number, PipelineMark>;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
   inflight: Record<string, string>;
   toast: ToastState | null;

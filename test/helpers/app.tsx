@@ -9,6 +9,7 @@ import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } fr
 import { Controller } from '../../src/store/controller.js';
 import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
+import type { NotifyChannels } from '../../src/platform/notify.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/App.js';
 import { AppContext } from '../../src/ui/context.js';
@@ -33,6 +34,8 @@ export interface AppRig {
   controller: Controller;
   opened: string[];
   copied: string[];
+  /** Bytes the app wrote to the terminal beside Ink (notifications). */
+  written: string[];
   downloadDir: string;
   /** The controller's start (who am I, then polling); already settled unless `renderFirst`. */
   started: Promise<void>;
@@ -61,6 +64,9 @@ export async function startApp(
     renderFirst?: boolean;
     /** Terminal width (ink-testing-library's is 100). */
     columns?: number;
+    /** The platform's environment and notification channels (features/marks). */
+    env?: NodeJS.ProcessEnv;
+    notifications?: NotifyChannels;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
@@ -68,6 +74,7 @@ export async function startApp(
   const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false });
   const opened: string[] = [];
   const copied: string[] = [];
+  const written: string[] = [];
   const downloadDir = await mkdtemp(join(tmpdir(), 'pipetop-app-'));
   const controller = new Controller({
     store,
@@ -83,6 +90,9 @@ export async function startApp(
       },
       copy: (text) => copied.push(text),
       downloadDir,
+      write: (bytes) => written.push(bytes),
+      env: options.env ?? {},
+      ...(options.notifications ? { notifications: options.notifications } : {}),
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
   });
@@ -121,6 +131,7 @@ export async function startApp(
     controller,
     opened,
     copied,
+    written,
     downloadDir,
     started,
     frame,

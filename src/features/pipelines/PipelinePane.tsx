@@ -13,6 +13,7 @@ import { emptyText, useList } from '../../ui/use-list.js';
 import { JobTable } from '../jobs/JobTable.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { StageGraph } from './StageGraph.js';
+import { MARK_GLYPH } from '../marks/index.js';
 
 export const SUMMARY_ROWS = 3;
 
@@ -20,6 +21,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const { now } = useApp();
   const theme = useTheme();
   const pipeline = useAppState((s) => s.pipelines[pane.pipelineId]);
+  const marked = useAppState((s) => s.marks[pane.pipelineId] !== undefined);
   const key = listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
   const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
   const { list, rows } = useList<Job>(key);
@@ -30,6 +32,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
       <Box>
         <StatusBadge status={p?.status ?? 'created'} />
         <Text bold> #{pane.pipelineId}</Text>
+        {marked ? <Text color={theme.accent}> {MARK_GLYPH} watched</Text> : null}
         <Text> {p ? `on ${safeText(p.ref, 50)}${p.tag ? ' (tag)' : ''} · ${p.sha.slice(0, 8)} · ${safeText(p.source ?? '', 30)}` : 'loading…'}</Text>
         {p?.user ? <Text dimColor> · by {safeText(p.user.username, 30)}</Text> : null}
       </Box>

@@ -11,6 +11,7 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { duration, relativeTime } from '../../ui/format.js';
 import { emptyText, useList } from '../../ui/use-list.js';
 import { ListStatus } from '../../ui/ListStatus.js';
+import { MARK_GLYPH } from '../marks/index.js';
 
 export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
@@ -19,11 +20,12 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   const { list, rows } = useList<PipelineBasic>(key);
   const full = useAppState((s) => s.pipelines);
   const filters = useAppState((s) => s.pipelineFilters[projectId]);
+  const marks = useAppState((s) => s.marks);
 
   const detail = (p: PipelineBasic): Partial<Pipeline> => full[p.id] ?? {};
   const columns: Column<PipelineBasic>[] = [
     { header: 'Status', width: 11, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
-    { header: 'Pipeline', width: 9, value: (p) => `#${p.id}` },
+    { header: 'Pipeline', width: 9, value: (p) => `#${p.id}${marks[p.id] ? ` ${MARK_GLYPH}` : ''}` },
     { header: 'Ref', grow: 2, value: (p) => p.ref },
     { header: 'Commit', width: 9, value: (p) => p.sha.slice(0, 8) },
     { header: 'Source', width: 12, value: (p) => p.source ?? '' },

@@ -7,6 +7,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
 import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
+import { markPipeline } from '../marks/index.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
@@ -23,6 +24,8 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
     try {
       const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
       storePipeline(ctx, projectId, result);
+      // The pipeline you retried is watched: you are told when it ends (features/marks).
+      if (verb === 'retry') markPipeline(ctx, result, projectId, projectPath(ctx, projectId));
       toast(ctx.store, 'success', `${verb === 'retry' ? 'Retried' : 'Canceled'} ${label}: now ${result.status}`);
     } catch (error) {
       toast(ctx.store, 'error', `${capitalize(verb)} failed for ${label}: ${describeError(error)}`);
@@ -61,6 +64,7 @@ export async function submitNewPipeline(ctx: Ctx, { projectId, path }: { project
   try {
     const pipeline = await ctx.gl.pipelines.create(projectId, ref);
     storePipeline(ctx, projectId, pipeline);
+    markPipeline(ctx, pipeline, projectId, path);
     patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) => (l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 }));
     ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' }] }));
     toast(ctx.store, 'success', `Created pipeline #${pipeline.id} for ${safeText(ref, 60)} (${pipeline.status})`);
@@ -74,5 +78,10 @@ export async function submitNewPipeline(ctx: Ctx, { projectId, path }: { project
     });
   }
 }
+
+const projectPath = (ctx: Ctx, projectId: number): string => {
+  const pane = ctx.store.getState().stack.find((p) => 'projectId' in p && p.projectId === projectId);
+  return ctx.store.getState().projects[projectId]?.path_with_namespace ?? (pane && 'path' in pane ? pane.path : `project ${projectId}`);
+};
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
