@@ -50,14 +50,18 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     readOnly: config.readOnly,
     userAgent: `pipetop/${VERSION}`,
     onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
-    ...(debugLog ? { onExchange: debugLog.write } : {}),
+    // Every request counts towards the rate the pulse's header shows; --debug-log writes it down.
+    onExchange: (entry) => {
+      controller?.countRequest();
+      debugLog?.write(entry);
+    },
     ...(dispatcher ? { dispatcher } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
   const first = await firstPane(gl, config.project);
   const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly }, first.pane);
   if (first.project) store.setState((s) => ({ projects: { ...s.projects, [first.project!.id]: first.project! } }));
-  if (first.pane.kind === 'project') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
+  if (first.pane.kind === 'project' || first.pane.kind === 'pulse') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
   // Only the notification channels here (features/marks); the config's warnings are shown where the
   // rest of the config file is applied.
   const { config: userConfig } = await loadUserConfig({ env: io.env, commands: COMMANDS });
@@ -111,9 +115,13 @@ function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; cl
   };
 }
 
-/** With --project (or a git remote) the app opens on that project; an unknown one opens the list. */
+/**
+ * With --project (or a git remote) the app opens on that project; an unknown one opens the list.
+ * Without one it opens on the pulse (what is red or running across the user's projects), with the
+ * projects list under it (Esc, `:projects`).
+ */
 async function firstPane(gl: GitLab, project: string | undefined) {
-  if (!project) return { pane: { kind: 'projects' } as Pane, project: null };
+  if (!project) return { pane: { kind: 'pulse' } as Pane, project: null };
   try {
     const p = await gl.projects.get(/^\d+$/.test(project) ? Number(project) : project);
     return { pane: { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' } as Pane, project: p };

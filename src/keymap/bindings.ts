@@ -4,7 +4,7 @@
 
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
 export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
-  | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key';
+  | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key' | 'pulse';
 
 export const COMMANDS = [
   // navigation
@@ -77,6 +77,7 @@ export const COMMANDS = [
   'app.forceQuit',
   // watched pipelines and pictures of time (issue 14)
   'pipeline.mark',
+  'pulse.openFailure',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
@@ -165,4 +166,6 @@ export const BINDINGS: Binding[] = [
   { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit pipetop at once', category: 'App', scopes: ['global'] },
   // watched pipelines and pictures of time (issue 14)
   { command: 'pipeline.mark', keys: ['m'], description: 'Watch the pipeline: be told when it ends (toast, bell, desktop notification, title)', category: 'Actions', scopes: ['pipelines', 'pipeline'] },
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the project', category: 'Move', scopes: ['pulse'], hint: '⏎ project' },
+  { command: 'pulse.openFailure', keys: ['f'], description: 'Open the project’s newest failed pipeline', category: 'Move', scopes: ['pulse'], hint: 'f failure' },
 ];

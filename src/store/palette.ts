@@ -20,6 +20,7 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'user <name|id>', description: 'a user\'s activity' },
   { usage: 'key <id>', description: 'an SSH key and its owner (administrators)' },
   { usage: 'projects', description: 'back to the project list' },
+  { usage: 'pulse', description: 'what is red or running across your projects' },
   { usage: 'refresh | help | quit', description: '' },
 ];
 
@@ -129,6 +130,9 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
     }
     case 'projects':
       ctx.store.setState((s) => ({ stack: s.stack.slice(0, 1) }));
+      return null;
+    case 'pulse':
+      if (topPane(state).kind !== 'pulse') push({ kind: 'pulse' });
       return null;
     case 'refresh':
       void host.refresh();

@@ -61,6 +61,7 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'scheduleForm':
     case 'deployment':
     case 'key':
+    case 'pulse':
       return null;
   }
 }

@@ -20,10 +20,24 @@ export type Pane =
   /** Activity: the caller's (`:events`) or a user's (`:user <name-or-id>`). */
   | { kind: 'events'; who: 'me' | { user: string } }
   /** Administrator SSH key lookup (`:key <id>`). */
-  | { kind: 'key'; keyId: number };
+  | { kind: 'key'; keyId: number }
+  /** What is red or running across the user's projects (`:pulse`; the first screen without a project). */
+  | { kind: 'pulse' };
 
 /** The pipeline pane's views of its jobs (`v` cycles them). */
 export type PipelineView = 'list' | 'graph' | 'timeline';
+
+/** The pulse pane's data (features/pulse): a page of default-branch pipelines per project. */
+export interface PulseState {
+  /** Per project: its newest pipelines on the default branch (newest first), null until read. */
+  pipelines: Record<number, PipelineBasic[] | null>;
+  /** Per project: when its last request was sent, whether one is out, not before when. */
+  fetch: Record<number, { sentAt: number; inFlight?: boolean; notBefore?: number }>;
+  /** The row under the cursor, by project: rows move as they load. */
+  selectedId: number | null;
+  /** First row on screen (the same windowing as the view), so only rows on screen are polled. */
+  offset: number;
+}
 
 /** A pipeline the user asked to be told about when it ends (`m`; retried and created ones too). */
 export interface PipelineMark {
@@ -173,6 +187,7 @@ export interface AppState {
   listFilters: Record<ListKeyText, Record<string, string>>;
   /** The open schedule form (pane `scheduleForm`), or null. */
   scheduleForm: ScheduleFormState | null;
+  pulse: PulseState;
   /** Watched pipelines by id (features/marks). */
   marks: Record<number, PipelineMark>;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */

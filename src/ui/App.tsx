@@ -20,6 +20,7 @@ import { KeyPane } from '../features/keys/KeyPane.js';
 import { ScheduleFormPane } from '../features/schedules/ScheduleFormPane.js';
 import { SchedulePane } from '../features/schedules/SchedulePane.js';
 import { useTerminalSize } from './use-terminal-size.js';
+import { PulsePane } from '../features/pulse/index.js';
 
 export function App() {
   const { controller } = useApp();
@@ -89,5 +90,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <EventsPane pane={pane} width={width} height={height} />;
     case 'key':
       return <KeyPane pane={pane} width={width} height={height} />;
+    case 'pulse':
+      return <PulsePane width={width} height={height} />;
   }
 }

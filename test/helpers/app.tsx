@@ -10,6 +10,7 @@ import { Controller } from '../../src/store/controller.js';
 import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
 import type { NotifyChannels } from '../../src/platform/notify.js';
+import type { Pane } from '../../src/store/types.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/App.js';
 import { AppContext } from '../../src/ui/context.js';
@@ -62,16 +63,29 @@ export async function startApp(
     timeoutMs?: number;
     /** Render without waiting for the controller's start, as src/tui.tsx does: keys can come first. */
     renderFirst?: boolean;
+    /** The first pane (default: the projects list). */
+    first?: Pane;
     /** Terminal width (ink-testing-library's is 100). */
     columns?: number;
+    /** Terminal height (24 unless set). */
+    rows?: number;
     /** The platform's environment and notification channels (features/marks). */
     env?: NodeJS.ProcessEnv;
     notifications?: NotifyChannels;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
-  const gl = createGitLab({ baseUrl: sim.url, token: options.token ?? DEMO_TOKENS.user, readOnly: options.readOnly, sleep: async () => {}, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
-  const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false });
+  let counter: Controller | null = null;
+  const gl = createGitLab({
+    baseUrl: sim.url,
+    token: options.token ?? DEMO_TOKENS.user,
+    readOnly: options.readOnly,
+    sleep: async () => {},
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    // As src/tui.tsx: every request counts towards the rate the pulse's header shows.
+    onExchange: () => counter?.countRequest(),
+  });
+  const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false }, options.first);
   const opened: string[] = [];
   const copied: string[] = [];
   const written: string[] = [];
@@ -96,6 +110,7 @@ export async function startApp(
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
   });
+  counter = controller;
   const started = controller.start();
   if (!options.renderFirst) await started;
   const ink = render(
@@ -105,9 +120,10 @@ export async function startApp(
       </ThemeContext.Provider>
     </AppContext.Provider>,
   );
-  if (options.columns !== undefined) {
-    // As a terminal resize: Ink and useTerminalSize read the width again on 'resize'.
-    Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
+  if (options.columns !== undefined || options.rows !== undefined) {
+    // As a terminal resize: Ink and useTerminalSize read the size again on 'resize'.
+    if (options.columns !== undefined) Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
+    if (options.rows !== undefined) Object.defineProperty(ink.stdout, 'rows', { value: options.rows, configurable: true });
     ink.stdout.emit('resize');
   }
   const frame = () => ink.lastFrame() ?? '';
