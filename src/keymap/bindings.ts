@@ -123,7 +123,7 @@ export const BINDINGS: Binding[] = [
   { command: 'pipeline.retry', keys: ['ctrl+r'], description: 'Retry the failed jobs of this pipeline', category: 'Actions', scopes: ['pipeline'], hint: '^r retry pipeline', mutates: true },
   { command: 'pipeline.cancel', keys: ['c'], description: 'Cancel the pipeline (asks first)', category: 'Actions', scopes: ['pipelines'], hint: 'c cancel', mutates: true },
   { command: 'pipeline.cancel', keys: ['ctrl+x'], description: 'Cancel this pipeline (asks first)', category: 'Actions', scopes: ['pipeline'], hint: '^x cancel pipeline', mutates: true },
-  { command: 'pipeline.toggleGraph', keys: ['v'], description: 'Switch between job list and stage graph', category: 'Views', scopes: ['pipeline'], hint: 'v graph' },
+  { command: 'pipeline.toggleGraph', keys: ['v'], description: 'Cycle the jobs’ view: list → stage graph → timeline', category: 'Views', scopes: ['pipeline'], hint: 'v view' },
   { command: 'pipeline.jobScope', keys: ['s'], description: 'Filter jobs by status (one or several)', category: 'Views', scopes: ['pipeline', 'jobs'], hint: 's status' },
   { command: 'job.retry', keys: ['r'], description: 'Retry the job', category: 'Actions', scopes: JOB_TARGETS, hint: 'r retry', mutates: true },
   { command: 'job.cancel', keys: ['c'], description: 'Cancel the job (asks first)', category: 'Actions', scopes: JOB_TARGETS, hint: 'c cancel', mutates: true },

@@ -305,7 +305,7 @@ export class Controller {
         return pipelineAction(this.ctx, command === 'pipeline.retry' ? 'retry' : 'cancel', pipeline, pane.projectId);
       }
       case 'pipeline.toggleGraph':
-        if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : 'list' }] });
+        if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : pane.view === 'graph' ? 'timeline' : 'list' }] });
         return;
       case 'job.retry':
       case 'job.cancel':

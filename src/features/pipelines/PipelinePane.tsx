@@ -1,5 +1,6 @@
 // A pipeline: its fields, then its jobs by stage — as a list, or as a stage graph (stages as
-// columns, like GitLab's pipeline graph). `v` switches, `s` filters jobs by status.
+// columns, like GitLab's pipeline graph), or as a timeline (queued and running spans on one time
+// axis, the critical path marked). `v` cycles them, `s` filters jobs by status.
 import { Box, Text } from 'ink';
 import type { Job } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
@@ -13,9 +14,13 @@ import { emptyText, useList } from '../../ui/use-list.js';
 import { JobTable } from '../jobs/JobTable.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { StageGraph } from './StageGraph.js';
+import { Timeline } from './Timeline.js';
 import { MARK_GLYPH } from '../marks/index.js';
 
 export const SUMMARY_ROWS = 3;
+
+/** What the status line says of the view, and what `v` leads to. */
+const VIEW_HINT = { list: 'v stage graph', graph: 'stage graph · v timeline', timeline: 'timeline · v list' } as const;
 
 export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { kind: 'pipeline' }>; width: number; height: number }) {
   const { now } = useApp();
@@ -44,10 +49,12 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
       {p?.yaml_errors ? <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text> : <Text> </Text>}
       {pane.view === 'graph' ? (
         <StageGraph jobs={rows} selected={list.selected} width={width} height={body} />
+      ) : pane.view === 'timeline' ? (
+        <Timeline jobs={rows} now={now()} selected={list.selected} width={width} height={body} />
       ) : (
         <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} />
       )}
-      <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${pane.view === 'graph' ? 'stage graph · v list' : 'v stage graph'}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
+      <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${VIEW_HINT[pane.view]}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
     </Box>
   );
 }
