@@ -26,6 +26,7 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     listFilters: {},
     scheduleForm: null,
     marks: {},
+    jobHistory: {},
     pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0 },
     inflight: {},
     toast: null,

@@ -188,6 +188,8 @@ export interface AppState {
   /** The open schedule form (pane `scheduleForm`), or null. */
   scheduleForm: ScheduleFormState | null;
   pulse: PulseState;
+  /** Per project: its latest successful jobs, for a job's usual duration (features/pipelines/history.ts). */
+  jobHistory: Record<number, { jobs: { id: number; name: string; ref: string; status: string; duration?: number | null }[]; fetchedAt: number }>;
   /** Watched pipelines by id (features/marks). */
   marks: Record<number, PipelineMark>;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
