@@ -14,7 +14,7 @@ import { emptyText, useList } from '../../ui/use-list.js';
 import { JobTable } from '../jobs/JobTable.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { StageGraph } from './StageGraph.js';
-import { Timeline } from './Timeline.js';
+import { Timeline } from './TimelineView.js';
 import { MARK_GLYPH } from '../marks/index.js';
 
 export const SUMMARY_ROWS = 3;
