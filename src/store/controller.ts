@@ -141,7 +141,7 @@ export class Controller {
       this.failed(error);
     }
     this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures, { tailing: (jobId) => this.logs.tailing(jobId) });
-    this.markPoller = startMarkPolling(this.ctx, (this.deps.timing ?? DEFAULT_TIMING).activeMs);
+    this.markPoller = startMarkPolling(this.ctx, (this.deps.timing ?? DEFAULT_TIMING).activeMs, (this.deps.timing ?? DEFAULT_TIMING).idleMs);
     this.pulsePoller = startPulsePolling(this.ctx, Math.min(1000, (this.deps.timing ?? DEFAULT_TIMING).activeMs));
     this.unsubscribeLogs = this.deps.store.subscribe((state) => this.logs.sync(state));
     this.logs.sync(this.deps.store.getState());
