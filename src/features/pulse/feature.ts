@@ -42,7 +42,7 @@ const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s
 
 export const pulseFeature: Feature = {
   name: 'pulse',
-  scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'list', 'global'] : undefined),
+  scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
   run(ctx, command, pane) {
     if (pane.kind !== 'pulse') return false;
     const to = MOVES[command];
