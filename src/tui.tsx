@@ -61,7 +61,7 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   const first = await firstPane(gl, config.project);
   const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly }, first.pane);
   if (first.project) store.setState((s) => ({ projects: { ...s.projects, [first.project!.id]: first.project! } }));
-  if (first.pane.kind === 'project' || first.pane.kind === 'pulse') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
+  if (first.pane.kind === 'project') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
   // Only the notification channels here (features/marks); the config's warnings are shown where the
   // rest of the config file is applied.
   const { config: userConfig } = await loadUserConfig({ env: io.env, commands: COMMANDS });
@@ -117,8 +117,8 @@ function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; cl
 
 /**
  * With --project (or a git remote) the app opens on that project; an unknown one opens the list.
- * Without one it opens on the pulse (what is red or running across the user's projects), with the
- * projects list under it (Esc, `:projects`).
+ * Without one it opens on the pulse (what is red or running across the user's projects): the first
+ * pane, so `q` quits from it as from any first pane; `:projects` opens the projects list over it.
  */
 async function firstPane(gl: GitLab, project: string | undefined) {
   if (!project) return { pane: { kind: 'pulse' } as Pane, project: null };

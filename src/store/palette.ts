@@ -129,7 +129,8 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       return null;
     }
     case 'projects':
-      ctx.store.setState((s) => ({ stack: s.stack.slice(0, 1) }));
+      // Back to the list; over the pulse when the app started on it (Esc returns there).
+      ctx.store.setState((s) => ({ stack: s.stack[0]!.kind === 'projects' ? s.stack.slice(0, 1) : [s.stack[0]!, { kind: 'projects' }] }));
       return null;
     case 'pulse':
       if (topPane(state).kind !== 'pulse') push({ kind: 'pulse' });
