@@ -59,12 +59,12 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
   const first = await firstPane(gl, config.project);
-  const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly }, first.pane);
+  // Only the notification channels and the pulse's projects here (features/marks, features/pulse);
+  // the config's warnings are shown where the rest of the config file is applied.
+  const { config: userConfig } = await loadUserConfig({ env: io.env, commands: COMMANDS });
+  const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly, ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}) }, first.pane);
   if (first.project) store.setState((s) => ({ projects: { ...s.projects, [first.project!.id]: first.project! } }));
   if (first.pane.kind === 'project') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
-  // Only the notification channels here (features/marks); the config's warnings are shown where the
-  // rest of the config file is applied.
-  const { config: userConfig } = await loadUserConfig({ env: io.env, commands: COMMANDS });
   controller = new Controller({
     store,
     gl,

@@ -27,7 +27,7 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     scheduleForm: null,
     marks: {},
     jobHistory: {},
-    pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0 },
+    pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: null, error: null },
     inflight: {},
     toast: null,
     confirm: null,

@@ -37,6 +37,9 @@ export interface PulseState {
   selectedId: number | null;
   /** First row on screen (the same windowing as the view), so only rows on screen are polled. */
   offset: number;
+  /** The projects the config file names (config.pulse), once read; what could not be read is in `error`. */
+  listed: Project[] | null;
+  error: string | null;
 }
 
 /** A pipeline the user asked to be told about when it ends (`m`; retried and created ones too). */
@@ -156,6 +159,8 @@ export interface AppConfigView {
   host: string;
   demo: boolean;
   readOnly: boolean;
+  /** The pulse's projects from the config file (paths or ids); absent: the user's projects list. */
+  pulse?: string[];
 }
 
 /** The rows the terminal gives the pane in front (App sets it with `setViewport`). */

@@ -86,4 +86,20 @@ describe('pulse', () => {
     // Rows never on screen were never read.
     for (const id of all.filter((id) => !onScreen.has(id) && !visible.includes(id))) expect(reads(id)).toHaveLength(0);
   });
+
+  it('shows only the projects the config file names (pulse:), and names the ones it cannot read', async () => {
+    app = await startApp({ timing, columns: 100 });
+    const rig = app;
+    rig.store.setState((s) => ({ config: { ...s.config, pulse: ['acme/web', 'acme/nope', 'acme/api'] } }));
+    await rig.press(':');
+    await rig.type('pulse');
+    await rig.press(KEY.enter);
+    await rig.waitFor(/Cannot read acme\/nope \(.*\)/);
+    await rig.until(() => pulseRows(rig.store.getState()).length === 2 && pulseRows(rig.store.getState()).every((r) => r.loaded), 'the two rows');
+    expect(pulseRows(rig.store.getState()).map((r) => r.path).sort()).toEqual(['acme/api', 'acme/web']);
+    expect(rig.frame()).toMatch(/2 projects · /);
+    const asked = new Set(pulseReads(rig).map((r) => projectOf(r.path)));
+    const ids = pulseRows(rig.store.getState()).map((r) => String(r.projectId));
+    expect([...asked].sort()).toEqual(ids.sort());
+  });
 });

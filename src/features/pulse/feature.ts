@@ -9,7 +9,8 @@ import { listOf, toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
-import { pulseBodyRows, pulseRows, pulseSelected } from './rows.js';
+import { pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
+import { describeError } from '../../store/errors.js';
 
 const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
   'nav.down': (i) => i + 1,
@@ -36,9 +37,26 @@ function selected(ctx: Ctx) {
   return rows[pulseSelected(state, rows)];
 }
 
-const projectOf = (ctx: Ctx, id: number): Project | undefined => listOf<Project>(ctx.store.getState(), listKeys.projects()).items.find((p) => p.id === id);
+const projectOf = (ctx: Ctx, id: number): Project | undefined => pulseSourceProjects(ctx.store.getState()).find((p) => p.id === id);
 
 const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+
+/** Contexts whose listed projects are being read (one read at a time per app). */
+const listing = new WeakSet<Ctx>();
+
+/** The config file's projects, one GET each, once; the ones that cannot be read are named. */
+async function readListed(ctx: Ctx, paths: readonly string[]): Promise<void> {
+  listing.add(ctx);
+  try {
+    const results = await Promise.allSettled(paths.map((p) => ctx.gl.projects.get(/^\d+$/.test(p) ? Number(p) : p)));
+    const listed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${paths[i]} (${describeError(r.reason)})`] : []));
+    ctx.store.setState((s) => ({ pulse: { ...s.pulse, listed, error: failed.length ? `Cannot read ${failed.join(', ')}` : null } }));
+    if (listed.length) ctx.connectionOk();
+  } finally {
+    listing.delete(ctx);
+  }
+}
 
 export const pulseFeature: Feature = {
   name: 'pulse',
@@ -75,8 +93,12 @@ export const pulseFeature: Feature = {
     return { url: row ? projectOf(ctx, row.projectId)?.web_url : undefined };
   },
   refresh(ctx, pane) {
-    // The rows are the projects list's first page, read once: the budget is the rows' own reads.
-    if (pane.kind !== 'pulse' || listOf(ctx.store.getState(), listKeys.projects()).loadedAt !== null) return undefined;
+    // The rows are the projects list's first page (or the config file's projects), read once: the
+    // budget is the rows' own reads.
+    if (pane.kind !== 'pulse') return undefined;
+    const state = ctx.store.getState();
+    if (state.config.pulse) return state.pulse.listed === null && !listing.has(ctx) ? readListed(ctx, state.config.pulse) : undefined;
+    if (listOf(state, listKeys.projects()).loadedAt !== null) return undefined;
     return refreshList(ctx, listKeys.projects());
   },
 };

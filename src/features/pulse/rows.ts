@@ -12,15 +12,24 @@ import { pulseRow, sortByAttention, type PulseProject, type PulseRow } from './m
 /** The summary and column header above the rows (PulseView). */
 export const PULSE_HEAD_ROWS = 2;
 
+/** One empty list, so selectors see the same array until the projects arrive. */
+const NONE: Project[] = [];
+
+/** The projects the pulse shows: the config file's list when it names one, else the user's projects. */
+export function pulseSourceProjects(state: AppState): Project[] {
+  if (state.config.pulse) return state.pulse.listed ?? NONE;
+  return listOf<Project>(state, listKeys.projects()).items;
+}
+
 export function pulseProjects(state: AppState): PulseProject[] {
-  return listOf<Project>(state, listKeys.projects()).items.map(pulseProject);
+  return pulseSourceProjects(state).map(pulseProject);
 }
 
 let memo: { projects: unknown; pipelines: unknown; rows: PulseRow[] } | null = null;
 
 /** Rows in display order; the same array while neither the projects nor their pipelines changed. */
 export function pulseRows(state: AppState): PulseRow[] {
-  const projects = listOf(state, listKeys.projects()).items;
+  const projects = pulseSourceProjects(state);
   const { pipelines } = state.pulse;
   if (memo && memo.projects === projects && memo.pipelines === pipelines) return memo.rows;
   const rows = sortByAttention(pulseProjects(state).map((p) => pulseRow(p, pipelines[p.id] ?? null)));
@@ -35,7 +44,7 @@ export function pulseSelected(state: AppState, rows: readonly PulseRow[] = pulse
 }
 
 /** Rows of the body (viewport) that show projects. */
-export const pulseBodyRows = (state: AppState): number => Math.max(1, state.viewport.height - PULSE_HEAD_ROWS);
+export const pulseBodyRows = (state: AppState): number => Math.max(1, state.viewport.height - PULSE_HEAD_ROWS - (state.config.pulse && state.pulse.error ? 1 : 0));
 
 /** Project ids of the rows on screen, top to bottom. */
 export function visiblePulseIds(state: AppState): number[] {
