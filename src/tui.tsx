@@ -4,6 +4,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
 import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
+import { loadUserConfig } from './config/user-config.js';
+import { COMMANDS } from './keymap/bindings.js';
 import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
@@ -53,11 +55,24 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     userAgent: `pipetop/${VERSION}`,
     onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
     onServerDate: clock.observe,
-    ...(debugLog ? { onExchange: debugLog.write } : {}),
+    // Every request counts towards the rate the pulse's header shows; --debug-log writes it down.
+    onExchange: (entry) => {
+      controller?.countRequest();
+      debugLog?.write(entry);
+    },
     ...(dispatcher ? { dispatcher } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
-  const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly });
+  // Only the notification channels and the pulse's projects here (features/marks, features/pulse);
+  // the config's warnings are shown where the rest of the config file is applied.
+  const { config: userConfig } = await loadUserConfig({ env: io.env, commands: COMMANDS });
+  // Without a project the app opens on the pulse (what is red or running across the user's
+  // projects): the first pane, so q quits from it; `:projects` opens the list over it. With one,
+  // the project is looked up after the first frame (below).
+  const store = createAppStore(
+    { host, demo: config.mode === 'demo', readOnly: config.readOnly, ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}) },
+    config.project ? undefined : { kind: 'pulse' },
+  );
   controller = new Controller({
     store,
     gl,
@@ -66,6 +81,9 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
       openUrl: (url) => openUrl(url, { env: io.env }),
       copy: (text) => io.stdout.write(osc52Copy(text, io.env)),
       copyNotice: osc52Notice(io.env),
+      write: (bytes) => io.stdout.write(bytes),
+      env: io.env,
+      notifications: userConfig.notifications,
       downloadDir: io.cwd,
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
     },

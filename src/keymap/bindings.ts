@@ -7,7 +7,9 @@ export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | '
   | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key'
   | 'mergeRequest'
   // run form, tests view (issue 13: features/pipelines)
-  | 'runForm' | 'tests';
+  | 'runForm' | 'tests'
+  // the pulse (issue 14: features/pulse)
+  | 'pulse';
 
 export const COMMANDS = [
   // navigation
@@ -90,6 +92,9 @@ export const COMMANDS = [
   'tests.up',
   'tests.pageDown',
   'tests.pageUp',
+  // watched pipelines and pictures of time (issue 14)
+  'pipeline.mark',
+  'pulse.openFailure',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
@@ -135,7 +140,7 @@ export const BINDINGS: Binding[] = [
   { command: 'pipeline.retry', keys: ['ctrl+r'], description: 'Retry the failed jobs of this pipeline', category: 'Actions', scopes: ['pipeline'], hint: '^r retry pipeline', mutates: true },
   { command: 'pipeline.cancel', keys: ['c'], description: 'Cancel the pipeline (asks first)', category: 'Actions', scopes: ['pipelines'], hint: 'c cancel', mutates: true },
   { command: 'pipeline.cancel', keys: ['ctrl+x'], description: 'Cancel this pipeline (asks first)', category: 'Actions', scopes: ['pipeline'], hint: '^x cancel pipeline', mutates: true },
-  { command: 'pipeline.toggleGraph', keys: ['v'], description: 'Switch between job list and stage graph', category: 'Views', scopes: ['pipeline'], hint: 'v graph' },
+  { command: 'pipeline.toggleGraph', keys: ['v'], description: 'Cycle the jobs’ view: list → stage graph → timeline', category: 'Views', scopes: ['pipeline'], hint: 'v view' },
   { command: 'pipeline.jobScope', keys: ['s'], description: 'Filter jobs by status (one or several)', category: 'Views', scopes: ['pipeline', 'jobs'], hint: 's status' },
   { command: 'job.retry', keys: ['r'], description: 'Retry the job', category: 'Actions', scopes: JOB_TARGETS, hint: 'r retry', mutates: true },
   { command: 'job.cancel', keys: ['c'], description: 'Cancel the job (asks first)', category: 'Actions', scopes: JOB_TARGETS, hint: 'c cancel', mutates: true },
@@ -194,4 +199,8 @@ export const BINDINGS: Binding[] = [
   { command: 'tests.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down (cases or output)', category: 'Move', scopes: ['tests'] },
   { command: 'tests.pageUp', keys: ['pageup', 'ctrl+u'], description: 'Page up (cases or output)', category: 'Move', scopes: ['tests'] },
   { command: 'tests.back', keys: ['escape', 'h', 'left', 'backspace'], description: 'Close the case’s output, then the Tests view', category: 'Move', scopes: ['tests'], hint: 'esc back' },
+  // watched pipelines and pictures of time (issue 14)
+  { command: 'pipeline.mark', keys: ['m'], description: 'Watch the pipeline: be told when it ends (toast, bell, desktop notification, title)', category: 'Actions', scopes: ['pipelines', 'pipeline'] },
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the project', category: 'Move', scopes: ['pulse'], hint: '⏎ project' },
+  { command: 'pulse.openFailure', keys: ['f'], description: 'Open the project’s newest failed pipeline', category: 'Move', scopes: ['pulse'], hint: 'f failure' },
 ];

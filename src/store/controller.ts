@@ -30,6 +30,8 @@ import { toast, topPane, type AppStore } from './store.js';
 import { PROJECT_TABS, type ListKey, type Pane, type Viewport } from './types.js';
 import { logRowsOf } from '../features/log/log-layout.js';
 import { checkWebUrl } from '../platform/url-check.js';
+import { startMarkPolling, type MarkPoller } from '../features/marks/index.js';
+import { requestsPerMinute, startPulsePolling, type PulsePoller } from '../features/pulse/index.js';
 
 export interface ControllerDeps {
   store: AppStore;
@@ -48,6 +50,12 @@ export interface ControllerDeps {
 export class Controller {
   readonly ctx: Ctx;
   private poller: Poller | null = null;
+  /** Reads marked pipelines whose pane is not in front (features/marks). */
+  private markPoller: MarkPoller | null = null;
+  /** Reads the pulse's rows on screen while it is in front (features/pulse). */
+  private pulsePoller: PulsePoller | null = null;
+  /** Send times of every request (the client's onExchange): the header's requests per minute. */
+  private readonly sent: number[] = [];
   /** The job log of the job pane in front (one at a time). */
   readonly logs: LogRegistry;
   private unsubscribeLogs: (() => void) | null = null;
@@ -138,12 +146,16 @@ export class Controller {
       this.failed(error);
     }
     this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures, { tailing: (jobId) => this.logs.tailing(jobId) });
+    this.markPoller = startMarkPolling(this.ctx, (this.deps.timing ?? DEFAULT_TIMING).activeMs, (this.deps.timing ?? DEFAULT_TIMING).idleMs);
+    this.pulsePoller = startPulsePolling(this.ctx, Math.min(1000, (this.deps.timing ?? DEFAULT_TIMING).activeMs));
     this.unsubscribeLogs = this.deps.store.subscribe((state) => this.logs.sync(state));
     this.logs.sync(this.deps.store.getState());
   }
 
   stop(): void {
     this.poller?.stop();
+    this.markPoller?.stop();
+    this.pulsePoller?.stop();
     this.unsubscribeLogs?.();
     void this.logs.dispose();
   }
@@ -168,6 +180,19 @@ export class Controller {
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */
   onRetry(info: { delayMs: number; reason: string }): void {
     this.deps.store.setState({ connection: { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason } });
+  }
+
+  /** Every request attempt the client makes (its onExchange hook) counts towards the rate shown. */
+  countRequest(): void {
+    const now = this.ctx.now();
+    this.sent.push(now);
+    // Only the last minute is ever shown: keep the record bounded.
+    while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
+  }
+
+  /** Requests per minute pipetop caused over the last minute. */
+  requestRate(): number {
+    return requestsPerMinute(this.sent, this.ctx.now());
   }
 
   refresh(): Promise<void> {
@@ -230,6 +255,8 @@ export class Controller {
     const pane = topPane(state);
     const key = listKeyOf(pane);
     const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
+    // The pulse (no store list) moves its own cursor: its feature runs the command first.
+    if (pane.kind === 'pulse' && command.startsWith('nav.') && command !== 'nav.back' && command !== 'nav.open' && this.ctx.features.some((feature) => feature.run?.(this.ctx, command, pane))) return;
     // In a job pane, moving moves through the log.
     if (pane.kind === 'job' && (command.startsWith('nav.') || command.startsWith('log.')) && command !== 'nav.back' && command !== 'nav.open') {
       return runLogCommand(this.ctx, this.logs, pane.jobId, command);
@@ -287,7 +314,7 @@ export class Controller {
         return pipelineAction(this.ctx, command === 'pipeline.retry' ? 'retry' : 'cancel', pipeline, pane.projectId);
       }
       case 'pipeline.toggleGraph':
-        if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : 'list' }] });
+        if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : pane.view === 'graph' ? 'timeline' : 'list' }] });
         return;
       case 'job.retry':
       case 'job.cancel':

@@ -1,6 +1,7 @@
 // What every store module needs: the store, the API, the clock, and the hooks that keep the
 // connection state (header: live / retrying / offline) in step with what requests do.
 import type { GitLab } from '../api/index.js';
+import type { NotifyChannels } from '../platform/notify.js';
 import type { Feature } from './feature.js';
 import type { AppStore } from './store.js';
 
@@ -17,6 +18,12 @@ export interface Platform {
   downloadDir: string;
   /** Hard cap on one download in bytes (--max-download); the API's default when absent. */
   maxDownloadBytes?: number;
+  /** Writes bytes to the terminal beside Ink (notifications: bell, OSC 777/9, title). */
+  write?(bytes: string): void;
+  /** The environment the terminal bytes are wrapped for (tmux, screen). */
+  env?: NodeJS.ProcessEnv;
+  /** Which notification channels are on (config file `notifications:`); all on when absent. */
+  notifications?: NotifyChannels;
 }
 
 export interface Ctx {

@@ -74,6 +74,7 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'key':
     case 'runForm':
     case 'projectLookup':
+    case 'pulse':
       return null;
     case 'tests':
       return listKeys.testCases(pane.projectId, pane.pipelineId);

@@ -25,6 +25,7 @@ import { RunFormPane } from '../features/pipelines/RunFormPane.js';
 import { TestsPane } from '../features/pipelines/TestsPane.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './theme.js';
+import { PulsePane } from '../features/pulse/index.js';
 
 export function App() {
   const { controller } = useApp();
@@ -103,5 +104,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <TestsPane pane={pane} width={width} height={height} />;
     case 'projectLookup':
       return <ProjectLookupPane pane={pane} width={width} height={height} />;
+    case 'pulse':
+      return <PulsePane width={width} height={height} />;
   }
 }

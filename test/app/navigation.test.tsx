@@ -71,8 +71,10 @@ describe('navigation', () => {
     expect(frame).toMatch(/\d jobs · v stage graph/);
     expect(frame).toMatch(/created .* · duration \d/);
     await app.press('v');
-    const graph = await app.waitFor('stage graph · v list');
+    const graph = await app.waitFor('stage graph · v timeline');
     expect(graph).toMatch(/build \(2\) ✔2\s+test \(\d\)[ ✔✖●\d]*\s+security \(2\)/);
+    await app.press('v');
+    await app.waitFor('timeline · v list');
     await app.press('v');
     await app.waitFor('v stage graph');
   });

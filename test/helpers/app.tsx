@@ -10,6 +10,8 @@ import { Controller } from '../../src/store/controller.js';
 import { openProjectRef } from '../../src/features/projects/index.js';
 import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
+import type { NotifyChannels } from '../../src/platform/notify.js';
+import type { Pane } from '../../src/store/types.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/App.js';
 import { AppContext } from '../../src/ui/context.js';
@@ -35,6 +37,8 @@ export interface AppRig {
   controller: Controller;
   opened: string[];
   copied: string[];
+  /** Bytes the app wrote to the terminal beside Ink (notifications). */
+  written: string[];
   downloadDir: string;
   /** The controller's start (who am I, then polling); already settled unless `renderFirst`. */
   started: Promise<void>;
@@ -76,10 +80,18 @@ export async function startApp(
      * instead of reading the simulator's clock directly.
      */
     serverClock?: boolean;
+    /** The first pane (default: the projects list). */
+    first?: Pane;
+    /** Terminal height (24 unless set). */
+    rows?: number;
+    /** The platform's environment and notification channels (features/marks). */
+    env?: NodeJS.ProcessEnv;
+    notifications?: NotifyChannels;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
   let retries: Controller | null = null;
+  let counter: Controller | null = null;
   const clock = options.serverClock ? createServerClock() : null;
   const now = clock ? clock.now : () => sim.clock.now();
   const gl = createGitLab({
@@ -90,10 +102,13 @@ export async function startApp(
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.wireRetries ? { onRetry: (info: { delayMs: number; reason: unknown }) => retries?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) } : {}),
     ...(clock ? { onServerDate: clock.observe } : {}),
+    // As src/tui.tsx: every request counts towards the rate the pulse's header shows.
+    onExchange: () => counter?.countRequest(),
   });
-  const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false });
+  const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false }, options.first);
   const opened: string[] = [];
   const copied: string[] = [];
+  const written: string[] = [];
   const downloadDir = await mkdtemp(join(tmpdir(), 'pipetop-app-'));
   const controller = new Controller({
     store,
@@ -109,11 +124,15 @@ export async function startApp(
       },
       copy: (text) => copied.push(text),
       downloadDir,
+      write: (bytes) => written.push(bytes),
+      env: options.env ?? {},
+      ...(options.notifications ? { notifications: options.notifications } : {}),
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
   });
   if (options.wireRetries) retries = controller;
   if (options.project) void openProjectRef(controller.ctx, options.project, options.projectFrom);
+  counter = controller;
   const started = controller.start();
   if (!options.renderFirst) await started;
   const ink = render(
@@ -123,9 +142,10 @@ export async function startApp(
       </ThemeContext.Provider>
     </AppContext.Provider>,
   );
-  if (options.columns !== undefined) {
-    // As a terminal resize: Ink and useTerminalSize read the width again on 'resize'.
-    Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
+  if (options.columns !== undefined || options.rows !== undefined) {
+    // As a terminal resize: Ink and useTerminalSize read the size again on 'resize'.
+    if (options.columns !== undefined) Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
+    if (options.rows !== undefined) Object.defineProperty(ink.stdout, 'rows', { value: options.rows, configurable: true });
     ink.stdout.emit('resize');
   }
   const frame = () => ink.lastFrame() ?? '';
@@ -149,6 +169,7 @@ export async function startApp(
     controller,
     opened,
     copied,
+    written,
     downloadDir,
     started,
     frame,

@@ -26,7 +26,7 @@ export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
       ? {
           arrange: (jobs: Job[]) =>
             withBridges(
-              scope?.length ? jobs : arrangeAttempts(jobs),
+              scope?.length ? jobs : (arrangeAttempts(jobs) as Job[]),
               ((state().bridges[key.pipelineId] ?? []) as unknown as Job[]).filter((b) => !scope?.length || (scope as string[]).includes(b.status)),
             ),
         }

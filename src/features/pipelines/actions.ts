@@ -7,6 +7,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
 import { isActiveStatus, listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
+import { markPipeline } from '../marks/index.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
@@ -31,6 +32,8 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
       const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
       storePipeline(ctx, projectId, result);
       ctx.acted?.();
+      // The pipeline you retried is watched: you are told when it ends (features/marks).
+      if (verb === 'retry') markPipeline(ctx, result, projectId, projectPath(ctx, projectId));
       // GitLab answers 200/201 even when it did nothing: a retry restarts only failed and canceled
       // jobs, a cancel stops only what still runs. Say what really happened.
       if (verb === 'retry' && !isActiveStatus(result.status)) toast(ctx.store, 'info', `Nothing to retry in ${label}: no failed or canceled jobs (still ${result.status})`);
@@ -48,5 +51,10 @@ export function storePipeline(ctx: Ctx, projectId: number, pipeline: Pipeline): 
     items: l.items.map((p) => (p.id === pipeline.id ? { ...p, status: pipeline.status, updated_at: pipeline.updated_at } : p)),
   }));
 }
+
+const projectPath = (ctx: Ctx, projectId: number): string => {
+  const pane = ctx.store.getState().stack.find((p) => 'projectId' in p && p.projectId === projectId);
+  return ctx.store.getState().projects[projectId]?.path_with_namespace ?? (pane && 'path' in pane ? pane.path : `project ${projectId}`);
+};
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
