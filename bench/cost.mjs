@@ -3,7 +3,7 @@
 // minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
 // log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
-// Run: node bench/cost.mjs   (CASE=child or CASE=watch runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
+// Run: node bench/cost.mjs   (CASE=child, CASE=watch or CASE=pulse runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
 // ALPN, as GitLab.com serves it and as both pipetop and glab's Go client speak it there — and
 // writes bench/results/cost-h2.json; STRICT=1 runs it on a simulator that, like real GitLab,
 // ignores Range on the job log and sends the whole log every time: -strict.json)
@@ -113,6 +113,7 @@ function kindOf(path) {
   if (/\/pipelines\/\d+\/bridges$/.test(p)) return 'bridges';
   if (/\/pipelines\/\d+$/.test(p)) return 'pipeline';
   if (/\/jobs\/\d+$/.test(p)) return 'job';
+  if (/\/projects\/[^/]+\/pipelines$/.test(p)) return 'project pipelines';
   return p;
 }
 
@@ -434,6 +435,76 @@ if (process.env.CASE === 'child') {
   mkdirSync(`${root}bench/results`, { recursive: true });
   writeFileSync(`${root}bench/results/cost-child.json`, JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, target: CHILD_TARGET_RPM, results: { e } }, null, 2) + '\n');
   process.stderr.write('wrote bench/results/cost-child.json\n');
+  process.exit(ok ? 0 : 1);
+}
+
+// (f) The pulse with 20 projects on screen (CASE=pulse): a world of 30 projects, the app started
+// on the projects list (loaded, outside the window), then `:pulse` — from there every request the
+// app makes counts. Budget (issue 14): ≤ 1 request per visible project per 30 s, ≤ 40 req/min.
+
+const PULSE_ROWS = 20;
+const PULSE_TARGET_RPM = 40;
+
+async function scenarioPulse() {
+  await sim.close();
+  sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START, scale: { projects: 30 }, ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}) });
+  const proxy = await newProxy();
+  const agent = await newAgent({ finishedByExchange: true });
+  agents.splice(0, agents.length, agent);
+  const a = await startApp(app, { now: () => sim.clock.now(), baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }] });
+  await run(1_000);
+  // A terminal of 24 rows and more: the pulse's summary and column header, then 20 rows.
+  a.controller.setViewport({ width: 120, height: PULSE_ROWS + 2 });
+  const from = sim.requests.length;
+  proxy.bytes.up = proxy.bytes.down = 0;
+  agent.state.bodyBytes = 0;
+  a.store.setState((s) => ({ stack: [...s.stack, { kind: 'pulse' }] }));
+  // The first minute includes one-off first reads: the attention order moves rows on screen as
+  // they load, and each newcomer is read once. After it, the steady rate.
+  await run(60_000);
+  const steadyFrom = sim.requests.length;
+  await run(WINDOW_MS - 60_000);
+  const requests = requestsSince(from, 'pipetop/bench');
+  const steady = requestsSince(steadyFrom, 'pipetop/bench').length / ((WINDOW_MS - 60_000) / 60_000);
+  const perProject = {};
+  for (const r of requests) if (kindOf(r.path) === 'project pipelines') perProject[r.path.split('/')[2]] = (perProject[r.path.split('/')[2]] ?? 0) + 1;
+  const result = {
+    projects: listLength(a),
+    rowsOnScreen: PULSE_ROWS,
+    projectsAsked: Object.keys(perProject).length,
+    mostPerProject: Math.max(0, ...Object.values(perProject)),
+    steadyPerMin: steady,
+    ...summarise(requests, proxy, agent, WINDOW_MS),
+  };
+  a.stop();
+  await settle([agent.state]);
+  await proxy.close();
+  return result;
+}
+
+const listLength = (a) => (a.store.getState().lists.projects?.items ?? []).length;
+
+if (process.env.CASE === 'pulse') {
+  const t0p = performance.now();
+  process.stderr.write(`(f) the pulse, ${PULSE_ROWS} projects on screen, ${MINUTES} simulated min…\n`);
+  const e = await scenarioPulse();
+  await sim.close();
+  vt.uninstall();
+  const ok = e.steadyPerMin <= PULSE_TARGET_RPM && e.mostPerProject <= Math.ceil(WINDOW_MS / 30_000);
+  console.table({
+    [`pipetop (f) pulse, ${PULSE_ROWS} of ${e.projects} projects on screen`]: {
+      'req/min': e.requestsPerMin.toFixed(1),
+      'steady req/min (after minute 1)': e.steadyPerMin.toFixed(1),
+      'wire bytes/min': `${(e.bytesPerMin / 1024).toFixed(1)} KB`,
+      target: `≤ ${PULSE_TARGET_RPM} req/min steady`,
+      ok: ok ? 'yes' : 'NO',
+    },
+  });
+  const kinds = Object.entries(e.byKind).map(([k, v]) => `${k} ${v.requests} (${Object.entries(v.statuses).map(([st, n]) => `${st}×${n}`).join(' ')})`).join('; ');
+  console.log(`(f) ${kinds}; ${e.projectsAsked} projects asked, at most ${e.mostPerProject} times each (${((performance.now() - t0p) / 1000).toFixed(0)} s of real time)`);
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(`${root}bench/results/cost-pulse.json`, JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, minutes: MINUTES, target: PULSE_TARGET_RPM, results: { f: e } }, null, 2) + '\n');
+  process.stderr.write('wrote bench/results/cost-pulse.json\n');
   process.exit(ok ? 0 : 1);
 }
 

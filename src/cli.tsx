@@ -10,6 +10,7 @@ import { openSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ReadStream } from 'node:tty';
 import { resolveConfig } from './config/index.js';
+import { readAll, TOKEN_INPUT_MAX } from './config/read-stdin.js';
 import { safeMessage } from './text/safe.js';
 import { removeStaleTempFiles } from './lib/safe-file.js';
 import { runTui } from './tui.js';
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
     cwd: process.cwd(),
     home: homedir(),
     stdinIsTTY: process.stdin.isTTY === true,
-    readStdin: () => readAll(process.stdin, 64 * 1024),
+    readStdin: () => readAll(process.stdin, TOKEN_INPUT_MAX),
   });
   switch (result.kind) {
     case 'help':
@@ -56,19 +57,6 @@ async function main(argv: string[]): Promise<number> {
       }
     }
   }
-}
-
-/** All of a stream as text, refused past `max` bytes (a token is short; a file piped by mistake is not). */
-async function readAll(stream: NodeJS.ReadableStream, max: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += buf.length;
-    if (size > max) throw new Error(`standard input is longer than ${max} bytes; --token - expects only a token`);
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function openTerminal(): ReadStream | null {

@@ -7,21 +7,23 @@ import { PassThrough } from 'node:stream';
 import { render } from 'ink';
 import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
-import { openUrl, osc52Copy } from './platform/index.js';
+import { loadUserConfig } from './config/user-config.js';
+import { COMMANDS } from './keymap/bindings.js';
+import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
 import { createAppStore } from './store/store.js';
-import type { Pane } from './store/types.js';
+import { openProjectRef } from './features/projects/index.js';
 import { App } from './ui/App.js';
 import { AppContext } from './ui/context.js';
 import { ThemeContext } from './ui/theme.js';
 import { createNamedTheme } from './ui/themes.js';
 import { attachKeyReader, enterTerminal, installRestoreHooks, isRawModeSupported, type KeyReader } from './input/index.js';
-import { formatWarning, loadUserConfig } from './config/user-config.js';
+import { formatWarning } from './config/user-config.js';
 import { applyUserKeys } from './config/user-keys.js';
-import { COMMANDS } from './keymap/bindings.js';
 import { scopesOverlap } from './store/keymap.js';
 import { safeMessage } from './text/safe.js';
+import { createServerClock } from './time/server-clock.js';
 import { VERSION } from './version.js';
 
 export interface TuiIo {
@@ -56,26 +58,45 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   const debugLog = config.debugLog ? openDebugLog(config.debugLog) : null;
   // The demo talks to its own loopback simulator: no proxy for that.
   const dispatcher = config.mode === 'gitlab' ? await proxyDispatcher(io.env) : undefined;
+  // Times on screen are counted on GitLab's clock, estimated from its Date headers: a skewed host
+  // (or the simulator with --speed) would otherwise make fresh rows read "created in 3m".
+  const clock = createServerClock();
   const gl: GitLab = createGitLab({
     baseUrl: baseUrl!,
     token,
     readOnly: config.readOnly,
     userAgent: `pipetop/${VERSION}`,
     onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
-    ...(debugLog ? { onExchange: debugLog.write } : {}),
+    onServerDate: clock.observe,
+    // Every request counts towards the rate the pulse's header shows; --debug-log writes it down.
+    onExchange: (entry) => {
+      controller?.countRequest();
+      debugLog?.write(entry);
+    },
     ...(dispatcher ? { dispatcher } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
-  const first = await firstPane(gl, config.project);
-  const store = createAppStore({ host, demo: config.mode === 'demo', readOnly: config.readOnly }, first.pane);
-  if (first.project) store.setState((s) => ({ projects: { ...s.projects, [first.project!.id]: first.project! } }));
-  if (first.pane.kind === 'project') store.setState((s) => ({ stack: [{ kind: 'projects' }, ...s.stack] }));
+  // The config file read above: the notification channels and the pulse's projects (features/marks,
+  // features/pulse) here; the theme and the keys below.
+  const userConfig = user.config;
+  // Without a project the app opens on the pulse (what is red or running across the user's
+  // projects): the first pane, so q quits from it; `:projects` opens the list over it. With one,
+  // the project is looked up after the first frame (below).
+  const store = createAppStore(
+    { host, demo: config.mode === 'demo', readOnly: config.readOnly, ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}) },
+    config.project ? undefined : { kind: 'pulse' },
+  );
   controller = new Controller({
     store,
     gl,
+    now: clock.now,
     platform: {
       openUrl: (url) => openUrl(url, { env: io.env }),
       copy: (text) => io.stdout.write(osc52Copy(text, io.env)),
+      copyNotice: osc52Notice(io.env),
+      write: (bytes) => io.stdout.write(bytes),
+      env: io.env,
+      notifications: userConfig.notifications,
       downloadDir: io.cwd,
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
     },
@@ -90,6 +111,9 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   const notices = [...warnings, ...[...user.warnings, ...keys.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) }))];
   // Printed to stderr they would vanish behind the alternate screen: a toast stays until a key.
   controller.notify(notices.map((n) => safeMessage(n)));
+  // With --project (or a git remote) the app opens on that project, looked up after the first
+  // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
+  if (config.project) void openProjectRef(controller.ctx, config.project, config.projectSource?.startsWith('git remote') ? config.projectSource : undefined);
   void controller.start();
   // The alternate screen and bracketed paste, undone on quit, SIGTERM/SIGINT/SIGHUP and a crash.
   const session = enterTerminal({ stdin: io.stdin, stdout: io.stdout });
@@ -101,7 +125,7 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   // Ink 6 reads stdin (and wants raw mode) only for its own useInput, which pipetop does not use.
   const silent = new PassThrough() as unknown as NodeJS.ReadStream;
   const instance = render(
-    <AppContext.Provider value={{ store, controller, now: Date.now }}>
+    <AppContext.Provider value={{ store, controller, now: clock.now }}>
       <ThemeContext.Provider value={createNamedTheme(user.config.theme, io.env)}>
         <App />
       </ThemeContext.Provider>
@@ -140,19 +164,8 @@ function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; cl
   };
 }
 
-/** With --project (or a git remote) the app opens on that project; an unknown one opens the list. */
-async function firstPane(gl: GitLab, project: string | undefined) {
-  if (!project) return { pane: { kind: 'projects' } as Pane, project: null };
-  try {
-    const p = await gl.projects.get(/^\d+$/.test(project) ? Number(project) : project);
-    return { pane: { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' } as Pane, project: p };
-  } catch {
-    // Unknown, private or unreachable: the project list says what is wrong once it loads.
-    return { pane: { kind: 'projects' } as Pane, project: null };
-  }
-}
-
 function tokenHelp(config: AppConfig): string {
   const where = config.tokenSource ? `The token came from ${config.tokenSource}.` : '';
-  return `${where} Set a valid personal access token (scope read_api to browse, api to retry/cancel) with --token TOKEN or GITLAB_TOKEN=…, or run \`glab auth login\`.`.trim();
+  // The documented ways first (environment, glab, a private file); never --token, which shows in `ps`.
+  return `${where} Set a valid personal access token (scope read_api to browse, api to retry/cancel) in GITLAB_TOKEN, with \`glab auth login\`, or in a private file given with --token-file PATH.`.trim();
 }

@@ -29,6 +29,15 @@ it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cle
   await screen.waitFor('acme/platform/infra/terraform', 20_000);
   expect(screen.text()).toMatch(/DEMO/);
   await screen.waitFor('● live');
+  // Without a project the app opens on the pulse; `:projects` opens the projects list.
+  await screen.waitFor(/\d+ projects · \d+ red · \d+ running/);
+  await screen.waitFor(/\d+ req\/min/);
+  screen.write(':');
+  await screen.waitFor('project <path|id>');
+  screen.write('projects');
+  await screen.waitFor(/^:\s*projects/m);
+  screen.write('\r');
+  await screen.waitFor(/› pulse › projects {2}/);
   // Find acme/api with the filter, open it, open the newest pipeline, then its first job.
   screen.write('/');
   await screen.waitFor('type to filter');

@@ -116,10 +116,11 @@ describe.skipIf(process.platform !== 'linux')('--token - and --token-file', () =
     const app = run('/bin/sh', ['-c', `printf '%s\\n' "$SECRET_FOR_TEST" | exec "${process.execPath}" "${bundle}" --host "${sim.url}" --token -`], { SECRET_FOR_TEST: DEMO_TOKENS.user });
     await app.waitFor('acme/api');
     expect(cmdline(app.pid)).not.toContain(DEMO_TOKENS.user);
-    app.write('/');
-    await app.waitFor('type to filter');
+    // The first screen is the pulse: the palette shows that keys arrive.
+    app.write(':');
+    await app.waitFor('project <path|id>');
     app.write('\u001b');
-    for (let i = 0; i < 200 && app.text().includes('type to filter'); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && app.text().includes('project <path|id>'); i++) await new Promise((r) => setTimeout(r, 25));
     app.write('q');
     expect(await app.exited()).toBe(0);
     expect(app.raw()).not.toContain(DEMO_TOKENS.user);

@@ -103,6 +103,10 @@ export interface StreamOptions {
   acceptStatus?: readonly number[];
   maxRetries?: number;
   onRetry?: RetryListener;
+  /** Cap on the decoded bytes of a content-encoded body (a gzip bomb); default maxRawBytes. */
+  maxDecodedBytes?: number;
+  /** What the body is, for the over-the-cap message ("artifacts' decompressed size over …"). */
+  bodyName?: string;
 }
 
 export interface GitLabClient {
@@ -215,7 +219,13 @@ export function createClient(opts: ClientOptions): GitLabClient {
 
   async function stream(method: 'GET' | 'HEAD', pathOrUrl: string, so: StreamOptions = {}): Promise<StreamedResponse> {
     const target = resolveTarget(cfg, withQuery(pathOrUrl, so.query));
-    const res = await exchange(cfg, method, target, { ...pick(so), headers: { accept: '*/*', ...lowerKeys(so.headers) } }, 'stream');
+    const res = await exchange(
+      cfg,
+      method,
+      target,
+      { ...pick(so), headers: { accept: '*/*', ...lowerKeys(so.headers) }, maxBytes: so.maxDecodedBytes ?? maxRawBytes, ...(so.bodyName ? { bodyName: so.bodyName } : {}) },
+      'stream',
+    );
     if ((res.status >= 200 && res.status < 300) || so.acceptStatus?.includes(res.status)) return res;
     let text: Buffer;
     try {

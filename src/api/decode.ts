@@ -1,6 +1,6 @@
 // undici's request() hands back the body exactly as sent; we ask for gzip (logs compress ~10×), so
 // decoding is ours to do, for buffered bodies and for streamed downloads alike.
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 
@@ -13,7 +13,22 @@ export function isEncoded(encoding: string | undefined): boolean {
   return e !== '' && e !== 'identity';
 }
 
-export function decodeStream(body: Readable, encoding: string | undefined): Readable {
+/**
+ * How far a streamed body may inflate: past `BOMB_RATIO` times its wire size (once over
+ * `BOMB_FLOOR`) it is a compression bomb, whatever size caps allow. Real bodies stay far below: a
+ * job log compresses about 10×, an artifacts archive (already zipped) about 1×; 1 MB of zeros
+ * gzips 1000×.
+ */
+export const BOMB_RATIO = 200;
+export const BOMB_FLOOR = 16 * 1024 * 1024;
+
+/**
+ * The decoded stream of `body`. Wire and decoded bytes are counted as they flow (as in
+ * readDecoded): past `maxDecodedBytes`, or past BOMB_RATIO × the wire bytes, the stream fails with
+ * a BodyLimitError, so a gzip bomb on a download stops there instead of inflating gigabytes to
+ * disk. An identity body is the caller's to count.
+ */
+export function decodeStream(body: Readable, encoding: string | undefined, maxDecodedBytes = Infinity): Readable {
   const e = normalise(encoding);
   if (e === '' || e === 'identity') return body;
   let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress;
@@ -21,18 +36,39 @@ export function decodeStream(body: Readable, encoding: string | undefined): Read
   else if (e === 'deflate') decoder = zlib.createInflate();
   else if (e === 'br') decoder = zlib.createBrotliDecompress();
   else throw new Error(`unsupported Content-Encoding "${e}"`);
-  // Errors on the source must surface on the stream the caller reads.
-  body.on('error', (err) => decoder.destroy(err));
-  return body.pipe(decoder);
+  let wire = 0;
+  let decoded = 0;
+  const wireCounter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      wire += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      decoded += chunk.length;
+      if (decoded > maxDecodedBytes) return done(new BodyLimitError('decoded', maxDecodedBytes));
+      if (decoded > BOMB_FLOOR && decoded > wire * BOMB_RATIO) return done(new BodyLimitError('ratio', BOMB_RATIO));
+      done(null, chunk);
+    },
+  });
+  // Errors anywhere must surface on the stream the caller reads; the source stops being read once
+  // the counter gives up.
+  body.on('error', (err) => wireCounter.destroy(err));
+  wireCounter.on('error', (err) => decoder.destroy(err));
+  decoder.on('error', (err) => counter.destroy(err));
+  counter.on('error', () => body.destroy());
+  return body.pipe(wireCounter).pipe(decoder).pipe(counter);
 }
 
 /** A body went over one of the caps; the transport turns it into an 'invalid-response' error. */
 export class BodyLimitError extends Error {
   constructor(
-    readonly which: 'wire' | 'decoded',
+    readonly which: 'wire' | 'decoded' | 'ratio',
+    /** Bytes; for 'ratio', the decoded-to-wire ratio. */
     readonly limit: number,
   ) {
-    super(which === 'wire' ? `larger than ${formatBytes(limit)}` : `decompressed size over ${formatBytes(limit)}`);
+    super(which === 'wire' ? `larger than ${formatBytes(limit)}` : which === 'ratio' ? `inflates more than ${limit}×` : `decompressed size over ${formatBytes(limit)}`);
   }
 }
 

@@ -63,6 +63,14 @@ export async function downloadToFile(
 ): Promise<DownloadResult> {
   // The target is checked before any byte is requested: a refused or existing name costs no download.
   const out: PendingWrite = await beginSafeWrite(dest, { explicit: opts.explicit ?? true, overwrite: opts.overwrite ?? false });
+  // Two claims bound the body: the size the job lists (plus slack) and Content-Length (exact, and
+  // checked below). Either may be a lie; the smaller one and the hard cap win. They bound the
+  // decoded bytes (the counter below); a content-encoded body is also stopped by its inflation
+  // ratio as it decodes (decode.ts), so a gzip bomb stops early even with no size listed.
+  const cap = opts.maxBytes ?? DEFAULT_MAX_DOWNLOAD;
+  const listed = opts.expectedSize;
+  const listedLimit = listed !== undefined ? listed + sizeSlack(listed) : Infinity;
+  const limit = Math.min(cap, listedLimit);
   let res: StreamedResponse;
   try {
     res = await followRedirects(client, withQuery(pathOrUrl, opts.query), opts);
@@ -71,12 +79,6 @@ export async function downloadToFile(
     throw error;
   }
   const total = isEncoded(res.headers['content-encoding']) ? undefined : toInt(res.headers['content-length']);
-  // Two claims bound the body: the size the job lists (plus slack) and Content-Length (exact, and
-  // checked below). Either may be a lie; the smaller one and the hard cap win.
-  const cap = opts.maxBytes ?? DEFAULT_MAX_DOWNLOAD;
-  const listed = opts.expectedSize;
-  const listedLimit = listed !== undefined ? listed + sizeSlack(listed) : Infinity;
-  const limit = Math.min(cap, listedLimit);
   const overLimit = (): string =>
     listedLimit <= cap ? `larger than advertised (${formatBytes(listed ?? 0)})` : `larger than the ${formatBytes(cap)} limit (--max-download)`;
   const tooLarge = (reason: string): GitLabApiError =>
@@ -106,17 +108,26 @@ export async function downloadToFile(
   try {
     await pipeline(res.body, counter, out.stream(), ...(opts.signal ? [{ signal: opts.signal }] : []));
     if (total !== undefined && received !== total) {
-      throw new GitLabApiError(
-        { kind: 'network', status: res.status, method: 'GET', path: res.path, reason: `truncated: got ${received} of ${total} bytes` },
-        client.redact,
-      );
+      throw cutOff(client, res, received, total, 'the connection closed');
     }
     return { path: await out.commit(), bytes: received };
   } catch (err) {
     res.body.destroy();
     await out.discard();
-    throw isLocalFileError(err) || err instanceof GitLabApiError ? err : res.fail(err);
+    if (isLocalFileError(err) || err instanceof GitLabApiError) throw err;
+    const failure = res.fail(err);
+    // GitLab was reached and sent part of it: say so, not "cannot reach GitLab".
+    throw failure.kind === 'network' ? cutOff(client, res, received, total, failure.code ?? failure.reason) : failure;
   }
+}
+
+/** A body that stopped short: 'network' (the connection's fault), code BODY_CUT, and a reason that says how far it got. */
+function cutOff(client: GitLabClient, res: StreamedResponse, received: number, total: number | undefined, why: string): GitLabApiError {
+  const got = total !== undefined ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
+  return new GitLabApiError(
+    { kind: 'network', status: res.status, method: 'GET', path: res.path, reason: `the download was cut off after ${got} (${why}); nothing was saved`, code: 'BODY_CUT' },
+    client.redact,
+  );
 }
 
 async function followRedirects(client: GitLabClient, start: string, opts: DownloadOptions): Promise<StreamedResponse> {
@@ -125,6 +136,9 @@ async function followRedirects(client: GitLabClient, start: string, opts: Downlo
   for (let hop = 0; ; hop++) {
     const res = await client.stream('GET', target, {
       acceptStatus: REDIRECTS,
+      // The size is downloadToFile's to bound (with --max-download in its message); not the client's raw cap.
+      maxDecodedBytes: Infinity,
+      bodyName: 'artifacts',
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     });

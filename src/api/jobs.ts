@@ -12,6 +12,8 @@ import { SHAPES, checkItems, checked } from './validate.js';
 export interface JobListFilters {
   /** One status or several (`scope[]=a&scope[]=b`); all jobs when omitted. */
   scope?: JobScope | readonly JobScope[];
+  /** A pipeline's jobs only: every attempt of a retried job, not only the newest (`include_retried`). */
+  includeRetried?: boolean;
 }
 
 export function createJobsApi(client: GitLabClient) {
@@ -31,7 +33,8 @@ export function createJobsApi(client: GitLabClient) {
     listForPipeline(projectId: ProjectId, pipelineId: number, opts?: JobListFilters & ListOptions): Paged<Job> {
       const { filters, list } = splitList<JobListFilters>(opts);
       const path = `${projectPath(projectId)}/pipelines/${idSegment(pipelineId, 'pipeline id')}/jobs`;
-      return paginate<Job>(client, path, { scope: scopeParam(filters.scope) }, list, checkItems(client, path, SHAPES.job));
+      const query = { scope: scopeParam(filters.scope), ...(filters.includeRetried ? { include_retried: 'true' } : {}) };
+      return paginate<Job>(client, path, query, list, checkItems(client, path, SHAPES.job));
     },
     get: async (projectId: ProjectId, jobId: number, opts?: GetOptions): Promise<Job> =>
       checked<Job>(client, 'GET', jobPath(projectId, jobId), SHAPES.job, client.get<Job>(jobPath(projectId, jobId), callOptions(opts))),

@@ -81,7 +81,7 @@ export interface ExchangeOptions {
   timeoutMs?: number;
   maxRetries?: number;
   onRetry?: RetryListener;
-  /** Cap on a buffered body (wire and decoded); default cfg.maxResponseBytes. */
+  /** Cap on a buffered body (wire and decoded), default cfg.maxResponseBytes; on a stream, its decoded bytes when encoded (default none). */
   maxBytes?: number;
   /** What the body is, for the over-the-cap message ("job log larger than 100 MB"). */
   bodyName?: string;
@@ -298,10 +298,11 @@ export async function exchange(
         // the caller's signal stays attached until the body is done.
         current.stopTimer();
         res.body.once('close', current.release);
-        const fail = (err: unknown): GitLabApiError => classify(err, { ...ctx, timedOut: false }, cfg.redact);
+        const fail = (err: unknown): GitLabApiError =>
+          err instanceof BodyLimitError ? tooLarge(cfg, method, target.path, head.status, err, opts.bodyName) : classify(err, { ...ctx, timedOut: false }, cfg.redact);
         let body: Readable;
         try {
-          body = decodeStream(res.body, head.headers['content-encoding']);
+          body = decodeStream(res.body, head.headers['content-encoding'], opts.maxBytes);
         } catch (err) {
           res.body.destroy();
           throw invalid(cfg, method, target.path, head.status, err);
@@ -354,7 +355,12 @@ function isZlibError(err: unknown): boolean {
 }
 
 function tooLarge(cfg: TransportConfig, method: string, path: string, status: number, err: BodyLimitError, bodyName = 'response'): GitLabApiError {
-  const reason = err.which === 'wire' ? `${bodyName} larger than ${formatBytes(err.limit)}` : `${bodyName}'s decompressed size over ${formatBytes(err.limit)}`;
+  const reason =
+    err.which === 'wire'
+      ? `${bodyName} larger than ${formatBytes(err.limit)}`
+      : err.which === 'ratio'
+        ? `${bodyName} inflates more than ${err.limit}× its compressed size: a compression bomb; stopped`
+        : `${bodyName}'s decompressed size over ${formatBytes(err.limit)}`;
   return new GitLabApiError({ method, path, status, kind: 'invalid-response', reason, code: 'BODY_TOO_LARGE' }, cfg.redact);
 }
 

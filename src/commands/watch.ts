@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createGitLab, isGitLabApiError, proxyDispatcher, type ClientOptions, type GitLab, type Job, type Project } from '../api/index.js';
 import { tracePath } from '../api/trace.js';
 import { resolveConfig, type GitRunner } from '../config/index.js';
+import { readAll, TOKEN_INPUT_MAX } from '../config/read-stdin.js';
 import { currentBranch, runGit } from '../config/git-remote.js';
 import { parseWatchArgs, WATCH_HELP, type WatchArgs } from '../config/watch-args.js';
 import { notificationBytes, type NotifyChannels } from '../platform/notify.js';
@@ -29,6 +30,9 @@ export interface WatchIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   home: string;
+  /** For `--token -` (the token on standard input), as for the TUI. */
+  stdinIsTTY?: boolean;
+  readStdin?: () => Promise<string>;
 }
 
 /** Seams for tests (a simulator's clock, no real waits) and for the CLI (Ctrl-C). */
@@ -63,7 +67,15 @@ export async function runWatch(argv: string[], io: WatchIo, hooks: WatchHooks = 
     return 0;
   }
   const git = hooks.git ?? runGit;
-  const resolved = await resolveConfig({ argv: args.rest, env: io.env, cwd: io.cwd, home: io.home, git });
+  const resolved = await resolveConfig({
+    argv: args.rest,
+    env: io.env,
+    cwd: io.cwd,
+    home: io.home,
+    git,
+    ...(io.stdinIsTTY !== undefined ? { stdinIsTTY: io.stdinIsTTY } : {}),
+    ...(io.readStdin ? { readStdin: io.readStdin } : {}),
+  });
   if (resolved.kind === 'error') {
     io.stderr.write(`${resolved.message}\n`);
     return EXIT.usage;
@@ -237,7 +249,16 @@ export async function runWatchCli(argv: string[]): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    return await runWatch(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), home: homedir() }, { signal: abort.signal });
+    const io: WatchIo = {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+      cwd: process.cwd(),
+      home: homedir(),
+      stdinIsTTY: process.stdin.isTTY === true,
+      readStdin: () => readAll(process.stdin, TOKEN_INPUT_MAX),
+    };
+    return await runWatch(argv, io, { signal: abort.signal });
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

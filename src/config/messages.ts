@@ -19,10 +19,13 @@ export function missingTokenMessage(ctx: MissingTokenContext): string {
   const hostname = hostnameOf(ctx.baseUrl);
   const lines = [
     `pipetop needs a GitLab token for ${ctx.baseUrl} (host from ${ctx.hostSource}).`,
-    'Set one of:',
-    '  --token TOKEN',
-    '  GITLAB_TOKEN=…   (or GITLAB_ACCESS_TOKEN, OAUTH_TOKEN)',
-    `  or log in with \`glab auth login --hostname ${new URL(ctx.baseUrl).host}\``,
+    // The token's safe homes first: an environment variable or glab's config, then a private file.
+    // --token on the command line shows in `ps` and the shell history (issue 17), so it comes last.
+    'Give it one of these ways:',
+    '  GITLAB_TOKEN=…   (or GITLAB_ACCESS_TOKEN, OAUTH_TOKEN) in the environment',
+    `  log in with \`glab auth login --hostname ${new URL(ctx.baseUrl).host}\` (pipetop reads glab's config)`,
+    '  --token-file PATH  (a private file: chmod 600), or --token - to read it from standard input',
+    '  (--token TOKEN works too, but shows in `ps` and your shell history)',
     'Create a personal access token with the read_api scope (api to retry/cancel) at',
     `  ${ctx.baseUrl}/-/user_settings/personal_access_tokens`,
   ];

@@ -153,8 +153,13 @@ describe('mode', () => {
     const message = await error({ env: { GITLAB_HOST: 'gitlab.example.com' } });
     expect(message).toContain('pipetop needs a GitLab token for https://gitlab.example.com');
     expect(message).toContain('GITLAB_TOKEN');
-    expect(message).toContain('--token TOKEN');
     expect(message).toContain('glab auth login');
+    expect(message).toContain('--token-file PATH');
+    // The safe ways come first; --token (seen in `ps`) last, with the reason.
+    expect(message.indexOf('GITLAB_TOKEN')).toBeLessThan(message.indexOf('--token-file'));
+    expect(message.indexOf('glab auth login')).toBeLessThan(message.indexOf('--token-file'));
+    expect(message.indexOf('--token-file')).toBeLessThan(message.indexOf('--token TOKEN'));
+    expect(message).toMatch(/--token TOKEN works too, but shows in `ps`/);
     expect(message).toContain('read_api');
     expect(message).toContain('https://gitlab.example.com/-/user_settings/personal_access_tokens');
     expect(message).not.toContain('CI_JOB_TOKEN');

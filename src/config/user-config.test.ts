@@ -35,11 +35,22 @@ describe('parseUserConfig', () => {
     expect(config.notifications).toEqual({ bell: true, desktop: false, title: true });
   });
 
+  it('reads the pulse\'s projects, and says what is wrong with a list that is not one', async () => {
+    const { config, warnings } = await parse('pulse: [acme/api, acme/web, acme/api, 42]\n');
+    expect(warnings).toEqual([]);
+    expect(config.pulse).toEqual(['acme/api', 'acme/web', '42']);
+    for (const text of ['pulse: acme/api\n', 'pulse: []\n', 'pulse: [acme/api, {a: 1}]\n']) {
+      const r = await parse(text);
+      expect(r.config.pulse).toBeUndefined();
+      expect(messages(r.warnings)).toEqual([expect.stringMatching(/^.*:1: pulse: expected a list of projects .*; showing every project of yours$/)]);
+    }
+  });
+
   it('an empty file or a file of comments is the defaults, silently', async () => {
     for (const text of ['', '# nothing yet\n', '\n\n']) {
       const { config, warnings } = await parse(text);
       expect(warnings).toEqual([]);
-      expect(config).toEqual({ theme: 'dark', keys: {}, notifications: { bell: false, desktop: false, title: false } });
+      expect(config).toEqual({ theme: 'dark', keys: {}, notifications: { bell: true, desktop: true, title: true } });
     }
   });
 
@@ -63,8 +74,8 @@ describe('parseUserConfig', () => {
       `${FILE}:4: keys.nav.down: "ctrl+" is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
       `${FILE}:5: keys.nav.up: 42 is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
       `${FILE}:6: keys.app.help: no keys given (every command keeps at least one); using its default keys`,
-      `${FILE}:8: notifications.bell: expected true or false, got "yes please"; using false`,
-      `${FILE}:9: colour: not a setting (theme, keys, notifications); ignored`,
+      `${FILE}:8: notifications.bell: expected true or false, got "yes please"; using true`,
+      `${FILE}:9: colour: not a setting (theme, keys, notifications, pulse); ignored`,
     ]);
     expect(config.theme).toBe('dark');
     expect(config.keys).toEqual({ 'app.refresh': { keys: ['f5'], line: 7 } });
@@ -84,7 +95,7 @@ describe('parseUserConfig', () => {
   });
 
   it('settings that are not a map, and a list where a map belongs', async () => {
-    expect(messages((await parse('- a\n- b\n')).warnings)).toEqual([`${FILE}:1: expected settings (theme:, keys:, notifications:); using the defaults`]);
+    expect(messages((await parse('- a\n- b\n')).warnings)).toEqual([`${FILE}:1: expected settings (theme:, keys:, notifications:, pulse:); using the defaults`]);
     expect(messages((await parse('keys: [j, k]\n')).warnings)).toEqual([`${FILE}:1: keys: expected command: key pairs, got a list or map; using the default keys`]);
   });
 

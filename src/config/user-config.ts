@@ -7,6 +7,7 @@
 //     job.retry: [R, ctrl+r]     # command id → a key or a list of keys
 //     nav.down: j
 //   notifications: { bell: true, desktop: true, title: true }
+//   pulse: [acme/api, acme/web]  # the pulse's projects (default: every project of yours)
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -34,6 +35,8 @@ export interface UserConfig {
   /** Command id → the keys the user binds it to (replacing its default keys). */
   keys: Record<string, UserKeys>;
   notifications: Notifications;
+  /** The pulse's projects (paths or ids), when the file names them; absent: every project of the user's. */
+  pulse?: string[];
 }
 
 export interface ConfigWarning {
@@ -47,7 +50,8 @@ export interface ConfigWarning {
 export const DEFAULT_USER_CONFIG: UserConfig = {
   theme: 'dark',
   keys: {},
-  notifications: { bell: false, desktop: false, title: false },
+  // On: marking a pipeline (the TUI's `m`) is asking to be told; the file turns channels off.
+  notifications: { bell: true, desktop: true, title: true },
 };
 
 /** "~/.config/pipetop/config.yml:4: keys.job.retry: 'ctrl+' is not a key" */
@@ -120,7 +124,7 @@ export async function parseUserConfig(text: string, opts: { file: string; comman
   const root = doc.contents;
   if (root === null || (yaml.isScalar(root) && (root.value === null || root.value === ''))) return { config, warnings };
   if (!yaml.isMap(root)) {
-    warnings.push({ file, line: lineOf(root), message: 'expected settings (theme:, keys:, notifications:); using the defaults' });
+    warnings.push({ file, line: lineOf(root), message: 'expected settings (theme:, keys:, notifications:, pulse:); using the defaults' });
     return { config, warnings };
   }
   for (const pair of root.items) {
@@ -183,8 +187,14 @@ export async function parseUserConfig(text: string, opts: { file: string; comman
           config.notifications[field] = flag;
         }
       }
+    } else if (name === 'pulse') {
+      const items = yaml.isSeq(value) ? value.items : null;
+      const paths = items?.map((item) => (yaml.isScalar(item) && (typeof item.value === 'string' || typeof item.value === 'number') ? String(item.value).trim() : ''));
+      if (!paths || paths.length === 0 || paths.some((p) => !p)) {
+        warnings.push({ file, line, key: 'pulse', message: `expected a list of projects (e.g. [acme/api, acme/web]), got ${describe(value)}; showing every project of yours` });
+      } else config.pulse = [...new Set(paths)];
     } else {
-      warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications); ignored' });
+      warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications, pulse); ignored' });
     }
   }
   return { config, warnings };

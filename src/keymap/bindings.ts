@@ -11,6 +11,8 @@ export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | '
   | 'mergeRequest'
   // run form, tests view (issue 13: features/pipelines)
   | 'runForm' | 'tests'
+  // the pulse (issue 14: features/pulse)
+  | 'pulse'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -116,6 +118,9 @@ export const COMMANDS = [
   'tests.up',
   'tests.pageDown',
   'tests.pageUp',
+  // watched pipelines and pictures of time (issue 14)
+  'pipeline.mark',
+  'pulse.openFailure',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 

@@ -170,6 +170,11 @@ export class LogModel {
   }
 
   /** Raw bytes ingested. */
+  /** Some line carries a runner timestamp (FF_TIMESTAMPS): `t` has something to show. */
+  get hasTimestamps(): boolean {
+    return this.times !== null;
+  }
+
   get byteSize(): number {
     return this.bytes;
   }

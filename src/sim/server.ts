@@ -89,6 +89,9 @@ export function createApiServer(options: ServerOptions): { server: Server; socke
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: ServerOptions, present: PresentContext): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
+  // The world's clock, not this machine's: with --speed (or a test's frozen clock) it runs apart,
+  // and the TUI counts "created 3m ago" on the server's clock (src/time/server-clock.ts).
+  res.setHeader('Date', new Date(options.clock.now()).toUTCString());
   let url: URL;
   try {
     url = new URL(req.url ?? '/', 'http://sim.invalid');

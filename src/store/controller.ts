@@ -33,6 +33,8 @@ import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
 import { PROJECT_TABS, type ListKey, type Pane, type Viewport } from './types.js';
 import { logRowsOf } from '../features/log/log-layout.js';
 import { checkWebUrl } from '../platform/url-check.js';
+import { startMarkPolling, type MarkPoller } from '../features/marks/index.js';
+import { requestsPerMinute, startPulsePolling, type PulsePoller } from '../features/pulse/index.js';
 
 export interface ControllerDeps {
   store: AppStore;
@@ -53,6 +55,12 @@ export interface ControllerDeps {
 export class Controller {
   readonly ctx: Ctx;
   private poller: Poller | null = null;
+  /** Reads marked pipelines whose pane is not in front (features/marks). */
+  private markPoller: MarkPoller | null = null;
+  /** Reads the pulse's rows on screen while it is in front (features/pulse). */
+  private pulsePoller: PulsePoller | null = null;
+  /** Send times of every request (the client's onExchange): the header's requests per minute. */
+  private readonly sent: number[] = [];
   /** The job log of the job pane in front (one at a time). */
   readonly logs: LogRegistry;
   private unsubscribeLogs: (() => void) | null = null;
@@ -80,6 +88,7 @@ export class Controller {
         if (c.kind !== 'live') deps.store.setState({ connection: { kind: 'live', at: now() } });
       },
       connectionFailed: (error) => this.failed(error),
+      acted: () => void this.poller?.acted(),
       features: deps.features ?? FEATURES,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
@@ -148,12 +157,16 @@ export class Controller {
       this.failed(error);
     }
     this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures, { tailing: (jobId) => this.logs.tailing(jobId) });
+    this.markPoller = startMarkPolling(this.ctx, (this.deps.timing ?? DEFAULT_TIMING).activeMs, (this.deps.timing ?? DEFAULT_TIMING).idleMs);
+    this.pulsePoller = startPulsePolling(this.ctx, Math.min(1000, (this.deps.timing ?? DEFAULT_TIMING).activeMs));
     this.unsubscribeLogs = this.deps.store.subscribe((state) => this.logs.sync(state));
     this.logs.sync(this.deps.store.getState());
   }
 
   stop(): void {
     this.poller?.stop();
+    this.markPoller?.stop();
+    this.pulsePoller?.stop();
     this.unsubscribeLogs?.();
     void this.logs.dispose();
   }
@@ -178,6 +191,19 @@ export class Controller {
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */
   onRetry(info: { delayMs: number; reason: string }): void {
     this.deps.store.setState({ connection: { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason } });
+  }
+
+  /** Every request attempt the client makes (its onExchange hook) counts towards the rate shown. */
+  countRequest(): void {
+    const now = this.ctx.now();
+    this.sent.push(now);
+    // Only the last minute is ever shown: keep the record bounded.
+    while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
+  }
+
+  /** Requests per minute pipetop caused over the last minute. */
+  requestRate(): number {
+    return requestsPerMinute(this.sent, this.ctx.now());
   }
 
   refresh(): Promise<void> {
@@ -304,6 +330,8 @@ export class Controller {
     const pane = topPane(state);
     const key = listKeyOf(pane);
     const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
+    // The pulse (no store list) moves its own cursor: its feature runs the command first.
+    if (pane.kind === 'pulse' && command.startsWith('nav.') && command !== 'nav.back' && command !== 'nav.open' && this.ctx.features.some((feature) => feature.run?.(this.ctx, command, pane))) return;
     // In a job pane, moving moves through the log.
     if (pane.kind === 'job' && (command.startsWith('nav.') || command.startsWith('log.')) && command !== 'nav.back' && command !== 'nav.open') {
       return runLogCommand(this.ctx, this.logs, pane.jobId, command);
@@ -330,6 +358,8 @@ export class Controller {
           return void toast(store, 'info', 'Filter cleared');
         }
         if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
+        // `--project` opens alone on its lookup: back from it is the project list.
+        else if (pane.kind === 'projectLookup') store.setState({ stack: [{ kind: 'projects' }] });
         return;
       case 'app.quit':
         if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
@@ -364,7 +394,7 @@ export class Controller {
         return pipelineAction(this.ctx, command === 'pipeline.retry' ? 'retry' : 'cancel', pipeline, pane.projectId);
       }
       case 'pipeline.toggleGraph':
-        if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : 'list' }] });
+        if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : pane.view === 'graph' ? 'timeline' : 'list' }] });
         return;
       case 'job.retry':
       case 'job.cancel':
@@ -393,7 +423,8 @@ export class Controller {
         const url = verdict.url;
         if (command === 'object.copy') {
           this.deps.platform.copy(url);
-          return void toast(store, 'success', `Copied ${url}`);
+          // Nothing confirms that the terminal put it on the clipboard: say what was done.
+          return void toast(store, 'info', `Link ${url} ${this.deps.platform.copyNotice ?? 'sent to the terminal'}`);
         }
         void this.deps.platform.openUrl(url).then((r) => toast(store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
         return;

@@ -1,6 +1,7 @@
 // What every store module needs: the store, the API, the clock, and the hooks that keep the
 // connection state (header: live / retrying / offline) in step with what requests do.
 import type { GitLab } from '../api/index.js';
+import type { NotifyChannels } from '../platform/notify.js';
 import type { Feature } from './feature.js';
 import type { AppStore } from './store.js';
 
@@ -8,10 +9,21 @@ export interface Platform {
   openUrl(url: string): Promise<{ opened: boolean; message: string }>;
   /** Puts text on the user's clipboard (OSC 52 through the terminal). */
   copy(text: string): void;
+  /**
+   * What to say after `copy`: no terminal confirms OSC 52, so where the text went and, under tmux,
+   * which setting lets it through (platform/osc52.ts osc52Notice). "sent to the terminal" when absent.
+   */
+  copyNotice?: string;
   /** Where downloads go by default. */
   downloadDir: string;
   /** Hard cap on one download in bytes (--max-download); the API's default when absent. */
   maxDownloadBytes?: number;
+  /** Writes bytes to the terminal beside Ink (notifications: bell, OSC 777/9, title). */
+  write?(bytes: string): void;
+  /** The environment the terminal bytes are wrapped for (tmux, screen). */
+  env?: NodeJS.ProcessEnv;
+  /** Which notification channels are on (config file `notifications:`); all on when absent. */
+  notifications?: NotifyChannels;
 }
 
 export interface Ctx {
@@ -21,6 +33,8 @@ export interface Ctx {
   now(): number;
   connectionOk(): void;
   connectionFailed(error: unknown): void;
+  /** An action changed something on screen: re-read it now and poll fast until it settles. */
+  acted?(): void;
   /** The features plugged in (store/feature.ts), asked in turn by the controller and the poller. */
   features: readonly Feature[];
   /** The log engine's search on the job log in front (the controller's LogRegistry): for features that open a log at a line. */

@@ -6,6 +6,8 @@ export function describeError(error: unknown): string {
     const reason = error.reason || error.message;
     switch (error.kind) {
       case 'network':
+        // A download that GitLab started and the connection ended (api/download.ts): how far it got.
+        if (error.code === 'BODY_CUT') return reason;
         // A self-managed GitLab with a private CA: say what fixes it.
         if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL/i.test(error.code ?? '')) {
           return `GitLab's TLS certificate is not trusted (${error.code}); for a private CA set NODE_EXTRA_CA_CERTS=/path/to/ca.pem`;

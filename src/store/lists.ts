@@ -3,9 +3,9 @@
 import type { Job, Page, Pipeline, PipelineBasic } from '../api/index.js';
 import { describeError } from './errors.js';
 import { listOf, patchList } from './store.js';
-import { sourceFor, visibleRows, type ListSource } from './sources.js';
+import { shownRows, sourceFor, type ListSource } from './sources.js';
 import type { Ctx } from './ctx.js';
-import type { AppState, ListKey } from './types.js';
+import { listKeyText, type AppState, type ListKey } from './types.js';
 
 /** How close to the end of the loaded rows the cursor gets before the next page is fetched. */
 const PREFETCH_ROWS = 10;
@@ -131,11 +131,15 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
   if (before.loading) return;
   if (before.loadedAt === null) return loadMore(ctx, key);
   const source = sourceFor(key, ctx);
+  const generation = resetsOf(ctx, key);
   try {
     const { items: fresh, nextPage } = await readPages(source, maxPages);
     const cut = source.complete && nextPage !== null;
     const note = cut ? `only the first ${maxPages.toLocaleString('en-US')} pages were re-read; move to the end to load the rest` : null;
     const now = listOf(ctx.store.getState(), key);
+    // Started over while this read was under way (its filters changed): these rows answer the old
+    // question, and the new first load is the one to show.
+    if (now.loadedAt === null || resetsOf(ctx, key) !== generation) return;
     const byId = new Map(fresh.map((i) => [source.idOf(i), i]));
     let items: unknown[];
     // Page 1 with no next page is the whole list: rows it lacks are gone (deleted here or
@@ -150,9 +154,9 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
     }
     const unchanged = items.length === now.items.length && items.every((item, i) => item === now.items[i]) && (!whole || now.nextPage === nextPage);
     if (!unchanged) {
-      const rows = visibleRows(now.items, now.filter, source.textOf);
+      const rows = shownRows(source, now.items, now.filter);
       const selectedId = rows[now.selected] === undefined ? null : source.idOf(rows[now.selected]);
-      const newRows = visibleRows(items, now.filter, source.textOf);
+      const newRows = shownRows(source, items, now.filter);
       const at = selectedId === null ? -1 : newRows.findIndex((i) => source.idOf(i) === selectedId);
       patchList(ctx.store, key, {
         items,
@@ -173,16 +177,22 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
   }
 }
 
+/** How often each list was started over, per store: refreshList drops a read that a reset overtook. */
+const resets = new WeakMap<object, Map<string, number>>();
+const resetsOf = (ctx: Ctx, key: ListKey): number => resets.get(ctx.store)?.get(listKeyText(key)) ?? 0;
+
 /** Starts a list over (its server-side filters changed). */
 export function resetList(ctx: Ctx, key: ListKey): Promise<void> {
   patchList(ctx.store, key, { items: [], nextPage: 1, selected: 0, loadedAt: null, error: null, note: null, loading: false });
+  if (!resets.has(ctx.store)) resets.set(ctx.store, new Map());
+  resets.get(ctx.store)!.set(listKeyText(key), resetsOf(ctx, key) + 1);
   return loadMore(ctx, key);
 }
 
 /** The rows a list shows: its loaded rows after the `/` filter (what the cursor moves over). */
 export function listRows<T>(ctx: Ctx, state: AppState, key: ListKey): T[] {
   const list = listOf<T>(state, key);
-  return visibleRows(list.items, list.filter, sourceFor(key, ctx).textOf as (i: T) => string);
+  return shownRows(sourceFor(key, ctx) as ListSource<T>, list.items, list.filter);
 }
 
 /** The rows a pane may show around the cursor: a screenful either side of it. */

@@ -22,6 +22,7 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'user <name|id>', description: 'a user\'s activity' },
   { usage: 'key <id>', description: 'an SSH key and its owner (administrators)' },
   { usage: 'projects', description: 'back to the project list' },
+  { usage: 'pulse', description: 'what is red or running across your projects' },
   { usage: 'refresh | help | quit', description: '' },
 ];
 
@@ -130,7 +131,11 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       return null;
     }
     case 'projects':
-      ctx.store.setState((s) => ({ stack: s.stack.slice(0, 1) }));
+      // Back to the list; over the pulse when the app started on it (Esc returns there).
+      ctx.store.setState((s) => ({ stack: s.stack[0]!.kind === 'projects' ? s.stack.slice(0, 1) : [s.stack[0]!, { kind: 'projects' }] }));
+      return null;
+    case 'pulse':
+      if (topPane(state).kind !== 'pulse') push({ kind: 'pulse' });
       return null;
     case 'refresh':
       void host.refresh();

@@ -13,6 +13,7 @@
 //   own record is re-read every tailedJobMs, and at once whenever the log suggests it changed.
 import type { Job, Pipeline } from '../api/index.js';
 import type { Ctx } from './ctx.js';
+import { describeError } from './errors.js';
 import { refreshList } from './lists.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
@@ -66,6 +67,9 @@ export function runningPipelineDelay(activeMs: number, jobs: number): number {
   return Math.max(activeMs, Math.round((activeMs * pages) / PAGES_PER_ACTIVE_POLL));
 }
 
+/** Polls at the running cadence after an action before the usual rhythm resumes (Poller.acted). */
+export const SETTLE_POLLS = 3;
+
 /** A finished pipeline's jobs are re-read at least this often even when the pipeline is unchanged. */
 export const JOBS_MAX_AGE_MS = 5 * 60_000;
 
@@ -77,6 +81,12 @@ export interface PollHooks {
 export interface Poller {
   /** Re-reads the top pane now (the `R` key, and after navigation). */
   refreshNow(): Promise<void>;
+  /**
+   * An action changed what is on screen (retry, play, cancel…): re-read it now and poll at the
+   * running cadence for a while, so the screen is true within one round trip instead of at the
+   * finished-pipeline interval, even while GitLab still reports the old status for a moment.
+   */
+  acted(): Promise<void>;
   stop(): void;
 }
 
@@ -88,6 +98,8 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   let lastPane: string | null = null;
   /** When the pipeline in front and its jobs were last read (this poller's own record). */
   const reads: ReadsHolder = { current: null };
+  /** Polls left at the running cadence after an action, whatever the pane shows (see acted()). */
+  let settling = 0;
   // What the rows on screen lack, read as they come into view (Feature.watch).
   const watchers = ctx.features.flatMap((feature) => (feature.watch ? [feature.watch(ctx)] : []));
 
@@ -107,6 +119,10 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     }
     const state = ctx.store.getState();
     const pane = topPane(state);
+    if (settling > 0) {
+      settling--;
+      return timing.activeMs;
+    }
     if (pane.kind === 'job' && hooks.tailing?.(pane.jobId)) return timing.tailedJobMs ?? timing.idleMs;
     if (!isMoving(ctx, pane)) return timing.idleMs;
     if (pane.kind !== 'pipeline') return timing.activeMs;
@@ -155,6 +171,10 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
 
   return {
     refreshNow: () => tick(true),
+    acted() {
+      settling = SETTLE_POLLS;
+      return tick(true);
+    },
     stop() {
       stopped = true;
       unsubscribe();
@@ -183,9 +203,14 @@ export async function refreshPane(
         (j) => {
           const old = ctx.store.getState().jobs[j.id];
           if (old !== j) ctx.store.setState((s) => ({ jobs: { ...s.jobs, [j.id]: j } }));
+          if (ctx.store.getState().loadErrors[`job:${pane.jobId}`]) ctx.store.setState((s) => ({ loadErrors: withoutKey(s.loadErrors, `job:${pane.jobId}`) }));
           ctx.connectionOk();
         },
-        (e: unknown) => ctx.connectionFailed(e),
+        (e: unknown) => {
+          // The job pane says why (a job GitLab sent with wrong types would otherwise stay "Loading").
+          ctx.store.setState((s) => ({ loadErrors: { ...s.loadErrors, [`job:${pane.jobId}`]: describeError(e) } }));
+          ctx.connectionFailed(e);
+        },
       ),
     );
   }
@@ -280,3 +305,7 @@ function isMoving(ctx: Ctx, pane: Pane): boolean {
   return listOf<{ status?: string }>(state, key).items.slice(0, 50).some((row) => isActiveStatus(row.status));
 }
 
+function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
+  const { [key]: _, ...rest } = record;
+  return rest;
+}

@@ -15,6 +15,11 @@ export interface ListSource<T> {
   textOf(item: T): string;
   /** Load every page on refresh (a pipeline's jobs), rather than only the first. */
   complete: boolean;
+  /**
+   * The rows shown for the rows read, when they differ (a pipeline's jobs: one row per job out of
+   * all its attempts). Must return the same array for the same `items` (it runs on every render).
+   */
+  arrange?(items: unknown[]): unknown[];
   perPage: number;
   /** A complete list's rows once every page is in (a pipeline's jobs take its trigger jobs in among them). */
   arrange?(items: T[]): T[];
@@ -68,6 +73,8 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'deployment':
     case 'key':
     case 'runForm':
+    case 'projectLookup':
+    case 'pulse':
       return null;
     case 'tests':
       return listKeys.testCases(pane.projectId, pane.pipelineId);
@@ -81,6 +88,11 @@ export function sourceFor(key: ListKey, ctx: SourceCtx): ListSource<unknown> {
     if (source) return source;
   }
   throw new Error(`unknown list ${listKeyText(key)}`);
+}
+
+/** The rows a list shows: arranged by its source, then the `/` filter. */
+export function shownRows<T>(source: Pick<ListSource<T>, 'arrange' | 'textOf'>, items: T[], filter: string): T[] {
+  return visibleRows(source.arrange ? (source.arrange(items) as T[]) : items, filter, source.textOf);
 }
 
 /** Rows after the `/` filter (case-insensitive, every word must match). */

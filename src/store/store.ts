@@ -30,6 +30,9 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     runForm: null,
     pipelineExtras: {},
     testReports: {},
+    marks: {},
+    jobHistory: {},
+    pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: null, error: null },
     inflight: {},
     toast: null,
     confirm: null,
@@ -37,6 +40,7 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     filtering: null,
     help: null,
     download: null,
+    loadErrors: {},
     fatal: null,
     quit: false,
   };

@@ -14,7 +14,7 @@ export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'de
 export type Pane =
   | { kind: 'projects' }
   | { kind: 'project'; projectId: number; path: string; tab: ProjectTab }
-  | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: 'list' | 'graph'; parent?: PipelineParent }
+  | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: PipelineView; parent?: PipelineParent }
   | { kind: 'job'; projectId: number; path: string; jobId: number }
   | { kind: 'schedule'; projectId: number; path: string; scheduleId: number }
   /** The create/edit form of a schedule (its state is `scheduleForm`); scheduleId null = new. */
@@ -29,7 +29,11 @@ export type Pane =
   /** `N` (new pipeline) or `p` on a manual job: ref, variables, inputs (its state is `runForm`). */
   | { kind: 'runForm'; projectId: number; path: string }
   /** A pipeline's test report (`T`): failed cases first; `open` shows the selected case's output. */
-  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number };
+  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number }
+  /** `--project` while it is looked up, or why it could not be opened (features/projects/lookup.ts). */
+  | { kind: 'projectLookup'; ref: string; from?: string }
+  /** What is red or running across the user's projects (`:pulse`; the first screen without a project). */
+  | { kind: 'pulse' };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -40,6 +44,34 @@ export interface PipelineParent {
   path: string;
   pipelineId: number;
   bridge: string;
+}
+
+
+/** The pipeline pane's views of its jobs (`v` cycles them). */
+export type PipelineView = 'list' | 'graph' | 'timeline';
+
+/** The pulse pane's data (features/pulse): a page of default-branch pipelines per project. */
+export interface PulseState {
+  /** Per project: its newest pipelines on the default branch (newest first), null until read. */
+  pipelines: Record<number, PipelineBasic[] | null>;
+  /** Per project: when its last request was sent, whether one is out, not before when. */
+  fetch: Record<number, { sentAt: number; inFlight?: boolean; notBefore?: number }>;
+  /** The row under the cursor, by project: rows move as they load. */
+  selectedId: number | null;
+  /** First row on screen (the same windowing as the view), so only rows on screen are polled. */
+  offset: number;
+  /** The projects the config file names (config.pulse), once read; what could not be read is in `error`. */
+  listed: Project[] | null;
+  error: string | null;
+}
+
+/** A pipeline the user asked to be told about when it ends (`m`; retried and created ones too). */
+export interface PipelineMark {
+  projectId: number;
+  path: string;
+  ref: string;
+  /** Its status when last seen: an ending is a change from a status that had not ended. */
+  status: string | null;
 }
 
 export interface ListState<T> {
@@ -113,6 +145,8 @@ export interface LogViewState {
   /** The job's full fields instead of the compact summary above the log. */
   details: boolean;
   search: { query: string; matches: number[]; current: number; running: boolean; truncated: boolean } | null;
+  /** The line the cursor stays on across fold changes (log/folds.ts cursorAnchor), so Z Z returns to it. */
+  anchor: number | null;
   /** Bumps whenever the model changes (new lines, folds): what the view re-renders on. */
   version: number;
   lines: number;
@@ -159,6 +193,8 @@ export interface AppConfigView {
   host: string;
   demo: boolean;
   readOnly: boolean;
+  /** The pulse's projects from the config file (paths or ids); absent: the user's projects list. */
+  pulse?: string[];
 }
 
 /** The rows the terminal gives the pane in front (App sets it with `setViewport`). */
@@ -200,6 +236,11 @@ export interface AppState {
   pipelineExtras: Record<number, PipelineExtrasState>;
   /** Full test reports read for the Tests view, by pipeline id, with the pipeline's stamp when read. */
   testReports: Record<number, { at: string; report: TestReport }>;
+  pulse: PulseState;
+  /** Per project: its latest successful jobs, for a job's usual duration (features/pipelines/history.ts). */
+  jobHistory: Record<number, { jobs: { id: number; name: string; ref: string; status: string; duration?: number | null }[]; fetchedAt: number }>;
+  /** Watched pipelines by id (features/marks). */
+  marks: Record<number, PipelineMark>;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
   inflight: Record<string, string>;
   toast: ToastState | null;
@@ -210,6 +251,8 @@ export interface AppState {
   /** `?` help: the first line shown, and the last useful one (HelpScreen reports it once laid out). */
   help: { offset: number; max?: number } | null;
   download: DownloadState | null;
+  /** Why a detail pane's object could not be loaded, by what it is (`job:12`, `project.lookup:acme/x`); cleared when it loads. */
+  loadErrors: Record<string, string>;
   /** A one-shot fatal message (token rejected): shown instead of the panes. */
   fatal: string | null;
   quit: boolean;

@@ -13,6 +13,7 @@ import { JobPane } from '../features/log/JobPane.js';
 import { PipelinePane } from '../features/pipelines/PipelinePane.js';
 import { ProjectPane } from '../features/projects/ProjectPane.js';
 import { ProjectsPane } from '../features/projects/ProjectsPane.js';
+import { ProjectLookupPane } from '../features/projects/index.js';
 import { DeploymentPane } from '../features/deployments/DeploymentPane.js';
 import { EventsPane } from '../features/activity/EventsPane.js';
 import { KeyPane } from '../features/keys/KeyPane.js';
@@ -22,9 +23,12 @@ import { SchedulePane } from '../features/schedules/SchedulePane.js';
 import { RunFormPane } from '../features/pipelines/RunFormPane.js';
 import { TestsPane } from '../features/pipelines/TestsPane.js';
 import { useTerminalSize } from './use-terminal-size.js';
+import { useTheme } from './theme.js';
+import { PulsePane } from '../features/pulse/index.js';
 
 export function App() {
   const { controller } = useApp();
+  const theme = useTheme();
   const { exit } = useInk();
   const quit = useAppState((s) => s.quit);
   const fatal = useAppState((s) => s.fatal);
@@ -44,7 +48,7 @@ export function App() {
   if (fatal) {
     return (
       <Box flexDirection="column" width={columns} padding={1}>
-        <Text bold color="red">
+        <Text bold color={theme.error}>
           pipetop cannot continue
         </Text>
         <Text>{fatal}</Text>
@@ -95,5 +99,9 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <RunFormPane pane={pane} width={width} height={height} />;
     case 'tests':
       return <TestsPane pane={pane} width={width} height={height} />;
+    case 'projectLookup':
+      return <ProjectLookupPane pane={pane} width={width} height={height} />;
+    case 'pulse':
+      return <PulsePane width={width} height={height} />;
   }
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import Spinner from 'ink-spinner';
 import { safeText, truncateToWidth } from '../text/safe.js';
 import type { AppState, ConnectionState, Pane } from '../store/types.js';
+import { topPane } from '../store/store.js';
 import { useApp, useAppState } from './context.js';
 import { useTheme } from './theme.js';
 
@@ -12,18 +13,21 @@ export const HEADER_ROWS = 1;
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
-  const { now } = useApp();
+  const { now, controller } = useApp();
   const config = useAppState((s) => s.config);
   const user = useAppState((s) => s.user);
   const connection = useAppState((s) => s.connection);
   const crumbs = useAppState(breadcrumbs);
   const busy = useAppState((s) => Object.values(s.inflight)[0]);
-  useTicker(connection.kind === 'retrying' || connection.kind === 'offline');
+  const pulse = useAppState((s) => topPane(s).kind === 'pulse');
+  // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
+  const rate = pulse ? `${Math.round(controller.requestRate())} req/min  ` : '';
+  useTicker(connection.kind === 'retrying' || connection.kind === 'offline' || pulse);
 
   const status = connectionText(connection, now());
   const markers = [config.demo ? 'DEMO' : null, config.readOnly ? 'read-only' : null].filter(Boolean).join(' ');
   const left = `pipetop ${safeText(config.host, 40)}${user ? ` ${safeText(user.username, 30)}` : ''}`;
-  const right = `${busy ? `${safeText(busy, 40)}  ` : ''}${markers ? `${markers}  ` : ''}${status.text}`;
+  const right = `${rate}${busy ? `${safeText(busy, 40)}  ` : ''}${markers ? `${markers}  ` : ''}${status.text}`;
   const room = Math.max(0, width - left.length - right.length - 4);
   return (
     <Box width={width}>
@@ -34,6 +38,7 @@ export function Header({ width }: { width: number }) {
       <Box flexGrow={1}>
         <Text>{truncateToWidth(crumbs, room)}</Text>
       </Box>
+      {rate ? <Text color={theme.muted}>{rate}</Text> : null}
       {busy ? <Text color={theme.warning}>{safeText(busy, 40)}  </Text> : null}
       {config.demo ? <Text inverse color={theme.warning}> DEMO </Text> : null}
       {config.readOnly ? <Text color={theme.warning}> read-only</Text> : null}
@@ -103,5 +108,9 @@ function crumb(s: AppState, pane: Pane): string {
       return pane.open ? 'tests › case' : 'tests';
     case 'runForm':
       return s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline';
+    case 'projectLookup':
+      return safeText(pane.ref, 60);
+    case 'pulse':
+      return 'pulse';
   }
 }

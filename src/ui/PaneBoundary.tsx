@@ -4,6 +4,7 @@
 import { Box, Text } from 'ink';
 import { Component, type ReactNode } from 'react';
 import { safeText } from '../text/safe.js';
+import { ThemeContext, type Theme } from './theme.js';
 
 interface Props {
   /** Changes when the pane changes, so a new pane gets a fresh try. */
@@ -12,6 +13,8 @@ interface Props {
 }
 
 export class PaneBoundary extends Component<Props, { error: Error | null; key: string }> {
+  static override contextType = ThemeContext;
+  declare context: Theme;
   override state = { error: null as Error | null, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: Error) {
@@ -26,7 +29,7 @@ export class PaneBoundary extends Component<Props, { error: Error | null; key: s
     if (!this.state.error) return this.props.children;
     return (
       <Box flexDirection="column">
-        <Text color="red">This view could not be shown: {safeText(this.state.error.message, 200)}</Text>
+        <Text color={this.context.error}>This view could not be shown: {safeText(this.state.error.message, 200)}</Text>
         <Text dimColor>GitLab may have answered something unexpected. Esc goes back; R tries again.</Text>
       </Box>
     );

@@ -1,7 +1,7 @@
 // Semantic colours, so panes say "error" or "muted" rather than "red". Only the 16 basic ANSI
 // colour names: users sit in tmux over SSH, where truecolor and 256 colours can't be assumed.
-// NO_COLOR (https://no-color.org) turns every colour off; the status icons and labels still
-// carry the meaning, and inverse/bold stay (they are attributes, not colours).
+// NO_COLOR (https://no-color.org) and TERM=dumb turn every colour off; the status icons and labels
+// still carry the meaning, and inverse/bold stay (they are attributes, not colours).
 import { createContext, useContext } from 'react';
 import { safeText } from '../text/safe.js';
 
@@ -44,8 +44,14 @@ const STATUSES: Record<string, { icon: string; label: string; color: Colour | un
   blocked: { icon: '◆', label: 'blocked', color: 'yellow' },
 };
 
+/** Colours at all: not with NO_COLOR set (non-empty), nor on a terminal that says it has none. */
+export function colorWanted(env: Record<string, string | undefined>): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return env.TERM !== 'dumb';
+}
+
 export function createTheme(env: Record<string, string | undefined> = process.env): Theme {
-  const color = !(env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+  const color = colorWanted(env);
   const pick = (name: Colour | undefined): string | undefined => (color ? name : undefined);
   return {
     color,

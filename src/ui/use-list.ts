@@ -1,7 +1,7 @@
 // A list as a pane shows it: the state (loading, error, selection, filter) and the rows after `/`.
 import { useMemo } from 'react';
 import { EMPTY_LIST } from '../store/store.js';
-import { sourceFor, visibleRows } from '../store/sources.js';
+import { shownRows, sourceFor, type ListSource } from '../store/sources.js';
 import { listKeyText, type ListKey, type ListState } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
 
@@ -16,6 +16,10 @@ export function useList<T>(key: ListKey): { list: ListState<T>; rows: T[] } {
   const text = listKeyText(key);
   const list = useAppState((s) => (s.lists[text] as ListState<T> | undefined) ?? (EMPTY_LIST as ListState<T>));
   // Keyed by the key's text: panes build a fresh key object every render.
-  const rows = useMemo(() => visibleRows(list.items, list.filter, sourceFor(key, controller.ctx).textOf as (i: T) => string), [list.items, list.filter, text, controller]);
-  return { list, rows };
+  const source = useMemo(() => sourceFor(key, controller.ctx) as ListSource<T>, [text, controller]);
+  const rows = useMemo(() => shownRows(source, list.items, list.filter), [list.items, list.filter, source]);
+  // A source that arranges its rows (a pipeline's jobs: one row out of every attempt) is counted
+  // as shown, not as read.
+  const shown = useMemo(() => (source.arrange ? { ...list, items: source.arrange(list.items) as T[] } : list), [list, source]);
+  return { list: shown, rows };
 }

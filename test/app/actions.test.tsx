@@ -135,15 +135,28 @@ describe('job actions', () => {
     expect(app.sim.world.jobs.get(job.id)!.erasedAt).not.toBeNull();
   });
 
-  it('shows GitLab\'s refusal inline and keeps running (erasing an erased job)', async () => {
+  it('E on an erased job says so at once and sends nothing', async () => {
     const erased = [...app.sim.world.jobs.values()].find((j) => j.erasedAt !== null && j.projectId === projectId)!;
     const job = (await app.controller.ctx.gl.jobs.get(projectId, erased.id)) as Job;
     app.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
     await jobPane(job);
+    const before = posts(`/jobs/${job.id}/erase`).length;
+    await app.press('E');
+    await app.waitFor(`Job #${job.id} ${job.name} was already erased`);
+    expect(posts(`/jobs/${job.id}/erase`)).toHaveLength(before);
+  });
+
+  it('shows GitLab\'s refusal as what it means and keeps running (erasing a job erased elsewhere)', async () => {
+    const target = [...app.sim.world.jobs.values()].find((j) => j.erasedAt === null && j.projectId === projectId && j.status === 'failed' && !j.trigger)!;
+    const job = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
+    app.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
+    await jobPane(job);
+    // Someone else erases it after it was read.
+    await app.controller.ctx.gl.jobs.erase(projectId, job.id);
     await app.press('E');
     await app.waitFor('[y/N]');
     await app.press('y');
-    await app.waitFor(/Erase failed for job #\d+ .*: 403 Forbidden - Job is not erasable!/);
+    await app.waitFor(`Job #${job.id} ${job.name} has nothing to erase (no log or artifacts, or already erased)`);
     await app.press('j');
     expect(topPane(app.store.getState()).kind).toBe('job');
   });

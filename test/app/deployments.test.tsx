@@ -127,7 +127,7 @@ describe('deployments', () => {
     await app.until(() => app.opened.length > before, 'a URL opened');
     expect(app.opened.at(-1)).toBe(env.externalUrl);
     await app.press('y');
-    await app.waitFor(`Copied ${env.externalUrl}`);
+    await app.waitFor(`Link ${env.externalUrl} sent to the terminal`);
   });
 
   it('Enter on the deployment opens its job in the job pane', async () => {

@@ -71,8 +71,10 @@ describe('navigation', () => {
     expect(frame).toMatch(/\d jobs · v stage graph/);
     expect(frame).toMatch(/created .* · duration \d/);
     await app.press('v');
-    const graph = await app.waitFor('stage graph · v list');
+    const graph = await app.waitFor('stage graph · v timeline');
     expect(graph).toMatch(/build \(2\) ✔2\s+test \(\d\)[ ✔✖●\d]*\s+security \(2\)/);
+    await app.press('v');
+    await app.waitFor('timeline · v list');
     await app.press('v');
     await app.waitFor('v stage graph');
   });
@@ -164,7 +166,8 @@ describe('navigation', () => {
   it('copies and opens the selected object\'s web page', async () => {
     await app.waitFor(/#\d+\s+main/);
     await app.press('y');
-    await app.waitFor('Copied http');
+    await app.waitFor('Link http');
+    expect(app.frame()).toMatch(/Link http\S+ sent to the terminal/);
     expect(app.copied.at(-1)).toMatch(/\/acme\/platform\/infra\/terraform\/-\/pipelines\/\d+$/);
     await app.press('o');
     await app.until(() => app.opened.length === 1, 'open');

@@ -225,6 +225,9 @@ describe('pipeline schedules (alice)', () => {
     await app.press(CTRL_S);
     const frame = await app.waitFor('✖ GitLab refused: 403 Forbidden — only its owner (@bob) may change it; O takes ownership');
     expect(frame).toContain('Hourly smoke test against staging (alice)');
+    // The toast does not suggest that a fix in the form would help.
+    await app.waitFor('Save failed — only its owner (@bob) may change it; O takes ownership');
+    expect(app.frame()).not.toContain('fix and press ^S');
     expect(pane(app).kind).toBe('scheduleForm');
     expect(hourly.description).toBe('Hourly smoke test against staging');
     expect(mutations(app, new RegExp(`pipeline_schedules/${hourly.id}$`)).at(-1)?.status).toBe(403);

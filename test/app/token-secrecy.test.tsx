@@ -23,7 +23,7 @@ async function visit(pane: Pane, ready: RegExp | string): Promise<void> {
   await app.waitFor(ready);
   frames.push(app.frame());
   await app.press('y');
-  await app.until(() => /Copied/.test(app.store.getState().toast?.message ?? ''), 'the copy toast');
+  await app.until(() => /sent to the terminal/.test(app.store.getState().toast?.message ?? ''), 'the copy toast');
   frames.push(app.frame());
 }
 

@@ -9,12 +9,16 @@ import { render } from 'ink-testing-library';
 import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
 import { Controller } from '../../src/store/controller.js';
+import { openProjectRef } from '../../src/features/projects/index.js';
 import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
+import type { NotifyChannels } from '../../src/platform/notify.js';
+import type { Pane } from '../../src/store/types.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { App } from '../../src/ui/App.js';
 import { AppContext } from '../../src/ui/context.js';
 import { ThemeContext, createTheme } from '../../src/ui/theme.js';
+import { createServerClock } from '../../src/time/server-clock.js';
 import { START } from './sim.js';
 import { attachKeyReader, type KeySource } from '../../src/input/index.js';
 import type { Binding } from '../../src/keymap/bindings.js';
@@ -37,6 +41,8 @@ export interface AppRig {
   controller: Controller;
   opened: string[];
   copied: string[];
+  /** Bytes the app wrote to the terminal beside Ink (notifications). */
+  written: string[];
   downloadDir: string;
   /** The controller's start (who am I, then polling); already settled unless `renderFirst`. */
   started: Promise<void>;
@@ -56,6 +62,8 @@ export interface AppRig {
   /** Waits until `check` holds (bounded). */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   advance(ms: number): void;
+  /** Resizes the terminal (as SIGWINCH would): Ink and useTerminalSize read the size again. */
+  resize(columns: number, rows: number): void;
   close(): Promise<void>;
 }
 
@@ -70,17 +78,50 @@ export async function startApp(
     timeoutMs?: number;
     /** Render without waiting for the controller's start, as src/tui.tsx does: keys can come first. */
     renderFirst?: boolean;
+    /** Open on this project (a path or id) as `--project` does: looked up inside the app. */
+    project?: string;
+    /** Where that project came from, when not typed (`git remote origin`). */
+    projectFrom?: string;
+    /** The client's retries report to the header, as src/tui.tsx wires them (off: most tests retry instantly). */
+    wireRetries?: boolean;
     /** Terminal width (ink-testing-library's is 100). */
     columns?: number;
+    /**
+     * Count times on the server's clock estimated from its Date headers, as src/tui.tsx does,
+     * instead of reading the simulator's clock directly.
+     */
+    serverClock?: boolean;
+    /** The first pane (default: the projects list). */
+    first?: Pane;
+    /** Terminal height (24 unless set). */
+    rows?: number;
+    /** The platform's environment and notification channels (features/marks). */
+    env?: NodeJS.ProcessEnv;
+    notifications?: NotifyChannels;
     /** The effective keymap (e.g. with a user's keys applied). */
     bindings?: Binding[];
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
-  const gl = createGitLab({ baseUrl: sim.url, token: options.token ?? DEMO_TOKENS.user, readOnly: options.readOnly, sleep: async () => {}, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
-  const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false });
+  let retries: Controller | null = null;
+  let counter: Controller | null = null;
+  const clock = options.serverClock ? createServerClock() : null;
+  const now = clock ? clock.now : () => sim.clock.now();
+  const gl = createGitLab({
+    baseUrl: sim.url,
+    token: options.token ?? DEMO_TOKENS.user,
+    readOnly: options.readOnly,
+    sleep: async () => {},
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.wireRetries ? { onRetry: (info: { delayMs: number; reason: unknown }) => retries?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) } : {}),
+    ...(clock ? { onServerDate: clock.observe } : {}),
+    // As src/tui.tsx: every request counts towards the rate the pulse's header shows.
+    onExchange: () => counter?.countRequest(),
+  });
+  const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false }, options.first);
   const opened: string[] = [];
   const copied: string[] = [];
+  const written: string[] = [];
   const downloadDir = await mkdtemp(join(tmpdir(), 'pipetop-app-'));
   const controller = new Controller({
     store,
@@ -88,7 +129,7 @@ export async function startApp(
     // The world is frozen; polling would only add noise. Tests refresh with R when they mean to.
     timing: options.timing ?? { activeMs: 600_000, idleMs: 600_000, maxBackoffMs: 600_000 },
     ...(options.logTiming ? { logTiming: options.logTiming } : {}),
-    now: () => sim.clock.now(),
+    now,
     platform: {
       openUrl: async (url) => {
         opened.push(url);
@@ -96,22 +137,29 @@ export async function startApp(
       },
       copy: (text) => copied.push(text),
       downloadDir,
+      write: (bytes) => written.push(bytes),
+      env: options.env ?? {},
+      ...(options.notifications ? { notifications: options.notifications } : {}),
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
     ...(options.bindings ? { bindings: options.bindings } : {}),
   });
+  if (options.wireRetries) retries = controller;
+  if (options.project) void openProjectRef(controller.ctx, options.project, options.projectFrom);
+  counter = controller;
   const started = controller.start();
   if (!options.renderFirst) await started;
   const ink = render(
-    <AppContext.Provider value={{ store, controller, now: () => sim.clock.now() }}>
+    <AppContext.Provider value={{ store, controller, now }}>
       <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
         <App />
       </ThemeContext.Provider>
     </AppContext.Provider>,
   );
-  if (options.columns !== undefined) {
-    // As a terminal resize: Ink and useTerminalSize read the width again on 'resize'.
-    Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
+  if (options.columns !== undefined || options.rows !== undefined) {
+    // As a terminal resize: Ink and useTerminalSize read the size again on 'resize'.
+    if (options.columns !== undefined) Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
+    if (options.rows !== undefined) Object.defineProperty(ink.stdout, 'rows', { value: options.rows, configurable: true });
     ink.stdout.emit('resize');
   }
   // The only reader of keys, as in src/tui.tsx; ink-testing-library's stdin emits 'data' per write.
@@ -138,6 +186,7 @@ export async function startApp(
     controller,
     opened,
     copied,
+    written,
     downloadDir,
     started,
     frame,
@@ -153,6 +202,11 @@ export async function startApp(
     advance(ms) {
       sim.clock.advance(ms);
       sim.sync();
+    },
+    resize(columns, rows) {
+      Object.defineProperty(ink.stdout, 'columns', { value: columns, configurable: true });
+      Object.defineProperty(ink.stdout, 'rows', { value: rows, configurable: true });
+      ink.stdout.emit('resize');
     },
     async close() {
       await started;

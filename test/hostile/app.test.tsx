@@ -26,8 +26,8 @@ it('Retry-After: 999999 is capped by the back-off: the app asks again and is liv
 });
 
 // Issue 18: a job whose id came as a string left "Loading job #…" forever. Validation at the API
-// boundary turns a wrong type into an error; the pipeline list shows it in its pane. (The job pane
-// has no error path yet: it needs one to show the same error; see docs/reliability.md.)
+// boundary turns a wrong type into an error; the pipeline list shows it in its pane (the job pane
+// too: test/app/job-load-error.test.tsx).
 it('a pipeline list with a non-numeric id says so in the pane, and the app keeps working', async () => {
   app = await startApp();
   await app.waitFor('acme/api');

@@ -87,6 +87,15 @@ it('walks projects → project → pipeline → job log → events with hostile 
   screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 100, rows: 30, env, cwd: home, bundle });
   await screen.waitFor('acme/api', 20_000);
   await screen.waitFor('● live');
+  // Without a project the app opens on the pulse (hostile paths and refs drawn there too);
+  // `:projects` opens the projects list.
+  await screen.waitFor(/\d+ projects · \d+ red/);
+  screen.write(':');
+  await screen.waitFor('project <path|id>');
+  screen.write('projects');
+  await screen.waitFor(/^:\s*projects/m);
+  screen.write('\r');
+  await screen.waitFor(/› pulse › projects {2}/);
   screen.write('/');
   await screen.waitFor('type to filter');
   screen.write('acme/api');

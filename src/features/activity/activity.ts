@@ -78,7 +78,7 @@ export function eventFilterPrompt(ctx: Ctx, key: ListKey): void {
 
 /** Enter in the activity filter prompt: invalid input keeps it open with a message. */
 export function submitEventFilters(ctx: Ctx, { key }: { key: ListKey }, value: string): string | null {
-  const parsed = parseEventFilters(value);
+  const parsed = parseEventFilters(value, { now: ctx.now() });
   if ('error' in parsed) return parsed.error;
   ctx.store.setState((s) => {
     const listFilters = { ...s.listFilters };

@@ -26,7 +26,12 @@ describe('event filters', () => {
     expect(dateError('2026-13-01')).toMatch(/not a day/);
     expect(dateError('01/11/2026')).toMatch(/use YYYY-MM-DD/);
     expect(parseEventFilters('before=2026-11-31')).toEqual({ error: expect.stringMatching(/^before: 2026-11-31 is not a day/) });
-    expect(parseEventFilters('after=yesterday')).toEqual({ error: expect.stringMatching(/^after: "yesterday" is not a date/) });
+    expect(parseEventFilters('after=someday')).toEqual({ error: expect.stringMatching(/^after: .*YYYY-MM-DD/) });
+  });
+
+  it('takes relative dates, counted from the clock it is given', () => {
+    const ctx = { now: Date.UTC(2026, 10, 20, 12), timeZone: 'UTC' };
+    expect(parseEventFilters('after=7d before=yesterday', ctx)).toEqual({ filters: { after: '2026-11-13', before: '2026-11-19' } });
   });
 
   it('refuses a window no day fits in (GitLab\'s before and after both exclude their day)', () => {

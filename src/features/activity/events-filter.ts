@@ -3,6 +3,7 @@
 // against the spec's lists and real calendar dates before anything is sent; a mistake keeps the
 // prompt open with what was typed and says what is allowed.
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventFilters } from '../../api/index.js';
+import { resolveRelativeDate, type RelativeDateContext } from '../../time/relative-date.js';
 
 export const EVENT_FILTER_KEYS = ['action', 'target_type', 'before', 'after', 'sort'] as const;
 type FilterKey = (typeof EVENT_FILTER_KEYS)[number];
@@ -22,7 +23,8 @@ export function dateError(value: string): string | null {
   return null;
 }
 
-export function parseEventFilters(text: string): { filters: EventFilters } | { error: string } {
+/** `ctx`: the clock relative dates (`after=7d`, `before=yesterday`) count from — the server's when known. */
+export function parseEventFilters(text: string, ctx: RelativeDateContext = { now: Date.now() }): { filters: EventFilters } | { error: string } {
   const filters: Record<string, string> = {};
   const re = /\s*([a-z_]+)=(\S*)/y;
   let rest = text.trim();
@@ -31,14 +33,16 @@ export function parseEventFilters(text: string): { filters: EventFilters } | { e
     const m = re.exec(rest);
     if (!m) return { error: `Expected key=value at "${rest.slice(0, 20)}" — keys: ${EVENT_FILTER_KEYS.join(', ')}` };
     const key = m[1]! as FilterKey;
-    const value = m[2]!;
+    let value = m[2]!;
     if (!EVENT_FILTER_KEYS.includes(key)) return { error: `Unknown filter "${m[1]}" — use ${EVENT_FILTER_KEYS.join(', ')}` };
     if (value === '') return { error: `${key}= needs a value` };
     const allowed = ENUMS[key];
     if (allowed && !allowed.includes(value)) return { error: `${key} must be one of ${allowed.join(', ')}` };
     if (key === 'before' || key === 'after') {
-      const bad = dateError(value);
-      if (bad) return { error: `${key}: ${bad}` };
+      // GitLab takes a YYYY-MM-DD; a relative form becomes the day it names (both exclusive).
+      const r = resolveRelativeDate(value, ctx);
+      if ('error' in r) return { error: `${key}: ${r.error}` };
+      value = r.date;
     }
     filters[key] = value;
     rest = rest.slice(re.lastIndex).trim();
@@ -57,4 +61,4 @@ export function formatEventFilters(filters: EventFilters | Record<string, string
     .join(' ');
 }
 
-export const EVENT_FILTER_HINT = `action=${EVENT_ACTIONS.join('|')} target_type=${EVENT_TARGET_TYPES.join('|')} before=YYYY-MM-DD after=YYYY-MM-DD sort=asc|desc · empty: all`;
+export const EVENT_FILTER_HINT = `action=${EVENT_ACTIONS.join('|')} target_type=${EVENT_TARGET_TYPES.join('|')} before=YYYY-MM-DD|yesterday after=YYYY-MM-DD|7d sort=asc|desc · empty: all`;

@@ -14,7 +14,8 @@ export function JobTable({ rows, selected, width, height, showPipeline, empty, n
   const columns: Column<Job>[] = [
     { header: 'Status', width: 11, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
     { header: 'Job', width: 9, value: (j) => `#${j.id}` },
-    { header: 'Name', grow: 3, value: (j) => `${nameOf?.(j) ?? j.name}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
+    // ↻2: the second attempt (features/jobs/attempts.ts), as GitLab marks retried jobs.
+    { header: 'Name', grow: 3, value: (j) => `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ↻${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
     { header: 'Stage', width: 10, value: (j) => j.stage },
     ...(showPipeline
       ? [

@@ -9,9 +9,10 @@ import type { ConfirmAction } from '../../store/commands.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
-import { listKeys } from '../../store/sources.js';
+import { isGitLabApiError } from '../../api/index.js';
+import { isActiveStatus, listKeys } from '../../store/sources.js';
 import { patchList, toast, topPane } from '../../store/store.js';
-import type { Pane } from '../../store/types.js';
+import { listKeyText, type Pane } from '../../store/types.js';
 
 export type JobVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep';
 
@@ -27,11 +28,35 @@ const jobLabel = (job: Job) => `job #${job.id} ${safeText(job.name, 60)}`;
 
 export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): void {
   if (refuseReadOnly(ctx, verb === 'keep' ? 'keeping artifacts' : verb)) return;
+  const pointless = pointlessReason(verb, job);
+  if (pointless) return void toast(ctx.store, 'info', `${capitalize(jobLabel(job))} ${pointless}`);
   if (verb === 'cancel') {
     ctx.store.setState({ confirm: { message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
   } else if (verb === 'erase') {
     ctx.store.setState({ confirm: { message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
   } else void runJobAction(ctx, verb, job, projectId, path);
+}
+
+/**
+ * Why an action would do nothing to this job, said before asking GitLab (which answers a cancel of
+ * a finished job with 201 and the job unchanged, and a keep without artifacts with a bare 404).
+ */
+function pointlessReason(verb: JobVerb, job: Job): string | null {
+  if (verb === 'cancel' && !isActiveStatus(job.status)) return FINISHED.has(job.status) ? `already finished (${job.status}): nothing to cancel` : `is ${job.status}: nothing to cancel`;
+  if (verb === 'keep' && !job.artifacts_file) return job.erased_at ? 'was erased: it has no artifacts to keep' : 'has no artifacts to keep';
+  if (verb === 'erase' && job.erased_at) return 'was already erased';
+  return null;
+}
+
+const FINISHED = new Set(['success', 'failed', 'canceled']);
+
+/** GitLab's refusal, said as what it means for this job. */
+function refusal(verb: JobVerb, error: unknown): string | null {
+  if (isGitLabApiError(error) && error.kind === 'http') {
+    if (verb === 'keep' && error.status === 404) return 'has no artifacts to keep (expired or erased)';
+    if (verb === 'erase' && (error.status === 403 || error.status === 404)) return 'has nothing to erase (no log or artifacts, or already erased)';
+  }
+  return null;
 }
 
 /** Sends the action (after the confirm, for cancel and erase); `variables` go with play. True when GitLab took it. */
@@ -48,8 +73,10 @@ export async function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId:
         : await api.keepArtifacts(projectId, job.id);
       applyJobResult(ctx, verb, job, result, projectId, path);
       ok = true;
+      ctx.acted?.();
     } catch (error) {
-      toast(ctx.store, 'error', `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
+      const meaning = refusal(verb, error);
+      toast(ctx.store, 'error', meaning ? `${capitalize(jobLabel(job))} ${meaning}` : `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
     }
   });
   return ok;
@@ -66,8 +93,12 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
   if (verb === 'retry') {
     const fresh: Job = { ...result, pipeline: result.pipeline ?? job.pipeline, user: result.user ?? job.user };
     ctx.store.setState((s) => ({ jobs: { ...s.jobs, [fresh.id]: fresh, [job.id]: { ...job, retried: true } } }));
-    // GitLab hides the retried job from its pipeline: the new one takes its row.
-    if (pipelineKey) patchList<Job>(ctx.store, pipelineKey, (l) => ({ items: l.items.map((j) => (j.id === job.id ? fresh : j)) }));
+    // The new attempt joins the pipeline's rows: its job's row shows it, in the same place, with the
+    // attempt count (attempts.ts). A list filtered by status holds no other attempts: replace there.
+    if (pipelineKey) {
+      const filtered = (ctx.store.getState().jobScopes[listKeyText(pipelineKey)] ?? []).length > 0;
+      patchList<Job>(ctx.store, pipelineKey, (l) => ({ items: filtered ? l.items.map((j) => (j.id === job.id ? fresh : j)) : l.items.some((j) => j.id === fresh.id) ? l.items : [...l.items, fresh] }));
+    }
     patchList<Job>(ctx.store, listKeys.projectJobs(projectId), (l) => (l.loadedAt === null ? {} : { items: [fresh, ...l.items], selected: 0 }));
     // On the old job's own pane, show the new job instead.
     const top = topPane(ctx.store.getState());
@@ -87,6 +118,9 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
     if (key) patchList<Job>(ctx.store, key, (l) => ({ items: l.items.map((j) => (j.id === job.id ? updated : j)) }));
   }
   const word = JOB_WORDS[verb].done;
+  if (verb === 'cancel' && updated.status !== 'canceled' && updated.status !== 'canceling') {
+    return void toast(ctx.store, 'info', `${capitalize(jobLabel(job))} already finished (${updated.status}): nothing to cancel`);
+  }
   toast(ctx.store, 'success', verb === 'keep' ? `${word} ${jobLabel(job)}: they no longer expire` : `${word} ${jobLabel(job)}${verb === 'play' || verb === 'cancel' ? ` (${status})` : ''}`);
 }
 

@@ -5,8 +5,17 @@ import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
 import { listKeyText, type ListKey } from '../../store/types.js';
 
+/**
+ * The words the screen shows for a status (ui/theme.ts labels success "passed"), and a common
+ * spelling, accepted for GitLab's own.
+ */
+const ALIASES: Readonly<Record<string, JobScope>> = { passed: 'success', cancelled: 'canceled' };
+
 export function parseJobScopes(text: string): { scopes: JobScope[] } | { error: string } {
-  const words = text.split(/[\s,]+/).filter(Boolean);
+  const words = text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((w) => ALIASES[w.toLowerCase()] ?? w.toLowerCase());
   const bad = words.filter((w) => !(JOB_SCOPES as readonly string[]).includes(w));
   if (bad.length) return { error: `Unknown status ${bad.map((b) => `"${b}"`).join(', ')} — use ${JOB_SCOPES.join(', ')}` };
   return { scopes: [...new Set(words)] as JobScope[] };
@@ -19,7 +28,7 @@ export function jobScopePrompt(ctx: Ctx, key: ListKey): void {
       id: 'jobs.scope',
       label: 'Show jobs with status:',
       initial: current.join(' '),
-      hint: `one or several of ${JOB_SCOPES.join(' ')} · empty: all`,
+      hint: `one or several of ${JOB_SCOPES.map((scope) => (scope === 'success' ? 'passed' : scope)).join(' ')} · empty: all`,
       submit: { command: 'jobs.scope', args: { key } },
     },
   });

@@ -1,6 +1,7 @@
 // Job lists: a project's jobs, and a pipeline's (read whole: stages need every job), each with
 // the status filter of the `s` prompt (scopes.ts).
 import type { GitLab, Job } from '../../api/index.js';
+import { arrangeAttempts } from './attempts.js';
 import { PIPELINE_JOBS_PER_PAGE, firstPage, type ListSource } from '../../store/sources.js';
 import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
 
@@ -15,11 +16,21 @@ export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
     fetch: (page, signal) =>
       firstPage(
         (key.kind === 'pipelineJobs'
-          ? gl.jobs.listForPipeline(projectId, key.pipelineId, { scope, perPage, startPage: page, signal })
+          ? gl.jobs.listForPipeline(projectId, key.pipelineId, { scope, perPage, startPage: page, signal, includeRetried: !scope?.length })
           : gl.jobs.list(projectId, { scope, perPage, startPage: page, signal })
         ).pages(),
       ),
-    ...(key.kind === 'pipelineJobs' ? { arrange: (jobs: Job[]) => withBridges(jobs, ((state().bridges[key.pipelineId] ?? []) as unknown as Job[]).filter((b) => !scope?.length || (scope as string[]).includes(b.status))) } : {}),
+    // A pipeline's jobs: every attempt is read (when no status filter picks some), one row a job
+    // shows its latest in its stage's place (attempts.ts); trigger jobs stand in their stage (bridges).
+    ...(key.kind === 'pipelineJobs'
+      ? {
+          arrange: (jobs: Job[]) =>
+            withBridges(
+              scope?.length ? jobs : (arrangeAttempts(jobs) as Job[]),
+              ((state().bridges[key.pipelineId] ?? []) as unknown as Job[]).filter((b) => !scope?.length || (scope as string[]).includes(b.status)),
+            ),
+        }
+      : {}),
     idOf: (j) => (j as Job).id,
     textOf: (j) => {
       const x = j as Job;

@@ -9,6 +9,7 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { LogView } from './LogView.js';
+import { pastDurations, usualDuration } from '../pipelines/index.js';
 
 export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
   const { now } = useApp();
@@ -16,9 +17,13 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const job = useAppState((s) => s.jobs[pane.jobId]);
   const busy = useAppState((s) => jobBusy(s, pane.jobId));
   const view = useAppState((s) => s.logViews[pane.jobId]);
-  if (!job) return <Box height={height}><Text dimColor>Loading job #{pane.jobId}…</Text></Box>;
+  const error = useAppState((s) => s.loadErrors[`job:${pane.jobId}`]);
+  const history = useAppState((s) => s.jobHistory[pane.projectId]?.jobs);
+  if (!job) return <JobMissing jobId={pane.jobId} error={error} height={height} />;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const art = job.artifacts_file;
+  // "3m 12s, usual 1m 40s": against the median of its last 20 successful runs on the ref.
+  const took = usualDuration(jobSeconds(job, now()), pastDurations(history ?? [], job.name, job.ref, job.id)).text;
   const left = [
     { label: 'Status', value: <StatusBadge status={job.status} /> },
     { label: 'Job', value: `#${job.id} ${job.name}` },
@@ -36,7 +41,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     { label: 'Queued', value: duration(job.queued_duration) },
     { label: 'Started', value: t(job.started_at) },
     { label: 'Finished', value: t(job.finished_at) },
-    { label: 'Duration', value: duration(jobSeconds(job, now())) },
+    { label: 'Duration', value: took },
     { label: 'Artifacts', value: art ? `${art.filename} (${bytes(art.size)})${job.artifacts_expire_at ? `, expire ${relativeTime(job.artifacts_expire_at, now())}` : ', kept'}` : '—' },
     { label: 'Coverage', value: job.coverage === null || job.coverage === undefined ? '—' : `${job.coverage}%` },
     { label: 'Allow failure', value: job.allow_failure ? 'yes' : 'no' },
@@ -70,7 +75,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
             <StatusBadge status={job.status} />
             <Text bold> #{job.id} {safeText(job.name, 60)}</Text>
             <Text dimColor>
-              {' '}· {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {duration(jobSeconds(job, now()))}
+              {' '}· {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {took}
               {job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}
             </Text>
           </Text>
@@ -85,6 +90,18 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
       {busy ? <Text color={theme.warning}>{safeText(busy, width)}</Text> : null}
       <LogView jobId={pane.jobId} width={width} height={logHeight} waiting={waiting} />
       <LogStatus jobId={pane.jobId} width={width} />
+    </Box>
+  );
+}
+
+/** Before the job is in: loading, or why it could not be loaded (R asks again; the poll does too). */
+function JobMissing({ jobId, error, height }: { jobId: number; error: string | undefined; height: number }) {
+  const theme = useTheme();
+  if (!error) return <Box height={height}><Text dimColor>Loading job #{jobId}…</Text></Box>;
+  return (
+    <Box height={height} flexDirection="column">
+      <Text color={theme.error}>Could not load job #{jobId}: {safeText(error, 400)}</Text>
+      <Text dimColor>R asks again · Esc goes back</Text>
     </Box>
   );
 }

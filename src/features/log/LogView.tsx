@@ -3,7 +3,7 @@
 // own SGR colours mapped to the terminal's palette (none under NO_COLOR).
 import { Box, Text } from 'ink';
 import type { ReactElement } from 'react';
-import type { LogLine, Section, Span } from '../../log/index.js';
+import { fitViewport, wrapSpans, wrappedRowCount, type LogLine, type Section, type Span } from '../../log/index.js';
 import type { LogViewState } from '../../store/types.js';
 import { truncateToWidth } from '../../text/safe.js';
 import { useApp, useAppState } from '../../ui/context.js';
@@ -23,13 +23,28 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
   const sections = new Map<number, Section>(model.sections().map((s) => [s.id, s]));
   const matches = new Set(view.search?.matches ?? []);
   const current = view.search && view.search.current >= 0 ? view.search.matches[view.search.current] : -1;
+  // Wrapped lines take several screen rows: the rows on screen are counted in screen rows, so the
+  // cursor stays on screen and nothing is drawn past the pane.
+  const rowHeight = view.wrap
+    ? (row: number) => {
+        const line = model.line(model.visibleLine(row));
+        return line.header !== undefined ? 1 : wrappedRowCount([{ text: prefixOf(line, view), style: {} }, ...line.spans], width, prefixOf(line, view).length);
+      }
+    : undefined;
+  // Computed from the size on every render, not only when lines arrive: shrinking the terminal
+  // while following keeps the tail in view (log/viewport.ts).
+  const fit = fitViewport({ count: model.visibleCount, height, top: view.top, cursor: view.cursor, follow: view.follow, rowHeight });
   const rows: ReactElement[] = [];
-  const count = Math.min(height, model.visibleCount - view.top);
-  for (let r = 0; r < count; r++) {
-    const row = view.top + r;
+  let used = 0;
+  for (let row = fit.top; row < model.visibleCount && used < height; row++) {
     const index = model.visibleLine(row);
     const line = model.line(index);
-    rows.push(<Row key={index} line={line} view={view} width={width} selected={row === view.cursor} match={matches.has(index)} current={index === current} section={line.header !== undefined ? sections.get(line.header) : undefined} folded={line.header !== undefined && model.isFolded(line.header)} />);
+    const drawn = <Row key={index} line={line} view={view} width={width} selected={row === fit.cursor} match={matches.has(index)} current={index === current} section={line.header !== undefined ? sections.get(line.header) : undefined} folded={line.header !== undefined && model.isFolded(line.header)} />;
+    // Wrapped, the last line on screen may not fit whole: every row keeps its height (flexShrink
+    // 0) and the pane clips what is past its end, where Yoga would otherwise squeeze all the rows
+    // (Ink's Text shrinks) and draw them over each other.
+    rows.push(view.wrap ? <Box key={index} flexShrink={0} flexDirection="column">{drawn}</Box> : drawn);
+    used += rowHeight ? rowHeight(row) : 1;
   }
   // Truncated rows fit by construction; only wrapped ones can overflow and need clipping, which
   // costs Ink a slice of every line on every frame (bench/latency.mjs).
@@ -40,10 +55,19 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
   );
 }
 
+/** The cells before a line's text: the gutter mark and a space, then its time when shown. */
+function prefixOf(line: LogLine, view: LogViewState): string {
+  return `  ${stampOf(line, view)}`;
+}
+
+function stampOf(line: LogLine, view: LogViewState): string {
+  return view.timestamps && line.time ? `${new Date(line.time).toISOString().slice(11, 23)} ` : '';
+}
+
 function Row({ line, view, width, selected, match, current, section, folded }: { line: LogLine; view: LogViewState; width: number; selected: boolean; match: boolean; current: boolean; section?: Section; folded: boolean }) {
   const theme = useTheme();
   const gutter = current ? '▶' : match ? '•' : selected ? '›' : ' ';
-  const stamp = view.timestamps && line.time ? `${new Date(line.time).toISOString().slice(11, 23)} ` : '';
+  const stamp = stampOf(line, view);
   const room = width - 2 - stamp.length;
   if (section) {
     const marker = folded ? '▸' : '▾';
@@ -58,11 +82,26 @@ function Row({ line, view, width, selected, match, current, section, folded }: {
       </Text>
     );
   }
+  const spans = match && view.search ? highlight(line.spans, view.search.query) : line.spans;
+  if (view.wrap) {
+    // Cut here, not by Ink: each piece is one screen row, continuation rows indented past the
+    // gutter (and the time), so rows never overlap and text lines up (log/wrap.ts).
+    const pieces = wrapSpans([{ text: `${gutter} `, style: {} }, ...(stamp ? [{ text: stamp, style: { dim: true } }] : []), ...spans], width, 2 + stamp.length);
+    return (
+      <Box flexDirection="column">
+        {pieces.map((piece, i) => (
+          <Text key={i} inverse={selected} wrap="truncate">
+            {renderSpans(piece, theme.color, Infinity)}
+          </Text>
+        ))}
+      </Box>
+    );
+  }
   return (
-    <Text inverse={selected} wrap={view.wrap ? 'wrap' : 'truncate'}>
+    <Text inverse={selected} wrap="truncate">
       <Text color={current ? theme.accent : undefined}>{gutter} </Text>
       {stamp ? <Text dimColor>{stamp}</Text> : null}
-      {renderSpans(match && view.search ? highlight(line.spans, view.search.query) : line.spans, theme.color, view.wrap ? Infinity : room)}
+      {renderSpans(spans, theme.color, room)}
     </Text>
   );
 }

@@ -2,6 +2,7 @@
 // (follow, fold, search, save…) act on the log in front.
 import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
+import { toast } from '../../store/store.js';
 import type { LogRegistry } from './log-view.js';
 
 export function runLogCommand(ctx: Ctx, logs: LogRegistry, jobId: number, command: CommandId): void {
@@ -31,8 +32,15 @@ export function runLogCommand(ctx: Ctx, logs: LogRegistry, jobId: number, comman
       return logs.nextMatch(jobId, 1);
     case 'log.prev':
       return logs.nextMatch(jobId, -1);
-    case 'log.timestamps':
-      return logs.patch(jobId, { timestamps: !logs.view(jobId).timestamps });
+    case 'log.timestamps': {
+      const on = !logs.view(jobId).timestamps;
+      // Turning on times a log has none of would change nothing on screen: say why instead.
+      const model = logs.model(jobId);
+      if (on && model && model.lineCount > 0 && !model.hasTimestamps) {
+        return void toast(ctx.store, 'info', 'This log has no timestamps (the runner writes them when FF_TIMESTAMPS is on)');
+      }
+      return logs.patch(jobId, { timestamps: on });
+    }
     case 'log.wrap':
       return logs.patch(jobId, { wrap: !logs.view(jobId).wrap });
     case 'log.details':

@@ -6,7 +6,8 @@
 // (store/polling.ts): the tail says when the job has likely changed — the runner's last line arrived, the
 // log started over, it grew while the job was not known to run, it fell silent — and the job is
 // re-read at once. When the job is seen finished, the tail makes its final read at once.
-import { LogModel } from '../../log/index.js';
+import { isGitLabApiError, type Job } from '../../api/index.js';
+import { LiveSearch, LogModel, type LiveSearchResult } from '../../log/index.js';
 import { startTail, type TailRead } from './tail.js';
 import { join } from 'node:path';
 import { TargetError } from '../../lib/safe-file.js';
@@ -25,6 +26,7 @@ export const INITIAL_LOG_VIEW: LogViewState = {
   timestamps: false,
   details: false,
   search: null,
+  anchor: null,
   version: 0,
   lines: 0,
   bytes: 0,
@@ -39,6 +41,8 @@ interface Open {
   unsubscribe: () => void;
   /** The job's status when last seen, to notice it finishing. */
   status: string | undefined;
+  /** The search in force: it keeps up with lines that arrive after it was made. */
+  search: LiveSearch | null;
 }
 
 export interface LogTiming {
@@ -58,6 +62,14 @@ export interface LogHooks {
   jobMayHaveChanged?: (jobId: number) => void;
   /** Rows of log on screen for this job (from the viewport in the store). */
   rows?: (jobId: number) => number;
+}
+
+/** What a failed log read means: an erased job's log answers 404, which says nothing by itself. */
+function logError(error: unknown, job: Job | undefined): string {
+  if (isGitLabApiError(error) && error.kind === 'http' && error.status === 404) {
+    return job?.erased_at ? "this job's log was erased" : "GitLab has no log for this job (erased, or the job is gone)";
+  }
+  return describeError(error);
 }
 
 /** Keeps exactly one log open: the job pane in front. Others are disposed (their spool removed). */
@@ -126,11 +138,11 @@ export class LogRegistry {
       quietMaxMs: this.timing.quietMaxMs,
       onRead: (read) => this.read(jobId, read, statusOf()),
       onError: (error) => {
-        this.patch(jobId, { error: describeError(error) });
+        this.patch(jobId, { error: logError(error, store.getState().jobs[jobId]) });
         this.ctx.connectionFailed(error);
       },
     });
-    this.open = { jobId, model, tail, unsubscribe, status: statusOf() };
+    this.open = { jobId, model, tail, unsubscribe, status: statusOf(), search: null };
   }
 
   /** What a read says about the job: when it has likely changed, have it re-read. */
@@ -148,6 +160,7 @@ export class LogRegistry {
     const open = this.open;
     this.open = null;
     if (!open) return;
+    open.search?.stop();
     open.tail.stop();
     open.unsubscribe();
     await open.model.dispose();
@@ -220,18 +233,26 @@ export class LogRegistry {
     const line = model.line(lineIndex);
     const section = line.header ?? line.section;
     if (section === undefined) return void toast(this.ctx.store, 'info', 'Not inside a section');
-    model.toggleFold(section);
-    const header = model.sections().find((s) => s.id === section);
-    this.moveTo(jobId, header ? model.rowOfLine(header.startLine) : view.cursor);
-    this.bump(jobId);
+    this.refold(jobId, model, () => model.toggleFold(section));
   }
 
   foldAll(jobId: number): void {
     const model = this.model(jobId);
     if (!model) return;
     const anyOpen = model.sections().some((s) => !model.isFolded(s.id));
-    model.setAllFolded(anyOpen);
-    this.moveTo(jobId, Math.min(this.view(jobId).cursor, model.visibleCount - 1));
+    this.refold(jobId, model, () => model.setAllFolded(anyOpen));
+  }
+
+  /**
+   * Changes folds keeping the cursor's line (folds.ts cursorAnchor): the cursor goes to that line,
+   * or to the header now hiding it, and Z Z comes back to the very line it left.
+   */
+  private refold(jobId: number, model: LogModel, change: () => void): void {
+    const view = this.view(jobId);
+    const anchor = model.cursorAnchor(view.cursor, view.anchor);
+    change();
+    this.moveTo(jobId, model.rowOfLine(anchor));
+    this.patch(jobId, { anchor });
     this.bump(jobId);
   }
 
@@ -256,36 +277,64 @@ export class LogRegistry {
     this.reveal(jobId, line);
   }
 
+  /**
+   * `/`: a live search (log/live-search.ts) — lines that arrive later are searched too, so the
+   * count, the marks and `n` keep up with a running log. Resolves once the first pass is done.
+   */
   async search(jobId: number, query: string): Promise<string | null> {
     const model = this.model(jobId);
-    if (!model) return 'The log is not loaded yet';
+    const open = this.open;
+    if (!model || !open) return 'The log is not loaded yet';
+    open.search?.stop();
+    open.search = null;
     if (!query) {
       this.patch(jobId, { search: null });
       return null;
     }
     const regex = query.length > 2 && query.startsWith('/') && query.endsWith('/');
     const text = regex ? query.slice(1, -1) : query;
-    if (regex) {
-      try {
-        new RegExp(text);
-      } catch (error) {
-        return `Not a valid regular expression: ${(error as Error).message}`;
-      }
-    }
-    this.patch(jobId, { search: { query, matches: [], current: -1, running: true, truncated: false } });
+    let failure: unknown = null;
+    let live: LiveSearch;
     try {
-      const result = await model.search(text, { regex });
-      const cursorLine = model.visibleLine(this.view(jobId).cursor);
-      const next = result.lines.findIndex((l) => l >= cursorLine);
-      const current = result.lines.length ? (next >= 0 ? next : 0) : -1;
-      this.patch(jobId, { search: { query, matches: result.lines, current, running: false, truncated: result.truncated } });
-      if (current >= 0) this.reveal(jobId, result.lines[current]!);
-      else toast(this.ctx.store, 'info', `No line matches "${safeText(query, 60)}"`);
-      return null;
+      live = new LiveSearch(model, text, {
+        regex,
+        onUpdate: (result) => this.searchUpdated(jobId, live, query, result),
+        onError: (error) => {
+          if (open.search !== live) return;
+          failure = error;
+          open.search = null;
+          this.patch(jobId, { search: null });
+          toast(this.ctx.store, 'error', `Search stopped: ${describeError(error)}`);
+        },
+      });
     } catch (error) {
-      this.patch(jobId, { search: null });
-      return describeError(error);
+      return `Not a valid regular expression: ${(error as Error).message}`;
     }
+    open.search = live;
+    this.patch(jobId, { search: { query, matches: [], current: -1, running: true, truncated: false } });
+    await live.settled();
+    return failure === null ? null : describeError(failure);
+  }
+
+  /** A pass of the live search changed what matches: the first one moves to a match, later ones only count. */
+  private searchUpdated(jobId: number, live: LiveSearch, query: string, result: LiveSearchResult): void {
+    const model = this.model(jobId);
+    if (!model || this.open?.search !== live) return;
+    const before = this.view(jobId).search;
+    const matches = [...result.lines];
+    const first = before === null || before.running;
+    if (!first) {
+      // Later passes only count: the cursor stays, and the first match found late becomes current.
+      const current = Math.min(Math.max(before.current, 0), matches.length - 1);
+      this.patch(jobId, { search: { query, matches, current, running: result.running, truncated: result.truncated } });
+      return;
+    }
+    const cursorLine = model.visibleLine(this.view(jobId).cursor);
+    const next = matches.findIndex((l) => l >= cursorLine);
+    const current = matches.length ? (next >= 0 ? next : 0) : -1;
+    this.patch(jobId, { search: { query, matches, current, running: result.running, truncated: result.truncated } });
+    if (current >= 0) this.reveal(jobId, matches[current]!);
+    else toast(this.ctx.store, 'info', `No line matches "${safeText(query, 60)}"${this.tailing(jobId) ? ' yet: lines still to come are searched too' : ''}`);
   }
 
   nextMatch(jobId: number, step: 1 | -1): void {

@@ -1,5 +1,6 @@
 // A pipeline: its fields, then its jobs by stage — as a list, or as a stage graph (stages as
-// columns, like GitLab's pipeline graph). `v` switches, `s` filters jobs by status.
+// columns, like GitLab's pipeline graph), or as a timeline (queued and running spans on one time
+// axis, the critical path marked). `v` cycles them, `s` filters jobs by status.
 import { Box, Text } from 'ink';
 import type { Job } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
@@ -17,13 +18,19 @@ import { useDownstreamHint, useDownstreamNames } from './BridgeName.js';
 import { parentText } from './bridges.js';
 import { mrKindText, mrRef, refText } from './mr.js';
 import { PipelineDetails, PipelineExtrasLine } from './PipelineExtras.js';
+import { Timeline } from './TimelineView.js';
+import { MARK_GLYPH } from '../marks/index.js';
 
 export const SUMMARY_ROWS = 3;
+
+/** What the status line says of the view, and what `v` leads to. */
+const VIEW_HINT = { list: 'v stage graph', graph: 'stage graph · v timeline', timeline: 'timeline · v list' } as const;
 
 export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { kind: 'pipeline' }>; width: number; height: number }) {
   const { now } = useApp();
   const theme = useTheme();
   const pipeline = useAppState((s) => s.pipelines[pane.pipelineId]);
+  const marked = useAppState((s) => s.marks[pane.pipelineId] !== undefined);
   const key = listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
   const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
   const details = useAppState((s) => s.pipelineExtras[pane.pipelineId]?.details === true);
@@ -41,6 +48,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
       <Box>
         <StatusBadge status={p?.status ?? 'created'} />
         <Text bold> #{pane.pipelineId}</Text>
+        {marked ? <Text color={theme.accent}> {MARK_GLYPH} watched</Text> : null}
         <Text> {p ? `on ${safeText(ref, 50)}${mr ? ` (${mrKindText(mr.kind)})` : ''}${p.tag ? ' (tag)' : ''} · ${p.sha.slice(0, 8)} · ${safeText(p.source ?? '', 30)}` : 'loading…'}</Text>
         {p?.user ? <Text dimColor> · by {safeText(p.user.username, 30)}</Text> : null}
       </Box>
@@ -64,10 +72,12 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
         <PipelineDetails pipelineId={pane.pipelineId} width={width} height={body} />
       ) : pane.view === 'graph' ? (
         <StageGraph jobs={rows} selected={list.selected} width={width} height={body} nameOf={names} />
+      ) : pane.view === 'timeline' ? (
+        <Timeline jobs={rows} now={now()} selected={list.selected} width={width} height={body} />
       ) : (
         <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} nameOf={names} />
       )}
-      <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${hint ? `${hint} · ` : ''}${pane.view === 'graph' ? 'stage graph · v list' : 'v stage graph'}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
+      <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${hint ? `${hint} · ` : ''}${VIEW_HINT[pane.view]}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
     </Box>
   );
 }

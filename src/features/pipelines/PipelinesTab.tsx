@@ -12,6 +12,10 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { duration, relativeTime } from '../../ui/format.js';
 import { emptyText, useList } from '../../ui/use-list.js';
 import { ListStatus } from '../../ui/ListStatus.js';
+import { MARK_GLYPH } from '../marks/index.js';
+import { useMemo } from 'react';
+import { sparkline } from '../../ui/components/Sparkline.js';
+import { durationsByRef } from './timeline-history.js';
 
 export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
@@ -21,17 +25,26 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   const full = useAppState((s) => s.pipelines);
   const filters = useAppState((s) => s.pipelineFilters[projectId]);
   const mergeRequests = useAppState((s) => s.mergeRequests);
+  const marks = useAppState((s) => s.marks);
 
+  // Per ref, the durations of its pipelines on the page, drawn on the ref's newest row.
+  const series = useMemo(() => durationsByRef(list.items), [list.items]);
+  const trend = (p: PipelineBasic) => {
+    const s = series.get(p.ref);
+    return s && s.newestId === p.id && s.seconds.length > 1 ? sparkline(s.seconds, 8) : '';
+  };
   const detail = (p: PipelineBasic): Partial<Pipeline> => full[p.id] ?? {};
   const columns: Column<PipelineBasic>[] = [
     { header: 'Status', width: 11, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
-    { header: 'Pipeline', width: 9, value: (p) => `#${p.id}` },
+    { header: 'Pipeline', width: 9, value: (p) => `#${p.id}${marks[p.id] ? ` ${MARK_GLYPH}` : ''}` },
     { header: 'Ref', grow: 2, value: (p) => refText({ mergeRequests }, projectId, p.ref) },
     { header: 'Commit', width: 9, value: (p) => p.sha.slice(0, 8) },
     { header: 'Source', width: 12, value: (p) => p.source ?? '' },
     { header: 'By', width: 12, value: (p) => detail(p).user?.username ?? '' },
     { header: 'Created', width: 10, value: (p) => relativeTime(p.created_at, now()) },
     { header: 'Duration', width: 9, align: 'right', value: (p) => duration(detail(p).duration) },
+    // Last: on an 80-column terminal it gives way first.
+    { header: 'Trend', width: 8, align: 'right', value: trend },
   ];
   const filterText = filters ? formatPipelineFilters(filters) : '';
   return (

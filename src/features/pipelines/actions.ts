@@ -5,15 +5,23 @@ import { safeText } from '../../text/safe.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
-import { listKeys } from '../../store/sources.js';
+import { isActiveStatus, listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
+import { markPipeline } from '../marks/index.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
   if (verb === 'cancel') {
+    // Nothing runs in a finished pipeline: asking "Cancel?" would promise what cannot happen.
+    if (!isActiveStatus(pipeline.status)) {
+      const state = FINISHED.has(pipeline.status) ? `already finished (${pipeline.status})` : `is ${pipeline.status}`;
+      return void toast(ctx.store, 'info', `${capitalize(pipelineLabel(pipeline))} ${state}: nothing to cancel`);
+    }
     ctx.store.setState({ confirm: { message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`, yes: { command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } } } });
   } else void runPipelineAction(ctx, verb, pipeline, projectId);
 }
+
+const FINISHED = new Set(['success', 'failed', 'canceled']);
 
 const pipelineLabel = (pipeline: PipelineBasic) => `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
 
@@ -23,7 +31,14 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
     try {
       const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
       storePipeline(ctx, projectId, result);
-      toast(ctx.store, 'success', `${verb === 'retry' ? 'Retried' : 'Canceled'} ${label}: now ${result.status}`);
+      ctx.acted?.();
+      // The pipeline you retried is watched: you are told when it ends (features/marks).
+      if (verb === 'retry') markPipeline(ctx, result, projectId, projectPath(ctx, projectId));
+      // GitLab answers 200/201 even when it did nothing: a retry restarts only failed and canceled
+      // jobs, a cancel stops only what still runs. Say what really happened.
+      if (verb === 'retry' && !isActiveStatus(result.status)) toast(ctx.store, 'info', `Nothing to retry in ${label}: no failed or canceled jobs (still ${result.status})`);
+      else if (verb === 'cancel' && result.status !== 'canceled' && result.status !== 'canceling') toast(ctx.store, 'info', `Nothing to cancel in ${label}: it is ${result.status}`);
+      else toast(ctx.store, 'success', `${verb === 'retry' ? 'Retried' : 'Canceled'} ${label}: now ${result.status}`);
     } catch (error) {
       toast(ctx.store, 'error', `${capitalize(verb)} failed for ${label}: ${describeError(error)}`);
     }
@@ -36,5 +51,10 @@ export function storePipeline(ctx: Ctx, projectId: number, pipeline: Pipeline): 
     items: l.items.map((p) => (p.id === pipeline.id ? { ...p, status: pipeline.status, updated_at: pipeline.updated_at } : p)),
   }));
 }
+
+const projectPath = (ctx: Ctx, projectId: number): string => {
+  const pane = ctx.store.getState().stack.find((p) => 'projectId' in p && p.projectId === projectId);
+  return ctx.store.getState().projects[projectId]?.path_with_namespace ?? (pane && 'path' in pane ? pane.path : `project ${projectId}`);
+};
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

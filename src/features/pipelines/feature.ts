@@ -14,6 +14,7 @@ import { mrKey, newMergeRequestPipeline, watchMergeRequests } from './mr.js';
 import { toggleDetails, watchPipelineExtras } from './pipeline-extras.js';
 import { pipelinesSource } from './source.js';
 import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
+import { refreshJobHistory } from './history.js';
 import { PIPELINE_BINDINGS } from './bindings.js';
 
 export const pipelinesFeature: Feature = {
@@ -93,5 +94,7 @@ export const pipelinesFeature: Feature = {
     }
     return undefined;
   },
-  refresh: (ctx, pane, opts) => (pane.kind === 'pipeline' ? refreshBridges(ctx, pane, opts?.full ?? true) : undefined),
+  // Bridges in the pipeline pane; in the job pane a job's usual duration (its project's recent
+  // successful jobs, once per 10 minutes).
+  refresh: (ctx, pane, opts) => (pane.kind === 'pipeline' ? refreshBridges(ctx, pane, opts?.full ?? true) : refreshJobHistory(ctx, pane)),
 };

@@ -2,3 +2,4 @@
 export { bridgeAction, isBridge, type BridgeVerb } from './bridges.js';
 export { openMergeRequest } from './mr.js';
 export { MergeRequestPane } from './MergeRequestPane.js';
+export { durationsByRef, median, pastDurations, usualDuration, type PastRun, type RefSeries, type UsualDuration } from './timeline-history.js';

@@ -14,6 +14,7 @@ import type { AppState } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { runJobAction } from '../jobs/index.js';
 import { storePipeline } from './actions.js';
+import { markPipeline } from '../marks/index.js';
 import { formRequest, isDirty, lineErrors, newPipelineForm, playJobForm, runFormKey, runFormPaste, serverErrorsOf, type RunFormState } from './run-form.js';
 
 const DEPLOY_WORDS = /deploy|production|prod\b|release/i;
@@ -131,6 +132,8 @@ async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
   try {
     const pipeline = await ctx.gl.pipelines.create(projectId, ref, { variables, inputs });
     storePipeline(ctx, projectId, pipeline);
+    // The pipeline you created is watched: you are told when it ends (features/marks).
+    markPipeline(ctx, pipeline, projectId, path);
     patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) => (l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 }));
     closeRunForm(ctx);
     ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' }] }));

@@ -143,7 +143,9 @@ export async function submitScheduleForm(ctx: Ctx): Promise<void> {
           ? serverErrors(error.fields, describeError(error))
           : { base: [`GitLab refused: ${describeError(error)}${ownerHint(ctx, error, form.owner)}`] };
       patchForm(ctx, { server, submitting: false });
-      toast(ctx.store, 'error', `${creating ? 'Create' : 'Save'} failed: ${describeError(error)} — nothing was lost, fix and press ^S`);
+      // Someone else's schedule: no fix in the form makes ^S work, so don't suggest one.
+      const owner = ownerHint(ctx, error, form.owner);
+      toast(ctx.store, 'error', owner ? `Save failed${owner}` : `${creating ? 'Create' : 'Save'} failed: ${describeError(error)} — nothing was lost, fix and press ^S`);
     }
   });
 }

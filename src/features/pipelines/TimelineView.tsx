@@ -1,6 +1,7 @@
 // The timeline view of a pipeline: one row per job, grouped under its stage, with its queued (░)
 // and running (█) spans on a shared time axis; the critical path is marked '▸' and drawn bold, so
-// it reads without colour (NO_COLOR). Windowed: only the rows that fit are rendered.
+// it reads without colour (NO_COLOR). Windowed: only the rows that fit are rendered. (Named
+// TimelineView.tsx: esbuild resolved `./Timeline.js` to timeline.ts beside it and the build failed.)
 import { useMemo, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { displayWidth, padToWidth, safeText, truncateToWidth } from '../../text/safe.js';

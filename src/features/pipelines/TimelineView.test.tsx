@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { cleanup, render } from 'ink-testing-library';
 import { displayWidth } from '../../text/safe.js';
 import { ThemeContext, createTheme } from '../../ui/theme.js';
-import { CRITICAL_MARK, Timeline } from './Timeline.js';
+import { CRITICAL_MARK, Timeline } from './TimelineView.js';
 import { T0, fixtureJob, fixtureJobs } from './timeline-fixture.js';
 
 afterEach(() => {

@@ -1,0 +1,45 @@
+// The pulse pane: PulseView over the store's rows (rows.ts), the cursor kept by project.
+import { Box, Text } from 'ink';
+import { useTheme } from '../../ui/theme.js';
+import { safeText } from '../../text/safe.js';
+import { listKeys } from '../../store/sources.js';
+import { listOf } from '../../store/store.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { PulseView } from './PulseView.js';
+import { pulseRows, pulseSelected } from './rows.js';
+
+export function PulsePane({ width, height }: { width: number; height: number }) {
+  const { now } = useApp();
+  const theme = useTheme();
+  const rows = useAppState(pulseRows);
+  const selected = useAppState((s) => pulseSelected(s, pulseRows(s)));
+  const projects = useAppState((s) => listOf(s, listKeys.projects()));
+  const configured = useAppState((s) => s.config.pulse !== undefined);
+  const listed = useAppState((s) => s.pulse.listed);
+  const listError = useAppState((s) => s.pulse.error);
+  const empty = configured
+    ? listed === null
+      ? 'Loading the projects of your config file…'
+      : 'None of the config file’s projects could be read.'
+    : projects.loadedAt === null ? 'Loading your projects…' : 'You are a member of no project.';
+  if (projects.error && rows.length === 0) {
+    // The whole message: it names what to set (a CA file, a token), so it is not cut to a row.
+    return (
+      <Box flexDirection="column" width={width} height={height}>
+        <Text color={theme.error} wrap="wrap">
+          Cannot list your projects: {projects.error}
+        </Text>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <PulseView rows={rows} selected={selected} width={width} height={height - (configured && listError ? 1 : 0)} now={now()} emptyText={empty} />
+      {configured && listError ? (
+        <Text color={theme.error} wrap="truncate">
+          {safeText(listError, 400)}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+// The pulse as the core sees it: its pane's keys (moving by project, Enter opens the project, `f`
+// its newest failed pipeline), its web page, and the projects list it is drawn from (read once;
+// the rows' own reads are the pulse poller's, poll.ts).
+import type { Project } from '../../api/index.js';
+import type { Feature } from '../../store/feature.js';
+import { refreshList } from '../../store/lists.js';
+import { listKeys } from '../../store/sources.js';
+import { listOf, toast } from '../../store/store.js';
+import type { Pane } from '../../store/types.js';
+import type { Ctx } from '../../store/ctx.js';
+import { windowFor } from '../../ui/components/window.js';
+import { pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
+import { describeError } from '../../store/errors.js';
+import { PULSE_BINDINGS } from './bindings.js';
+
+const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
+  'nav.down': (i) => i + 1,
+  'nav.up': (i) => i - 1,
+  'nav.top': () => 0,
+  'nav.bottom': (_, n) => n - 1,
+  'nav.pageDown': (i, _, page) => i + page,
+  'nav.pageUp': (i, _, page) => i - page,
+};
+
+function move(ctx: Ctx, to: (i: number, n: number, page: number) => number): void {
+  const state = ctx.store.getState();
+  const rows = pulseRows(state);
+  if (rows.length === 0) return;
+  const height = pulseBodyRows(state);
+  const i = Math.max(0, Math.min(rows.length - 1, to(pulseSelected(state, rows), rows.length, height)));
+  const { offset } = windowFor(rows.length, i, height, state.pulse.offset);
+  ctx.store.setState((s) => ({ pulse: { ...s.pulse, selectedId: rows[i]!.projectId, offset } }));
+}
+
+function selected(ctx: Ctx) {
+  const state = ctx.store.getState();
+  const rows = pulseRows(state);
+  return rows[pulseSelected(state, rows)];
+}
+
+const projectOf = (ctx: Ctx, id: number): Project | undefined => pulseSourceProjects(ctx.store.getState()).find((p) => p.id === id);
+
+const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+
+/** Contexts whose listed projects are being read (one read at a time per app). */
+const listing = new WeakSet<Ctx>();
+
+/** The config file's projects, one GET each, once; the ones that cannot be read are named. */
+async function readListed(ctx: Ctx, paths: readonly string[]): Promise<void> {
+  listing.add(ctx);
+  try {
+    const results = await Promise.allSettled(paths.map((p) => ctx.gl.projects.get(/^\d+$/.test(p) ? Number(p) : p)));
+    const listed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${paths[i]} (${describeError(r.reason)})`] : []));
+    ctx.store.setState((s) => ({ pulse: { ...s.pulse, listed, error: failed.length ? `Cannot read ${failed.join(', ')}` : null } }));
+    if (listed.length) ctx.connectionOk();
+  } finally {
+    listing.delete(ctx);
+  }
+}
+
+export const pulseFeature: Feature = {
+  bindings: PULSE_BINDINGS,
+  name: 'pulse',
+  scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
+  run(ctx, command, pane) {
+    if (pane.kind !== 'pulse') return false;
+    const to = MOVES[command];
+    if (to) {
+      move(ctx, to);
+      return true;
+    }
+    if (command !== 'pulse.openFailure') return false;
+    const row = selected(ctx);
+    if (!row) return true;
+    if (!row.newestFailure) {
+      toast(ctx.store, 'info', `No failed pipeline among the last ${row.strip.length} of ${row.path}`);
+      return true;
+    }
+    push(ctx, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.newestFailure.pipelineId, view: 'list' });
+    return true;
+  },
+  open(ctx, pane) {
+    if (pane.kind !== 'pulse') return false;
+    const row = selected(ctx);
+    if (!row) return true;
+    const project = projectOf(ctx, row.projectId);
+    if (project) ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
+    push(ctx, { kind: 'project', projectId: row.projectId, path: row.path, tab: 'pipelines' });
+    return true;
+  },
+  url(ctx, pane) {
+    if (pane.kind !== 'pulse') return undefined;
+    const row = selected(ctx);
+    return { url: row ? projectOf(ctx, row.projectId)?.web_url : undefined };
+  },
+  refresh(ctx, pane) {
+    // The rows are the projects list's first page (or the config file's projects), read once: the
+    // budget is the rows' own reads.
+    if (pane.kind !== 'pulse') return undefined;
+    const state = ctx.store.getState();
+    if (state.config.pulse) return state.pulse.listed === null && !listing.has(ctx) ? readListed(ctx, state.config.pulse) : undefined;
+    if (listOf(state, listKeys.projects()).loadedAt !== null) return undefined;
+    return refreshList(ctx, listKeys.projects());
+  },
+};

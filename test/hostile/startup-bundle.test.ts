@@ -1,0 +1,72 @@
+// The built bundle in a pty with `--project` (issue 18): the lookup ran before the first frame, so
+// a stalled GitLab left a blank terminal for two minutes with `q` ignored, and an unknown project
+// silently opened the project list. Now the app draws first and looks the project up inside.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { DEMO_TOKENS, startSimulator, type Simulator } from '../../src/sim/index.js';
+import { spawnScreen, type Screen } from '../helpers/pty.js';
+import { START } from '../helpers/sim.js';
+import { startHostile, type HostileServer } from './server.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bundle = `${root}dist/pipetop.js`;
+const home = mkdtempSync(join(tmpdir(), 'pipetop-startup-home-'));
+const clean = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GLAB_CONFIG_DIR: join(home, 'no-glab'), GITLAB_HOST: '', GITLAB_URI: '', GL_HOST: '', GITLAB_ACCESS_TOKEN: '', OAUTH_TOKEN: '', NO_COLOR: '' };
+let sim: Simulator;
+let hostile: HostileServer;
+let screen: Screen | null = null;
+
+beforeAll(async () => {
+  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  sim = await startSimulator({ seed: 7, speed: 0, startTime: START });
+  hostile = await startHostile();
+  // A GitLab that accepts the connection and never answers.
+  hostile.mount('/', () => undefined);
+});
+afterEach(() => {
+  screen?.kill();
+  screen = null;
+});
+afterAll(async () => {
+  await hostile.close();
+  await sim.close();
+});
+
+/** Resolves with the exit code, or null when the app is still running after `ms`. */
+function exitedWithin(s: Screen, ms: number): Promise<number | null> {
+  return Promise.race([s.exited(), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+}
+
+it('a stalled GitLab: the first frame appears, and q quits at once', async () => {
+  screen = spawnScreen(['--host', hostile.url, '--project', 'acme/api'], { cols: 80, rows: 24, env: { ...clean, GITLAB_TOKEN: 'glpat-stalled' }, cwd: home, bundle });
+  await screen.waitFor('Looking up project acme/api', 20_000);
+  screen.write('q');
+  // The client's timeout is 30 s: an app that ignored q, or waited for its requests, is still running.
+  expect(await exitedWithin(screen, 10_000)).toBe(0);
+});
+
+it('an unknown --project says "project … not found" in its pane', async () => {
+  screen = spawnScreen(['--host', sim.url, '--project', 'acme/nope'], { cols: 80, rows: 24, env: { ...clean, GITLAB_TOKEN: DEMO_TOKENS.user }, cwd: home, bundle });
+  await screen.waitFor(/Project acme\/nope not found/, 20_000);
+  screen.write('\u001b');
+  await screen.waitFor('acme/web', 20_000);
+  screen.write('\u0003');
+  expect(await screen.exited()).toBe(0);
+});
+
+// Issue 17: env and glab config are the documented ways; --token (seen in `ps`) is not suggested.
+it('a rejected token: the help names GITLAB_TOKEN, glab and --token-file, not --token', async () => {
+  screen = spawnScreen(['--host', sim.url], { cols: 80, rows: 24, env: { ...clean, GITLAB_TOKEN: 'glpat-wrong' }, cwd: home, bundle });
+  await screen.waitFor('GitLab rejected the token', 20_000);
+  await screen.waitFor('Press q to quit', 20_000);
+  const text = screen.text().replace(/\s+/g, ' ');
+  expect(text).toContain('The token came from GITLAB_TOKEN');
+  expect(text).toMatch(/in GITLAB_TOKEN, with `glab auth login`, or in a private file given with --token-file PATH/);
+  expect(text).not.toContain('--token TOKEN');
+  screen.write('q');
+  expect(await screen.exited()).toBe(0);
+});
