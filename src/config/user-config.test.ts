@@ -184,8 +184,8 @@ describe('applyUserKeys', () => {
   });
 
   it('rebinding on the shipped table: job.retry to R collides with the global refresh', () => {
-    const { bindings, warnings } = applyUserKeys(BINDINGS, { 'job.retry': { keys: ['R', 'ctrl+r', 'T'], line: 3 } }, { file: FILE });
-    expect(bindings.filter((b) => b.command === 'job.retry').map((b) => b.keys.join())).toEqual(['T']);
+    const { bindings, warnings } = applyUserKeys(BINDINGS, { 'job.retry': { keys: ['R', 'ctrl+r', 'ctrl+t'], line: 3 } }, { file: FILE });
+    expect(bindings.filter((b) => b.command === 'job.retry').map((b) => b.keys.join())).toEqual(['ctrl+t']);
     // ctrl+r is the pipeline's own "retry the pipeline" in the pipeline pane.
     expect(messages(warnings)).toEqual([
       `${FILE}:3: keys.job.retry: 'R' is already app.refresh (pipeline/global); not bound to job.retry`,
