@@ -18,8 +18,9 @@ export interface ListSource<T> {
   /**
    * The rows shown for the rows read, when they differ (a pipeline's jobs: one row per job out of
    * all its attempts). Must return the same array for the same `items` (it runs on every render).
+   * Applied when rows are shown; `arrange` below changes the rows kept.
    */
-  arrange?(items: unknown[]): unknown[];
+  present?(items: unknown[]): unknown[];
   perPage: number;
   /** A complete list's rows once every page is in (a pipeline's jobs take its trigger jobs in among them). */
   arrange?(items: T[]): T[];
@@ -90,9 +91,9 @@ export function sourceFor(key: ListKey, ctx: SourceCtx): ListSource<unknown> {
   throw new Error(`unknown list ${listKeyText(key)}`);
 }
 
-/** The rows a list shows: arranged by its source, then the `/` filter. */
-export function shownRows<T>(source: Pick<ListSource<T>, 'arrange' | 'textOf'>, items: T[], filter: string): T[] {
-  return visibleRows(source.arrange ? (source.arrange(items) as T[]) : items, filter, source.textOf);
+/** The rows a list shows: as its source presents them, then the `/` filter. */
+export function shownRows<T>(source: Pick<ListSource<T>, 'present' | 'textOf'>, items: T[], filter: string): T[] {
+  return visibleRows(source.present ? (source.present(items) as T[]) : items, filter, source.textOf);
 }
 
 /** Rows after the `/` filter (case-insensitive, every word must match). */

@@ -18,8 +18,8 @@ export function useList<T>(key: ListKey): { list: ListState<T>; rows: T[] } {
   // Keyed by the key's text: panes build a fresh key object every render.
   const source = useMemo(() => sourceFor(key, controller.ctx) as ListSource<T>, [text, controller]);
   const rows = useMemo(() => shownRows(source, list.items, list.filter), [list.items, list.filter, source]);
-  // A source that arranges its rows (a pipeline's jobs: one row out of every attempt) is counted
+  // A source that presents its rows differently (a pipeline's jobs: one row out of every attempt) is counted
   // as shown, not as read.
-  const shown = useMemo(() => (source.arrange ? { ...list, items: source.arrange(list.items) as T[] } : list), [list, source]);
+  const shown = useMemo(() => (source.present ? { ...list, items: source.present(list.items) as T[] } : list), [list, source]);
   return { list: shown, rows };
 }

@@ -242,7 +242,7 @@ describe('failed jobs first', () => {
     const { path, id } = pipelineWithFailures();
     await openPipeline(path, id);
     await app.press('v');
-    const frame = await app.waitFor('stage graph · v list');
+    const frame = await app.waitFor('stage graph · v timeline');
     const byStage = new Map<string, Job[]>();
     for (const j of rows()) byStage.set(j.stage, [...(byStage.get(j.stage) ?? []), j]);
     const failing = [...byStage].find(([, jobs]) => jobs.some((j) => j.status === 'failed'))!;

@@ -22,20 +22,23 @@ afterAll(() => app.close());
 describe('timeline view', () => {
   it('v cycles to the timeline of a finished pipeline: stages, spans, the critical path, the shared cursor', async () => {
     app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: DEPLOYER, path: 'acme/platform/deployer', pipelineId: PIPELINE, view: 'list' } as Pane] }));
-    const frameOf = await app.waitFor(/3 jobs · v stage graph/);
+    // Three jobs and three trigger jobs (bridges stand among the jobs, in their stage).
+    const frameOf = await app.waitFor(/6 jobs · v stage graph/);
     expect(frameOf).toMatch(/#7000061\s+build/);
     await app.press('v', 'v');
     const frame = await app.waitFor('timeline · v list');
     const lines = frame.split('\n');
     // Stage headings in order, each job under its stage with a running span drawn on the axis.
     const row = (text: RegExp) => lines.findIndex((l) => text.test(l));
-    const stages = ['build', 'test', 'deploy'].map((stage) => row(new RegExp(`^${stage}\\s*$`)));
+    const stages = ['build', 'test', 'downstream', 'deploy'].map((stage) => row(new RegExp(`^${stage}\\s*$`)));
     expect(stages.every((i) => i > 0)).toBe(true);
     expect([...stages].sort((a, b) => a - b)).toEqual(stages);
-    const jobs = ['build', 'test:unit', 'deploy:production'].map((name) => row(new RegExp(`^.✔ ${name}\\s+.*█`)));
+    const jobs = ['build', 'test:unit', 'integration'].map((name) => row(new RegExp(`^.✔ ${name}\\s+.*█`)));
     expect(jobs.every((i, k) => i === stages[k]! + 1)).toBe(true);
-    // A finished chain of one job per stage: every job is on the critical path.
+    // The chain that decided the end: build, then test:unit, then the hour-long child behind
+    // integration; the docs child (0 s) ran beside it and is not on the path.
     for (const i of jobs) expect(lines[i]!.startsWith('▸')).toBe(true);
+    expect(lines[row(/^.✔ docs\s/)]!.startsWith('▸')).toBe(false);
     // Each later job's span starts where the one before it ended (to the right of it).
     const starts = jobs.map((i) => lines[i]!.indexOf('█'));
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);

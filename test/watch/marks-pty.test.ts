@@ -34,7 +34,7 @@ async function createWatched(extra: Record<string, string>): Promise<Screen> {
   await s.waitFor('1 Pipelines', 20_000);
   await s.waitFor('● live');
   s.write('N');
-  await s.waitFor('for ref:');
+  await s.waitFor('New pipeline in acme/api');
   s.write('\r');
   await s.waitFor(/◆ watched/);
   s.write('\x1b');

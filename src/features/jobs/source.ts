@@ -20,15 +20,14 @@ export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
           : gl.jobs.list(projectId, { scope, perPage, startPage: page, signal })
         ).pages(),
       ),
-    // A pipeline's jobs: every attempt is read (when no status filter picks some), one row a job
-    // shows its latest in its stage's place (attempts.ts); trigger jobs stand in their stage (bridges).
+    // A pipeline's jobs: trigger jobs are kept among them, in their stage (bridges); every attempt
+    // is read (when no status filter picks some) and one row a job shows its latest in its stage's
+    // place (attempts.ts).
     ...(key.kind === 'pipelineJobs'
       ? {
           arrange: (jobs: Job[]) =>
-            withBridges(
-              scope?.length ? jobs : (arrangeAttempts(jobs) as Job[]),
-              ((state().bridges[key.pipelineId] ?? []) as unknown as Job[]).filter((b) => !scope?.length || (scope as string[]).includes(b.status)),
-            ),
+            withBridges(jobs, ((state().bridges[key.pipelineId] ?? []) as unknown as Job[]).filter((b) => !scope?.length || (scope as string[]).includes(b.status))),
+          ...(scope?.length ? {} : { present: arrangeAttempts }),
         }
       : {}),
     idOf: (j) => (j as Job).id,
