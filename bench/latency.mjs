@@ -11,7 +11,8 @@
 // (opening a pane), "with data" also times the frame that shows the loaded data.
 //
 // Target (issue 7): p95 ≤ 16 ms. Prints a table, writes bench/results/latency.json. Not a test.
-// RUNS=n sets the samples per move/page row (default 60). PROFILE='log: next match' writes a CPU
+// RUNS=n sets the samples per move/page row (default 60). ONLY=burst runs only the burst row (10 keys in
+// one write, on the project list) and writes bench/results/latency-burst.json. PROFILE='log: next match' writes a CPU
 // profile of that row's keys (main thread) to the temp directory, for Chrome DevTools.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -99,8 +100,10 @@ void controller.start();
 const h = m.createElement;
 const ink = m.render(
   h(m.AppContext.Provider, { value: { store, controller, now: () => sim.clock.now() } }, h(m.ThemeContext.Provider, { value: m.createTheme({}) }, h(m.App))),
-  { stdin, stdout, stderr: new Terminal(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
+  { stdin: Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} }), stdout, stderr: new Terminal(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
 );
+// Keys as src/tui.tsx reads them: src/input's reader on stdin, each key to the controller.
+const reader = m.attachKeyReader(stdin, (event) => controller.handleKey(event));
 
 /** Resolves at the next frame written after now, or null after `ms`. */
 function nextFrame(ms = 2000) {
@@ -188,6 +191,19 @@ await until((s) => /\d+\+? projects/.test(s), 'the project list', 120_000);
 const projectsLoadMs = performance.now() - t;
 
 const RUNS = Number(process.env.RUNS ?? 60);
+// A burst: 10 keys in one write (key repeat, a laggy link). All 10 must apply; the sample is the time
+// to the first frame that shows the last of them (the keys apply at once, so that is one frame).
+const listSelected = () => store.getState().lists.projects?.selected ?? 0;
+for (let i = 0; i < 10; i++) {
+  const down = i % 2 === 0;
+  const before = listSelected();
+  await press('projects: burst of 10 keys (one write)', (down ? 'j' : 'k').repeat(10));
+  const moved = Math.abs(listSelected() - before);
+  if (moved !== 10) throw new Error(`burst: ${moved} of 10 keys applied`);
+}
+if (process.env.ONLY === 'burst') {
+  await finish();
+}
 for (let i = 0; i < RUNS; i++) await press('projects: move (j/k)', i % 4 === 3 ? 'k' : 'j');
 
 for (let i = 0; i < RUNS / 3; i++) await press('projects: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
@@ -220,13 +236,18 @@ for (const ch of 'took 42') await press('log: search', ch);
 await press('log: search', KEY.enter);
 for (let i = 0; i < 20; i++) await press('log: next match (n)', 'n');
 
+await finish();
+
+// ------------------------------------------------------------------------------------------------
+// Report.
+
+async function finish() {
 await profileRow('');
+reader.dispose();
 ink.unmount();
 controller.stop();
 await worker.terminate();
 
-// ------------------------------------------------------------------------------------------------
-// Report.
 
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const rows = {};
@@ -251,7 +272,8 @@ console.log(`world: ${SCALE.projects} projects, ${SCALE.pipelineJobs}-job pipeli
 console.log(`(load average before/after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} on ${cpus().length} CPUs; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(
-  join(root, 'bench/results/latency.json'),
+  join(root, `bench/results/${process.env.ONLY ? `latency-${process.env.ONLY}` : 'latency'}.json`),
   JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1m: [loadBefore, loadavg()[0]], scale: SCALE, terminal: `${COLS}x${ROWS}`, worldMs, projectsLoadMs, rows, samples }, null, 2),
 );
 process.exit(0);
+}

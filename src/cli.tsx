@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${safeMessage(result.message)}\n`);
       return 2;
     case 'run': {
-      for (const warning of result.warnings) process.stderr.write(`pipetop: ${safeMessage(warning)}\n`);
+      // The warnings are shown inside the app (src/tui.tsx): stderr would vanish behind the alternate screen.
       // Temp files of a pipetop killed while saving (SIGKILL leaves them): removed in the background.
       void removeStaleTempFiles(process.cwd());
       // `--token -` used stdin for the token: keys come from the controlling terminal instead.
@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       try {
-        return await runTui(result.config, { stdin: keys, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+        return await runTui(result.config, { stdin: keys, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() }, result.warnings);
       } finally {
         if (keys !== process.stdin) keys.destroy();
       }

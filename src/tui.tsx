@@ -1,6 +1,9 @@
-// Starts the TUI for a resolved configuration: the API client (on the built-in simulator in demo
-// mode), the store and controller, then Ink. Returns when the user quits.
+// Starts the TUI for a resolved configuration: the user's config (theme, keys), the API client (on
+// the built-in simulator in demo mode), the store and controller, then Ink on the alternate screen.
+// Keys are read by src/input alone — Ink gets a stdin that never speaks, so no Ink `useInput` ever
+// sees a key — and each key goes straight to the controller, in order. Returns when the user quits.
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { render } from 'ink';
 import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
@@ -13,8 +16,14 @@ import { createAppStore } from './store/store.js';
 import { openProjectRef } from './features/projects/index.js';
 import { App } from './ui/App.js';
 import { AppContext } from './ui/context.js';
+import { ThemeContext } from './ui/theme.js';
+import { createNamedTheme } from './ui/themes.js';
+import { attachKeyReader, enterTerminal, installRestoreHooks, isRawModeSupported, type KeyReader } from './input/index.js';
+import { formatWarning } from './config/user-config.js';
+import { applyUserKeys } from './config/user-keys.js';
+import { scopesOverlap } from './store/keymap.js';
+import { safeMessage } from './text/safe.js';
 import { createServerClock } from './time/server-clock.js';
-import { ThemeContext, createTheme } from './ui/theme.js';
 import { VERSION } from './version.js';
 
 export interface TuiIo {
@@ -25,12 +34,16 @@ export interface TuiIo {
   cwd: string;
 }
 
-export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
-  // Ink's useInput needs raw mode; without a terminal there is nothing to drive the app with.
-  if (!io.stdin.isTTY || typeof io.stdin.setRawMode !== 'function') {
+/** `warnings`: what resolving the configuration had to say (glab config, flags); shown in the app. */
+export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly string[] = []): Promise<number> {
+  // The key reader needs raw mode; without a terminal there is nothing to drive the app with.
+  if (!isRawModeSupported(io.stdin)) {
+    for (const warning of warnings) io.stderr.write(`pipetop: ${safeMessage(warning)}\n`);
     io.stderr.write('pipetop needs an interactive terminal (stdin is not a TTY).\nRun it in a terminal, or use `pipetop sim` to serve the simulator.\n');
     return 2;
   }
+  // ~/.config/pipetop/config.yml: a mistake in it is a message in the app, never a refusal to start.
+  const user = await loadUserConfig({ env: io.env, commands: COMMANDS });
   let sim: Simulator | null = null;
   let baseUrl = config.baseUrl;
   let token = config.token;
@@ -63,9 +76,9 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     ...(dispatcher ? { dispatcher } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
-  // Only the notification channels and the pulse's projects here (features/marks, features/pulse);
-  // the config's warnings are shown where the rest of the config file is applied.
-  const { config: userConfig } = await loadUserConfig({ env: io.env, commands: COMMANDS });
+  // The config file read above: the notification channels and the pulse's projects (features/marks,
+  // features/pulse) here; the theme and the keys below.
+  const userConfig = user.config;
   // Without a project the app opens on the pulse (what is red or running across the user's
   // projects): the first pane, so q quits from it; `:projects` opens the list over it. With one,
   // the project is looked up after the first frame (below).
@@ -89,21 +102,44 @@ export async function runTui(config: AppConfig, io: TuiIo): Promise<number> {
     },
     tokenHelp: tokenHelp(config),
   });
+  // The user's keys over the default table (the core's and every feature's), conflicts refused.
+  const keys = applyUserKeys(controller.keymap.bindings, user.config.keys, { file: user.path, overlaps: scopesOverlap });
+  controller.useBindings(keys.bindings);
+  // The file as the user knows it: ~/.config/pipetop/config.yml (room is short in the footer).
+  const home = io.env.HOME;
+  const shortFile = (file: string) => (home && file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file);
+  const notices = [...warnings, ...[...user.warnings, ...keys.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) }))];
+  // Printed to stderr they would vanish behind the alternate screen: a toast stays until a key.
+  controller.notify(notices.map((n) => safeMessage(n)));
   // With --project (or a git remote) the app opens on that project, looked up after the first
   // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
   if (config.project) void openProjectRef(controller.ctx, config.project, config.projectSource?.startsWith('git remote') ? config.projectSource : undefined);
   void controller.start();
+  // The alternate screen and bracketed paste, undone on quit, SIGTERM/SIGINT/SIGHUP and a crash.
+  const session = enterTerminal({ stdin: io.stdin, stdout: io.stdout });
+  let reader: KeyReader | null = null;
+  const unhook = installRestoreHooks(() => {
+    reader?.dispose();
+    session.restore();
+  });
+  // Ink 6 reads stdin (and wants raw mode) only for its own useInput, which pipetop does not use.
+  const silent = new PassThrough() as unknown as NodeJS.ReadStream;
   const instance = render(
     <AppContext.Provider value={{ store, controller, now: clock.now }}>
-      <ThemeContext.Provider value={createTheme(io.env)}>
+      <ThemeContext.Provider value={createNamedTheme(user.config.theme, io.env)}>
         <App />
       </ThemeContext.Provider>
     </AppContext.Provider>,
-    { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, maxFps: 30 },
+    { stdin: silent, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, maxFps: 30 },
   );
+  const keyController = controller;
+  reader = attachKeyReader(io.stdin, (event) => keyController.handleKey(event));
   try {
     await instance.waitUntilExit();
   } finally {
+    reader.dispose();
+    session.restore();
+    unhook();
     controller.stop();
     await sim?.close();
     await debugLog?.close();

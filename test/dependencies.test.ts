@@ -1,7 +1,7 @@
 // Every runtime dependency must be imported by the app or its build: an unused one still costs
 // every `npm install` and every audit (ink-text-input stayed listed long after the prompts moved to
-// src/ui/components/text-edit.ts; ink-select-input and ink-spinner were never used: lists and the
-// spinner are pipetop's own).
+// src/text/text-edit.ts; ink-select-input was never used: lists are pipetop's own; ink-spinner turns
+// in the header while GitLab is awaited).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

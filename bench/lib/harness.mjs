@@ -279,6 +279,7 @@ export async function loadApp({ keep = false } = {}) {
         "export { App } from './src/ui/App.tsx';",
         "export { AppContext } from './src/ui/context.ts';",
         "export { ThemeContext, createTheme } from './src/ui/theme.ts';",
+        "export { attachKeyReader } from './src/input/index.ts';",
         "export { render } from 'ink';",
         "export { createElement } from 'react';",
       ].join('\n'),
@@ -349,7 +350,9 @@ export async function startApp(app, { now, baseUrl, agent, stack }) {
   const stdin = new FakeStdin();
   const h = app.createElement;
   const tree = h(app.AppContext.Provider, { value: { store, controller, now } }, h(app.ThemeContext.Provider, { value: app.createTheme({ NO_COLOR: '1' }) }, h(app.App)));
-  const ink = app.render(tree, { stdout, stderr: new NullStdout(), stdin, exitOnCtrlC: false, patchConsole: false, maxFps: 30 });
+  const ink = app.render(tree, { stdout, stderr: new NullStdout(), stdin: new FakeStdin(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 });
+  // Keys as src/tui.tsx reads them: src/input's reader, each key to the controller.
+  const reader = app.attachKeyReader(stdin, (event) => controller.handleKey(event));
   return {
     gl,
     store,
@@ -357,6 +360,7 @@ export async function startApp(app, { now, baseUrl, agent, stack }) {
     stdout,
     press: (key) => stdin.write(key),
     stop() {
+      reader.dispose();
       ink.unmount();
       controller.stop();
     },

@@ -2,9 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BINDINGS, COMMANDS } from '../keymap/bindings.js';
+import { COMMANDS } from '../keymap/bindings.js';
+import { FEATURES } from '../features/index.js';
+import { defaultBindings } from '../store/keymap.js';
 import { formatWarning, loadUserConfig, parseUserConfig, userConfigPath } from './user-config.js';
 import { applyUserKeys } from './user-keys.js';
+
+// The shipped table: the core's bindings and the features'.
+const BINDINGS = defaultBindings(FEATURES);
 
 const FILE = '/home/u/.config/pipetop/config.yml';
 const parse = (text: string) => parseUserConfig(text, { file: FILE, commands: COMMANDS });

@@ -209,7 +209,6 @@ function describe(node: unknown): string {
   else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
   else if (node && typeof node === 'object' && 'items' in node) text = 'a list or map';
   else text = typeof value;
-  // eslint-disable-next-line no-control-regex
   text = text.replace(/[\x00-\x1f\x7f-\x9f]/g, '?');
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -60,6 +60,8 @@ export function applyUserKeys<B extends BindingLike>(bindings: readonly B[], use
       const row = rows[i]!;
       if (!touched.has(row.command)) continue;
       const kept = row.keys.filter((key) => {
+        // A key the command has by default in this row is kept: the default table shadows on purpose.
+        if (bindings[i]!.command === row.command && bindings[i]!.keys.includes(key)) return true;
         for (const other of snapshot) {
           const where = clash(row, other, key);
           if (where === null) continue;

@@ -4,10 +4,11 @@ import { activityFeature } from './activity/activity.js';
 import { deploymentsFeature } from './deployments/feature.js';
 import { jobsFeature } from './jobs/feature.js';
 import { keysFeature } from './keys/feature.js';
+import { logFeature } from './log/feature.js';
 import { marksFeature } from './marks/index.js';
 import { pulseFeature } from './pulse/index.js';
 import { pipelinesFeature } from './pipelines/feature.js';
 import { projectsFeature } from './projects/feature.js';
 import { schedulesFeature } from './schedules/feature.js';
 
-export const FEATURES: readonly Feature[] = [projectsFeature, pipelinesFeature, jobsFeature, schedulesFeature, deploymentsFeature, activityFeature, keysFeature, marksFeature, pulseFeature];
+export const FEATURES: readonly Feature[] = [projectsFeature, pipelinesFeature, jobsFeature, schedulesFeature, deploymentsFeature, activityFeature, keysFeature, marksFeature, pulseFeature, logFeature];

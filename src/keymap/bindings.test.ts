@@ -1,7 +1,15 @@
 // The keymap is data: every command is bound and described, and no key means two things in one pane.
 import { describe, expect, it } from 'vitest';
-import { BINDINGS, COMMANDS, type Scope } from './bindings.js';
-import { bindingsFor, keyName, resolve } from './matcher.js';
+import { parseKeySpec } from '../input/key.js';
+// Over the merged table: the core's bindings and every feature's (src/features/*/bindings.ts).
+import { COMMANDS, type Scope } from './bindings.js';
+import { createKeymap } from './matcher.js';
+import { FEATURES } from '../features/index.js';
+import { defaultBindings, scopesOverlap } from '../store/keymap.js';
+import { applyUserKeys } from '../config/user-keys.js';
+
+const BINDINGS = defaultBindings(FEATURES);
+const { resolve, bindingsFor } = createKeymap(BINDINGS);
 
 const PANE_SCOPES: Scope[][] = [
   ['projects', 'list', 'global'],
@@ -14,7 +22,11 @@ const PANE_SCOPES: Scope[][] = [
   ['deployments', 'project', 'list', 'global'],
   ['events', 'project', 'list', 'global'],
   ['schedule', 'global'],
-  ['scheduleForm'],
+  ['scheduleForm', 'edit'],
+  ['edit'],
+  ['filter', 'edit'],
+  ['confirm'],
+  ['help', 'global'],
   ['deployment', 'global'],
   ['events', 'list', 'global'],
   ['key', 'global'],
@@ -62,14 +74,27 @@ describe('keymap', () => {
     }
   });
 
-  it('names keys the way bindings spell them', () => {
-    expect(keyName('', { downArrow: true })).toBe('down');
-    expect(keyName('r', { ctrl: true })).toBe('ctrl+r');
-    expect(keyName('', { tab: true, shift: true })).toBe('shift+tab');
-    expect(keyName('', { delete: true })).toBe('backspace');
-    expect(keyName('G', { shift: true })).toBe('G');
-    expect(keyName(' ', {})).toBe('space');
+  it('spells every key the way src/input names keys', () => {
     const all = new Set(BINDINGS.flatMap((b) => b.keys));
-    for (const key of all) expect(/^(ctrl\+[a-z]|shift\+tab|[a-z]+|.)$/.test(key), key).toBe(true);
+    for (const key of all) expect(parseKeySpec(key), key).toBe(key);
+  });
+
+  it('resolves the modal keys through their own scopes', () => {
+    expect(resolve('backspace', ['edit'])?.command).toBe('edit.backspace');
+    expect(resolve('j', ['filter', 'edit'])).toBeNull();
+    expect(resolve('down', ['filter', 'edit'])?.command).toBe('filter.down');
+    expect(resolve('escape', ['scheduleForm', 'edit'])?.command).toBe('form.cancel');
+    expect(resolve('Y', ['confirm'])?.command).toBe('confirm.yes');
+    expect(resolve('q', ['help', 'global'])?.command).toBe('help.close');
+    expect(resolve('G', ['help', 'global'])?.command).toBe('nav.bottom');
+  });
+
+  it('refuses a user key only where both keys are live at once (modal scopes included)', () => {
+    const apply = (keys: Record<string, string[]>) =>
+      applyUserKeys(BINDINGS, Object.fromEntries(Object.entries(keys).map(([c, k]) => [c, { keys: k }])), { file: 'config.yml', overlaps: scopesOverlap }).warnings.map((w) => w.message);
+    // Tab is the form's "next field" while a form field is edited: refused.
+    expect(apply({ 'edit.submit': ['tab'] })[0]).toMatch(/'tab' is already form.next/);
+    // ^w erases a word in a text field, and means nothing on a pane: both can have it.
+    expect(apply({ 'app.refresh': ['ctrl+w'] })).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
-// The keymap, as data: every shortcut is declared once here — command id, keys, description,
-// category and where it applies. The help overlay and the footer hints are generated from this
-// table, and a test checks that every command is bound, described and unambiguous per pane.
+// The keymap, as data: every command id, and the core's shortcuts — moving, lists, the app, and
+// the modal keys (text editing, the `/` filter, confirm, help). Each feature declares its own
+// shortcuts beside its handlers (src/features/<name>/bindings.ts); the composition root merges the
+// tables (src/store/keymap.ts) and lays the user's keys over them. The help overlay and the footer
+// hints are generated from the merged table, and a test checks that every command is bound,
+// described and unambiguous per pane.
 
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
 export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
@@ -9,7 +12,13 @@ export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | '
   // run form, tests view (issue 13: features/pipelines)
   | 'runForm' | 'tests'
   // the pulse (issue 14: features/pulse)
-  | 'pulse';
+  | 'pulse'
+  /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
+  | 'edit'
+  /** Modal: the `/` filter being typed (on top of 'edit'). */
+  | 'filter'
+  | 'confirm'
+  | 'help';
 
 export const COMMANDS = [
   // navigation
@@ -80,6 +89,23 @@ export const COMMANDS = [
   'app.help',
   'app.quit',
   'app.forceQuit',
+  // text fields (prompt, `/` filter, form fields)
+  'edit.submit',
+  'edit.cancel',
+  'edit.left',
+  'edit.right',
+  'edit.home',
+  'edit.end',
+  'edit.backspace',
+  'edit.delete',
+  'edit.clearBefore',
+  'edit.clearAfter',
+  'edit.deleteWord',
+  // the `/` filter, the [y/N] question, the help screen
+  'filter.down',
+  'filter.up',
+  'confirm.yes',
+  'help.close',
   // pipelines: failed jobs, merge requests (issue 13)
   'pipeline.nextFailed',
   'mr.newPipeline',
@@ -98,7 +124,7 @@ export const COMMANDS = [
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
-export type Category = 'Move' | 'Views' | 'Actions' | 'App';
+export type Category = 'Move' | 'Views' | 'Actions' | 'App' | 'Text';
 
 export interface Binding {
   command: CommandId;
@@ -114,8 +140,6 @@ export interface Binding {
 }
 
 const LISTS: Scope[] = ['list'];
-const JOB_TARGETS: Scope[] = ['pipeline', 'jobs', 'job'];
-const SCHEDULES: Scope[] = ['schedules', 'schedule'];
 
 export const BINDINGS: Binding[] = [
   { command: 'nav.down', keys: ['j', 'down'], description: 'Move down', category: 'Move', scopes: ['global'], hint: 'j/k move' },
@@ -134,46 +158,6 @@ export const BINDINGS: Binding[] = [
   { command: 'nav.tab4', keys: ['4'], description: 'Deployments tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab5', keys: ['5'], description: 'Events tab', category: 'Views', scopes: ['project'] },
   { command: 'list.filter', keys: ['/'], description: 'Filter the list (type to narrow, enter to keep, esc to clear)', category: 'Views', scopes: LISTS, hint: '/ filter' },
-  { command: 'pipelines.filters', keys: ['f'], description: 'Pipeline filters: scope, status, ref, yaml errors, user, order, sort', category: 'Views', scopes: ['pipelines'], hint: 'f filters' },
-  { command: 'pipeline.new', keys: ['N'], description: 'New pipeline: ref, variables, inputs (a form)', category: 'Actions', scopes: ['pipelines', 'pipeline'], hint: 'N new', mutates: true },
-  { command: 'pipeline.retry', keys: ['r'], description: 'Retry the failed jobs of the pipeline', category: 'Actions', scopes: ['pipelines'], hint: 'r retry', mutates: true },
-  { command: 'pipeline.retry', keys: ['ctrl+r'], description: 'Retry the failed jobs of this pipeline', category: 'Actions', scopes: ['pipeline'], hint: '^r retry pipeline', mutates: true },
-  { command: 'pipeline.cancel', keys: ['c'], description: 'Cancel the pipeline (asks first)', category: 'Actions', scopes: ['pipelines'], hint: 'c cancel', mutates: true },
-  { command: 'pipeline.cancel', keys: ['ctrl+x'], description: 'Cancel this pipeline (asks first)', category: 'Actions', scopes: ['pipeline'], hint: '^x cancel pipeline', mutates: true },
-  { command: 'pipeline.toggleGraph', keys: ['v'], description: 'Cycle the jobs’ view: list → stage graph → timeline', category: 'Views', scopes: ['pipeline'], hint: 'v view' },
-  { command: 'pipeline.jobScope', keys: ['s'], description: 'Filter jobs by status (one or several)', category: 'Views', scopes: ['pipeline', 'jobs'], hint: 's status' },
-  { command: 'job.retry', keys: ['r'], description: 'Retry the job', category: 'Actions', scopes: JOB_TARGETS, hint: 'r retry', mutates: true },
-  { command: 'job.cancel', keys: ['c'], description: 'Cancel the job (asks first)', category: 'Actions', scopes: JOB_TARGETS, hint: 'c cancel', mutates: true },
-  { command: 'job.play', keys: ['p'], description: 'Play a manual job (its variables first; a deploy asks)', category: 'Actions', scopes: JOB_TARGETS, hint: 'p play', mutates: true },
-  { command: 'job.erase', keys: ['E'], description: 'Erase the job’s log and artifacts (asks first)', category: 'Actions', scopes: JOB_TARGETS, hint: 'E erase', mutates: true },
-  { command: 'job.keep', keys: ['K'], description: 'Keep the job’s artifacts from expiring', category: 'Actions', scopes: JOB_TARGETS, hint: 'K keep', mutates: true },
-  { command: 'job.download', keys: ['d'], description: 'Download the job’s artifacts to a file', category: 'Actions', scopes: JOB_TARGETS, hint: 'd download' },
-  { command: 'log.follow', keys: ['f'], description: 'Follow the log as it grows (on/off); G also resumes', category: 'Views', scopes: ['job'], hint: 'f follow' },
-  { command: 'log.fold', keys: ['space', 'z'], description: 'Fold or unfold the section under the cursor', category: 'Views', scopes: ['job'], hint: 'z fold' },
-  { command: 'log.foldAll', keys: ['Z'], description: 'Fold or unfold every section', category: 'Views', scopes: ['job'] },
-  { command: 'log.search', keys: ['/'], description: 'Search the whole log (text, or /regex/)', category: 'Views', scopes: ['job'], hint: '/ search' },
-  { command: 'log.next', keys: ['n'], description: 'Next match', category: 'Views', scopes: ['job'] },
-  { command: 'log.prev', keys: ['N'], description: 'Previous match', category: 'Views', scopes: ['job'] },
-  { command: 'log.failure', keys: ['F'], description: 'Jump to the first failure line', category: 'Views', scopes: ['job'], hint: 'F failure' },
-  { command: 'log.timestamps', keys: ['t'], description: 'Show or hide timestamps (logs with FF_TIMESTAMPS)', category: 'Views', scopes: ['job'] },
-  { command: 'log.save', keys: ['w'], description: 'Save the log to a file', category: 'Actions', scopes: ['job'] },
-  { command: 'log.wrap', keys: ['W'], description: 'Wrap long lines (on/off)', category: 'Views', scopes: ['job'] },
-  { command: 'log.details', keys: ['i'], description: 'All job fields above the log (on/off)', category: 'Views', scopes: ['job'], hint: 'i details' },
-  { command: 'schedule.add', keys: ['a'], description: 'New pipeline schedule (form: description, ref, cron, time zone, active)', category: 'Actions', scopes: SCHEDULES, hint: 'a add', mutates: true },
-  { command: 'schedule.edit', keys: ['e'], description: 'Edit the schedule (only its owner may)', category: 'Actions', scopes: SCHEDULES, hint: 'e edit', mutates: true },
-  { command: 'schedule.toggle', keys: ['space'], description: 'Activate / deactivate the schedule', category: 'Actions', scopes: SCHEDULES, hint: 'space on/off', mutates: true },
-  { command: 'schedule.takeOwnership', keys: ['O'], description: 'Take ownership of the schedule (asks first; its pipelines then run as you)', category: 'Actions', scopes: SCHEDULES, hint: 'O own', mutates: true },
-  { command: 'schedule.delete', keys: ['D'], description: 'Delete the schedule (asks first)', category: 'Actions', scopes: SCHEDULES, hint: 'D delete', mutates: true },
-  { command: 'schedules.scope', keys: ['f'], description: 'Schedules shown: all → active → inactive', category: 'Views', scopes: ['schedules'], hint: 'f scope' },
-  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the schedule’s last pipeline', category: 'Move', scopes: ['schedule'], hint: '⏎ last pipeline' },
-  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the deployment’s job and its log', category: 'Move', scopes: ['deployment'], hint: '⏎ job' },
-  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Show the key owner’s activity', category: 'Move', scopes: ['key'], hint: '⏎ their activity' },
-  { command: 'form.next', keys: ['tab', 'down'], description: 'Next field (Enter too)', category: 'Move', scopes: ['scheduleForm'], hint: 'tab next' },
-  { command: 'form.prev', keys: ['shift+tab', 'up'], description: 'Previous field', category: 'Move', scopes: ['scheduleForm'], hint: '⇧tab prev' },
-  { command: 'form.toggle', keys: ['space'], description: 'Toggle Active (on the Active field)', category: 'Actions', scopes: ['scheduleForm'], hint: 'space toggle' },
-  { command: 'form.submit', keys: ['ctrl+s'], description: 'Save the schedule (or Enter on the last field)', category: 'Actions', scopes: ['scheduleForm'], hint: '^s save', mutates: true },
-  { command: 'form.cancel', keys: ['escape'], description: 'Cancel the form (asks when something changed)', category: 'Actions', scopes: ['scheduleForm'], hint: 'esc cancel' },
-  { command: 'events.filters', keys: ['f'], description: 'Activity filters: action, target type, before/after date, sort', category: 'Views', scopes: ['events'], hint: 'f filters' },
   { command: 'object.open', keys: ['o'], description: 'Open the web page (or print its URL over SSH)', category: 'Actions', scopes: ['global'], hint: 'o open' },
   { command: 'object.copy', keys: ['y'], description: 'Copy the web URL (OSC 52: works over SSH and tmux)', category: 'Actions', scopes: ['global'], hint: 'y copy' },
   { command: 'app.refresh', keys: ['R'], description: 'Refresh now', category: 'App', scopes: ['global'] },
@@ -181,26 +165,20 @@ export const BINDINGS: Binding[] = [
   { command: 'app.help', keys: ['?'], description: 'Help: every key', category: 'App', scopes: ['global'], hint: '? help' },
   { command: 'app.quit', keys: ['q'], description: 'Back, or quit from the first pane', category: 'App', scopes: ['global'], hint: 'q quit' },
   { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit pipetop at once', category: 'App', scopes: ['global'] },
-  // pipelines: failed jobs, trigger jobs, merge requests (issue 13)
-  { command: 'pipeline.nextFailed', keys: ['F'], description: 'Next failed job', category: 'Move', scopes: ['pipeline'], hint: 'F failed' },
-  { command: 'mr.newPipeline', keys: ['N'], description: 'New pipeline for the merge request', category: 'Actions', scopes: ['mergeRequest'], hint: 'N new pipeline', mutates: true },
-  // run form: `N` new pipeline, `p` on a manual job (issue 13; features/pipelines/run-form*.ts)
-  { command: 'form.submit', keys: ['enter', 'ctrl+s'], description: 'Run the pipeline / play the job with these variables', category: 'Actions', scopes: ['runForm'], hint: '⏎ run', mutates: true },
-  { command: 'form.next', keys: ['tab', 'down'], description: 'Next line', category: 'Move', scopes: ['runForm'], hint: 'tab next' },
-  { command: 'form.prev', keys: ['shift+tab', 'up'], description: 'Previous line', category: 'Move', scopes: ['runForm'] },
-  { command: 'form.cancel', keys: ['escape'], description: 'Cancel (asks when something was typed)', category: 'Actions', scopes: ['runForm'], hint: 'esc cancel' },
-  // pipeline details and the Tests view (issue 13; features/pipelines/pipeline-extras.ts, tests-view.ts)
-  { command: 'pipeline.details', keys: ['i'], description: 'Pipeline details: variables with their values, test suites (on/off)', category: 'Views', scopes: ['pipeline'], hint: 'i details' },
-  { command: 'pipeline.tests', keys: ['T'], description: 'Tests view: the test report, failed cases first', category: 'Views', scopes: ['pipeline'], hint: 'T tests' },
-  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Show the case’s output (again: back to the list)', category: 'Move', scopes: ['tests'], hint: '⏎ output' },
-  { command: 'tests.log', keys: ['L'], description: 'Open the case’s job log at the failing line', category: 'Views', scopes: ['tests'], hint: 'L log' },
-  { command: 'tests.down', keys: ['j', 'down'], description: 'Next case (in a case’s output: scroll down)', category: 'Move', scopes: ['tests'] },
-  { command: 'tests.up', keys: ['k', 'up'], description: 'Previous case (in a case’s output: scroll up)', category: 'Move', scopes: ['tests'] },
-  { command: 'tests.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down (cases or output)', category: 'Move', scopes: ['tests'] },
-  { command: 'tests.pageUp', keys: ['pageup', 'ctrl+u'], description: 'Page up (cases or output)', category: 'Move', scopes: ['tests'] },
-  { command: 'tests.back', keys: ['escape', 'h', 'left', 'backspace'], description: 'Close the case’s output, then the Tests view', category: 'Move', scopes: ['tests'], hint: 'esc back' },
-  // watched pipelines and pictures of time (issue 14)
-  { command: 'pipeline.mark', keys: ['m'], description: 'Watch the pipeline: be told when it ends (toast, bell, desktop notification, title)', category: 'Actions', scopes: ['pipelines', 'pipeline'] },
-  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the project', category: 'Move', scopes: ['pulse'], hint: '⏎ project' },
-  { command: 'pulse.openFailure', keys: ['f'], description: 'Open the project’s newest failed pipeline', category: 'Move', scopes: ['pulse'], hint: 'f failure' },
+  // Modal keys. Text fields take every printable key as text, so only these resolve there.
+  { command: 'edit.submit', keys: ['enter'], description: 'Text field: accept (run the command, keep the filter)', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.cancel', keys: ['escape'], description: 'Text field: cancel (clears the filter)', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.left', keys: ['left'], description: 'Text field: cursor left', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.right', keys: ['right'], description: 'Text field: cursor right', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.home', keys: ['home', 'ctrl+a'], description: 'Text field: cursor to the start', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.end', keys: ['end', 'ctrl+e'], description: 'Text field: cursor to the end', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.backspace', keys: ['backspace'], description: 'Text field: erase before the cursor', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.delete', keys: ['delete'], description: 'Text field: erase under the cursor', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.clearBefore', keys: ['ctrl+u'], description: 'Text field: erase to the start', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.clearAfter', keys: ['ctrl+k'], description: 'Text field: erase to the end', category: 'Text', scopes: ['edit'] },
+  { command: 'edit.deleteWord', keys: ['ctrl+w'], description: 'Text field: erase the word before the cursor', category: 'Text', scopes: ['edit'] },
+  { command: 'filter.down', keys: ['down'], description: 'While filtering: move down the list', category: 'Text', scopes: ['filter'] },
+  { command: 'filter.up', keys: ['up'], description: 'While filtering: move up the list', category: 'Text', scopes: ['filter'] },
+  { command: 'confirm.yes', keys: ['y', 'Y'], description: 'Answer yes to a [y/N] question (any other key: no)', category: 'App', scopes: ['confirm'] },
+  { command: 'help.close', keys: ['escape', 'q', '?'], description: 'Close this help', category: 'App', scopes: ['help'] },
 ];

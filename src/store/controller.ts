@@ -4,20 +4,23 @@
 import type { GitLab, Job, PipelineBasic, Project } from '../api/index.js';
 import { isGitLabApiError } from '../api/index.js';
 import type { CommandId, Scope } from '../keymap/bindings.js';
-import { resolve } from '../keymap/matcher.js';
+import type { Keymap } from '../keymap/matcher.js';
+import type { Binding } from '../keymap/bindings.js';
+import { bindingName, type InputEvent, type Key } from '../input/key.js';
+import { keymapOf } from './keymap.js';
 import { downloadArtifacts, downloadJobArtifacts, jobAction, runJobAction, submitDownload, type JobVerb } from '../features/jobs/actions.js';
 import { pipelineAction, runPipelineAction } from '../features/pipelines/actions.js';
-import { closeRunForm, handleRunFormKey, openNewPipelineForm, openPlayForm, playWithVariables } from '../features/pipelines/run-form-actions.js';
+import { closeRunForm, handleRunFormKey, pasteIntoRunForm, openNewPipelineForm, openPlayForm, playWithVariables } from '../features/pipelines/run-form-actions.js';
 import { bridgeAction, isBridge, type BridgeVerb } from '../features/pipelines/index.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
-import { confirmKey, filterKey, helpKey } from './modal-keys.js';
+import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
 import { runDeleteSchedule, runTakeOwnership, closeScheduleForm } from '../features/schedules/schedules.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
 import { submitEventFilters } from '../features/activity/activity.js';
 import { FEATURES } from '../features/index.js';
 import { ask, type Feature } from './feature.js';
-import { handleFormKey } from '../features/schedules/schedules.js';
+import { handleFormKey, pasteIntoForm } from '../features/schedules/schedules.js';
 import { runLogCommand } from '../features/log/commands.js';
 import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from '../features/log/log-view.js';
 import { jobScopePrompt, submitJobScopes } from '../features/jobs/scopes.js';
@@ -26,7 +29,7 @@ import { listRows, moveSelection, selectedRow } from './lists.js';
 import { runPalette, submitPalette } from './palette.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
-import { toast, topPane, type AppStore } from './store.js';
+import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
 import { PROJECT_TABS, type ListKey, type Pane, type Viewport } from './types.js';
 import { logRowsOf } from '../features/log/log-layout.js';
 import { checkWebUrl } from '../platform/url-check.js';
@@ -45,6 +48,8 @@ export interface ControllerDeps {
   tokenHelp?: string;
   /** The features to plug in (default: all of src/features). */
   features?: readonly Feature[];
+  /** The effective bindings (the user's keys laid over the defaults); default: the features' defaults. */
+  bindings?: readonly Binding[];
 }
 
 export class Controller {
@@ -64,6 +69,11 @@ export class Controller {
   private readonly confirmHandlers: ConfirmHandlers<Ctx>;
   /** What Enter in a prompt runs, by command id. */
   private readonly promptHandlers: PromptHandlers<Ctx>;
+  /** The table keys resolve through; the footer and `?` help read it too. */
+  private table: Keymap;
+  /** Startup notices (config mistakes, resolve warnings) still to show, and the toast showing one. */
+  private notices: string[] = [];
+  private noticeToast: number | null = null;
 
   constructor(private readonly deps: ControllerDeps) {
     const now = deps.now ?? Date.now;
@@ -81,6 +91,7 @@ export class Controller {
       acted: () => void this.poller?.acted(),
       features: deps.features ?? FEATURES,
     };
+    this.table = keymapOf(this.ctx.features, deps.bindings);
     // The log tail tells the poller when the job in front has likely changed (see features/log/log-view.ts).
     this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, {
       jobMayHaveChanged: () => void this.poller?.refreshNow(),
@@ -201,30 +212,94 @@ export class Controller {
 
   // ---- keys ------------------------------------------------------------------------------------------
 
-  /** `name` from keymap/matcher's keyName; `input` is the raw text (for typing into the filter). */
-  handleKey(name: string | null, input: string): void {
+  get keymap(): Keymap {
+    return this.table;
+  }
+
+  /** Replaces the table (the user's keys laid over `keymap.bindings`); call before the first frame. */
+  useBindings(bindings: readonly Binding[]): void {
+    this.table = keymapOf(this.ctx.features, bindings);
+  }
+
+  /**
+   * One key or paste from src/input, applied at once: the next key of a burst sees what this one
+   * left (every handler reads store.getState()). A handler that throws costs that key, not the app.
+   */
+  handleKey(event: InputEvent): void {
+    try {
+      if (event.kind === 'paste') {
+        // The run form takes a multi-line paste as several variable lines.
+        if (pasteIntoRunForm(this.ctx, event.text)) return;
+        return pasteInto(this.ctx, event.text, (text) => pasteIntoForm(this.ctx, text));
+      }
+      this.key(event);
+    } catch (error) {
+      toast(this.deps.store, 'error', `That key failed: ${describeError(error)}`);
+    }
+  }
+
+  /**
+   * Messages the user must see before the first key (a mistake in the config file, a warning about
+   * the flags): one at a time in the footer, each until a key, then the next.
+   */
+  notify(messages: readonly string[]): void {
+    this.notices.push(...messages);
+    if (this.noticeToast === null) this.nextNotice();
+  }
+
+  private nextNotice(): void {
+    const message = this.notices.shift();
+    if (message === undefined) {
+      this.noticeToast = null;
+      return;
+    }
+    const more = this.notices.length ? ` (${this.notices.length} more: any key)` : '';
+    toast(this.deps.store, 'error', `${message}${more}`);
+    this.noticeToast = this.deps.store.getState().toast?.id ?? null;
+  }
+
+  private key(key: Key): void {
     const { store } = this.deps;
+    const { keymap } = this;
+    // A startup notice in the footer goes at the next key (the key itself still works).
+    if (this.noticeToast !== null) {
+      const shown = store.getState().toast?.id === this.noticeToast;
+      if (shown) store.setState({ toast: null });
+      this.nextNotice();
+    }
     const state = store.getState();
+    const name = bindingName(key);
+    // Ctrl-C always quits, whatever is in front.
     if (name === 'ctrl+c') return store.setState({ quit: true });
     if (state.fatal) {
       if (name === 'q' || name === 'escape') store.setState({ quit: true });
       return;
     }
-    // The prompt's text input owns the keyboard (Esc and Enter arrive through its callbacks).
-    if (state.prompt) return;
-    if (state.confirm) return confirmKey(this.ctx, name, (action) => this.confirmed(action));
+    const command = (scopes: Scope[]) => keymap.resolve(name, scopes)?.command ?? null;
+    if (state.prompt) {
+      return promptKey(this.ctx, command(['edit']), key.text, {
+        submit: (value) => void this.submitPrompt(value),
+        cancel: () => this.cancelPrompt(),
+      });
+    }
+    if (state.confirm) return confirmKey(this.ctx, command(['confirm']), (action) => this.confirmed(action));
     // The schedule form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
-    if (topPane(state).kind === 'scheduleForm') return handleFormKey(this.ctx, name, input);
+    if (topPane(state).kind === 'scheduleForm') return handleFormKey(this.ctx, command(['scheduleForm', 'edit']), key.text);
     // So does the run form (`N`, `p` on a manual job): Tab, typing, Enter sends, Esc.
-    if (topPane(state).kind === 'runForm') return handleRunFormKey(this.ctx, name, input);
-    if (state.help) return helpKey(this.ctx, name);
-    if (state.filtering) return filterKey(this.ctx, state.filtering, name, input);
-    if (name === null) return;
-    const resolved = resolve(name, scopesOf(topPane(state), this.ctx.features));
+    if (topPane(state).kind === 'runForm') return handleRunFormKey(this.ctx, command(['runForm', 'edit']), key.text);
+    if (state.help) return helpKey(this.ctx, command(['help', 'global']));
+    if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
+    const resolved = keymap.resolve(name, scopesOf(topPane(state), this.ctx.features));
     if (resolved) {
-      if (state.toast) store.setState({ toast: null });
+      if (state.toast && state.toast.id !== this.noticeToast) store.setState({ toast: null });
       this.run(resolved.command);
     }
+  }
+
+  /** HelpScreen reports how far its layout can scroll, so `G` and paging stop at the end. */
+  setHelpMax(max: number): void {
+    const help = this.deps.store.getState().help;
+    if (help && (help.max !== max || help.offset > max)) this.deps.store.setState({ help: { offset: Math.min(help.offset, max), max } });
   }
 
   cancelPrompt(): void {
@@ -277,6 +352,11 @@ export class Controller {
       case 'nav.open':
         return this.open(pane);
       case 'nav.back':
+        // A kept `/` filter goes first: back from a filtered list is the whole list.
+        if (key && listOf(state, key).filter) {
+          patchList(store, key, { filter: '', selected: 0 });
+          return void toast(store, 'info', 'Filter cleared');
+        }
         if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
         // `--project` opens alone on its lookup: back from it is the project list.
         else if (pane.kind === 'projectLookup') store.setState({ stack: [{ kind: 'projects' }] });

@@ -3,13 +3,15 @@
 // and whether they are still moving. The controller and the poller ask each feature in turn and
 // never name one; the list of features is handed in by whoever builds the controller.
 import type { GitLab } from '../api/index.js';
-import type { CommandId, Scope } from '../keymap/bindings.js';
+import type { Binding, CommandId, Scope } from '../keymap/bindings.js';
 import type { Ctx } from './ctx.js';
 import type { ListSource } from './sources.js';
 import type { AppState, ListKey, Pane } from './types.js';
 
 export interface Feature {
   readonly name: string;
+  /** Its shortcuts (src/features/<name>/bindings.ts), merged into the keymap by store/keymap.ts. */
+  readonly bindings?: readonly Binding[];
   /** The source of a list this feature owns (its API call, row identity, filter text); undefined for other keys. */
   source?(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined;
   /** Keymap scopes of a pane (or project tab) this feature owns, most specific first; undefined when not its pane. */

@@ -167,6 +167,9 @@ export interface PromptState {
   id: string;
   label: string;
   initial: string;
+  /** What is typed so far (store-owned, so a burst of keys builds on itself); absent: `initial`. */
+  value?: string;
+  cursor?: number;
   hint?: string;
   error?: string;
   /** What Enter runs with the typed value (commands.ts); its handler returns an error message to keep the prompt open with what was typed, or null to close it. */
@@ -245,7 +248,8 @@ export interface AppState {
   prompt: PromptState | null;
   /** `/` is being typed for this list. */
   filtering: ListKey | null;
-  help: { offset: number } | null;
+  /** `?` help: the first line shown, and the last useful one (HelpScreen reports it once laid out). */
+  help: { offset: number; max?: number } | null;
   download: DownloadState | null;
   /** Why a detail pane's object could not be loaded, by what it is (`job:12`, `project.lookup:acme/x`); cleared when it loads. */
   loadErrors: Record<string, string>;

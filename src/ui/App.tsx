@@ -1,8 +1,7 @@
-// Layout and the one input dispatcher: header, the top pane (an exhaustive switch), footer. Every
-// key goes to the controller, which decides what it means for the pane in front.
-import { Box, Text, useApp as useInk, useInput } from 'ink';
+// Layout: header, the top pane (an exhaustive switch), footer. Keys never pass through here: src/input
+// reads stdin and hands every key to the controller (src/tui.tsx), which changes the store.
+import { Box, Text, useApp as useInk } from 'ink';
 import { useEffect } from 'react';
-import { keyName } from '../keymap/matcher.js';
 import { topPane } from '../store/store.js';
 import type { Pane } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
@@ -36,8 +35,6 @@ export function App() {
   const help = useAppState((s) => s.help !== null);
   const pane = useAppState((s) => topPane(s));
   const { columns, rows } = useTerminalSize();
-
-  useInput((input, key) => controller.handleKey(keyName(input, key), input));
 
   useEffect(() => {
     if (quit) exit();

@@ -3,8 +3,10 @@
 // from the keymap, so they can never disagree with what the keys do.
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { bindingsFor } from '../keymap/matcher.js';
+import type { Binding } from '../keymap/bindings.js';
+import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
+import { promptText } from '../store/modal-keys.js';
 import { topPane } from '../store/store.js';
 import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast } from './components/index.js';
 import { useApp, useAppState } from './context.js';
@@ -25,25 +27,15 @@ export function Footer({ width }: { width: number }) {
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
 
-  const hints = bindingsFor(scopesOf(pane, controller.ctx.features))
+  const hints = controller.keymap
+    .bindingsFor(scopesOf(pane, controller.ctx.features))
     .filter((b) => b.hint && !(readOnly && b.mutates))
-    .map((b) => {
-      const [key, ...label] = b.hint!.split(' ');
-      return { key: key!, label: label.join(' ') };
-    });
+    .map(hintOf);
 
   let top: ReactNode = null;
   if (prompt) {
     top = (
-      <Prompt
-        key={`${prompt.id}:${prompt.error ?? ''}`}
-        label={prompt.label}
-        initial={prompt.initial}
-        error={prompt.error}
-        hint={prompt.hint}
-        onSubmit={(value) => void controller.submitPrompt(value)}
-        onCancel={() => controller.cancelPrompt()}
-      />
+      <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} />
     );
   } else if (confirm) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} />;
@@ -55,7 +47,7 @@ export function Footer({ width }: { width: number }) {
           {filtering}
           <Text inverse> </Text>
         </Text>
-        <Text dimColor>type to filter · enter keep · esc clear</Text>
+        <Text dimColor>type to filter · enter keep · esc clear · ^u erase</Text>
       </Box>
     );
   } else if (download) {
@@ -72,4 +64,15 @@ export function Footer({ width }: { width: number }) {
       <KeyHints hints={hints} width={width} />
     </Box>
   );
+}
+
+/**
+ * A footer hint from a binding: 'r retry' is written with the default key; when the user bound the
+ * command to other keys (src/config/user-keys.ts), the hint shows the user's first key instead.
+ */
+export function hintOf(b: Binding): { key: string; label: string } {
+  const [key, ...label] = b.hint!.split(' ');
+  const first = key!.split('/')[0]!;
+  const unpretty = first.replace(/^\^/, 'ctrl+').replace('⏎', 'enter').replace(/^esc$/, 'escape').replace('⇧tab', 'shift+tab');
+  return { key: b.keys.includes(unpretty) ? key! : prettyKey(b.keys[0] ?? key!), label: label.join(' ') };
 }

@@ -2,6 +2,7 @@
 // (live / retrying in Ns / offline), plus DEMO and read-only markers.
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
+import Spinner from 'ink-spinner';
 import { safeText, truncateToWidth } from '../text/safe.js';
 import type { AppState, ConnectionState, Pane } from '../store/types.js';
 import { topPane } from '../store/store.js';
@@ -41,19 +42,24 @@ export function Header({ width }: { width: number }) {
       {busy ? <Text color={theme.warning}>{safeText(busy, 40)}  </Text> : null}
       {config.demo ? <Text inverse color={theme.warning}> DEMO </Text> : null}
       {config.readOnly ? <Text color={theme.warning}> read-only</Text> : null}
-      <Text color={status.color === 'live' ? theme.success : status.color === 'warn' ? theme.warning : theme.error}> {status.text}</Text>
+      <Text color={status.color === 'live' ? theme.success : status.color === 'warn' ? theme.warning : theme.error}>
+        {' '}
+        {status.spin ? <Spinner type="dots" /> : null}
+        {status.text}
+      </Text>
     </Box>
   );
 }
 
-function connectionText(c: ConnectionState, now: number): { text: string; color: 'live' | 'warn' | 'bad' } {
+/** While waiting on GitLab (connecting, retrying) an ink-spinner turns before the text: it is one cell, as the ◌ was. */
+function connectionText(c: ConnectionState, now: number): { text: string; color: 'live' | 'warn' | 'bad'; spin?: boolean } {
   switch (c.kind) {
     case 'connecting':
-      return { text: '◌ connecting', color: 'warn' };
+      return { text: ' connecting', color: 'warn', spin: true };
     case 'live':
       return { text: '● live', color: 'live' };
     case 'retrying':
-      return { text: `◌ retrying in ${Math.max(0, Math.ceil((c.until - now) / 1000))}s`, color: 'warn' };
+      return { text: ` retrying in ${Math.max(0, Math.ceil((c.until - now) / 1000))}s`, color: 'warn', spin: true };
     case 'offline':
       return { text: `✖ offline · retry in ${Math.max(0, Math.ceil((c.until - now) / 1000))}s`, color: 'bad' };
   }

@@ -1,24 +1,39 @@
-// `?`: every key, grouped by category, generated from the keymap (and the palette's commands).
-import { BINDINGS, type Category } from '../keymap/bindings.js';
+// `?`: every key, generated from the effective keymap (the user's keys included) and the palette's
+// commands. It opens on the keys of the pane in front; every other key follows, by category.
+import { useEffect } from 'react';
+import type { Binding, Category, Scope } from '../keymap/bindings.js';
+import { prettyKey } from '../keymap/matcher.js';
+import { scopesOf } from '../store/controller.js';
 import { PALETTE_COMMANDS } from '../store/palette.js';
-import { HelpOverlay } from './components/index.js';
-import { useAppState } from './context.js';
+import { topPane } from '../store/store.js';
+import { HelpOverlay, layoutHelp, type HelpGroup } from './components/index.js';
+import { useApp, useAppState } from './context.js';
 
-const ORDER: Category[] = ['Move', 'Views', 'Actions', 'App'];
+const ORDER: Category[] = ['Move', 'Views', 'Actions', 'App', 'Text'];
+const GENERAL: Scope[] = ['global'];
 
 export function HelpScreen({ width, height }: { width: number; height: number }) {
+  const { controller } = useApp();
   const offset = useAppState((s) => s.help?.offset ?? 0);
-  const groups: { title: string; rows: { keys: string; description: string }[] }[] = ORDER.map((category) => ({
-    title: category as string,
-    rows: BINDINGS.filter((b) => b.category === category).map((b) => ({
-      keys: b.keys.map(pretty).join(' '),
-      description: `${b.description}${b.scopes.includes('global') ? '' : ` (${b.scopes.join(', ')})`}`,
-    })),
-  }));
-  groups.push({ title: 'Command palette (:)', rows: PALETTE_COMMANDS.map((c) => ({ keys: `:${c.usage}`, description: c.description })) });
+  const pane = useAppState((s) => topPane(s));
+  const groups = helpGroups(controller.keymap.bindings, scopesOf(pane, controller.ctx.features).filter((s) => !GENERAL.includes(s)), pane.kind);
+  const { maxOffset } = layoutHelp(groups, width, height);
+  useEffect(() => controller.setHelpMax(maxOffset), [controller, maxOffset]);
   return <HelpOverlay groups={groups} width={width} height={height} offset={offset} />;
 }
 
-function pretty(key: string): string {
-  return key.replace(/^ctrl\+/, '^').replace('escape', 'esc').replace('pagedown', 'PgDn').replace('pageup', 'PgUp').replace('enter', '⏎');
+/** The pane's own keys first ("Here: pipeline"), then the rest by category, then the palette. */
+export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[], paneName: string): HelpGroup[] {
+  const row = (b: Binding, scoped: boolean) => ({
+    keys: b.keys.map(prettyKey).join(' '),
+    description: `${b.description}${scoped && !b.scopes.includes('global') ? ` (${b.scopes.join(', ')})` : ''}`,
+  });
+  const here = bindings.filter((b) => b.scopes.some((s) => paneScopes.includes(s)));
+  const groups: HelpGroup[] = here.length ? [{ title: `Here (${paneName})`, rows: here.map((b) => row(b, false)) }] : [];
+  for (const category of ORDER) {
+    const rows = bindings.filter((b) => b.category === category && !here.includes(b)).map((b) => row(b, true));
+    if (rows.length) groups.push({ title: category, rows });
+  }
+  groups.push({ title: 'Command palette (:)', rows: PALETTE_COMMANDS.map((c) => ({ keys: `:${c.usage}`, description: c.description })) });
+  return groups;
 }

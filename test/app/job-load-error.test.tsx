@@ -28,7 +28,8 @@ it('a job whose id comes as a string: the pane shows the error, keys work, R loa
   expect(app.frame()).toMatch(/GitLab sent a job whose id is not\s+a\s+number/);
   expect(app.frame()).toContain('R asks again · Esc goes back');
   await app.press('?');
-  await app.waitFor('Move down');
+  // Help opens on the keys of the pane in front.
+  await app.waitFor('Here (job)');
   await app.press(KEY.escape);
   await app.waitFor(`Could not load job #${job.id}`);
   app.sim.faults.clear();

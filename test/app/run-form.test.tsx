@@ -28,7 +28,8 @@ async function pipelinesTab(): Promise<void> {
 }
 
 /** A burst: the whole text in one read, as a fast typist or a paste delivers it. */
-const burst = (text: string) => app.press(text);
+// A paste arrives bracketed (pipetop turns bracketed paste on): typed, a newline would be Enter.
+const burst = (text: string) => app.press(/[\r\n]/.test(text) ? `\x1b[200~${text}\x1b[201~` : text);
 
 describe('N: a new pipeline with variables and inputs', () => {
   it('runs with two variables (one a file); they read back through the variables endpoint', async () => {

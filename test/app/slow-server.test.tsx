@@ -12,7 +12,8 @@ it('a server that never answers: one timeout, then the list and the header say s
   hostile.mount('/api/v4/', () => undefined);
   const app = await startApp({ simulator: { ...sim, url: hostile.url }, renderFirst: true, timeoutMs: 1500, wireRetries: true });
   try {
-    await app.waitFor('◌ connecting');
+    // An ink-spinner turns before the word (src/ui/Header.tsx).
+    await app.waitFor(/\S connecting/);
     await app.waitFor(/GitLab did not answer in\s+time/, 10_000);
     await app.started;
     await app.waitFor('✖ offline');

@@ -1,5 +1,7 @@
 // App rig: the real <App/> with a real store and controller, talking over HTTP to a simulator with
-// a frozen clock. Tests drive it with keys, one per write, and wait on what the frame shows.
+// a frozen clock. Keys go as in src/tui.tsx: src/input's reader on the (test) stdin, each key to the
+// controller at once. Tests write keys — a whole string per write, as a terminal delivers a burst —
+// and wait on what the frame shows.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,8 @@ import { AppContext } from '../../src/ui/context.js';
 import { ThemeContext, createTheme } from '../../src/ui/theme.js';
 import { createServerClock } from '../../src/time/server-clock.js';
 import { START } from './sim.js';
+import { attachKeyReader, type KeySource } from '../../src/input/index.js';
+import type { Binding } from '../../src/keymap/bindings.js';
 
 export const KEY = {
   up: '\u001B[A',
@@ -43,9 +47,16 @@ export interface AppRig {
   /** The controller's start (who am I, then polling); already settled unless `renderFirst`. */
   started: Promise<void>;
   frame(): string;
-  /** Types keys one at a time, letting Ink handle each before the next. */
+  /**
+   * Writes each argument in one stdin write (so `press('jjj')` is a burst of three keys, and
+   * `press('j', 'j', 'j')` three writes, one key each), with a moment between writes. A lone Esc at
+   * the end of a write is delivered at once (as the reader's timeout would, 50 ms later).
+   */
   press(...keys: string[]): Promise<void>;
+  /** The whole text in one write (a burst, as fast typing or a laggy link delivers it). */
   type(text: string): Promise<void>;
+  /** One raw write, nothing flushed: for sequences split across reads. */
+  write(chunk: string): void;
   /** Waits until the frame shows `pattern` (bounded). */
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
   /** Waits until `check` holds (bounded). */
@@ -87,6 +98,8 @@ export async function startApp(
     /** The platform's environment and notification channels (features/marks). */
     env?: NodeJS.ProcessEnv;
     notifications?: NotifyChannels;
+    /** The effective keymap (e.g. with a user's keys applied). */
+    bindings?: Binding[];
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
@@ -129,6 +142,7 @@ export async function startApp(
       ...(options.notifications ? { notifications: options.notifications } : {}),
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
+    ...(options.bindings ? { bindings: options.bindings } : {}),
   });
   if (options.wireRetries) retries = controller;
   if (options.project) void openProjectRef(controller.ctx, options.project, options.projectFrom);
@@ -148,6 +162,8 @@ export async function startApp(
     if (options.rows !== undefined) Object.defineProperty(ink.stdout, 'rows', { value: options.rows, configurable: true });
     ink.stdout.emit('resize');
   }
+  // The only reader of keys, as in src/tui.tsx; ink-testing-library's stdin emits 'data' per write.
+  const reader = attachKeyReader(ink.stdin as unknown as KeySource, (event) => controller.handleKey(event));
   const frame = () => ink.lastFrame() ?? '';
   const until = async (check: () => boolean, what: string, timeoutMs = 8000) => {
     const deadline = Date.now() + timeoutMs;
@@ -159,7 +175,8 @@ export async function startApp(
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       ink.stdin.write(key);
-      // Ink handles input on the next turn of the event loop; a render follows. Let both happen.
+      reader.flush();
+      // Keys apply at once; a render (and whatever a key started) follows. Let it happen.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
@@ -174,7 +191,8 @@ export async function startApp(
     started,
     frame,
     press,
-    type: (text) => press(...text.split('')),
+    type: (text) => press(text),
+    write: (chunk) => void ink.stdin.write(chunk),
     async waitFor(pattern, timeoutMs) {
       const matches = () => (typeof pattern === 'string' ? frame().includes(pattern) : pattern.test(frame()));
       await until(matches, `frame to show ${pattern}`, timeoutMs);
@@ -192,6 +210,7 @@ export async function startApp(
     },
     async close() {
       await started;
+      reader.dispose();
       ink.unmount();
       controller.stop();
       if (!options.simulator) await sim.close();

@@ -12,7 +12,8 @@ export interface Screen {
   /** Waits until the screen shows `pattern` (bounded by `timeoutMs`). */
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<void>;
   exited(): Promise<number>;
-  kill(): void;
+  /** Sends `signal` (node-pty's default: SIGHUP). */
+  kill(signal?: string): void;
 }
 
 export function spawnScreen(args: string[], opts: { cols?: number; rows?: number; env?: NodeJS.ProcessEnv; cwd?: string; bundle: string }): Screen {
@@ -55,6 +56,6 @@ export function spawnScreen(args: string[], opts: { cols?: number; rows?: number
       }
     },
     exited: () => (exitCode !== null ? Promise.resolve(exitCode) : new Promise((resolve) => exitWaiters.push(resolve))),
-    kill: () => child.kill(),
+    kill: (signal) => child.kill(signal),
   };
 }

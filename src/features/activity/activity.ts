@@ -14,11 +14,13 @@ import { eventUrl } from './event-line.js';
 import { EVENT_FILTER_HINT, formatEventFilters, parseEventFilters } from './events-filter.js';
 import { eventsSource } from './source.js';
 import { watchEventProjects } from './projects.js';
+import { ACTIVITY_BINDINGS } from './bindings.js';
 
 const eventsList = (pane: Pane): ListKey | undefined =>
   pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;
 
 export const activityFeature: Feature = {
+  bindings: ACTIVITY_BINDINGS,
   name: 'activity',
   source: eventsSource,
   watch: watchEventProjects,

@@ -7,6 +7,7 @@ import { listKeys } from '../../store/sources.js';
 import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { deploymentsSource } from './source.js';
+import { DEPLOYMENT_BINDINGS } from './bindings.js';
 
 /** An environment's page (its external URL when it has one), else the project's. */
 function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string | undefined {
@@ -17,6 +18,7 @@ function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string 
 }
 
 export const deploymentsFeature: Feature = {
+  bindings: DEPLOYMENT_BINDINGS,
   name: 'deployments',
   source: (key, gl) => deploymentsSource(key, gl),
   scopes(pane) {

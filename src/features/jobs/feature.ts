@@ -2,8 +2,10 @@
 // core's, store/controller.ts.)
 import type { Feature } from '../../store/feature.js';
 import { jobsSource } from './source.js';
+import { JOB_BINDINGS } from './bindings.js';
 
 export const jobsFeature: Feature = {
+  bindings: JOB_BINDINGS,
   name: 'jobs',
   source: jobsSource,
 };

@@ -5,8 +5,10 @@ import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import type { Feature } from '../../store/feature.js';
+import { KEY_BINDINGS } from './bindings.js';
 
 export const keysFeature: Feature = {
+  bindings: KEY_BINDINGS,
   name: 'keys',
   scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
   open(ctx, pane) {

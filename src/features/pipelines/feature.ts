@@ -15,8 +15,10 @@ import { toggleDetails, watchPipelineExtras } from './pipeline-extras.js';
 import { pipelinesSource } from './source.js';
 import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
 import { refreshJobHistory } from './history.js';
+import { PIPELINE_BINDINGS } from './bindings.js';
 
 export const pipelinesFeature: Feature = {
+  bindings: PIPELINE_BINDINGS,
   name: 'pipelines',
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
   watch(ctx) {

@@ -4,6 +4,7 @@
 // `[y/N]` first, naming its environment. GitLab's refusal lands beside the line it is about, and
 // what was typed stays.
 import { isGitLabApiError, type Job, type JobVariable, type PipelineBasic } from '../../api/index.js';
+import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { refuseReadOnly } from '../../store/guard.js';
@@ -14,7 +15,7 @@ import { safeText } from '../../text/safe.js';
 import { runJobAction } from '../jobs/index.js';
 import { storePipeline } from './actions.js';
 import { markPipeline } from '../marks/index.js';
-import { formRequest, isDirty, lineErrors, newPipelineForm, playJobForm, runFormKey, serverErrorsOf, type RunFormState } from './run-form.js';
+import { formRequest, isDirty, lineErrors, newPipelineForm, playJobForm, runFormKey, runFormPaste, serverErrorsOf, type RunFormState } from './run-form.js';
 
 const DEPLOY_WORDS = /deploy|production|prod\b|release/i;
 
@@ -59,11 +60,20 @@ export function closeRunForm(ctx: Ctx): void {
 
 const patchForm = (ctx: Ctx, patch: Partial<RunFormState>) => ctx.store.setState((s) => (s.runForm ? { runForm: { ...s.runForm, ...patch } } : {}));
 
-/** Every key while the form is in front (the controller routes them here). */
-export function handleRunFormKey(ctx: Ctx, name: string | null, input: string): void {
+/** A paste while the form is in front (whole: several lines become several variables). False when no form is open. */
+export function pasteIntoRunForm(ctx: Ctx, text: string): boolean {
+  const state = ctx.store.getState();
+  const top = state.stack[state.stack.length - 1];
+  if (top?.kind !== 'runForm' || !state.runForm) return false;
+  ctx.store.setState({ runForm: runFormPaste(state.runForm, text) });
+  return true;
+}
+
+/** Every key while the form is in front, as the keymap resolved it (scopes 'runForm', 'edit'). */
+export function handleRunFormKey(ctx: Ctx, command: CommandId | null, text: string | undefined): void {
   const form = ctx.store.getState().runForm;
   if (!form) return closeRunForm(ctx);
-  const step = runFormKey(form, name, input);
+  const step = runFormKey(form, command, text);
   if (!step) return;
   if ('cancel' in step) {
     if (!isDirty(form)) return closeRunForm(ctx);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formRequest, inferInput, lineErrors, newPipelineForm, parseEntry, runFormKey, serverErrorsOf, type RunFormState } from './run-form.js';
+import { formRequest, inferInput, lineErrors, newPipelineForm, parseEntry, runFormKey, runFormPaste, serverErrorsOf, type RunFormState } from './run-form.js';
 
 const withLines = (lines: string[]): RunFormState => ({ ...newPipelineForm(1, 'g/p', 'main'), lines, cursors: lines.map((l) => l.length) });
 
@@ -45,11 +45,21 @@ describe('run form entries', () => {
 
   it('keeps one empty line at the end to type the next entry', () => {
     let f = newPipelineForm(1, 'g/p', 'main');
-    f = (runFormKey(f, 'tab', '') as { form: RunFormState }).form;
+    // Keys as the keymap resolves them in the form: Tab is form.next, Enter form.submit.
+    f = (runFormKey(f, 'form.next', undefined) as { form: RunFormState }).form;
     f = (runFormKey(f, null, 'A=1') as { form: RunFormState }).form;
     expect(f.lines).toEqual(['A=1', '']);
-    f = (runFormKey(f, 'tab', '') as { form: RunFormState }).form;
+    f = (runFormKey(f, 'form.next', undefined) as { form: RunFormState }).form;
     expect(f.focus).toBe(1);
-    expect(runFormKey(f, 'enter', '')).toEqual({ submit: f });
+    expect(runFormKey(f, 'form.submit', undefined)).toEqual({ submit: f });
+  });
+
+  it('takes a multi-line paste as several lines; into the ref, its first line', () => {
+    let f = newPipelineForm(1, 'g/p', 'main');
+    f = runFormPaste(f, '-next\nignored');
+    expect(f.ref).toBe('main-next');
+    f = (runFormKey(f, 'form.next', undefined) as { form: RunFormState }).form;
+    f = runFormPaste(f, 'A=1\nB=2\n');
+    expect(f.lines).toEqual(['A=1', 'B=2', '']);
   });
 });

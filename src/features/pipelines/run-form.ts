@@ -6,9 +6,9 @@
 // user and their type inferred (number, boolean, array, string); GitLab's 400 names the bad ones,
 // and its message lands beside that line. Nothing here talks to the API or React.
 import type { Job, JobVariable, PipelineInputValue, PipelineVariable } from '../../api/index.js';
-import type { InkKey } from '../../keymap/matcher.js';
+import type { CommandId } from '../../keymap/bindings.js';
 import { printable } from '../../text/printable.js';
-import { edit } from '../../ui/components/text-edit.js';
+import { edit, insert, isEditCommand, type EditState } from '../../text/text-edit.js';
 
 export type RunTarget = { kind: 'pipeline' } | { kind: 'job'; job: Job; environment: string | null };
 
@@ -162,27 +162,6 @@ export function serverErrorsOf(f: RunFormState, messages: string[]): RunFormStat
 
 export type RunFormStep = { form: RunFormState } | { submit: RunFormState } | { cancel: true } | null;
 
-function inkKeyOf(name: string | null, input: string): { input: string; key: InkKey } {
-  switch (name) {
-    case 'left':
-      return { input: '', key: { leftArrow: true } };
-    case 'right':
-      return { input: '', key: { rightArrow: true } };
-    case 'home':
-      return { input: '', key: { home: true } };
-    case 'end':
-      return { input: '', key: { end: true } };
-    case 'backspace':
-      return { input: '', key: { backspace: true } };
-    case 'delete':
-      return { input: '', key: { delete: true } };
-    default:
-      if (name?.startsWith('ctrl+')) return { input: name.slice(5), key: { ctrl: true } };
-      if (name?.startsWith('meta+')) return { input: '', key: { meta: true } };
-      return { input, key: {} };
-  }
-}
-
 const firstFocus = (f: RunFormState) => (f.target.kind === 'pipeline' ? -1 : 0);
 
 function moveFocus(f: RunFormState, by: number): RunFormState {
@@ -210,27 +189,38 @@ function tidy(f: RunFormState): RunFormState {
   return { ...f, lines, cursors, focus };
 }
 
-/** One key: Enter sends, Ctrl+S too; Esc leaves; Tab/↓ and Shift+Tab/↑ move; anything else edits. */
-export function runFormKey(f: RunFormState, name: string | null, input: string): RunFormStep {
-  if (name === 'enter' || name === 'ctrl+s') return { submit: f };
-  if (name === 'escape') return { cancel: true };
-  if (name === 'tab' || name === 'down') return { form: tidy(moveFocus(f, 1)) };
-  if (name === 'shift+tab' || name === 'up') return { form: tidy(moveFocus(f, -1)) };
-  if (f.focus >= 0 && /[\r\n]/.test(input)) return { form: tidy(pasteLines(f, input)) };
-  const { input: text, key } = inkKeyOf(name, input);
+/**
+ * One key, as the keymap resolved it (scopes 'runForm', then 'edit') with the key's text:
+ * form.submit (Enter, Ctrl+S) sends, form.cancel (Esc) leaves, form.next/prev (Tab/↓,
+ * Shift+Tab/↑) move; anything else edits the line (or the ref) in focus.
+ */
+export function runFormKey(f: RunFormState, command: CommandId | null, text: string | undefined): RunFormStep {
+  if (command === 'form.submit' || command === 'edit.submit') return { submit: f };
+  if (command === 'form.cancel' || command === 'edit.cancel') return { cancel: true };
+  if (command === 'form.next') return { form: tidy(moveFocus(f, 1)) };
+  if (command === 'form.prev') return { form: tidy(moveFocus(f, -1)) };
+  const apply = (state: EditState) => (isEditCommand(command) ? edit(state, command) : text !== undefined ? insert(state, text) : null);
   if (f.focus < 0) {
-    const result = edit({ value: f.ref, cursor: f.refCursor }, text, key);
+    const result = apply({ value: f.ref, cursor: f.refCursor });
     if (!result || !('value' in result)) return null;
     const server = result.value === f.ref ? f.server : { lines: f.server.lines, base: f.server.base };
     return { form: { ...f, ref: result.value, refCursor: result.cursor, server } };
   }
   const i = f.focus;
-  const result = edit({ value: f.lines[i]!, cursor: f.cursors[i]! }, text, key);
+  const result = apply({ value: f.lines[i]!, cursor: f.cursors[i]! });
   if (!result || !('value' in result)) return null;
   const lines = f.lines.map((l, k) => (k === i ? result.value : l));
   const cursors = f.cursors.map((c, k) => (k === i ? result.cursor : c));
   const { [i]: _gone, ...rest } = f.server.lines;
   return { form: tidy({ ...f, lines, cursors, server: result.value === f.lines[i] ? f.server : { ...f.server, lines: rest } }) };
+}
+
+/** A bracketed paste: several lines become several variable lines; into the ref, its first line. */
+export function runFormPaste(f: RunFormState, text: string): RunFormState {
+  if (f.focus >= 0) return tidy(pasteLines(f, text));
+  const first = text.replace(/^[\r\n]+/, '').split(/\r\n|\r|\n/)[0] ?? '';
+  const step = runFormKey(f, null, first);
+  return step && 'form' in step ? step.form : f;
 }
 
 /** A paste of several lines: the first joins the line being typed, the others become lines of their own. */

@@ -11,6 +11,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
 import { pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
 import { describeError } from '../../store/errors.js';
+import { PULSE_BINDINGS } from './bindings.js';
 
 const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
   'nav.down': (i) => i + 1,
@@ -59,6 +60,7 @@ async function readListed(ctx: Ctx, paths: readonly string[]): Promise<void> {
 }
 
 export const pulseFeature: Feature = {
+  bindings: PULSE_BINDINGS,
   name: 'pulse',
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
   run(ctx, command, pane) {

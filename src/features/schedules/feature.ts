@@ -9,6 +9,7 @@ import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { cycleScheduleScope, deleteSchedule, openScheduleForm, scheduleGone, scheduleLabel, storeSchedule, takeOwnership, toggleSchedule } from './schedules.js';
 import { schedulesSource } from './source.js';
+import { SCHEDULE_BINDINGS } from './bindings.js';
 
 /** The schedule a command acts on: the detail pane's, or the selected row's. */
 function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
@@ -21,6 +22,7 @@ function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
 const projectUrl = (ctx: Ctx, id: number) => ctx.store.getState().projects[id]?.web_url;
 
 export const schedulesFeature: Feature = {
+  bindings: SCHEDULE_BINDINGS,
   name: 'schedules',
   source: schedulesSource,
   scopes(pane) {

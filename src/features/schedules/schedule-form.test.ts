@@ -7,6 +7,7 @@ import {
   editScheduleForm,
   fieldErrors,
   formKey,
+  formPaste,
   isDirty,
   newScheduleForm,
   scheduleInput,
@@ -15,19 +16,25 @@ import {
   zoneSuggestions,
   type ScheduleFormState,
 } from './schedule-form.js';
+import { FEATURES } from '../index.js';
+import { keymapOf } from '../../store/keymap.js';
+
+// Keys reach the form as the controller passes them: resolved by the keymap (form, then text editing).
+const keymap = keymapOf(FEATURES);
+const command = (name: string) => keymap.resolve(name, ['scheduleForm', 'edit'])?.command ?? null;
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 
 /** Types text (one key per character, as the controller passes them) into the focused field. */
 function type(f: ScheduleFormState, text: string): ScheduleFormState {
   for (const ch of text) {
-    const step = formKey(f, ch === ' ' ? 'space' : ch, ch);
+    const step = formKey(f, command(ch === ' ' ? 'space' : ch), ch);
     if (step && 'form' in step) f = step.form;
   }
   return f;
 }
 function key(f: ScheduleFormState, name: string): ScheduleFormState {
-  const step = formKey(f, name, '');
+  const step = formKey(f, command(name), undefined);
   return step && 'form' in step ? step.form : f;
 }
 
@@ -68,10 +75,9 @@ describe('schedule form editing', () => {
     expect(f.focus).toBe('description');
     f = key(f, 'enter');
     expect(f.focus).toBe('ref');
-    // A paste arrives as one chunk with no key name.
+    // A paste arrives whole, as text.
     f = key(f, 'down');
-    const pasted = formKey(f, null, '*/5 * * * *');
-    expect(pasted && 'form' in pasted && pasted.form.values.cron).toBe('*/5 * * * *');
+    expect(formPaste(f, '*/5 * * * *')?.values.cron).toBe('*/5 * * * *');
   });
 
   it('space toggles Active on its field and types a space elsewhere; enter there submits', () => {
@@ -82,9 +88,9 @@ describe('schedule form editing', () => {
     expect(f.focus).toBe('active');
     f = key(f, 'space');
     expect(f.values.active).toBe(false);
-    expect(formKey(f, 'enter', '\r')).toEqual({ submit: f });
-    expect(formKey(f, 'ctrl+s', 's')).toEqual({ submit: f });
-    expect(formKey(f, 'escape', '')).toEqual({ cancel: true });
+    expect(formKey(f, command('enter'), undefined)).toEqual({ submit: f });
+    expect(formKey(f, command('ctrl+s'), undefined)).toEqual({ submit: f });
+    expect(formKey(f, command('escape'), undefined)).toEqual({ cancel: true });
   });
 
   it('knows when something changed', () => {

@@ -4,8 +4,8 @@
 // mapped back onto the fields. Nothing here talks to the API or React.
 import type { PipelineSchedule, ScheduleInput } from '../../api/index.js';
 import { cronError, describeCron, nextRuns, resolveTimeZone, timeZoneNames } from '../../cron/cron.js';
-import type { InkKey } from '../../keymap/matcher.js';
-import { edit, type EditState } from '../../ui/components/text-edit.js';
+import type { CommandId } from '../../keymap/bindings.js';
+import { edit, insert, isEditCommand, type EditState } from '../../text/text-edit.js';
 
 export type TextField = 'description' | 'ref' | 'cron' | 'cron_timezone';
 export type FieldName = TextField | 'active';
@@ -218,33 +218,6 @@ export function zoneSuggestions(typed: string, limit = 4): string[] {
 
 export type FormStep = { form: ScheduleFormState } | { submit: ScheduleFormState } | { cancel: true } | null;
 
-/** The Ink key a key name stands for (the controller passes names, text-edit reads Ink keys). */
-export function inkKeyOf(name: string | null, input: string): { input: string; key: InkKey } {
-  switch (name) {
-    case 'left':
-      return { input: '', key: { leftArrow: true } };
-    case 'right':
-      return { input: '', key: { rightArrow: true } };
-    case 'home':
-      return { input: '', key: { home: true } };
-    case 'end':
-      return { input: '', key: { end: true } };
-    case 'backspace':
-      return { input: '', key: { backspace: true } };
-    case 'up':
-      return { input: '', key: { upArrow: true } };
-    case 'down':
-      return { input: '', key: { downArrow: true } };
-    case 'pageup':
-      return { input: '', key: { pageUp: true } };
-    case 'pagedown':
-      return { input: '', key: { pageDown: true } };
-    default:
-      if (name?.startsWith('ctrl+')) return { input: name.slice(5), key: { ctrl: true } };
-      return { input, key: {} };
-  }
-}
-
 function move(f: ScheduleFormState, by: number): ScheduleFormState {
   const i = FORM_FIELDS.indexOf(f.focus);
   const next = FORM_FIELDS[(i + by + FORM_FIELDS.length) % FORM_FIELDS.length]!;
@@ -252,26 +225,39 @@ function move(f: ScheduleFormState, by: number): ScheduleFormState {
 }
 
 /**
- * One key: Tab/↓ and Shift+Tab/↑ move between fields, Enter moves on (and submits from the last
- * field), Ctrl+S submits, Esc cancels, space toggles Active; anything else edits the focused text.
+ * One key, as the keymap resolved it (scopes 'scheduleForm' then 'edit') with the key's text:
+ * form.next/form.prev (Tab/↓, Shift+Tab/↑) move between fields, Enter (edit.submit) moves on and
+ * submits from the last field, form.submit (Ctrl+S) submits, form.cancel (Esc) cancels, space
+ * toggles Active; anything else edits the focused text field.
  */
-export function formKey(f: ScheduleFormState, name: string | null, input: string): FormStep {
-  if (name === 'ctrl+s') return { submit: f };
-  if (name === 'escape') return { cancel: true };
-  if (name === 'tab' || name === 'down') return { form: move(f, 1) };
-  if (name === 'shift+tab' || name === 'up') return { form: move(f, -1) };
-  if (name === 'enter') return f.focus === 'active' ? { submit: f } : { form: move(f, 1) };
+export function formKey(f: ScheduleFormState, command: CommandId | null, text: string | undefined): FormStep {
+  if (command === 'form.submit') return { submit: f };
+  if (command === 'form.cancel' || command === 'edit.cancel') return { cancel: true };
+  if (command === 'form.next') return { form: move(f, 1) };
+  if (command === 'form.prev') return { form: move(f, -1) };
+  if (command === 'edit.submit') return f.focus === 'active' ? { submit: f } : { form: move(f, 1) };
   const field = f.focus;
   if (!isText(field)) {
-    if (name === 'space' || name === 'x') return { form: changed(f, 'active', { ...f.values, active: !f.values.active }) };
-    if (name === 'y' || name === 'n') return { form: changed(f, 'active', { ...f.values, active: name === 'y' }) };
+    if (command === 'form.toggle' || text === 'x') return { form: changed(f, 'active', { ...f.values, active: !f.values.active }) };
+    if (text === 'y' || text === 'n') return { form: changed(f, 'active', { ...f.values, active: text === 'y' }) };
     return null;
   }
-  const { input: text, key } = inkKeyOf(name, input);
-  const result = edit({ value: f.values[field], cursor: f.cursors[field] } satisfies EditState, text, key);
+  const state: EditState = { value: f.values[field], cursor: f.cursors[field] };
+  // Space is form.toggle on the Active field only: in a text field it types a space.
+  const result = isEditCommand(command) ? edit(state, command) : text !== undefined ? insert(state, text) : null;
   if (!result || !('value' in result)) return null;
   const next = changed(f, field, { ...f.values, [field]: result.value });
   return { form: { ...next, cursors: { ...f.cursors, [field]: result.cursor } } };
+}
+
+/** Pasted text into the focused text field; null when the Active field has the focus. */
+export function formPaste(f: ScheduleFormState, text: string): ScheduleFormState | null {
+  const field = f.focus;
+  if (!isText(field)) return null;
+  const result = insert({ value: f.values[field], cursor: f.cursors[field] }, text);
+  if (!result) return f;
+  const next = changed(f, field, { ...f.values, [field]: result.value });
+  return { ...next, cursors: { ...f.cursors, [field]: result.cursor } };
 }
 
 /** A field changed: GitLab's complaint about it no longer applies. */

@@ -7,9 +7,10 @@ import { describeCron } from '../../cron/cron.js';
 import { safeText } from '../../text/safe.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
 import type { Ctx } from '../../store/ctx.js';
+import type { CommandId } from '../../keymap/bindings.js';
 import { describeError } from '../../store/errors.js';
 import { resetList } from '../../store/lists.js';
-import { editScheduleForm, formKey, isDirty, newScheduleForm, scheduleInput, serverErrors, validateSchedule, type FormErrors, type ScheduleFormState } from './schedule-form.js';
+import { editScheduleForm, formKey, formPaste, isDirty, newScheduleForm, scheduleInput, serverErrors, validateSchedule, type FormErrors, type ScheduleFormState } from './schedule-form.js';
 import { listKeys, visibleRows } from '../../store/sources.js';
 import { scheduleText } from './source.js';
 import { patchList, toast, topPane } from '../../store/store.js';
@@ -78,15 +79,24 @@ export function closeScheduleForm(ctx: Ctx): void {
 }
 
 /** Every key while the form is in front (the controller routes them here). */
-export function handleFormKey(ctx: Ctx, name: string | null, input: string): void {
+export function handleFormKey(ctx: Ctx, command: CommandId | null, text: string | undefined): void {
   const form = ctx.store.getState().scheduleForm;
   if (!form) return closeScheduleForm(ctx);
-  const step = formKey(form, name, input);
+  const step = formKey(form, command, text);
   if (!step) return;
   if ('cancel' in step) return cancelScheduleForm(ctx);
   if ('submit' in step) return void submitScheduleForm(ctx);
   if (ctx.store.getState().toast) ctx.store.setState({ toast: null });
   ctx.store.setState({ scheduleForm: step.form });
+}
+
+/** A paste while the form is in front: into its focused text field. False when no form is open. */
+export function pasteIntoForm(ctx: Ctx, text: string): boolean {
+  const state = ctx.store.getState();
+  if (topPane(state).kind !== 'scheduleForm' || !state.scheduleForm) return false;
+  const next = formPaste(state.scheduleForm, text);
+  if (next) ctx.store.setState({ scheduleForm: next });
+  return true;
 }
 
 export function cancelScheduleForm(ctx: Ctx): void {

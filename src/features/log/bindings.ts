@@ -1,0 +1,17 @@
+// The log feature's shortcuts (their handlers: this folder's feature.ts / commands). Merged into
+// the keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
+import type { Binding } from '../../keymap/bindings.js';
+
+export const LOG_BINDINGS: Binding[] = [
+  { command: 'log.follow', keys: ['f'], description: 'Follow the log as it grows (on/off); G also resumes', category: 'Views', scopes: ['job'], hint: 'f follow' },
+  { command: 'log.fold', keys: ['space', 'z'], description: 'Fold or unfold the section under the cursor', category: 'Views', scopes: ['job'], hint: 'z fold' },
+  { command: 'log.foldAll', keys: ['Z'], description: 'Fold or unfold every section', category: 'Views', scopes: ['job'] },
+  { command: 'log.search', keys: ['/'], description: 'Search the whole log (text, or /regex/)', category: 'Views', scopes: ['job'], hint: '/ search' },
+  { command: 'log.next', keys: ['n'], description: 'Next match', category: 'Views', scopes: ['job'] },
+  { command: 'log.prev', keys: ['N'], description: 'Previous match', category: 'Views', scopes: ['job'] },
+  { command: 'log.failure', keys: ['F'], description: 'Jump to the first failure line', category: 'Views', scopes: ['job'], hint: 'F failure' },
+  { command: 'log.timestamps', keys: ['t'], description: 'Show or hide timestamps (logs with FF_TIMESTAMPS)', category: 'Views', scopes: ['job'] },
+  { command: 'log.save', keys: ['w'], description: 'Save the log to a file', category: 'Actions', scopes: ['job'] },
+  { command: 'log.wrap', keys: ['W'], description: 'Wrap long lines (on/off)', category: 'Views', scopes: ['job'] },
+  { command: 'log.details', keys: ['i'], description: 'All job fields above the log (on/off)', category: 'Views', scopes: ['job'], hint: 'i details' },
+];

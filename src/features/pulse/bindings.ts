@@ -1,0 +1,8 @@
+// The pulse's shortcuts (its handlers: feature.ts). Merged into the keymap by src/store/keymap.ts;
+// command ids are declared in src/keymap/bindings.ts.
+import type { Binding } from '../../keymap/bindings.js';
+
+export const PULSE_BINDINGS: Binding[] = [
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the project', category: 'Move', scopes: ['pulse'], hint: '⏎ project' },
+  { command: 'pulse.openFailure', keys: ['f'], description: 'Open the project’s newest failed pipeline', category: 'Move', scopes: ['pulse'], hint: 'f failure' },
+];

@@ -1,0 +1,20 @@
+// The schedules feature's shortcuts (their handlers: this folder's feature.ts / commands). Merged into
+// the keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
+import type { Binding, Scope } from '../../keymap/bindings.js';
+
+const SCHEDULES: Scope[] = ['schedules', 'schedule'];
+
+export const SCHEDULE_BINDINGS: Binding[] = [
+  { command: 'schedule.add', keys: ['a'], description: 'New pipeline schedule (form: description, ref, cron, time zone, active)', category: 'Actions', scopes: SCHEDULES, hint: 'a add', mutates: true },
+  { command: 'schedule.edit', keys: ['e'], description: 'Edit the schedule (only its owner may)', category: 'Actions', scopes: SCHEDULES, hint: 'e edit', mutates: true },
+  { command: 'schedule.toggle', keys: ['space'], description: 'Activate / deactivate the schedule', category: 'Actions', scopes: SCHEDULES, hint: 'space on/off', mutates: true },
+  { command: 'schedule.takeOwnership', keys: ['O'], description: 'Take ownership of the schedule (asks first; its pipelines then run as you)', category: 'Actions', scopes: SCHEDULES, hint: 'O own', mutates: true },
+  { command: 'schedule.delete', keys: ['D'], description: 'Delete the schedule (asks first)', category: 'Actions', scopes: SCHEDULES, hint: 'D delete', mutates: true },
+  { command: 'schedules.scope', keys: ['f'], description: 'Schedules shown: all → active → inactive', category: 'Views', scopes: ['schedules'], hint: 'f scope' },
+  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the schedule’s last pipeline', category: 'Move', scopes: ['schedule'], hint: '⏎ last pipeline' },
+  { command: 'form.next', keys: ['tab', 'down'], description: 'Next field (Enter too)', category: 'Move', scopes: ['scheduleForm'], hint: 'tab next' },
+  { command: 'form.prev', keys: ['shift+tab', 'up'], description: 'Previous field', category: 'Move', scopes: ['scheduleForm'], hint: '⇧tab prev' },
+  { command: 'form.toggle', keys: ['space'], description: 'Toggle Active (on the Active field)', category: 'Actions', scopes: ['scheduleForm'], hint: 'space toggle' },
+  { command: 'form.submit', keys: ['ctrl+s'], description: 'Save the schedule (or Enter on the last field)', category: 'Actions', scopes: ['scheduleForm'], hint: '^s save', mutates: true },
+  { command: 'form.cancel', keys: ['escape'], description: 'Cancel the form (asks when something changed)', category: 'Actions', scopes: ['scheduleForm'], hint: 'esc cancel' },
+];

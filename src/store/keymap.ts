@@ -1,0 +1,29 @@
+// The keymap the app runs with: the core's bindings (src/keymap/bindings.ts) and each feature's,
+// merged here because the keymap is plumbing and never imports a feature. The user's keys
+// (src/config/user-keys.ts) are laid over this table by the composition root (src/tui.tsx).
+import { BINDINGS, type Binding, type Scope } from '../keymap/bindings.js';
+import { createKeymap, type Keymap } from '../keymap/matcher.js';
+import type { Feature } from './feature.js';
+
+export function defaultBindings(features: readonly Feature[]): Binding[] {
+  return [...BINDINGS, ...features.flatMap((feature) => feature.bindings ?? [])];
+}
+
+export function keymapOf(features: readonly Feature[], bindings?: readonly Binding[]): Keymap {
+  return createKeymap(bindings ?? defaultBindings(features));
+}
+
+/** Scopes live at once while something modal is in front (see Controller.key); the schedule form is modal too. */
+const MODAL_GROUPS: readonly Scope[][] = [['scheduleForm', 'edit'], ['runForm', 'edit'], ['filter', 'edit'], ['help', 'global'], ['confirm'], ['edit']];
+const MODAL = new Set<Scope>(['edit', 'filter', 'confirm', 'help', 'scheduleForm', 'runForm']);
+
+/**
+ * Whether two scopes can be live at once, for refusing a user's key that collides
+ * (src/config/user-keys.ts): a pane's scopes meet 'global' and 'list'; a modal scope meets only
+ * the scopes resolved with it, so `backspace` may be both "erase" in a field and a pane's key.
+ */
+export function scopesOverlap(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (MODAL.has(a as Scope) || MODAL.has(b as Scope)) return MODAL_GROUPS.some((group) => group.includes(a as Scope) && group.includes(b as Scope));
+  return a === 'global' || b === 'global' || a === 'list' || b === 'list';
+}
