@@ -19,7 +19,7 @@ import { EventsPane } from '../features/activity/EventsPane.js';
 import { KeyPane } from '../features/keys/KeyPane.js';
 import { ScheduleFormPane } from '../features/schedules/ScheduleFormPane.js';
 import { SchedulePane } from '../features/schedules/SchedulePane.js';
-import { useTerminalSize } from './use-terminal-size.js';
+import { MIN_SIZE, tooSmall, useTerminalSize } from './use-terminal-size.js';
 
 export function App() {
   const { controller } = useApp();
@@ -52,10 +52,20 @@ export function App() {
       </Box>
     );
   }
+  if (tooSmall({ columns, rows })) {
+    // Fragments of panes help no one; this says what to do, and the app comes back on resize.
+    return (
+      <Box width={columns} height={rows} overflow="hidden">
+        <Text>
+          terminal too small (need at least {MIN_SIZE.columns}×{MIN_SIZE.rows}) · q quits
+        </Text>
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column" width={columns} height={rows}>
       <Header width={columns} />
-      <Box height={bodyHeight} flexDirection="column">
+      <Box height={bodyHeight} flexDirection="column" overflow="hidden">
         {help ? (
           <HelpScreen width={columns} height={bodyHeight} />
         ) : (

@@ -45,6 +45,8 @@ export interface AppRig {
   /** Waits until `check` holds (bounded). */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   advance(ms: number): void;
+  /** Resizes the terminal (either dimension may stay). */
+  resize(columns?: number, rows?: number): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,8 @@ export async function startApp(
     renderFirst?: boolean;
     /** Terminal width (ink-testing-library's is 100). */
     columns?: number;
+    /** Terminal height (ink-testing-library has none; the app then assumes 24). */
+    rows?: number;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
@@ -95,11 +99,13 @@ export async function startApp(
       </ThemeContext.Provider>
     </AppContext.Provider>,
   );
-  if (options.columns !== undefined) {
-    // As a terminal resize: Ink and useTerminalSize read the width again on 'resize'.
-    Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
+  // As a terminal resize: Ink and useTerminalSize read the size again on 'resize'.
+  const resize = (columns?: number, rows?: number) => {
+    if (columns !== undefined) Object.defineProperty(ink.stdout, 'columns', { value: columns, configurable: true });
+    if (rows !== undefined) Object.defineProperty(ink.stdout, 'rows', { value: rows, configurable: true });
     ink.stdout.emit('resize');
-  }
+  };
+  if (options.columns !== undefined || options.rows !== undefined) resize(options.columns, options.rows);
   const frame = () => ink.lastFrame() ?? '';
   const until = async (check: () => boolean, what: string, timeoutMs = 8000) => {
     const deadline = Date.now() + timeoutMs;
@@ -132,6 +138,7 @@ export async function startApp(
       return frame();
     },
     until,
+    resize,
     advance(ms) {
       sim.clock.advance(ms);
       sim.sync();

@@ -31,7 +31,7 @@ export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { 
         {
           label: 'Job',
           value: (
-            <Text>
+            <Text wrap="truncate">
               <StatusBadge status={job.status} />
               <Text> #{job.id} {safeText(job.name, 60)}</Text>
               <Text dimColor> (stage {safeText(job.stage, 30)})  ⏎ opens the job and its log</Text>

@@ -54,19 +54,27 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
       ]
     : [];
   const half = Math.floor(width / 2);
+  // On a short screen the blank rows go first, then the raw key line; the owner's rows are kept
+  // (the pane clips below them rather than squeezing rows over each other).
+  const needed = 1 + keyRows.length + 1 + Math.max(left.length, right.length);
+  const spacers = needed + 2 <= height;
+  const keyLine = needed <= height;
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text bold>
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate">
         SSH key #{key.id} {safeText(key.title, 60)}
       </Text>
-      <Box height={1} />
+      {spacers ? <Box height={1} flexShrink={0} /> : null}
       <Fields rows={keyRows} labelWidth={13} />
-      <Text dimColor wrap="truncate">
-        {safeText(key.key, 2000)}
-      </Text>
-      <Box height={1} />
-      <Box>
-        <Box width={half} flexDirection="column">
+      {keyLine ? (
+        <Text dimColor wrap="truncate">
+          {safeText(key.key, 2000)}
+        </Text>
+      ) : null}
+      {spacers ? <Box height={1} flexShrink={0} /> : null}
+      <Box flexShrink={0}>
+        {/* One cell between the halves, so a cut value never runs into the next label. */}
+        <Box width={half} paddingRight={1} flexDirection="column">
           <Fields rows={left} labelWidth={15} />
         </Box>
         <Box width={width - half} flexDirection="column">
