@@ -150,6 +150,17 @@ describe('columns give way by priority; the name column gets the room', () => {
   });
 });
 
+describe('wide terminals share the room', () => {
+  it('at 120×36 the pipelines list shows sources whole, the ref taking the most', async () => {
+    app = await startApp({ columns: 120, rows: 36 });
+    await openApi(app);
+    const frame = await app.waitFor('merge_re');
+    expect(frame).toContain('merge_request_event');
+    expect(frame).not.toContain('merge_reque…');
+    expect(frame).toMatch(/Status\s+Pipeline\s+Ref\s+Commit\s+Source\s+By\s+Created\s+Duration/);
+  });
+});
+
 describe('the SSH key pane (administrators)', () => {
   it.each([
     [120, 20],

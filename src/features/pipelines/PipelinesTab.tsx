@@ -26,7 +26,7 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
     { header: 'Pipeline', width: 9, priority: 8, value: (p) => `#${p.id}` },
     { header: 'Ref', width: 14, grow: 2, priority: 10, value: (p) => p.ref },
     { header: 'Commit', width: 9, priority: 4, value: (p) => p.sha.slice(0, 8) },
-    { header: 'Source', width: 12, priority: 2, value: (p) => p.source ?? '' },
+    { header: 'Source', width: 12, grow: 1, priority: 2, value: (p) => p.source ?? '' },
     { header: 'By', width: 12, priority: 3, value: (p) => detail(p).user?.username ?? '' },
     { header: 'Created', width: 10, priority: 6, value: (p) => relativeTime(p.created_at, now()) },
     { header: 'Duration', width: 9, priority: 5, align: 'right', value: (p) => duration(detail(p).duration) },
