@@ -3,7 +3,7 @@
 // minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
 // log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
-// Run: node bench/cost.mjs   (MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
+// Run: node bench/cost.mjs   (CASE=child or CASE=watch runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
 // ALPN, as GitLab.com serves it and as both pipetop and glab's Go client speak it there — and
 // writes bench/results/cost-h2.json; STRICT=1 runs it on a simulator that, like real GitLab,
 // ignores Range on the job log and sends the whole log every time: -strict.json)
@@ -110,6 +110,7 @@ function kindOf(path) {
   const p = path.split('?')[0];
   if (/\/jobs\/\d+\/trace$/.test(p)) return 'trace';
   if (/\/pipelines\/\d+\/jobs$/.test(p)) return 'pipeline jobs';
+  if (/\/pipelines\/\d+\/bridges$/.test(p)) return 'bridges';
   if (/\/pipelines\/\d+$/.test(p)) return 'pipeline';
   if (/\/jobs\/\d+$/.test(p)) return 'job';
   return p;
@@ -147,12 +148,13 @@ async function run(ms, onStep) {
 }
 
 /** Opens the app on the project's pipeline list, picks `pipelineId`'s row (and `jobId`'s), returns the app. */
-async function openAt(proxy, agent, pipelineId) {
-  const pane = { kind: 'project', projectId: project.id, path: PROJECT, tab: 'pipelines' };
+async function openAt(proxy, agent, pipelineId, where = project) {
+  const pane = { kind: 'project', projectId: where.id, path: `${where.namespace}/${where.path}`, tab: 'pipelines' };
   const a = await startApp(app, { now: () => sim.clock.now(), baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }, pane] });
   await run(1_000);
-  const key = `pipelines:${project.id}`;
-  const at = a.controller.rowsOf(key).findIndex((p) => p.id === pipelineId);
+  const key = `pipelines:${where.id}`;
+  // rowsOf takes a typed list key (store/types.ts); the store indexes lists by its text.
+  const at = a.controller.rowsOf({ kind: 'pipelines', projectId: where.id }).findIndex((p) => p.id === pipelineId);
   if (at < 0) throw new Error(`pipeline ${pipelineId} is not on the first page`);
   a.store.setState((s) => ({ lists: { ...s.lists, [key]: { ...s.lists[key], selected: at } } }));
   return a;
@@ -188,11 +190,11 @@ async function scenarioC() {
  * Opens the pipeline pane on `pipelineId` (Enter on its row) with the counters at zero, lets the
  * window pass, and returns what it cost beside `describe(app)`.
  */
-async function watchPipeline(pipelineId, describe) {
+async function watchPipeline(pipelineId, describe, where = project) {
   const proxy = await newProxy();
   const agent = await newAgent({ finishedByExchange: true });
   agents.splice(0, agents.length, agent);
-  const a = await openAt(proxy, agent, pipelineId);
+  const a = await openAt(proxy, agent, pipelineId, where);
   const from = sim.requests.length;
   proxy.bytes.up = proxy.bytes.down = 0;
   agent.state.bodyBytes = 0;
@@ -254,7 +256,7 @@ async function scenarioB(name) {
   a.controller.run('nav.open');
   await run(1_000);
   const key = `pipelineJobs:${project.id}:${pipeline.id}`;
-  const at = a.controller.rowsOf(key).findIndex((j) => j.id === job.id);
+  const at = a.controller.rowsOf({ kind: 'pipelineJobs', projectId: project.id, pipelineId: pipeline.id }).findIndex((j) => j.id === job.id);
   if (at < 0) throw new Error(`job ${job.id} not in the pipeline pane`);
   a.store.setState((s) => ({ lists: { ...s.lists, [key]: { ...s.lists[key], selected: at } } }));
 
@@ -388,6 +390,51 @@ async function scenarioD() {
   };
   for (const p of Object.values(proxies)) await p.close();
   return result;
+}
+
+// ------------------------------------------------------------------------------------------------
+// (e) A running parent pipeline with one running child (issue 13): acme/platform/deployer's newest
+// pipeline, held by its `integration` child's long e2e job. The pane reads the parent's jobs and,
+// beside them, its trigger jobs (features/pipelines/bridges.ts). Target: ≤ 30 requests a minute.
+// Run alone: CASE=child node bench/cost.mjs (writes bench/results/cost-child.json).
+
+const CHILD_TARGET_RPM = 30;
+
+async function scenarioChild() {
+  const deployer = world.projectsByPath.get('acme/platform/deployer');
+  for (const id of [...(world.projectPipelines.get(deployer.id) ?? [])].reverse()) {
+    const parent = world.pipelines.get(id);
+    if (parent.status !== 'running') continue;
+    const bridge = world.pipelineJobs(parent).find((j) => j.trigger && j.status === 'running' && j.downstreamPipelineId);
+    if (!bridge) continue;
+    const child = world.pipelines.get(bridge.downstreamPipelineId);
+    // The child must outlast the window, or the parent would be watched finishing instead.
+    const left = Math.min(...world.pipelineJobs(child).filter((j) => j.status === 'running').map((j) => j.startedAt + j.plan.runMs - world.now));
+    if (!(left > WINDOW_MS)) throw new Error(`child #${child.id} ends ${Math.round(left / 1000)} s into the window`);
+    return watchPipeline(
+      parent.id,
+      () => ({ pipeline: parent.id, child: child.id, bridge: bridge.name, statusAtEnd: world.pipelines.get(parent.id).status, childAtEnd: world.pipelines.get(child.id).status }),
+      deployer,
+    );
+  }
+  throw new Error('no running deployer pipeline with a running child');
+}
+
+if (process.env.CASE === 'child') {
+  const t0c = performance.now();
+  process.stderr.write(`(e) a running parent pipeline with one running child, ${MINUTES} simulated min…\n`);
+  const e = await scenarioChild();
+  await sim.close();
+  vt.uninstall();
+  const kinds = Object.entries(e.byKind).map(([k, v]) => `${k} ${v.requests} (${Object.entries(v.statuses).map(([st, n]) => `${st}×${n}`).join(' ')})`).join('; ');
+  const ok = e.requestsPerMin <= CHILD_TARGET_RPM;
+  console.table({ 'pipetop (e) running parent, one child': { 'req/min': e.requestsPerMin.toFixed(1), 'wire bytes/min': `${(e.bytesPerMin / 1024).toFixed(1)} KB`, target: `≤ ${CHILD_TARGET_RPM} req/min`, ok: ok ? 'yes' : 'NO' } });
+  console.log(`(e) pipeline #${e.pipeline} (child #${e.child} via ${e.bridge}; ${e.statusAtEnd}/${e.childAtEnd} at the end): ${kinds}`);
+  console.log(`    ${MINUTES} simulated minutes, ${((performance.now() - t0c) / 1000).toFixed(0)} s of real time`);
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(`${root}bench/results/cost-child.json`, JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, target: CHILD_TARGET_RPM, results: { e } }, null, 2) + '\n');
+  process.stderr.write('wrote bench/results/cost-child.json\n');
+  process.exit(ok ? 0 : 1);
 }
 
 if (process.env.CASE === 'watch') {

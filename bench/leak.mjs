@@ -125,10 +125,13 @@ async function run(ms) {
 
 const top = () => a.store.getState().stack.at(-1);
 const opened = { pipelines: 0, jobs: 0 };
+// rowsOf takes a typed list key (src/store/types.ts); the store indexes lists by its text form.
+const keyText = (key) => (key.kind === 'pipelineJobs' ? `pipelineJobs:${key.projectId}:${key.pipelineId}` : `${key.kind}:${key.projectId}`);
 function select(key, pick) {
   const rows = a.controller.rowsOf(key);
   const at = rows.findIndex(pick);
-  a.store.setState((s) => ({ lists: { ...s.lists, [key]: { ...s.lists[key], selected: Math.max(0, at) } } }));
+  const text = keyText(key);
+  a.store.setState((s) => ({ lists: { ...s.lists, [text]: { ...s.lists[text], selected: Math.max(0, at) } } }));
   return at >= 0 ? rows[at] : rows[0];
 }
 
@@ -165,14 +168,14 @@ const samples = [sample(0)];
 for (let minute = 1; minute <= MINUTES; minute++) {
   await run(30_000);
   // The newest running pipeline (or the newest), then one of its running jobs (or its first).
-  const listKey = `pipelines:${project.id}`;
+  const listKey = { kind: 'pipelines', projectId: project.id };
   if (select(listKey, (p) => p.status === 'running')) {
     a.controller.run('nav.open');
     opened.pipelines++;
     await run(15_000);
     const pane = top();
     if (pane.kind === 'pipeline') {
-      if (select(`pipelineJobs:${project.id}:${pane.pipelineId}`, (j) => j.status === 'running')) {
+      if (select({ kind: 'pipelineJobs', projectId: project.id, pipelineId: pane.pipelineId }, (j) => j.status === 'running')) {
         a.controller.run('nav.open');
         if (top().kind === 'job') opened.jobs++;
       }

@@ -13,12 +13,18 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
  */
 export const ALLOWED = {
   // The GitLab client: no React, no store, nothing of the app.
-  api: { parts: [], types: [], packages: ['undici'] },
+  api: { parts: ['lib'], types: [], packages: ['undici'] },
+  // Leaf utilities with no knowledge of GitLab or the app (a bounded LRU, safe file writes).
+  lib: { parts: [], types: [] },
   // Pure helpers under the app: the API's types and each other.
   text: { parts: [], types: ['api'] },
   cron: { parts: ['text'], types: ['api'], packages: ['cron-parser'] },
   keymap: { parts: ['text'], types: ['api'] },
-  log: { parts: ['text', 'cron', 'keymap'], types: ['api'] },
+  log: { parts: ['text', 'cron', 'keymap', 'lib'], types: ['api'] },
+  // Raw stdin → keypresses, terminal modes: nothing of the app.
+  input: { parts: ['text'], types: [] },
+  // The server's clock, relative dates: pure.
+  time: { parts: [], types: [] },
   // The simulator serves the API the client reads: the API's types and shapes, and cron for
   // schedules; never the app.
   sim: { parts: ['api', 'cron', 'text'], types: [], packages: ['fflate'] },
@@ -29,7 +35,9 @@ export function partOf(file) {
   const rel = relative(SRC, file);
   if (rel.startsWith('..') || rel === '') return null;
   const [first, second] = rel.split(sep);
-  if (first === 'features' && second) return `features/${second}`;
+  // src/features/index.ts is the list of features the core assembles, not a feature.
+  if (first === 'features' && second && rel.split(sep).length > 2) return `features/${second}`;
+  if (first === 'features') return 'features';
   return rel.includes(sep) ? first : '(root)';
 }
 

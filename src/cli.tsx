@@ -11,7 +11,7 @@ import { homedir } from 'node:os';
 import { ReadStream } from 'node:tty';
 import { resolveConfig } from './config/index.js';
 import { safeMessage } from './text/safe.js';
-import { removeStaleTempFiles } from './platform/safe-file.js';
+import { removeStaleTempFiles } from './lib/safe-file.js';
 import { runTui } from './tui.js';
 import { VERSION } from './version.js';
 

@@ -3,7 +3,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { GitLabApiError, createRedactor, type Redactor } from './errors.js';
-import { createLru, type Lru } from './lru.js';
+import { createLru, type Lru } from '../lib/lru.js';
 import { buildQuery, withQuery, type Query } from './query.js';
 import { isIdempotent } from './retry.js';
 import { httpError, parseJson, readLimited, tryParseJson } from './response-body.js';

@@ -7,7 +7,7 @@
 // is never sent to another origin; the transport drops credentials for foreign origins.
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { beginSafeWrite, type PendingWrite } from '../platform/safe-file.js';
+import { beginSafeWrite, type PendingWrite } from '../lib/safe-file.js';
 import type { GitLabClient } from './client.js';
 import { isEncoded } from './decode.js';
 import { GitLabApiError } from './errors.js';

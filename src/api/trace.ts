@@ -2,7 +2,7 @@
 // offset the caller holds is a byte count. Real GitLab ignores Range and returns the whole log every
 // time (GITLAB-FACTS.md "Job log"), so a 200 is normal and is turned into an append or a reset here.
 import type { GitLabClient } from './client.js';
-import { createLru, type Lru } from './lru.js';
+import { createLru, type Lru } from '../lib/lru.js';
 import { idSegment, projectPath } from './paths.js';
 import type { ProjectId } from './types.js';
 

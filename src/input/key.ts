@@ -95,7 +95,7 @@ export function parseKeySpec(spec: string): string | null {
       name = name.toUpperCase();
     }
     shift = false;
-    if (ctrl && !/^[a-z@\[\\\]^_ ]$/.test(name)) return null;
+    if (ctrl && !/^[a-z@[\\\]^_ ]$/.test(name)) return null;
   }
   return bindingName({ kind: 'key', name, ctrl, alt, shift, sequence: '' });
 }

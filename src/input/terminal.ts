@@ -72,7 +72,10 @@ function attempt(fn: () => void): void {
 
 /** The part of `process` the hooks use (a fake in unit tests). */
 export interface HookedProcess {
+  // Node's listener types differ per event (a signal, an error, an exit code): only `any` fits all.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on(event: string, listener: (...args: any[]) => void): unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   removeListener(event: string, listener: (...args: any[]) => void): unknown;
   exit(code?: number): never | void;
 }

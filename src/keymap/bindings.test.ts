@@ -18,6 +18,7 @@ const PANE_SCOPES: Scope[][] = [
   ['deployment', 'global'],
   ['events', 'list', 'global'],
   ['key', 'global'],
+  ['mergeRequest', 'list', 'global'],
 ];
 
 describe('keymap', () => {

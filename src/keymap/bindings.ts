@@ -4,7 +4,8 @@
 
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
 export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
-  | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key';
+  | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key'
+  | 'mergeRequest';
 
 export const COMMANDS = [
   // navigation
@@ -75,6 +76,9 @@ export const COMMANDS = [
   'app.help',
   'app.quit',
   'app.forceQuit',
+  // pipelines: failed jobs, merge requests (issue 13)
+  'pipeline.nextFailed',
+  'mr.newPipeline',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
@@ -161,4 +165,7 @@ export const BINDINGS: Binding[] = [
   { command: 'app.help', keys: ['?'], description: 'Help: every key', category: 'App', scopes: ['global'], hint: '? help' },
   { command: 'app.quit', keys: ['q'], description: 'Back, or quit from the first pane', category: 'App', scopes: ['global'], hint: 'q quit' },
   { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit pipetop at once', category: 'App', scopes: ['global'] },
+  // pipelines: failed jobs, trigger jobs, merge requests (issue 13)
+  { command: 'pipeline.nextFailed', keys: ['F'], description: 'Next failed job', category: 'Move', scopes: ['pipeline'], hint: 'F failed' },
+  { command: 'mr.newPipeline', keys: ['N'], description: 'New pipeline for the merge request', category: 'Actions', scopes: ['mergeRequest'], hint: 'N new pipeline', mutates: true },
 ];

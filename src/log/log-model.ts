@@ -3,8 +3,8 @@
 // Memory stays bounded whatever the log's size: finished lines are spooled to a temp file (see
 // line-spool.ts) with a per-line index in typed arrays, and read back on demand through a small
 // LRU of decoded lines. The raw bytes are kept in a second temp file, for "save raw log".
-import { writeFileSafely } from '../platform/safe-file.js';
-import { createLru, type Lru } from '../api/lru.js';
+import { writeFileSafely } from '../lib/safe-file.js';
+import { createLru, type Lru } from '../lib/lru.js';
 import { FailureTracker } from './failure.js';
 import { cursorAnchor, FoldMap } from './folds.js';
 import { Growable } from './growable.js';

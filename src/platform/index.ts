@@ -14,4 +14,4 @@ export {
   type PendingWrite,
   type TargetCheck,
   type TargetOptions,
-} from './safe-file.js';
+} from '../lib/safe-file.js';

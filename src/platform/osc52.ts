@@ -9,6 +9,8 @@
  */
 export const OSC52_MAX_BASE64 = 100_000;
 
+import { passThrough } from './passthrough.js';
+
 const ESC = '\x1b';
 const BEL = '\x07';
 const ST = `${ESC}\\`;
@@ -28,7 +30,7 @@ export function osc52Copy(text: string, env: NodeJS.ProcessEnv = process.env): s
     // `allow-passthrough on` (off by default since tmux 3.3). Either alone did nothing under some
     // settings; both at once set the clipboard twice to the same text.
     const plain = `${ESC}]52;c;${b64}${BEL}`;
-    return `${plain}${ESC}Ptmux;${plain.replaceAll(ESC, ESC + ESC)}${ST}`;
+    return `${plain}${passThrough(plain, env)}`;
   }
   if (env.STY && env.TERM?.startsWith('screen')) {
     // The layout from hterm's osc52.vim: each DCS string stays under screen's limit and the outer

@@ -7,6 +7,7 @@ import type { CommandId, Scope } from '../keymap/bindings.js';
 import { resolve } from '../keymap/matcher.js';
 import { downloadArtifacts, downloadJobArtifacts, jobAction, runJobAction, submitDownload, type JobVerb } from '../features/jobs/actions.js';
 import { newPipeline, pipelineAction, runPipelineAction, submitNewPipeline } from '../features/pipelines/actions.js';
+import { bridgeAction, isBridge, type BridgeVerb } from '../features/pipelines/index.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey } from './modal-keys.js';
 import { runDeleteSchedule, runTakeOwnership, closeScheduleForm } from '../features/schedules/schedules.js';
@@ -288,6 +289,8 @@ export class Controller {
       case 'job.download': {
         const job = this.targetJob(pane);
         if (!job || !('projectId' in pane)) return void toast(store, 'info', 'No job selected (still loading?)');
+        // A trigger job (bridge) takes only what GitLab allows it (features/pipelines/bridges.ts).
+        if (isBridge(job) && pane.kind === 'pipeline') return bridgeAction(this.ctx, command.slice(4) as BridgeVerb, job, pane);
         if (command === 'job.download') return downloadArtifacts(this.ctx, job, pane.projectId);
         return jobAction(this.ctx, command.slice(4) as JobVerb, job, pane.projectId, pane.path);
       }

@@ -20,8 +20,11 @@ export interface Feature {
   open?(ctx: Ctx, pane: Pane): boolean;
   /** The web page of what the pane shows or has selected: `{ url }` for its panes, undefined for others. */
   url?(ctx: Ctx, pane: Pane): { url: string | undefined } | undefined;
-  /** What a poll re-reads for this pane beyond its list (a detail pane's object); undefined when not its pane. */
-  refresh?(ctx: Ctx, pane: Pane): Promise<void> | undefined;
+  /**
+   * What a poll re-reads for this pane beyond its list (a detail pane's object); undefined when not
+   * its pane. `full`: navigation or R (read everything); otherwise a timer's tick.
+   */
+  refresh?(ctx: Ctx, pane: Pane, opts?: { full: boolean }): Promise<void> | undefined;
   /**
    * For the poller: a watcher called on every store change while polling runs, which reads what
    * the rows on screen lack (components never do). One per poller, so it may keep its own state.

@@ -18,7 +18,7 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
   const source = sourceFor(key, ctx);
   try {
     const result = await source.fetch(page);
-    patchList(ctx.store, key, (l) => ({ items: page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), nextPage: result.nextPage, loading: false, error: null, note: null, loadedAt: ctx.now() }));
+    patchList(ctx.store, key, (l) => ({ items: arranged(source, page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), result.nextPage), nextPage: result.nextPage, loading: false, error: null, note: null, loadedAt: ctx.now() }));
     remember(ctx, key, result.items);
     ctx.connectionOk();
     // A pipeline's jobs are shown whole (stages need every job), so keep going to the last page —
@@ -45,6 +45,11 @@ function appendNew(items: unknown[], more: unknown[], idOf: (item: unknown) => n
       return true;
     }),
   ];
+}
+
+/** A complete list's rows once its last page is in, as its source arranges them (ListSource.arrange). */
+function arranged(source: ListSource<unknown>, items: unknown[], nextPage: number | null): unknown[] {
+  return source.complete && nextPage === null && source.arrange ? source.arrange(items) : items;
 }
 
 /** Pages in flight at once while a complete list loads its known number of pages. */
@@ -75,7 +80,7 @@ async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, fro
   patchList(ctx.store, key, { loading: true });
   try {
     const items = (await fetchPages(source, from, totalPages)).flatMap((p) => p.items);
-    patchList(ctx.store, key, (l) => ({ items: appendNew(l.items, items, source.idOf), nextPage: null, loading: false, error: null, note: null, loadedAt: ctx.now() }));
+    patchList(ctx.store, key, (l) => ({ items: arranged(source, appendNew(l.items, items, source.idOf), null), nextPage: null, loading: false, error: null, note: null, loadedAt: ctx.now() }));
     remember(ctx, key, items);
     ctx.connectionOk();
   } catch (error) {
@@ -137,7 +142,7 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
     // elsewhere), not on a later page — and a row a slower, earlier read put back goes again.
     const whole = source.complete || nextPage === null;
     if (whole) {
-      items = fresh;
+      items = arranged(source, fresh, nextPage);
     } else {
       const known = new Set(now.items.map(source.idOf));
       const added = fresh.filter((i) => !known.has(source.idOf(i)));

@@ -2,6 +2,7 @@
 import { safeText } from '../text/safe.js';
 import { downloadArtifactsByRef } from '../features/jobs/actions.js';
 import { newPipeline } from '../features/pipelines/actions.js';
+import { openMergeRequest } from '../features/pipelines/index.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { topPane } from './store.js';
@@ -13,6 +14,7 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'project <path|id>', description: 'open a project' },
   { usage: 'pipeline <id>', description: 'open a pipeline of the current project' },
   { usage: 'job <id>', description: 'open a job of the current project' },
+  { usage: 'mr <iid>', description: 'a merge request\'s pipelines in the current project' },
   { usage: 'artifacts <ref> <job>', description: 'download the artifacts of the latest successful <job> on <ref>' },
   { usage: 'new [ref]', description: 'new pipeline' },
   { usage: 'pipelines | jobs | schedules | deployments', description: 'switch the project tab' },
@@ -166,6 +168,8 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       return args[0] ? openEvents(ctx, args.join(' ')) : 'Whose activity? e.g. :user bob (a username or a numeric id)';
     case 'key':
       return lookupKey(ctx, args[0]);
+    case 'mr':
+      return openMergeRequest(ctx, here, args[0]);
     default:
       return `Unknown command "${safeText(command, 40)}" — try ${PALETTE_COMMANDS.map((c) => c.usage.split(' ')[0]).join(', ')}`;
   }

@@ -173,7 +173,7 @@ export async function refreshPane(
   const key = listKeyOf(pane);
   if (key && pane.kind !== 'pipeline') work.push(refreshList(ctx, key));
   for (const feature of ctx.features) {
-    const refreshing = feature.refresh?.(ctx, pane);
+    const refreshing = feature.refresh?.(ctx, pane, { full });
     if (refreshing) work.push(refreshing);
   }
   if (pane.kind === 'pipeline') work.push(refreshPipeline(ctx, pane, key!, full, maxAgeMs, reads));

@@ -49,12 +49,15 @@ export function forgetOffStack(state: AppState): Partial<AppState> | null {
   const jobs = keep(state.jobs, jobIds);
   const pipelines = keep(state.pipelines, pipelineIds);
   const logViews = keep(state.logViews, new Set(state.stack.flatMap((p) => (p.kind === 'job' ? [p.jobId] : []))));
-  if (!droppedLists && !jobs && !pipelines && !logViews) return null;
+  // A pipeline's trigger jobs go with its pane (they are re-read when it opens again).
+  const bridges = keep(state.bridges, new Set(state.stack.flatMap((p) => (p.kind === 'pipeline' ? [p.pipelineId] : []))));
+  if (!droppedLists && !jobs && !pipelines && !logViews && !bridges) return null;
   return {
     ...(droppedLists ? { lists } : {}),
     ...(jobs ? { jobs } : {}),
     ...(pipelines ? { pipelines } : {}),
     ...(logViews ? { logViews } : {}),
+    ...(bridges ? { bridges } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export interface ListSource<T> {
   /** Load every page on refresh (a pipeline's jobs), rather than only the first. */
   complete: boolean;
   perPage: number;
+  /** A complete list's rows once every page is in (a pipeline's jobs take its trigger jobs in among them). */
+  arrange?(items: T[]): T[];
 }
 
 const ACTIVE = new Set(['running', 'pending', 'created', 'preparing', 'waiting_for_resource', 'canceling', 'scheduled']);
@@ -37,6 +39,7 @@ export const listKeys = {
   projectEvents: (projectId: number): ListKey => ({ kind: 'events', of: 'project', projectId }),
   myEvents: (): ListKey => ({ kind: 'events', of: 'me' }),
   userEvents: (user: string): ListKey => ({ kind: 'events', of: 'user', user }),
+  mrPipelines: (projectId: number, iid: number): ListKey => ({ kind: 'mrPipelines', projectId, iid }),
 };
 
 /** The list the pane shows (and the cursor moves in), if any. */
@@ -57,6 +60,8 @@ export function listKeyOf(pane: Pane): ListKey | null {
       return null;
     case 'events':
       return pane.who === 'me' ? listKeys.myEvents() : listKeys.userEvents(pane.who.user);
+    case 'mergeRequest':
+      return listKeys.mrPipelines(pane.projectId, pane.iid);
     case 'schedule':
     case 'scheduleForm':
     case 'deployment':

@@ -17,6 +17,8 @@ export function initialState(config: AppConfigView, first: Pane = { kind: 'proje
     projects: {},
     pipelines: {},
     jobs: {},
+    bridges: {},
+    mergeRequests: {},
     pipelineFilters: {},
     jobScopes: {},
     logViews: {},

@@ -1,6 +1,6 @@
 // The shape of pipetop's state. Panes are a stack (Enter pushes, Esc pops); lists are keyed by what
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
-import type { Job, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
+import type { Bridge, Job, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
 import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
 import type { ScheduleFormState } from '../features/schedules/schedule-form.js';
@@ -11,7 +11,7 @@ export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'de
 export type Pane =
   | { kind: 'projects' }
   | { kind: 'project'; projectId: number; path: string; tab: ProjectTab }
-  | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: 'list' | 'graph' }
+  | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: 'list' | 'graph'; parent?: PipelineParent }
   | { kind: 'job'; projectId: number; path: string; jobId: number }
   | { kind: 'schedule'; projectId: number; path: string; scheduleId: number }
   /** The create/edit form of a schedule (its state is `scheduleForm`); scheduleId null = new. */
@@ -20,7 +20,20 @@ export type Pane =
   /** Activity: the caller's (`:events`) or a user's (`:user <name-or-id>`). */
   | { kind: 'events'; who: 'me' | { user: string } }
   /** Administrator SSH key lookup (`:key <id>`). */
-  | { kind: 'key'; keyId: number };
+  | { kind: 'key'; keyId: number }
+  /** A merge request's pipelines (`:mr <iid>`). */
+  | { kind: 'mergeRequest'; projectId: number; path: string; iid: number };
+
+/**
+ * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
+ * no parent field, so the pane knows it only from the bridge it was opened through.
+ */
+export interface PipelineParent {
+  projectId: number;
+  path: string;
+  pipelineId: number;
+  bridge: string;
+}
 
 export interface ListState<T> {
   items: T[];
@@ -52,7 +65,8 @@ export type ListKey =
   | { kind: 'deployments'; projectId: number }
   | { kind: 'events'; of: 'project'; projectId: number }
   | { kind: 'events'; of: 'me' }
-  | { kind: 'events'; of: 'user'; user: string };
+  | { kind: 'events'; of: 'user'; user: string }
+  | { kind: 'mrPipelines'; projectId: number; iid: number };
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
@@ -63,6 +77,8 @@ export function listKeyText(key: ListKey): ListKeyText {
       return 'projects';
     case 'pipelineJobs':
       return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
+    case 'mrPipelines':
+      return `mrPipelines:${key.projectId}:${key.iid}`;
     case 'events':
       return key.of === 'me' ? 'events:me' : key.of === 'user' ? `events:user:${key.user}` : `events:project:${key.projectId}`;
     default:
@@ -149,6 +165,10 @@ export interface AppState {
   projects: Record<number, Project>;
   pipelines: Record<number, Pipeline>;
   jobs: Record<number, Job>;
+  /** A pipeline's trigger jobs, by pipeline id (read beside its jobs: the jobs list never has them). */
+  bridges: Record<number, Bridge[]>;
+  /** Merge requests by `projectId!iid`, read once for `!N` refs; null when GitLab would not say. */
+  mergeRequests: Record<string, MergeRequest | null>;
   pipelineFilters: Record<number, PipelineListFilters>;
   jobScopes: Record<ListKeyText, JobScope[]>;
   logViews: Record<number, LogViewState>;

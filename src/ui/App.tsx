@@ -17,6 +17,7 @@ import { ProjectsPane } from '../features/projects/ProjectsPane.js';
 import { DeploymentPane } from '../features/deployments/DeploymentPane.js';
 import { EventsPane } from '../features/activity/EventsPane.js';
 import { KeyPane } from '../features/keys/KeyPane.js';
+import { MergeRequestPane } from '../features/pipelines/index.js';
 import { ScheduleFormPane } from '../features/schedules/ScheduleFormPane.js';
 import { SchedulePane } from '../features/schedules/SchedulePane.js';
 import { MIN_SIZE, tooSmall, useTerminalSize } from './use-terminal-size.js';
@@ -99,5 +100,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <EventsPane pane={pane} width={width} height={height} />;
     case 'key':
       return <KeyPane pane={pane} width={width} height={height} />;
+    case 'mergeRequest':
+      return <MergeRequestPane pane={pane} width={width} height={height} />;
   }
 }

@@ -100,7 +100,8 @@ function crumb(s: AppState, pane: Pane): string {
     case 'project':
       return safeText(pane.path, 60);
     case 'pipeline':
-      return `#${pane.pipelineId}`;
+      // A multi-project downstream pipeline is in another project than the crumbs before it.
+      return pane.parent && pane.parent.projectId !== pane.projectId ? `${safeText(pane.path, 60)} #${pane.pipelineId}` : `#${pane.pipelineId}`;
     case 'job':
       return safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40);
     case 'schedule':
@@ -113,5 +114,7 @@ function crumb(s: AppState, pane: Pane): string {
       return pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`;
     case 'key':
       return `SSH key #${pane.keyId}`;
+    case 'mergeRequest':
+      return `!${pane.iid}`;
   }
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiRoot, createClient } from '../../src/api/client.js';
@@ -78,7 +81,10 @@ describe('query and path encoding', () => {
     await gl.jobs.list('group/sub/proj', { scope: 'running', perPage: 50 }).all();
     await gl.projects.list({ membership: true, simple: true, order_by: 'last_activity_at', search: 'api svc' }).all();
     await gl.events.listForUser('@alice', { action: 'pushed', after: '2025-01-01' }).all();
-    await gl.jobs.downloadArtifactsByRef('group/proj', 'feature/x', 'build:linux', '/dev/null').catch(() => undefined);
+    // A file in a temp dir: a device such as /dev/null is refused before any request (safe-file.ts).
+    const dir = await mkdtemp(join(tmpdir(), 'pipetop-url-'));
+    await gl.jobs.downloadArtifactsByRef('group/proj', 'feature/x', 'build:linux', join(dir, 'a.zip')).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
     expect(s.requests.map((r) => r.url)).toEqual([
       '/api/v4/projects/1/jobs?scope[]=failed&scope[]=success&page=1&per_page=20',
       '/api/v4/projects/group%2Fsub%2Fproj/jobs?scope=running&page=1&per_page=50',

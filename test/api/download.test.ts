@@ -8,7 +8,7 @@ import { createClient } from '../../src/api/client.js';
 import { downloadToFile, type DownloadProgress } from '../../src/api/download.js';
 import { GitLabApiError } from '../../src/api/errors.js';
 import { createJobsApi } from '../../src/api/jobs.js';
-import { TargetError } from '../../src/platform/safe-file.js';
+import { TargetError } from '../../src/lib/safe-file.js';
 import { startServer, type Handler, type TestServer } from './test-server.js';
 
 let dir: string;

@@ -72,7 +72,7 @@ describe('navigation', () => {
     expect(frame).toMatch(/created .* · duration \d/);
     await app.press('v');
     const graph = await app.waitFor('stage graph · v list');
-    expect(graph).toMatch(/build \(2\)\s+test \(\d\)\s+security \(2\)/);
+    expect(graph).toMatch(/build \(2\) ✔2\s+test \(\d\)[ ✔✖●\d]*\s+security \(2\)/);
     await app.press('v');
     await app.waitFor('v stage graph');
   });

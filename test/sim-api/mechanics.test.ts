@@ -118,12 +118,21 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
       expect((await gl.jobs.get('acme/api', job!.id)).status).toBe('failed');
     });
 
-    it('times out a stalled GET as kind "timeout" and tries again', async () => {
-      const gl = rig.client(DEMO_TOKENS.user, { timeoutMs: 300, maxRetries: 1, sleep: async () => {} });
+    it('times out a stalled GET as kind "timeout" and tries again while the total time allows', async () => {
+      // The retries after no answer share one deadline (totalTimeoutMs): here room for two attempts.
+      const gl = rig.client(DEMO_TOKENS.user, { timeoutMs: 300, totalTimeoutMs: 900, maxRetries: 1, sleep: async () => {} });
       rig.sim.faults.add({ kind: 'stall', method: 'GET', path: '/projects/ops%2Frunbooks', times: 2 });
       const error = await failure(gl.projects.get('ops/runbooks'));
       expect(error.kind).toBe('timeout');
       expect(count('GET', '/projects/ops%2Frunbooks')).toBe(2);
+    });
+
+    it('by default a stalled GET is asked once: the deadline is one timeout, not one per attempt', async () => {
+      const gl = rig.client(DEMO_TOKENS.user, { timeoutMs: 300, maxRetries: 3, sleep: async () => {} });
+      rig.sim.faults.add({ kind: 'stall', method: 'GET', path: '/projects/ops%2Fdefault-deadline', times: 4 });
+      const error = await failure(gl.projects.get('ops/default-deadline'));
+      expect(error.kind).toBe('timeout');
+      expect(count('GET', '/projects/ops%2Fdefault-deadline')).toBe(1);
     });
   });
 

@@ -5,7 +5,8 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 
-export function JobTable({ rows, selected, width, height, showPipeline, empty }: { rows: Job[]; selected: number; width: number; height: number; showPipeline?: boolean; empty: string }) {
+/** `nameOf`: a row's Name when the caller names it (a pipeline's trigger jobs), else undefined. */
+export function JobTable({ rows, selected, width, height, showPipeline, empty, nameOf }: { rows: Job[]; selected: number; width: number; height: number; showPipeline?: boolean; empty: string; nameOf?: (j: Job) => string | undefined }) {
   const { now } = useApp();
   const theme = useTheme();
   const inflight = useAppState((s) => s.inflight);
@@ -13,7 +14,7 @@ export function JobTable({ rows, selected, width, height, showPipeline, empty }:
   const columns: Column<Job>[] = [
     { header: 'Status', width: 11, priority: 8, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
     { header: 'Job', width: 9, priority: 3, value: (j) => `#${j.id}` },
-    { header: 'Name', width: 16, grow: 3, priority: 10, value: (j) => `${j.name}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
+    { header: 'Name', width: 16, grow: 3, priority: 10, value: (j) => `${nameOf?.(j) ?? j.name}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
     { header: 'Stage', width: 10, priority: 5, value: (j) => j.stage },
     ...(showPipeline
       ? [

@@ -3,7 +3,7 @@
 // toast while the store takes the new state at once.
 import { join } from 'node:path';
 import type { Job } from '../../api/index.js';
-import { TargetError } from '../../platform/safe-file.js';
+import { TargetError } from '../../lib/safe-file.js';
 import { safeText } from '../../text/safe.js';
 import type { ConfirmAction } from '../../store/commands.js';
 import { describeError } from '../../store/errors.js';

@@ -19,10 +19,38 @@ export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
           : gl.jobs.list(projectId, { scope, perPage, startPage: page, signal })
         ).pages(),
       ),
+    ...(key.kind === 'pipelineJobs' ? { arrange: (jobs: Job[]) => withBridges(jobs, ((state().bridges[key.pipelineId] ?? []) as unknown as Job[]).filter((b) => !scope?.length || (scope as string[]).includes(b.status))) } : {}),
     idOf: (j) => (j as Job).id,
     textOf: (j) => {
       const x = j as Job;
       return `#${x.id} ${x.name} ${x.stage} ${x.status} ${x.ref} ${x.user?.username ?? ''}`;
     },
   } satisfies ListSource<Job> as ListSource<unknown>;
+}
+
+/**
+ * A pipeline's jobs with its trigger jobs (bridges, read on their own endpoint: the jobs list never
+ * has them) standing in their stage: each after the last row of its stage, or — a stage of trigger
+ * jobs only — where its id falls (GitLab creates a pipeline's jobs stage by stage). Rows are the
+ * objects given, so an unchanged re-read arranges to the same rows.
+ */
+export function withBridges(jobs: Job[], bridges: readonly Job[]): Job[] {
+  if (bridges.length === 0) return jobs;
+  const ids = new Set(bridges.map((b) => b.id));
+  const rows = jobs.filter((j) => !ids.has(j.id));
+  for (const bridge of [...bridges].sort((a, b) => a.id - b.id)) {
+    let at = -1;
+    for (let i = rows.length - 1; i >= 0; i--) {
+      if (rows[i]!.stage === bridge.stage) {
+        at = i + 1;
+        break;
+      }
+    }
+    if (at < 0) {
+      at = rows.findIndex((j) => j.id > bridge.id);
+      if (at < 0) at = rows.length;
+    }
+    rows.splice(at, 0, bridge);
+  }
+  return rows;
 }

@@ -6,9 +6,10 @@
 // (store/polling.ts): the tail says when the job has likely changed — the runner's last line arrived, the
 // log started over, it grew while the job was not known to run, it fell silent — and the job is
 // re-read at once. When the job is seen finished, the tail makes its final read at once.
-import { LogModel, startTail, type TailRead } from '../../log/index.js';
+import { LogModel } from '../../log/index.js';
+import { startTail, type TailRead } from './tail.js';
 import { join } from 'node:path';
-import { TargetError } from '../../platform/safe-file.js';
+import { TargetError } from '../../lib/safe-file.js';
 import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';

@@ -4,6 +4,7 @@
 import { Box } from 'ink';
 import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { formatPipelineFilters } from './filters.js';
+import { refText } from './mr.js';
 import { listKeys } from '../../store/sources.js';
 import { Table, statusCell, type Column } from '../../ui/components/index.js';
 import { useTheme } from '../../ui/theme.js';
@@ -19,12 +20,13 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   const { list, rows } = useList<PipelineBasic>(key);
   const full = useAppState((s) => s.pipelines);
   const filters = useAppState((s) => s.pipelineFilters[projectId]);
+  const mergeRequests = useAppState((s) => s.mergeRequests);
 
   const detail = (p: PipelineBasic): Partial<Pipeline> => full[p.id] ?? {};
   const columns: Column<PipelineBasic>[] = [
     { header: 'Status', width: 11, priority: 9, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
     { header: 'Pipeline', width: 9, priority: 8, value: (p) => `#${p.id}` },
-    { header: 'Ref', width: 14, grow: 2, priority: 10, value: (p) => p.ref },
+    { header: 'Ref', width: 14, grow: 2, priority: 10, value: (p) => refText({ mergeRequests }, projectId, p.ref) },
     { header: 'Commit', width: 9, priority: 4, value: (p) => p.sha.slice(0, 8) },
     { header: 'Source', width: 12, grow: 1, priority: 2, value: (p) => p.source ?? '' },
     { header: 'By', width: 12, priority: 3, value: (p) => detail(p).user?.username ?? '' },

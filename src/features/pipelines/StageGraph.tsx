@@ -15,7 +15,18 @@ export function stagesOf(jobs: Job[]): { stage: string; jobs: { job: Job; index:
   return stages;
 }
 
-export function StageGraph({ jobs, selected, width, height }: { jobs: Job[]; selected: number; width: number; height: number }) {
+/** A stage's passed, failed and running jobs, as its column's header shows them (`✔3 ✖1 ●1`; none: empty). */
+export function stageCounts(jobs: readonly Job[], icon: (status: string) => string): string {
+  const count = (status: string) => jobs.filter((j) => j.status === status).length;
+  return (['success', 'failed', 'running'] as const)
+    .map((status) => ({ status, n: count(status) }))
+    .filter(({ n }) => n > 0)
+    .map(({ status, n }) => `${icon(status)}${n}`)
+    .join(' ');
+}
+
+/** `nameOf`: a job's label when the caller names it (a trigger job with its mark), else undefined. */
+export function StageGraph({ jobs, selected, width, height, nameOf }: { jobs: Job[]; selected: number; width: number; height: number; nameOf?: (j: Job) => string | undefined }) {
   const theme = useTheme();
   const stages = stagesOf(jobs);
   if (stages.length === 0) return <Box height={height}><Text dimColor>No jobs</Text></Box>;
@@ -25,6 +36,10 @@ export function StageGraph({ jobs, selected, width, height }: { jobs: Job[]; sel
   const selStage = Math.max(0, stages.findIndex((s) => s.jobs.some((j) => j.index === selected)));
   const first = Math.min(Math.max(0, selStage - Math.floor(fit / 2)), Math.max(0, stages.length - fit));
   const rowsForJobs = height - 1;
+  const counts = (stageJobs: Job[]) => {
+    const text = stageCounts(stageJobs, (status) => theme.status(status).icon);
+    return text ? ` ${text}` : '';
+  };
   return (
     <Box height={height} width={width}>
       {stages.slice(first, first + fit).map((column) => {
@@ -34,13 +49,13 @@ export function StageGraph({ jobs, selected, width, height }: { jobs: Job[]; sel
         return (
           <Box key={column.stage} flexDirection="column" width={colWidth}>
             <Text bold>
-              {truncateToWidth(`${safeText(column.stage, 40)} (${column.jobs.length})${offset > 0 ? ' ↑' : ''}`, colWidth - 1)}
+              {truncateToWidth(`${safeText(column.stage, 40)} (${column.jobs.length})${counts(column.jobs.map((j) => j.job))}${offset > 0 ? ' ↑' : ''}`, colWidth - 1)}
             </Text>
             {shown.map(({ job, index }) => {
               const icon = theme.status(job.status);
               return (
                 <Text key={job.id} inverse={index === selected} wrap="truncate">
-                  <Text color={icon.color}>{icon.icon}</Text> {truncateToWidth(safeText(job.name, 80), colWidth - 4)}
+                  <Text color={icon.color}>{icon.icon}</Text> {truncateToWidth(safeText(nameOf?.(job) ?? job.name, 80), colWidth - 4)}
                 </Text>
               );
             })}

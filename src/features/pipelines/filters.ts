@@ -4,6 +4,7 @@
 import {
   PIPELINE_ORDER_BY,
   PIPELINE_SCOPES,
+  PIPELINE_SOURCE_FILTERS,
   PIPELINE_STATUS_FILTERS,
   type PipelineListFilters,
 } from '../../api/index.js';
@@ -17,9 +18,11 @@ const ENUMS: Record<string, readonly string[]> = {
   order_by: PIPELINE_ORDER_BY,
   sort: ['asc', 'desc'],
   yaml_errors: ['true', 'false'],
+  // Every source GitLab documents; `parent_pipeline` is how child pipelines get into the list.
+  source: PIPELINE_SOURCE_FILTERS,
 };
 const TEXT_KEYS = ['ref', 'name', 'username'];
-const KEYS = ['scope', 'status', 'ref', 'yaml_errors', 'name', 'username', 'order_by', 'sort'];
+const KEYS = ['scope', 'status', 'source', 'ref', 'yaml_errors', 'name', 'username', 'order_by', 'sort'];
 
 /** `key=value` pairs; values may be "quoted with spaces". */
 export function parsePipelineFilters(text: string): { filters: PipelineListFilters } | { error: string } {
@@ -56,7 +59,7 @@ export function pipelineFilterPrompt(ctx: Ctx, projectId: number, key: ListKey):
       id: 'pipelines.filters',
       label: 'Filter pipelines:',
       initial: formatPipelineFilters(current),
-      hint: 'status=failed|running|… scope=finished|tags|… ref=main username=alice name="…" yaml_errors=true order_by=id|status|ref|user_id sort=asc|desc · empty: all',
+      hint: 'status=failed|running|… scope=finished|tags|… source=merge_request_event|parent_pipeline|… ref=main username=alice name="…" yaml_errors=true order_by=id|status|ref|user_id sort=asc|desc · empty: all',
       submit: { command: 'pipelines.filters', args: { projectId, key } },
     },
   });

@@ -183,12 +183,15 @@ describe('safe file writes: targets', () => {
     expect(await readdir(dir)).toEqual(['swap.log']);
   });
 
-  // Root writes anywhere: only a normal user can see the refusal.
-  it.skipIf(process.getuid?.() === 0)('a directory it cannot write in: a clear refusal naming the directory', async () => {
+  // Root writes anywhere (EACCES never happens to it, and CI runs as root), so the refusal is
+  // shown with a read-only directory as a normal user sees it, and with a missing one as root does.
+  it('a directory it cannot write in: a clear refusal naming the directory', async () => {
     const locked = join(dir, 'locked');
     await mkdir(locked, 0o500);
-    const err = await failure(writeFileSafely(join(locked, 'x.log'), { explicit: true }, write('x')));
-    expect(err.message).toBe(`cannot write in ${locked} (EACCES)`);
+    const missing = join(dir, 'missing');
+    const target = process.getuid?.() === 0 ? join(missing, 'x.log') : join(locked, 'x.log');
+    const err = await failure(writeFileSafely(target, { explicit: true }, write('x')));
+    expect(err.message).toBe(process.getuid?.() === 0 ? `the directory ${missing} does not exist` : `cannot write in ${locked} (EACCES)`);
   });
 
   it('removes the temp file when the writer fails', async () => {

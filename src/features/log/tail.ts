@@ -4,11 +4,11 @@
 // the log is quiet (each read that brings nothing doubles the wait, up to a cap; new bytes bring it
 // back to the interval at once). The pane starts a tail when it shows a job and stops it when it
 // hides it: nothing polls off screen.
-import type { ApiResponse, GitLabClient, HttpMethod, RequestOptions } from '../api/client.js';
-import type { GitLab } from '../api/index.js';
-import { readTrace } from '../api/trace.js';
-import type { ProjectId } from '../api/types.js';
-import type { LogModel } from './log-model.js';
+import type { ApiResponse, GitLabClient, HttpMethod, RequestOptions } from '../../api/client.js';
+import type { GitLab } from '../../api/index.js';
+import { readTrace } from '../../api/trace.js';
+import type { ProjectId } from '../../api/types.js';
+import type { LogModel } from '../../log/index.js';
 
 export interface TailOptions {
   gl: GitLab;

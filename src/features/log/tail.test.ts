@@ -1,12 +1,12 @@
 // The tail against the real simulator, in Range mode and as real GitLab (--gitlab-strict: Range
 // ignored, the whole log every time). World time is frozen and moved by the test.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGitLab, type GitLab } from '../api/index.js';
-import { DEMO_TOKENS, startSimulator, type Simulator } from '../sim/index.js';
-import { traceBytes } from '../sim/trace.js';
-import type { LogModel } from './log-model.js';
+import { createGitLab, type GitLab } from '../../api/index.js';
+import { DEMO_TOKENS, startSimulator, type Simulator } from '../../sim/index.js';
+import { traceBytes } from '../../sim/trace.js';
+import type { LogModel } from '../../log/index.js';
 import { backoffDelay, logSaysJobEnded, quietDelay, startTail, type Tail, type TailRead } from './tail.js';
-import { disposeModels, modelOf, newModel, snapshot } from './test-support.js';
+import { disposeModels, modelOf, newModel, snapshot } from '../../log/test-support.js';
 
 const START = Date.UTC(2026, 10, 20, 12, 0, 0);
 const PROJECT = 'acme/web';

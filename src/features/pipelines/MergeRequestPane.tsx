@@ -1,0 +1,41 @@
+// `:mr N`: one merge request — title, state, branches — and its pipelines (detached and merged
+// results), newest first. Enter opens a pipeline; `N` runs a new one for the merge request.
+import { Box, Text } from 'ink';
+import type { PipelineBasic } from '../../api/index.js';
+import { listKeys } from '../../store/sources.js';
+import type { Pane } from '../../store/types.js';
+import { safeText } from '../../text/safe.js';
+import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { useApp, useAppState } from '../../ui/context.js';
+import { relativeTime } from '../../ui/format.js';
+import { ListStatus } from '../../ui/ListStatus.js';
+import { useTheme } from '../../ui/theme.js';
+import { emptyText, useList } from '../../ui/use-list.js';
+import { mrKey, mrKindText, mrRef } from './mr.js';
+
+export function MergeRequestPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'mergeRequest' }>; width: number; height: number }) {
+  const { now } = useApp();
+  const theme = useTheme();
+  const mr = useAppState((s) => s.mergeRequests[mrKey(pane.projectId, pane.iid)]);
+  const { list, rows } = useList<PipelineBasic>(listKeys.mrPipelines(pane.projectId, pane.iid));
+  const columns: Column<PipelineBasic>[] = [
+    { header: 'Status', width: 11, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
+    { header: 'Pipeline', width: 9, value: (p) => `#${p.id}` },
+    { header: 'Kind', width: 15, value: (p) => { const r = mrRef(p.ref); return r ? mrKindText(r.kind) : p.ref; } },
+    { header: 'Commit', width: 9, value: (p) => p.sha.slice(0, 8) },
+    { header: 'Source', grow: 1, value: (p) => p.source ?? '' },
+    { header: 'Created', width: 10, value: (p) => relativeTime(p.created_at, now()) },
+  ];
+  const title = mr ? `!${pane.iid} ${safeText(mr.title, 120)}` : `!${pane.iid}`;
+  const about = mr ? `${mr.state}${mr.draft ? ' · draft' : ''} · ${safeText(mr.source_branch, 50)} → ${safeText(mr.target_branch, 50)}` : '';
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate">
+        <Text bold>{title}</Text>
+        <Text dimColor>{about ? ` · ${about}` : ''}</Text>
+      </Text>
+      <Table columns={columns} rows={rows} selected={list.selected} height={height - 2} width={width} keyOf={(p) => p.id} emptyText={emptyText(list, 'pipelines')} />
+      <ListStatus list={list} shown={rows.length} noun="pipelines" extra="N new pipeline for this merge request" />
+    </Box>
+  );
+}

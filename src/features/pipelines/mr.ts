@@ -1,0 +1,112 @@
+// Merge-request pipelines: `refs/merge-requests/N/head` (detached) and `…/merge` (merged results)
+// shown as `!N` with the merge request's title — each merge request read once, only for rows on
+// screen — and `:mr N`, a pane of one merge request's pipelines where `N` runs a new one.
+import type { Pipeline, PipelineBasic } from '../../api/index.js';
+import type { Ctx } from '../../store/ctx.js';
+import { describeError } from '../../store/errors.js';
+import { guarded } from '../../store/guard.js';
+import { listRows, nearSelection } from '../../store/lists.js';
+import { listKeys } from '../../store/sources.js';
+import { listOf, patchList, toast, topPane } from '../../store/store.js';
+import type { AppState, Pane } from '../../store/types.js';
+import { safeText } from '../../text/safe.js';
+import { storePipeline } from './actions.js';
+
+const MR_REF = /^refs\/merge-requests\/(\d+)\/(head|merge|train)$/;
+
+/** The merge request a ref points at, and which pipeline of it: detached (head) or merged results. */
+export function mrRef(ref: string): { iid: number; kind: 'head' | 'merge' | 'train' } | null {
+  const m = MR_REF.exec(ref);
+  return m ? { iid: Number(m[1]), kind: m[2] as 'head' | 'merge' | 'train' } : null;
+}
+
+export const mrKey = (projectId: number, iid: number): string => `${projectId}!${iid}`;
+
+/** A ref as the lists show it: `!12 Add biometric login` for a merge request's, else the ref. */
+export function refText(state: Pick<AppState, 'mergeRequests'>, projectId: number, ref: string): string {
+  const mr = mrRef(ref);
+  if (!mr) return ref;
+  const title = state.mergeRequests[mrKey(projectId, mr.iid)]?.title;
+  return title ? `!${mr.iid} ${title}` : `!${mr.iid}`;
+}
+
+/** What a merge request's pipeline is, in GitLab's words. */
+export const mrKindText = (kind: 'head' | 'merge' | 'train'): string => (kind === 'head' ? 'detached' : kind === 'merge' ? 'merged results' : 'merge train');
+
+/** The tab bar above a project tab's list. */
+const TAB_ROWS = 2;
+
+/**
+ * For the poller (Feature.watch): the merge requests of the refs on screen — the pipeline list's
+ * rows around the cursor, the pipeline in front, the `:mr` pane's own — each read once (a failure
+ * leaves `!N` without a title rather than asking again).
+ */
+export function watchMergeRequests(ctx: Ctx): (state: AppState) => void {
+  const asked = new Set<string>();
+  const read = (projectId: number, iid: number) => {
+    const key = mrKey(projectId, iid);
+    if (asked.has(key) || key in ctx.store.getState().mergeRequests) return;
+    asked.add(key);
+    ctx.gl.mergeRequests.get(projectId, iid).then(
+      (mr) => ctx.store.setState((s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
+      (error: unknown) => {
+        ctx.connectionFailed(error);
+        ctx.store.setState((s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
+      },
+    );
+  };
+  return (state) => {
+    const pane = topPane(state);
+    const refs: { projectId: number; ref: string }[] = [];
+    if (pane.kind === 'project' && pane.tab === 'pipelines') {
+      const key = listKeys.pipelines(pane.projectId);
+      const rows = nearSelection(listRows<PipelineBasic>(ctx, state, key), listOf(state, key).selected, state.viewport.height - TAB_ROWS);
+      for (const p of rows) refs.push({ projectId: pane.projectId, ref: p.ref });
+    } else if (pane.kind === 'pipeline') {
+      const ref = state.pipelines[pane.pipelineId]?.ref;
+      if (ref) refs.push({ projectId: pane.projectId, ref });
+    } else if (pane.kind === 'mergeRequest') {
+      read(pane.projectId, pane.iid);
+    }
+    for (const { projectId, ref } of refs) {
+      const mr = mrRef(ref);
+      if (mr) read(projectId, mr.iid);
+    }
+  };
+}
+
+/** `:mr <iid>`: the merge request's pipelines, in the project the user is in. */
+export async function openMergeRequest(ctx: Ctx, here: { projectId: number; path: string } | null, arg: string | undefined): Promise<string | null> {
+  if (!here) return 'Open a project first (or :project <path>)';
+  const text = arg?.replace(/^!/, '');
+  if (!text || !/^\d+$/.test(text)) return 'mr needs a merge request number, e.g. :mr 42';
+  const iid = Number(text);
+  try {
+    const mr = await ctx.gl.mergeRequests.get(here.projectId, iid);
+    ctx.store.setState((s) => ({
+      mergeRequests: { ...s.mergeRequests, [mrKey(here.projectId, iid)]: mr },
+      stack: [...s.stack, { kind: 'mergeRequest', projectId: here.projectId, path: here.path, iid }],
+    }));
+    return null;
+  } catch (error) {
+    return `Cannot open merge request !${iid} of ${safeText(here.path, 60)}: ${describeError(error)}`;
+  }
+}
+
+/** `N` on a merge request's pane: a new pipeline for it (GitLab picks detached or merged results). */
+export function newMergeRequestPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'mergeRequest' }>): void {
+  const label = `!${pane.iid}`;
+  void guarded(ctx, `mr.pipeline:${pane.projectId}:${pane.iid}`, `Creating a pipeline for ${label}…`, true, async () => {
+    let pipeline: Pipeline;
+    try {
+      pipeline = await ctx.gl.mergeRequests.createPipeline(pane.projectId, pane.iid);
+    } catch (error) {
+      return void toast(ctx.store, 'error', `GitLab refused a pipeline for ${label}: ${describeError(error)}`);
+    }
+    storePipeline(ctx, pane.projectId, pipeline);
+    patchList<PipelineBasic>(ctx.store, listKeys.mrPipelines(pane.projectId, pane.iid), (l) =>
+      l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 },
+    );
+    toast(ctx.store, 'success', `Created pipeline #${pipeline.id} for ${label} (${pipeline.status})`);
+  });
+}
