@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function palette(rig: AppRig, text: string): Promise<void> {
   await rig.press(':');
-  await rig.waitFor(/: /);
+  await rig.waitFor('project <path|id>');
   await rig.type(text);
   await rig.press(KEY.enter);
 }
@@ -74,6 +74,8 @@ describe.each([
     await openSelected(rig, 'schedule');
     await rig.waitFor(/Schedule #\d+/);
     expectFits(rig.frame(), columns, rows, 'schedule');
+    expect(rig.frame()).toMatch(/^Description\s+\S/m);
+    expect(rig.frame()).toMatch(/^Active\s+\S/m);
     await rig.press('e');
     await rig.waitFor(/Edit schedule #\d+/);
     expectFits(rig.frame(), columns, rows, 'schedule form');
@@ -84,6 +86,10 @@ describe.each([
     await openSelected(rig, 'deployment');
     await rig.waitFor(/Deployment #\d+ to/);
     expectFits(rig.frame(), columns, rows, 'deployment');
+    // Each field on its own line, none drawn over another.
+    expect(rig.frame()).toMatch(/^Status\s+✔/m);
+    expect(rig.frame()).toMatch(/^Environment\s+\S/m);
+    expect(rig.frame()).toMatch(/^Ref\s+\S/m);
     await rig.press(KEY.escape, '1');
     await rig.waitFor(/pipelines · /);
     await openSelected(rig, 'pipeline');
@@ -176,6 +182,20 @@ describe('the SSH key pane (administrators)', () => {
     expect(frame).toMatch(/^Owner\s+.* Can create group\s+yes/m);
     expect(frame).toMatch(/^Web page\s+.* Member since\s/m);
     expect(frame).not.toMatch(/enabledor|MD5gerprint|Usagees/);
+  });
+
+  it.each([
+    [60, 16],
+    [100, 30],
+    [160, 45],
+  ])('at %i×%i fits, the labels whole', async (columns, rows) => {
+    app = await startApp({ columns, rows, token: DEMO_TOKENS.admin });
+    await app.waitFor('secret/payroll');
+    await palette(app, 'key 1');
+    const frame = await app.waitFor('Fingerprint');
+    expectFits(frame, columns, rows, 'key');
+    expect(frame).toMatch(/^Owner\s/m);
+    expect(frame).not.toMatch(/enabledor|MD5gerprint|Usagees|Identitiesd|Confirmed-in/);
   });
 });
 

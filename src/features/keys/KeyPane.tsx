@@ -56,16 +56,23 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const half = Math.floor(width / 2);
   // On a short screen the blank rows go first, then the raw key line; the owner's rows are kept
   // (the pane clips below them rather than squeezing rows over each other).
-  const needed = 1 + keyRows.length + 1 + Math.max(left.length, right.length);
+  const ownerRows = Math.max(left.length, right.length);
+  const needed = 1 + keyRows.length + 1 + ownerRows;
   const spacers = needed + 2 <= height;
   const keyLine = needed <= height;
+  // Shorter still: the key keeps its title, fingerprint and type, then the other rows that fit.
+  const essential = new Set(['Title', 'Fingerprint', 'Type']);
+  let others = Math.max(0, height - 1 - ownerRows - essential.size);
+  const shownKeyRows = keyLine ? keyRows : keyRows.filter((row) => essential.has(row.label) || others-- > 0);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {/* Nothing shrinks: on a short screen Yoga squeezed rows over each other; the pane clips instead. */}
+      <Box flexDirection="column" flexShrink={0}>
       <Text bold wrap="truncate">
         SSH key #{key.id} {safeText(key.title, 60)}
       </Text>
       {spacers ? <Box height={1} flexShrink={0} /> : null}
-      <Fields rows={keyRows} labelWidth={13} />
+      <Fields rows={shownKeyRows} labelWidth={13} />
       {keyLine ? (
         <Text dimColor wrap="truncate">
           {safeText(key.key, 2000)}
@@ -80,6 +87,7 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
         <Box width={width - half} flexDirection="column">
           <Fields rows={right} labelWidth={20} />
         </Box>
+      </Box>
       </Box>
     </Box>
   );

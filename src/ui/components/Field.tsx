@@ -22,7 +22,7 @@ export function Fields({ rows, labelWidth }: FieldsProps): ReactNode {
   const labels = rows.map((row) => safeText(row.label, 60));
   const width = labelWidth ?? Math.min(20, Math.max(0, ...labels.map(displayWidth)) + 2);
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" flexShrink={0}>
       {rows.map((row, i) => (
         // A row never shrinks: on a short screen Yoga would squeeze two rows onto one line and draw
         // them over each other ("2FA enabledor"); the pane clips what does not fit instead.
