@@ -76,6 +76,7 @@ describe.each([
     expectFits(rig.frame(), columns, rows, 'schedule');
     expect(rig.frame()).toMatch(/^Description\s+\S/m);
     expect(rig.frame()).toMatch(/^Active\s+\S/m);
+    expect(rig.frame()).toMatch(/^Ref\s+main/m);
     await rig.press('e');
     await rig.waitFor(/Edit schedule #\d+/);
     expectFits(rig.frame(), columns, rows, 'schedule form');
