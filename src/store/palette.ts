@@ -52,8 +52,28 @@ export function runPalette(ctx: Ctx): void {
 }
 
 /** Enter in the palette. */
-export function submitPalette(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
-  return execute(ctx, host, text.trim().replace(/^:/, ''));
+export async function submitPalette(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
+  const before = ctx.store.getState().stack;
+  const result = await execute(ctx, host, text.trim().replace(/^:/, ''));
+  // A jump replaces the trail rather than stacking on it: `:job 7` from deep in another project
+  // reads `projects › acme/api › job`, and Esc goes up from there, not back through every jump.
+  const after = ctx.store.getState().stack;
+  if (result === null && after.length > before.length && after.slice(0, before.length).every((pane, i) => pane === before[i])) {
+    ctx.store.setState({ stack: jumpTrail(before, after[after.length - 1]!) });
+  }
+  return result;
+}
+
+/** The trail for a place reached by a jump: the root, the project it belongs to (if any), the place. */
+export function jumpTrail(stack: Pane[], target: Pane): Pane[] {
+  const root = stack[0] ?? ({ kind: 'projects' } as const);
+  if (target.kind === 'projects') return [root];
+  if (target.kind === 'project' || !('projectId' in target)) return [root, target];
+  // The project pane already on the trail keeps its tab; otherwise the project opens on pipelines.
+  const project =
+    stack.find((p): p is Extract<Pane, { kind: 'project' }> => p.kind === 'project' && p.projectId === target.projectId) ??
+    ({ kind: 'project', projectId: target.projectId, path: target.path, tab: 'pipelines' } as const);
+  return [root, project, target];
 }
 
 async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {

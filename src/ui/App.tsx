@@ -22,7 +22,7 @@ import { ScheduleFormPane } from '../features/schedules/ScheduleFormPane.js';
 import { SchedulePane } from '../features/schedules/SchedulePane.js';
 import { RunFormPane } from '../features/pipelines/RunFormPane.js';
 import { TestsPane } from '../features/pipelines/TestsPane.js';
-import { useTerminalSize } from './use-terminal-size.js';
+import { MIN_SIZE, tooSmall, useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './theme.js';
 import { PulsePane } from '../features/pulse/index.js';
 
@@ -56,10 +56,20 @@ export function App() {
       </Box>
     );
   }
+  if (tooSmall({ columns, rows })) {
+    // Fragments of panes help no one; this says what to do, and the app comes back on resize.
+    return (
+      <Box width={columns} height={rows} overflow="hidden">
+        <Text>
+          terminal too small (need at least {MIN_SIZE.columns}×{MIN_SIZE.rows}) · q quits
+        </Text>
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column" width={columns} height={rows}>
       <Header width={columns} />
-      <Box height={bodyHeight} flexDirection="column">
+      <Box height={bodyHeight} flexDirection="column" overflow="hidden">
         {help ? (
           <HelpScreen width={columns} height={bodyHeight} />
         ) : (

@@ -3,7 +3,8 @@
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import Spinner from 'ink-spinner';
-import { safeText, truncateToWidth } from '../text/safe.js';
+import { useShallow } from 'zustand/react/shallow';
+import { displayWidth, safeText, truncateToWidth } from '../text/safe.js';
 import type { AppState, ConnectionState, Pane } from '../store/types.js';
 import { topPane } from '../store/store.js';
 import { useApp, useAppState } from './context.js';
@@ -17,7 +18,7 @@ export function Header({ width }: { width: number }) {
   const config = useAppState((s) => s.config);
   const user = useAppState((s) => s.user);
   const connection = useAppState((s) => s.connection);
-  const crumbs = useAppState(breadcrumbs);
+  const crumbs = useAppState(useShallow(breadcrumbs));
   const busy = useAppState((s) => Object.values(s.inflight)[0]);
   const pulse = useAppState((s) => topPane(s).kind === 'pulse');
   // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
@@ -26,17 +27,22 @@ export function Header({ width }: { width: number }) {
 
   const status = connectionText(connection, now());
   const markers = [config.demo ? 'DEMO' : null, config.readOnly ? 'read-only' : null].filter(Boolean).join(' ');
-  const left = `pipetop ${safeText(config.host, 40)}${user ? ` ${safeText(user.username, 30)}` : ''}`;
   const right = `${rate}${busy ? `${safeText(busy, 40)}  ` : ''}${markers ? `${markers}  ` : ''}${status.text}`;
-  const room = Math.max(0, width - left.length - right.length - 4);
+  // Who and where, shortened before the trail: the host goes first, then the user.
+  const host = safeText(config.host, 40);
+  const name = user ? safeText(user.username, 30) : '';
+  const lefts = [`pipetop ${host}${name ? ` ${name}` : ''}`, `pipetop${name ? ` ${name}` : ''}`, 'pipetop'];
+  const roomWith = (left: string) => width - displayWidth(left) - displayWidth(right) - 5;
+  const left = lefts.find((l) => roomWith(l) >= MIN_TRAIL) ?? lefts[lefts.length - 1]!;
+  const room = Math.max(0, roomWith(left));
   return (
-    <Box width={width}>
-      <Text bold color={theme.accent}>
+    <Box width={width} height={HEADER_ROWS} overflow="hidden">
+      <Text bold color={theme.accent} wrap="truncate">
         {left}
       </Text>
       <Text> › </Text>
-      <Box flexGrow={1}>
-        <Text>{truncateToWidth(crumbs, room)}</Text>
+      <Box flexGrow={1} flexShrink={1}>
+        <Text wrap="truncate">{fitTrail(crumbs, room)}</Text>
       </Box>
       {rate ? <Text color={theme.muted}>{rate}</Text> : null}
       {busy ? <Text color={theme.warning}>{safeText(busy, 40)}  </Text> : null}
@@ -49,6 +55,25 @@ export function Header({ width }: { width: number }) {
       </Text>
     </Box>
   );
+}
+
+/** Cells the trail keeps before the header drops the host and the user name. */
+const MIN_TRAIL = 24;
+const SEP = ' › ';
+
+/**
+ * The breadcrumb trail in `room` cells, cut from the left so the current place stays visible:
+ * `… › #4512 › test:unit`. When even the last crumb does not fit, its end is cut.
+ */
+export function fitTrail(parts: string[], room: number): string {
+  if (room <= 0 || parts.length === 0) return '';
+  const whole = parts.join(SEP);
+  if (displayWidth(whole) <= room) return whole;
+  for (let first = 1; first < parts.length; first++) {
+    const cut = `…${SEP}${parts.slice(first).join(SEP)}`;
+    if (displayWidth(cut) <= room) return cut;
+  }
+  return truncateToWidth(parts[parts.length - 1]!, room);
 }
 
 /** While waiting on GitLab (connecting, retrying) an ink-spinner turns before the text: it is one cell, as the ◌ was. */
@@ -75,10 +100,8 @@ function useTicker(active: boolean): void {
   }, [active]);
 }
 
-function breadcrumbs(s: AppState): string {
-  const parts: string[] = [];
-  for (const pane of s.stack) parts.push(crumb(s, pane));
-  return parts.filter(Boolean).join(' › ');
+function breadcrumbs(s: AppState): string[] {
+  return s.stack.map((pane) => crumb(s, pane)).filter(Boolean);
 }
 
 function crumb(s: AppState, pane: Pane): string {

@@ -5,17 +5,32 @@ import { safeText } from '../text/safe.js';
 import type { ListState } from '../store/types.js';
 import { useTheme } from './theme.js';
 
+/** `1 project`, `2 projects`: `noun` is the plural (every list noun here is regular). */
+export function countOf(n: number, noun: string, more = ''): string {
+  return `${n}${more} ${n === 1 && !more ? noun.replace(/s$/, '') : noun}`;
+}
+
+/** The count part of the line; before the first page arrives there is no count to give. */
+export function countText(list: ListState<unknown>, shown: number, noun: string): string {
+  if (list.loadedAt === null) return list.error ? '' : `loading ${noun}…`;
+  const more = list.nextPage !== null ? '+' : '';
+  if (list.filter) return `${shown} of ${countOf(list.items.length, noun, more)} matching "${safeText(list.filter, 40)}"`;
+  return countOf(list.items.length, noun, more);
+}
+
 export function ListStatus({ list, shown, noun, extra }: { list: ListState<unknown>; shown: number; noun: string; extra?: string }) {
   const theme = useTheme();
-  const more = list.nextPage !== null && list.loadedAt !== null ? '+' : '';
+  const count = countText(list, shown, noun);
+  // "loading…" beside the count is a refresh; the first load says so in place of the count.
+  const refreshing = list.loading && list.loadedAt !== null;
+  const lead = count || extra ? ' · ' : '';
   return (
     <Box>
-      <Text dimColor>
-        {list.filter ? `${shown} of ${list.items.length}${more} ${noun} matching "${safeText(list.filter, 40)}"` : `${list.items.length}${more} ${noun}`}
-        {extra ? ` · ${extra}` : ''}
+      <Text dimColor wrap="truncate">
+        {[count, extra].filter(Boolean).join(' · ')}
       </Text>
-      {list.loading ? <Text color={theme.warning}> · loading…</Text> : null}
-      {list.error ? <Text color={theme.error}> · {safeText(list.error, 120)}</Text> : null}
+      {refreshing ? <Text color={theme.warning}> · loading…</Text> : null}
+      {list.error ? <Text color={theme.error}>{lead}{safeText(list.error, 120)}</Text> : null}
       {list.note ? <Text color={theme.warning}> · {safeText(list.note, 120)}</Text> : null}
     </Box>
   );

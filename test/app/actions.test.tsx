@@ -33,7 +33,7 @@ async function jobsTab(scope: string): Promise<Job> {
     jobScopes: { ...s.jobScopes, [`projectJobs:${projectId}`]: scope.split(' ') as Job['status'][] as never },
     lists: { ...s.lists, [`projectJobs:${projectId}`]: undefined as never },
   }));
-  await app.waitFor(new RegExp(`[1-9]\\d*\\+? jobs · status: ${scope.replace(' ', ', ')}`));
+  await app.waitFor(new RegExp(`[1-9]\\d*\\+? jobs? · status: ${scope.replace(' ', ', ')}`));
   return app.controller.targetJob(topPane(app.store.getState()))!;
 }
 

@@ -63,12 +63,12 @@ describe('a project\'s activity', () => {
     expect(eventsSent(/\/events\?.*action=pushed/).length).toBe(1);
   });
 
-  it('target_type=issue shows issues as "opened #12 title"', async () => {
+  it('target_type=issue shows issues as "opened issue #12 title"', async () => {
     await filter('target_type=issue');
     await app.waitFor('filters: target_type=issue');
     await app.until(loaded(key()), 'the filtered events');
     expect(rows().length).toBeGreaterThan(3);
-    expect(rows().every((l) => /(opened|closed|reopened) #\d+ \S/.test(l))).toBe(true);
+    expect(rows().every((l) => /(opened|closed|reopened) issue #\d+ \S/.test(l))).toBe(true);
     expect(eventsSent(/\/events\?.*target_type=issue/).length).toBe(1);
   });
 
@@ -78,7 +78,7 @@ describe('a project\'s activity', () => {
     await app.until(loaded(key()), 'the filtered events');
     const items = listOf(key()).items as Event[];
     expect(rows().length).toBeGreaterThan(0);
-    expect(rows().every((l) => /commented on [#!]\d+: \S/.test(l))).toBe(true);
+    expect(rows().every((l) => /commented on (issue #|merge request !)\d+: \S/.test(l))).toBe(true);
     expect(app.frame()).toContain(items[0]!.note!.body.slice(0, 20));
   });
 

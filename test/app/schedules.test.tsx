@@ -84,7 +84,7 @@ describe('pipeline schedules (alice)', () => {
     expect(frame).not.toContain('Weekly dependency');
     expect(app.sim.requests.some((r) => /pipeline_schedules\?.*scope=active/.test(r.path))).toBe(true);
     await app.press('f');
-    frame = await app.waitFor('1 schedules · scope: inactive');
+    frame = await app.waitFor('1 schedule · scope: inactive');
     expect(frame).toContain('Weekly dependency');
     expect(frame).not.toContain('Nightly full test');
     await app.press('f');

@@ -62,8 +62,8 @@ export interface AppRig {
   /** Waits until `check` holds (bounded). */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   advance(ms: number): void;
-  /** Resizes the terminal (as SIGWINCH would): Ink and useTerminalSize read the size again. */
-  resize(columns: number, rows: number): void;
+  /** Resizes the terminal (either dimension may stay). */
+  resize(columns?: number, rows?: number): void;
   close(): Promise<void>;
 }
 
@@ -156,12 +156,13 @@ export async function startApp(
       </ThemeContext.Provider>
     </AppContext.Provider>,
   );
-  if (options.columns !== undefined || options.rows !== undefined) {
-    // As a terminal resize: Ink and useTerminalSize read the size again on 'resize'.
-    if (options.columns !== undefined) Object.defineProperty(ink.stdout, 'columns', { value: options.columns, configurable: true });
-    if (options.rows !== undefined) Object.defineProperty(ink.stdout, 'rows', { value: options.rows, configurable: true });
+  // As a terminal resize: Ink and useTerminalSize read the size again on 'resize'.
+  const resize = (columns?: number, rows?: number) => {
+    if (columns !== undefined) Object.defineProperty(ink.stdout, 'columns', { value: columns, configurable: true });
+    if (rows !== undefined) Object.defineProperty(ink.stdout, 'rows', { value: rows, configurable: true });
     ink.stdout.emit('resize');
-  }
+  };
+  if (options.columns !== undefined || options.rows !== undefined) resize(options.columns, options.rows);
   // The only reader of keys, as in src/tui.tsx; ink-testing-library's stdin emits 'data' per write.
   const reader = attachKeyReader(ink.stdin as unknown as KeySource, (event) => controller.handleKey(event));
   const frame = () => ink.lastFrame() ?? '';
@@ -199,14 +200,10 @@ export async function startApp(
       return frame();
     },
     until,
+    resize,
     advance(ms) {
       sim.clock.advance(ms);
       sim.sync();
-    },
-    resize(columns, rows) {
-      Object.defineProperty(ink.stdout, 'columns', { value: columns, configurable: true });
-      Object.defineProperty(ink.stdout, 'rows', { value: rows, configurable: true });
-      ink.stdout.emit('resize');
     },
     async close() {
       await started;

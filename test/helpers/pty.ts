@@ -9,6 +9,8 @@ export interface Screen {
   /** Every byte the app wrote to the terminal so far. */
   raw(): string;
   write(keys: string): void;
+  /** Resizes the terminal, as a window manager would (the app gets SIGWINCH). */
+  resize(cols: number, rows: number): void;
   /** Waits until the screen shows `pattern` (bounded by `timeoutMs`). */
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<void>;
   exited(): Promise<number>;
@@ -17,8 +19,8 @@ export interface Screen {
 }
 
 export function spawnScreen(args: string[], opts: { cols?: number; rows?: number; env?: NodeJS.ProcessEnv; cwd?: string; bundle: string }): Screen {
-  const cols = opts.cols ?? 100;
-  const rows = opts.rows ?? 30;
+  let cols = opts.cols ?? 100;
+  let rows = opts.rows ?? 30;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', ...opts.env };
   delete env.CI;
@@ -45,6 +47,12 @@ export function spawnScreen(args: string[], opts: { cols?: number; rows?: number
     text,
     raw: () => raw,
     write: (keys) => child.write(keys),
+    resize: (newCols, newRows) => {
+      cols = newCols;
+      rows = newRows;
+      term.resize(newCols, newRows);
+      child.resize(newCols, newRows);
+    },
     async waitFor(pattern, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       const matches = () => (typeof pattern === 'string' ? text().includes(pattern) : pattern.test(text()));

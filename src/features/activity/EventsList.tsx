@@ -21,13 +21,13 @@ export function EventsList({ listKey, showProject, width, height }: { listKey: L
   // Feeds across projects name only project ids; the poller reads the ones on screen (projects.ts).
 
   const columns: Column<Event>[] = [
-    { header: 'When', width: 9, value: (e) => relativeTime(e.created_at, now()) },
-    { header: 'Date (UTC)', width: 16, value: (e) => utcMinute(e.created_at) },
+    { header: 'When', width: 9, priority: 5, value: (e) => relativeTime(e.created_at, now()) },
+    { header: 'Date (UTC)', width: 16, priority: 1, value: (e) => utcMinute(e.created_at) },
     // A person's own feed (`:events`, `:user`) is all theirs: the project says more than the author.
     ...(showProject
-      ? [{ header: 'Project', width: 12, grow: 1, value: (e: Event) => projects[e.project_id]?.path_with_namespace ?? `#${e.project_id}` }]
-      : [{ header: 'Author', width: 10, value: (e: Event) => e.author_username ?? e.author?.username ?? '' }]),
-    { header: 'Event', width: 20, grow: 3, value: (e) => eventLine(e) },
+      ? [{ header: 'Project', width: 12, grow: 1, priority: 4, value: (e: Event) => projects[e.project_id]?.path_with_namespace ?? `#${e.project_id}` }]
+      : [{ header: 'Author', width: 10, priority: 3, value: (e: Event) => e.author_username ?? e.author?.username ?? '' }]),
+    { header: 'Event', width: 30, grow: 3, priority: 10, value: (e) => eventLine(e) },
   ];
   const text = formatEventFilters(filters);
   return (

@@ -29,17 +29,23 @@ describe('eventLine', () => {
       target_title: 'Flaky test',
       note: { id: 9, body: 'Can reproduce\nlocally.', attachment: null, author, created_at: base.created_at!, system: false, noteable_id: 5, noteable_type, ...(noteable_iid ? { noteable_iid } : {}) },
     });
-    expect(eventLine(note('Issue', 12))).toBe('commented on #12: Can reproduce locally.');
-    expect(eventLine(note('MergeRequest', 5))).toBe('commented on !5: Can reproduce locally.');
+    expect(eventLine(note('Issue', 12))).toBe('commented on issue #12: Can reproduce locally.');
+    expect(eventLine(note('MergeRequest', 5))).toBe('commented on merge request !5: Can reproduce locally.');
     expect(eventLine(note('MergeRequest'))).toBe('commented on merge request: Can reproduce locally. — "Flaky test"');
   });
 
   it('names issues and merge requests by reference and title', () => {
     const target = (action_name: string, target_type: string, target_iid?: number): Event => ({ ...base, action_name, target_type, target_iid, target_id: 99, target_title: 'Add caching' });
-    expect(eventLine(target('opened', 'MergeRequest', 123))).toBe('opened !123 Add caching');
-    expect(eventLine(target('closed', 'Issue', 4))).toBe('closed #4 Add caching');
+    expect(eventLine(target('opened', 'MergeRequest', 123))).toBe('opened merge request !123 Add caching');
+    expect(eventLine(target('closed', 'Issue', 4))).toBe('closed issue #4 Add caching');
     expect(eventLine(target('accepted', 'MergeRequest'))).toBe('accepted merge request Add caching');
-    expect(eventLine(target('opened', 'Milestone', 2))).toBe('opened %2 Add caching');
+    expect(eventLine(target('opened', 'Milestone', 2))).toBe('opened milestone %2 Add caching');
+  });
+
+  it('words an event the same in a project\'s feed (with the iid) and a person\'s feed (without)', () => {
+    const issue = (target_iid?: number): Event => ({ ...base, action_name: 'opened', target_type: 'Issue', target_iid, target_id: 99, target_title: 'Runner out of disk' });
+    expect(eventLine(issue(22))).toBe('opened issue #22 Runner out of disk');
+    expect(eventLine(issue())).toBe('opened issue Runner out of disk');
   });
 
   it('says who joined or left', () => {

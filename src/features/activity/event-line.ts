@@ -1,6 +1,6 @@
 // One readable line per activity event, as GitLab's activity pages word them: pushes
 // (`pushed to main: 3 commits "title"`), comments (the comment itself), issues and merge requests
-// (`opened !123 title`), memberships (`joined project`). Pure; the caller sanitizes for display.
+// (`opened merge request !123 title`), memberships (`joined project`). Pure; the caller sanitizes for display.
 import type { Event } from '../../api/index.js';
 
 const SIGIL: Record<string, string> = { Issue: '#', MergeRequest: '!', Milestone: '%', Snippet: '$' };
@@ -56,17 +56,19 @@ export function eventLine(e: Event): string {
       const onType = n?.noteable_type ?? null;
       const ref = reference(onType, n?.noteable_iid);
       const body = oneLine(n?.body ?? '');
-      if (ref) return `commented on ${ref}: ${body}`;
-      // No iid (feeds across projects may leave it out): the comment first, then what it is on.
       const noun = onType ? NOUN[onType] ?? onType.toLowerCase() : 'a discussion';
+      if (ref) return `commented on ${noun} ${ref}: ${body}`;
+      // No iid (feeds across projects may leave it out): the comment first, then what it is on.
       return `commented on ${noun}: ${body}${e.target_title ? ` — "${oneLine(e.target_title, 60)}"` : ''}`;
     }
     case 'membership':
       return `${e.action_name} project`;
     case 'target': {
       const type = e.target_type!;
+      // Always the noun, then the reference when known: a project's feed (`opened issue #22`) and a
+      // person's feed, which may leave the iid out (`opened issue`), read the same.
       const ref = reference(type, e.target_iid);
-      const what = ref || NOUN[type] || type.toLowerCase();
+      const what = `${NOUN[type] ?? type.toLowerCase()}${ref ? ` ${ref}` : ''}`;
       return `${e.action_name} ${what}${e.target_title ? ` ${oneLine(e.target_title, 160)}` : ''}`;
     }
     default:

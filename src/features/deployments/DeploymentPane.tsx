@@ -31,7 +31,7 @@ export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { 
         {
           label: 'Job',
           value: (
-            <Text>
+            <Text wrap="truncate">
               <StatusBadge status={job.status} />
               <Text> #{job.id} {safeText(job.name, 60)}</Text>
               <Text dimColor> (stage {safeText(job.stage, 30)})  ⏎ opens the job and its log</Text>
@@ -43,7 +43,9 @@ export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { 
       ]
     : [{ label: 'Job', value: 'none (deployed without a job)' }];
   return (
-    <Box flexDirection="column" width={width} height={height}>
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {/* Nothing shrinks: on a short screen Yoga squeezed rows over each other; the pane clips instead. */}
+      <Box flexDirection="column" flexShrink={0}>
       <Text bold>
         Deployment #{d.iid} to {safeText(env?.name ?? '?', 60)}
       </Text>
@@ -51,6 +53,7 @@ export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { 
       <Fields rows={rows} labelWidth={14} />
       <Box height={1} />
       <Fields rows={jobRows} labelWidth={14} />
+      </Box>
     </Box>
   );
 }

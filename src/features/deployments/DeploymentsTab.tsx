@@ -17,14 +17,14 @@ export function DeploymentsTab({ projectId, width, height }: { projectId: number
   const key = listKeys.deployments(projectId);
   const { list, rows } = useList<Deployment>(key);
   const columns: Column<Deployment>[] = [
-    { header: 'Status', width: 11, value: (d) => d.status ?? '', display: (d) => statusCell(theme, d.status ?? 'unknown') },
-    { header: 'ID', width: 6, value: (d) => `#${d.iid}` },
-    { header: 'Environment', width: 12, grow: 1, value: (d) => d.environment?.name ?? '' },
-    { header: 'Ref', width: 10, grow: 1, value: (d) => d.ref },
-    { header: 'Commit', width: 8, value: (d) => d.sha.slice(0, 8) },
-    { header: 'By', width: 10, value: (d) => d.user?.username ?? '' },
-    { header: 'Created', width: 10, value: (d) => relativeTime(d.created_at, now()) },
-    { header: 'Job', width: 12, grow: 1, value: (d) => (d.deployable ? `#${d.deployable.id} ${d.deployable.name}` : '—') },
+    { header: 'Status', width: 11, priority: 9, value: (d) => d.status ?? '', display: (d) => statusCell(theme, d.status ?? 'unknown') },
+    { header: 'ID', width: 6, priority: 7, value: (d) => `#${d.iid}` },
+    { header: 'Environment', width: 12, grow: 1, priority: 10, value: (d) => d.environment?.name ?? '' },
+    { header: 'Ref', width: 10, grow: 1, priority: 6, value: (d) => d.ref },
+    { header: 'Commit', width: 8, priority: 2, value: (d) => d.sha.slice(0, 8) },
+    { header: 'By', width: 10, priority: 3, value: (d) => d.user?.username ?? '' },
+    { header: 'Created', width: 10, priority: 5, value: (d) => relativeTime(d.created_at, now()) },
+    { header: 'Job', width: 12, grow: 1, priority: 1, value: (d) => (d.deployable ? `#${d.deployable.id} ${d.deployable.name}` : '—') },
   ];
   return (
     <Box flexDirection="column" height={height}>

@@ -12,20 +12,20 @@ export function JobTable({ rows, selected, width, height, showPipeline, empty, n
   const inflight = useAppState((s) => s.inflight);
   const busy = (j: Job) => Object.keys(inflight).some((k) => k.endsWith(`:${j.id}`) && k.startsWith('job.'));
   const columns: Column<Job>[] = [
-    { header: 'Status', width: 11, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
-    { header: 'Job', width: 9, value: (j) => `#${j.id}` },
+    { header: 'Status', width: 11, priority: 8, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
+    { header: 'Job', width: 9, priority: 3, value: (j) => `#${j.id}` },
     // ↻2: the second attempt (features/jobs/attempts.ts), as GitLab marks retried jobs.
-    { header: 'Name', grow: 3, value: (j) => `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ↻${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
-    { header: 'Stage', width: 10, value: (j) => j.stage },
+    { header: 'Name', width: 16, grow: 3, priority: 10, value: (j) => `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ↻${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
+    { header: 'Stage', width: 10, priority: 5, value: (j) => j.stage },
     ...(showPipeline
       ? [
-          { header: 'Pipeline', width: 9, value: (j: Job) => (j.pipeline ? `#${j.pipeline.id}` : '') },
-          { header: 'Ref', grow: 1, value: (j: Job) => j.ref },
+          { header: 'Pipeline', width: 9, priority: 4, value: (j: Job) => (j.pipeline ? `#${j.pipeline.id}` : '') },
+          { header: 'Ref', width: 10, grow: 1, priority: 6, value: (j: Job) => j.ref },
         ]
       : []),
-    { header: 'By', width: 10, value: (j) => j.user?.username ?? '' },
-    { header: 'Duration', width: 9, align: 'right', value: (j) => duration(jobSeconds(j, now())) },
-    { header: 'Created', width: 10, value: (j) => relativeTime(j.created_at, now()) },
+    { header: 'By', width: 10, priority: 2, value: (j) => j.user?.username ?? '' },
+    { header: 'Duration', width: 9, priority: 7, align: 'right', value: (j) => duration(jobSeconds(j, now())) },
+    { header: 'Created', width: 10, priority: 1, value: (j) => relativeTime(j.created_at, now()) },
   ];
   return <Table columns={columns} rows={rows} selected={selected} height={height} width={width} keyOf={(j) => j.id} emptyText={empty} />;
 }

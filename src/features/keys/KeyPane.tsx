@@ -54,24 +54,40 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
       ]
     : [];
   const half = Math.floor(width / 2);
+  // On a short screen the blank rows go first, then the raw key line; the owner's rows are kept
+  // (the pane clips below them rather than squeezing rows over each other).
+  const ownerRows = Math.max(left.length, right.length);
+  const needed = 1 + keyRows.length + 1 + ownerRows;
+  const spacers = needed + 2 <= height;
+  const keyLine = needed <= height;
+  // Shorter still: the key keeps its title, fingerprint and type, then the other rows that fit.
+  const essential = new Set(['Title', 'Fingerprint', 'Type']);
+  let others = Math.max(0, height - 1 - ownerRows - essential.size);
+  const shownKeyRows = keyLine ? keyRows : keyRows.filter((row) => essential.has(row.label) || others-- > 0);
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text bold>
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {/* Nothing shrinks: on a short screen Yoga squeezed rows over each other; the pane clips instead. */}
+      <Box flexDirection="column" flexShrink={0}>
+      <Text bold wrap="truncate">
         SSH key #{key.id} {safeText(key.title, 60)}
       </Text>
-      <Box height={1} />
-      <Fields rows={keyRows} labelWidth={13} />
-      <Text dimColor wrap="truncate">
-        {safeText(key.key, 2000)}
-      </Text>
-      <Box height={1} />
-      <Box>
-        <Box width={half} flexDirection="column">
+      {spacers ? <Box height={1} flexShrink={0} /> : null}
+      <Fields rows={shownKeyRows} labelWidth={13} />
+      {keyLine ? (
+        <Text dimColor wrap="truncate">
+          {safeText(key.key, 2000)}
+        </Text>
+      ) : null}
+      {spacers ? <Box height={1} flexShrink={0} /> : null}
+      <Box flexShrink={0}>
+        {/* One cell between the halves, so a cut value never runs into the next label. */}
+        <Box width={half} paddingRight={1} flexDirection="column">
           <Fields rows={left} labelWidth={15} />
         </Box>
         <Box width={width - half} flexDirection="column">
           <Fields rows={right} labelWidth={20} />
         </Box>
+      </Box>
       </Box>
     </Box>
   );

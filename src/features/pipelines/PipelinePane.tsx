@@ -45,20 +45,21 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const body = height - SUMMARY_ROWS - 1 - (parent ? 1 : 0);
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Box>
+      {/* Each summary line is cut, never wrapped: a wrapped line pushed the first one off screen. */}
+      <Text wrap="truncate">
         <StatusBadge status={p?.status ?? 'created'} />
         <Text bold> #{pane.pipelineId}</Text>
         {marked ? <Text color={theme.accent}> {MARK_GLYPH} watched</Text> : null}
         <Text> {p ? `on ${safeText(ref, 50)}${mr ? ` (${mrKindText(mr.kind)})` : ''}${p.tag ? ' (tag)' : ''} · ${p.sha.slice(0, 8)} · ${safeText(p.source ?? '', 30)}` : 'loading…'}</Text>
         {p?.user ? <Text dimColor> · by {safeText(p.user.username, 30)}</Text> : null}
-      </Box>
-      <Text dimColor>
+      </Text>
+      <Text dimColor wrap="truncate">
         {p
           ? `created ${relativeTime(p.created_at, now())} · started ${relativeTime(p.started_at, now())} · finished ${relativeTime(p.finished_at, now())} · duration ${duration(p.duration)} · queued ${duration(p.queued_duration)}${p.coverage ? ` · coverage ${safeText(p.coverage, 10)}%` : ''}`
           : ''}
       </Text>
       {p?.yaml_errors ? (
-        <Text color={theme.error}>YAML errors: {safeText(p.yaml_errors, width - 14)}</Text>
+        <Text color={theme.error} wrap="truncate">YAML errors: {safeText(p.yaml_errors, width - 14)}</Text>
       ) : (
         <PipelineExtrasLine pipelineId={pane.pipelineId} width={width} />
       )}

@@ -13,10 +13,10 @@ export function ProjectsPane({ width, height }: { width: number; height: number 
   const { list, rows } = useList<Project>(listKeys.projects());
   const columns: Column<Project>[] = [
     // The path is what people look for; the description gets what is left.
-    { header: 'Project', width: 36, grow: 1, value: (p) => p.path_with_namespace },
-    { header: 'Default', width: 12, value: (p) => p.default_branch ?? '—' },
-    { header: 'Last activity', width: 14, value: (p) => relativeTime(p.last_activity_at, now()) },
-    { header: 'Description', grow: 1, value: (p) => p.description ?? '' },
+    { header: 'Project', width: 36, grow: 1, priority: 10, value: (p) => p.path_with_namespace },
+    { header: 'Default', width: 12, priority: 5, value: (p) => p.default_branch ?? '—' },
+    { header: 'Last activity', width: 14, priority: 6, value: (p) => relativeTime(p.last_activity_at, now()) },
+    { header: 'Description', grow: 1, priority: 1, value: (p) => p.description ?? '' },
   ];
   return (
     <Box flexDirection="column" width={width} height={height}>

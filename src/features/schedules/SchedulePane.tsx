@@ -60,7 +60,9 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
     { label: 'Updated', value: t(schedule.updated_at) },
   ];
   return (
-    <Box flexDirection="column" width={width} height={height}>
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {/* Nothing shrinks: on a short screen Yoga squeezed rows over each other; the pane clips instead. */}
+      <Box flexDirection="column" flexShrink={0}>
       <Box>
         <Text bold>Schedule #{schedule.id} </Text>
         <Text>{safeText(schedule.description, Math.max(10, width - 20))}</Text>
@@ -74,6 +76,7 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
           Only its owner (@{safeText(schedule.owner.username, 40)}) may edit it; O takes ownership, and its pipelines then run as you.
         </Text>
       ) : null}
+      </Box>
     </Box>
   );
 }

@@ -7,9 +7,12 @@ describe('cronInWordsFitted', () => {
     expect(cronInWordsFitted('30 6 * * 1', 'Eastern Time (US & Canada)', 48)).toBe('every Monday at 06:30 Eastern Time (US & Canada)');
   });
 
-  it('cuts the words, not the zone', () => {
-    expect(cronInWordsFitted('30 6 * * 1', 'Eastern Time (US & Canada)', 40)).toBe('every Monday… Eastern Time (US & Canada)');
-    expect(cronInWordsFitted('0 2 * * *', 'Europe/Berlin', 24)).toBe('every day… Europe/Berlin');
+  it('shortens, then cuts, the words, not the zone: the time stays where it can', () => {
+    expect(cronInWordsFitted('30 6 * * 1', 'Eastern Time (US & Canada)', 40)).toBe('Mon 06:30 Eastern Time (US & Canada)');
+    expect(cronInWordsFitted('0 2 * * *', 'Europe/Berlin', 29)).toBe('daily 02:00 Europe/Berlin');
+    expect(cronInWordsFitted('15 * * * *', 'Europe/Berlin', 29)).toBe('hourly :15 Europe/Berlin');
+    expect(cronInWordsFitted('0 3 * * 1-5', 'Europe/Berlin', 29)).toBe('03:00 Mon–Fri Europe/Berlin');
+    expect(cronInWordsFitted('0 2 * * *', 'Europe/Berlin', 24)).toBe('daily 02:… Europe/Berlin');
   });
 
   it('cuts like any cell when too narrow for words beside the zone', () => {

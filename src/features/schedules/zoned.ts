@@ -57,7 +57,24 @@ export function cronInWordsFitted(cron: string, zone: string, width: number): st
   const room = width - displayWidth(safeZone) - 1;
   // Too narrow for a few cells of words beside the zone: cut like any other cell.
   if (room < 6) return truncateToWidth(full, width);
-  return `${truncateToWidth(safeText(cronWords(cron)), room)} ${safeZone}`;
+  // Shorter words before cut words: "daily 02:00" says what "every day at 0…" no longer does.
+  return `${truncateToWidth(compactWords(safeText(cronWords(cron))), room)} ${safeZone}`;
+}
+
+const COMPACT: [RegExp, string][] = [
+  [/\bevery day at /, 'daily '],
+  [/\bevery hour at /, 'hourly '],
+  [/\bevery (Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*day at /, '$1 '],
+  [/^at (\S+) on weekdays \(Mon–Fri\)/, '$1 Mon–Fri'],
+  [/^at (\S+) on weekends \(Sat–Sun\)/, '$1 Sat–Sun'],
+  [/\bevery (\d+) minutes\b/, 'every $1m'],
+  [/\bevery (\d+) hours\b/, 'every $1h'],
+  [/^on day (\d+) of every month at /, 'day $1 monthly '],
+];
+
+/** The cron in words, in fewer cells ("daily 02:00", "Mon 06:30", "03:00 Mon–Fri"). */
+export function compactWords(words: string): string {
+  return COMPACT.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), words);
 }
 
 /** How long until `at`, in at most 9 cells: "in 15m", "in 2h 5m", "in 13h", "in 4d 13h", "in 12d"; past: "due". */

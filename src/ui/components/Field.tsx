@@ -22,9 +22,11 @@ export function Fields({ rows, labelWidth }: FieldsProps): ReactNode {
   const labels = rows.map((row) => safeText(row.label, 60));
   const width = labelWidth ?? Math.min(20, Math.max(0, ...labels.map(displayWidth)) + 2);
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" flexShrink={0}>
       {rows.map((row, i) => (
-        <Box key={`${i}:${labels[i]}`} flexDirection="row">
+        // A row never shrinks: on a short screen Yoga would squeeze two rows onto one line and draw
+        // them over each other ("2FA enabledor"); the pane clips what does not fit instead.
+        <Box key={`${i}:${labels[i]}`} flexDirection="row" flexShrink={0}>
           <Box width={width} flexShrink={0}>
             <Text color={theme.muted}>{truncateToWidth(labels[i]!, width - 1)}</Text>
           </Box>

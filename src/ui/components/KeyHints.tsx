@@ -35,24 +35,45 @@ export function fitHints(hints: KeyHint[], width: number): number {
   return hints.length;
 }
 
+/** The hint kept when others are dropped: where the full list is. */
+const PINNED = '?';
+
+/**
+ * The hints to draw in `width`: the most useful that fit, and — when some are dropped — the help
+ * hint kept at the end after the ellipsis, so a narrow terminal still says where the rest are.
+ */
+export function pickHints(hints: KeyHint[], width: number): { shown: KeyHint[]; dropped: boolean; pinned: KeyHint | null } {
+  const all = fitHints(hints, width);
+  if (all === hints.length) return { shown: hints, dropped: false, pinned: null };
+  const pinned = hints.find((h) => h.key === PINNED) ?? null;
+  if (!pinned) return { shown: hints.slice(0, all), dropped: true, pinned: null };
+  const pinnedWidth = SEPARATOR.length + displayWidth(pinned.key) + 1 + displayWidth(pinned.label);
+  const rest = hints.filter((h) => h !== pinned);
+  // The rest are never all shown here (they did not fit with the pinned hint among them).
+  const count = Math.min(fitHints(rest, Math.max(0, width - pinnedWidth)), rest.length - 1);
+  if (pinnedWidth + MORE.length > width) return { shown: hints.slice(0, all), dropped: true, pinned: null };
+  return { shown: rest.slice(0, count), dropped: true, pinned };
+}
+
 export function KeyHints({ hints, width }: KeyHintsProps): ReactNode {
   const theme = useTheme();
   // Labels can come from user config; sanitizing is cheap and keeps widths honest.
   const clean = hints.map((h) => ({ key: safeText(h.key, 20), label: safeText(h.label, 60) }));
-  const shown = fitHints(clean, width);
-  const dropped = shown < clean.length;
+  const { shown, dropped, pinned } = pickHints(clean, width);
+  const hint = (h: KeyHint, i: number, first: boolean) => (
+    <Text key={`${i}:${h.key}`}>
+      {first ? '' : SEPARATOR}
+      <Text color={theme.accent} bold>
+        {h.key}
+      </Text>{' '}
+      {h.label}
+    </Text>
+  );
   return (
     <Text wrap="truncate">
-      {clean.slice(0, shown).map((hint, i) => (
-        <Text key={`${i}:${hint.key}`}>
-          {i > 0 ? SEPARATOR : ''}
-          <Text color={theme.accent} bold>
-            {hint.key}
-          </Text>{' '}
-          {hint.label}
-        </Text>
-      ))}
-      {dropped ? <Text color={theme.muted}>{shown > 0 ? MORE : '…'}</Text> : null}
+      {shown.map((h, i) => hint(h, i, i === 0))}
+      {dropped ? <Text color={theme.muted}>{shown.length > 0 ? MORE : '…'}</Text> : null}
+      {pinned ? hint(pinned, shown.length, false) : null}
     </Text>
   );
 }

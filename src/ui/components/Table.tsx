@@ -8,10 +8,15 @@ import { WindowedList } from './WindowedList.js';
 
 export interface Column<T> {
   header: string;
-  /** Fixed width in cells; with `grow`, the minimum. */
+  /** Fixed width in cells; with `grow`, the minimum (the room it keeps before lower-priority columns are shown). */
   width?: number;
   /** Share of the space left after fixed widths. A column with neither width nor grow grows by 1. */
   grow?: number;
+  /**
+   * Which columns give way first when they don't all fit: the lowest priority is dropped first
+   * (ties: the rightmost). Without it, a column's priority is its position, so the tail goes first.
+   */
+  priority?: number;
   align?: 'left' | 'right';
   value: (row: T) => string;
   color?: (row: T) => string | undefined;
@@ -33,45 +38,48 @@ export interface TableProps<T> {
 const GAP = 1;
 
 /**
- * Widths for the columns that fit in `width` cells (one space between columns). Fixed widths are
- * served first, left to right; columns that don't fit are dropped from the right; `grow` columns
+ * Widths for the columns that fit in `width` cells (one space between columns). Every column needs
+ * its fixed width (a growing one its minimum); while they don't fit, the column of lowest priority
+ * is dropped (so a narrow terminal loses "Created" before it cuts the job name); `grow` columns
  * share what's left, and the widths plus gaps add up to exactly `width`.
  */
 export function layoutColumns<T>(columns: Column<T>[], width: number): { column: Column<T>; width: number }[] {
   const available = Math.max(0, Math.floor(width));
-  const grows = columns.map((c) => c.grow ?? (c.width === undefined ? 1 : 0));
   const base = columns.map((c) => Math.max(1, c.width ?? displayWidth(c.header)));
-  let count = 0;
-  let used = 0;
-  while (count < columns.length) {
-    const next = used + (count > 0 ? GAP : 0) + base[count]!;
-    if (next > available) break;
-    used = next;
-    count++;
+  const rank = (i: number) => columns[i]!.priority ?? columns.length - i;
+  let kept = columns.map((_, i) => i);
+  const needed = () => kept.reduce((sum, i) => sum + base[i]!, 0) + Math.max(0, kept.length - 1) * GAP;
+  while (kept.length > 1 && needed() > available) {
+    let drop = kept[0]!;
+    // Lowest priority goes; among equals, the rightmost.
+    for (const i of kept) if (rank(i) <= rank(drop)) drop = i;
+    kept = kept.filter((i) => i !== drop);
   }
-  if (count === 0) {
-    // Not even the first column fits: show what we can of it rather than nothing.
-    return columns.length > 0 && available > 0 ? [{ column: columns[0]!, width: available }] : [];
+  if (kept.length === 0 || available === 0) return [];
+  if (needed() > available) {
+    // Not even the most important column fits: show what we can of it rather than nothing.
+    return [{ column: columns[kept[0]!]!, width: available }];
   }
-  const widths = base.slice(0, count);
-  let rest = available - used;
-  const totalGrow = grows.slice(0, count).reduce((sum, g) => sum + g, 0);
+  const grows = kept.map((i) => columns[i]!.grow ?? (columns[i]!.width === undefined ? 1 : 0));
+  const widths = kept.map((i) => base[i]!);
+  let rest = available - needed();
+  const totalGrow = grows.reduce((sum, g) => sum + g, 0);
   if (totalGrow > 0) {
     const shared = rest;
-    for (let i = 0; i < count; i++) {
-      const extra = Math.floor((shared * grows[i]!) / totalGrow);
-      widths[i]! += extra;
+    for (let k = 0; k < kept.length; k++) {
+      const extra = Math.floor((shared * grows[k]!) / totalGrow);
+      widths[k]! += extra;
       rest -= extra;
     }
     // Rounding leftovers go to the last growing column.
-    let last = count - 1;
+    let last = kept.length - 1;
     while (grows[last] === 0) last--;
     widths[last]! += rest;
   } else {
     // No column asked to grow: widen the last one so right-aligned values sit at the edge.
-    widths[count - 1]! += rest;
+    widths[kept.length - 1]! += rest;
   }
-  return widths.map((w, i) => ({ column: columns[i]!, width: w }));
+  return kept.map((i, k) => ({ column: columns[i]!, width: widths[k]! }));
 }
 
 export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyText }: TableProps<T>): ReactNode {

@@ -124,6 +124,27 @@ describe('Table', () => {
     expect(wide[1]!.width).toBeGreaterThan(wide[2]!.width);
   });
 
+  it('drops the lowest priority first, and gives the room to the growing column', () => {
+    const columns: Column<Job>[] = [
+      { header: 'Status', width: 11, priority: 8, value: (j) => j.status },
+      { header: 'ID', width: 9, priority: 3, value: (j) => String(j.id) },
+      { header: 'Name', width: 16, grow: 1, priority: 10, value: (j) => j.name },
+      { header: 'By', width: 10, priority: 2, value: () => '' },
+      { header: 'Duration', width: 9, priority: 7, value: () => '' },
+      { header: 'Created', width: 10, priority: 1, value: () => '' },
+    ];
+    const headers = (width: number) => layoutColumns(columns, width).map((c) => c.column.header);
+    expect(headers(80)).toEqual(['Status', 'ID', 'Name', 'By', 'Duration', 'Created']);
+    expect(headers(69)).toEqual(['Status', 'ID', 'Name', 'By', 'Duration']);
+    expect(headers(58)).toEqual(['Status', 'ID', 'Name', 'Duration']);
+    expect(headers(40)).toEqual(['Status', 'Name', 'Duration']);
+    expect(headers(20)).toEqual(['Name']);
+    // What the dropped columns leave goes to Name, not to a column further right.
+    const at58 = layoutColumns(columns, 58);
+    expect(at58.find((c) => c.column.header === 'Name')!.width).toBe(58 - 11 - 9 - 9 - 3);
+    expect(at58.reduce((sum, c) => sum + c.width, 0) + at58.length - 1).toBe(58);
+  });
+
   it('drops columns with no room from the right', () => {
     const layout = layoutColumns(
       [
@@ -235,11 +256,20 @@ describe('KeyHints', () => {
     expect(withoutSgr(lastFrame())).toBe('j/k move  ⏎ open  r retry  c cancel  ? help');
   });
 
-  it('drops hints from the end, with an ellipsis, when they do not fit', () => {
-    const { lastFrame } = render(plain(<KeyHints hints={hints} width={24} />));
-    const frame = withoutSgr(lastFrame());
-    expect(frame).toBe('j/k move  ⏎ open …');
-    expect(displayWidth(frame)).toBeLessThanOrEqual(24);
+  it('drops hints from the end, with an ellipsis, but keeps "? help" last: it says where the rest are', () => {
+    for (const [width, expected] of [
+      [24, 'j/k move …  ? help'],
+      [30, 'j/k move  ⏎ open …  ? help'],
+      [36, 'j/k move  ⏎ open  r retry …  ? help'],
+    ] as const) {
+      const { lastFrame } = render(plain(<KeyHints hints={hints} width={width} />));
+      const frame = withoutSgr(lastFrame());
+      expect(frame).toBe(expected);
+      expect(displayWidth(frame)).toBeLessThanOrEqual(width);
+    }
+    // Without a help hint the tail simply goes.
+    const { lastFrame } = render(plain(<KeyHints hints={hints.slice(0, 4)} width={24} />));
+    expect(withoutSgr(lastFrame())).toBe('j/k move  ⏎ open …');
   });
 });
 

@@ -1,0 +1,63 @@
+// Sizes in a real terminal: the built bundle in a pseudo-terminal (node-pty) read through a headless
+// xterm, resized as a window is. Below the minimum the app says so instead of drawing fragments;
+// grown back, it draws every line within the screen, the status line of a pipeline included.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { spawnScreen, type Screen } from './helpers/pty.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundle = `${root}dist/pipetop.js`;
+const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
+const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', NO_COLOR: '' };
+let screen: Screen | null = null;
+
+beforeAll(() => {
+  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+});
+afterEach(() => {
+  screen?.kill();
+  screen = null;
+});
+
+function expectFits(text: string, cols: number, rows: number): void {
+  const lines = text.split('\n');
+  expect(lines).toHaveLength(rows);
+  for (const line of lines) expect([...line].length, text).toBeLessThanOrEqual(cols);
+}
+
+it('at 20×5 says the terminal is too small; grown to 80×24 and shrunk to 60×16 it draws whole screens', async () => {
+  screen = spawnScreen(['--demo'], { cols: 20, rows: 5, env, cwd: home, bundle });
+  await screen.waitFor(/terminal too small/, 20_000);
+  expect(screen.text().replace(/\s+/g, ' ')).toMatch(/need at least 40×10/);
+  screen.resize(80, 24);
+  await screen.waitFor('7 projects');
+  await screen.waitFor('● live');
+  const projects = screen.text();
+  expect(projects).not.toContain('terminal too small');
+  expectFits(projects, 80, 24);
+  expect(projects.split('\n')[23]).toMatch(/\? help/);
+  // Into acme/api's newest pipeline, then shrink: the status line stays under the header.
+  screen.write('/');
+  await screen.waitFor('type to filter');
+  screen.write('acme/api');
+  await screen.waitFor('1 of 7 projects');
+  screen.write('\r');
+  for (let i = 0; i < 200 && screen.text().includes('type to filter'); i++) await new Promise((r) => setTimeout(r, 25));
+  screen.write('\r');
+  // The demo's world runs on the wall clock: the newest pipeline's ref varies with the hour.
+  await screen.waitFor(/#\d+\s+\S+\s+[0-9a-f]{8}\s/);
+  screen.write('\r');
+  await screen.waitFor(/[1-9]\d* jobs · v stage graph/);
+  screen.resize(60, 16);
+  await screen.waitFor(/^pipetop .*› … › /m);
+  const pipeline = screen.text();
+  expectFits(pipeline, 60, 16);
+  expect(pipeline.split('\n')[1]).toMatch(/^. \w+ #\d+ on \S+ · [0-9a-f]{8}/);
+  expect(pipeline.split('\n')[15]).toMatch(/\? help$/);
+  screen.write('\u0003');
+  expect(await screen.exited()).toBe(0);
+});
