@@ -67,7 +67,9 @@ export async function submitPalette(ctx: Ctx, host: PaletteHost, text: string): 
 /** The trail for a place reached by a jump: the root, the project it belongs to (if any), the place. */
 export function jumpTrail(stack: Pane[], target: Pane): Pane[] {
   const root = stack[0] ?? ({ kind: 'projects' } as const);
-  if (target.kind === 'projects') return [root];
+  // The root itself (the projects list, or the pulse the app may start on): the trail is just it.
+  if (target.kind === root.kind && (target.kind === 'projects' || target.kind === 'pulse')) return [root];
+  if (target.kind === 'projects' || target.kind === 'pulse') return [root, target];
   if (target.kind === 'project' || !('projectId' in target)) return [root, target];
   // The project pane already on the trail keeps its tab; otherwise the project opens on pipelines.
   const project =

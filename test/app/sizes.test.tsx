@@ -97,7 +97,7 @@ describe.each([
     await rig.waitFor(/[1-9]\d* jobs · v stage graph/);
     expectFits(rig.frame(), columns, rows, 'pipeline');
     await rig.press('v');
-    await rig.waitFor('stage graph · v list');
+    await rig.waitFor('stage graph · v timeline');
     expectFits(rig.frame(), columns, rows, 'stage graph');
     await rig.press('v');
     await openSelected(rig, 'job');
@@ -127,7 +127,7 @@ describe('the pipeline pane at 60×16 and 80×24', () => {
     expect(lines[1]).toMatch(/^● running #\d+ on main · [0-9a-f]{8}/);
     expect(lines[2]).toMatch(/^created .* ago · started/);
     await app.press('v');
-    const graph = await app.waitFor('stage graph · v list');
+    const graph = await app.waitFor('stage graph · v timeline');
     expect(graph.split('\n')[1]).toMatch(/^● running #\d+ on main/);
     expect(graph).toMatch(/^build \(2\)[^\n]*test \(3\)/m);
   });
@@ -158,13 +158,14 @@ describe('columns give way by priority; the name column gets the room', () => {
 });
 
 describe('wide terminals share the room', () => {
-  it('at 120×36 the pipelines list shows sources whole, the ref taking the most', async () => {
-    app = await startApp({ columns: 120, rows: 36 });
+  // 140 columns: at 120 the duration sparkline (Trend) takes the room that showed sources whole.
+  it('at 140×36 the pipelines list shows sources whole, the ref taking the most', async () => {
+    app = await startApp({ columns: 140, rows: 36 });
     await openApi(app);
     const frame = await app.waitFor('merge_re');
     expect(frame).toContain('merge_request_event');
     expect(frame).not.toContain('merge_reque…');
-    expect(frame).toMatch(/Status\s+Pipeline\s+Ref\s+Commit\s+Source\s+By\s+Created\s+Duration/);
+    expect(frame).toMatch(/Status\s+Pipeline\s+Ref\s+Commit\s+Source\s+By\s+Created\s+Duration\s+Trend/);
   });
 });
 
