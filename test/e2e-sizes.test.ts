@@ -36,6 +36,12 @@ it('at 20×5 says the terminal is too small; grown to 80×24 and shrunk to 60×1
   screen.resize(80, 24);
   await screen.waitFor('7 projects');
   await screen.waitFor('● live');
+  // Without a project the app opens on the pulse; `:projects` opens the projects list.
+  screen.write(':');
+  await screen.waitFor('project <path|id>');
+  screen.write('projects\r');
+  await screen.waitFor(/› pulse › projects/);
+  await screen.waitFor(/\d+ projects\s*$/m);
   const projects = screen.text();
   expect(projects).not.toContain('terminal too small');
   expectFits(projects, 80, 24);
