@@ -1,8 +1,7 @@
 // ESLint (flat config): JavaScript's and typescript-eslint's recommended rules, and pipetop's import
 // boundaries (eslint/boundaries.mjs). Formatting is Prettier's (.prettierrc.json), so no rule here
-// is about layout. `npm run lint` runs both; known boundary findings wait in
-// eslint-suppressions.json until the code moves (remove a line there when its finding is fixed:
-// `npx eslint --prune-suppressions`).
+// is about layout. `npm run lint` runs both, with no suppressed findings: a boundary crossed is an
+// error to fix (usually: export it from the feature's index.ts and import it from there).
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';

@@ -26,7 +26,7 @@ export function describeErrorBody(status: number, contentType: string, text: str
 
 /** Collapses whitespace, drops control characters (bodies are shown in a terminal), truncates. */
 export function oneLine(text: string, max = MAX_REASON): string {
-  // eslint-disable-next-line no-control-regex
+   
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

@@ -4,6 +4,8 @@ import { spawn as nodeSpawn, type SpawnOptions } from 'node:child_process';
 
 /** The part of a child process openUrl uses, so tests can pass a fake. */
 export interface SpawnedProcess {
+  // Node's listeners for 'spawn' and 'error' take different arguments: only `any` fits both.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   once(event: 'spawn' | 'error', listener: (...args: any[]) => void): unknown;
   unref(): void;
 }

@@ -83,9 +83,8 @@ describe('refreshList on a complete list', () => {
   });
 
   it('follows a list that grew while it was read, each job once', async () => {
-    let world: ReturnType<typeof fakeJobs>;
     // A job is added on top after page 1 is answered: the rest shift by one, a fourth page appears.
-    world = fakeJobs(300, { onPage: (page) => page === 1 && world.jobs.unshift({ id: 301, name: 'job 301', status: 'pending' } as Job) });
+    const world: ReturnType<typeof fakeJobs> = fakeJobs(300, { onPage: (page) => page === 1 && world.jobs.unshift({ id: 301, name: 'job 301', status: 'pending' } as Job) });
     const { store, ctx } = setup(world.gl);
     await refreshList(ctx, KEY);
     const ids = listOf<Job>(store.getState(), KEY).items.map((j) => j.id);

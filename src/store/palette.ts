@@ -1,13 +1,13 @@
 // The `:` command palette: jump anywhere by name or id, and the commands that have no key.
 import { safeText } from '../text/safe.js';
-import { downloadArtifactsByRef } from '../features/jobs/actions.js';
+import { downloadArtifactsByRef } from '../features/jobs/index.js';
 import { openMergeRequest } from '../features/pipelines/index.js';
-import { openNewPipelineForm } from '../features/pipelines/run-form-actions.js';
+import { openNewPipelineForm } from '../features/pipelines/index.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { topPane } from './store.js';
-import { openEvents } from '../features/activity/activity.js';
-import { lookupKey } from '../features/keys/feature.js';
+import { openEvents } from '../features/activity/index.js';
+import { lookupKey } from '../features/keys/index.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [

@@ -3,9 +3,9 @@
 import type { Bridge, Job, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
 import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
-import type { ScheduleFormState } from '../features/schedules/schedule-form.js';
-import type { RunFormState } from '../features/pipelines/run-form.js';
-import type { PipelineExtrasState } from '../features/pipelines/pipeline-extras.js';
+import type { ScheduleFormState } from '../features/schedules/index.js';
+import type { RunFormState } from '../features/pipelines/index.js';
+import type { PipelineExtrasState } from '../features/pipelines/index.js';
 import type { TestReport } from '../api/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';

@@ -176,7 +176,7 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
     }
     // a pipeline (one with failures or manual jobs when there is one)
     if (pane().kind !== 'project') continue;
-    await select<PipelineBasic>((p) => p.status === 'failed' || p.status === 'manual') || (await key('j'));
+    if (!(await select<PipelineBasic>((p) => p.status === 'failed' || p.status === 'manual'))) await key('j');
     await key(KEY.enter, 'enter (pipeline)');
     if (pane().kind !== 'pipeline') continue;
     if (await loaded()) {

@@ -47,9 +47,9 @@ const hostile = (maxLength = 40) =>
 
 const RUNS = { numRuns: 200 };
 
-// eslint-disable-next-line no-control-regex
+ 
 const C0_SINGLE = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
+ 
 const C0_MULTI = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 const C1 = /[\u0080-\u009f]/;
 const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;

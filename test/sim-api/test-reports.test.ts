@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
-// eslint-disable-next-line no-control-regex
+ 
 const plain = (t: TraceResult) => (t.kind === 'unchanged' ? '' : t.chunk.toString('utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
 
 async function pipelinesOf(project: string, status: string): Promise<PipelineBasic[]> {

@@ -1,2 +1,7 @@
 // What other features use of the jobs feature (eslint/boundaries.mjs: through this file only).
 export { runJobAction } from './actions.js';
+export { JobTable } from './JobTable.js';
+export { JobsTab } from './JobsTab.js';
+export { downloadArtifacts, downloadArtifactsByRef, downloadJobArtifacts, jobAction, submitDownload, type JobVerb } from './actions.js';
+export { jobsFeature } from './feature.js';
+export { jobScopePrompt, submitJobScopes } from './scopes.js';

@@ -11,7 +11,7 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { duration, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { emptyText, useList } from '../../ui/use-list.js';
-import { JobTable } from '../jobs/JobTable.js';
+import { JobTable } from '../jobs/index.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { StageGraph } from './StageGraph.js';
 import { useDownstreamHint, useDownstreamNames } from './BridgeName.js';

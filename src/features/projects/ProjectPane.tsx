@@ -4,11 +4,11 @@ import { safeText } from '../../text/safe.js';
 import type { Pane } from '../../store/types.js';
 import { Tabs } from '../../ui/components/index.js';
 import { useAppState } from '../../ui/context.js';
-import { JobsTab } from '../jobs/JobsTab.js';
-import { PipelinesTab } from '../pipelines/PipelinesTab.js';
-import { DeploymentsTab } from '../deployments/DeploymentsTab.js';
-import { EventsList } from '../activity/EventsList.js';
-import { SchedulesTab } from '../schedules/SchedulesTab.js';
+import { JobsTab } from '../jobs/index.js';
+import { PipelinesTab } from '../pipelines/index.js';
+import { DeploymentsTab } from '../deployments/index.js';
+import { EventsList } from '../activity/index.js';
+import { SchedulesTab } from '../schedules/index.js';
 import { listKeys } from '../../store/sources.js';
 
 const TABS = [

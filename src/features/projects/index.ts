@@ -2,3 +2,6 @@
 // `--project` and its pane.
 export { openProjectRef } from './lookup.js';
 export { ProjectLookupPane } from './ProjectLookupPane.js';
+export { ProjectPane } from './ProjectPane.js';
+export { ProjectsPane } from './ProjectsPane.js';
+export { projectsFeature } from './feature.js';

@@ -8,7 +8,7 @@ import { LAYERS, MODULES, cap, lpad, pad, testName } from './vocab.js';
 
 /** Log lines as text without SGR codes, blank lines dropped at both ends. */
 function plainLines(lines: string[]): string {
-  // eslint-disable-next-line no-control-regex
+   
   return lines.map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')).join('\n').trim();
 }
 

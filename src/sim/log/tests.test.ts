@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateJobLog } from '../log-gen.js';
 
-// eslint-disable-next-line no-control-regex
+ 
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 
 describe('test cases of a test job', () => {
