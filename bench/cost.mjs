@@ -54,7 +54,13 @@ const vt = installVirtualTimers((ms) => {
   sim?.clock.advance(ms);
 });
 const app = await loadApp();
-sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START, gitlabStrict: STRICT, ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}) });
+sim = await app.startSimulator({
+  seed: SEED,
+  speed: 0,
+  startTime: START,
+  gitlabStrict: STRICT,
+  ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
+});
 const world = sim.world;
 const project = world.projectsByPath.get(PROJECT);
 const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped', 'manual']);
@@ -84,7 +90,9 @@ function longRunningJob(name) {
   for (let tries = 0; tries < 5000; tries++) {
     if (!job) {
       for (const pid of [...(world.projectPipelines.get(project.id) ?? [])].reverse().slice(0, 5)) {
-        const j = world.pipelineJobs(world.pipelines.get(pid)).find((x) => x.name === name && x.startedAt === null && (x.status === 'created' || x.status === 'pending'));
+        const j = world
+          .pipelineJobs(world.pipelines.get(pid))
+          .find((x) => x.name === name && x.startedAt === null && (x.status === 'created' || x.status === 'pending'));
         if (j) {
           j.plan.runMs = Math.max(j.plan.runMs, WINDOW_MS + 60_000);
           job = j;
@@ -179,7 +187,11 @@ async function scenarioA() {
 async function scenarioC() {
   const { request } = await import('undici');
   const bob = await newAgent();
-  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, { method: 'POST', headers: { 'private-token': app.DEMO_TOKENS.other }, dispatcher: bob.agent });
+  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, {
+    method: 'POST',
+    headers: { 'private-token': app.DEMO_TOKENS.other },
+    dispatcher: bob.agent,
+  });
   const created = await res.body.json();
   return watchPipeline(created.id, () => {
     const pipeline = world.pipelines.get(created.id);
@@ -225,7 +237,7 @@ async function glabReplay(proxy, agent, { projectId, pipelineId, jobId, getJobEa
   // updateJobs: fetch every page, then wait 5 s (time.After), again.
   const jobsLoop = async () => {
     if (stopped) return;
-    for (let page = 1; page; ) {
+    for (let page = 1; page;) {
       const res = await get(`/pipelines/${pipelineId}/jobs?per_page=500&page=${page}`);
       page = Number(res.headers['x-next-page']) || 0;
     }
@@ -344,7 +356,7 @@ async function glabStatusLive(proxy, agent, { projectId, pipelineId, ref, userAg
     return { headers: res.headers, json: () => JSON.parse(body.toString('utf8')) };
   };
   for (;;) {
-    for (let page = 1; page; ) {
+    for (let page = 1; page;) {
       const res = await get(`/pipelines/${pipelineId}/jobs?per_page=100&page=${page}`);
       page = Number(res.headers['x-next-page']) || 0;
     }
@@ -357,7 +369,11 @@ async function scenarioD() {
   const { runWatch } = await loadWatch();
   const { request } = await import('undici');
   const bob = await newAgent();
-  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, { method: 'POST', headers: { 'private-token': app.DEMO_TOKENS.other }, dispatcher: bob.agent });
+  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, {
+    method: 'POST',
+    headers: { 'private-token': app.DEMO_TOKENS.other },
+    dispatcher: bob.agent,
+  });
   const created = await res.body.json();
   const proxies = { pipetop: await newProxy(), glab: await newProxy() };
   const agent = await newAgent();
@@ -372,7 +388,12 @@ async function scenarioD() {
     { stdout: { write: () => true, isTTY: false }, stderr: { write: (t) => process.stderr.write(t), isTTY: false }, env: {}, cwd: root, home: root },
     { now: () => sim.clock.now(), sleep, git: async () => null, client: { dispatcher: agent.agent, userAgent: 'pipetop/bench-watch', sleep } },
   ).then((code) => (ended.pipetop = { code, at: sim.clock.now() }));
-  const glab = glabStatusLive(proxies.glab, glabAgent, { projectId: project.id, pipelineId: created.id, ref: 'main', userAgent: 'glab-replay/ci-status-live' }).then(() => (ended.glab = { at: sim.clock.now() }));
+  const glab = glabStatusLive(proxies.glab, glabAgent, {
+    projectId: project.id,
+    pipelineId: created.id,
+    ref: 'main',
+    userAgent: 'glab-replay/ci-status-live',
+  }).then(() => (ended.glab = { at: sim.clock.now() }));
   for (let t = 0; !(ended.pipetop && ended.glab); t += STEP_MS) {
     if (t > 60 * 60_000) throw new Error('the pipeline did not end within an hour');
     await vt.advance(STEP_MS);
@@ -410,11 +431,22 @@ async function scenarioChild() {
     if (!bridge) continue;
     const child = world.pipelines.get(bridge.downstreamPipelineId);
     // The child must outlast the window, or the parent would be watched finishing instead.
-    const left = Math.min(...world.pipelineJobs(child).filter((j) => j.status === 'running').map((j) => j.startedAt + j.plan.runMs - world.now));
+    const left = Math.min(
+      ...world
+        .pipelineJobs(child)
+        .filter((j) => j.status === 'running')
+        .map((j) => j.startedAt + j.plan.runMs - world.now),
+    );
     if (!(left > WINDOW_MS)) throw new Error(`child #${child.id} ends ${Math.round(left / 1000)} s into the window`);
     return watchPipeline(
       parent.id,
-      () => ({ pipeline: parent.id, child: child.id, bridge: bridge.name, statusAtEnd: world.pipelines.get(parent.id).status, childAtEnd: world.pipelines.get(child.id).status }),
+      () => ({
+        pipeline: parent.id,
+        child: child.id,
+        bridge: bridge.name,
+        statusAtEnd: world.pipelines.get(parent.id).status,
+        childAtEnd: world.pipelines.get(child.id).status,
+      }),
       deployer,
     );
   }
@@ -427,13 +459,34 @@ if (process.env.CASE === 'child') {
   const e = await scenarioChild();
   await sim.close();
   vt.uninstall();
-  const kinds = Object.entries(e.byKind).map(([k, v]) => `${k} ${v.requests} (${Object.entries(v.statuses).map(([st, n]) => `${st}×${n}`).join(' ')})`).join('; ');
+  const kinds = Object.entries(e.byKind)
+    .map(
+      ([k, v]) =>
+        `${k} ${v.requests} (${Object.entries(v.statuses)
+          .map(([st, n]) => `${st}×${n}`)
+          .join(' ')})`,
+    )
+    .join('; ');
   const ok = e.requestsPerMin <= CHILD_TARGET_RPM;
-  console.table({ 'pipetop (e) running parent, one child': { 'req/min': e.requestsPerMin.toFixed(1), 'wire bytes/min': `${(e.bytesPerMin / 1024).toFixed(1)} KB`, target: `≤ ${CHILD_TARGET_RPM} req/min`, ok: ok ? 'yes' : 'NO' } });
+  console.table({
+    'pipetop (e) running parent, one child': {
+      'req/min': e.requestsPerMin.toFixed(1),
+      'wire bytes/min': `${(e.bytesPerMin / 1024).toFixed(1)} KB`,
+      target: `≤ ${CHILD_TARGET_RPM} req/min`,
+      ok: ok ? 'yes' : 'NO',
+    },
+  });
   console.log(`(e) pipeline #${e.pipeline} (child #${e.child} via ${e.bridge}; ${e.statusAtEnd}/${e.childAtEnd} at the end): ${kinds}`);
   console.log(`    ${MINUTES} simulated minutes, ${((performance.now() - t0c) / 1000).toFixed(0)} s of real time`);
   mkdirSync(`${root}bench/results`, { recursive: true });
-  writeFileSync(`${root}bench/results/cost-child.json`, JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, target: CHILD_TARGET_RPM, results: { e } }, null, 2) + '\n');
+  writeFileSync(
+    `${root}bench/results/cost-child.json`,
+    JSON.stringify(
+      { ...(await machine()), protocol: PROTOCOL, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, target: CHILD_TARGET_RPM, results: { e } },
+      null,
+      2,
+    ) + '\n',
+  );
   process.stderr.write('wrote bench/results/cost-child.json\n');
   process.exit(ok ? 0 : 1);
 }
@@ -447,7 +500,13 @@ const PULSE_TARGET_RPM = 40;
 
 async function scenarioPulse() {
   await sim.close();
-  sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START, scale: { projects: 30 }, ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}) });
+  sim = await app.startSimulator({
+    seed: SEED,
+    speed: 0,
+    startTime: START,
+    scale: { projects: 30 },
+    ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
+  });
   const proxy = await newProxy();
   const agent = await newAgent({ finishedByExchange: true });
   agents.splice(0, agents.length, agent);
@@ -500,10 +559,26 @@ if (process.env.CASE === 'pulse') {
       ok: ok ? 'yes' : 'NO',
     },
   });
-  const kinds = Object.entries(e.byKind).map(([k, v]) => `${k} ${v.requests} (${Object.entries(v.statuses).map(([st, n]) => `${st}×${n}`).join(' ')})`).join('; ');
-  console.log(`(f) ${kinds}; ${e.projectsAsked} projects asked, at most ${e.mostPerProject} times each (${((performance.now() - t0p) / 1000).toFixed(0)} s of real time)`);
+  const kinds = Object.entries(e.byKind)
+    .map(
+      ([k, v]) =>
+        `${k} ${v.requests} (${Object.entries(v.statuses)
+          .map(([st, n]) => `${st}×${n}`)
+          .join(' ')})`,
+    )
+    .join('; ');
+  console.log(
+    `(f) ${kinds}; ${e.projectsAsked} projects asked, at most ${e.mostPerProject} times each (${((performance.now() - t0p) / 1000).toFixed(0)} s of real time)`,
+  );
   mkdirSync(`${root}bench/results`, { recursive: true });
-  writeFileSync(`${root}bench/results/cost-pulse.json`, JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, minutes: MINUTES, target: PULSE_TARGET_RPM, results: { f: e } }, null, 2) + '\n');
+  writeFileSync(
+    `${root}bench/results/cost-pulse.json`,
+    JSON.stringify(
+      { ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, minutes: MINUTES, target: PULSE_TARGET_RPM, results: { f: e } },
+      null,
+      2,
+    ) + '\n',
+  );
   process.stderr.write('wrote bench/results/cost-pulse.json\n');
   process.exit(ok ? 0 : 1);
 }
@@ -515,18 +590,36 @@ if (process.env.CASE === 'watch') {
   await sim.close();
   vt.uninstall();
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  const kinds = (s) => Object.entries(s.byKind).map(([k, v]) => `${k} ${v.requests} (${Object.entries(v.statuses).map(([st, n]) => `${st}×${n}`).join(' ')})`).join('; ');
+  const kinds = (s) =>
+    Object.entries(s.byKind)
+      .map(
+        ([k, v]) =>
+          `${k} ${v.requests} (${Object.entries(v.statuses)
+            .map(([st, n]) => `${st}×${n}`)
+            .join(' ')})`,
+      )
+      .join('; ');
   const ok = d.pipetop.requestsPerMin <= d.glab.requestsPerMin;
   console.table({
-    'pipetop watch (interval 3 s)': { 'req/min': d.pipetop.requestsPerMin.toFixed(1), 'wire bytes/min': kb(d.pipetop.bytesPerMin), target: '≤ glab req/min', ok: ok ? 'yes' : 'NO' },
+    'pipetop watch (interval 3 s)': {
+      'req/min': d.pipetop.requestsPerMin.toFixed(1),
+      'wire bytes/min': kb(d.pipetop.bytesPerMin),
+      target: '≤ glab req/min',
+      ok: ok ? 'yes' : 'NO',
+    },
     [`glab ci status --live (RTT ${RTT_MS} ms)`]: { 'req/min': d.glab.requestsPerMin.toFixed(1), 'wire bytes/min': kb(d.glab.bytesPerMin), target: '', ok: '' },
   });
   console.log(`(d) pipeline #${d.pipeline} (${d.jobs} jobs, ${d.status}; watch exit ${d.pipetopExit})`);
   console.log(`    pipetop: ${kinds(d.pipetop)}`);
   console.log(`    glab:    ${kinds(d.glab)}`);
-  console.log(`    pipetop/glab: requests ${(d.pipetop.requestsPerMin / d.glab.requestsPerMin).toFixed(3)}×, wire bytes ${(d.pipetop.bytesPerMin / d.glab.bytesPerMin).toFixed(3)}× (${((performance.now() - t0w) / 1000).toFixed(0)} s of real time)`);
+  console.log(
+    `    pipetop/glab: requests ${(d.pipetop.requestsPerMin / d.glab.requestsPerMin).toFixed(3)}×, wire bytes ${(d.pipetop.bytesPerMin / d.glab.bytesPerMin).toFixed(3)}× (${((performance.now() - t0w) / 1000).toFixed(0)} s of real time)`,
+  );
   mkdirSync(`${root}bench/results`, { recursive: true });
-  writeFileSync(`${root}bench/results/cost-watch.json`, JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, results: { d } }, null, 2) + '\n');
+  writeFileSync(
+    `${root}bench/results/cost-watch.json`,
+    JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, results: { d } }, null, 2) + '\n',
+  );
   process.stderr.write('wrote bench/results/cost-watch.json\n');
   process.exit(ok ? 0 : 1);
 }
@@ -539,7 +632,10 @@ const a = await scenarioA();
 // Two logs: test:unit's is big (~400 kB, a verbose test run), test:integration's small (~10 kB).
 // A whole-log re-read costs glab more than its headers only on the big one.
 const b = {};
-for (const [label, name] of [['big log', 'test:unit'], ['small log', 'test:integration']]) {
+for (const [label, name] of [
+  ['big log', 'test:unit'],
+  ['small log', 'test:integration'],
+]) {
   process.stderr.write(`(b) ${name}: a running job with its log open, and glab, ${MINUTES} simulated min…\n`);
   b[label] = await scenarioB(name);
 }
@@ -554,7 +650,12 @@ const f1 = (n) => n.toFixed(1);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const kinds = (s) =>
   Object.entries(s.byKind)
-    .map(([k, v]) => `${k} ${v.requests} (${Object.entries(v.statuses).map(([st, n]) => `${st}×${n}`).join(' ')})`)
+    .map(
+      ([k, v]) =>
+        `${k} ${v.requests} (${Object.entries(v.statuses)
+          .map(([st, n]) => `${st}×${n}`)
+          .join(' ')})`,
+    )
     .join('; ');
 const row = (s, target = '', ok = '') => ({
   'req/min': f1(s.requestsPerMin),
@@ -568,7 +669,11 @@ const rows = { 'pipetop (a) finished pipeline': row(a, `≤ ${TARGETS.a.rpm} req
 const ratios = {};
 for (const [label, r] of Object.entries(b)) {
   const ratio = r.pipetop.bytesPerMin / r.glab.bytesPerMin;
-  ratios[label] = { wire: ratio, bodies: r.pipetop.bodyBytesPerMin / r.glab.bodyBytesPerMin, wireVsGlabSource: r.pipetop.bytesPerMin / r.glabSource.bytesPerMin };
+  ratios[label] = {
+    wire: ratio,
+    bodies: r.pipetop.bodyBytesPerMin / r.glab.bodyBytesPerMin,
+    wireVsGlabSource: r.pipetop.bytesPerMin / r.glabSource.bytesPerMin,
+  };
   const ok = r.pipetop.requestsPerMin <= TARGETS.b.rpm && ratio <= TARGETS.b.bytesVsGlab;
   rows[`pipetop (b) ${r.jobName}, ${label}`] = row(r.pipetop, `≤ ${TARGETS.b.rpm} req/min, ≤ 0.1× glab wire bytes: ${ratio.toFixed(3)}×`, ok ? 'yes' : 'NO');
   rows[`glab (b) ${label}: jobs/5 s + trace/3 s`] = row(r.glab);
@@ -578,18 +683,34 @@ rows['pipetop (c) running pipeline (no target)'] = row(c);
 console.table(rows);
 console.log(`(a) pipeline #${a.pipeline} (${a.status}, ${a.jobs} jobs): ${kinds(a)}`);
 for (const [label, r] of Object.entries(b)) {
-  console.log(`(b, ${label}) job #${r.job} ${r.jobName} (pipeline #${r.pipeline}), running ${r.runningForSAtStart} s when opened, still running at the end: ${r.stillRunningAtEnd}, log ${kb(r.logBytesAtEnd)} at the end`);
+  console.log(
+    `(b, ${label}) job #${r.job} ${r.jobName} (pipeline #${r.pipeline}), running ${r.runningForSAtStart} s when opened, still running at the end: ${r.stillRunningAtEnd}, log ${kb(r.logBytesAtEnd)} at the end`,
+  );
   console.log(`    pipetop: ${kinds(r.pipetop)}`);
   console.log(`    glab:    ${kinds(r.glab)}`);
   console.log(`    the log on screen behind the world's: p50 ${r.logBehindMs.p50} ms, p95 ${r.logBehindMs.p95} ms, max ${r.logBehindMs.max} ms`);
-  console.log(`    pipetop/glab: wire bytes ${ratios[label].wire.toFixed(3)}× (${ratios[label].wireVsGlabSource.toFixed(3)}× glab as its source), response bodies ${ratios[label].bodies.toFixed(3)}×; requests ${(r.pipetop.requestsPerMin / TARGETS.b.rpm).toFixed(2)} of the ${TARGETS.b.rpm}/min budget`);
+  console.log(
+    `    pipetop/glab: wire bytes ${ratios[label].wire.toFixed(3)}× (${ratios[label].wireVsGlabSource.toFixed(3)}× glab as its source), response bodies ${ratios[label].bodies.toFixed(3)}×; requests ${(r.pipetop.requestsPerMin / TARGETS.b.rpm).toFixed(2)} of the ${TARGETS.b.rpm}/min budget`,
+  );
 }
 console.log(`(c) pipeline #${c.pipeline} (${c.jobs} jobs, ${c.statusAtEnd} at the end): ${kinds(c)}`);
 console.log(`(a) ${f1(a.requestsPerMin)} req/min = ${(a.requestsPerMin / TARGETS.a.rpm).toFixed(2)} of the ${TARGETS.a.rpm}/min budget`);
-console.log(`over ${PROTOCOL}${STRICT ? ', the log read whole as real GitLab sends it (no Range)' : ', the log read with Range'}; (${MINUTES} simulated minutes per scenario, ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`);
+console.log(
+  `over ${PROTOCOL}${STRICT ? ', the log read whole as real GitLab sends it (no Range)' : ', the log read with Range'}; (${MINUTES} simulated minutes per scenario, ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`,
+);
 
 mkdirSync(`${root}bench/results`, { recursive: true });
-const out = { ...(await machine()), protocol: PROTOCOL, gitlabStrict: STRICT, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, targets: TARGETS, results: { a, b, c, ratios }, table: rows };
+const out = {
+  ...(await machine()),
+  protocol: PROTOCOL,
+  gitlabStrict: STRICT,
+  seed: SEED,
+  minutes: MINUTES,
+  stepMs: STEP_MS,
+  targets: TARGETS,
+  results: { a, b, c, ratios },
+  table: rows,
+};
 const file = `cost${H2 ? '-h2' : ''}${STRICT ? '-strict' : ''}.json`;
 writeFileSync(`${root}bench/results/${file}`, JSON.stringify(out, null, 2) + '\n');
 process.stderr.write(`wrote bench/results/${file}\n`);

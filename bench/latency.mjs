@@ -33,7 +33,6 @@ const KEY = { down: '\u001B[B', up: '\u001B[A', pageDown: '\u001B[6~', pageUp: '
 // the simulator's worker has loaded it too.
 const { app: m, file: bundle, remove: removeBundle } = await loadApp({ keep: true });
 
-
 // ------------------------------------------------------------------------------------------------
 // The world (in a worker thread: serving 5,000 jobs must not run on the app's event loop, or a
 // sample would time the simulator too) and the app.
@@ -100,7 +99,14 @@ void controller.start();
 const h = m.createElement;
 const ink = m.render(
   h(m.AppContext.Provider, { value: { store, controller, now: () => sim.clock.now() } }, h(m.ThemeContext.Provider, { value: m.createTheme({}) }, h(m.App))),
-  { stdin: Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} }), stdout, stderr: new Terminal(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
+  {
+    stdin: Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} }),
+    stdout,
+    stderr: new Terminal(),
+    exitOnCtrlC: false,
+    patchConsole: false,
+    maxFps: 30,
+  },
 );
 // Keys as src/tui.tsx reads them: src/input's reader on stdin, each key to the controller.
 const reader = m.attachKeyReader(stdin, (event) => controller.handleKey(event));
@@ -242,38 +248,63 @@ await finish();
 // Report.
 
 async function finish() {
-await profileRow('');
-reader.dispose();
-ink.unmount();
-controller.stop();
-await worker.terminate();
+  await profileRow('');
+  reader.dispose();
+  ink.unmount();
+  controller.stop();
+  await worker.terminate();
 
-
-const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const rows = {};
-const all = [];
-for (const [name, xs] of Object.entries(samples)) {
-  const ok = xs.filter((x) => x !== null).sort((a, b) => a - b);
-  const missed = xs.length - ok.length;
-  if (!name.endsWith('(with data)')) all.push(...ok);
-  rows[name] = {
-    n: xs.length,
-    'p50 ms': ok.length ? pct(ok, 50).toFixed(1) : '-',
-    'p95 ms': ok.length ? pct(ok, 95).toFixed(1) : '-',
-    'max ms': ok.length ? ok[ok.length - 1].toFixed(1) : '-',
-    'no frame': missed,
-    target: name.endsWith('(with data)') ? '' : pct(ok, 95) <= 16 ? '≤ 16 ✓' : '≤ 16 ✗',
+  const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+  const rows = {};
+  const all = [];
+  for (const [name, xs] of Object.entries(samples)) {
+    const ok = xs.filter((x) => x !== null).sort((a, b) => a - b);
+    const missed = xs.length - ok.length;
+    if (!name.endsWith('(with data)')) all.push(...ok);
+    rows[name] = {
+      n: xs.length,
+      'p50 ms': ok.length ? pct(ok, 50).toFixed(1) : '-',
+      'p95 ms': ok.length ? pct(ok, 95).toFixed(1) : '-',
+      'max ms': ok.length ? ok[ok.length - 1].toFixed(1) : '-',
+      'no frame': missed,
+      target: name.endsWith('(with data)') ? '' : pct(ok, 95) <= 16 ? '≤ 16 ✓' : '≤ 16 ✗',
+    };
+  }
+  all.sort((a, b) => a - b);
+  rows['all keys'] = {
+    n: all.length,
+    'p50 ms': pct(all, 50).toFixed(1),
+    'p95 ms': pct(all, 95).toFixed(1),
+    'max ms': all[all.length - 1].toFixed(1),
+    'no frame': '',
+    target: pct(all, 95) <= 16 ? '≤ 16 ✓' : '≤ 16 ✗',
   };
-}
-all.sort((a, b) => a - b);
-rows['all keys'] = { n: all.length, 'p50 ms': pct(all, 50).toFixed(1), 'p95 ms': pct(all, 95).toFixed(1), 'max ms': all[all.length - 1].toFixed(1), 'no frame': '', target: pct(all, 95) <= 16 ? '≤ 16 ✓' : '≤ 16 ✗' };
-console.table(rows);
-console.log(`world: ${SCALE.projects} projects, ${SCALE.pipelineJobs}-job pipeline, ${SCALE.logLines}-line log; built in ${worldMs.toFixed(0)} ms; project list loaded in ${projectsLoadMs.toFixed(0)} ms`);
-console.log(`(load average before/after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} on ${cpus().length} CPUs; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`);
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  join(root, `bench/results/${process.env.ONLY ? `latency-${process.env.ONLY}` : 'latency'}.json`),
-  JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1m: [loadBefore, loadavg()[0]], scale: SCALE, terminal: `${COLS}x${ROWS}`, worldMs, projectsLoadMs, rows, samples }, null, 2),
-);
-process.exit(0);
+  console.table(rows);
+  console.log(
+    `world: ${SCALE.projects} projects, ${SCALE.pipelineJobs}-job pipeline, ${SCALE.logLines}-line log; built in ${worldMs.toFixed(0)} ms; project list loaded in ${projectsLoadMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `(load average before/after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} on ${cpus().length} CPUs; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`,
+  );
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(
+    join(root, `bench/results/${process.env.ONLY ? `latency-${process.env.ONLY}` : 'latency'}.json`),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        loadAverage1m: [loadBefore, loadavg()[0]],
+        scale: SCALE,
+        terminal: `${COLS}x${ROWS}`,
+        worldMs,
+        projectsLoadMs,
+        rows,
+        samples,
+      },
+      null,
+      2,
+    ),
+  );
+  process.exit(0);
 }

@@ -53,13 +53,30 @@ if (!process.env.LEAK_VARIANT) {
   for (const [variant, flags] of Object.entries(VARIANTS)) {
     const out = `${tmpdir()}/pipetop-leak-${process.pid}.json`;
     console.log(`\n--- ${variant} ${flags.join(' ')}`);
-    const run = spawnSync(process.execPath, ['--expose-gc', ...flags, fileURLToPath(import.meta.url)], { stdio: 'inherit', env: { ...process.env, LEAK_VARIANT: variant, LEAK_OUT: out } });
+    const run = spawnSync(process.execPath, ['--expose-gc', ...flags, fileURLToPath(import.meta.url)], {
+      stdio: 'inherit',
+      env: { ...process.env, LEAK_VARIANT: variant, LEAK_OUT: out },
+    });
     if (run.status !== 0) process.exit(run.status ?? 1);
     results[variant] = { nodeFlags: flags, ...JSON.parse(readFileSync(out, 'utf8')) };
     rmSync(out);
   }
   mkdirSync(`${root}bench/results`, { recursive: true });
-  writeFileSync(`${root}bench/results/leak.json`, JSON.stringify({ ...(await machine()), minutes: MINUTES, stepMs: STEP_MS, seed: SEED, target: 'RSS after the last minute ≤ 1.10 × RSS after the first', variants: results }, null, 2) + '\n');
+  writeFileSync(
+    `${root}bench/results/leak.json`,
+    JSON.stringify(
+      {
+        ...(await machine()),
+        minutes: MINUTES,
+        stepMs: STEP_MS,
+        seed: SEED,
+        target: 'RSS after the last minute ≤ 1.10 × RSS after the first',
+        variants: results,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   process.stderr.write('wrote bench/results/leak.json\n');
   process.exit(0);
 }
@@ -139,7 +156,13 @@ function select(key, pick) {
 function storeSizes() {
   const st = a.store.getState();
   const n = (o) => Object.keys(o).length;
-  return { jobs: n(st.jobs), pipelines: n(st.pipelines), lists: n(st.lists), listRows: Object.values(st.lists).reduce((k, l) => k + l.items.length, 0), logViews: n(st.logViews) };
+  return {
+    jobs: n(st.jobs),
+    pipelines: n(st.pipelines),
+    lists: n(st.lists),
+    listRows: Object.values(st.lists).reduce((k, l) => k + l.items.length, 0),
+    logViews: n(st.logViews),
+  };
 }
 
 function sample(minute) {
@@ -186,7 +209,9 @@ for (let minute = 1; minute <= MINUTES; minute++) {
   } else await run(30_000);
   samples.push(sample(minute));
   if (process.env.HEAPSNAP && (minute === 2 || minute === MINUTES)) (await import('node:v8')).writeHeapSnapshot(`/tmp/leak-${minute}.heapsnapshot`);
-  process.stderr.write(`minute ${minute}: rss ${samples.at(-1).rssMB.toFixed(1)} MB, young ${samples.at(-1).youngMB.toFixed(1)} MB, heap ${samples.at(-1).heapUsedMB.toFixed(1)} MB, store ${JSON.stringify(samples.at(-1).store)} ${process.env.SPACES ? JSON.stringify(samples.at(-1).spaces) : ''}\n`);
+  process.stderr.write(
+    `minute ${minute}: rss ${samples.at(-1).rssMB.toFixed(1)} MB, young ${samples.at(-1).youngMB.toFixed(1)} MB, heap ${samples.at(-1).heapUsedMB.toFixed(1)} MB, store ${JSON.stringify(samples.at(-1).store)} ${process.env.SPACES ? JSON.stringify(samples.at(-1).spaces) : ''}\n`,
+  );
 }
 const realS = (performance.now() - t0) / 1000;
 a.stop();
@@ -219,24 +244,53 @@ const summary = (key) => ({
   slopePerMin: slope(fit, key),
   lastOverFirst: last[key] / first[key],
 });
-const results = { rss: summary('rssMB'), rssLessYoung: summary('rssLessYoungMB'), young: summary('youngMB'), heapUsed: summary('heapUsedMB'), external: summary('externalMB'), fds: { first: first.fds, last: last.fds, max: Math.max(...fit.map((s) => s.fds)) }, opened, requests: last.requests, frames: last.frames, realS, samples };
+const results = {
+  rss: summary('rssMB'),
+  rssLessYoung: summary('rssLessYoungMB'),
+  young: summary('youngMB'),
+  heapUsed: summary('heapUsedMB'),
+  external: summary('externalMB'),
+  fds: { first: first.fds, last: last.fds, max: Math.max(...fit.map((s) => s.fds)) },
+  opened,
+  requests: last.requests,
+  frames: last.frames,
+  realS,
+  samples,
+};
 const f = (n, d = 1) => n.toFixed(d);
 const rows = {};
-for (const [name, key] of [['RSS', 'rss'], ['RSS − young generation', 'rssLessYoung'], ['young generation', 'young'], ['heapUsed', 'heapUsed'], ['external + arrayBuffers', 'external']]) {
+for (const [name, key] of [
+  ['RSS', 'rss'],
+  ['RSS − young generation', 'rssLessYoung'],
+  ['young generation', 'young'],
+  ['heapUsed', 'heapUsed'],
+  ['external + arrayBuffers', 'external'],
+]) {
   const r = results[key];
   rows[name] = {
     'after 1 min': `${f(r.first)} MB`,
     [`after ${MINUTES} min`]: `${f(r.last)} MB`,
     max: `${f(r.max)} MB`,
-    'slope': `${f(r.slopePerMin * 1024, 0)} kB/min`,
+    slope: `${f(r.slopePerMin * 1024, 0)} kB/min`,
     'last / first': f(r.lastOverFirst, 3),
     target: key === 'rss' ? '≤ 1.10' : '',
     ok: key === 'rss' ? (r.lastOverFirst <= 1.1 ? 'yes' : 'NO') : '',
   };
 }
 console.table(rows);
-console.table(Object.fromEntries(samples.filter((s) => s.minute % 5 === 0 || s.minute === 1).map((s) => [`min ${s.minute}`, { 'rss MB': f(s.rssMB), 'young MB': f(s.youngMB), 'heapUsed MB': f(s.heapUsedMB), 'ext MB': f(s.externalMB), fds: s.fds, requests: s.requests }])));
-console.log(`open file descriptors: ${results.fds.first} after 1 min, ${results.fds.last} at the end (max ${results.fds.max}); ${opened.pipelines} pipelines and ${opened.jobs} job logs opened and closed; ${results.requests} requests; ${MINUTES} simulated minutes in ${f(realS, 0)} s`);
+console.table(
+  Object.fromEntries(
+    samples
+      .filter((s) => s.minute % 5 === 0 || s.minute === 1)
+      .map((s) => [
+        `min ${s.minute}`,
+        { 'rss MB': f(s.rssMB), 'young MB': f(s.youngMB), 'heapUsed MB': f(s.heapUsedMB), 'ext MB': f(s.externalMB), fds: s.fds, requests: s.requests },
+      ]),
+  ),
+);
+console.log(
+  `open file descriptors: ${results.fds.first} after 1 min, ${results.fds.last} at the end (max ${results.fds.max}); ${opened.pipelines} pipelines and ${opened.jobs} job logs opened and closed; ${results.requests} requests; ${MINUTES} simulated minutes in ${f(realS, 0)} s`,
+);
 
 writeFileSync(process.env.LEAK_OUT, JSON.stringify({ results, table: rows }));
 process.exit(0);

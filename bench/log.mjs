@@ -88,17 +88,42 @@ function table(r) {
     ['(1) ingest throughput', `${fmt(r.ingestMBps)} MB/s`, '—', null],
     ['(1) lines / sections ingested', `${r.lines} / ${r.sections}`, '—', null],
     ['(1) spool size on disk (lines + raw)', `${fmt(r.spoolMB)} MB + ${fmt(r.rawMB)} MB`, '—', null],
-    ['(2) screen of 40 lines at random rows (cold): p50 / p95 / max', `${fmt(r.scroll.p50, 3)} / ${fmt(r.scroll.p95, 3)} / ${fmt(r.scroll.max, 3)} ms`, 'p95 ≤ 16 ms', r.scroll.p95 <= 16],
-    ['(2) toggle a fold + visible rows + 40-line screen: p50 / p95 / max', `${fmt(r.fold.p50, 3)} / ${fmt(r.fold.p95, 3)} / ${fmt(r.fold.max, 3)} ms`, 'p95 ≤ 16 ms', r.fold.p95 <= 16],
+    [
+      '(2) screen of 40 lines at random rows (cold): p50 / p95 / max',
+      `${fmt(r.scroll.p50, 3)} / ${fmt(r.scroll.p95, 3)} / ${fmt(r.scroll.max, 3)} ms`,
+      'p95 ≤ 16 ms',
+      r.scroll.p95 <= 16,
+    ],
+    [
+      '(2) toggle a fold + visible rows + 40-line screen: p50 / p95 / max',
+      `${fmt(r.fold.p50, 3)} / ${fmt(r.fold.p95, 3)} / ${fmt(r.fold.max, 3)} ms`,
+      'p95 ≤ 16 ms',
+      r.fold.p95 <= 16,
+    ],
     ['(3) full search, substring (no match: whole scan)', `${fmt(r.searchMissS, 2)} s`, '≤ 2 s', r.searchMissS <= 2],
     ['(3) full search, substring "AssertionError"', `${fmt(r.searchHitS, 2)} s (${r.searchHits} lines)`, '≤ 2 s', r.searchHitS <= 2],
     ['(3) full search, regex /exit code [1-9]/', `${fmt(r.searchRegexS, 2)} s (${r.searchRegexHits} lines)`, '≤ 2 s', r.searchRegexS <= 2],
     ['(3) peak RSS after searching', `${fmt(r.peakAfterSearchMB)} MB`, '≤ 250 MB', r.peakAfterSearchMB <= 250],
-    ['(4) live 10k lines/s for 5 s: frame (40 lines at the end) p50 / p95 / max', `${fmt(r.live.frame.p50, 3)} / ${fmt(r.live.frame.p95, 3)} / ${fmt(r.live.frame.max, 3)} ms`, 'p95 ≤ 16 ms', r.live.frame.p95 <= 16],
+    [
+      '(4) live 10k lines/s for 5 s: frame (40 lines at the end) p50 / p95 / max',
+      `${fmt(r.live.frame.p50, 3)} / ${fmt(r.live.frame.p95, 3)} / ${fmt(r.live.frame.max, 3)} ms`,
+      'p95 ≤ 16 ms',
+      r.live.frame.p95 <= 16,
+    ],
     ['(4) live: frame start delay behind schedule p95 / max', `${fmt(r.live.lag.p95, 2)} / ${fmt(r.live.lag.max, 2)} ms`, '—', null],
     ['(4) live: lines ingested (input rate)', `${r.live.lines} (${fmt(r.live.rate, 0)}/s)`, '10 000/s', null],
-    ['(5) tail to 50 MB, Range: bytes fetched / final size', `${fmt(r.tailRange.fetchedMB)} MB / ${fmt(r.tailRange.finalMB)} MB = ${fmt(r.tailRange.ratio, 3)}×`, '≤ 1.1×', r.tailRange.ratio <= 1.1],
-    ['(5) tail to 50 MB, --gitlab-strict: bytes fetched / final size', `${fmt(r.tailStrict.fetchedMB)} MB / ${fmt(r.tailStrict.finalMB)} MB = ${fmt(r.tailStrict.ratio, 1)}×`, 'report', null],
+    [
+      '(5) tail to 50 MB, Range: bytes fetched / final size',
+      `${fmt(r.tailRange.fetchedMB)} MB / ${fmt(r.tailRange.finalMB)} MB = ${fmt(r.tailRange.ratio, 3)}×`,
+      '≤ 1.1×',
+      r.tailRange.ratio <= 1.1,
+    ],
+    [
+      '(5) tail to 50 MB, --gitlab-strict: bytes fetched / final size',
+      `${fmt(r.tailStrict.fetchedMB)} MB / ${fmt(r.tailStrict.finalMB)} MB = ${fmt(r.tailStrict.ratio, 1)}×`,
+      'report',
+      null,
+    ],
     ['(5) polls (Range / strict)', `${r.tailRange.polls} / ${r.tailStrict.polls}`, '—', null],
   ];
 }
@@ -131,11 +156,29 @@ function stats(samples) {
  * Only the pool (~8 MB) is held; the big log is streamed in 64 KB chunks.
  */
 function logPool(lib) {
-  const kinds = [['test:unit', 'test'], ['build', 'build'], ['lint', 'test'], ['test:e2e', 'test'], ['deploy:production', 'deploy'], ['docker:build', 'build'], ['dependency_audit', 'test'], ['pages', 'deploy']];
+  const kinds = [
+    ['test:unit', 'test'],
+    ['build', 'build'],
+    ['lint', 'test'],
+    ['test:e2e', 'test'],
+    ['deploy:production', 'deploy'],
+    ['docker:build', 'build'],
+    ['dependency_audit', 'test'],
+    ['pages', 'deploy'],
+  ];
   const pool = [];
   for (let i = 0; i < 16; i++) {
     const [jobName, stage] = kinds[i % kinds.length];
-    const log = lib.generateJobLog({ seed: 11 + i, jobId: 1000 + i, jobName, stage, outcome: i % 3 === 0 ? 'failed' : 'success', startedAt: Date.UTC(2024, 10, 12), durationMs: 3_600_000, size: 'huge' });
+    const log = lib.generateJobLog({
+      seed: 11 + i,
+      jobId: 1000 + i,
+      jobName,
+      stage,
+      outcome: i % 3 === 0 ? 'failed' : 'success',
+      startedAt: Date.UTC(2024, 10, 12),
+      durationMs: 3_600_000,
+      size: 'huge',
+    });
     pool.push(Buffer.from(log.text, 'utf8'));
   }
   return pool;

@@ -17,7 +17,9 @@ const VARIANTS = {
 let failed = 0;
 for (const bench of benches) {
   for (const vars of VARIANTS[bench] ?? [{}]) {
-    const label = Object.entries(vars).map(([k, v]) => `${k}=${v}`).join(' ');
+    const label = Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ');
     console.log(`\n=== ${bench} ${label} ===`);
     const run = spawnSync(process.execPath, ['--expose-gc', `${dir}${bench}`], { stdio: 'inherit', env: { ...process.env, ...vars } });
     if (run.status !== 0) failed++;

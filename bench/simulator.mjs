@@ -102,13 +102,44 @@ const bigEtag = (await get(`/projects/${big.project.id}/pipelines/${big.pipeline
 
 const jobsPath = (w, perPage) => `/projects/${w.project.id}/pipelines/${w.pipeline.id}/jobs?per_page=${perPage}`;
 const SCENARIOS = [
-  { key: 'jobs-normal-20', label: `jobs page, ${normal.total}-job pipeline, per_page=20`, path: jobsPath(normal, 20), status: 200, target: { 1: { p99: 10 }, 10: { rps: 1000 } } },
-  { key: 'jobs-normal-100', label: `jobs page, ${normal.total}-job pipeline, per_page=100`, path: jobsPath(normal, 100), status: 200, target: { 1: { p99: 10 }, 10: { rps: 1000 } } },
+  {
+    key: 'jobs-normal-20',
+    label: `jobs page, ${normal.total}-job pipeline, per_page=20`,
+    path: jobsPath(normal, 20),
+    status: 200,
+    target: { 1: { p99: 10 }, 10: { rps: 1000 } },
+  },
+  {
+    key: 'jobs-normal-100',
+    label: `jobs page, ${normal.total}-job pipeline, per_page=100`,
+    path: jobsPath(normal, 100),
+    status: 200,
+    target: { 1: { p99: 10 }, 10: { rps: 1000 } },
+  },
   { key: 'jobs-big-20', label: `jobs page, ${big.total}-job pipeline, per_page=20`, path: jobsPath(big, 20), status: 200, target: { 1: { p99: 10 } } },
   { key: 'jobs-big-100', label: `jobs page, ${big.total}-job pipeline, per_page=100`, path: jobsPath(big, 100), status: 200, target: { 1: { p99: 25 } } },
-  { key: 'jobs-big-100-304', label: `same, If-None-Match (expects 304)`, path: jobsPath(big, 100), extraHeaders: { 'if-none-match': bigEtag }, status: 304, target: {} },
-  { key: 'pipelines-20', label: `pipeline list, per_page=20`, path: `/projects/${normal.project.id}/pipelines?per_page=20`, status: 200, target: { 1: { p99: 10 } } },
-  { key: 'trace', label: `job trace (${traceJob.name}, finished)`, path: `/projects/${normal.project.id}/jobs/${traceJob.id}/trace`, status: 200, target: { 1: { p99: 10 } } },
+  {
+    key: 'jobs-big-100-304',
+    label: `same, If-None-Match (expects 304)`,
+    path: jobsPath(big, 100),
+    extraHeaders: { 'if-none-match': bigEtag },
+    status: 304,
+    target: {},
+  },
+  {
+    key: 'pipelines-20',
+    label: `pipeline list, per_page=20`,
+    path: `/projects/${normal.project.id}/pipelines?per_page=20`,
+    status: 200,
+    target: { 1: { p99: 10 } },
+  },
+  {
+    key: 'trace',
+    label: `job trace (${traceJob.name}, finished)`,
+    path: `/projects/${normal.project.id}/jobs/${traceJob.id}/trace`,
+    status: 200,
+    target: { 1: { p99: 10 } },
+  },
 ];
 const only = process.argv.slice(2);
 const scenarios = SCENARIOS.filter((s) => only.length === 0 || only.includes(s.key));
@@ -250,7 +281,9 @@ const rows = results.map((r) => ({
   ...verdict(r),
 }));
 console.table(rows);
-console.log(`(median of ${REPS} runs of ${MEASURE_S} s after ${WARMUP_S} s warm-up; bytes/resp are gzip bodies on the wire; errors over all runs; sim CPU: the simulator process, 100% = one core; sim ms/req: its CPU time per answer)`);
+console.log(
+  `(median of ${REPS} runs of ${MEASURE_S} s after ${WARMUP_S} s warm-up; bytes/resp are gzip bodies on the wire; errors over all runs; sim CPU: the simulator process, 100% = one core; sim ms/req: its CPU time per answer)`,
+);
 console.log(`(load average before/after: ${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)} on ${cpus().length} CPUs)`);
 mkdirSync(`${root}bench/results`, { recursive: true });
 writeFileSync(
@@ -262,7 +295,14 @@ writeFileSync(
       cpu: cpus()[0]?.model ?? 'unknown',
       cpus: cpus().length,
       loadAverage1m: { before: loadBefore[0], after: loadAfter[0] },
-      settings: { warmupS: WARMUP_S, measureS: MEASURE_S, reps: REPS, concurrency: CONCURRENCY, seed: 42, headers: { ...HEADERS, 'private-token': '(demo-user-token)' } },
+      settings: {
+        warmupS: WARMUP_S,
+        measureS: MEASURE_S,
+        reps: REPS,
+        concurrency: CONCURRENCY,
+        seed: 42,
+        headers: { ...HEADERS, 'private-token': '(demo-user-token)' },
+      },
       world: {
         normalPipeline: { project: normal.project.path_with_namespace, id: normal.pipeline.id, jobs: normal.total },
         bigPipeline: { project: big.project.path_with_namespace, id: big.pipeline.id, jobs: big.total },

@@ -78,4 +78,7 @@ console.table({
   'demo: first frame with data': { ms: results.demoFirstDataFrameMs.toFixed(0), target: '' },
 });
 mkdirSync(`${root}bench/results`, { recursive: true });
-writeFileSync(`${root}bench/results/startup.json`, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1m: loadavg()[0], results }, null, 2));
+writeFileSync(
+  `${root}bench/results/startup.json`,
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1m: loadavg()[0], results }, null, 2),
+);

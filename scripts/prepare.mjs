@@ -5,8 +5,7 @@ try {
   await import('esbuild');
 } catch {
   console.error(
-    'pipetop: building dist/ needs the dev dependencies (esbuild).\n' +
-      'Run `npm install` in this folder first, then `npm install -g .` (or `npm link`).',
+    'pipetop: building dist/ needs the dev dependencies (esbuild).\n' + 'Run `npm install` in this folder first, then `npm install -g .` (or `npm link`).',
   );
   process.exit(1);
 }

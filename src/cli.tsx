@@ -51,7 +51,11 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       try {
-        return await runTui(result.config, { stdin: keys, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() }, result.warnings);
+        return await runTui(
+          result.config,
+          { stdin: keys, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() },
+          result.warnings,
+        );
       } finally {
         if (keys !== process.stdin) keys.destroy();
       }

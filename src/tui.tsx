@@ -158,7 +158,9 @@ function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; cl
   return {
     write: (e) => {
       const outcome = e.status !== undefined ? String(e.status) : `failed (${e.error ?? 'unknown'})`;
-      stream.write(`${new Date().toISOString()} ${e.method} ${e.path} -> ${outcome} ${e.ms}ms${e.bytes !== undefined ? ` ${e.bytes}B` : ''}${e.attempt > 1 ? ` attempt ${e.attempt}` : ''}\n`);
+      stream.write(
+        `${new Date().toISOString()} ${e.method} ${e.path} -> ${outcome} ${e.ms}ms${e.bytes !== undefined ? ` ${e.bytes}B` : ''}${e.attempt > 1 ? ` attempt ${e.attempt}` : ''}\n`,
+      );
     },
     close: () => new Promise((resolve) => stream.end(resolve)),
   };

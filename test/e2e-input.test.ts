@@ -14,7 +14,18 @@ import { spawnScreen, type Screen } from './helpers/pty.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
-const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', GITLAB_URI: '', GL_HOST: '', GITLAB_ACCESS_TOKEN: '', OAUTH_TOKEN: '', NO_COLOR: '', PIPETOP_CONFIG: '' };
+const env = {
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, '.config'),
+  GITLAB_TOKEN: '',
+  GITLAB_HOST: '',
+  GITLAB_URI: '',
+  GL_HOST: '',
+  GITLAB_ACCESS_TOKEN: '',
+  OAUTH_TOKEN: '',
+  NO_COLOR: '',
+  PIPETOP_CONFIG: '',
+};
 let screen: Screen | null = null;
 
 beforeAll(() => {
@@ -105,12 +116,18 @@ it('leaves the alternate screen and bracketed paste on SIGTERM', async () => {
   expect(raw.indexOf(ALT_OFF, on)).toBeGreaterThan(on);
 }, 40_000);
 
-it('reports a bad config file and the flags\' warnings inside the app, one at a time, and starts with the defaults', async () => {
+it("reports a bad config file and the flags' warnings inside the app, one at a time, and starts with the defaults", async () => {
   const dir = join(home, 'bad-config');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'config.yml');
   writeFileSync(file, 'theme: high-contrast\nkeys:\n  app.refresh: j\n');
-  const s = (screen = spawnScreen(['--demo', '--host', 'gitlab.example.com'], { cols: 80, rows: 24, env: { ...env, PIPETOP_CONFIG: file }, cwd: home, bundle }));
+  const s = (screen = spawnScreen(['--demo', '--host', 'gitlab.example.com'], {
+    cols: 80,
+    rows: 24,
+    env: { ...env, PIPETOP_CONFIG: file },
+    cwd: home,
+    bundle,
+  }));
   await s.waitFor('acme/platform/infra/terraform', 20_000);
   const shows = (re: RegExp) => until(() => re.test(s.text().replace(/\n/g, '')), String(re), s);
   // Once on stderr (hidden by the alternate screen); now in the footer, each until a key.

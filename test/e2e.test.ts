@@ -13,7 +13,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
 // An empty HOME and no GitLab variables: nothing configured, so the demo opens.
 const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
-const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', GITLAB_URI: '', GL_HOST: '', GITLAB_ACCESS_TOKEN: '', OAUTH_TOKEN: '', NO_COLOR: '' };
+const env = {
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, '.config'),
+  GITLAB_TOKEN: '',
+  GITLAB_HOST: '',
+  GITLAB_URI: '',
+  GL_HOST: '',
+  GITLAB_ACCESS_TOKEN: '',
+  OAUTH_TOKEN: '',
+  NO_COLOR: '',
+};
 let screen: Screen | null = null;
 
 beforeAll(() => {

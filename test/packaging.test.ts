@@ -19,7 +19,11 @@ afterEach(() => {
 
 describe('packaging', () => {
   it('packs the bin and its chunks, and nothing from src or test', () => {
-    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'silent' } });
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_loglevel: 'silent' },
+    });
     const files = (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
     expect(pkg.bin.pipetop).toBe('dist/pipetop.js');
     expect(files).toContain('dist/pipetop.js');

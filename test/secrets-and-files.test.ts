@@ -113,7 +113,9 @@ describe.skipIf(process.platform !== 'linux')('the token on the command line', (
 describe.skipIf(process.platform !== 'linux')('--token - and --token-file', () => {
   it('--token - reads the token from a pipe; keys then come from the terminal', async () => {
     // The token is handed to sh through its environment, then piped: never an argument of pipetop.
-    const app = run('/bin/sh', ['-c', `printf '%s\\n' "$SECRET_FOR_TEST" | exec "${process.execPath}" "${bundle}" --host "${sim.url}" --token -`], { SECRET_FOR_TEST: DEMO_TOKENS.user });
+    const app = run('/bin/sh', ['-c', `printf '%s\\n' "$SECRET_FOR_TEST" | exec "${process.execPath}" "${bundle}" --host "${sim.url}" --token -`], {
+      SECRET_FOR_TEST: DEMO_TOKENS.user,
+    });
     await app.waitFor('acme/api');
     expect(cmdline(app.pid)).not.toContain(DEMO_TOKENS.user);
     // The first screen is the pulse: the palette shows that keys arrive.
@@ -127,7 +129,11 @@ describe.skipIf(process.platform !== 'linux')('--token - and --token-file', () =
   });
 
   it('a fatal start-up error (too much on stdin for --token -) prints no token', async () => {
-    const app = run('/bin/sh', ['-c', `{ printf '%s ' "$SECRET_FOR_TEST"; yes x | head -c 70000; } | exec "${process.execPath}" "${bundle}" --host "${sim.url}" --token -`], { SECRET_FOR_TEST: DEMO_TOKENS.user });
+    const app = run(
+      '/bin/sh',
+      ['-c', `{ printf '%s ' "$SECRET_FOR_TEST"; yes x | head -c 70000; } | exec "${process.execPath}" "${bundle}" --host "${sim.url}" --token -`],
+      { SECRET_FOR_TEST: DEMO_TOKENS.user },
+    );
     expect(await app.exited()).toBe(1);
     expect(app.raw()).toContain('standard input is longer than 65536 bytes');
     expect(app.raw()).not.toContain(DEMO_TOKENS.user);
@@ -158,7 +164,9 @@ describe.skipIf(process.platform !== 'linux')('--token - and --token-file', () =
 describe.skipIf(process.platform !== 'linux')('a download interrupted by a signal', () => {
   const parts = (dir: string) => readdirSync(dir).filter((f) => /^\.pipetop-\d+-[0-9a-f]{12}\.part$/.test(f));
 
-  async function startApp(dir: string): Promise<{ child: pty.IPty; raw: () => string; until: (check: () => boolean, what: string) => Promise<void>; exited: Promise<unknown> }> {
+  async function startApp(
+    dir: string,
+  ): Promise<{ child: pty.IPty; raw: () => string; until: (check: () => boolean, what: string) => Promise<void>; exited: Promise<unknown> }> {
     const child = pty.spawn(process.execPath, [bundle, '--host', sim.url, '--token', DEMO_TOKENS.user, '--project', 'acme/api'], {
       cols: 100,
       rows: 30,

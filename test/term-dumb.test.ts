@@ -32,7 +32,13 @@ function colourCodes(raw: string): string[] {
 }
 
 async function walkToALog(env: NodeJS.ProcessEnv): Promise<Screen> {
-  const s = spawnScreen(['--demo'], { cols: 80, rows: 24, env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GLAB_CONFIG_DIR: join(home, 'no-glab'), NO_COLOR: '', ...env }, cwd: home, bundle });
+  const s = spawnScreen(['--demo'], {
+    cols: 80,
+    rows: 24,
+    env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GLAB_CONFIG_DIR: join(home, 'no-glab'), NO_COLOR: '', ...env },
+    cwd: home,
+    bundle,
+  });
   await s.waitFor('acme/api', 20_000);
   s.write('\r');
   await s.waitFor(/#\d+\s+\S+/, 20_000);

@@ -32,7 +32,13 @@ afterAll(() => sim.close());
 
 it('trusts a private CA given in NODE_EXTRA_CA_CERTS', async () => {
   expect(sim.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-  screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 100, rows: 24, env: { ...env, NODE_EXTRA_CA_CERTS: certs.caFile }, cwd: dir, bundle });
+  screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], {
+    cols: 100,
+    rows: 24,
+    env: { ...env, NODE_EXTRA_CA_CERTS: certs.caFile },
+    cwd: dir,
+    bundle,
+  });
   await screen.waitFor('acme/platform/infra/terraform', 20_000);
   expect(screen.text()).toContain('● live');
   expect(screen.text()).not.toContain('DEMO');

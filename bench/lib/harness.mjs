@@ -85,8 +85,7 @@ export function installVirtualTimers(onAdvance) {
     } else if (typeof handle === 'number' && clock.timers.has(handle)) {
       clock.timers.get(handle).cleared = true;
       clock.timers.delete(handle);
-    }
-    else if (handle) realClear(handle);
+    } else if (handle) realClear(handle);
   };
   globalThis.setTimeout = (fn, delay, ...args) => add(fn, delay, args, false);
   globalThis.setInterval = (fn, delay, ...args) => add(fn, delay, args, true);
@@ -134,7 +133,12 @@ export function installVirtualTimers(onAdvance) {
       moveTo(target);
     },
     uninstall() {
-      Object.assign(globalThis, { setTimeout: real.setTimeout, clearTimeout: real.clearTimeout, setInterval: real.setInterval, clearInterval: real.clearInterval });
+      Object.assign(globalThis, {
+        setTimeout: real.setTimeout,
+        clearTimeout: real.clearTimeout,
+        setInterval: real.setInterval,
+        clearInterval: real.clearInterval,
+      });
     },
   };
 }
@@ -349,7 +353,11 @@ export async function startApp(app, { now, baseUrl, agent, stack }) {
   const stdout = new NullStdout();
   const stdin = new FakeStdin();
   const h = app.createElement;
-  const tree = h(app.AppContext.Provider, { value: { store, controller, now } }, h(app.ThemeContext.Provider, { value: app.createTheme({ NO_COLOR: '1' }) }, h(app.App)));
+  const tree = h(
+    app.AppContext.Provider,
+    { value: { store, controller, now } },
+    h(app.ThemeContext.Provider, { value: app.createTheme({ NO_COLOR: '1' }) }, h(app.App)),
+  );
   const ink = app.render(tree, { stdout, stderr: new NullStdout(), stdin: new FakeStdin(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 });
   // Keys as src/tui.tsx reads them: src/input's reader, each key to the controller.
   const reader = app.attachKeyReader(stdin, (event) => controller.handleKey(event));

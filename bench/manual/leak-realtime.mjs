@@ -22,7 +22,11 @@ const { sim, url } = await spawnSimulator(bundle);
 const probe = join(mkdtempSync(join(tmpdir(), 'pipetop-probe-')), 'memory.jsonl');
 const env = { ...process.env, TERM: 'xterm-256color', GITLAB_HOST: url, GITLAB_TOKEN: 'demo-user-token', PIPETOP_MEMORY_PROBE: probe };
 delete env.CI;
-const app = pty.spawn(process.execPath, ['--expose-gc', ...flags, '--import', `${root}bench/manual/memory-probe.mjs`, bundle, '--project', 'acme/api'], { cols: 120, rows: 40, env });
+const app = pty.spawn(process.execPath, ['--expose-gc', ...flags, '--import', `${root}bench/manual/memory-probe.mjs`, bundle, '--project', 'acme/api'], {
+  cols: 120,
+  rows: 40,
+  env,
+});
 app.onData(() => {});
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const bob = () =>

@@ -12,6 +12,15 @@ if (file) {
     global.gc?.();
     const m = process.memoryUsage();
     const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').physical_space_size;
-    appendFileSync(file, JSON.stringify({ s: Math.round((Date.now() - t0) / 1000), rssMB: m.rss / MB, youngMB: young / MB, heapUsedMB: m.heapUsed / MB, externalMB: (m.external + m.arrayBuffers) / MB }) + '\n');
+    appendFileSync(
+      file,
+      JSON.stringify({
+        s: Math.round((Date.now() - t0) / 1000),
+        rssMB: m.rss / MB,
+        youngMB: young / MB,
+        heapUsedMB: m.heapUsed / MB,
+        externalMB: (m.external + m.arrayBuffers) / MB,
+      }) + '\n',
+    );
   }, 30_000).unref();
 }

@@ -223,7 +223,12 @@ export function createClient(opts: ClientOptions): GitLabClient {
       cfg,
       method,
       target,
-      { ...pick(so), headers: { accept: '*/*', ...lowerKeys(so.headers) }, maxBytes: so.maxDecodedBytes ?? maxRawBytes, ...(so.bodyName ? { bodyName: so.bodyName } : {}) },
+      {
+        ...pick(so),
+        headers: { accept: '*/*', ...lowerKeys(so.headers) },
+        maxBytes: so.maxDecodedBytes ?? maxRawBytes,
+        ...(so.bodyName ? { bodyName: so.bodyName } : {}),
+      },
       'stream',
     );
     if ((res.status >= 200 && res.status < 300) || so.acceptStatus?.includes(res.status)) return res;
@@ -236,8 +241,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
     throw httpError(method, { ...res, body: text }, cfg.now(), redact, cfg.maxRetryDelayMs);
   }
 
-  const data = async <T>(method: HttpMethod, path: string, ro?: RequestOptions): Promise<T> =>
-    (await request<T>(method, path, ro)).data;
+  const data = async <T>(method: HttpMethod, path: string, ro?: RequestOptions): Promise<T> => (await request<T>(method, path, ro)).data;
 
   return {
     apiUrl: cfg.apiBase,

@@ -68,7 +68,13 @@ export class BodyLimitError extends Error {
     /** Bytes; for 'ratio', the decoded-to-wire ratio. */
     readonly limit: number,
   ) {
-    super(which === 'wire' ? `larger than ${formatBytes(limit)}` : which === 'ratio' ? `inflates more than ${limit}×` : `decompressed size over ${formatBytes(limit)}`);
+    super(
+      which === 'wire'
+        ? `larger than ${formatBytes(limit)}`
+        : which === 'ratio'
+          ? `inflates more than ${limit}×`
+          : `decompressed size over ${formatBytes(limit)}`,
+    );
   }
 }
 

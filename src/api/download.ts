@@ -55,12 +55,7 @@ export function sizeSlack(advertised: number): number {
   return Math.max(1024 * 1024, Math.ceil(advertised / 10));
 }
 
-export async function downloadToFile(
-  client: GitLabClient,
-  pathOrUrl: string,
-  dest: string,
-  opts: DownloadOptions = {},
-): Promise<DownloadResult> {
+export async function downloadToFile(client: GitLabClient, pathOrUrl: string, dest: string, opts: DownloadOptions = {}): Promise<DownloadResult> {
   // The target is checked before any byte is requested: a refused or existing name costs no download.
   const out: PendingWrite = await beginSafeWrite(dest, { explicit: opts.explicit ?? true, overwrite: opts.overwrite ?? false });
   // Two claims bound the body: the size the job lists (plus slack) and Content-Length (exact, and
@@ -125,7 +120,14 @@ export async function downloadToFile(
 function cutOff(client: GitLabClient, res: StreamedResponse, received: number, total: number | undefined, why: string): GitLabApiError {
   const got = total !== undefined ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
   return new GitLabApiError(
-    { kind: 'network', status: res.status, method: 'GET', path: res.path, reason: `the download was cut off after ${got} (${why}); nothing was saved`, code: 'BODY_CUT' },
+    {
+      kind: 'network',
+      status: res.status,
+      method: 'GET',
+      path: res.path,
+      reason: `the download was cut off after ${got} (${why}); nothing was saved`,
+      code: 'BODY_CUT',
+    },
     client.redact,
   );
 }

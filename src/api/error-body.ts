@@ -26,8 +26,10 @@ export function describeErrorBody(status: number, contentType: string, text: str
 
 /** Collapses whitespace, drops control characters (bodies are shown in a terminal), truncates. */
 export function oneLine(text: string, max = MAX_REASON): string {
-   
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
 
@@ -91,8 +93,6 @@ function describeMessageObject(message: Record<string, unknown>): ErrorDescripti
     fields[key] = list.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
   }
   // Rails puts record-level errors under "base"; GitLab prints them without the field name.
-  const parts = Object.entries(fields).flatMap(([key, list]) =>
-    list.map((text) => (key === 'base' ? text : `${key} ${text}`)),
-  );
+  const parts = Object.entries(fields).flatMap(([key, list]) => list.map((text) => (key === 'base' ? text : `${key} ${text}`)));
   return { reason: oneLine(parts.join('; ')) || 'invalid request', fields };
 }

@@ -34,10 +34,8 @@ export function createEventsApi(client: GitLabClient) {
   };
   return {
     listMine: (opts?: EventFilters & ListOptions): Paged<Event> => list('/events', opts),
-    listForUser: (idOrUsername: number | string, opts?: EventFilters & ListOptions): Paged<Event> =>
-      list(`${userPath(idOrUsername)}/events`, opts),
-    listForProject: (projectId: ProjectId, opts?: EventFilters & ListOptions): Paged<Event> =>
-      list(`${projectPath(projectId)}/events`, opts),
+    listForUser: (idOrUsername: number | string, opts?: EventFilters & ListOptions): Paged<Event> => list(`${userPath(idOrUsername)}/events`, opts),
+    listForProject: (projectId: ProjectId, opts?: EventFilters & ListOptions): Paged<Event> => list(`${projectPath(projectId)}/events`, opts),
   };
 }
 

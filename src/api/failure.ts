@@ -25,11 +25,7 @@ export interface FailureContext {
 }
 
 /** Which of aborted / timeout / network a thrown transport error is; the caller's abort wins. */
-export function classify(
-  err: unknown,
-  ctx: FailureContext,
-  redact: Redactor,
-): GitLabApiError {
+export function classify(err: unknown, ctx: FailureContext, redact: Redactor): GitLabApiError {
   const base = { method: ctx.method, path: ctx.path };
   if (err instanceof GitLabApiError) return err;
   if (ctx.caller?.aborted) return new GitLabApiError({ ...base, kind: 'aborted', reason: 'request aborted by caller' }, redact);

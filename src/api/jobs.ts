@@ -17,8 +17,7 @@ export interface JobListFilters {
 }
 
 export function createJobsApi(client: GitLabClient) {
-  const jobPath = (projectId: ProjectId, jobId: number): string =>
-    `${projectPath(projectId)}/jobs/${idSegment(jobId, 'job id')}`;
+  const jobPath = (projectId: ProjectId, jobId: number): string => `${projectPath(projectId)}/jobs/${idSegment(jobId, 'job id')}`;
   const action = (projectId: ProjectId, jobId: number, verb: string, opts?: CallOptions): Promise<Job> => {
     const path = `${jobPath(projectId, jobId)}/${verb}`;
     return checked<Job>(client, 'POST', path, SHAPES.job, client.post<Job>(path, callOptions(opts)));
@@ -41,24 +40,22 @@ export function createJobsApi(client: GitLabClient) {
     cancel: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'cancel', opts),
     retry: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'retry', opts),
     erase: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'erase', opts),
-    keepArtifacts: async (projectId: ProjectId, jobId: number, opts?: CallOptions) =>
-      action(projectId, jobId, 'artifacts/keep', opts),
+    keepArtifacts: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'artifacts/keep', opts),
     /** Plays a manual job; `variables` become its `job_variables_attributes` (JSON body). */
     play: async (projectId: ProjectId, jobId: number, opts?: CallOptions & { variables?: readonly JobVariable[] }): Promise<Job> =>
       opts?.variables?.length
-        ? checked<Job>(client, 'POST', `${jobPath(projectId, jobId)}/play`, SHAPES.job, client.post<Job>(`${jobPath(projectId, jobId)}/play`, { ...callOptions(opts), json: { job_variables_attributes: opts.variables } }))
+        ? checked<Job>(
+            client,
+            'POST',
+            `${jobPath(projectId, jobId)}/play`,
+            SHAPES.job,
+            client.post<Job>(`${jobPath(projectId, jobId)}/play`, { ...callOptions(opts), json: { job_variables_attributes: opts.variables } }),
+          )
         : action(projectId, jobId, 'play', opts),
-    trace: async (projectId: ProjectId, jobId: number, opts?: ReadTraceOptions): Promise<TraceResult> =>
-      readTrace(client, projectId, jobId, opts),
+    trace: async (projectId: ProjectId, jobId: number, opts?: ReadTraceOptions): Promise<TraceResult> => readTrace(client, projectId, jobId, opts),
     downloadArtifacts: async (projectId: ProjectId, jobId: number, dest: string, opts?: DownloadOptions): Promise<DownloadResult> =>
       downloadToFile(client, `${jobPath(projectId, jobId)}/artifacts`, dest, opts),
-    async downloadArtifactsByRef(
-      projectId: ProjectId,
-      ref: string,
-      jobName: string,
-      dest: string,
-      opts: DownloadOptions = {},
-    ): Promise<DownloadResult> {
+    async downloadArtifactsByRef(projectId: ProjectId, ref: string, jobName: string, dest: string, opts: DownloadOptions = {}): Promise<DownloadResult> {
       const path = `${projectPath(projectId)}/jobs/artifacts/${segment(ref)}/download`;
       return downloadToFile(client, path, dest, { ...opts, query: { ...opts.query, job: jobName } });
     },

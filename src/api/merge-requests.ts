@@ -7,8 +7,7 @@ import { idSegment, projectPath } from './paths.js';
 import type { MergeRequest, Pipeline, PipelineBasic, ProjectId } from './types.js';
 
 export function createMergeRequestsApi(client: GitLabClient) {
-  const mrPath = (projectId: ProjectId, iid: number): string =>
-    `${projectPath(projectId)}/merge_requests/${idSegment(iid, 'merge request iid')}`;
+  const mrPath = (projectId: ProjectId, iid: number): string => `${projectPath(projectId)}/merge_requests/${idSegment(iid, 'merge request iid')}`;
 
   return {
     get: async (projectId: ProjectId, iid: number, opts?: GetOptions): Promise<MergeRequest> =>

@@ -47,13 +47,7 @@ export function clampPerPage(perPage: number | undefined): number {
  * `check` validates each page's items (src/api/validate.ts) before anyone sees them; it may return
  * repaired copies (an unknown status becomes 'unknown').
  */
-export function paginate<T>(
-  client: GitLabClient,
-  path: string,
-  query: Query = {},
-  opts: PaginateOptions = {},
-  check?: (items: unknown[]) => T[],
-): Paged<T> {
+export function paginate<T>(client: GitLabClient, path: string, query: Query = {}, opts: PaginateOptions = {}, check?: (items: unknown[]) => T[]): Paged<T> {
   const perPage = clampPerPage(opts.perPage);
   const startPage = Math.max(1, Math.floor(opts.startPage ?? 1));
   const maxPages = Math.max(1, opts.maxPages ?? MAX_PAGES);
@@ -124,12 +118,7 @@ interface NextTarget {
   page: number;
 }
 
-function nextTarget(
-  headers: Record<string, string>,
-  currentUrl: string,
-  currentPage: number,
-  byNumber: (n: number) => string,
-): NextTarget | null {
+function nextTarget(headers: Record<string, string>, currentUrl: string, currentPage: number, byNumber: (n: number) => string): NextTarget | null {
   const header = headers['x-next-page'];
   if (header !== undefined) {
     // Present but empty on the last page.

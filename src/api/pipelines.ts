@@ -48,8 +48,7 @@ export interface BridgeListFilters {
 }
 
 export function createPipelinesApi(client: GitLabClient) {
-  const pipelinePath = (projectId: ProjectId, pipelineId: number): string =>
-    `${projectPath(projectId)}/pipelines/${idSegment(pipelineId, 'pipeline id')}`;
+  const pipelinePath = (projectId: ProjectId, pipelineId: number): string => `${projectPath(projectId)}/pipelines/${idSegment(pipelineId, 'pipeline id')}`;
   const one = (method: string, path: string, data: Promise<unknown>): Promise<Pipeline> => checked<Pipeline>(client, method, path, SHAPES.pipeline, data);
 
   return {

@@ -54,9 +54,7 @@ export function parseJson(method: string, res: BufferedResponse, redact: Redacto
     const type = res.headers['content-type'] ?? 'no content type';
     const title = htmlTitle(text);
     const reason = /json/i.test(type) ? 'malformed JSON body' : `expected JSON, got ${type}${title ? ` ("${title}")` : ''}`;
-    return raise(
-      new GitLabApiError({ kind: 'invalid-response', status: res.status, method, path: res.path, reason, body: truncate(text) }, redact),
-    );
+    return raise(new GitLabApiError({ kind: 'invalid-response', status: res.status, method, path: res.path, reason, body: truncate(text) }, redact));
   }
 }
 

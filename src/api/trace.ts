@@ -7,9 +7,7 @@ import { idSegment, projectPath } from './paths.js';
 import type { ProjectId } from './types.js';
 
 export type TraceResult =
-  | { kind: 'append'; chunk: Buffer; size: number }
-  | { kind: 'reset'; chunk: Buffer; size: number }
-  | { kind: 'unchanged'; size: number };
+  { kind: 'append'; chunk: Buffer; size: number } | { kind: 'reset'; chunk: Buffer; size: number } | { kind: 'unchanged'; size: number };
 
 export interface ReadTraceOptions {
   /** Bytes of the log the caller already holds. */
@@ -41,12 +39,7 @@ export function tracePath(projectId: ProjectId, jobId: number): string {
   return `${projectPath(projectId)}/jobs/${idSegment(jobId, 'job id')}/trace`;
 }
 
-export async function readTrace(
-  client: GitLabClient,
-  projectId: ProjectId,
-  jobId: number,
-  opts: ReadTraceOptions = {},
-): Promise<TraceResult> {
+export async function readTrace(client: GitLabClient, projectId: ProjectId, jobId: number, opts: ReadTraceOptions = {}): Promise<TraceResult> {
   const offset = Math.max(0, Math.floor(opts.offset ?? 0));
   const path = tracePath(projectId, jobId);
   const key = client.url(path);

@@ -213,8 +213,7 @@ export async function exchange(
   const maxBytes = opts.maxBytes ?? cfg.maxResponseBytes;
   const maxRetries = isIdempotent(method) ? Math.max(0, opts.maxRetries ?? cfg.maxRetries) : 0;
   const headers = requestHeaders(cfg, target.url, opts.headers);
-  const aborted = (): GitLabApiError =>
-    new GitLabApiError({ method, path: target.path, kind: 'aborted', reason: 'request aborted by caller' }, cfg.redact);
+  const aborted = (): GitLabApiError => new GitLabApiError({ method, path: target.path, kind: 'aborted', reason: 'request aborted by caller' }, cfg.redact);
 
   const pause = async (attempt: number, delayMs: number, reason: string, status?: number): Promise<void> => {
     const info: RetryInfo = { attempt: attempt + 1, delayMs, reason, method, path: target.path };
@@ -299,7 +298,9 @@ export async function exchange(
         current.stopTimer();
         res.body.once('close', current.release);
         const fail = (err: unknown): GitLabApiError =>
-          err instanceof BodyLimitError ? tooLarge(cfg, method, target.path, head.status, err, opts.bodyName) : classify(err, { ...ctx, timedOut: false }, cfg.redact);
+          err instanceof BodyLimitError
+            ? tooLarge(cfg, method, target.path, head.status, err, opts.bodyName)
+            : classify(err, { ...ctx, timedOut: false }, cfg.redact);
         let body: Readable;
         try {
           body = decodeStream(res.body, head.headers['content-encoding'], opts.maxBytes);

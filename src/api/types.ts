@@ -55,15 +55,7 @@ export const PIPELINE_ORDER_BY = ['id', 'status', 'ref', 'user_id'] as const;
 export type PipelineOrderBy = (typeof PIPELINE_ORDER_BY)[number];
 export type SortOrder = 'asc' | 'desc';
 
-export const PIPELINE_SOURCES = [
-  'push',
-  'web',
-  'trigger',
-  'schedule',
-  'api',
-  'merge_request_event',
-  'parent_pipeline',
-] as const;
+export const PIPELINE_SOURCES = ['push', 'web', 'trigger', 'schedule', 'api', 'merge_request_event', 'parent_pipeline'] as const;
 export type PipelineSource = Open<(typeof PIPELINE_SOURCES)[number]>;
 
 export const DEPLOYMENT_STATUSES = ['created', 'running', 'success', 'failed', 'canceled', 'skipped', 'blocked'] as const;
@@ -327,19 +319,7 @@ export interface SshKey {
 
 // ---- events (spec 2.8, section 6) -------------------------------------------------------------------
 
-export const EVENT_ACTIONS = [
-  'created',
-  'updated',
-  'closed',
-  'reopened',
-  'pushed',
-  'commented',
-  'merged',
-  'joined',
-  'left',
-  'destroyed',
-  'expired',
-] as const;
+export const EVENT_ACTIONS = ['created', 'updated', 'closed', 'reopened', 'pushed', 'commented', 'merged', 'joined', 'left', 'destroyed', 'expired'] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 export const EVENT_TARGET_TYPES = ['issue', 'milestone', 'merge_request', 'note', 'project', 'snippet', 'user'] as const;
 export type EventTargetType = (typeof EVENT_TARGET_TYPES)[number];

@@ -23,7 +23,14 @@ export interface Shape {
 }
 
 export const SHAPES = {
-  job: { what: 'job', ids: ['id'], refs: ['pipeline.id', 'pipeline.project_id', 'user.id', 'runner.id'], statuses: ['status'], strings: ['name'], lists: ['tag_list', 'artifacts'] },
+  job: {
+    what: 'job',
+    ids: ['id'],
+    refs: ['pipeline.id', 'pipeline.project_id', 'user.id', 'runner.id'],
+    statuses: ['status'],
+    strings: ['name'],
+    lists: ['tag_list', 'artifacts'],
+  },
   pipeline: { what: 'pipeline', ids: ['id'], refs: ['iid', 'project_id', 'user.id'], statuses: ['status'] },
   project: { what: 'project', ids: ['id'], strings: ['path_with_namespace'], refs: ['namespace.id'] },
   schedule: { what: 'pipeline schedule', ids: ['id'], refs: ['owner.id', 'last_pipeline.id'], lists: ['variables'] },

@@ -63,12 +63,18 @@ export async function runSim(argv: string[]): Promise<number> {
     process.stderr.write(`pipetop sim: --fault-kinds: ${(error as Error).message}\n`);
     return 2;
   }
-  const bad = !Number.isInteger(port) || port < 0 || port > 65535 ? `--port must be 0-65535, got "${values.port}"`
-    : !Number.isInteger(seed) ? `--seed must be an integer, got "${values.seed}"`
-    : !Number.isFinite(speed) || speed < 0 ? `--speed must be a number ≥ 0, got "${values.speed}"`
-    : !Number.isFinite(faultRate) || faultRate < 0 || faultRate > 1 ? `--faults must be a rate between 0 and 1, got "${values.faults}"`
-    : faultKinds && !faultKinds.length ? '--fault-kinds names no kind'
-    : null;
+  const bad =
+    !Number.isInteger(port) || port < 0 || port > 65535
+      ? `--port must be 0-65535, got "${values.port}"`
+      : !Number.isInteger(seed)
+        ? `--seed must be an integer, got "${values.seed}"`
+        : !Number.isFinite(speed) || speed < 0
+          ? `--speed must be a number ≥ 0, got "${values.speed}"`
+          : !Number.isFinite(faultRate) || faultRate < 0 || faultRate > 1
+            ? `--faults must be a rate between 0 and 1, got "${values.faults}"`
+            : faultKinds && !faultKinds.length
+              ? '--fault-kinds names no kind'
+              : null;
   if (bad) {
     process.stderr.write(`pipetop sim: ${bad}\n`);
     return 2;
@@ -80,10 +86,21 @@ export async function runSim(argv: string[]): Promise<number> {
   let sim;
   try {
     const tls = values['tls-cert'] && values['tls-key'] ? { cert: readFileSync(values['tls-cert']), key: readFileSync(values['tls-key']) } : undefined;
-    sim = await startSimulator({ port, host: values.host, seed, speed, gitlabStrict: values['gitlab-strict'], artifactsRedirect: values['artifacts-redirect'], ...(tls ? { tls } : {}), ...(faultRate > 0 ? { faults: { rate: faultRate, seed, ...(faultKinds ? { kinds: faultKinds } : {}) } } : {}) });
+    sim = await startSimulator({
+      port,
+      host: values.host,
+      seed,
+      speed,
+      gitlabStrict: values['gitlab-strict'],
+      artifactsRedirect: values['artifacts-redirect'],
+      ...(tls ? { tls } : {}),
+      ...(faultRate > 0 ? { faults: { rate: faultRate, seed, ...(faultKinds ? { kinds: faultKinds } : {}) } } : {}),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    process.stderr.write(`pipetop sim: cannot listen on ${values.host}:${port}${code === 'EADDRINUSE' ? ' (address in use; try --port 0)' : ''}: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `pipetop sim: cannot listen on ${values.host}:${port}${code === 'EADDRINUSE' ? ' (address in use; try --port 0)' : ''}: ${(error as Error).message}\n`,
+    );
     return 1;
   }
   process.stdout.write(

@@ -130,7 +130,8 @@ export async function runWatch(argv: string[], io: WatchIo, hooks: WatchHooks = 
     io.stderr.write(`${message}\n`);
     return exitCode;
   };
-  patience.onTrouble = (message, wait) => (reporter ? reporter.trouble(message, wait) : io.stderr.write(`pipetop: ${safeText(message, 500)}; trying again in ${Math.ceil(wait / 1000)}s\n`));
+  patience.onTrouble = (message, wait) =>
+    reporter ? reporter.trouble(message, wait) : io.stderr.write(`pipetop: ${safeText(message, 500)}; trying again in ${Math.ceil(wait / 1000)}s\n`);
 
   try {
     // 1. The project.
@@ -142,7 +143,8 @@ export async function runWatch(argv: string[], io: WatchIo, hooks: WatchHooks = 
     try {
       project = await persistently(() => gl.projects.get(/^\d+$/.test(wanted) ? Number(wanted) : wanted), patience);
     } catch (error) {
-      if (troubleOf(error) === 'not-found') return early(EXIT.unreachable, `pipetop watch: project ${safeText(wanted, 200)} not found on ${host} (or the token cannot see it).`);
+      if (troubleOf(error) === 'not-found')
+        return early(EXIT.unreachable, `pipetop watch: project ${safeText(wanted, 200)} not found on ${host} (or the token cannot see it).`);
       throw error;
     }
     const projectName = project.path_with_namespace;
@@ -204,10 +206,16 @@ export async function runWatch(argv: string[], io: WatchIo, hooks: WatchHooks = 
 function describe(error: unknown, host: string): { code: number; message: string } {
   if (error instanceof Stopped) return { code: EXIT.interrupted, message: 'pipetop watch: interrupted' };
   if (error instanceof GaveUp) {
-    return { code: EXIT.unreachable, message: `pipetop watch: GitLab at ${host} unreachable for ${Math.round(error.afterMs / 1000)}s; giving up (--give-up). Last error: ${safeText(error.last instanceof Error ? error.last.message : String(error.last), 500)}` };
+    return {
+      code: EXIT.unreachable,
+      message: `pipetop watch: GitLab at ${host} unreachable for ${Math.round(error.afterMs / 1000)}s; giving up (--give-up). Last error: ${safeText(error.last instanceof Error ? error.last.message : String(error.last), 500)}`,
+    };
   }
   if (isGitLabApiError(error) && troubleOf(error) === 'denied') {
-    return { code: EXIT.usage, message: `pipetop watch: GitLab at ${host} refused the request (${error.status}): ${safeText(error.reason, 300)}. Check the token (scope read_api) with --token or GITLAB_TOKEN.` };
+    return {
+      code: EXIT.usage,
+      message: `pipetop watch: GitLab at ${host} refused the request (${error.status}): ${safeText(error.reason, 300)}. Check the token (scope read_api) with --token or GITLAB_TOKEN.`,
+    };
   }
   return { code: EXIT.unreachable, message: `pipetop watch: ${safeText(error instanceof Error ? error.message : String(error), 500)}` };
 }
@@ -225,7 +233,12 @@ async function failureReports(gl: GitLab, projectId: number, snap: Snapshot): Pr
 
 async function failureLineOf(gl: GitLab, projectId: number, job: Job): Promise<string | null> {
   try {
-    const res = await gl.client.request<Buffer>('GET', tracePath(projectId, job.id), { raw: true, etag: false, timeoutMs: TRACE_TIMEOUT_MS, headers: { accept: 'text/plain, */*' } });
+    const res = await gl.client.request<Buffer>('GET', tracePath(projectId, job.id), {
+      raw: true,
+      etag: false,
+      timeoutMs: TRACE_TIMEOUT_MS,
+      headers: { accept: 'text/plain, */*' },
+    });
     return firstFailureLine(res.data);
   } catch {
     return null; // the summary still names the job and its URL
@@ -237,7 +250,11 @@ function notifyEnd(io: WatchIo, args: WatchArgs, snap: Snapshot, outcome: Outcom
   const target = io.stdout.isTTY && !args.json ? io.stdout : io.stderr.isTTY ? io.stderr : null;
   if (!target) return;
   const said = outcome === 'manual' ? 'waits on a manual job' : outcome;
-  const bytes = notificationBytes({ title: `pipetop: pipeline ${said}`, body: `#${snap.pipeline.id} ${said} · ${snap.pipeline.ref} · ${project}` }, channels, io.env);
+  const bytes = notificationBytes(
+    { title: `pipetop: pipeline ${said}`, body: `#${snap.pipeline.id} ${said} · ${snap.pipeline.ref} · ${project}` },
+    channels,
+    io.env,
+  );
   if (bytes) target.write(bytes);
 }
 

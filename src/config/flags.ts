@@ -73,7 +73,8 @@ export function parseFlags(argv: string[]): FlagsResult {
   }
   if (values.speed !== undefined) {
     const speed = Number(values.speed);
-    if (values.speed.trim() === '' || !Number.isFinite(speed) || speed < 0) return { ok: false, message: `--speed must be a number ≥ 0, got "${values.speed}"` };
+    if (values.speed.trim() === '' || !Number.isFinite(speed) || speed < 0)
+      return { ok: false, message: `--speed must be a number ≥ 0, got "${values.speed}"` };
     flags.speed = speed;
   }
   return { ok: true, flags };

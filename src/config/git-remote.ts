@@ -40,7 +40,11 @@ export function parseRemoteUrl(raw: string): RemoteUrl | null {
 }
 
 function build(hostname: string, rawPath: string): RemoteUrl | null {
-  const path = rawPath.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.git$/i, '').replace(/\/+$/, '');
+  const path = rawPath
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/i, '')
+    .replace(/\/+$/, '');
   // A GitLab project path always has a namespace: at least two segments, none empty.
   const segments = path.split('/');
   if (hostname === '' || segments.length < 2 || segments.some((s) => s === '' || s === '.' || s === '..')) return null;

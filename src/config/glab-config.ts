@@ -29,12 +29,7 @@ export function glabConfigPath(env: NodeJS.ProcessEnv, home: string): string {
 }
 
 /** A missing file is normal (null, no warning); an unsafe or broken one is a warning, never a crash. */
-export async function readGlabConfig(
-  fs: ConfigFs,
-  path: string,
-  checkPrivate: boolean,
-  warnings: string[],
-): Promise<GlabConfig | null> {
+export async function readGlabConfig(fs: ConfigFs, path: string, checkPrivate: boolean, warnings: string[]): Promise<GlabConfig | null> {
   let text: string;
   try {
     const { mode } = await fs.stat(path);

@@ -178,7 +178,9 @@ function demoConfig(flags: Flags, project: Found | undefined): AppConfig {
 }
 
 function demoWarnings(flags: Flags): string[] {
-  const ignored = [flags.host !== undefined && '--host', flags.token !== undefined && '--token', flags.tokenFile !== undefined && '--token-file'].filter(Boolean);
+  const ignored = [flags.host !== undefined && '--host', flags.token !== undefined && '--token', flags.tokenFile !== undefined && '--token-file'].filter(
+    Boolean,
+  );
   return ignored.length > 0 ? [`${ignored.join(' and ')} ignored with --demo`] : [];
 }
 

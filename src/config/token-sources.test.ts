@@ -83,7 +83,9 @@ describe('--token -', () => {
   });
 
   it('empty input is an error', async () => {
-    expect(await err(resolveConfig(input(['--token', '-'], { stdinIsTTY: false, readStdin: async () => '' })))).toContain('standard input (--token -) is empty');
+    expect(await err(resolveConfig(input(['--token', '-'], { stdinIsTTY: false, readStdin: async () => '' })))).toContain(
+      'standard input (--token -) is empty',
+    );
   });
 });
 

@@ -26,10 +26,7 @@ export interface AppConfig {
 }
 
 export type ConfigResult =
-  | { kind: 'run'; config: AppConfig; warnings: string[] }
-  | { kind: 'help'; text: string }
-  | { kind: 'version' }
-  | { kind: 'error'; message: string };
+  { kind: 'run'; config: AppConfig; warnings: string[] } | { kind: 'help'; text: string } | { kind: 'version' } | { kind: 'error'; message: string };
 
 /** The two file-system calls config needs; node:fs/promises fits, tests pass a fake. */
 export interface ConfigFs {

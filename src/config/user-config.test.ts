@@ -27,15 +27,27 @@ describe('userConfigPath', () => {
 describe('parseUserConfig', () => {
   it('reads theme, keys and notifications', async () => {
     const { config, warnings } = await parse(
-      ['theme: light', 'keys:', '  job.retry: [R, ctrl+r]', '  nav.down: j', '  nav.tab1: 1', 'notifications: { bell: true, desktop: false, title: true }', ''].join('\n'),
+      [
+        'theme: light',
+        'keys:',
+        '  job.retry: [R, ctrl+r]',
+        '  nav.down: j',
+        '  nav.tab1: 1',
+        'notifications: { bell: true, desktop: false, title: true }',
+        '',
+      ].join('\n'),
     );
     expect(warnings).toEqual([]);
     expect(config.theme).toBe('light');
-    expect(config.keys).toEqual({ 'job.retry': { keys: ['R', 'ctrl+r'], line: 3 }, 'nav.down': { keys: ['j'], line: 4 }, 'nav.tab1': { keys: ['1'], line: 5 } });
+    expect(config.keys).toEqual({
+      'job.retry': { keys: ['R', 'ctrl+r'], line: 3 },
+      'nav.down': { keys: ['j'], line: 4 },
+      'nav.tab1': { keys: ['1'], line: 5 },
+    });
     expect(config.notifications).toEqual({ bell: true, desktop: false, title: true });
   });
 
-  it('reads the pulse\'s projects, and says what is wrong with a list that is not one', async () => {
+  it("reads the pulse's projects, and says what is wrong with a list that is not one", async () => {
     const { config, warnings } = await parse('pulse: [acme/api, acme/web, acme/api, 42]\n');
     expect(warnings).toEqual([]);
     expect(config.pulse).toEqual(['acme/api', 'acme/web', '42']);
@@ -95,8 +107,12 @@ describe('parseUserConfig', () => {
   });
 
   it('settings that are not a map, and a list where a map belongs', async () => {
-    expect(messages((await parse('- a\n- b\n')).warnings)).toEqual([`${FILE}:1: expected settings (theme:, keys:, notifications:, pulse:); using the defaults`]);
-    expect(messages((await parse('keys: [j, k]\n')).warnings)).toEqual([`${FILE}:1: keys: expected command: key pairs, got a list or map; using the default keys`]);
+    expect(messages((await parse('- a\n- b\n')).warnings)).toEqual([
+      `${FILE}:1: expected settings (theme:, keys:, notifications:, pulse:); using the defaults`,
+    ]);
+    expect(messages((await parse('keys: [j, k]\n')).warnings)).toEqual([
+      `${FILE}:1: keys: expected command: key pairs, got a list or map; using the default keys`,
+    ]);
   });
 
   it('keeps control characters out of messages', async () => {

@@ -103,7 +103,10 @@ function defaults(): UserConfig {
   return { theme: DEFAULT_USER_CONFIG.theme, keys: {}, notifications: { ...DEFAULT_USER_CONFIG.notifications } };
 }
 
-export async function parseUserConfig(text: string, opts: { file: string; commands: readonly string[] }): Promise<{ config: UserConfig; warnings: ConfigWarning[] }> {
+export async function parseUserConfig(
+  text: string,
+  opts: { file: string; commands: readonly string[] },
+): Promise<{ config: UserConfig; warnings: ConfigWarning[] }> {
   const yaml = await loadYaml();
   const { file } = opts;
   const config = defaults();
@@ -137,7 +140,8 @@ export async function parseUserConfig(text: string, opts: { file: string; comman
       else warnings.push({ file, line, key: 'theme', message: `expected one of ${THEME_NAMES.join(', ')}, got ${describe(value)}; using ${config.theme}` });
     } else if (name === 'keys') {
       if (!yaml.isMap(value)) {
-        if (!(yaml.isScalar(value) && value.value === null)) warnings.push({ file, line, key: 'keys', message: `expected command: key pairs, got ${describe(value)}; using the default keys` });
+        if (!(yaml.isScalar(value) && value.value === null))
+          warnings.push({ file, line, key: 'keys', message: `expected command: key pairs, got ${describe(value)}; using the default keys` });
         continue;
       }
       for (const entry of value.items) {
@@ -162,7 +166,12 @@ export async function parseUserConfig(text: string, opts: { file: string; comman
           const text = typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= 9 ? String(raw) : raw;
           const key = typeof text === 'string' ? parseKeySpec(text) : null;
           if (key === null) {
-            warnings.push({ file, line: lineOf(spec) ?? at, key: setting, message: `${describe(spec)} is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys` });
+            warnings.push({
+              file,
+              line: lineOf(spec) ?? at,
+              key: setting,
+              message: `${describe(spec)} is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
+            });
             bad = true;
             break;
           }
@@ -182,16 +191,28 @@ export async function parseUserConfig(text: string, opts: { file: string; comman
         if (field !== 'bell' && field !== 'desktop' && field !== 'title') {
           warnings.push({ file, line: lineOf(entry.key), key: setting, message: 'not a setting (bell, desktop, title); ignored' });
         } else if (typeof flag !== 'boolean') {
-          warnings.push({ file, line: lineOf(entry.key), key: setting, message: `expected true or false, got ${describe(entry.value)}; using ${config.notifications[field]}` });
+          warnings.push({
+            file,
+            line: lineOf(entry.key),
+            key: setting,
+            message: `expected true or false, got ${describe(entry.value)}; using ${config.notifications[field]}`,
+          });
         } else {
           config.notifications[field] = flag;
         }
       }
     } else if (name === 'pulse') {
       const items = yaml.isSeq(value) ? value.items : null;
-      const paths = items?.map((item) => (yaml.isScalar(item) && (typeof item.value === 'string' || typeof item.value === 'number') ? String(item.value).trim() : ''));
+      const paths = items?.map((item) =>
+        yaml.isScalar(item) && (typeof item.value === 'string' || typeof item.value === 'number') ? String(item.value).trim() : '',
+      );
       if (!paths || paths.length === 0 || paths.some((p) => !p)) {
-        warnings.push({ file, line, key: 'pulse', message: `expected a list of projects (e.g. [acme/api, acme/web]), got ${describe(value)}; showing every project of yours` });
+        warnings.push({
+          file,
+          line,
+          key: 'pulse',
+          message: `expected a list of projects (e.g. [acme/api, acme/web]), got ${describe(value)}; showing every project of yours`,
+        });
       } else config.pulse = [...new Set(paths)];
     } else {
       warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications, pulse); ignored' });

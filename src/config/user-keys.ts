@@ -30,7 +30,11 @@ export interface ApplyOptions {
  * key that collides is left out (with a warning), and a command left with no keys keeps its
  * defaults. Pure: `bindings` is not changed.
  */
-export function applyUserKeys<B extends BindingLike>(bindings: readonly B[], user: Record<string, UserKeys>, opts: ApplyOptions): { bindings: B[]; warnings: ConfigWarning[] } {
+export function applyUserKeys<B extends BindingLike>(
+  bindings: readonly B[],
+  user: Record<string, UserKeys>,
+  opts: ApplyOptions,
+): { bindings: B[]; warnings: ConfigWarning[] } {
   const overlaps = opts.overlaps ?? defaultOverlaps;
   const warnings: ConfigWarning[] = [];
   const rows: B[] = bindings.map((b) => (Object.hasOwn(user, b.command) ? { ...b, keys: [...user[b.command]!.keys] } : b));
@@ -52,7 +56,7 @@ export function applyUserKeys<B extends BindingLike>(bindings: readonly B[], use
   // Each pass refuses colliding user keys; a command that loses every key goes back to its defaults,
   // which can collide anew with another user key, hence the loop. It ends: a command leaves
   // `touched` at most once.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     // Checked against the table as the pass began: when two user settings collide, both are refused.
     const snapshot = [...rows];

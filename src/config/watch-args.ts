@@ -63,7 +63,8 @@ export function parseWatchArgs(argv: string[]): WatchArgsResult {
   const id = positionals[0];
   if (id !== undefined) {
     const digits = id.replace(/^#/, '');
-    if (!/^\d+$/.test(digits) || !Number.isSafeInteger(Number(digits)) || Number(digits) === 0) return { ok: false, message: `the pipeline id must be a number, got "${id}"` };
+    if (!/^\d+$/.test(digits) || !Number.isSafeInteger(Number(digits)) || Number(digits) === 0)
+      return { ok: false, message: `the pipeline id must be a number, got "${id}"` };
     args.pipelineId = Number(digits);
   }
   if (values.ref !== undefined) {

@@ -168,9 +168,7 @@ describe('nextRuns', () => {
       '2026-01-01T02:15:00.000Z',
       '2026-01-01T03:15:00.000Z',
     ]);
-    expect(iso(nextRuns('15 * * * *', 'Etc/UTC', at('2026-01-01T00:14:59.999Z'), 1))).toEqual([
-      '2026-01-01T00:15:00.000Z',
-    ]);
+    expect(iso(nextRuns('15 * * * *', 'Etc/UTC', at('2026-01-01T00:14:59.999Z'), 1))).toEqual(['2026-01-01T00:15:00.000Z']);
   });
 
   it('weekdays at 09:00 in a Rails zone', () => {
@@ -226,10 +224,7 @@ describe('nextRuns', () => {
   });
 
   it('leap day and macros', () => {
-    expect(iso(nextRuns('0 0 29 2 *', 'UTC', at('2026-01-01T00:00:00Z'), 2))).toEqual([
-      '2028-02-29T00:00:00.000Z',
-      '2032-02-29T00:00:00.000Z',
-    ]);
+    expect(iso(nextRuns('0 0 29 2 *', 'UTC', at('2026-01-01T00:00:00Z'), 2))).toEqual(['2028-02-29T00:00:00.000Z', '2032-02-29T00:00:00.000Z']);
     expect(iso(nextRuns('@weekly', 'Tokyo', at('2026-01-01T00:00:00Z'), 1))).toEqual(['2026-01-03T15:00:00.000Z']);
     expect(nextRuns('@daily', 'UTC', 0, 0)).toEqual([]);
   });
@@ -274,9 +269,21 @@ describe('describeCron', () => {
   // Ranges, steps and lists in every field. crontab.guru's reading is quoted in each name: the words
   // here say the same thing the way a person would write it on a timetable.
   it.each([
-    ['*/30 9-17 * * 1-5', 'every 30 minutes, 09:00\u201317:59, Mon\u2013Fri', 'At every 30th minute past every hour from 9 through 17 on every day-of-week from Monday through Friday'],
-    ['*/5 9-17 * * 1-5', 'every 5 minutes, 09:00\u201317:59, Mon\u2013Fri', 'At every 5th minute past every hour from 9 through 17 on every day-of-week from Monday through Friday'],
-    ['*/5 9-12,14-17 * * 1-5', 'every 5 minutes, 09:00\u201312:59 and 14:00\u201317:59, Mon\u2013Fri', 'At every 5th minute past every hour from 9 through 12 and every hour from 14 through 17 on every day-of-week from Monday through Friday'],
+    [
+      '*/30 9-17 * * 1-5',
+      'every 30 minutes, 09:00\u201317:59, Mon\u2013Fri',
+      'At every 30th minute past every hour from 9 through 17 on every day-of-week from Monday through Friday',
+    ],
+    [
+      '*/5 9-17 * * 1-5',
+      'every 5 minutes, 09:00\u201317:59, Mon\u2013Fri',
+      'At every 5th minute past every hour from 9 through 17 on every day-of-week from Monday through Friday',
+    ],
+    [
+      '*/5 9-12,14-17 * * 1-5',
+      'every 5 minutes, 09:00\u201312:59 and 14:00\u201317:59, Mon\u2013Fri',
+      'At every 5th minute past every hour from 9 through 12 and every hour from 14 through 17 on every day-of-week from Monday through Friday',
+    ],
     ['0 9-17 * * *', 'every hour at :00, 09:00\u201317:00', 'At minute 0 past every hour from 9 through 17'],
     ['15,45 8-20 * * *', 'every hour at :15 and :45, 08:15\u201320:45', 'At minute 15 and 45 past every hour from 8 through 20'],
     ['* 9 * * *', 'every minute, 09:00\u201309:59', 'At every minute past hour 9'],
@@ -301,10 +308,7 @@ describe('describeCron', () => {
 
   // '*/7' runs at :56 and then :00, 4 minutes later: "every 7 minutes" would be wrong. Both day
   // fields restricted means either matches (man 5 crontab); words would hide that, cron does not.
-  it.each(['*/7 3 * * *', '0 0 1 * 1', '30 8 1-7 * 1', '*/5 1,3,5,7,9 * * *', 'nonsense', '0 0 * * * *'])(
-    'falls back to the raw expression for %j',
-    (expr) => {
-      expect(describeCron(expr)).toBe(expr);
-    },
-  );
+  it.each(['*/7 3 * * *', '0 0 1 * 1', '30 8 1-7 * 1', '*/5 1,3,5,7,9 * * *', 'nonsense', '0 0 * * * *'])('falls back to the raw expression for %j', (expr) => {
+    expect(describeCron(expr)).toBe(expr);
+  });
 });

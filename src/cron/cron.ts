@@ -398,12 +398,7 @@ function list(values: readonly number[] | null, render: (value: number) => strin
  * distributes over the weekday list.
  */
 function toCronParserExpressions(cron: ParsedCron): string[] {
-  const head = [
-    list(cron.minutes),
-    list(cron.hours),
-    list(cron.days, (day) => (day === -1 ? 'L' : String(day))),
-    list(cron.months),
-  ].join(' ');
+  const head = [list(cron.minutes), list(cron.hours), list(cron.days, (day) => (day === -1 ? 'L' : String(day))), list(cron.months)].join(' ');
   if (cron.weekdays === null) return [`${head} *`];
   const plain = cron.weekdays.filter((w) => w.nth === null).map((w) => w.day);
   const expressions = plain.length > 0 ? [`${head} ${plain.join(',')}`] : [];
@@ -423,9 +418,7 @@ export function nextRuns(expr: string, timeZone: string, from: number, count: nu
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`invalid count ${count}`);
   if (count === 0) return [];
 
-  const iterators = toCronParserExpressions(parsed.cron).map((e) =>
-    CronExpressionParser.parse(e, { currentDate: new Date(from), tz: zone }),
-  );
+  const iterators = toCronParserExpressions(parsed.cron).map((e) => CronExpressionParser.parse(e, { currentDate: new Date(from), tz: zone }));
   const heads = iterators.map((it) => it.next().toDate().getTime());
   const runs: number[] = [];
   // k-way merge of ascending streams; equal instants from different streams collapse.
@@ -575,7 +568,18 @@ function dayPhrase(cron: ParsedCron): string | null {
   }
   if (months !== null) {
     const step = fieldStep(months, 1, 12);
-    parts.push(step !== null && months.length > 4 ? `in every ${ordinal(step)} month` : `in ${runs(months).length === 1 && months.length > 2 ? namedRuns(months.map((m) => m - 1), MONTH_SHORT) : joinWords(months.map((m) => MONTH_SHORT[m - 1] ?? String(m)))}`);
+    parts.push(
+      step !== null && months.length > 4
+        ? `in every ${ordinal(step)} month`
+        : `in ${
+            runs(months).length === 1 && months.length > 2
+              ? namedRuns(
+                  months.map((m) => m - 1),
+                  MONTH_SHORT,
+                )
+              : joinWords(months.map((m) => MONTH_SHORT[m - 1] ?? String(m)))
+          }`,
+    );
   }
   return parts.join(' ');
 }

@@ -11,4 +11,15 @@ import { pipelinesFeature } from './pipelines/index.js';
 import { projectsFeature } from './projects/index.js';
 import { schedulesFeature } from './schedules/index.js';
 
-export const FEATURES: readonly Feature[] = [projectsFeature, pipelinesFeature, jobsFeature, schedulesFeature, deploymentsFeature, activityFeature, keysFeature, marksFeature, pulseFeature, logFeature];
+export const FEATURES: readonly Feature[] = [
+  projectsFeature,
+  pipelinesFeature,
+  jobsFeature,
+  schedulesFeature,
+  deploymentsFeature,
+  activityFeature,
+  keysFeature,
+  marksFeature,
+  pulseFeature,
+  logFeature,
+];

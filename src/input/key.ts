@@ -6,9 +6,33 @@
  * space bar, which is 'space' (as in the bindings table).
  */
 export type SpecialKeyName =
-  | 'enter' | 'escape' | 'tab' | 'backspace' | 'delete' | 'insert' | 'space'
-  | 'up' | 'down' | 'left' | 'right' | 'home' | 'end' | 'pageup' | 'pagedown'
-  | 'f1' | 'f2' | 'f3' | 'f4' | 'f5' | 'f6' | 'f7' | 'f8' | 'f9' | 'f10' | 'f11' | 'f12';
+  | 'enter'
+  | 'escape'
+  | 'tab'
+  | 'backspace'
+  | 'delete'
+  | 'insert'
+  | 'space'
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'home'
+  | 'end'
+  | 'pageup'
+  | 'pagedown'
+  | 'f1'
+  | 'f2'
+  | 'f3'
+  | 'f4'
+  | 'f5'
+  | 'f6'
+  | 'f7'
+  | 'f8'
+  | 'f9'
+  | 'f10'
+  | 'f11'
+  | 'f12';
 
 export interface Key {
   kind: 'key';
@@ -34,9 +58,33 @@ export interface PasteEvent {
 export type InputEvent = Key | PasteEvent;
 
 const SPECIAL = new Set<string>([
-  'enter', 'escape', 'tab', 'backspace', 'delete', 'insert', 'space',
-  'up', 'down', 'left', 'right', 'home', 'end', 'pageup', 'pagedown',
-  'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9', 'f10', 'f11', 'f12',
+  'enter',
+  'escape',
+  'tab',
+  'backspace',
+  'delete',
+  'insert',
+  'space',
+  'up',
+  'down',
+  'left',
+  'right',
+  'home',
+  'end',
+  'pageup',
+  'pagedown',
+  'f1',
+  'f2',
+  'f3',
+  'f4',
+  'f5',
+  'f6',
+  'f7',
+  'f8',
+  'f9',
+  'f10',
+  'f11',
+  'f12',
 ]);
 
 export function makeKey(name: string, sequence: string, mods: { ctrl?: boolean; alt?: boolean; shift?: boolean } = {}): Key {

@@ -59,7 +59,7 @@ describe('createKeyParser: bursts from the issue', () => {
   it(':key 1⏎ in one read is every key, space included', () => {
     const events = parseChunks([':key 1\r']);
     expect(names(events)).toEqual([':', 'k', 'e', 'y', 'space', '1', 'enter']);
-    expect(events.map((e) => (e.kind === 'key' ? e.text ?? '' : '')).join('')).toBe(':key 1');
+    expect(events.map((e) => (e.kind === 'key' ? (e.text ?? '') : '')).join('')).toBe(':key 1');
   });
 
   it('Esc then Ctrl-C in one read is Escape, then Ctrl+C', () => {
@@ -104,14 +104,42 @@ describe('createKeyParser: bursts from the issue', () => {
 describe('createKeyParser: keys', () => {
   it('names special keys, with their modifiers', () => {
     const cases: [string, string][] = [
-      ['\x1b[A', 'up'], ['\x1bOB', 'down'], ['\x1b[C', 'right'], ['\x1b[D', 'left'],
-      ['\x1b[1;5A', 'ctrl+up'], ['\x1b[1;2B', 'shift+down'], ['\x1b[1;3C', 'alt+right'],
-      ['\x1b[H', 'home'], ['\x1b[F', 'end'], ['\x1b[1~', 'home'], ['\x1b[4~', 'end'], ['\x1bOH', 'home'],
-      ['\x1b[5~', 'pageup'], ['\x1b[6~', 'pagedown'], ['\x1b[6;5~', 'ctrl+pagedown'], ['\x1b[3~', 'delete'],
-      ['\x1b[2~', 'insert'], ['\x1b[Z', 'shift+tab'], ['\t', 'tab'], ['\r', 'enter'], ['\n', 'enter'],
-      ['\x1bOP', 'f1'], ['\x1b[15~', 'f5'], ['\x1b[24~', 'f12'], ['\x1bOM', 'enter'],
-      ['\x03', 'ctrl+c'], ['\x12', 'ctrl+r'], ['\x13', 'ctrl+s'], ['\x00', 'ctrl+space'],
-      [' ', 'space'], ['G', 'G'], ['?', '?'], ['é', 'é'], ['😀', '😀'], ['\x1bj', 'alt+j'], ['\x1b\x7f', 'alt+backspace'],
+      ['\x1b[A', 'up'],
+      ['\x1bOB', 'down'],
+      ['\x1b[C', 'right'],
+      ['\x1b[D', 'left'],
+      ['\x1b[1;5A', 'ctrl+up'],
+      ['\x1b[1;2B', 'shift+down'],
+      ['\x1b[1;3C', 'alt+right'],
+      ['\x1b[H', 'home'],
+      ['\x1b[F', 'end'],
+      ['\x1b[1~', 'home'],
+      ['\x1b[4~', 'end'],
+      ['\x1bOH', 'home'],
+      ['\x1b[5~', 'pageup'],
+      ['\x1b[6~', 'pagedown'],
+      ['\x1b[6;5~', 'ctrl+pagedown'],
+      ['\x1b[3~', 'delete'],
+      ['\x1b[2~', 'insert'],
+      ['\x1b[Z', 'shift+tab'],
+      ['\t', 'tab'],
+      ['\r', 'enter'],
+      ['\n', 'enter'],
+      ['\x1bOP', 'f1'],
+      ['\x1b[15~', 'f5'],
+      ['\x1b[24~', 'f12'],
+      ['\x1bOM', 'enter'],
+      ['\x03', 'ctrl+c'],
+      ['\x12', 'ctrl+r'],
+      ['\x13', 'ctrl+s'],
+      ['\x00', 'ctrl+space'],
+      [' ', 'space'],
+      ['G', 'G'],
+      ['?', '?'],
+      ['é', 'é'],
+      ['😀', '😀'],
+      ['\x1bj', 'alt+j'],
+      ['\x1b\x7f', 'alt+backspace'],
     ];
     for (const [input, name] of cases) expect(names(parseChunks([input])), JSON.stringify(input)).toEqual([name]);
   });
@@ -287,9 +315,40 @@ describe('createKeyParser: bracketed paste', () => {
 
 // Pieces terminals send, plus garbage: the splitting property must hold for any mix of them.
 const TOKENS = [
-  'j', 'k', 'G', ' ', ':', 'é', '😀', '中', '\r', '\n', '\t', '\x7f', '\b', '\x03', '\x01', '\x1b',
-  '\x1b[A', '\x1b[B', '\x1b[1;5C', '\x1b[5~', '\x1b[3~', '\x1b[Z', '\x1bOA', '\x1bOP', '\x1b[15~',
-  '\x1bj', '\x1b\x7f', '\x1b[99~', '\x1b[?25h', '\x1b[200~', '\x1b[201~', '\x1b[20', '\x1b[', '\u009b',
+  'j',
+  'k',
+  'G',
+  ' ',
+  ':',
+  'é',
+  '😀',
+  '中',
+  '\r',
+  '\n',
+  '\t',
+  '\x7f',
+  '\b',
+  '\x03',
+  '\x01',
+  '\x1b',
+  '\x1b[A',
+  '\x1b[B',
+  '\x1b[1;5C',
+  '\x1b[5~',
+  '\x1b[3~',
+  '\x1b[Z',
+  '\x1bOA',
+  '\x1bOP',
+  '\x1b[15~',
+  '\x1bj',
+  '\x1b\x7f',
+  '\x1b[99~',
+  '\x1b[?25h',
+  '\x1b[200~',
+  '\x1b[201~',
+  '\x1b[20',
+  '\x1b[',
+  '\u009b',
   '\x1b[200~pasted :text\r\x1b[201~',
 ];
 
@@ -330,8 +389,20 @@ describe('createKeyParser: properties', () => {
 
   it('unambiguous keys come out one for one, whatever the chunking', () => {
     const keys: [string, string][] = [
-      ['j', 'j'], ['G', 'G'], [' ', 'space'], ['é', 'é'], ['😀', '😀'], ['\r', 'enter'], ['\t', 'tab'], ['\x7f', 'backspace'],
-      ['\x03', 'ctrl+c'], ['\x1b[A', 'up'], ['\x1b[6~', 'pagedown'], ['\x1b[Z', 'shift+tab'], ['\x1bOB', 'down'], ['\x1b[1;5D', 'ctrl+left'],
+      ['j', 'j'],
+      ['G', 'G'],
+      [' ', 'space'],
+      ['é', 'é'],
+      ['😀', '😀'],
+      ['\r', 'enter'],
+      ['\t', 'tab'],
+      ['\x7f', 'backspace'],
+      ['\x03', 'ctrl+c'],
+      ['\x1b[A', 'up'],
+      ['\x1b[6~', 'pagedown'],
+      ['\x1b[Z', 'shift+tab'],
+      ['\x1bOB', 'down'],
+      ['\x1b[1;5D', 'ctrl+left'],
     ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...keys), { maxLength: 30 }), fc.integer({ min: 1, max: 9 }), (picked, size) => {

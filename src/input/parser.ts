@@ -234,7 +234,7 @@ function readEscape(s: string, i: number, final: boolean): Step {
   if (next === 0x5b /* [ */) return readCsi(s, i, final);
   if (next === 0x4f /* O */) return readSs3(s, i, final);
   // ESC ESC, ESC + a control byte (Ctrl+C above all): Escape, then the next byte on its own.
-  if (next === 0x1b || (next < 0x20)) return one(makeKey('escape', '\x1b'), 1);
+  if (next === 0x1b || next < 0x20) return one(makeKey('escape', '\x1b'), 1);
   if (next === 0x7f) return one(makeKey('backspace', '\x1b\x7f', { alt: true }), 2);
   if (next >= 0x80 && next < 0xa0) return one(makeKey('escape', '\x1b'), 1);
   // Alt + a printable key (both arrived in this read).
@@ -280,9 +280,26 @@ function readCsi(s: string, i: number, final: boolean): Step {
 
 const CSI_LETTER: Record<string, string> = { A: 'up', B: 'down', C: 'right', D: 'left', H: 'home', F: 'end', E: 'clear', P: 'f1', Q: 'f2', R: 'f3', S: 'f4' };
 const CSI_TILDE: Record<string, string> = {
-  '1': 'home', '2': 'insert', '3': 'delete', '4': 'end', '5': 'pageup', '6': 'pagedown', '7': 'home', '8': 'end',
-  '11': 'f1', '12': 'f2', '13': 'f3', '14': 'f4', '15': 'f5', '17': 'f6', '18': 'f7', '19': 'f8', '20': 'f9',
-  '21': 'f10', '23': 'f11', '24': 'f12',
+  '1': 'home',
+  '2': 'insert',
+  '3': 'delete',
+  '4': 'end',
+  '5': 'pageup',
+  '6': 'pagedown',
+  '7': 'home',
+  '8': 'end',
+  '11': 'f1',
+  '12': 'f2',
+  '13': 'f3',
+  '14': 'f4',
+  '15': 'f5',
+  '17': 'f6',
+  '18': 'f7',
+  '19': 'f8',
+  '20': 'f9',
+  '21': 'f10',
+  '23': 'f11',
+  '24': 'f12',
 };
 
 function csiKey(params: string, finalChar: string, sequence: string): Key | null {

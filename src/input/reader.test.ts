@@ -113,7 +113,13 @@ describe('enterTerminal', () => {
 
   it('still writes the restore sequences when raw mode cannot be switched off (hung-up terminal)', () => {
     const stdout = fakeStdout();
-    const stdin = { isTTY: true, isRaw: true, setRawMode: () => { throw new Error('EIO'); } };
+    const stdin = {
+      isTTY: true,
+      isRaw: true,
+      setRawMode: () => {
+        throw new Error('EIO');
+      },
+    };
     enterTerminal({ stdin, stdout }).restore();
     expect(stdout.out.slice(2)).toEqual([PASTE_OFF, ALT_SCREEN_OFF, CURSOR_SHOW]);
   });
@@ -127,7 +133,11 @@ describe('installRestoreHooks', () => {
   }
 
   it('restores on exit, on a crash, and on SIGTERM/SIGINT/SIGHUP (exiting 128 + signal)', () => {
-    for (const [event, code] of [['SIGTERM', 143], ['SIGINT', 130], ['SIGHUP', 129]] as const) {
+    for (const [event, code] of [
+      ['SIGTERM', 143],
+      ['SIGINT', 130],
+      ['SIGHUP', 129],
+    ] as const) {
       const proc = fakeProcess();
       let restores = 0;
       installRestoreHooks(() => restores++, proc);

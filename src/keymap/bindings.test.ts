@@ -58,7 +58,7 @@ describe('keymap', () => {
     }
   });
 
-  it('lets a pane\'s own binding win over a global one', () => {
+  it("lets a pane's own binding win over a global one", () => {
     expect(resolve('r', ['pipelines', 'project', 'list', 'global'])?.command).toBe('pipeline.retry');
     expect(resolve('r', ['pipeline', 'list', 'global'])?.command).toBe('job.retry');
     expect(resolve('ctrl+r', ['pipeline', 'list', 'global'])?.command).toBe('pipeline.retry');
@@ -69,7 +69,10 @@ describe('keymap', () => {
   it('shows each pane a hint list with no shadowed keys', () => {
     for (const scopes of PANE_SCOPES) {
       for (const b of bindingsFor(scopes)) {
-        expect(b.keys.some((k) => resolve(k, scopes)?.binding === b), `${b.command} in ${scopes[0]}`).toBe(true);
+        expect(
+          b.keys.some((k) => resolve(k, scopes)?.binding === b),
+          `${b.command} in ${scopes[0]}`,
+        ).toBe(true);
       }
     }
   });
@@ -91,7 +94,10 @@ describe('keymap', () => {
 
   it('refuses a user key only where both keys are live at once (modal scopes included)', () => {
     const apply = (keys: Record<string, string[]>) =>
-      applyUserKeys(BINDINGS, Object.fromEntries(Object.entries(keys).map(([c, k]) => [c, { keys: k }])), { file: 'config.yml', overlaps: scopesOverlap }).warnings.map((w) => w.message);
+      applyUserKeys(BINDINGS, Object.fromEntries(Object.entries(keys).map(([c, k]) => [c, { keys: k }])), {
+        file: 'config.yml',
+        overlaps: scopesOverlap,
+      }).warnings.map((w) => w.message);
     // Tab is the form's "next field" while a form field is edited: refused.
     expect(apply({ 'edit.submit': ['tab'] })[0]).toMatch(/'tab' is already form.next/);
     // ^w erases a word in a text field, and means nothing on a pane: both can have it.

@@ -6,11 +6,26 @@
 // described and unambiguous per pane.
 
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
-export type Scope = 'global' | 'list' | 'projects' | 'project' | 'pipelines' | 'jobs' | 'pipeline' | 'job'
-  | 'schedules' | 'schedule' | 'scheduleForm' | 'deployments' | 'deployment' | 'events' | 'key'
+export type Scope =
+  | 'global'
+  | 'list'
+  | 'projects'
+  | 'project'
+  | 'pipelines'
+  | 'jobs'
+  | 'pipeline'
+  | 'job'
+  | 'schedules'
+  | 'schedule'
+  | 'scheduleForm'
+  | 'deployments'
+  | 'deployment'
+  | 'events'
+  | 'key'
   | 'mergeRequest'
   // run form, tests view (issue 13: features/pipelines)
-  | 'runForm' | 'tests'
+  | 'runForm'
+  | 'tests'
   // the pulse (issue 14: features/pulse)
   | 'pulse'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
@@ -149,7 +164,14 @@ export const BINDINGS: Binding[] = [
   { command: 'nav.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down', category: 'Move', scopes: ['global'] },
   { command: 'nav.pageUp', keys: ['pageup', 'ctrl+u'], description: 'Page up', category: 'Move', scopes: ['global'] },
   { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the selected item', category: 'Move', scopes: LISTS, hint: '⏎ open' },
-  { command: 'nav.back', keys: ['escape', 'h', 'left', 'backspace'], description: 'Back to the previous pane', category: 'Move', scopes: ['global'], hint: 'esc back' },
+  {
+    command: 'nav.back',
+    keys: ['escape', 'h', 'left', 'backspace'],
+    description: 'Back to the previous pane',
+    category: 'Move',
+    scopes: ['global'],
+    hint: 'esc back',
+  },
   { command: 'nav.nextTab', keys: ['tab'], description: 'Next tab', category: 'Views', scopes: ['project'], hint: 'tab tabs' },
   { command: 'nav.prevTab', keys: ['shift+tab'], description: 'Previous tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab1', keys: ['1'], description: 'Pipelines tab', category: 'Views', scopes: ['project'] },
@@ -157,11 +179,39 @@ export const BINDINGS: Binding[] = [
   { command: 'nav.tab3', keys: ['3'], description: 'Schedules tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab4', keys: ['4'], description: 'Deployments tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab5', keys: ['5'], description: 'Events tab', category: 'Views', scopes: ['project'] },
-  { command: 'list.filter', keys: ['/'], description: 'Filter the list (type to narrow, enter to keep, esc to clear)', category: 'Views', scopes: LISTS, hint: '/ filter' },
-  { command: 'object.open', keys: ['o'], description: 'Open the web page (or print its URL over SSH)', category: 'Actions', scopes: ['global'], hint: 'o open' },
-  { command: 'object.copy', keys: ['y'], description: 'Copy the web URL (OSC 52: works over SSH and tmux)', category: 'Actions', scopes: ['global'], hint: 'y copy' },
+  {
+    command: 'list.filter',
+    keys: ['/'],
+    description: 'Filter the list (type to narrow, enter to keep, esc to clear)',
+    category: 'Views',
+    scopes: LISTS,
+    hint: '/ filter',
+  },
+  {
+    command: 'object.open',
+    keys: ['o'],
+    description: 'Open the web page (or print its URL over SSH)',
+    category: 'Actions',
+    scopes: ['global'],
+    hint: 'o open',
+  },
+  {
+    command: 'object.copy',
+    keys: ['y'],
+    description: 'Copy the web URL (OSC 52: works over SSH and tmux)',
+    category: 'Actions',
+    scopes: ['global'],
+    hint: 'y copy',
+  },
   { command: 'app.refresh', keys: ['R'], description: 'Refresh now', category: 'App', scopes: ['global'] },
-  { command: 'app.palette', keys: [':'], description: 'Command palette (:project, :pipeline, :job, :artifacts, :user, :key, :events…)', category: 'App', scopes: ['global'], hint: ': command' },
+  {
+    command: 'app.palette',
+    keys: [':'],
+    description: 'Command palette (:project, :pipeline, :job, :artifacts, :user, :key, :events…)',
+    category: 'App',
+    scopes: ['global'],
+    hint: ': command',
+  },
   { command: 'app.help', keys: ['?'], description: 'Help: every key', category: 'App', scopes: ['global'], hint: '? help' },
   { command: 'app.quit', keys: ['q'], description: 'Back, or quit from the first pane', category: 'App', scopes: ['global'], hint: 'q quit' },
   { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit pipetop at once', category: 'App', scopes: ['global'] },

@@ -57,5 +57,11 @@ export function createKeymap(bindings: readonly Binding[]): Keymap {
 
 /** A key name as help and the footer show it: '^r', 'esc', 'PgDn', '⏎'. */
 export function prettyKey(key: string): string {
-  return key.replace(/^ctrl\+/, '^').replace('escape', 'esc').replace('pagedown', 'PgDn').replace('pageup', 'PgUp').replace('enter', '⏎').replace('shift+tab', '⇧tab');
+  return key
+    .replace(/^ctrl\+/, '^')
+    .replace('escape', 'esc')
+    .replace('pagedown', 'PgDn')
+    .replace('pageup', 'PgUp')
+    .replace('enter', '⏎')
+    .replace('shift+tab', '⇧tab');
 }

@@ -6,15 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  beginSafeWrite,
-  checkTarget,
-  liveSafeWrites,
-  removeStaleTempFiles,
-  safeBasename,
-  TargetError,
-  writeFileSafely,
-} from './safe-file.js';
+import { beginSafeWrite, checkTarget, liveSafeWrites, removeStaleTempFiles, safeBasename, TargetError, writeFileSafely } from './safe-file.js';
 
 let dir: string;
 let outside: string;
@@ -30,7 +22,10 @@ afterEach(async () => {
 const write = (text: string) => async (out: import('node:fs/promises').FileHandle) => void (await out.writeFile(text));
 
 async function failure(promise: Promise<unknown>): Promise<TargetError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(TargetError);
   return err as TargetError;
 }
@@ -74,7 +69,10 @@ describe('safe file writes: targets', () => {
 
   it('refuses a directory and a socket', async () => {
     await mkdir(join(dir, 'sub'));
-    expect(await checkTarget(join(dir, 'sub'), { explicit: true, overwrite: true })).toMatchObject({ kind: 'refused', message: expect.stringContaining('is a directory') });
+    expect(await checkTarget(join(dir, 'sub'), { explicit: true, overwrite: true })).toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('is a directory'),
+    });
     const sock = join(dir, 's.sock');
     const server: Server = createServer();
     await new Promise<void>((done) => server.listen(sock, done));
@@ -83,7 +81,10 @@ describe('safe file writes: targets', () => {
     } finally {
       await new Promise((done) => server.close(done));
     }
-    expect(await checkTarget(join(dir, 'missing', 'x.log'), { explicit: true })).toMatchObject({ kind: 'refused', message: `the directory ${join(dir, 'missing')} does not exist` });
+    expect(await checkTarget(join(dir, 'missing', 'x.log'), { explicit: true })).toMatchObject({
+      kind: 'refused',
+      message: `the directory ${join(dir, 'missing')} does not exist`,
+    });
     expect(await checkTarget(`${dir}/`, { explicit: true })).toMatchObject({ kind: 'refused' });
   });
 
@@ -148,10 +149,12 @@ describe('safe file writes: targets', () => {
 
   it('a file that appears at the name while writing is not clobbered', async () => {
     const path = join(dir, 'race.log');
-    const err = await failure(writeFileSafely(path, { explicit: true }, async (out) => {
-      await out.writeFile('mine');
-      await writeFile(path, 'theirs');
-    }));
+    const err = await failure(
+      writeFileSafely(path, { explicit: true }, async (out) => {
+        await out.writeFile('mine');
+        await writeFile(path, 'theirs');
+      }),
+    );
     expect(err.kind).toBe('exists');
     expect(await readFile(path, 'utf8')).toBe('theirs');
     expect(await readdir(dir)).toEqual(['race.log']);
@@ -173,11 +176,13 @@ describe('safe file writes: targets', () => {
   it('a FIFO that replaces the agreed file meanwhile is still refused', async () => {
     const path = join(dir, 'swap.log');
     await writeFile(path, 'old');
-    const err = await failure(writeFileSafely(path, { explicit: true, overwrite: true }, async (out) => {
-      await out.writeFile('new');
-      await rm(path);
-      mkfifo(path);
-    }));
+    const err = await failure(
+      writeFileSafely(path, { explicit: true, overwrite: true }, async (out) => {
+        await out.writeFile('new');
+        await rm(path);
+        mkfifo(path);
+      }),
+    );
     expect(err.kind).toBe('refused');
     expect((await lstat(path)).isFIFO()).toBe(true);
     expect(await readdir(dir)).toEqual(['swap.log']);
@@ -195,10 +200,12 @@ describe('safe file writes: targets', () => {
   });
 
   it('removes the temp file when the writer fails', async () => {
-    await expect(writeFileSafely(join(dir, 'f.log'), { explicit: true }, async (out) => {
-      await out.writeFile('partial');
-      throw new Error('disk on fire');
-    })).rejects.toThrow('disk on fire');
+    await expect(
+      writeFileSafely(join(dir, 'f.log'), { explicit: true }, async (out) => {
+        await out.writeFile('partial');
+        throw new Error('disk on fire');
+      }),
+    ).rejects.toThrow('disk on fire');
     expect(await readdir(dir)).toEqual([]);
     expect(liveSafeWrites()).toEqual([]);
   });
@@ -259,7 +266,11 @@ async function childScript(): Promise<string> {
   return path;
 }
 
-async function runChild(script: string, target: string, extra = ''): Promise<{ temp: string; kill: (s: NodeJS.Signals) => Promise<{ code: number | null; signal: string | null }> }> {
+async function runChild(
+  script: string,
+  target: string,
+  extra = '',
+): Promise<{ temp: string; kill: (s: NodeJS.Signals) => Promise<{ code: number | null; signal: string | null }> }> {
   const child = spawn(process.execPath, [script, target, extra], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<{ code: number | null; signal: string | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
   let out = '';

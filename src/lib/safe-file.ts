@@ -15,10 +15,7 @@ import { link, lstat, open, readdir, realpath, rename, stat, unlink, type FileHa
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 
-export type TargetCheck =
-  | { kind: 'ok'; path: string }
-  | { kind: 'exists'; path: string }
-  | { kind: 'refused'; path: string; message: string };
+export type TargetCheck = { kind: 'ok'; path: string } | { kind: 'exists'; path: string } | { kind: 'refused'; path: string; message: string };
 
 export interface TargetOptions {
   /** The user typed (or changed) this name. A default name that is taken gets a free suffix instead. */
@@ -232,7 +229,7 @@ export async function writeFileSafely(requested: string, opts: TargetOptions, wr
 }
 
 async function writeAll(handle: FileHandle, buf: Buffer): Promise<void> {
-  for (let done = 0; done < buf.length; ) done += (await handle.write(buf, done, buf.length - done)).bytesWritten;
+  for (let done = 0; done < buf.length;) done += (await handle.write(buf, done, buf.length - done)).bytesWritten;
 }
 
 /** `requested`: the name asked for, from which a default name's next free suffix is counted. */
@@ -340,7 +337,13 @@ export async function removeStaleTempFiles(dir: string): Promise<string[]> {
     const path = join(dir, name);
     const st = await lstatOrNull(path).catch(() => null);
     if (!st?.isFile() || (process.getuid && st.uid !== process.getuid())) continue;
-    if (await unlink(path).then(() => true, () => false)) removed.push(name);
+    if (
+      await unlink(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(name);
   }
   return removed;
 }

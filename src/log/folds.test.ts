@@ -46,7 +46,12 @@ describe('folds and the visible row ↔ line mapping', () => {
     const model = await modelOf(LOG);
     // 0 first, 1 Preparing, 2 p1, 3 p2, 4 Script, 5 $ make, 6 Deps, 7 d1, 8 Inner, 9 i1, 10 d2, 11 s1, 12 last
     expect(model.lineCount).toBe(13);
-    expect(model.sections().map((s) => [s.name, s.startLine, s.endLine])).toEqual([['prep', 1, 3], ['script', 4, 11], ['deps', 6, 10], ['inner', 8, 9]]);
+    expect(model.sections().map((s) => [s.name, s.startLine, s.endLine])).toEqual([
+      ['prep', 1, 3],
+      ['script', 4, 11],
+      ['deps', 6, 10],
+      ['inner', 8, 9],
+    ]);
     expect(model.visibleCount).toBe(13 - 2 - 4);
     expect(Array.from({ length: model.visibleCount }, (_, r) => model.visibleLine(r))).toEqual([0, 1, 4, 5, 6, 11, 12]);
     expect(model.rowOfLine(3)).toBe(1); // hidden in "prep": its header's row
@@ -140,8 +145,32 @@ describe('folds and the visible row ↔ line mapping', () => {
     const sections: Section[] = [];
     for (let i = 0; i < 10_000; i++) {
       const startLine = i * 100;
-      sections.push({ id: sections.length, name: 's', header: 's', parent: null, depth: 0, startLine, endLine: startLine + 99, startedAt: 0, endedAt: 1, durationS: 1, collapsedByDefault: false });
-      sections.push({ id: sections.length, name: 'n', header: 'n', parent: sections.length - 1, depth: 1, startLine: startLine + 10, endLine: startLine + 20, startedAt: 0, endedAt: 1, durationS: 1, collapsedByDefault: false });
+      sections.push({
+        id: sections.length,
+        name: 's',
+        header: 's',
+        parent: null,
+        depth: 0,
+        startLine,
+        endLine: startLine + 99,
+        startedAt: 0,
+        endedAt: 1,
+        durationS: 1,
+        collapsedByDefault: false,
+      });
+      sections.push({
+        id: sections.length,
+        name: 'n',
+        header: 'n',
+        parent: sections.length - 1,
+        depth: 1,
+        startLine: startLine + 10,
+        endLine: startLine + 20,
+        startedAt: 0,
+        endedAt: 1,
+        durationS: 1,
+        collapsedByDefault: false,
+      });
     }
     const folded = (id: number) => id % 3 === 0;
     const map = new FoldMap();

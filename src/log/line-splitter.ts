@@ -185,7 +185,14 @@ export class LineSplitter {
         this.hold = s.slice(r);
         return;
       }
-      if (r + 5 <= n && !this.crPending && s.charCodeAt(r + 1) === 0x1b && s.charCodeAt(r + 2) === 0x5b && s.charCodeAt(r + 3) === 0x30 && s.charCodeAt(r + 4) === 0x4b) {
+      if (
+        r + 5 <= n &&
+        !this.crPending &&
+        s.charCodeAt(r + 1) === 0x1b &&
+        s.charCodeAt(r + 2) === 0x5b &&
+        s.charCodeAt(r + 3) === 0x30 &&
+        s.charCodeAt(r + 4) === 0x4b
+      ) {
         const m = markerEndingAt(this.seg);
         if (m) {
           this.marker(m);

@@ -11,21 +11,22 @@ const start = (ts: number, name: string, opts = '') => `section_start:${ts}:${na
 const end = (ts: number, name: string) => `section_end:${ts}:${name}\r${EL}`;
 
 /** A runner log with every feature, shaped like gitlab-runner 17 output. */
-const RUNNER_LOG = [
-  `${EL}Running with gitlab-runner 17.6.0 (374d34fd)${RESET}`,
-  `${EL}  on docker-runner-1 N2X4vrHh, system ID: s_d63e94150860${RESET}`,
-  `${start(1731403914, 'prepare_executor', '[collapsed=true]')}${EL}${E}[36;1mPreparing the "docker" executor${RESET}${RESET}`,
-  `${EL}Using Docker executor with image node:20-alpine ...${RESET}`,
-  `${end(1731403963, 'prepare_executor')}${start(1731403963, 'step_script')}${EL}${E}[36;1mExecuting "step_script" stage of the job script${RESET}${RESET}`,
-  `${E}[32;1m$ npm ci${RESET}`,
-  `${EL}${start(1731403970, 'install_deps', '[collapsed=true]')}Installing dependencies`,
-  `Downloading 10%\rDownloading 55%\rDownloading 100%`,
-  `added 1211 packages in 27s\r`,
-  `${end(1731404015, 'install_deps')}`,
-  `héllo wörld ✔ 修复购物车 🚀`,
-  `${E}[31;1mERROR: something broke${RESET}`,
-  `${end(1731404020, 'step_script')}${E}[31;1mERROR: Job failed: exit code 1${RESET}`,
-].join('\n') + '\n';
+const RUNNER_LOG =
+  [
+    `${EL}Running with gitlab-runner 17.6.0 (374d34fd)${RESET}`,
+    `${EL}  on docker-runner-1 N2X4vrHh, system ID: s_d63e94150860${RESET}`,
+    `${start(1731403914, 'prepare_executor', '[collapsed=true]')}${EL}${E}[36;1mPreparing the "docker" executor${RESET}${RESET}`,
+    `${EL}Using Docker executor with image node:20-alpine ...${RESET}`,
+    `${end(1731403963, 'prepare_executor')}${start(1731403963, 'step_script')}${EL}${E}[36;1mExecuting "step_script" stage of the job script${RESET}${RESET}`,
+    `${E}[32;1m$ npm ci${RESET}`,
+    `${EL}${start(1731403970, 'install_deps', '[collapsed=true]')}Installing dependencies`,
+    `Downloading 10%\rDownloading 55%\rDownloading 100%`,
+    `added 1211 packages in 27s\r`,
+    `${end(1731404015, 'install_deps')}`,
+    `héllo wörld ✔ 修复购物车 🚀`,
+    `${E}[31;1mERROR: something broke${RESET}`,
+    `${end(1731404020, 'step_script')}${E}[31;1mERROR: Job failed: exit code 1${RESET}`,
+  ].join('\n') + '\n';
 
 describe('sections', () => {
   it('a runner log: headers, nesting, collapsed, durations; markers never shown', async () => {
@@ -45,13 +46,60 @@ describe('sections', () => {
       'ERROR: Job failed: exit code 1',
     ]);
     expect(model.sections()).toEqual([
-      { id: 0, name: 'prepare_executor', header: 'Preparing the "docker" executor', parent: null, depth: 0, startLine: 2, endLine: 3, startedAt: 1731403914, endedAt: 1731403963, durationS: 49, collapsedByDefault: true },
-      { id: 1, name: 'step_script', header: 'Executing "step_script" stage of the job script', parent: null, depth: 0, startLine: 4, endLine: 10, startedAt: 1731403963, endedAt: 1731404020, durationS: 57, collapsedByDefault: false },
-      { id: 2, name: 'install_deps', header: 'Installing dependencies', parent: 1, depth: 1, startLine: 6, endLine: 8, startedAt: 1731403970, endedAt: 1731404015, durationS: 45, collapsedByDefault: true },
+      {
+        id: 0,
+        name: 'prepare_executor',
+        header: 'Preparing the "docker" executor',
+        parent: null,
+        depth: 0,
+        startLine: 2,
+        endLine: 3,
+        startedAt: 1731403914,
+        endedAt: 1731403963,
+        durationS: 49,
+        collapsedByDefault: true,
+      },
+      {
+        id: 1,
+        name: 'step_script',
+        header: 'Executing "step_script" stage of the job script',
+        parent: null,
+        depth: 0,
+        startLine: 4,
+        endLine: 10,
+        startedAt: 1731403963,
+        endedAt: 1731404020,
+        durationS: 57,
+        collapsedByDefault: false,
+      },
+      {
+        id: 2,
+        name: 'install_deps',
+        header: 'Installing dependencies',
+        parent: 1,
+        depth: 1,
+        startLine: 6,
+        endLine: 8,
+        startedAt: 1731403970,
+        endedAt: 1731404015,
+        durationS: 45,
+        collapsedByDefault: true,
+      },
     ]);
     const lines = allLines(model);
     expect(lines.map((l) => [l.section ?? null, l.header ?? null])).toEqual([
-      [null, null], [null, null], [0, 0], [0, null], [1, 1], [1, null], [2, 2], [2, null], [2, null], [1, null], [1, null], [null, null],
+      [null, null],
+      [null, null],
+      [0, 0],
+      [0, null],
+      [1, 1],
+      [1, null],
+      [2, 2],
+      [2, null],
+      [2, null],
+      [1, null],
+      [1, null],
+      [null, null],
     ]);
     expect(lines[5]!.spans).toEqual([{ text: '$ npm ci', style: { fg: 'green', bold: true } }]);
     expect(lines[11]!.spans).toEqual([{ text: 'ERROR: Job failed: exit code 1', style: { fg: 'red', bold: true } }]);
@@ -118,7 +166,7 @@ describe('carriage returns', () => {
     expect(line!.spans).toEqual([{ text: 'new', style: { fg: 'green' } }]);
   });
 
-  it('a marker\'s own \\r is not a rewrite, but a real \\r after the header still is', async () => {
+  it("a marker's own \\r is not a rewrite, but a real \\r after the header still is", async () => {
     const model = await modelOf(`${start(5, 'dl')}Fetching 1/3\rFetching 3/3\n${end(6, 'dl')}\n`);
     expect(texts(model)).toEqual(['Fetching 3/3']);
     expect(model.sections()[0]!.header).toBe('Fetching 3/3');
@@ -131,17 +179,18 @@ describe('carriage returns', () => {
 
 describe('FF_TIMESTAMPS', () => {
   const ts = (iso: string, stream: string, rest: string) => `${iso} ${stream}${rest}`;
-  const LOG = [
-    ts('2024-11-12T09:31:54.628123Z', '00O ', `${EL}Running with gitlab-runner 17.5.2${RESET}`),
-    ts('2024-11-12T09:31:55.000001Z', '00O ', `${start(1731403915, 'build', '[collapsed=true]')}${EL}${E}[36;1mBuilding${RESET}`),
-    ts('2024-11-12T09:31:56.100000Z', '01O ', 'transforming (1) src/a.ts\r'),
-    ts('2024-11-12T09:31:57.200000Z', '01O+', 'transforming (488) src/b.ts\r'),
-    ts('2024-11-12T09:31:58.300000Z', '01O+', 'transforming (975) src/c.ts'),
-    ts('2024-11-12T09:31:58.400000Z', '01E ', 'npm warn deprecated glob@7.2.3'),
-    ts('2024-11-12T09:31:59.000000Z', '01O ', 'partial '),
-    ts('2024-11-12T09:31:59.500000Z', '01O+', 'line joined'),
-    ts('2024-11-12T09:32:00.500000Z', '00O ', `${end(1731403920, 'build')}${E}[32;1mJob succeeded${RESET}`),
-  ].join('\n') + '\n';
+  const LOG =
+    [
+      ts('2024-11-12T09:31:54.628123Z', '00O ', `${EL}Running with gitlab-runner 17.5.2${RESET}`),
+      ts('2024-11-12T09:31:55.000001Z', '00O ', `${start(1731403915, 'build', '[collapsed=true]')}${EL}${E}[36;1mBuilding${RESET}`),
+      ts('2024-11-12T09:31:56.100000Z', '01O ', 'transforming (1) src/a.ts\r'),
+      ts('2024-11-12T09:31:57.200000Z', '01O+', 'transforming (488) src/b.ts\r'),
+      ts('2024-11-12T09:31:58.300000Z', '01O+', 'transforming (975) src/c.ts'),
+      ts('2024-11-12T09:31:58.400000Z', '01E ', 'npm warn deprecated glob@7.2.3'),
+      ts('2024-11-12T09:31:59.000000Z', '01O ', 'partial '),
+      ts('2024-11-12T09:31:59.500000Z', '01O+', 'line joined'),
+      ts('2024-11-12T09:32:00.500000Z', '00O ', `${end(1731403920, 'build')}${E}[32;1mJob succeeded${RESET}`),
+    ].join('\n') + '\n';
 
   it('strips the prefix, keeps the time (epoch ms) and merges + continuations', async () => {
     const model = await modelOf(LOG);
@@ -179,7 +228,7 @@ describe('FF_TIMESTAMPS', () => {
     expect(texts(model)).toEqual(['transforming (2) src/b.ts', 'next']);
   });
 
-  it('the simulator\'s timestamped logs read like its plain ones', async () => {
+  it("the simulator's timestamped logs read like its plain ones", async () => {
     const spec = { seed: 3, jobId: 77, jobName: 'build', stage: 'build', outcome: 'success' as const, startedAt: Date.UTC(2024, 10, 12), durationMs: 300_000 };
     const plain = await modelOf(generateJobLog(spec).text);
     const stamped = await modelOf(generateJobLog({ ...spec, timestamps: true }).text);
@@ -193,7 +242,10 @@ describe('FF_TIMESTAMPS', () => {
   });
 
   it('a line that only looks like a timestamp is text', async () => {
-    expect(texts(await modelOf('2024-11-12 is a date\n2024-11-12T09:31:54.628123Z 00X nope\n'))).toEqual(['2024-11-12 is a date', '2024-11-12T09:31:54.628123Z 00X nope']);
+    expect(texts(await modelOf('2024-11-12 is a date\n2024-11-12T09:31:54.628123Z 00X nope\n'))).toEqual([
+      '2024-11-12 is a date',
+      '2024-11-12T09:31:54.628123Z 00X nope',
+    ]);
   });
 });
 
@@ -251,7 +303,17 @@ describe('any split of the input gives the same lines', () => {
   });
 
   it('every single split point of a timestamped simulator log, and random three-way splits', async () => {
-    const log = generateJobLog({ seed: 9, jobId: 5, jobName: 'build', stage: 'build', outcome: 'failed', startedAt: Date.UTC(2024, 10, 12), durationMs: 200_000, timestamps: true, size: 'small' }).text;
+    const log = generateJobLog({
+      seed: 9,
+      jobId: 5,
+      jobName: 'build',
+      stage: 'build',
+      outcome: 'failed',
+      startedAt: Date.UTC(2024, 10, 12),
+      durationMs: 200_000,
+      timestamps: true,
+      size: 'small',
+    }).text;
     const bytes = Buffer.from(log.slice(0, log.indexOf('\n', 2500) + 1), 'utf8');
     const whole = snapshot(await modelOf(bytes));
     expect(whole.lines.length).toBeGreaterThan(15);
@@ -323,7 +385,7 @@ describe('partial lines and hostile input', () => {
     expect(texts(model)).toEqual(['first', 'second, rewritten', 'x']);
   });
 
-  it('no escape or control character reaches a line\'s text or spans', async () => {
+  it("no escape or control character reaches a line's text or spans", async () => {
     const hostile = [
       `osc52 ${E}]52;c;cm0gLXJmIH4K\x07done`,
       `title ${E}]0;pwned${E}\\done`,

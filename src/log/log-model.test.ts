@@ -45,16 +45,20 @@ describe('firstFailureLine', () => {
     ['deploy:production', 'deploy', /^✗ health check failed/],
     ['docker:build', 'build', /Transform failed with 1 error:/],
     ['dependency_audit', 'test', /^\d+ vulnerabilities \(.*high\)/],
-  ])('a failed %s job points at the tool\'s own error', async (jobName, stage, expected) => {
+  ])("a failed %s job points at the tool's own error", async (jobName, stage, expected) => {
     const model = await modelOf(failedLog(jobName, stage));
     const at = model.firstFailureLine();
     expect(model.line(at!).text).toMatch(expected);
   });
 
-  it('falls back to the runner\'s verdict, and is null for a successful job', async () => {
+  it("falls back to the runner's verdict, and is null for a successful job", async () => {
     const canceled = await modelOf(`$ sleep 600\n${E}[0;33mWARNING: Job was canceled${E}[0;m\n${E}[31;1mERROR: Job failed: canceled${E}[0;m\n`);
     expect(canceled.firstFailureLine()).toBe(2);
-    for (const [jobName, stage] of [['test:unit', 'test'], ['lint', 'test'], ['build', 'build']]) {
+    for (const [jobName, stage] of [
+      ['test:unit', 'test'],
+      ['lint', 'test'],
+      ['build', 'build'],
+    ]) {
       const log = generateJobLog({ seed: 2, jobId: 5, jobName: jobName!, stage: stage!, outcome: 'success', startedAt: 0, durationMs: 300_000 }).text;
       expect((await modelOf(log)).firstFailureLine()).toBeNull();
     }
@@ -94,7 +98,14 @@ describe('firstFailureLine', () => {
 
   it('recognises the usual failure shapes', async () => {
     const model = await modelOf(
-      ['all good', 'exit code 0', 'Traceback (most recent call last):', 'npm ERR! code ELIFECYCLE', 'fatal: could not read Username', 'make: *** [all] Error 2 exit status 2'].join('\n') + '\n',
+      [
+        'all good',
+        'exit code 0',
+        'Traceback (most recent call last):',
+        'npm ERR! code ELIFECYCLE',
+        'fatal: could not read Username',
+        'make: *** [all] Error 2 exit status 2',
+      ].join('\n') + '\n',
     );
     expect(model.firstFailureLine()).toBe(2);
   });

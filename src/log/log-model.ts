@@ -336,7 +336,7 @@ export class LogModel {
         this.spool.flush();
         const count = this.spool.count;
         const partial = this.partial();
-        for (let from = 0; from < count; ) {
+        for (let from = 0; from < count;) {
           check();
           const to = Math.min(count, this.spool.chunkEnd(from, IO_CHUNK));
           const text = this.spool.readText(from, to);

@@ -12,7 +12,7 @@ function expectInert(list: Span[]): void {
 }
 
 describe('SGR → styles', () => {
-  it('keeps the runner\'s colours: bold cyan headers, green commands, red errors, yellow warnings, resets', () => {
+  it("keeps the runner's colours: bold cyan headers, green commands, red errors, yellow warnings, resets", () => {
     expect(spans(`${E}[36;1mExecuting "step_script" stage${E}[0;m`)).toEqual([{ text: 'Executing "step_script" stage', style: { fg: 'cyan', bold: true } }]);
     expect(spans(`${E}[32;1m$ npm ci${E}[0;m done`)).toEqual([
       { text: '$ npm ci', style: { fg: 'green', bold: true } },

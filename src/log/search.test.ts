@@ -6,14 +6,15 @@ import { disposeModels, E, modelOf, newModel, texts } from './test-support.js';
 afterEach(disposeModels);
 
 describe('search', () => {
-  const LOG = [
-    `${E}[32;1m$ npm test${E}[0;m`,
-    'PASS src/cart.test.ts',
-    `${E}[31m${E}[1m${E}[41m FAIL ${E}[49m${E}[22m${E}[39m src/auth.test.ts`,
-    'AssertionError: expected 4150 to be 4200',
-    'Test Files  1 failed | 25 passed',
-    `${E}[31;1mERROR: Job failed: exit code 1${E}[0;m`,
-  ].join('\n') + '\n';
+  const LOG =
+    [
+      `${E}[32;1m$ npm test${E}[0;m`,
+      'PASS src/cart.test.ts',
+      `${E}[31m${E}[1m${E}[41m FAIL ${E}[49m${E}[22m${E}[39m src/auth.test.ts`,
+      'AssertionError: expected 4150 to be 4200',
+      'Test Files  1 failed | 25 passed',
+      `${E}[31;1mERROR: Job failed: exit code 1${E}[0;m`,
+    ].join('\n') + '\n';
 
   it('case-insensitive substring over the plain text (escapes are not searchable)', async () => {
     const model = await modelOf(LOG);
@@ -46,7 +47,8 @@ describe('search', () => {
 
   it('searches the whole spool: many chunks, lines across chunk boundaries, non-ASCII', async () => {
     const model = await newModel();
-    const block = Array.from({ length: 1000 }, (_, i) => `${E}[2mline ${i}${E}[22m the quick brown fox — ünïcödé ${i % 97 === 0 ? 'NEEDLE' : 'hay'}`).join('\n') + '\n';
+    const block =
+      Array.from({ length: 1000 }, (_, i) => `${E}[2mline ${i}${E}[22m the quick brown fox — ünïcödé ${i % 97 === 0 ? 'NEEDLE' : 'hay'}`).join('\n') + '\n';
     for (let k = 0; k < 40; k++) model.append(Buffer.from(block)); // ~2.7 MB of records: several 1 MB chunks
     model.end();
     expect(model.lineCount).toBe(40_000);

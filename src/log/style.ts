@@ -40,8 +40,22 @@ export interface Span {
 
 /** Index = ANSI colour number 0–15 (30–37 / 90–97 as foreground). Names are Ink's (chalk's). */
 export const ANSI_COLORS: readonly AnsiColor[] = [
-  'black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white',
-  'gray', 'redBright', 'greenBright', 'yellowBright', 'blueBright', 'magentaBright', 'cyanBright', 'whiteBright',
+  'black',
+  'red',
+  'green',
+  'yellow',
+  'blue',
+  'magenta',
+  'cyan',
+  'white',
+  'gray',
+  'redBright',
+  'greenBright',
+  'yellowBright',
+  'blueBright',
+  'magentaBright',
+  'cyanBright',
+  'whiteBright',
 ];
 
 export const BOLD = 1;

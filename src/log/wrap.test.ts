@@ -25,11 +25,7 @@ describe('wrapSpans', () => {
 
   it('keeps each piece its own style across the cuts', () => {
     const rows = wrapSpans([span('abcdef', RED), span('ghij', BOLD)], 4, 1);
-    expect(rows).toEqual([
-      [span('abcd', RED)],
-      [span(' ', {}), span('ef', RED), span('g', BOLD)],
-      [span(' ', {}), span('hij', BOLD)],
-    ]);
+    expect(rows).toEqual([[span('abcd', RED)], [span(' ', {}), span('ef', RED), span('g', BOLD)], [span(' ', {}), span('hij', BOLD)]]);
   });
 
   it('wide characters are never split: one that does not fit moves to the next row', () => {
@@ -56,7 +52,8 @@ describe('wrapSpans', () => {
   it('row counts agree with the rows for many widths', () => {
     const line = [span('› ', {}), span('12:00:01.123 ', { dim: true }), span('Downloading 漢字 artifacts for build (job 123) … ', RED), span('ok ✔', BOLD)];
     for (let width = 1; width <= 60; width += 1) {
-      for (const indent of [0, 2, 15]) expect([width, indent, wrappedRowCount(line, width, indent)]).toEqual([width, indent, wrapSpans(line, width, indent).length]);
+      for (const indent of [0, 2, 15])
+        expect([width, indent, wrappedRowCount(line, width, indent)]).toEqual([width, indent, wrapSpans(line, width, indent).length]);
     }
   });
 });

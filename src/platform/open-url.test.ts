@@ -81,15 +81,15 @@ describe('$BROWSER', () => {
 });
 
 describe('openUrl refusals and failures', () => {
-  it.each([
-    [{ SSH_CONNECTION: '10.0.0.1 5000 10.0.0.2 22' }],
-    [{ SSH_TTY: '/dev/pts/3' }],
-  ])('over SSH on linux without a display it does not try: %o', async (env) => {
-    const fake = fakeSpawn();
-    const result = await openUrl(URL_, { platform: 'linux', env, spawn: fake.spawn });
-    expect(result).toEqual({ opened: false, message: `Open this URL on your machine: ${URL_}` });
-    expect(fake.calls).toHaveLength(0);
-  });
+  it.each([[{ SSH_CONNECTION: '10.0.0.1 5000 10.0.0.2 22' }], [{ SSH_TTY: '/dev/pts/3' }]])(
+    'over SSH on linux without a display it does not try: %o',
+    async (env) => {
+      const fake = fakeSpawn();
+      const result = await openUrl(URL_, { platform: 'linux', env, spawn: fake.spawn });
+      expect(result).toEqual({ opened: false, message: `Open this URL on your machine: ${URL_}` });
+      expect(fake.calls).toHaveLength(0);
+    },
+  );
 
   it('over SSH with X forwarding it tries xdg-open', async () => {
     const fake = fakeSpawn();

@@ -33,9 +33,7 @@ describe('osc52Copy', () => {
   it('GNU screen: long payloads are split into DCS strings of 76 base64 bytes', () => {
     const text = 'a'.repeat(100); // 136 base64 bytes
     const b64 = Buffer.from(text).toString('base64');
-    expect(osc52Copy(text, { STY: 's', TERM: 'screen' })).toBe(
-      `${ESC}P${ESC}]52;c;${b64.slice(0, 76)}${ESC}\\${ESC}P${b64.slice(76)}${BEL}${ESC}\\`,
-    );
+    expect(osc52Copy(text, { STY: 's', TERM: 'screen' })).toBe(`${ESC}P${ESC}]52;c;${b64.slice(0, 76)}${ESC}\\${ESC}P${b64.slice(76)}${BEL}${ESC}\\`);
   });
 
   it('STY without a screen TERM (e.g. ssh from inside screen) is a plain terminal', () => {

@@ -5,7 +5,10 @@ const gitlab = { gitlabOrigin: 'https://gitlab.example.com' };
 
 describe('checkWebUrl', () => {
   it('accepts a plain page URL on the GitLab host', () => {
-    expect(checkWebUrl('https://gitlab.example.com/acme/api/-/pipelines/12', gitlab)).toEqual({ ok: true, url: 'https://gitlab.example.com/acme/api/-/pipelines/12' });
+    expect(checkWebUrl('https://gitlab.example.com/acme/api/-/pipelines/12', gitlab)).toEqual({
+      ok: true,
+      url: 'https://gitlab.example.com/acme/api/-/pipelines/12',
+    });
     expect(checkWebUrl('https://gitlab.example.com/acme/api/-/jobs/7?x=1#L3', gitlab).ok).toBe(true);
   });
 

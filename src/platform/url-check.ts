@@ -17,7 +17,7 @@ const MAX_URL = 2048;
 // C0/C1 controls, DEL, and the invisible or reordering characters (bidi marks, embeddings,
 // overrides and isolates, zero-width and word joiners, BOM, soft hyphen) that make a URL read as
 // something it is not.
- 
+
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/u;
 // Characters a shell acts on when the URL is pasted into it, plus space and quotes. A GitLab page
 // URL is made of ids and paths; none of these belong in one.
@@ -42,7 +42,8 @@ export function checkWebUrl(raw: unknown, opts: UrlCheckOptions): UrlVerdict {
   } catch {
     return { ok: false, reason: 'its web address is not a valid URL' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `its web address is not http or https (${url.protocol.replace(/[^a-z0-9+.:-]/gi, '')})` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, reason: `its web address is not http or https (${url.protocol.replace(/[^a-z0-9+.:-]/gi, '')})` };
   if (url.username || url.password) return { ok: false, reason: 'its web address carries a user name or password' };
   let origin: string;
   try {

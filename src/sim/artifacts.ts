@@ -28,7 +28,10 @@ export function artifactSize(seed: number, job: SimJob): number {
 
 function fileContent(path: string, job: SimJob, rng: Rng): string {
   if (path.endsWith('.xml')) {
-    const cases = Array.from({ length: rng.int(20, 60) }, (_, i) => `  <testcase classname="${job.name}" name="case ${i + 1}" time="${(rng.next() * 2).toFixed(3)}"/>`);
+    const cases = Array.from(
+      { length: rng.int(20, 60) },
+      (_, i) => `  <testcase classname="${job.name}" name="case ${i + 1}" time="${(rng.next() * 2).toFixed(3)}"/>`,
+    );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="${job.name}" tests="${cases.length}" failures="0">\n${cases.join('\n')}\n</testsuite>\n`;
   }
   if (path.endsWith('.json')) return JSON.stringify({ version: '15.0.0', job: job.id, vulnerabilities: [], scan: { status: 'success' } }, null, 2);

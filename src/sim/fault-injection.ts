@@ -28,7 +28,10 @@ export function isFaultKind(value: string): value is FaultKind {
 
 /** Parses `a,b,c` into fault kinds; throws on an unknown one. */
 export function parseFaultKinds(text: string): FaultKind[] {
-  const kinds = text.split(',').map((k) => k.trim()).filter(Boolean);
+  const kinds = text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   for (const k of kinds) if (!isFaultKind(k)) throw new Error(`unknown fault kind "${k}" (known: ${FAULT_KINDS.join(', ')})`);
   return kinds as FaultKind[];
 }

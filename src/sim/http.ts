@@ -126,7 +126,8 @@ export function paginate<T>(ctx: RequestContext, items: readonly T[], options: P
   const offset = (page - 1) * perPage;
   if (options.offsetLimit && offset >= 50_000) {
     throw new HttpError(405, {
-      message: '405 Method Not Allowed - Offset pagination has a maximum allowed offset of 50000 for requests that return objects of this type. Remaining records can be retrieved using keyset pagination.',
+      message:
+        '405 Method Not Allowed - Offset pagination has a maximum allowed offset of 50000 for requests that return objects of this type. Remaining records can be retrieved using keyset pagination.',
     });
   }
   const slice = items.slice(offset, offset + perPage);

@@ -141,7 +141,10 @@ describe('generateJobLog', () => {
       const { times } = log;
       expect(times[0], label(s)).toBe(s.startedAt);
       expect(times[times.length - 1], label(s)).toBe(s.startedAt + s.durationMs);
-      expect(times.findIndex((t, i) => i > 0 && t < times[i - 1]!), label(s)).toBe(-1);
+      expect(
+        times.findIndex((t, i) => i > 0 && t < times[i - 1]!),
+        label(s),
+      ).toBe(-1);
     }
     // Not all at once: a real job shows gaps while commands run.
     const { times } = generateJobLog(spec({ size: 'normal' }));
@@ -186,7 +189,10 @@ describe('generateJobLog', () => {
       expect(runner.slice(0, 3), label(s)).toEqual(['prepare_executor', 'prepare_script', 'get_sources']);
       expect(runner, label(s)).toContain('step_script');
       if (s.outcome !== 'canceled') expect(runner[runner.length - 1], label(s)).toBe('cleanup_file_variables');
-      expect(ms.some((m) => m.opts === '[collapsed=true]'), label(s)).toBe(true);
+      expect(
+        ms.some((m) => m.opts === '[collapsed=true]'),
+        label(s),
+      ).toBe(true);
       // Custom sections live inside step_script.
       const custom = ms.filter((m) => m.kind === 'start' && !RUNNER_ORDER.includes(m.name));
       if (s.outcome !== 'canceled') expect(custom.length, label(s)).toBeGreaterThan(0);
@@ -213,9 +219,7 @@ describe('generateJobLog', () => {
       expect(log.text, label(s)).toMatch(/Checking out [0-9a-f]{8} as detached HEAD \(ref is main\)\.\.\./);
       expect(log.text, label(s)).toMatch(/\x1b\[32;1m\$ [^\n]+\x1b\[0;m/);
     }
-    expect(generateJobLog(spec({ runnerDescription: 'blue-3.saas-linux-small-amd64' })).text).toContain(
-      'on blue-3.saas-linux-small-amd64 ',
-    );
+    expect(generateJobLog(spec({ runnerDescription: 'blue-3.saas-linux-small-amd64' })).text).toContain('on blue-3.saas-linux-small-amd64 ');
   });
 
   it('ends with the job result', () => {
@@ -301,7 +305,10 @@ describe('generateJobLog', () => {
     for (const { s, log } of ALL) {
       const lines = physicalLines(log);
       if (!s.timestamps) {
-        expect(lines.some((l) => TS_PREFIX.test(l)), label(s)).toBe(false);
+        expect(
+          lines.some((l) => TS_PREFIX.test(l)),
+          label(s),
+        ).toBe(false);
         continue;
       }
       const bad = lines.findIndex(
@@ -313,7 +320,9 @@ describe('generateJobLog', () => {
       );
       expect(bad, `${label(s)}: ${JSON.stringify(lines[bad])}`).toBe(-1);
     }
-    const ts = ALL.filter((x) => x.s.timestamps).map((x) => physicalLines(x.log)).flat();
+    const ts = ALL.filter((x) => x.s.timestamps)
+      .map((x) => physicalLines(x.log))
+      .flat();
     expect(ts.some((l) => l.slice(27, 32) === ' 00O ')).toBe(true);
     expect(ts.some((l) => /^ [0-9a-f]{2}E /.test(l.slice(27, 32)))).toBe(true);
     expect(ts.some((l) => l[31] === '+')).toBe(true);

@@ -1,15 +1,7 @@
 // The simulator's internal records. They hold facts (times as epoch ms, ids, plans); the presenters in
 // present.ts turn them into the exact JSON shapes of the spec, so one record can answer in several forms.
 
-export type JobState =
-  | 'created'
-  | 'pending'
-  | 'running'
-  | 'success'
-  | 'failed'
-  | 'canceled'
-  | 'skipped'
-  | 'manual';
+export type JobState = 'created' | 'pending' | 'running' | 'success' | 'failed' | 'canceled' | 'skipped' | 'manual';
 
 export type PipelineState = JobState;
 
@@ -261,18 +253,7 @@ export interface SimKey {
 }
 
 /** Internal event actions (GitLab's Event model), turned into action_name by the presenter. */
-export type EventKind =
-  | 'created'
-  | 'updated'
-  | 'closed'
-  | 'reopened'
-  | 'pushed'
-  | 'commented'
-  | 'merged'
-  | 'joined'
-  | 'left'
-  | 'destroyed'
-  | 'expired';
+export type EventKind = 'created' | 'updated' | 'closed' | 'reopened' | 'pushed' | 'commented' | 'merged' | 'joined' | 'left' | 'destroyed' | 'expired';
 
 export interface SimEvent {
   id: number;

@@ -126,7 +126,7 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
   const pipeline = world.pipelines.get(j.pipelineId)!;
   const commit = world.commitOf(j.projectId, j.sha);
   const committedAt = isoWithOffset(commit.createdAt, commit.tzOffsetMin);
-  const runner = j.runnerId === null ? null : RUNNERS.find((r) => r.id === j.runnerId) ?? null;
+  const runner = j.runnerId === null ? null : (RUNNERS.find((r) => r.id === j.runnerId) ?? null);
   const hasArtifacts = j.artifacts !== null && j.erasedAt === null;
   const out: Json = {
     id: j.id,
@@ -181,7 +181,18 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
     out.artifacts = hasArtifacts ? artifactsList(ctx, j) : [];
     out.artifacts_expire_at = hasArtifacts ? iso(j.artifacts!.expireAt) : null;
   }
-  out.runner = runner && { id: runner.id, description: runner.description, ip_address: null, active: true, paused: false, is_shared: true, runner_type: 'instance_type', name: 'gitlab-runner', online: true, status: 'online' };
+  out.runner = runner && {
+    id: runner.id,
+    description: runner.description,
+    ip_address: null,
+    active: true,
+    paused: false,
+    is_shared: true,
+    runner_type: 'instance_type',
+    name: 'gitlab-runner',
+    online: true,
+    status: 'online',
+  };
   out.tag_list = j.tagList;
   out.archived = false;
   out.source = pipeline.source;
@@ -281,8 +292,17 @@ export function schedule(ctx: PresentContext, s: SimSchedule, detail: boolean): 
     owner: userBasic(ctx, world.user(s.ownerId)),
   };
   if (detail) {
-    const last = s.lastPipelineId === null ? null : world.pipelines.get(s.lastPipelineId) ?? null;
-    out.last_pipeline = last && { id: last.id, iid: last.iid, project_id: last.projectId, sha: last.sha, ref: last.ref, status: last.status, source: last.source, web_url: `${projectWebUrl(ctx, world.projects.get(last.projectId)!)}/-/pipelines/${last.id}` };
+    const last = s.lastPipelineId === null ? null : (world.pipelines.get(s.lastPipelineId) ?? null);
+    out.last_pipeline = last && {
+      id: last.id,
+      iid: last.iid,
+      project_id: last.projectId,
+      sha: last.sha,
+      ref: last.ref,
+      status: last.status,
+      source: last.source,
+      web_url: `${projectWebUrl(ctx, world.projects.get(last.projectId)!)}/-/pipelines/${last.id}`,
+    };
     out.variables = s.variables;
   }
   return out;
@@ -294,7 +314,7 @@ export function deployment(ctx: PresentContext, d: SimDeployment): Json {
   const { world } = ctx;
   const project = world.projects.get(d.projectId)!;
   const env = project.environments.get(d.environment) ?? { id: 0, name: d.environment, externalUrl: '' };
-  const deployable = d.jobId === null ? null : world.jobs.get(d.jobId) ?? null;
+  const deployable = d.jobId === null ? null : (world.jobs.get(d.jobId) ?? null);
   return {
     id: d.id,
     iid: d.iid,
@@ -304,7 +324,14 @@ export function deployment(ctx: PresentContext, d: SimDeployment): Json {
     updated_at: iso(d.updatedAt),
     status: d.status,
     user: userBasic(ctx, world.user(d.userId)),
-    environment: { id: env.id, name: env.name, slug: env.name.replace(/[^a-z0-9]+/g, '-'), external_url: env.externalUrl, created_at: iso(project.createdAt), updated_at: iso(d.updatedAt) },
+    environment: {
+      id: env.id,
+      name: env.name,
+      slug: env.name.replace(/[^a-z0-9]+/g, '-'),
+      external_url: env.externalUrl,
+      created_at: iso(project.createdAt),
+      updated_at: iso(d.updatedAt),
+    },
     deployable: deployable && job(ctx, deployable, 'deployable'),
   };
 }
@@ -462,11 +489,32 @@ export function bridge(ctx: PresentContext, j: SimJob): Json {
   const full = job(ctx, j);
   const { world } = ctx;
   const out: Json = {};
-  for (const key of ['id', 'status', 'stage', 'name', 'ref', 'tag', 'coverage', 'allow_failure', 'created_at', 'started_at', 'finished_at', 'erased_at', 'duration', 'queued_duration', 'user', 'commit', 'pipeline', 'failure_reason', 'web_url', 'project']) {
+  for (const key of [
+    'id',
+    'status',
+    'stage',
+    'name',
+    'ref',
+    'tag',
+    'coverage',
+    'allow_failure',
+    'created_at',
+    'started_at',
+    'finished_at',
+    'erased_at',
+    'duration',
+    'queued_duration',
+    'user',
+    'commit',
+    'pipeline',
+    'failure_reason',
+    'web_url',
+    'project',
+  ]) {
     if (key in full) out[key] = full[key];
   }
   if (j.failureReason && j.status === 'failed') out.failure_reason = j.failureReason;
-  const downstream = j.downstreamPipelineId === null ? null : world.pipelines.get(j.downstreamPipelineId) ?? null;
+  const downstream = j.downstreamPipelineId === null ? null : (world.pipelines.get(j.downstreamPipelineId) ?? null);
   out.downstream_pipeline = downstream && pipelineBasic(ctx, downstream);
   return out;
 }

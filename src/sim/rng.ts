@@ -47,7 +47,10 @@ export class Rng {
   }
   hex(length: number): string {
     let s = '';
-    while (s.length < length) s += Math.floor(this.next() * 0x100000000).toString(16).padStart(8, '0');
+    while (s.length < length)
+      s += Math.floor(this.next() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0');
     return s.slice(0, length);
   }
   alnum(length: number): string {

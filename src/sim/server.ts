@@ -99,7 +99,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
     return send(res, req, { status: 400, body: { error: '400 Bad Request' } });
   }
   const apiPath = url.pathname.startsWith(API_PREFIX + '/') ? url.pathname.slice(API_PREFIX.length) : null;
-  const logged: LoggedRequest = { method, path: (apiPath ?? url.pathname) + url.search, headers: { ...req.headers }, status: 0, at: Date.now(), httpVersion: req.httpVersion };
+  const logged: LoggedRequest = {
+    method,
+    path: (apiPath ?? url.pathname) + url.search,
+    headers: { ...req.headers },
+    status: 0,
+    at: Date.now(),
+    httpVersion: req.httpVersion,
+  };
   options.log.push(logged);
   if (options.log.length > LOG_LIMIT + LOG_SLACK) options.log.splice(0, options.log.length - LOG_LIMIT);
   res.on('finish', () => (logged.status = res.statusCode));
@@ -117,7 +124,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
     if (method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE') ({ flat: body, structured } = await readBody(req));
     else body = new Map();
   } catch (error) {
-    return send(res, req, { status: error instanceof HttpError ? error.status : 400, body: error instanceof HttpError ? error.body : { error: 'body is invalid' } });
+    return send(res, req, {
+      status: error instanceof HttpError ? error.status : 400,
+      body: error instanceof HttpError ? error.body : { error: 'body is invalid' },
+    });
   }
 
   options.world.advanceTo(options.clock.now());
@@ -164,15 +174,23 @@ function authenticate(req: IncomingMessage, url: URL, method: string, world: Wor
   if (!entry) throw new HttpError(401, { message: '401 Unauthorized' });
   if (entry.expired) {
     const description = 'Token is expired. You can either do re-authorization or token refresh.';
-    throw new HttpError(401, { error: 'invalid_token', error_description: description }, {
-      'WWW-Authenticate': `Bearer realm="", error="invalid_token", error_description="${description}"`,
-    });
+    throw new HttpError(
+      401,
+      { error: 'invalid_token', error_description: description },
+      {
+        'WWW-Authenticate': `Bearer realm="", error="invalid_token", error_description="${description}"`,
+      },
+    );
   }
   if (entry.scopes === 'read_api' && method !== 'GET' && method !== 'HEAD') {
     const description = 'The request requires higher privileges than provided by the access token.';
-    throw new HttpError(403, { error: 'insufficient_scope', error_description: description, scope: 'api' }, {
-      'WWW-Authenticate': `Bearer realm="", error="insufficient_scope", error_description="${description}", scope="api"`,
-    });
+    throw new HttpError(
+      403,
+      { error: 'insufficient_scope', error_description: description, scope: 'api' },
+      {
+        'WWW-Authenticate': `Bearer realm="", error="insufficient_scope", error_description="${description}", scope="api"`,
+      },
+    );
   }
   return world.users.get(entry.userId)!;
 }
@@ -267,14 +285,18 @@ function send(res: ServerResponse, req: IncomingMessage, reply: Reply): void {
   if (bytes) headers['Content-Length'] = String(bytes.length);
   else if (reply.status !== 304 && reply.status !== 204) headers['Content-Length'] = '0';
   res.writeHead(reply.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : bytes ?? undefined);
+  res.end(req.method === 'HEAD' ? undefined : (bytes ?? undefined));
 }
 
 /** Pages outside /api/v4: the web_url links of the simulated GitLab open something sensible. */
 function webPage(pathname: string, present: PresentContext): Reply {
   const safe = pathname.replace(/[<>&"]/g, '');
   const html = `<!doctype html><meta charset="utf-8"><title>pipetop simulator</title><h1>pipetop GitLab simulator</h1><p>This is the simulated GitLab's page for <code>${safe}</code>. The API is at <code>${present.webBase}/api/v4</code>.</p>\n`;
-  return { status: pathname === '/' || /\/-\/(jobs|pipelines|commit)\//.test(pathname) || pathname.split('/').length <= 4 ? 200 : 404, raw: Buffer.from(html), contentType: 'text/html; charset=utf-8' };
+  return {
+    status: pathname === '/' || /\/-\/(jobs|pipelines|commit)\//.test(pathname) || pathname.split('/').length <= 4 ? 200 : 404,
+    raw: Buffer.from(html),
+    contentType: 'text/html; charset=utf-8',
+  };
 }
 
 async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -286,7 +308,10 @@ async function applyFault(fault: Fault, req: IncomingMessage, res: ServerRespons
       // Never answers; the connection closes when the client gives up or the server stops.
       return true;
     case 'respond': {
-      const body = typeof fault.body === 'string' || Buffer.isBuffer(fault.body) ? Buffer.from(fault.body) : Buffer.from(JSON.stringify(fault.body ?? { message: `${fault.status} fault` }));
+      const body =
+        typeof fault.body === 'string' || Buffer.isBuffer(fault.body)
+          ? Buffer.from(fault.body)
+          : Buffer.from(JSON.stringify(fault.body ?? { message: `${fault.status} fault` }));
       const contentType = fault.contentType ?? (typeof fault.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json');
       res.writeHead(fault.status ?? 500, { 'Content-Type': contentType, 'Content-Length': String(body.length), ...fault.headers });
       res.end(body);

@@ -29,7 +29,12 @@ function casesOf(world: World, job: SimJob): GeneratedTestCase[] {
 }
 
 function reporting(job: SimJob): boolean {
-  return (job.status === 'success' || job.status === 'failed') && job.erasedAt === null && job.startedAt !== null && (job.artifactPaths ?? []).some((p) => p.includes('junit'));
+  return (
+    (job.status === 'success' || job.status === 'failed') &&
+    job.erasedAt === null &&
+    job.startedAt !== null &&
+    (job.artifactPaths ?? []).some((p) => p.includes('junit'))
+  );
 }
 
 function suitesOf(world: World, pipeline: SimPipeline): Suite[] {

@@ -64,7 +64,10 @@ export function traceBytes(world: World, job: SimJob): Buffer {
   const log = logOf(world, job);
   if (job.status === 'running') return Buffer.from(visibleLog(log, world.now), 'utf8');
   if (job.status === 'canceled' && job.canceledAt !== null) {
-    return Buffer.from(`${visibleLog(log, job.canceledAt)}\x1b[0;33mWARNING: Job was canceled\x1b[0;m\n\x1b[31;1mERROR: Job failed: canceled\x1b[0;m\n`, 'utf8');
+    return Buffer.from(
+      `${visibleLog(log, job.canceledAt)}\x1b[0;33mWARNING: Job was canceled\x1b[0;m\n\x1b[31;1mERROR: Job failed: canceled\x1b[0;m\n`,
+      'utf8',
+    );
   }
   return Buffer.from(log.text, 'utf8');
 }

@@ -331,7 +331,14 @@ export class Controller {
     const key = listKeyOf(pane);
     const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
     // The pulse (no store list) moves its own cursor: its feature runs the command first.
-    if (pane.kind === 'pulse' && command.startsWith('nav.') && command !== 'nav.back' && command !== 'nav.open' && this.ctx.features.some((feature) => feature.run?.(this.ctx, command, pane))) return;
+    if (
+      pane.kind === 'pulse' &&
+      command.startsWith('nav.') &&
+      command !== 'nav.back' &&
+      command !== 'nav.open' &&
+      this.ctx.features.some((feature) => feature.run?.(this.ctx, command, pane))
+    )
+      return;
     // In a job pane, moving moves through the log.
     if (pane.kind === 'job' && (command.startsWith('nav.') || command.startsWith('log.')) && command !== 'nav.back' && command !== 'nav.open') {
       return runLogCommand(this.ctx, this.logs, pane.jobId, command);
@@ -394,7 +401,10 @@ export class Controller {
         return pipelineAction(this.ctx, command === 'pipeline.retry' ? 'retry' : 'cancel', pipeline, pane.projectId);
       }
       case 'pipeline.toggleGraph':
-        if (pane.kind === 'pipeline') store.setState({ stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : pane.view === 'graph' ? 'timeline' : 'list' }] });
+        if (pane.kind === 'pipeline')
+          store.setState({
+            stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : pane.view === 'graph' ? 'timeline' : 'list' }],
+          });
         return;
       case 'job.retry':
       case 'job.cancel':
@@ -469,9 +479,11 @@ export class Controller {
     const i = PROJECT_TABS.indexOf(pane.tab);
     const n = PROJECT_TABS.length;
     const tab =
-      command === 'nav.nextTab' ? PROJECT_TABS[(i + 1) % n]!
-      : command === 'nav.prevTab' ? PROJECT_TABS[(i + n - 1) % n]!
-      : PROJECT_TABS[Number(command.slice(-1)) - 1]!;
+      command === 'nav.nextTab'
+        ? PROJECT_TABS[(i + 1) % n]!
+        : command === 'nav.prevTab'
+          ? PROJECT_TABS[(i + n - 1) % n]!
+          : PROJECT_TABS[Number(command.slice(-1)) - 1]!;
     this.deps.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, tab }] }));
   }
 
@@ -520,7 +532,11 @@ export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {
     case 'projects':
       return ['projects', 'list', 'global'];
     case 'project':
-      return pane.tab === 'jobs' ? ['jobs', 'project', 'list', 'global'] : pane.tab === 'pipelines' ? ['pipelines', 'project', 'list', 'global'] : ['project', 'global'];
+      return pane.tab === 'jobs'
+        ? ['jobs', 'project', 'list', 'global']
+        : pane.tab === 'pipelines'
+          ? ['pipelines', 'project', 'list', 'global']
+          : ['project', 'global'];
     case 'pipeline':
       return ['pipeline', 'list', 'global'];
     case 'job':

@@ -48,7 +48,15 @@ function setup(gl: GitLab) {
   const store = createAppStore({ host: 'test', demo: true, readOnly: false });
   // A list already loaded once, so refreshList re-reads instead of loading.
   store.setState({ lists: { [listKeyText(KEY)]: { items: [], loading: false, error: null, nextPage: null, selected: 0, filter: '', loadedAt: 0 } } });
-  const ctx: Ctx = { store, gl, platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' }, now: () => 1, connectionOk: () => {}, connectionFailed: () => {}, features: FEATURES };
+  const ctx: Ctx = {
+    store,
+    gl,
+    platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' },
+    now: () => 1,
+    connectionOk: () => {},
+    connectionFailed: () => {},
+    features: FEATURES,
+  };
   let updates = 0;
   store.subscribe((s, prev) => {
     if (s.lists[listKeyText(KEY)] !== prev.lists[listKeyText(KEY)]) updates++;
@@ -84,7 +92,9 @@ describe('refreshList on a complete list', () => {
 
   it('follows a list that grew while it was read, each job once', async () => {
     // A job is added on top after page 1 is answered: the rest shift by one, a fourth page appears.
-    const world: ReturnType<typeof fakeJobs> = fakeJobs(300, { onPage: (page) => page === 1 && world.jobs.unshift({ id: 301, name: 'job 301', status: 'pending' } as Job) });
+    const world: ReturnType<typeof fakeJobs> = fakeJobs(300, {
+      onPage: (page) => page === 1 && world.jobs.unshift({ id: 301, name: 'job 301', status: 'pending' } as Job),
+    });
     const { store, ctx } = setup(world.gl);
     await refreshList(ctx, KEY);
     const ids = listOf<Job>(store.getState(), KEY).items.map((j) => j.id);
@@ -113,7 +123,7 @@ describe('refreshList on a complete list', () => {
   }
 });
 
-describe('refreshList on a list read a page at a time (a project\'s pipelines)', () => {
+describe("refreshList on a list read a page at a time (a project's pipelines)", () => {
   const LIST = listKeys.pipelines(1);
   function fakePipelines(ids: number[]) {
     const gl = {
@@ -122,7 +132,11 @@ describe('refreshList on a list read a page at a time (a project\'s pipelines)',
           async *pages() {
             const from = (opts.startPage - 1) * opts.perPage;
             const more = from + opts.perPage < ids.length;
-            yield { items: ids.slice(from, from + opts.perPage).map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })), page: opts.startPage, nextPage: more ? opts.startPage + 1 : null };
+            yield {
+              items: ids.slice(from, from + opts.perPage).map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })),
+              page: opts.startPage,
+              nextPage: more ? opts.startPage + 1 : null,
+            };
           },
         }),
       },
@@ -131,7 +145,19 @@ describe('refreshList on a list read a page at a time (a project\'s pipelines)',
   }
   function loaded(gl: GitLab, items: number[], nextPage: number | null) {
     const { store, ctx } = setup(gl);
-    store.setState({ lists: { [listKeyText(LIST)]: { items: items.map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })), loading: false, error: null, nextPage, selected: 0, filter: '', loadedAt: 0 } } });
+    store.setState({
+      lists: {
+        [listKeyText(LIST)]: {
+          items: items.map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })),
+          loading: false,
+          error: null,
+          nextPage,
+          selected: 0,
+          filter: '',
+          loadedAt: 0,
+        },
+      },
+    });
     return { store, ctx };
   }
   const ids = (store: ReturnType<typeof setup>['store']) => (listOf(store.getState(), LIST).items as { id: number }[]).map((p) => p.id);

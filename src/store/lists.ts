@@ -18,7 +18,14 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
   const source = sourceFor(key, ctx);
   try {
     const result = await source.fetch(page);
-    patchList(ctx.store, key, (l) => ({ items: arranged(source, page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), result.nextPage), nextPage: result.nextPage, loading: false, error: null, note: null, loadedAt: ctx.now() }));
+    patchList(ctx.store, key, (l) => ({
+      items: arranged(source, page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), result.nextPage),
+      nextPage: result.nextPage,
+      loading: false,
+      error: null,
+      note: null,
+      loadedAt: ctx.now(),
+    }));
     remember(ctx, key, result.items);
     ctx.connectionOk();
     // A pipeline's jobs are shown whole (stages need every job), so keep going to the last page —
@@ -80,7 +87,14 @@ async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, fro
   patchList(ctx.store, key, { loading: true });
   try {
     const items = (await fetchPages(source, from, totalPages)).flatMap((p) => p.items);
-    patchList(ctx.store, key, (l) => ({ items: arranged(source, appendNew(l.items, items, source.idOf), null), nextPage: null, loading: false, error: null, note: null, loadedAt: ctx.now() }));
+    patchList(ctx.store, key, (l) => ({
+      items: arranged(source, appendNew(l.items, items, source.idOf), null),
+      nextPage: null,
+      loading: false,
+      error: null,
+      note: null,
+      loadedAt: ctx.now(),
+    }));
     remember(ctx, key, items);
     ctx.connectionOk();
   } catch (error) {
@@ -119,7 +133,14 @@ async function readPages(source: ListSource<unknown>, maxPages: number): Promise
     next = page.nextPage;
   }
   // Rows shift between pages while jobs are added (newest first), so one can be read twice.
-  return { items: appendNew([], pages.flatMap((p) => p.items), source.idOf), nextPage: next };
+  return {
+    items: appendNew(
+      [],
+      pages.flatMap((p) => p.items),
+      source.idOf,
+    ),
+    nextPage: next,
+  };
 }
 
 /**

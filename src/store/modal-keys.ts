@@ -92,7 +92,8 @@ export function pasteInto(ctx: Ctx, paste: string, formPaste: (text: string) => 
   const { store } = ctx;
   const state = store.getState();
   const { text, droppedLines } = firstLine(paste);
-  const dropped = droppedLines > 0 ? `Pasted the first line; ${droppedLines} more ${droppedLines === 1 ? 'line was' : 'lines were'} left out (one-line field)` : null;
+  const dropped =
+    droppedLines > 0 ? `Pasted the first line; ${droppedLines} more ${droppedLines === 1 ? 'line was' : 'lines were'} left out (one-line field)` : null;
   if (state.prompt) {
     const next = insert(promptText(state.prompt), text);
     const prompt = next ? { ...state.prompt, value: next.value, cursor: next.cursor } : state.prompt;

@@ -231,7 +231,14 @@ export async function refreshPane(
  * last read `maxAgeMs` ago; once finished, the pipeline alone (a 304 when unchanged) decides
  * whether the jobs are read again.
  */
-async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>, key: ListKey, full: boolean, maxAgeMs: number, holder: ReadsHolder): Promise<void> {
+async function refreshPipeline(
+  ctx: Ctx,
+  pane: Extract<Pane, { kind: 'pipeline' }>,
+  key: ListKey,
+  full: boolean,
+  maxAgeMs: number,
+  holder: ReadsHolder,
+): Promise<void> {
   const state = ctx.store.getState();
   const before = state.pipelines[pane.pipelineId];
   const list = listOf(state, key);
@@ -245,7 +252,8 @@ async function refreshPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' 
   if (jobsMoving || isActiveStatus(before.status)) {
     const statuses = statusesOf(list.items);
     await readJobs(ctx, key, reads);
-    if (statusesOf(listOf(ctx.store.getState(), key).items) !== statuses || reads.pipelineAt === undefined || ctx.now() - reads.pipelineAt >= maxAgeMs) await readPipeline(ctx, pane, reads);
+    if (statusesOf(listOf(ctx.store.getState(), key).items) !== statuses || reads.pipelineAt === undefined || ctx.now() - reads.pipelineAt >= maxAgeMs)
+      await readPipeline(ctx, pane, reads);
     return;
   }
   const after = await readPipeline(ctx, pane, reads);
@@ -302,7 +310,9 @@ function isMoving(ctx: Ctx, pane: Pane): boolean {
   const key = listKeyOf(pane);
   if (!key || pane.kind === 'projects') return false;
   // Only the first screenful matters: old history is finished.
-  return listOf<{ status?: string }>(state, key).items.slice(0, 50).some((row) => isActiveStatus(row.status));
+  return listOf<{ status?: string }>(state, key)
+    .items.slice(0, 50)
+    .some((row) => isActiveStatus(row.status));
 }
 
 function withoutKey(record: Record<string, string>, key: string): Record<string, string> {

@@ -49,7 +49,7 @@ describe('forgetOffStack', () => {
     expect(changes.jobs![100]).toBe(s.jobs[100]);
   });
 
-  it('keeps a job pane\'s job and log view even when no list has it', () => {
+  it("keeps a job pane's job and log view even when no list has it", () => {
     const s = state([projects, { kind: 'job', projectId: 3, path: 'c/d', jobId: 300 }]);
     const changes = forgetOffStack(s)!;
     expect(Object.keys(changes.jobs!)).toEqual(['300']);
@@ -65,7 +65,14 @@ describe('forgetOffStack', () => {
 
   it('returns null when there is nothing to forget', () => {
     const s = initialState({ host: 'h', demo: true, readOnly: false });
-    expect(forgetOffStack({ ...s, stack: [projects, project1], lists: { 'pipelines:1': list(listKeys.pipelines(1), [pipeline(10)]) }, pipelines: { 10: pipeline(10) } })).toBeNull();
+    expect(
+      forgetOffStack({
+        ...s,
+        stack: [projects, project1],
+        lists: { 'pipelines:1': list(listKeys.pipelines(1), [pipeline(10)]) },
+        pipelines: { 10: pipeline(10) },
+      }),
+    ).toBeNull();
   });
 });
 

@@ -46,7 +46,6 @@ export interface PipelineParent {
   bridge: string;
 }
 
-
 /** The pipeline pane's views of its jobs (`v` cycles them). */
 export type PipelineView = 'list' | 'graph' | 'timeline';
 

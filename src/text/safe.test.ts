@@ -70,7 +70,13 @@ describe('safeText: C0 controls, bidi, surrogates', () => {
     expect(safeText(null)).toBe('');
     expect(safeText(undefined)).toBe('');
     expect(safeText(42)).toBe('42');
-    expect(safeText({ toString: () => { throw new Error('no'); } })).toBe('');
+    expect(
+      safeText({
+        toString: () => {
+          throw new Error('no');
+        },
+      }),
+    ).toBe('');
     expect(safeText(Object.create(null))).toBe('');
   });
 });

@@ -32,7 +32,14 @@ describe('sshKeyInfo', () => {
   });
 
   it('returns null for what is not a public key', () => {
-    for (const bad of ['', 'hello world', 'ssh-ed25519', 'ssh-ed25519 !!!notbase64', 'ssh-rsa AAAAC3NzaC1lZDI1NTE5AAAAIF85v4JsHRUkk07cA4ZerCfAt1Zm2PD9stCywmfET0WS', 42 as unknown as string]) {
+    for (const bad of [
+      '',
+      'hello world',
+      'ssh-ed25519',
+      'ssh-ed25519 !!!notbase64',
+      'ssh-rsa AAAAC3NzaC1lZDI1NTE5AAAAIF85v4JsHRUkk07cA4ZerCfAt1Zm2PD9stCywmfET0WS',
+      42 as unknown as string,
+    ]) {
       expect(sshKeyInfo(bad), String(bad)).toBeNull();
     }
   });

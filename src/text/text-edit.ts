@@ -15,8 +15,17 @@ export type EditResult = EditState | { submit: string } | { cancel: true } | nul
 
 /** The `edit.*` commands of the keymap. */
 export type EditCommand =
-  | 'edit.submit' | 'edit.cancel' | 'edit.left' | 'edit.right' | 'edit.home' | 'edit.end'
-  | 'edit.backspace' | 'edit.delete' | 'edit.clearBefore' | 'edit.clearAfter' | 'edit.deleteWord';
+  | 'edit.submit'
+  | 'edit.cancel'
+  | 'edit.left'
+  | 'edit.right'
+  | 'edit.home'
+  | 'edit.end'
+  | 'edit.backspace'
+  | 'edit.delete'
+  | 'edit.clearBefore'
+  | 'edit.clearAfter'
+  | 'edit.deleteWord';
 
 /** Longer than any ref, path or search; a paste of a few KB still fits whole. */
 export const MAX_FIELD_LENGTH = 8192;

@@ -23,7 +23,7 @@ export function Footer({ width }: { width: number }) {
   const confirm = useAppState((s) => s.confirm);
   const toast = useAppState((s) => s.toast);
   const download = useAppState((s) => s.download);
-  const filtering = useAppState((s) => (s.filtering ? s.lists[listKeyText(s.filtering)]?.filter ?? '' : null));
+  const filtering = useAppState((s) => (s.filtering ? (s.lists[listKeyText(s.filtering)]?.filter ?? '') : null));
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
 
@@ -34,9 +34,7 @@ export function Footer({ width }: { width: number }) {
 
   let top: ReactNode = null;
   if (prompt) {
-    top = (
-      <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} />
-    );
+    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} />;
   } else if (confirm) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} />;
   } else if (filtering !== null) {
@@ -52,7 +50,13 @@ export function Footer({ width }: { width: number }) {
     );
   } else if (download) {
     const ratio = download.total ? download.received / download.total : Number.NaN;
-    top = <ProgressBar ratio={ratio} width={Math.min(40, width - 30)} label={`${download.label} ${bytes(download.received)}${download.total ? ` / ${bytes(download.total)}` : ''}`} />;
+    top = (
+      <ProgressBar
+        ratio={ratio}
+        width={Math.min(40, width - 30)}
+        label={`${download.label} ${bytes(download.received)}${download.total ? ` / ${bytes(download.total)}` : ''}`}
+      />
+    );
   } else if (toast) {
     top = <Toast kind={toast.kind} message={toast.message} />;
   }

@@ -45,8 +45,13 @@ export function Header({ width }: { width: number }) {
         <Text wrap="truncate">{fitTrail(crumbs, room)}</Text>
       </Box>
       {rate ? <Text color={theme.muted}>{rate}</Text> : null}
-      {busy ? <Text color={theme.warning}>{safeText(busy, 40)}  </Text> : null}
-      {config.demo ? <Text inverse color={theme.warning}> DEMO </Text> : null}
+      {busy ? <Text color={theme.warning}>{safeText(busy, 40)} </Text> : null}
+      {config.demo ? (
+        <Text inverse color={theme.warning}>
+          {' '}
+          DEMO{' '}
+        </Text>
+      ) : null}
       {config.readOnly ? <Text color={theme.warning}> read-only</Text> : null}
       <Text color={status.color === 'live' ? theme.success : status.color === 'warn' ? theme.warning : theme.error}>
         {' '}

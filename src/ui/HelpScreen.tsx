@@ -16,7 +16,11 @@ export function HelpScreen({ width, height }: { width: number; height: number })
   const { controller } = useApp();
   const offset = useAppState((s) => s.help?.offset ?? 0);
   const pane = useAppState((s) => topPane(s));
-  const groups = helpGroups(controller.keymap.bindings, scopesOf(pane, controller.ctx.features).filter((s) => !GENERAL.includes(s)), pane.kind);
+  const groups = helpGroups(
+    controller.keymap.bindings,
+    scopesOf(pane, controller.ctx.features).filter((s) => !GENERAL.includes(s)),
+    pane.kind,
+  );
   const { maxOffset } = layoutHelp(groups, width, height);
   useEffect(() => controller.setHelpMax(maxOffset), [controller, maxOffset]);
   return <HelpOverlay groups={groups} width={width} height={height} offset={offset} />;

@@ -30,7 +30,12 @@ export function ListStatus({ list, shown, noun, extra }: { list: ListState<unkno
         {[count, extra].filter(Boolean).join(' · ')}
       </Text>
       {refreshing ? <Text color={theme.warning}> · loading…</Text> : null}
-      {list.error ? <Text color={theme.error}>{lead}{safeText(list.error, 120)}</Text> : null}
+      {list.error ? (
+        <Text color={theme.error}>
+          {lead}
+          {safeText(list.error, 120)}
+        </Text>
+      ) : null}
       {list.note ? <Text color={theme.warning}> · {safeText(list.note, 120)}</Text> : null}
     </Box>
   );

@@ -7,7 +7,14 @@ it('TERM=dumb and NO_COLOR turn every colour off; bold/inverse and the status wo
     const theme = createTheme(env);
     expect(colorWanted(env)).toBe(false);
     expect(theme.color).toBe(false);
-    expect([theme.accent, theme.muted, theme.error, theme.warning, theme.success, theme.status('failed').color]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect([theme.accent, theme.muted, theme.error, theme.warning, theme.success, theme.status('failed').color]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(theme.status('failed')).toMatchObject({ icon: '✖', label: 'failed' });
     expect(theme.selection.inverse).toBe(true);
   }

@@ -8,7 +8,8 @@ describe('createNamedTheme', () => {
     const dark = createNamedTheme('dark', {});
     const today = createTheme({});
     expect({ ...dark, status: undefined }).toEqual({ ...today, status: undefined });
-    for (const status of ['success', 'failed', 'running', 'pending', 'manual', 'canceled', 'new-thing']) expect(dark.status(status)).toEqual(today.status(status));
+    for (const status of ['success', 'failed', 'running', 'pending', 'manual', 'canceled', 'new-thing'])
+      expect(dark.status(status)).toEqual(today.status(status));
   });
 
   it('every theme names a palette, and light avoids yellow and cyan', () => {

@@ -16,8 +16,14 @@ export const PALETTES: Record<ThemeName, Palette> = {
   light: { green: 'green', red: 'red', yellow: 'magenta', blue: 'blue', cyan: 'blue', magenta: 'blue', gray: 'gray', white: 'black' },
   // Bright variants, and white instead of gray, which many terminals draw too dim to read.
   'high-contrast': {
-    green: 'greenBright', red: 'redBright', yellow: 'yellowBright', blue: 'blueBright', cyan: 'cyanBright',
-    magenta: 'magentaBright', gray: 'white', white: 'whiteBright',
+    green: 'greenBright',
+    red: 'redBright',
+    yellow: 'yellowBright',
+    blue: 'blueBright',
+    cyan: 'cyanBright',
+    magenta: 'magentaBright',
+    gray: 'white',
+    white: 'whiteBright',
   },
 };
 
@@ -31,8 +37,7 @@ export function createNamedTheme(name: ThemeName, env: Record<string, string | u
   // theme.ts's own theme with colour on: its icons, labels and colour names, repainted here.
   const base = createTheme({});
   const palette = Object.hasOwn(PALETTES, name) ? PALETTES[name] : PALETTES.dark;
-  const paint = (colour: string | undefined): string | undefined =>
-    color && colour !== undefined ? (palette[colour as keyof Palette] ?? colour) : undefined;
+  const paint = (colour: string | undefined): string | undefined => (color && colour !== undefined ? (palette[colour as keyof Palette] ?? colour) : undefined);
   return {
     color,
     accent: paint(base.accent),

@@ -64,9 +64,7 @@ export function stagesOf(jobs: readonly Job[]): Stage[] {
     entry.list.push(job);
     byName.set(job.stage, entry);
   }
-  return [...byName.entries()]
-    .sort((a, b) => a[1].first - b[1].first)
-    .map(([name, { list }]) => ({ name, status: stageStatus(list), jobs: list.length }));
+  return [...byName.entries()].sort((a, b) => a[1].first - b[1].first).map(([name, { list }]) => ({ name, status: stageStatus(list), jobs: list.length }));
 }
 
 function stageStatus(jobs: readonly Job[]): string {

@@ -88,7 +88,9 @@ export function liveLines(snap: Snapshot, ctx: Style & { width: number; now: num
   const fit = (text: string) => truncateToWidth(text, Math.max(10, ctx.width - 1));
   const lines: string[] = [];
   const elapsed = pipelineElapsed(p, ctx.now);
-  lines.push(`${icon(ctx, p.status)} pipeline #${p.id} ${safeText(p.status, 40)} · ${safeText(p.ref, 80)} · ${safeText(ctx.project, 80)}${elapsed ? ` · ${elapsed}` : ''}`);
+  lines.push(
+    `${icon(ctx, p.status)} pipeline #${p.id} ${safeText(p.status, 40)} · ${safeText(p.ref, 80)} · ${safeText(ctx.project, 80)}${elapsed ? ` · ${elapsed}` : ''}`,
+  );
   const stages = stagesOf(snap.jobs);
   if (stages.length) lines.push(`  ${stages.map((s) => `${safeText(s.name, 40)} ${icon(ctx, s.status)}`).join('  ')}`);
   const running = runningJobs(snap.jobs);
@@ -98,7 +100,8 @@ export function liveLines(snap: Snapshot, ctx: Style & { width: number; now: num
   }
   if (running.length > MAX_RUNNING) lines.push(`  … ${running.length - MAX_RUNNING} more running`);
   const failed = failedJobs(snap.jobs);
-  for (const job of failed.slice(0, MAX_FAILED)) lines.push(`  ${icon(ctx, 'failed')} ${safeText(job.name, 100)}${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}`);
+  for (const job of failed.slice(0, MAX_FAILED))
+    lines.push(`  ${icon(ctx, 'failed')} ${safeText(job.name, 100)}${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}`);
   if (failed.length > MAX_FAILED) lines.push(`  … ${failed.length - MAX_FAILED} more failed`);
   for (const d of snap.downstream) lines.push(`  ${icon(ctx, d.pipelineStatus ?? d.status)} ${downstreamText(d)}`);
   return lines.map((line) => colourGlyphs(ctx, fit(line)));
@@ -143,11 +146,14 @@ export function summaryLines(snap: Snapshot, outcome: Outcome, failed: readonly 
   const lines = [`${icon(style, outcome)} pipeline #${p.id} ${said}${elapsed ? ` after ${elapsed}` : ''}${p.web_url ? ` — ${safeText(p.web_url, 500)}` : ''}`];
   if (outcome === 'success' && p.status !== 'success') lines.push('  (a downstream pipeline failed)');
   for (const { job, failureLine } of failed) {
-    lines.push(`  ${icon(style, 'failed')} ${safeText(job.name, 200)} [${safeText(job.stage, 80)}]${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}${job.web_url ? ` ${safeText(job.web_url, 500)}` : ''}`);
+    lines.push(
+      `  ${icon(style, 'failed')} ${safeText(job.name, 200)} [${safeText(job.stage, 80)}]${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}${job.web_url ? ` ${safeText(job.web_url, 500)}` : ''}`,
+    );
     if (failureLine) lines.push(`      > ${safeText(failureLine, 300)}`);
   }
   for (const d of snap.downstream) {
-    if ((d.status === 'failed' || d.pipelineStatus === 'failed') && !d.allowFailure) lines.push(`  ${icon(style, 'failed')} downstream ${downstreamText(d)}${d.webUrl ? ` ${safeText(d.webUrl, 500)}` : ''}`);
+    if ((d.status === 'failed' || d.pipelineStatus === 'failed') && !d.allowFailure)
+      lines.push(`  ${icon(style, 'failed')} downstream ${downstreamText(d)}${d.webUrl ? ` ${safeText(d.webUrl, 500)}` : ''}`);
   }
   return lines.map((line) => colourGlyphs(style, line));
 }
@@ -188,7 +194,18 @@ const downstreamJson = (d: Downstream) => ({
 
 export function jsonStart(snap: Snapshot, project: string, now: number): object {
   const p = snap.pipeline;
-  return { type: 'start', at: new Date(now).toISOString(), project, pipeline: p.id, ref: p.ref, sha: p.sha, status: p.status, web_url: p.web_url ?? null, jobs: snap.jobs.map(jobJson), downstream: snap.downstream.map(downstreamJson) };
+  return {
+    type: 'start',
+    at: new Date(now).toISOString(),
+    project,
+    pipeline: p.id,
+    ref: p.ref,
+    sha: p.sha,
+    status: p.status,
+    web_url: p.web_url ?? null,
+    jobs: snap.jobs.map(jobJson),
+    downstream: snap.downstream.map(downstreamJson),
+  };
 }
 
 export function jsonEvent(event: WatchEvent, now: number): object {

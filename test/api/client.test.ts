@@ -111,7 +111,11 @@ describe('gzip', () => {
     const s = await serve((req, res) => {
       const body = req.url?.includes('missing') ? { message: '404 Not found' } : { id: 9, name: 'ünïcode ✓' };
       const zipped = gzipSync(JSON.stringify(body));
-      res.writeHead(req.url?.includes('missing') ? 404 : 200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': zipped.length });
+      res.writeHead(req.url?.includes('missing') ? 404 : 200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': zipped.length,
+      });
       res.end(zipped);
     });
     const gl = createClient({ baseUrl: s.url });

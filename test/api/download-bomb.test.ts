@@ -28,7 +28,10 @@ async function serve(handler: Handler): Promise<TestServer> {
   return s;
 }
 async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(GitLabApiError);
   return err as GitLabApiError;
 }
@@ -46,7 +49,9 @@ it('a gzip-encoded artifact bomb (1 MB members → 4 GiB) with no listed size st
     });
   });
   const before = process.memoryUsage().rss;
-  const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'artifacts.zip')));
+  const err = await rejection(
+    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'artifacts.zip')),
+  );
   expect(err.kind).toBe('invalid-response');
   expect(err.reason).toMatch(/^artifacts inflates more than 200× its compressed size: a compression bomb; stopped$/);
   expect(describeError(err)).toContain('compression bomb');
@@ -72,7 +77,11 @@ it('a gzip-encoded artifact over --max-download names the limit', async () => {
     res.writeHead(200, { 'content-type': 'application/zip', 'content-encoding': 'gzip' });
     res.end(gzipSync(payload));
   });
-  const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'a.zip'), { maxBytes: MB }));
+  const err = await rejection(
+    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'a.zip'), {
+      maxBytes: MB,
+    }),
+  );
   expect(err.reason).toMatch(/larger than the 1\.0 MiB limit \(--max-download\)/);
   expect(await readdir(dir)).toEqual([]);
 });
@@ -82,7 +91,9 @@ it('a download cut short says how far it got, not "cannot reach GitLab"', async 
     res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(2 * MB) });
     res.write(Buffer.alloc(MB / 2, 1), () => req.socket.destroy());
   });
-  const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'a.zip')));
+  const err = await rejection(
+    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'a.zip')),
+  );
   expect(err.kind).toBe('network');
   expect(err.code).toBe('BODY_CUT');
   expect(describeError(err)).toMatch(/^the download was cut off after [\d.]+ (KiB|MiB) of 2\.0 MiB \(.+\); nothing was saved$/);

@@ -29,7 +29,10 @@ async function serve(handler: Handler): Promise<TestServer> {
 const PAYLOAD = Buffer.alloc(200_000, 0).map((_, i) => (i * 31) % 251);
 
 async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(GitLabApiError);
   return err as GitLabApiError;
 }
@@ -212,7 +215,9 @@ describe('artifact download: sizes and targets', () => {
 
   it('a hostile Content-Disposition does not choose where the file goes', async () => {
     const s = await serve((_req, res) =>
-      res.writeHead(200, { 'content-length': 5, 'content-disposition': 'attachment; filename="../../../../tmp/.bashrc"; filename*=UTF-8\'\'..%2F..%2F.profile' }).end('bytes'),
+      res
+        .writeHead(200, { 'content-length': 5, 'content-disposition': 'attachment; filename="../../../../tmp/.bashrc"; filename*=UTF-8\'\'..%2F..%2F.profile' })
+        .end('bytes'),
     );
     const inner = join(dir, 'inner');
     await mkdir(inner);

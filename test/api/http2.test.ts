@@ -71,7 +71,10 @@ it('retries a GET whose body ended before its Content-Length, and whose stream w
 it('reports a body cut short as a network error once retries are spent', async () => {
   const gl = client();
   plan = [short, short, short, short];
-  const error = await gl.request('GET', '/user').then(() => null, (e: unknown) => e);
+  const error = await gl.request('GET', '/user').then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(GitLabApiError);
   expect((error as GitLabApiError).kind).toBe('network');
   expect((error as GitLabApiError).code).toBe('ERR_HTTP2_STREAM_ERROR');
@@ -102,7 +105,10 @@ it('GETs carry on when the server says GOAWAY — and why pipetop itself keeps t
 it('sends a POST once even when its stream is refused', async () => {
   const gl = client();
   plan = [refused, whole];
-  const error = await gl.request('POST', '/projects/1/pipeline').then(() => null, (e: unknown) => e);
+  const error = await gl.request('POST', '/projects/1/pipeline').then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(GitLabApiError);
   expect(seen).toEqual([{ method: 'POST', path: '/api/v4/projects/1/pipeline' }]);
 });

@@ -148,7 +148,10 @@ describe('paginate over Link rel="next" (keyset)', () => {
     const walk = async () => {
       for await (const item of paginate<{ id: number }>(createClient({ baseUrl: s.url, token: 'tok' }), '/x')) seen.push(item.id);
     };
-    await expect(walk()).rejects.toMatchObject({ kind: 'invalid-response', reason: expect.stringMatching(/next-page link points to another host \(127\.0\.0\.1:\d+\); not followed/) });
+    await expect(walk()).rejects.toMatchObject({
+      kind: 'invalid-response',
+      reason: expect.stringMatching(/next-page link points to another host \(127\.0\.0\.1:\d+\); not followed/),
+    });
     expect(seen).toEqual([1]);
     expect(s.requests[0]?.headers['private-token']).toBe('tok');
     expect(other.requests).toHaveLength(0);

@@ -16,10 +16,13 @@ beforeAll(async () => {
   proxy = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url!);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -54,7 +57,11 @@ it('sends requests through HTTP_PROXY', async () => {
 
 it('goes direct for hosts in NO_PROXY, and without any proxy variable', async () => {
   const before = seen.length;
-  const direct = createGitLab({ baseUrl: sim.url, token: DEMO_TOKENS.user, dispatcher: await proxyDispatcher({ http_proxy: proxyUrl, NO_PROXY: '127.0.0.1' }) });
+  const direct = createGitLab({
+    baseUrl: sim.url,
+    token: DEMO_TOKENS.user,
+    dispatcher: await proxyDispatcher({ http_proxy: proxyUrl, NO_PROXY: '127.0.0.1' }),
+  });
   expect((await direct.users.current()).username).toBe('alice');
   expect(seen.length).toBe(before);
   expect(await proxyDispatcher({})).toBeUndefined();

@@ -35,7 +35,10 @@ function sequence(steps: Array<{ status: number; headers?: Record<string, string
 }
 
 async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(GitLabApiError);
   return err as GitLabApiError;
 }

@@ -24,7 +24,9 @@ describe('the token never reaches another origin', () => {
   it('an API GET redirected to another host: the other host never sees the token', async () => {
     const other = await serve((_req, res) => json(res, 200, { id: 1 }));
     const api = await serve((_req, res) => res.writeHead(302, { location: `${other.url}/api/v4/projects/1` }).end());
-    await createClient({ baseUrl: api.url, token: TOKEN, maxRetries: 0 }).get('/projects/1').catch(() => undefined);
+    await createClient({ baseUrl: api.url, token: TOKEN, maxRetries: 0 })
+      .get('/projects/1')
+      .catch(() => undefined);
     expect(api.requests[0]?.headers['private-token']).toBe(TOKEN);
     expect(leaked(other)).toEqual([]);
   });

@@ -15,22 +15,26 @@ async function serve(handler: Handler) {
 }
 
 /** Real GitLab: Range ignored, the whole log every time. */
-const wholeLog = (log: () => Buffer | string, headers: Record<string, string> = {}): Handler => (_req, res) => {
-  const body = Buffer.from(log());
-  res.writeHead(200, { 'content-type': 'text/plain', 'content-length': body.length, ...headers });
-  res.end(body);
-};
+const wholeLog =
+  (log: () => Buffer | string, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    const body = Buffer.from(log());
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': body.length, ...headers });
+    res.end(body);
+  };
 
 /** A server that honours Range like a static file server. */
-const rangeServer = (log: Buffer): Handler => (req, res) => {
-  const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
-  if (!m) return void res.writeHead(200, { 'content-length': log.length }).end(log);
-  const start = Number(m[1]);
-  if (start >= log.length) return void res.writeHead(416, { 'content-range': `bytes */${log.length}` }).end();
-  const part = log.subarray(start);
-  res.writeHead(206, { 'content-range': `bytes ${start}-${log.length - 1}/${log.length}`, 'content-length': part.length });
-  res.end(part);
-};
+const rangeServer =
+  (log: Buffer): Handler =>
+  (req, res) => {
+    const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    if (!m) return void res.writeHead(200, { 'content-length': log.length }).end(log);
+    const start = Number(m[1]);
+    if (start >= log.length) return void res.writeHead(416, { 'content-range': `bytes */${log.length}` }).end();
+    const part = log.subarray(start);
+    res.writeHead(206, { 'content-range': `bytes ${start}-${log.length - 1}/${log.length}`, 'content-length': part.length });
+    res.end(part);
+  };
 
 describe('readTrace', () => {
   it('first read: the whole log, no Range header', async () => {

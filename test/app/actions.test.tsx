@@ -146,7 +146,7 @@ describe('job actions', () => {
     expect(posts(`/jobs/${job.id}/erase`)).toHaveLength(before);
   });
 
-  it('shows GitLab\'s refusal as what it means and keeps running (erasing a job erased elsewhere)', async () => {
+  it("shows GitLab's refusal as what it means and keeps running (erasing a job erased elsewhere)", async () => {
     const target = [...app.sim.world.jobs.values()].find((j) => j.erasedAt === null && j.projectId === projectId && j.status === 'failed' && !j.trigger)!;
     const job = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
     app.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
@@ -163,7 +163,9 @@ describe('job actions', () => {
 
   it('K keeps artifacts from expiring', async () => {
     const job = await jobsTab('success');
-    const target = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.artifacts?.expireAt && j.status === 'success' && j.erasedAt === null && j.name !== 'build')!;
+    const target = [...app.sim.world.jobs.values()].find(
+      (j) => j.projectId === projectId && j.artifacts?.expireAt && j.status === 'success' && j.erasedAt === null && j.name !== 'build',
+    )!;
     const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
     app.store.setState((s) => ({ jobs: { ...s.jobs, [apiJob.id]: apiJob } }));
     await jobPane(apiJob);
@@ -193,7 +195,7 @@ describe('job actions', () => {
     expect(message).toContain(`${bytes.length.toLocaleString('en')} bytes`);
   });
 
-  it(':artifacts <ref> <job> downloads the latest successful job\'s artifacts, with a progress bar', async () => {
+  it(":artifacts <ref> <job> downloads the latest successful job's artifacts, with a progress bar", async () => {
     app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
     // Slow the download so the progress bar is on screen long enough to read.
     app.sim.faults.add({ kind: 'delay', method: 'GET', path: /\/jobs\/artifacts\/main\/download$/, delayMs: 400 });
@@ -248,7 +250,9 @@ describe('pipelines', () => {
 
   it('^x asks, then cancels the pipeline on screen; ^r retries it', async () => {
     const pipeline = await app.controller.ctx.gl.pipelines.create(projectId, 'fix/timeouts');
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: pipeline.id, view: 'list' } as Pane] }));
+    app.store.setState((s) => ({
+      stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: pipeline.id, view: 'list' } as Pane],
+    }));
     await app.waitFor(/build\s+build/);
     await app.waitFor(new RegExp(`#${pipeline.id} on fix/timeouts`));
     await app.press(KEY.ctrlX);

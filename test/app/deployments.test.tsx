@@ -72,7 +72,11 @@ describe('deployments', () => {
     const user = app.sim.world.users.get(newest.userId)!;
     const job = app.sim.world.jobs.get(newest.jobId!)!;
     const row = frame.split('\n').find((l) => l.includes(` #${newest.iid} `))!;
-    expect(row).toMatch(new RegExp(`${label(newest.status)}\\s+#${newest.iid}\\s+${newest.environment}\\s+${newest.ref}\\s+${newest.sha.slice(0, 8)}\\s+${user.username.slice(0, 9)}.*ago\\s+#${job.id} `));
+    expect(row).toMatch(
+      new RegExp(
+        `${label(newest.status)}\\s+#${newest.iid}\\s+${newest.environment}\\s+${newest.ref}\\s+${newest.sha.slice(0, 8)}\\s+${user.username.slice(0, 9)}.*ago\\s+#${job.id} `,
+      ),
+    );
     const iids = shown();
     expect(iids.length).toBeGreaterThan(10);
     expect(iids).toEqual([...iids].sort((a, b) => b - a));
@@ -95,7 +99,10 @@ describe('deployments', () => {
     await app.press('/');
     await app.type('production');
     await app.waitFor(/[1-9]\d* of \d+\+? deployments matching "production"/);
-    const rows = app.frame().split('\n').filter((l) => /\s#\d+\s+(staging|production)\s/.test(l));
+    const rows = app
+      .frame()
+      .split('\n')
+      .filter((l) => /\s#\d+\s+(staging|production)\s/.test(l));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((l) => l.includes('production'))).toBe(true);
     await app.press(KEY.enter);
@@ -119,7 +126,7 @@ describe('deployments', () => {
     expect(pane()).toMatchObject({ kind: 'deployment', deploymentId: newestProduction.id });
   });
 
-  it('o opens the environment\'s external URL; y copies it', async () => {
+  it("o opens the environment's external URL; y copies it", async () => {
     const env = project().environments.get('production')!;
     await openDeployment();
     const before = app.opened.length;
@@ -159,7 +166,7 @@ describe('deployments', () => {
     expect(pane()).toMatchObject({ kind: 'project', tab: 'deployments' });
   });
 
-  it('o on the list opens the selected deployment\'s environment', async () => {
+  it("o on the list opens the selected deployment's environment", async () => {
     await openProduction();
     const before = app.opened.length;
     await app.press('o');

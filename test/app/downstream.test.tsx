@@ -159,7 +159,7 @@ describe('a GitLab without the bridges endpoint', () => {
 });
 
 describe('merge-request pipelines', () => {
-  it(':mr 12 lists the merge request\'s pipelines, and Enter opens one with its !N ref', async () => {
+  it(":mr 12 lists the merge request's pipelines, and Enter opens one with its !N ref", async () => {
     await palette('projects');
     await palette('project acme/mobile');
     await palette('mr 12');
@@ -224,7 +224,6 @@ describe('merge-request pipelines', () => {
 });
 
 describe('failed jobs first', () => {
-
   it('opens a pipeline on its first failed job, F goes to the next and round again', async () => {
     const { path, id } = pipelineWithFailures();
     await openPipeline(path, id);
@@ -238,7 +237,7 @@ describe('failed jobs first', () => {
     await app.until(() => selected() === failed[0], 'round to the first');
   });
 
-  it('shows each stage\'s passed, failed and running counts in the stage graph', async () => {
+  it("shows each stage's passed, failed and running counts in the stage graph", async () => {
     const { path, id } = pipelineWithFailures();
     await openPipeline(path, id);
     await app.press('v');

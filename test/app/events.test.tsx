@@ -17,7 +17,11 @@ const loaded = (key: string) => () => {
 };
 const eventsSent = (re: RegExp) => app.sim.requests.filter((r) => r.method === 'GET' && re.test(r.path));
 /** Event rows on screen: "<when> <YYYY-MM-DD HH:MM> …". */
-const rows = () => app.frame().split('\n').filter((l) => /^\S.*\s\d{4}-\d{2}-\d{2} \d{2}:\d{2} /.test(l));
+const rows = () =>
+  app
+    .frame()
+    .split('\n')
+    .filter((l) => /^\S.*\s\d{4}-\d{2}-\d{2} \d{2}:\d{2} /.test(l));
 const dates = () => rows().map((l) => /(\d{4}-\d{2}-\d{2} \d{2}:\d{2})/.exec(l)![1]!);
 
 async function filter(text: string): Promise<void> {
@@ -34,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('a project\'s activity', () => {
+describe("a project's activity", () => {
   const key = () => `events:project:${project().id}`;
 
   it('5 opens the Events tab: one readable line per event, with relative and absolute times', async () => {
@@ -131,8 +135,8 @@ describe('a project\'s activity', () => {
   });
 });
 
-describe('people\'s activity', () => {
-  it(':events shows only the caller\'s activity, across projects', async () => {
+describe("people's activity", () => {
+  it(":events shows only the caller's activity, across projects", async () => {
     await app.press(':');
     await app.type('events');
     await app.press(KEY.enter);
@@ -158,7 +162,7 @@ describe('people\'s activity', () => {
     expect(eventsSent(/^\/events\?.*action=commented/).length).toBe(1);
   });
 
-  it('Enter opens the event\'s project', async () => {
+  it("Enter opens the event's project", async () => {
     const first = listOf('events:me').items[0] as Event;
     await app.press(KEY.enter);
     await app.until(() => pane().kind === 'project', 'the project pane');
@@ -166,12 +170,12 @@ describe('people\'s activity', () => {
     await app.press(KEY.escape);
   });
 
-  it(':user bob shows bob\'s activity', async () => {
+  it(":user bob shows bob's activity", async () => {
     await app.press(':');
     await app.type('user bob');
     await app.press(KEY.enter);
     await app.waitFor('Activity of @bob');
-    await app.until(loaded('events:user:bob'), 'bob\'s events');
+    await app.until(loaded('events:user:bob'), "bob's events");
     const items = listOf('events:user:bob').items as Event[];
     expect(items.length).toBeGreaterThan(5);
     expect(items.every((e) => e.author_username === 'bob')).toBe(true);

@@ -158,9 +158,13 @@ describe('bursts that quit or open panes', () => {
   });
 });
 
-describe('the user\'s keys', () => {
+describe("the user's keys", () => {
   it('drive the keys, the footer and help', async () => {
-    const { bindings, warnings } = applyUserKeys(defaultBindings(FEATURES), { 'nav.down': { keys: ['J'] }, 'app.help': { keys: ['H'] } }, { file: 'config.yml' });
+    const { bindings, warnings } = applyUserKeys(
+      defaultBindings(FEATURES),
+      { 'nav.down': { keys: ['J'] }, 'app.help': { keys: ['H'] } },
+      { file: 'config.yml' },
+    );
     expect(warnings).toEqual([]);
     const app = await startApp({ bindings });
     try {

@@ -12,7 +12,10 @@ afterEach(async () => {
 
 function finishedJob(rig: AppRig) {
   const project = [...rig.sim.world.projects.values()].find((p) => p.path === 'api')!;
-  const job = rig.sim.world.projectJobs.get(project.id)!.map((id) => rig.sim.world.jobs.get(id)!).find((j) => j.status === 'success')!;
+  const job = rig.sim.world.projectJobs
+    .get(project.id)!
+    .map((id) => rig.sim.world.jobs.get(id)!)
+    .find((j) => j.status === 'success')!;
   return { project, job };
 }
 
@@ -21,7 +24,14 @@ it('a job whose id comes as a string: the pane shows the error, keys work, R loa
   await app.waitFor('acme/api');
   const { project, job } = finishedJob(app);
   const path = `/projects/${project.id}/jobs/${job.id}`;
-  app.sim.faults.add({ kind: 'respond', method: 'GET', path, status: 200, body: { id: String(job.id), name: job.name, status: 'success', stage: 'test' }, times: 50 });
+  app.sim.faults.add({
+    kind: 'respond',
+    method: 'GET',
+    path,
+    status: 200,
+    body: { id: String(job.id), name: job.name, status: 'success', stage: 'test' },
+    times: 50,
+  });
   app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id } as Pane] }));
   await app.waitFor(`Could not load job #${job.id}`);
   expect(app.frame()).not.toContain('Loading job');

@@ -8,7 +8,11 @@ import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 /** `SHA256:` + unpadded base64 of the sha256 of the decoded key blob: `ssh-keygen -lf`. */
-const fingerprint = (key: string) => `SHA256:${createHash('sha256').update(Buffer.from(key.split(/\s+/)[1]!, 'base64')).digest('base64').replace(/=+$/, '')}`;
+const fingerprint = (key: string) =>
+  `SHA256:${createHash('sha256')
+    .update(Buffer.from(key.split(/\s+/)[1]!, 'base64'))
+    .digest('base64')
+    .replace(/=+$/, '')}`;
 
 async function palette(app: AppRig, text: string): Promise<void> {
   await app.press(':');
@@ -28,7 +32,7 @@ describe('as an administrator', () => {
   // Each test starts from the project list, whatever the one before left open.
   beforeEach(() => app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null })));
 
-  it(':key 1 shows the key with its fingerprint, and its owner\'s administrator view', async () => {
+  it(":key 1 shows the key with its fingerprint, and its owner's administrator view", async () => {
     const key = app.sim.world.keys.get(1)!;
     const owner = app.sim.world.users.get(key.userId)!;
     await palette(app, 'key 1');
@@ -62,7 +66,7 @@ describe('as an administrator', () => {
     if (identities.length) expect(frame).toContain(`${identities[0]!.provider}: ${identities[0]!.extern_uid}`.slice(0, 30));
   });
 
-  it('o opens the owner\'s page; Enter shows their activity', async () => {
+  it("o opens the owner's page; Enter shows their activity", async () => {
     const rsa = [...app.sim.world.keys.values()].find((k) => k.key.startsWith('ssh-rsa '))!;
     const owner = app.sim.world.users.get(rsa.userId)!;
     await palette(app, `key ${rsa.id}`);

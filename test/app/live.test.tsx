@@ -37,7 +37,10 @@ function openJob(rig: AppRig, path: string, job: SimJob): void {
 function longestRunning(rig: AppRig, path: string): SimJob {
   const world = rig.sim.world;
   const now = rig.sim.clock.now();
-  const jobs = world.projectJobs.get(projectOf(rig, path).id)!.map((id) => world.jobs.get(id)!).filter((j) => j.status === 'running' && !j.retried);
+  const jobs = world.projectJobs
+    .get(projectOf(rig, path).id)!
+    .map((id) => world.jobs.get(id)!)
+    .filter((j) => j.status === 'running' && !j.retried);
   jobs.sort((a, b) => b.startedAt! + b.plan.runMs - now - (a.startedAt! + a.plan.runMs - now));
   if (!jobs[0]) throw new Error(`no running job in ${path}`);
   return jobs[0];
@@ -52,10 +55,16 @@ it('a finished pipeline: re-reads only the pipeline while nothing changes, and s
   const pipeline = [...world.projectPipelines.get(project.id)!]
     .reverse()
     .map((id) => world.pipelines.get(id)!)
-    .find((p) => p.status === 'failed' && world.pipelineJobs(p).every((j) => finished.has(j.status)) && world.pipelineJobs(p).some((j) => j.status === 'failed'))!;
+    .find(
+      (p) => p.status === 'failed' && world.pipelineJobs(p).every((j) => finished.has(j.status)) && world.pipelineJobs(p).some((j) => j.status === 'failed'),
+    )!;
   expect(pipeline).toBeDefined();
   rig.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' }, { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' }] as Pane[],
+    stack: [
+      ...s.stack.slice(0, 1),
+      { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' },
+      { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' },
+    ] as Pane[],
   }));
   const key = `pipelineJobs:${project.id}:${pipeline.id}`;
   await rig.until(() => (rig.store.getState().lists[key]?.items.length ?? 0) > 0, 'the jobs to load');
@@ -67,25 +76,38 @@ it('a finished pipeline: re-reads only the pipeline while nothing changes, and s
   const seen = pipelineGets().length;
   await rig.until(() => pipelineGets().length >= seen + 4, 'four more polls of the pipeline');
   expect(jobsGets().length).toBe(jobsBefore);
-  expect(pipelineGets().slice(seen, seen + 4).every((r) => r.status === 304)).toBe(true);
+  expect(
+    pipelineGets()
+      .slice(seen, seen + 4)
+      .every((r) => r.status === 304),
+  ).toBe(true);
 
   // Someone else retries the failed job: the pipeline runs again, and its new job shows.
   const bob = createGitLab({ baseUrl: rig.sim.url, token: DEMO_TOKENS.other, sleep: async () => {} });
   const failed = world.pipelineJobs(pipeline).find((j) => j.status === 'failed')!;
   const retried = await bob.jobs.retry(project.id, failed.id);
-  await rig.until(() => rig.controller.rowsOf<{ id: number }>(listKeys.pipelineJobs(project.id, pipeline.id)).some((j) => j.id === retried.id), 'the retried job in the list');
+  await rig.until(
+    () => rig.controller.rowsOf<{ id: number }>(listKeys.pipelineJobs(project.id, pipeline.id)).some((j) => j.id === retried.id),
+    'the retried job in the list',
+  );
   await rig.waitFor(`#${retried.id}`);
   expect(jobsGets().length).toBeGreaterThan(jobsBefore);
   // Running again: the pipeline and its jobs are read together at the active rate from now on.
-  await rig.until(() => rig.store.getState().pipelines[pipeline.id]?.status === 'running' || rig.store.getState().pipelines[pipeline.id]?.status === 'pending', 'the pipeline to show it runs again');
+  await rig.until(
+    () => rig.store.getState().pipelines[pipeline.id]?.status === 'running' || rig.store.getState().pipelines[pipeline.id]?.status === 'pending',
+    'the pipeline to show it runs again',
+  );
 });
 
-it('a running job: its log grows on screen without R, and the runner\'s last line brings its final status at once', async () => {
+it("a running job: its log grows on screen without R, and the runner's last line brings its final status at once", async () => {
   app = await startApp({ timing: SLOW_JOB_POLL, logTiming: LOG_TIMING });
   const rig = app;
   const job = longestRunning(rig, 'acme/web');
   openJob(rig, 'acme/web', job);
-  await rig.until(() => rig.store.getState().jobs[job.id]?.status === 'running' && rig.store.getState().logViews[job.id]?.loaded === true, 'the job and its log');
+  await rig.until(
+    () => rig.store.getState().jobs[job.id]?.status === 'running' && rig.store.getState().logViews[job.id]?.loaded === true,
+    'the job and its log',
+  );
   const bytes = () => rig.store.getState().logViews[job.id]?.bytes ?? 0;
   const worldBytes = () => traceBytes(rig.sim.world, rig.sim.world.jobs.get(job.id)!).length;
   const before = bytes();
@@ -112,7 +134,10 @@ it('a running job canceled by someone else shows canceled promptly', async () =>
   const rig = app;
   const job = longestRunning(rig, 'acme/web');
   openJob(rig, 'acme/web', job);
-  await rig.until(() => rig.store.getState().jobs[job.id]?.status === 'running' && rig.store.getState().logViews[job.id]?.loaded === true, 'the job and its log');
+  await rig.until(
+    () => rig.store.getState().jobs[job.id]?.status === 'running' && rig.store.getState().logViews[job.id]?.loaded === true,
+    'the job and its log',
+  );
   const bob = createGitLab({ baseUrl: rig.sim.url, token: DEMO_TOKENS.other, sleep: async () => {} });
   await bob.jobs.cancel(job.projectId, job.id);
   await rig.until(() => rig.store.getState().jobs[job.id]?.status === 'canceled', 'the canceled status', 5_000);
@@ -125,7 +150,9 @@ it('a pending job: when it starts, its log and its running status show without w
   const world = rig.sim.world;
   const now = rig.sim.clock.now();
   // A job queued for a runner that gets one within the next minute.
-  const job = [...world.jobs.values()].find((j) => j.status === 'pending' && !j.retried && j.queuedAt !== null && j.queuedAt + j.plan.queueMs - now < 60_000 && j.plan.runMs > 30_000);
+  const job = [...world.jobs.values()].find(
+    (j) => j.status === 'pending' && !j.retried && j.queuedAt !== null && j.queuedAt + j.plan.queueMs - now < 60_000 && j.plan.runMs > 30_000,
+  );
   expect(job).toBeDefined();
   const project = world.projects.get(job!.projectId)!;
   openJob(rig, `${project.namespace}/${project.path}`, job!);
@@ -137,18 +164,28 @@ it('a pending job: when it starts, its log and its running status show without w
   await rig.until(() => (rig.store.getState().logViews[job!.id]?.lines ?? 0) > 0, 'the first lines', 5_000);
 });
 
-it('a running pipeline: its jobs are read every poll, the pipeline only when a job\'s status changed — and its end shows at once', async () => {
+it("a running pipeline: its jobs are read every poll, the pipeline only when a job's status changed — and its end shows at once", async () => {
   app = await startApp({ timing: SLOW_JOB_POLL, logTiming: LOG_TIMING });
   const rig = app;
   const project = projectOf(rig, 'acme/api');
   const world = rig.sim.world;
-  const pipeline = [...world.projectPipelines.get(project.id)!].reverse().map((id) => world.pipelines.get(id)!).find((p) => p.status === 'running')!;
+  const pipeline = [...world.projectPipelines.get(project.id)!]
+    .reverse()
+    .map((id) => world.pipelines.get(id)!)
+    .find((p) => p.status === 'running')!;
   expect(pipeline).toBeDefined();
   rig.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' }, { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' }] as Pane[],
+    stack: [
+      ...s.stack.slice(0, 1),
+      { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' },
+      { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' },
+    ] as Pane[],
   }));
   const key = `pipelineJobs:${project.id}:${pipeline.id}`;
-  await rig.until(() => (rig.store.getState().lists[key]?.items.length ?? 0) > 0 && rig.store.getState().pipelines[pipeline.id]?.status === 'running', 'the pipeline and its jobs');
+  await rig.until(
+    () => (rig.store.getState().lists[key]?.items.length ?? 0) > 0 && rig.store.getState().pipelines[pipeline.id]?.status === 'running',
+    'the pipeline and its jobs',
+  );
   const pipelineGets = () => requests(rig, `/pipelines/${pipeline.id}`).length;
   const jobsGets = () => requests(rig, `/pipelines/${pipeline.id}/jobs`).length;
   const gets = pipelineGets();
@@ -165,7 +202,7 @@ it('a running pipeline: its jobs are read every poll, the pipeline only when a j
   expect(pipelineGets()).toBeGreaterThan(gets);
 });
 
-it('while its log is tailed, a running job\'s own record is re-read at the tailed rate, not the idle one', async () => {
+it("while its log is tailed, a running job's own record is re-read at the tailed rate, not the idle one", async () => {
   // idleMs would re-read the job every 80 ms; tailedJobMs says ten minutes. The simulator's clock is
   // frozen, so the log is quiet: only the one check after three quiet reads may add a read.
   app = await startApp({ timing: { activeMs: 50, idleMs: 80, maxBackoffMs: 1_000, tailedJobMs: 600_000 }, logTiming: LOG_TIMING });

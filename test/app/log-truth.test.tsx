@@ -72,7 +72,14 @@ it('Z Z brings the cursor back to the very line it was on', async () => {
   await app.press('Z');
   await app.until(() => model(job.id).visibleCount < model(job.id).lineCount, 'everything folded');
   await app.press('Z');
-  await app.until(() => model(job.id).visibleCount === model(job.id).lineCount || model(job.id).sections().every((s) => !model(job.id).isFolded(s.id)), 'everything unfolded');
+  await app.until(
+    () =>
+      model(job.id).visibleCount === model(job.id).lineCount ||
+      model(job.id)
+        .sections()
+        .every((s) => !model(job.id).isFolded(s.id)),
+    'everything unfolded',
+  );
   expect(model(job.id).visibleLine(view(job.id).cursor)).toBe(line);
   await app.waitFor(new RegExp(`^› ${escape(model(job.id).line(line).text.slice(0, 30))}`, 'm'));
 });
@@ -96,7 +103,13 @@ it('W wraps a long line into rows of its own, continuation rows indented past th
   const first = text.slice(0, 58);
   const second = text.slice(58, 116);
   const plain = () => app.frame().replace(/\u001B\[[0-9;]*m/g, '');
-  await app.until(() => plain().split('\n').some((r) => r.trimEnd() === `  ${second}`), 'the continuation row');
+  await app.until(
+    () =>
+      plain()
+        .split('\n')
+        .some((r) => r.trimEnd() === `  ${second}`),
+    'the continuation row',
+  );
   const rows = plain().split('\n');
   const at = rows.findIndex((r) => r.trimEnd() === `  ${second}`);
   expect(rows[at - 1]!.slice(2)).toBe(first);
@@ -114,7 +127,11 @@ it('W wraps a long line into rows of its own, continuation rows indented past th
         .replace(/^[▸▾] /, '')
         .replace(/( \d+[hms])+$/, '')
         .replace(/ ?…$/, '');
-      if (piece) expect(texts.some((t) => t.includes(piece)), `"${row}" is a piece of a log line\n${shown.join('\n')}`).toBe(true);
+      if (piece)
+        expect(
+          texts.some((t) => t.includes(piece)),
+          `"${row}" is a piece of a log line\n${shown.join('\n')}`,
+        ).toBe(true);
     }
   };
   check();

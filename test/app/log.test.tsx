@@ -106,7 +106,13 @@ describe('a finished failed job', () => {
     await app.waitFor('Save the log to:');
     await app.press(KEY.enter);
     await app.waitFor(/Saved the log \([\d,]+ bytes\)/);
-    const text = await readFile(join(app.downloadDir, (await import('node:fs')).readdirSync(app.downloadDir).find((f) => f.startsWith(`job-${jobId}-`))!), 'utf8');
+    const text = await readFile(
+      join(
+        app.downloadDir,
+        (await import('node:fs')).readdirSync(app.downloadDir).find((f) => f.startsWith(`job-${jobId}-`))!,
+      ),
+      'utf8',
+    );
     expect(text).toContain('ERROR: Job failed: exit code 1');
     expect(text).not.toContain('\u001b');
     expect(text).not.toMatch(/section_start:/);

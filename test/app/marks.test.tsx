@@ -22,10 +22,13 @@ afterEach(async () => {
 
 /** Opens the deployer's pipelines with `pipelineId` under the cursor. */
 async function selectPipeline(rig: AppRig, pipelineId: number): Promise<void> {
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: DEPLOYER, path: 'acme/platform/deployer', tab: 'pipelines' } as Pane] }));
+  rig.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: DEPLOYER, path: 'acme/platform/deployer', tab: 'pipelines' } as Pane],
+  }));
   await rig.waitFor(`#${pipelineId}`);
   const key = listKeys.pipelines(DEPLOYER);
-  for (let i = 0; i < 30 && listOf<PipelineBasic>(rig.store.getState(), key).items[listOf(rig.store.getState(), key).selected]?.id !== pipelineId; i++) await rig.press('j');
+  for (let i = 0; i < 30 && listOf<PipelineBasic>(rig.store.getState(), key).items[listOf(rig.store.getState(), key).selected]?.id !== pipelineId; i++)
+    await rig.press('j');
   expect(listOf<PipelineBasic>(rig.store.getState(), key).items[listOf(rig.store.getState(), key).selected]?.id).toBe(pipelineId);
 }
 

@@ -15,7 +15,7 @@ afterAll(() => app.close());
 const pane = () => topPane(app.store.getState());
 
 describe('navigation', () => {
-  it('opens on the caller\'s projects, most recently active first', async () => {
+  it("opens on the caller's projects, most recently active first", async () => {
     const frame = await app.waitFor('acme/api');
     expect(frame).toContain('acme/platform/infra/terraform');
     expect(frame).not.toContain('secret/payroll');
@@ -79,7 +79,7 @@ describe('navigation', () => {
     await app.waitFor('v stage graph');
   });
 
-  it('filters a pipeline\'s jobs by one or several statuses', async () => {
+  it("filters a pipeline's jobs by one or several statuses", async () => {
     await app.press('s');
     await app.waitFor('Show jobs with status:');
     await app.type('failed success');
@@ -111,7 +111,7 @@ describe('navigation', () => {
     expect(pane()).toMatchObject({ kind: 'project', tab: 'pipelines' });
   });
 
-  it('switches to the project\'s jobs tab with 2 and Tab, newest jobs first', async () => {
+  it("switches to the project's jobs tab with 2 and Tab, newest jobs first", async () => {
     await app.press('2');
     await app.waitFor(/Job\s+Name\s+Stage\s+Pipeline\s+Ref/);
     const frame = await app.waitFor(/[1-9]\d*\+? jobs · s status filter/);
@@ -164,7 +164,7 @@ describe('navigation', () => {
     expect(pane()).toMatchObject({ kind: 'project', path: 'acme/platform/infra/terraform' });
   });
 
-  it('copies and opens the selected object\'s web page', async () => {
+  it("copies and opens the selected object's web page", async () => {
     await app.waitFor(/#\d+\s+main/);
     await app.press('y');
     await app.waitFor('Link http');

@@ -31,7 +31,9 @@ it("loads a 322-job pipeline's four pages, the last three at once, in GitLab's o
   // GitLab lists a pipeline's jobs newest first; what matters is that the pages kept their order.
   const pages = rig.sim.requests.slice(before).filter((r) => r.path.includes(`/pipelines/${pipelineId}/jobs`));
   expect(pages.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page')).sort()).toEqual(['1', '2', '3', '4']);
-  const direct = await fetch(`${rig.sim.apiUrl}/projects/${project.id}/pipelines/${pipelineId}/jobs?per_page=100&page=1`, { headers: { 'PRIVATE-TOKEN': 'demo-user-token' } });
+  const direct = await fetch(`${rig.sim.apiUrl}/projects/${project.id}/pipelines/${pipelineId}/jobs?per_page=100&page=1`, {
+    headers: { 'PRIVATE-TOKEN': 'demo-user-token' },
+  });
   const firstPage = (await direct.json()) as Job[];
   expect(items.slice(0, 100).map((j) => j.id)).toEqual(firstPage.map((j) => j.id));
   expect(new Set(items.map((j) => j.id)).size).toBe(items.length);

@@ -38,7 +38,10 @@ it(`re-reads all ${Math.ceil(JOBS / 100)} pages of a ${JOBS}-job pipeline, four 
   await rig.controller.refresh();
   const pages = pagesAsked(before);
   expect([...pages].sort((a, b) => a - b)).toEqual(Array.from({ length: Math.ceil(JOBS / 100) }, (_, i) => i + 1));
-  const asked = rig.sim.requests.slice(before).filter((r) => r.path.includes(`/pipelines/${pipelineId}/jobs`)).map((r) => r.at);
+  const asked = rig.sim.requests
+    .slice(before)
+    .filter((r) => r.path.includes(`/pipelines/${pipelineId}/jobs`))
+    .map((r) => r.at);
   // Pages 2–5 were asked within the 40 ms page 2 took to answer.
   expect(asked[4]! - asked[1]!).toBeLessThan(40);
 

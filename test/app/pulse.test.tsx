@@ -15,7 +15,9 @@ afterEach(async () => {
 
 /** Requests for the pulse's page of a project: GET /projects/:id/pipelines?ref=…&per_page=20. */
 const pulseReads = (rig: AppRig) =>
-  rig.sim.requests.filter((r) => r.method === 'GET' && /\/projects\/[^/]+\/pipelines\?/.test(r.path) && /[?&]per_page=20(&|$)/.test(r.path) && /[?&]ref=/.test(r.path));
+  rig.sim.requests.filter(
+    (r) => r.method === 'GET' && /\/projects\/[^/]+\/pipelines\?/.test(r.path) && /[?&]per_page=20(&|$)/.test(r.path) && /[?&]ref=/.test(r.path),
+  );
 const projectOf = (path: string) => decodeURIComponent(/\/projects\/([^/]+)\/pipelines/.exec(path)![1]!);
 
 describe('pulse', () => {
@@ -81,7 +83,11 @@ describe('pulse', () => {
       expect(times).toHaveLength(7);
       for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(30_000);
       // After the first answer every read is a revalidation.
-      expect(reads(id).slice(1).every((r) => r.headers['if-none-match'] !== undefined)).toBe(true);
+      expect(
+        reads(id)
+          .slice(1)
+          .every((r) => r.headers['if-none-match'] !== undefined),
+      ).toBe(true);
     }
     // Rows never on screen were never read.
     for (const id of all.filter((id) => !onScreen.has(id) && !visible.includes(id))) expect(reads(id)).toHaveLength(0);
@@ -96,7 +102,11 @@ describe('pulse', () => {
     await rig.press(KEY.enter);
     await rig.waitFor(/Cannot read acme\/nope \(.*\)/);
     await rig.until(() => pulseRows(rig.store.getState()).length === 2 && pulseRows(rig.store.getState()).every((r) => r.loaded), 'the two rows');
-    expect(pulseRows(rig.store.getState()).map((r) => r.path).sort()).toEqual(['acme/api', 'acme/web']);
+    expect(
+      pulseRows(rig.store.getState())
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['acme/api', 'acme/web']);
     expect(rig.frame()).toMatch(/2 projects · /);
     const asked = new Set(pulseReads(rig).map((r) => projectOf(r.path)));
     const ids = pulseRows(rig.store.getState()).map((r) => String(r.projectId));

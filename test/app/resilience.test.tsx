@@ -11,9 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-it('shows a failed load inline with GitLab\'s message, says so in the header, and recovers on refresh', async () => {
+it("shows a failed load inline with GitLab's message, says so in the header, and recovers on refresh", async () => {
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'web')!;
-  app.sim.faults.add({ kind: 'respond', method: 'GET', path: `/projects/${project.id}/pipelines`, status: 503, body: '<html><title>503 Service Unavailable</title></html>', contentType: 'text/html', times: 4 });
+  app.sim.faults.add({
+    kind: 'respond',
+    method: 'GET',
+    path: `/projects/${project.id}/pipelines`,
+    status: 503,
+    body: '<html><title>503 Service Unavailable</title></html>',
+    contentType: 'text/html',
+    times: 4,
+  });
   app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
   await app.waitFor(/Could not load pipelines\./);
   expect(app.frame()).toMatch(/503 Service Unavailable/);
@@ -47,7 +55,14 @@ it('renders hostile server strings harmlessly (no escape sequence reaches the te
 it('a response of the wrong shape breaks only its pane, which says so; Esc still goes back', async () => {
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
   const jobId = app.sim.world.projectJobs.get(project.id)!.at(-1)!;
-  app.sim.faults.add({ kind: 'respond', method: 'GET', path: `/projects/${project.id}/jobs/${jobId}`, status: 200, body: { id: jobId, status: 'success', name: 'weird' }, times: 50 });
+  app.sim.faults.add({
+    kind: 'respond',
+    method: 'GET',
+    path: `/projects/${project.id}/jobs/${jobId}`,
+    status: 200,
+    body: { id: jobId, status: 'success', name: 'weird' },
+    times: 50,
+  });
   app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId } as Pane] }));
   await app.waitFor('This view could not be shown');
   expect(app.frame()).toContain('● live');

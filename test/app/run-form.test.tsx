@@ -160,7 +160,9 @@ describe('p: a manual job with variables', () => {
 
   it('asks to confirm naming the environment, then plays with the variable; the log echoes it', async () => {
     const job = await manualDeploy();
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: job.pipeline!.id, view: 'list' } as Pane] }));
+    app.store.setState((s) => ({
+      stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: job.pipeline!.id, view: 'list' } as Pane],
+    }));
     await app.waitFor('deploy:production');
     await app.until(() => app.controller.targetJob(topPane(app.store.getState())) !== undefined, 'a job selected');
     while (app.controller.targetJob(topPane(app.store.getState()))!.id !== job.id) await app.press('j');
@@ -174,7 +176,9 @@ describe('p: a manual job with variables', () => {
     expect(app.store.getState().runForm!.lines[0]).toBe('DEPLOY_TARGET=moon-base-1');
     await app.press(KEY.enter);
     await app.waitFor('Play deploy:production → production?');
-    expect(app.store.getState().confirm).toMatchObject({ yes: { command: 'job.playConfirmed', args: { variables: [{ key: 'DEPLOY_TARGET', value: 'moon-base-1' }] } } });
+    expect(app.store.getState().confirm).toMatchObject({
+      yes: { command: 'job.playConfirmed', args: { variables: [{ key: 'DEPLOY_TARGET', value: 'moon-base-1' }] } },
+    });
     await app.press('y');
     await app.waitFor(new RegExp(`Started job #${job.id} deploy:production \\(pending\\)`));
     expect(app.store.getState().runForm).toBeNull();

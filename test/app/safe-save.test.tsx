@@ -21,7 +21,10 @@ beforeAll(async () => {
   const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === p.id && j.artifacts && j.erasedAt === null && j.status === 'success' && !j.retried)!;
   jobId = job.id;
   const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, jobId)) as Job;
-  app.store.setState((s) => ({ jobs: { ...s.jobs, [jobId]: apiJob }, stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId } as Pane] }));
+  app.store.setState((s) => ({
+    jobs: { ...s.jobs, [jobId]: apiJob },
+    stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId } as Pane],
+  }));
   await app.waitFor(/Job succeeded/);
 });
 afterAll(() => app.close());
@@ -108,7 +111,14 @@ describe('d downloads artifacts safely', () => {
 describe('d: artifacts larger than GitLab lists', () => {
   it('stops with a clear message and leaves no file', async () => {
     const listed = app.store.getState().jobs[jobId]!.artifacts_file!.size;
-    app.sim.faults.add({ kind: 'respond', method: 'GET', path: new RegExp(`/jobs/${jobId}/artifacts$`), status: 200, contentType: 'application/zip', body: Buffer.alloc(listed + 3 * 1024 * 1024, 1) });
+    app.sim.faults.add({
+      kind: 'respond',
+      method: 'GET',
+      path: new RegExp(`/jobs/${jobId}/artifacts$`),
+      status: 200,
+      contentType: 'application/zip',
+      body: Buffer.alloc(listed + 3 * 1024 * 1024, 1),
+    });
     const path = join(app.downloadDir, 'big.zip');
     await submit('d', 'Save artifacts to:', path);
     await app.until(() => /Download of artifacts of job #\d+ .* failed: .*larger than advertised \(/.test(toastText()), 'the refusal');

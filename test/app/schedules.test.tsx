@@ -32,7 +32,12 @@ async function waitForText(app: AppRig, text: string): Promise<void> {
 /** Jumps back to acme/api's schedules tab (as left: list, scope and selection kept). */
 async function schedulesTab(app: AppRig): Promise<void> {
   const project = projectOf(app);
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'schedules' } as Pane], prompt: null, confirm: null, toast: null }));
+  app.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'schedules' } as Pane],
+    prompt: null,
+    confirm: null,
+    toast: null,
+  }));
   await app.waitFor(/[1-9]\d* schedules · scope: \w+/);
 }
 
@@ -40,7 +45,10 @@ async function schedulesTab(app: AppRig): Promise<void> {
 async function select(app: AppRig, text: string): Promise<void> {
   await app.press('g');
   for (let i = 0; i < 20; i++) {
-    const row = app.frame().split('\n').find((l) => l.includes(text));
+    const row = app
+      .frame()
+      .split('\n')
+      .find((l) => l.includes(text));
     const key = `schedules:${projectOf(app).id}`;
     const list = app.store.getState().lists[key]!;
     const selected = list.items[list.selected] as { description: string } | undefined;
@@ -78,7 +86,7 @@ describe('pipeline schedules (alice)', () => {
     expect(frame).toContain('O own');
   });
 
-  it('f cycles GitLab\'s scope filter: active, inactive, all', async () => {
+  it("f cycles GitLab's scope filter: active, inactive, all", async () => {
     await app.press('f');
     let frame = await app.waitFor('2 schedules · scope: active');
     expect(frame).not.toContain('Weekly dependency');
@@ -163,7 +171,7 @@ describe('pipeline schedules (alice)', () => {
     expect(app.frame()).not.toContain("can't be blank");
   });
 
-  it('shows GitLab\'s 400 field map beside the field and keeps every value', async () => {
+  it("shows GitLab's 400 field map beside the field and keeps every value", async () => {
     const path = /pipeline_schedules$/;
     app.sim.faults.add({ kind: 'respond', method: 'POST', path, status: 400, body: { message: { cron: ['syntax is invalid'] } } });
     const before = mutations(app, path).length;
@@ -181,13 +189,19 @@ describe('pipeline schedules (alice)', () => {
     await app.press(CTRL_S);
     const frame = await app.waitFor(/Created schedule #\d+ Nightly build: every day at 02:00 Europe\/Berlin \(next run in 13h\)/);
     const created = scheduleOf(app, 'Nightly build');
-    expect(created).toMatchObject({ ref: 'main', cron: '0 2 * * *', cronTimezone: 'Europe/Berlin', active: true, ownerId: app.sim.world.usersByName.get('alice')!.id });
+    expect(created).toMatchObject({
+      ref: 'main',
+      cron: '0 2 * * *',
+      cronTimezone: 'Europe/Berlin',
+      active: true,
+      ownerId: app.sim.world.usersByName.get('alice')!.id,
+    });
     expect(frame).toMatch(/yes\s+Nightly build\s+every day at 02:00 Europe\/Berlin/);
     expect(frame).toContain('4 schedules');
     expect(pane(app)).toMatchObject({ kind: 'project', tab: 'schedules' });
   });
 
-  it('edits alice\'s own schedule: the form comes filled in, only the change is sent', async () => {
+  it("edits alice's own schedule: the form comes filled in, only the change is sent", async () => {
     const nightly = scheduleOf(app, 'Nightly full test run');
     const api = app.controller.ctx.gl.schedules;
     const edits: unknown[] = [];
@@ -215,7 +229,7 @@ describe('pipeline schedules (alice)', () => {
     expect(app.frame()).toMatch(/at 03:30 on weekdays \(Mon–Fri\)/);
   });
 
-  it('editing someone else\'s schedule: GitLab\'s 403 shows in the form, and every value stays', async () => {
+  it("editing someone else's schedule: GitLab's 403 shows in the form, and every value stays", async () => {
     const hourly = scheduleOf(app, 'Hourly smoke test against staging');
     await select(app, 'Hourly smoke');
     await app.press('e');
@@ -257,11 +271,14 @@ describe('pipeline schedules (alice)', () => {
     expect(nightly.active).toBe(true);
   });
 
-  it('space on someone else\'s schedule: GitLab\'s refusal in the footer, nothing changes', async () => {
+  it("space on someone else's schedule: GitLab's refusal in the footer, nothing changes", async () => {
     const hourly = scheduleOf(app, 'Hourly smoke test against staging');
     await select(app, 'Hourly smoke');
     await app.press(' ');
-    await waitForText(app, `Could not deactivate schedule #${hourly.id} Hourly smoke test against staging: 403 Forbidden — only its owner (@bob) may change it; O takes ownership`);
+    await waitForText(
+      app,
+      `Could not deactivate schedule #${hourly.id} Hourly smoke test against staging: 403 Forbidden — only its owner (@bob) may change it; O takes ownership`,
+    );
     expect(hourly.active).toBe(true);
   });
 
@@ -313,7 +330,7 @@ describe('pipeline schedules (alice)', () => {
     expect(pane(app)).toMatchObject({ kind: 'project', tab: 'schedules' });
   });
 
-  it('o opens the schedule\'s page on GitLab', async () => {
+  it("o opens the schedule's page on GitLab", async () => {
     const nightly = scheduleOf(app, 'Nightly full test run');
     await schedulesTab(app);
     await select(app, 'Nightly full test');
@@ -333,17 +350,26 @@ describe('pipeline schedules (alice)', () => {
     await app.waitFor(`Schedule #${hourly.id} Hourly smoke test against staging`);
     // bob, its owner, deletes it through the API.
     const project = projectOf(app);
-    const res = await fetch(`${app.sim.apiUrl}/projects/${project.id}/pipeline_schedules/${hourly.id}`, { method: 'DELETE', headers: { 'PRIVATE-TOKEN': DEMO_TOKENS.other } });
+    const res = await fetch(`${app.sim.apiUrl}/projects/${project.id}/pipeline_schedules/${hourly.id}`, {
+      method: 'DELETE',
+      headers: { 'PRIVATE-TOKEN': DEMO_TOKENS.other },
+    });
     expect(res.status).toBe(204);
     const deletedAt = app.sim.requests.length;
 
     await app.controller.refresh();
     await app.until(() => pane(app).kind === 'project', 'the detail pane to close');
-    expect(app.store.getState().toast).toMatchObject({ kind: 'info', message: `schedule #${hourly.id} Hourly smoke test against staging was deleted elsewhere` });
+    expect(app.store.getState().toast).toMatchObject({
+      kind: 'info',
+      message: `schedule #${hourly.id} Hourly smoke test against staging was deleted elsewhere`,
+    });
     await waitForText(app, `schedule #${hourly.id} Hourly smoke test against staging was deleted elsewhere`);
     await app.waitFor('2 schedules · scope: all');
     // Back on the list, the poller re-reads it.
-    await app.until(() => app.sim.requests.slice(deletedAt).some((r) => r.path.startsWith(`/projects/${project.id}/pipeline_schedules?`)), 'the list to be read again');
+    await app.until(
+      () => app.sim.requests.slice(deletedAt).some((r) => r.path.startsWith(`/projects/${project.id}/pipeline_schedules?`)),
+      'the list to be read again',
+    );
     const rows = app.store.getState().lists[`schedules:${project.id}`]!.items as { id: number }[];
     expect(rows.map((r) => r.id)).not.toContain(hourly.id);
 

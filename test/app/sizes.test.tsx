@@ -64,7 +64,12 @@ describe.each([
     expectFits(rig.frame(), columns, rows, 'projects');
     await openApi(rig);
     expectFits(rig.frame(), columns, rows, 'pipelines');
-    for (const [tab, shows] of [['2', / jobs? · /], ['3', /schedules · scope/], ['4', /deployments · /], ['5', / events · /]] as const) {
+    for (const [tab, shows] of [
+      ['2', / jobs? · /],
+      ['3', /schedules · scope/],
+      ['4', /deployments · /],
+      ['5', / events · /],
+    ] as const) {
       await rig.press(tab);
       await rig.waitFor(shows);
       expectFits(rig.frame(), columns, rows, `tab ${tab}`);

@@ -82,12 +82,18 @@ describe('test reports', () => {
     await app.press('T');
     await app.waitFor(`Tests of pipeline #${pipeline.id}`);
     await app.waitFor(/✖ failed/);
-    const rows = app.frame().split('\n').filter((l) => /passed|failed|skipped/.test(l) && /ms|s\s/.test(l));
+    const rows = app
+      .frame()
+      .split('\n')
+      .filter((l) => /passed|failed|skipped/.test(l) && /ms|s\s/.test(l));
     expect(rows[0]).toMatch(/failed/);
     expect(app.frame()).toContain(failed.name.slice(0, 20));
     await app.press(KEY.enter);
     await app.waitFor('Stack trace');
-    const firstTrace = failed.stack_trace!.split('\n').find((l) => l.trim() !== '')!.trim();
+    const firstTrace = failed
+      .stack_trace!.split('\n')
+      .find((l) => l.trim() !== '')!
+      .trim();
     expect(app.frame()).toContain(firstTrace.slice(0, 30));
     // With the output open, j/k scroll it and leave the selected case alone.
     const selected = app.store.getState().lists[`testCases:${projectId}:${pipeline.id}`]!.selected;

@@ -21,7 +21,9 @@ afterAll(() => app.close());
 
 describe('timeline view', () => {
   it('v cycles to the timeline of a finished pipeline: stages, spans, the critical path, the shared cursor', async () => {
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: DEPLOYER, path: 'acme/platform/deployer', pipelineId: PIPELINE, view: 'list' } as Pane] }));
+    app.store.setState((s) => ({
+      stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: DEPLOYER, path: 'acme/platform/deployer', pipelineId: PIPELINE, view: 'list' } as Pane],
+    }));
     // Three jobs and three trigger jobs (bridges stand among the jobs, in their stage).
     const frameOf = await app.waitFor(/6 jobs · v stage graph/);
     expect(frameOf).toMatch(/#7000061\s+build/);
@@ -65,7 +67,12 @@ describe('timeline view', () => {
     expect(main.length).toBeGreaterThan(2);
     const frame = await app.waitFor(new RegExp(`#${main[0]!.id}`));
     // Without the last cell: the list's scrollbar.
-    const line = (id: number) => frame.split('\n').find((l) => l.includes(`#${id} `))!.trimEnd().slice(0, -1);
+    const line = (id: number) =>
+      frame
+        .split('\n')
+        .find((l) => l.includes(`#${id} `))!
+        .trimEnd()
+        .slice(0, -1);
     const bars = (text: string) => [...text].filter((ch) => (SPARK_BARS as readonly string[]).includes(ch)).length;
     expect(bars(line(main[0]!.id))).toBeGreaterThan(1);
     // Older rows of the ref carry no line of their own.
@@ -74,9 +81,14 @@ describe('timeline view', () => {
 
   it('a job shows its duration against its usual one, read once per project per 10 minutes', async () => {
     const api = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
-    const job = [...app.sim.world.jobs.values()].filter((j) => j.projectId === api.id && j.status === 'success' && j.ref === 'main' && j.name === 'build').at(-1)!;
+    const job = [...app.sim.world.jobs.values()]
+      .filter((j) => j.projectId === api.id && j.status === 'success' && j.ref === 'main' && j.name === 'build')
+      .at(-1)!;
     expect(job).toBeDefined();
-    const history = () => app.sim.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/projects/${api.id}/jobs?`) && r.path.includes('scope') && r.path.includes('per_page=100'));
+    const history = () =>
+      app.sim.requests.filter(
+        (r) => r.method === 'GET' && r.path.startsWith(`/projects/${api.id}/jobs?`) && r.path.includes('scope') && r.path.includes('per_page=100'),
+      );
     const before = history().length;
     app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: api.id, path: 'acme/api', jobId: job.id } as Pane] }));
     const frame = await app.waitFor(/· \d+(m \d+s|s), usual \d+(m \d+s|s)/);

@@ -42,7 +42,10 @@ async function openPipeline(p: SimPipeline): Promise<void> {
 
 async function openJob(job: SimJob): Promise<void> {
   const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, job.id)) as Job;
-  app.store.setState((s) => ({ jobs: { ...s.jobs, [apiJob.id]: apiJob }, stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane] }));
+  app.store.setState((s) => ({
+    jobs: { ...s.jobs, [apiJob.id]: apiJob },
+    stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane],
+  }));
   await app.waitFor(new RegExp(`#${job.id} ${job.name}`));
 }
 
@@ -60,14 +63,18 @@ describe('after an action, the screen is true within one round trip', () => {
   });
 
   it('r on a failed job in a pipeline brings the pipeline header to running at once', async () => {
-    const p = pipelineWhere((p, jobs) => p.status === 'failed' && !p.yamlErrors && jobs.some((j) => j.status === 'failed' && !j.retried && !j.trigger && !j.allowFailure));
+    const p = pipelineWhere(
+      (p, jobs) => p.status === 'failed' && !p.yamlErrors && jobs.some((j) => j.status === 'failed' && !j.retried && !j.trigger && !j.allowFailure),
+    );
     await openPipeline(p);
     const failed = simJobs(p).find((j) => j.status === 'failed' && !j.retried && !j.trigger && !j.allowFailure)!;
     await app.waitFor(`#${failed.id}`);
     const shown = app.controller.rowsOf<Job>({ kind: 'pipelineJobs', projectId, pipelineId: p.id });
     const index = shown.findIndex((j) => j.id === failed.id);
     expect(index).toBeGreaterThanOrEqual(0);
-    app.store.setState((s) => ({ lists: { ...s.lists, [`pipelineJobs:${projectId}:${p.id}`]: { ...s.lists[`pipelineJobs:${projectId}:${p.id}`]!, selected: index } } }));
+    app.store.setState((s) => ({
+      lists: { ...s.lists, [`pipelineJobs:${projectId}:${p.id}`]: { ...s.lists[`pipelineJobs:${projectId}:${p.id}`]!, selected: index } },
+    }));
     await app.press('r');
     await app.waitFor(/Retried .*: new job #\d+/);
     expect(['running', 'pending']).toContain(app.sim.world.pipelines.get(p.id)!.status);
@@ -80,14 +87,21 @@ describe('after an action, the screen is true within one round trip', () => {
 describe("retried jobs keep GitLab's stage order", () => {
   it('r on a failed job: the new attempt takes its place in its stage, marked ↻2, also after a re-read', async () => {
     const stageOf = (j: SimJob) => j.stageIndex;
-    const p = pipelineWhere((p, jobs) => p.status === 'failed' && !p.yamlErrors && jobs.some((j) => j.status === 'failed' && !j.retried && !j.trigger && !j.allowFailure && jobs.some((k) => !k.trigger && stageOf(k) > stageOf(j))));
+    const p = pipelineWhere(
+      (p, jobs) =>
+        p.status === 'failed' &&
+        !p.yamlErrors &&
+        jobs.some((j) => j.status === 'failed' && !j.retried && !j.trigger && !j.allowFailure && jobs.some((k) => !k.trigger && stageOf(k) > stageOf(j))),
+    );
     const jobs = simJobs(p).filter((j) => !j.trigger);
     const failed = jobs.find((j) => j.status === 'failed' && !j.retried && !j.allowFailure && jobs.some((k) => stageOf(k) > stageOf(j)))!;
     const later = jobs.filter((k) => stageOf(k) > stageOf(failed) && !k.retried);
     await openPipeline(p);
     await app.waitFor(`#${failed.id}`);
     const index = app.controller.rowsOf<Job>({ kind: 'pipelineJobs', projectId, pipelineId: p.id }).findIndex((j) => j.id === failed.id);
-    app.store.setState((s) => ({ lists: { ...s.lists, [`pipelineJobs:${projectId}:${p.id}`]: { ...s.lists[`pipelineJobs:${projectId}:${p.id}`]!, selected: index } } }));
+    app.store.setState((s) => ({
+      lists: { ...s.lists, [`pipelineJobs:${projectId}:${p.id}`]: { ...s.lists[`pipelineJobs:${projectId}:${p.id}`]!, selected: index } },
+    }));
     await app.press('r');
     const toast = await app.waitFor(/Retried .*: new job #\d+/);
     const fresh = Number(/new job #(\d+)/.exec(toast)![1]);
@@ -104,7 +118,10 @@ describe("retried jobs keep GitLab's stage order", () => {
     expect(app.frame()).not.toContain(`#${failed.id} `);
     // Read again from GitLab (include_retried): still in place, still ↻2.
     await app.press('R');
-    await app.until(() => app.sim.requests.some((r) => r.path.includes(`/pipelines/${p.id}/jobs?`) && r.path.includes('include_retried=true')), 'the jobs read with every attempt');
+    await app.until(
+      () => app.sim.requests.some((r) => r.path.includes(`/pipelines/${p.id}/jobs?`) && r.path.includes('include_retried=true')),
+      'the jobs read with every attempt',
+    );
     await app.controller.refresh();
     expect(order().text).toContain('↻2');
     expect(order().later.every((i) => i > order().fresh)).toBe(true);
@@ -131,7 +148,9 @@ describe('no-op actions say what really happened', () => {
   });
 
   it('^r on a passed pipeline with nothing failed says there is nothing to retry', async () => {
-    const p = pipelineWhere((p, jobs) => p.status === 'success' && jobs.every((j) => j.status === 'success' || j.status === 'skipped' || j.status === 'manual'));
+    const p = pipelineWhere(
+      (p, jobs) => p.status === 'success' && jobs.every((j) => j.status === 'success' || j.status === 'skipped' || j.status === 'manual'),
+    );
     await openPipeline(p);
     await app.press(KEY.ctrlR);
     await app.waitFor(`Nothing to retry in pipeline #${p.id} (${p.ref}): no failed or canceled jobs (still success)`);
@@ -141,7 +160,9 @@ describe('no-op actions say what really happened', () => {
 
 describe("GitLab's 404s and 403s, said as what they mean", () => {
   it('K on a job without artifacts says it has none, without a raw 404', async () => {
-    const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.status === 'success' && !j.artifacts && !j.trigger && j.erasedAt === null)!;
+    const job = [...app.sim.world.jobs.values()].find(
+      (j) => j.projectId === projectId && j.status === 'success' && !j.artifacts && !j.trigger && j.erasedAt === null,
+    )!;
     await openJob(job);
     await app.press('K');
     await app.waitFor(`Job #${job.id} ${job.name} has no artifacts to keep`);
@@ -149,7 +170,9 @@ describe("GitLab's 404s and 403s, said as what they mean", () => {
   });
 
   it('K on a job whose artifacts went since it was read says so, not 404 Not found', async () => {
-    const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.status === 'success' && j.artifacts && !j.trigger && j.erasedAt === null && !j.retried)!;
+    const job = [...app.sim.world.jobs.values()].find(
+      (j) => j.projectId === projectId && j.status === 'success' && j.artifacts && !j.trigger && j.erasedAt === null && !j.retried,
+    )!;
     await openJob(job);
     app.sim.world.jobs.get(job.id)!.artifacts = null;
     await app.press('K');
@@ -157,7 +180,7 @@ describe("GitLab's 404s and 403s, said as what they mean", () => {
     expect(app.frame()).not.toContain('404');
   });
 
-  it("the log of an erased job says it was erased, not 404 Not found", async () => {
+  it('the log of an erased job says it was erased, not 404 Not found', async () => {
     const erased = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.status === 'failed' && !j.trigger && j.erasedAt === null)!;
     await app.controller.ctx.gl.jobs.erase(projectId, erased.id);
     await openJob(erased);
@@ -195,7 +218,10 @@ describe('y says what it did', () => {
     try {
       await app.press('y');
       // (The toast wraps onto the footer's second row at 100 columns.)
-      await app.until(() => /^Link http\S+ sent to the terminal \(tmux: needs set-clipboard on\)$/.test(app.store.getState().toast?.message ?? ''), 'the tmux hint');
+      await app.until(
+        () => /^Link http\S+ sent to the terminal \(tmux: needs set-clipboard on\)$/.test(app.store.getState().toast?.message ?? ''),
+        'the tmux hint',
+      );
       await app.waitFor('set-clipboard on)');
     } finally {
       delete app.controller.ctx.platform.copyNotice;
@@ -216,7 +242,13 @@ describe('relative dates in the activity filter', () => {
     // The rig's clock is the simulator's: 2026-11-20 12:00 UTC.
     const day = (offset: number) => new Date(app.sim.clock.now() + offset * 86_400_000).toLocaleDateString('sv-SE');
     await app.waitFor(`filters: before=${day(0)} after=${day(-7)}`);
-    await app.until(() => app.sim.requests.some((r) => r.path.startsWith(`/projects/${id}/events?`) && r.path.includes(`after=${day(-7)}`) && r.path.includes(`before=${day(0)}`)), 'the events asked with those dates');
+    await app.until(
+      () =>
+        app.sim.requests.some(
+          (r) => r.path.startsWith(`/projects/${id}/events?`) && r.path.includes(`after=${day(-7)}`) && r.path.includes(`before=${day(0)}`),
+        ),
+      'the events asked with those dates',
+    );
   });
 });
 
@@ -232,7 +264,10 @@ describe('the status filter takes the words on screen', () => {
     await app.press(KEY.enter);
     await app.waitFor(/[1-9]\d*\+? jobs · status: success/);
     expect(app.store.getState().prompt).toBeNull();
-    const rows = app.frame().split('\n').filter((l) => /#\d+/.test(l));
+    const rows = app
+      .frame()
+      .split('\n')
+      .filter((l) => /#\d+/.test(l));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toContain('✔ passed');
   });

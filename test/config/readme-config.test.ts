@@ -8,7 +8,7 @@ import { FEATURES } from '../../src/features/index.js';
 import { COMMANDS } from '../../src/keymap/bindings.js';
 import { defaultBindings, scopesOverlap } from '../../src/store/keymap.js';
 
-it('README\'s config.yml example is valid and conflict-free', async () => {
+it("README's config.yml example is valid and conflict-free", async () => {
   const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
   const section = readme.slice(readme.indexOf('### Your keys, theme and notifications'));
   const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;

@@ -113,7 +113,9 @@ export async function startApp(
     readOnly: options.readOnly,
     sleep: async () => {},
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.wireRetries ? { onRetry: (info: { delayMs: number; reason: unknown }) => retries?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) } : {}),
+    ...(options.wireRetries
+      ? { onRetry: (info: { delayMs: number; reason: unknown }) => retries?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) }
+      : {}),
     ...(clock ? { onServerDate: clock.observe } : {}),
     // As src/tui.tsx: every request counts towards the rate the pulse's header shows.
     onExchange: () => counter?.countRequest(),

@@ -12,6 +12,10 @@ export async function openMonolithPipeline(rig: AppRig): Promise<{ pipelineId: n
   rig.store.setState((s) => ({
     stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: project.id, path: 'fleet/monolith', pipelineId, view: 'list' }] as Pane[],
   }));
-  await rig.until(() => rig.store.getState().lists[key]?.nextPage === null && !rig.store.getState().lists[key]?.loading, 'the first load of every page', 20_000);
+  await rig.until(
+    () => rig.store.getState().lists[key]?.nextPage === null && !rig.store.getState().lists[key]?.loading,
+    'the first load of every page',
+    20_000,
+  );
   return { pipelineId, key, listKey: listKeys.pipelineJobs(project.id, pipelineId) };
 }

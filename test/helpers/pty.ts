@@ -25,7 +25,13 @@ export function spawnScreen(args: string[], opts: { cols?: number; rows?: number
   const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', ...opts.env };
   delete env.CI;
   // node-pty sets TERM to `name`: a test's TERM (dumb) must reach the app.
-  const child = pty.spawn(process.execPath, [opts.bundle, ...args], { cols, rows, env: env as Record<string, string>, cwd: opts.cwd ?? process.cwd(), name: env.TERM ?? 'xterm-256color' });
+  const child = pty.spawn(process.execPath, [opts.bundle, ...args], {
+    cols,
+    rows,
+    env: env as Record<string, string>,
+    cwd: opts.cwd ?? process.cwd(),
+    name: env.TERM ?? 'xterm-256color',
+  });
   let raw = '';
   let exitCode: number | null = null;
   const exitWaiters: ((code: number) => void)[] = [];

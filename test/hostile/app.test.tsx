@@ -19,7 +19,15 @@ it('Retry-After: 999999 is capped by the back-off: the app asks again and is liv
   app = await startApp({ timing: { activeMs: 100, idleMs: 100, maxBackoffMs: 400 } });
   await app.waitFor('acme/api');
   await app.waitFor('● live');
-  app.sim.faults.add({ kind: 'respond', method: 'GET', path: '/projects', status: 429, body: { message: '429 Too Many Requests' }, headers: { 'retry-after': '999999' }, times: 8 });
+  app.sim.faults.add({
+    kind: 'respond',
+    method: 'GET',
+    path: '/projects',
+    status: 429,
+    body: { message: '429 Too Many Requests' },
+    headers: { 'retry-after': '999999' },
+    times: 8,
+  });
   await app.waitFor(/retrying in \d+s/);
   expect(app.frame()).not.toMatch(/retrying in \d{3,}s/);
   await app.waitFor('● live', 10_000);
@@ -32,7 +40,19 @@ it('a pipeline list with a non-numeric id says so in the pane, and the app keeps
   app = await startApp();
   await app.waitFor('acme/api');
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'web')!;
-  const bad = [{ id: '12', iid: 3, project_id: project.id, status: 'success', ref: 'main', sha: 'abc', web_url: 'http://x', created_at: '2026-11-20T11:00:00Z', updated_at: '2026-11-20T11:00:00Z' }];
+  const bad = [
+    {
+      id: '12',
+      iid: 3,
+      project_id: project.id,
+      status: 'success',
+      ref: 'main',
+      sha: 'abc',
+      web_url: 'http://x',
+      created_at: '2026-11-20T11:00:00Z',
+      updated_at: '2026-11-20T11:00:00Z',
+    },
+  ];
   app.sim.faults.add({ kind: 'respond', method: 'GET', path: `/projects/${project.id}/pipelines`, status: 200, body: bad, times: 50 });
   app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
   await app.waitFor(/Could not load pipelines\./);
@@ -50,20 +70,45 @@ it('y and o refuse a hostile web_url and say why; a clean one is copied as shown
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
   app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
   await app.waitFor(/#\d+\s+main/);
-  const row = app.store.getState().lists[Object.keys(app.store.getState().lists).find((k) => k.includes('pipelines'))!]!.items[0] as { id: number; web_url: string };
+  const row = app.store.getState().lists[Object.keys(app.store.getState().lists).find((k) => k.includes('pipelines'))!]!.items[0] as {
+    id: number;
+    web_url: string;
+  };
   const clean = row.web_url;
   const hostile = `${clean}\u001b]52;c;cHduZWQ=\u0007\n$(id)\u202e`;
-  app.store.setState((s) => ({ pipelines: s.pipelines, lists: Object.fromEntries(Object.entries(s.lists).map(([k, l]) => [k, k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: hostile } : i)) } : l])) }));
+  app.store.setState((s) => ({
+    pipelines: s.pipelines,
+    lists: Object.fromEntries(
+      Object.entries(s.lists).map(([k, l]) => [
+        k,
+        k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: hostile } : i)) } : l,
+      ]),
+    ),
+  }));
   await app.press('y');
   await app.waitFor(/Not copied: its web address contains a hidden or control/);
   expect(app.copied).toEqual([]);
   await app.press('o');
   await app.waitFor(/Not opened:/);
   expect(app.opened).toEqual([]);
-  app.store.setState((s) => ({ lists: Object.fromEntries(Object.entries(s.lists).map(([k, l]) => [k, k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: 'https://evil.example/x' } : i)) } : l])) }));
+  app.store.setState((s) => ({
+    lists: Object.fromEntries(
+      Object.entries(s.lists).map(([k, l]) => [
+        k,
+        k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: 'https://evil.example/x' } : i)) } : l,
+      ]),
+    ),
+  }));
   await app.press('y');
   await app.waitFor(/Not copied: its web address is on another host \(evil\.example\)/);
-  app.store.setState((s) => ({ lists: Object.fromEntries(Object.entries(s.lists).map(([k, l]) => [k, k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: clean } : i)) } : l])) }));
+  app.store.setState((s) => ({
+    lists: Object.fromEntries(
+      Object.entries(s.lists).map(([k, l]) => [
+        k,
+        k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: clean } : i)) } : l,
+      ]),
+    ),
+  }));
   await app.press('y');
   await app.until(() => app!.copied.length === 1, 'a copy');
   expect(app.copied).toEqual([clean]);

@@ -15,7 +15,18 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-hostile-home-'));
 // Nothing configured but what a test sets.
-const clean = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GLAB_CONFIG_DIR: join(home, 'no-glab'), GITLAB_TOKEN: '', GITLAB_HOST: '', GITLAB_URI: '', GL_HOST: '', GITLAB_ACCESS_TOKEN: '', OAUTH_TOKEN: '', NO_COLOR: '' };
+const clean = {
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, '.config'),
+  GLAB_CONFIG_DIR: join(home, 'no-glab'),
+  GITLAB_TOKEN: '',
+  GITLAB_HOST: '',
+  GITLAB_URI: '',
+  GL_HOST: '',
+  GITLAB_ACCESS_TOKEN: '',
+  OAUTH_TOKEN: '',
+  NO_COLOR: '',
+};
 let sim: Simulator;
 let screen: Screen | null = null;
 
@@ -50,7 +61,13 @@ it("reads glab's mode-600 config.yml and talks to its host with its token (not D
 const OSC = ['\u001b]0;pwned\u0007', '\u001b]52;c;cHduZWQ=\u0007'];
 
 function run(args: string[], env: Record<string, string>): string {
-  const out = spawnSync(process.execPath, [bundle, ...args], { input: '', encoding: 'utf8', env: { ...process.env, ...clean, ...env, CI: '' }, cwd: home, timeout: 20_000 });
+  const out = spawnSync(process.execPath, [bundle, ...args], {
+    input: '',
+    encoding: 'utf8',
+    env: { ...process.env, ...clean, ...env, CI: '' },
+    cwd: home,
+    timeout: 20_000,
+  });
   return `${out.stdout}${out.stderr}`;
 }
 

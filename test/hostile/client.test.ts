@@ -247,10 +247,20 @@ describe('wrong types everywhere', () => {
     const gl = createGitLab({ baseUrl: server.url, token: 'hostile-secret', sleep: async () => {} });
     server.mount('/api/v4/projects/1/jobs/5', probes.json({ id: '5', status: 'success', name: 'build' }));
     const err = await failure(gl.jobs.get(1, 5));
-    expect(err).toMatchObject({ kind: 'invalid-response', code: 'INVALID_SHAPE', message: 'GET /projects/1/jobs/5 → invalid response: GitLab sent a job whose id is not a number' });
+    expect(err).toMatchObject({
+      kind: 'invalid-response',
+      code: 'INVALID_SHAPE',
+      message: 'GET /projects/1/jobs/5 → invalid response: GitLab sent a job whose id is not a number',
+    });
     server.mount('/api/v4/projects/1/pipelines', probes.json(null));
     expect((await failure(gl.pipelines.list(1).all())).reason).toBe('expected a JSON array');
-    server.mount('/api/v4/projects/1/pipelines', probes.json([{ id: 9, status: { weird: true } }, { id: 8, status: 'brand_new' }]));
+    server.mount(
+      '/api/v4/projects/1/pipelines',
+      probes.json([
+        { id: 9, status: { weird: true } },
+        { id: 8, status: 'brand_new' },
+      ]),
+    );
     expect((await gl.pipelines.list(1).all()).map((p) => p.status)).toEqual(['unknown', 'brand_new']);
     server.mount('/api/v4/projects/1/jobs', probes.json([{ id: 1, status: 'failed', tag_list: null }]));
     expect((await gl.jobs.list(1).all())[0]?.tag_list).toEqual([]);

@@ -107,7 +107,7 @@ export async function pump(res: ServerResponse, next: () => Buffer | null): Prom
 function repeated(head: string, unit: Buffer, tail: string, total: number): () => Buffer | null {
   let written = 0;
   let state: 'head' | 'body' | 'tail' | 'done' = 'head';
-  const block = Buffer.concat(Array.from({ length: Math.max(1, Math.floor(64 * 1024 / unit.length)) }, () => unit));
+  const block = Buffer.concat(Array.from({ length: Math.max(1, Math.floor((64 * 1024) / unit.length)) }, () => unit));
   return () => {
     if (state === 'head') {
       state = 'body';

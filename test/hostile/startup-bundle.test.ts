@@ -15,7 +15,17 @@ import { startHostile, type HostileServer } from './server.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-startup-home-'));
-const clean = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GLAB_CONFIG_DIR: join(home, 'no-glab'), GITLAB_HOST: '', GITLAB_URI: '', GL_HOST: '', GITLAB_ACCESS_TOKEN: '', OAUTH_TOKEN: '', NO_COLOR: '' };
+const clean = {
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, '.config'),
+  GLAB_CONFIG_DIR: join(home, 'no-glab'),
+  GITLAB_HOST: '',
+  GITLAB_URI: '',
+  GL_HOST: '',
+  GITLAB_ACCESS_TOKEN: '',
+  OAUTH_TOKEN: '',
+  NO_COLOR: '',
+};
 let sim: Simulator;
 let hostile: HostileServer;
 let screen: Screen | null = null;
@@ -42,7 +52,13 @@ function exitedWithin(s: Screen, ms: number): Promise<number | null> {
 }
 
 it('a stalled GitLab: the first frame appears, and q quits at once', async () => {
-  screen = spawnScreen(['--host', hostile.url, '--project', 'acme/api'], { cols: 80, rows: 24, env: { ...clean, GITLAB_TOKEN: 'glpat-stalled' }, cwd: home, bundle });
+  screen = spawnScreen(['--host', hostile.url, '--project', 'acme/api'], {
+    cols: 80,
+    rows: 24,
+    env: { ...clean, GITLAB_TOKEN: 'glpat-stalled' },
+    cwd: home,
+    bundle,
+  });
   await screen.waitFor('Looking up project acme/api', 20_000);
   screen.write('q');
   // The client's timeout is 30 s: an app that ignored q, or waited for its requests, is still running.
@@ -50,7 +66,13 @@ it('a stalled GitLab: the first frame appears, and q quits at once', async () =>
 });
 
 it('an unknown --project says "project … not found" in its pane', async () => {
-  screen = spawnScreen(['--host', sim.url, '--project', 'acme/nope'], { cols: 80, rows: 24, env: { ...clean, GITLAB_TOKEN: DEMO_TOKENS.user }, cwd: home, bundle });
+  screen = spawnScreen(['--host', sim.url, '--project', 'acme/nope'], {
+    cols: 80,
+    rows: 24,
+    env: { ...clean, GITLAB_TOKEN: DEMO_TOKENS.user },
+    cwd: home,
+    bundle,
+  });
   await screen.waitFor(/Project acme\/nope not found/, 20_000);
   screen.write('\u001b');
   await screen.waitFor('acme/web', 20_000);

@@ -90,10 +90,27 @@ it('reads bursts written in one write key by key, and restores the terminal on a
   expect(await s.exited()).toBe(0);
   const raw = s.raw();
   expect(keysIn(raw)).toEqual([
-    'KEY j', 'KEY j', 'KEY j', 'KEY k', 'KEY k', 'KEY j', 'KEY enter',
-    'KEY :', 'KEY k', 'KEY e', 'KEY y', 'KEY space', 'KEY 1', 'KEY enter',
-    'KEY backspace', 'KEY backspace', 'KEY escape', 'KEY ctrl+c',
-    'KEY down', 'PASTE 2048 whole "pppppppppppp"', 'KEY q',
+    'KEY j',
+    'KEY j',
+    'KEY j',
+    'KEY k',
+    'KEY k',
+    'KEY j',
+    'KEY enter',
+    'KEY :',
+    'KEY k',
+    'KEY e',
+    'KEY y',
+    'KEY space',
+    'KEY 1',
+    'KEY enter',
+    'KEY backspace',
+    'KEY backspace',
+    'KEY escape',
+    'KEY ctrl+c',
+    'KEY down',
+    'PASTE 2048 whole "pppppppppppp"',
+    'KEY q',
   ]);
   expectRestored(raw);
 });

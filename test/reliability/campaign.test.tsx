@@ -201,7 +201,16 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
       if (pane().kind === 'job') {
         // Let the log load (or fail under faults) before refreshing it: a condition, bounded.
         const jobId = (pane() as { jobId: number }).jobId;
-        await app.until(() => { const v = state().logViews[jobId]; return !!v && (v.loaded || v.error !== null); }, 'job log loaded or failed', 3_000).catch(() => undefined);
+        await app
+          .until(
+            () => {
+              const v = state().logViews[jobId];
+              return !!v && (v.loaded || v.error !== null);
+            },
+            'job log loaded or failed',
+            3_000,
+          )
+          .catch(() => undefined);
         await key('R');
         await key(KEY.escape, 'esc (job)');
       }
@@ -224,9 +233,17 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
   const k = listKeyOf(pane())!;
   // A page request that began while faults were on may still land after that refresh and leave its
   // error; the next poll clears it. So: clear within one poll interval, not at once.
-  await app.until(() => listOf(state(), k).error === null && listOf(state(), k).items.length > 0, 'list recovered', TIMING.idleMs + TIMING.maxBackoffMs + 10_000);
+  await app.until(
+    () => listOf(state(), k).error === null && listOf(state(), k).items.length > 0,
+    'list recovered',
+    TIMING.idleMs + TIMING.maxBackoffMs + 10_000,
+  );
   // No pane is left stuck: a project, a pipeline and a job all load again.
-  for (const [what, kind] of [['project', 'project'], ['pipeline', 'pipeline'], ['job', 'job']] as const) {
+  for (const [what, kind] of [
+    ['project', 'project'],
+    ['pipeline', 'pipeline'],
+    ['job', 'job'],
+  ] as const) {
     await key('g', 'g (top)');
     await key(KEY.enter, `enter (${what}, recovered)`);
     await app.until(() => pane().kind === kind, `${what} pane after recovery`, 10_000);

@@ -37,7 +37,8 @@ function raw(s: Simulator, path: string, method = 'GET', timeoutMs = 1_500): Pro
   });
 }
 
-const only = async (kind: FaultKind) => (sim = await startSimulator({ seed: 7, speed: 0, startTime: START, faults: { rate: 1, kinds: [kind], stallMs: 5_000 } }));
+const only = async (kind: FaultKind) =>
+  (sim = await startSimulator({ seed: 7, speed: 0, startTime: START, faults: { rate: 1, kinds: [kind], stallMs: 5_000 } }));
 
 it('serves each kind as described', async () => {
   let r = await raw(await only('500'), '/projects');

@@ -14,7 +14,17 @@ import { spawnScreen, type Screen } from '../helpers/pty.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-hostile-'));
-const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', GITLAB_URI: '', GL_HOST: '', GITLAB_ACCESS_TOKEN: '', OAUTH_TOKEN: '', NO_COLOR: '' };
+const env = {
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, '.config'),
+  GITLAB_TOKEN: '',
+  GITLAB_HOST: '',
+  GITLAB_URI: '',
+  GL_HOST: '',
+  GITLAB_ACCESS_TOKEN: '',
+  OAUTH_TOKEN: '',
+  NO_COLOR: '',
+};
 
 /** Each payload is wrapped in visible text so we can see the field rendered; the escapes must vanish. */
 const PAYLOADS = [
@@ -126,7 +136,9 @@ it('walks projects → project → pipeline → job log → events with hostile 
   // The hostile fields were on screen (their visible parts), so the check below is not vacuous.
   for (const seen of ['descok', 'jbuild', 'commit', 'line0', 'LOG-TAIL-MARKER', 'note']) expect(raw).toContain(seen);
   const leaked = leaks(raw);
-  console.log(`hostile e2e: ${tried} hostile strings injected into the world (${PAYLOADS.length} payload kinds), ${leaked.length} escapes leaked, ${raw.length} chars written`);
+  console.log(
+    `hostile e2e: ${tried} hostile strings injected into the world (${PAYLOADS.length} payload kinds), ${leaked.length} escapes leaked, ${raw.length} chars written`,
+  );
   expect(leaked).toEqual([]);
   screen.write('\u0003');
   expect(await screen.exited()).toBe(0);

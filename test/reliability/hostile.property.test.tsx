@@ -24,19 +24,62 @@ const HOSTILE = [
   '\x1b]52;c;cHduZWQ=\x1b\\',
   '\x1b]0;pwned\x07', // OSC 0: window title
   '\x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\', // hyperlink
-  '\x1b[2J', '\x1b[H', '\x1b[?1049h', '\x1b[6n', '\x1b[31m', '\x1b[0m', '\x1b[38;2;1;2;3m',
+  '\x1b[2J',
+  '\x1b[H',
+  '\x1b[?1049h',
+  '\x1b[6n',
+  '\x1b[31m',
+  '\x1b[0m',
+  '\x1b[38;2;1;2;3m',
   '\x1bc', // full reset
   '\x1bP+q544e\x1b\\', // DCS
-  '\x1b_apc\x1b\\', '\x1b^pm\x1b\\', '\x1bXsos\x1b\\',
-  '\x1b', '\x1b[', '\x1b]', // truncated
-  '\x07', '\x00', '\x08', '\r', '\n', '\t', '\x7f', '\x1a', '\x18',
-  '\x9b2J', '\x9d0;title\x07', '\x9c', '\x90dcs\x9c', '\x85', // 8-bit C1
-  '\u202e', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069', '\u200f', '\u200e', '\u061c', // bidi
-  '\u2028', '\u2029', '\ufeff', '\u200b',
-  '\ud800', '\udfff', '\udbff\ud800', // lone surrogates
-  '漢字テスト', '한국어', '👩‍👩‍👧‍👦', '🇺🇸', '1️⃣', '❤️', '🙂',
-  'e\u0301\u0302\u0303', 'Z̴̡̪͓͍̈́̓̒a̵l̷g̶o̶', // combining marks
-  'שלום עולם', 'مرحبا', // right-to-left
+  '\x1b_apc\x1b\\',
+  '\x1b^pm\x1b\\',
+  '\x1bXsos\x1b\\',
+  '\x1b',
+  '\x1b[',
+  '\x1b]', // truncated
+  '\x07',
+  '\x00',
+  '\x08',
+  '\r',
+  '\n',
+  '\t',
+  '\x7f',
+  '\x1a',
+  '\x18',
+  '\x9b2J',
+  '\x9d0;title\x07',
+  '\x9c',
+  '\x90dcs\x9c',
+  '\x85', // 8-bit C1
+  '\u202e',
+  '\u202d',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200f',
+  '\u200e',
+  '\u061c', // bidi
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\u200b',
+  '\ud800',
+  '\udfff',
+  '\udbff\ud800', // lone surrogates
+  '漢字テスト',
+  '한국어',
+  '👩‍👩‍👧‍👦',
+  '🇺🇸',
+  '1️⃣',
+  '❤️',
+  '🙂',
+  'e\u0301\u0302\u0303',
+  'Z̴̡̪͓͍̈́̓̒a̵l̷g̶o̶', // combining marks
+  'שלום עולם',
+  'مرحبا', // right-to-left
 ];
 
 /** Text with hostile fragments mixed in. */
@@ -47,9 +90,8 @@ const hostile = (maxLength = 40) =>
 
 const RUNS = { numRuns: 200 };
 
- 
 const C0_SINGLE = /[\u0000-\u001f\u007f]/;
- 
+
 const C0_MULTI = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 const C1 = /[\u0080-\u009f]/;
 const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
@@ -210,7 +252,15 @@ describe('log sanitizer', () => {
 describe('API error decoding', () => {
   const TOKEN_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'.split('');
   const token = fc.array(fc.constantFrom(...TOKEN_CHARS), { minLength: 20, maxLength: 26 }).map((cs) => `glpat-${cs.join('')}`);
-  const contentType = fc.constantFrom('', 'text/plain', 'text/html; charset=utf-8', 'application/json', 'application/octet-stream', 'TEXT/HTML', '\x1b]52;c;x\x07');
+  const contentType = fc.constantFrom(
+    '',
+    'text/plain',
+    'text/html; charset=utf-8',
+    'application/json',
+    'application/octet-stream',
+    'TEXT/HTML',
+    '\x1b]52;c;x\x07',
+  );
   const body = (tok: string) =>
     fc.oneof(
       hostile(),
@@ -291,7 +341,10 @@ describe('components under NO_COLOR', () => {
     ];
     check(
       fc.property(
-        fc.array(fc.record({ name: hostile(10), status: fc.oneof(hostile(6), fc.constantFrom('success', 'failed', 'running', '__proto__')), ref: hostile(6) }), { maxLength: 5 }),
+        fc.array(
+          fc.record({ name: hostile(10), status: fc.oneof(hostile(6), fc.constantFrom('success', 'failed', 'running', '__proto__')), ref: hostile(6) }),
+          { maxLength: 5 },
+        ),
         hostile(10),
         hostile(10),
         fc.constantFrom<'info' | 'success' | 'error'>('info', 'success', 'error'),
@@ -300,9 +353,28 @@ describe('components under NO_COLOR', () => {
           assertClean(frameOf(<Table columns={columns} rows={rows} selected={-1} height={7} width={width} keyOf={(_, i) => i} emptyText="Nothing here." />));
           assertClean(frameOf(<StatusBadge status={a} />));
           assertClean(frameOf(<StatusBadge status={b} compact />));
-          assertClean(frameOf(<Fields rows={[{ label: a, value: b }, { label: 'Ref', value: a }]} />));
+          assertClean(
+            frameOf(
+              <Fields
+                rows={[
+                  { label: a, value: b },
+                  { label: 'Ref', value: a },
+                ]}
+              />,
+            ),
+          );
           assertClean(frameOf(<Toast kind={kind} message={a + b} />));
-          assertClean(frameOf(<KeyHints hints={[{ key: a, label: b }, { key: 'q', label: a }]} width={width} />));
+          assertClean(
+            frameOf(
+              <KeyHints
+                hints={[
+                  { key: a, label: b },
+                  { key: 'q', label: a },
+                ]}
+                width={width}
+              />,
+            ),
+          );
         },
       ),
       // Six Ink renders a run: keep it well inside the test timeout on a busy two-core machine.

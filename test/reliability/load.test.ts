@@ -53,7 +53,8 @@ it('50 concurrent polling clients: no 5xx, no errors, consistent state', async (
         if (!pipelines.length) continue;
         const pipeline = pipelines[round % pipelines.length]!;
         const full = await gl.pipelines.get(project.id, pipeline.id);
-        if (full.id !== pipeline.id || (full.project_id !== undefined && full.project_id !== project.id)) inconsistencies.push(`pipeline #${pipeline.id} fetched as #${full.id} of project ${full.project_id}`);
+        if (full.id !== pipeline.id || (full.project_id !== undefined && full.project_id !== project.id))
+          inconsistencies.push(`pipeline #${pipeline.id} fetched as #${full.id} of project ${full.project_id}`);
         const jobs = await gl.jobs.listForPipeline(project.id, pipeline.id, { perPage: 100 }).all(100);
         for (const job of jobs) {
           if (!jobStatuses.has(job.status)) inconsistencies.push(`job #${job.id} status ${job.status}`);
@@ -62,7 +63,8 @@ it('50 concurrent polling clients: no 5xx, no errors, consistent state', async (
         // Every listed job exists when fetched (a few per round, to keep the mix realistic).
         for (const job of jobs.slice(0, 3)) {
           const fetched = await gl.jobs.get(project.id, job.id);
-          if (fetched.id !== job.id || fetched.pipeline?.id !== pipeline.id) inconsistencies.push(`job #${job.id} fetched as #${fetched.id} of pipeline #${fetched.pipeline?.id}`);
+          if (fetched.id !== job.id || fetched.pipeline?.id !== pipeline.id)
+            inconsistencies.push(`job #${job.id} fetched as #${fetched.id} of pipeline #${fetched.pipeline?.id}`);
           if (!jobStatuses.has(fetched.status)) inconsistencies.push(`job #${job.id} fetched status ${fetched.status}`);
         }
         const withLog = jobs.find((j) => j.status !== 'created' && j.status !== 'manual' && j.status !== 'skipped');

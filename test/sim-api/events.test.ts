@@ -17,10 +17,8 @@ afterAll(async () => {
 const API = 'acme/api';
 const DAY = 86_400_000;
 
-
 const ids = (list: Event[]) => list.map((e) => e.id);
 const time = (e: Event) => Date.parse(e.created_at!);
-
 
 function expectEventFields(e: Event): void {
   expect(Number.isInteger(e.project_id)).toBe(true);
@@ -151,7 +149,7 @@ describe('the three feeds', () => {
     expect(ids(byId)).toEqual(ids(byPath));
   });
 
-  it("a private project alice is not in: 404 Project Not Found", async () => {
+  it('a private project alice is not in: 404 Project Not Found', async () => {
     const err = await apiError(rig.gl.events.listForProject('secret/payroll').all());
     expect(err.status).toBe(404);
     expect(err.reason).toBe('404 Project Not Found');

@@ -68,7 +68,7 @@ describe('job lists', () => {
     expect(sent.length).toBeGreaterThan(0);
   });
 
-  it('rejects an unknown scope with GitLab\'s 400', async () => {
+  it("rejects an unknown scope with GitLab's 400", async () => {
     await expectApiError(rig.gl.client.get('/projects/acme%2Fapi/jobs?scope=bogus'), 400, /scope does not have a valid value/);
   });
 
@@ -87,7 +87,23 @@ describe('job lists', () => {
   it('gives every field of spec 2.1 with the right types', async () => {
     const job = await firstJob({ scope: 'success' }, (j) => j.artifacts_file != null);
     const full = await rig.gl.jobs.get(API, job.id);
-    for (const key of ['id', 'name', 'stage', 'status', 'ref', 'tag', 'coverage', 'created_at', 'started_at', 'finished_at', 'artifacts_file', 'runner', 'pipeline', 'commit', 'user']) {
+    for (const key of [
+      'id',
+      'name',
+      'stage',
+      'status',
+      'ref',
+      'tag',
+      'coverage',
+      'created_at',
+      'started_at',
+      'finished_at',
+      'artifacts_file',
+      'runner',
+      'pipeline',
+      'commit',
+      'user',
+    ]) {
       expect(full).toHaveProperty(key);
     }
     expect(full.artifacts_file).toEqual({ filename: 'artifacts.zip', size: expect.any(Number) });
@@ -257,7 +273,7 @@ describe('artifacts', () => {
 });
 
 describe('trace', () => {
-  it('reads a running job\'s log incrementally with Range (206 → append) as it grows', async () => {
+  it("reads a running job's log incrementally with Range (206 → append) as it grows", async () => {
     const job = await firstJob({ scope: 'running' }, (j) => j.name !== 'lint', 'acme/web');
     let held = whole(await rig.gl.jobs.trace('acme/web', job.id));
     expect(held.toString()).toContain('Running with gitlab-runner');
@@ -275,7 +291,11 @@ describe('trace', () => {
     const ranged = rig.sim.requests.filter((r) => r.path.endsWith(`/jobs/${job.id}/trace`) && r.headers.range);
     expect(ranged.some((r) => r.status === 206)).toBe(true);
     // What we assembled is exactly the log as one whole read returns it.
-    expect(whole(await rig.gl.jobs.trace('acme/web', job.id)).subarray(0, held.length).equals(held)).toBe(true);
+    expect(
+      whole(await rig.gl.jobs.trace('acme/web', job.id))
+        .subarray(0, held.length)
+        .equals(held),
+    ).toBe(true);
   });
 
   it('with --gitlab-strict the whole log comes back (200) and the client keeps only the new part', async () => {
@@ -300,7 +320,11 @@ describe('trace', () => {
       const traced = strict.sim.requests.filter((r) => r.path.endsWith(`/jobs/${job!.id}/trace`));
       expect(traced.every((r) => r.status === 200 || r.status === 304)).toBe(true);
       expect(traced.some((r) => r.headers.range)).toBe(true);
-      expect(whole(await strict.gl.jobs.trace('acme/web', job!.id)).subarray(0, held.length).equals(held)).toBe(true);
+      expect(
+        whole(await strict.gl.jobs.trace('acme/web', job!.id))
+          .subarray(0, held.length)
+          .equals(held),
+      ).toBe(true);
     } finally {
       await strict.close();
     }
@@ -321,7 +345,7 @@ describe('trace', () => {
     expect(Buffer.isBuffer(res.data) ? res.data.length : String(res.data).length).toBe(0);
   });
 
-  it('a finished job\'s log reads like a runner\'s: sections, colours, final line', async () => {
+  it("a finished job's log reads like a runner's: sections, colours, final line", async () => {
     const job = await firstJob({ scope: 'failed' }, (j) => j.name === 'test:unit');
     const text = whole(await rig.gl.jobs.trace(API, job.id)).toString('utf8');
     expect(text).toMatch(/section_start:\d+:prepare_executor/);

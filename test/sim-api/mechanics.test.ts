@@ -36,7 +36,10 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
   const count = (method: string, path: string) => rig.sim.requests.filter((r) => r.method === method && r.path.split('?')[0] === path).length;
 
   async function failure(promise: Promise<unknown>): Promise<GitLabApiError> {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(GitLabApiError);
     return error as GitLabApiError;
   }
@@ -45,7 +48,14 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
     it('retries a GET through 502 (HTML), 503 and 504 and then succeeds', async () => {
       const gl = recording();
       const path = '/projects/acme%2Fapi';
-      rig.sim.faults.add({ kind: 'respond', method: 'GET', path, status: 502, body: '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', contentType: 'text/html' });
+      rig.sim.faults.add({
+        kind: 'respond',
+        method: 'GET',
+        path,
+        status: 502,
+        body: '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+        contentType: 'text/html',
+      });
       rig.sim.faults.add({ kind: 'respond', method: 'GET', path, status: 503, body: 'Service Unavailable' });
       rig.sim.faults.add({ kind: 'respond', method: 'GET', path, status: 504, body: '' });
       const before = count('GET', path);
@@ -87,7 +97,14 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
 
     it('gives up after maxRetries with the last error', async () => {
       const gl = recording();
-      rig.sim.faults.add({ kind: 'respond', method: 'GET', path: '/projects/acme%2Fapi/pipelines', status: 503, body: { message: '503 Service Unavailable' }, times: 10 });
+      rig.sim.faults.add({
+        kind: 'respond',
+        method: 'GET',
+        path: '/projects/acme%2Fapi/pipelines',
+        status: 503,
+        body: { message: '503 Service Unavailable' },
+        times: 10,
+      });
       const error = await failure(gl.pipelines.list('acme/api').all(1));
       expect(error.status).toBe(503);
       expect(delays).toHaveLength(3);
@@ -155,7 +172,14 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
 
     it('turns an HTML proxy page into a short message and never leaks the token', async () => {
       const gl = rig.client(DEMO_TOKENS.user, { maxRetries: 0 });
-      rig.sim.faults.add({ kind: 'respond', method: 'GET', path: '/user', status: 502, body: `<html><head><title>502 Bad Gateway</title></head><body>${'x'.repeat(5000)} ${DEMO_TOKENS.user}</body></html>`, contentType: 'text/html' });
+      rig.sim.faults.add({
+        kind: 'respond',
+        method: 'GET',
+        path: '/user',
+        status: 502,
+        body: `<html><head><title>502 Bad Gateway</title></head><body>${'x'.repeat(5000)} ${DEMO_TOKENS.user}</body></html>`,
+        contentType: 'text/html',
+      });
       const error = await failure(gl.users.current());
       expect(error.status).toBe(502);
       expect(error.message).toMatch(/502 Bad Gateway/);
@@ -208,7 +232,9 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
     });
 
     it('sends the token as PRIVATE-TOKEN and the simulator also takes Authorization: Bearer', async () => {
-      const res = await rig.client(undefined).client.request<{ username: string }>('GET', '/user', { headers: { authorization: `Bearer ${DEMO_TOKENS.other}` } });
+      const res = await rig
+        .client(undefined)
+        .client.request<{ username: string }>('GET', '/user', { headers: { authorization: `Bearer ${DEMO_TOKENS.other}` } });
       expect(res.data.username).toBe('bob');
       const sent = rig.sim.requests.filter((r) => r.path === '/user').find((r) => r.headers['private-token'] === DEMO_TOKENS.user);
       expect(sent).toBeDefined();
@@ -217,7 +243,11 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
 
   it('follows a growing log with Range: 206 appends, 416 when nothing is new', async () => {
     let job: Job | undefined;
-    for await (const j of rig.gl.jobs.list('acme/web', { scope: 'running', perPage: 100 })) if (j.name !== 'lint') { job = j; break; }
+    for await (const j of rig.gl.jobs.list('acme/web', { scope: 'running', perPage: 100 }))
+      if (j.name !== 'lint') {
+        job = j;
+        break;
+      }
     const first = await rig.gl.jobs.trace('acme/web', job!.id);
     expect(first.kind).toBe('append');
     let held = first.kind === 'append' ? first.chunk.length : 0;

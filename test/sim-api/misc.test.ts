@@ -20,8 +20,6 @@ afterAll(async () => {
 const API = 'acme/api';
 const DEMO_PROJECTS = ['acme/api', 'acme/web', 'acme/platform/infra/terraform', 'acme/monorepo', 'ops/runbooks', 'acme/platform/deployer', 'acme/mobile'];
 
-
-
 /** Job user of spec 2.3 (job and deployable `user`). */
 function expectJobUser(u: Record<string, unknown>): void {
   expectCompactUser(u);
@@ -189,7 +187,12 @@ describe('projects', () => {
     expect(list).toHaveLength(7);
     // The projects added later (trigger jobs, merge requests) were last active hours ago: the five
     // older ones keep their places at the top.
-    expect(list.slice(5).map((p) => p.path_with_namespace).sort()).toEqual(['acme/mobile', 'acme/platform/deployer']);
+    expect(
+      list
+        .slice(5)
+        .map((p) => p.path_with_namespace)
+        .sort(),
+    ).toEqual(['acme/mobile', 'acme/platform/deployer']);
     const times = list.map((p) => Date.parse(p.last_activity_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const asc = await rig.gl.projects.list({ membership: true, order_by: 'last_activity_at', sort: 'asc', perPage: 100 }).all();

@@ -14,9 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
-const all = (filters: Parameters<Rig['gl']['pipelines']['list']>[1] = {}, project = API) =>
-  rig.gl.pipelines.list(project, { perPage: 100, ...filters }).all();
-
+const all = (filters: Parameters<Rig['gl']['pipelines']['list']>[1] = {}, project = API) => rig.gl.pipelines.list(project, { perPage: 100, ...filters }).all();
 
 describe('pipeline list', () => {
   it('has hundreds of pipelines of history in every status, newest first, with totals', async () => {
@@ -76,7 +74,7 @@ describe('pipeline list', () => {
     expect(statuses).toEqual([...statuses].sort().reverse());
   });
 
-  it('answers invalid filter values with GitLab\'s 400', async () => {
+  it("answers invalid filter values with GitLab's 400", async () => {
     const error = await apiError(rig.gl.client.get('/projects/acme%2Fapi/pipelines?status=bogus'));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/status does not have a valid value/);
@@ -85,10 +83,26 @@ describe('pipeline list', () => {
 });
 
 describe('a single pipeline', () => {
-  it('has every field of the full form (spec 2.4) and GitLab\'s detailed_status', async () => {
+  it("has every field of the full form (spec 2.4) and GitLab's detailed_status", async () => {
     const [latest] = await all({ status: 'success' });
     const p = await rig.gl.pipelines.get(API, latest!.id);
-    for (const key of ['id', 'status', 'ref', 'sha', 'before_sha', 'tag', 'yaml_errors', 'user', 'created_at', 'updated_at', 'started_at', 'finished_at', 'committed_at', 'duration', 'coverage']) {
+    for (const key of [
+      'id',
+      'status',
+      'ref',
+      'sha',
+      'before_sha',
+      'tag',
+      'yaml_errors',
+      'user',
+      'created_at',
+      'updated_at',
+      'started_at',
+      'finished_at',
+      'committed_at',
+      'duration',
+      'coverage',
+    ]) {
       expect(p).toHaveProperty(key);
     }
     expect(Object.keys(p.user)).toEqual(expect.arrayContaining(['name', 'username', 'id', 'state', 'avatar_url', 'web_url']));

@@ -17,8 +17,6 @@ afterAll(async () => {
 
 const API = 'acme/api';
 
-
-
 /** Every field of spec 2.5 except last_pipeline, with its type. */
 function expectScheduleFields(s: PipelineSchedule): void {
   expect(Number.isInteger(s.id)).toBe(true);
@@ -44,11 +42,7 @@ const schedulesPath = (project: string) => `/projects/${encodeURIComponent(proje
 describe('list', () => {
   it('lists the project schedules with every spec field and no last_pipeline key', async () => {
     const list = await rig.gl.schedules.list(API).all();
-    expect(list.map((s) => s.description)).toEqual([
-      'Nightly full test run',
-      'Hourly smoke test against staging',
-      'Weekly dependency audit',
-    ]);
+    expect(list.map((s) => s.description)).toEqual(['Nightly full test run', 'Hourly smoke test against staging', 'Weekly dependency audit']);
     for (const s of list) {
       expectScheduleFields(s);
       expect(Object.keys(s)).not.toContain('last_pipeline');

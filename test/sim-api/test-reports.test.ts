@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
- 
 const plain = (t: TraceResult) => (t.kind === 'unchanged' ? '' : t.chunk.toString('utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
 
 async function pipelinesOf(project: string, status: string): Promise<PipelineBasic[]> {
@@ -83,7 +82,9 @@ describe('test_report', () => {
     const [pipeline] = await pipelinesOf('acme/mobile', 'success');
     const report = await rig.gl.pipelines.testReport('acme/mobile', pipeline!.id);
     const c = report.test_suites[0]!.test_cases[0]!;
-    expect(Object.keys(c)).toEqual(expect.arrayContaining(['status', 'name', 'classname', 'execution_time', 'system_output', 'stack_trace', 'file', 'attachment_url']));
+    expect(Object.keys(c)).toEqual(
+      expect.arrayContaining(['status', 'name', 'classname', 'execution_time', 'system_output', 'stack_trace', 'file', 'attachment_url']),
+    );
     expect(c.classname).toMatch(/\.test\.ts$/);
     expect(c.execution_time).toBeLessThan(1);
     const test = (await rig.gl.jobs.listForPipeline('acme/mobile', pipeline!.id).all()).find((j) => j.name === 'test:unit')!;

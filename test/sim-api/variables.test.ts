@@ -62,7 +62,13 @@ describe('pipeline variables and inputs', () => {
   });
 
   it('takes variables as Rack form fields too (variables[][key]=…)', async () => {
-    const form = new URLSearchParams([['variables[][key]', 'A'], ['variables[][value]', '1'], ['variables[][key]', 'B'], ['variables[][value]', '2'], ['variables[][variable_type]', 'file']]);
+    const form = new URLSearchParams([
+      ['variables[][key]', 'A'],
+      ['variables[][value]', '1'],
+      ['variables[][key]', 'B'],
+      ['variables[][value]', '2'],
+      ['variables[][variable_type]', 'file'],
+    ]);
     const res = await fetch(`${rig.sim.apiUrl}/projects/${encodeURIComponent(DEPLOYER)}/pipeline?ref=main`, {
       method: 'POST',
       headers: { 'PRIVATE-TOKEN': DEMO_TOKENS.user, 'content-type': 'application/x-www-form-urlencoded' },
@@ -77,7 +83,9 @@ describe('pipeline variables and inputs', () => {
   });
 
   it('takes the inputs the project declares, with their types', async () => {
-    const pipeline = await rig.gl.pipelines.create(DEPLOYER, 'main', { inputs: { environment: 'production', replicas: 3, dry_run: false, regions: ['eu-west-1', 'us-east-1'] } });
+    const pipeline = await rig.gl.pipelines.create(DEPLOYER, 'main', {
+      inputs: { environment: 'production', replicas: 3, dry_run: false, regions: ['eu-west-1', 'us-east-1'] },
+    });
     expect(pipeline.status).toBe('pending');
   });
 

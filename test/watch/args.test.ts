@@ -9,8 +9,32 @@ import { watchOn } from './helpers.js';
 
 describe('parseWatchArgs', () => {
   it('takes its own options out and passes the rest on as written', () => {
-    const r = parseWatchArgs(['#42', '--host=gitlab.example.com', '--notify', '--token', 't', '--interval', '2.5', '--json', '--give-up=30', '--project', 'g/p', '--demo']);
-    expect(r).toEqual({ ok: true, args: { pipelineId: 42, notify: true, json: true, intervalS: 2.5, giveUpS: 30, help: false, rest: ['--host=gitlab.example.com', '--token', 't', '--project', 'g/p', '--demo'] } });
+    const r = parseWatchArgs([
+      '#42',
+      '--host=gitlab.example.com',
+      '--notify',
+      '--token',
+      't',
+      '--interval',
+      '2.5',
+      '--json',
+      '--give-up=30',
+      '--project',
+      'g/p',
+      '--demo',
+    ]);
+    expect(r).toEqual({
+      ok: true,
+      args: {
+        pipelineId: 42,
+        notify: true,
+        json: true,
+        intervalS: 2.5,
+        giveUpS: 30,
+        help: false,
+        rest: ['--host=gitlab.example.com', '--token', 't', '--project', 'g/p', '--demo'],
+      },
+    });
   });
 
   it('defaults: 3 s interval, 300 s before giving up, no id', () => {
@@ -42,7 +66,11 @@ describe('the pipeline watched without an id', () => {
   it('inside a checkout: the project from the git remote, the ref from the checked-out branch', async () => {
     const p = await rig.gl.pipelines.create('acme/api', 'fix/timeouts');
     const git = async (args: string[]) =>
-      args[0] === 'remote' ? `origin\t${rig.sim.url}/acme/api.git (fetch)\norigin\t${rig.sim.url}/acme/api.git (push)` : args[0] === 'symbolic-ref' ? 'fix/timeouts' : null;
+      args[0] === 'remote'
+        ? `origin\t${rig.sim.url}/acme/api.git (fetch)\norigin\t${rig.sim.url}/acme/api.git (push)`
+        : args[0] === 'symbolic-ref'
+          ? 'fix/timeouts'
+          : null;
     const abort = new AbortController();
     const run = await watchOn(rig, [], { hooks: { git, signal: abort.signal }, onSleep: () => abort.abort() });
     expect(run.lines[0]).toMatch(new RegExp(`^watching pipeline #${p.id} of acme/api on fix/timeouts: `));
@@ -51,7 +79,10 @@ describe('the pipeline watched without an id', () => {
 
   it('with --project and no ref: the newest pipeline of the default branch; the checkout branch is not used', async () => {
     const abort = new AbortController();
-    const run = await watchOn(rig, ['--project', 'acme/api'], { hooks: { git: async () => 'fix/timeouts', signal: abort.signal }, onSleep: () => abort.abort() });
+    const run = await watchOn(rig, ['--project', 'acme/api'], {
+      hooks: { git: async () => 'fix/timeouts', signal: abort.signal },
+      onSleep: () => abort.abort(),
+    });
     const [newest] = await rig.gl.pipelines.list('acme/api', { ref: 'main', perPage: 1 }).all(1);
     expect(run.lines[0]).toMatch(new RegExp(`^watching pipeline #${newest!.id} of acme/api on main: `));
     expect([0, 1, 130]).toContain(run.code);

@@ -20,7 +20,8 @@ interface DownstreamJson {
   downstream_status: string | null;
   web_url: string | null;
 }
-const events = (lines: string[]) => lines.map((l) => JSON.parse(l) as { type: string; downstream?: DownstreamJson[] | DownstreamJson; previous?: string | null });
+const events = (lines: string[]) =>
+  lines.map((l) => JSON.parse(l) as { type: string; downstream?: DownstreamJson[] | DownstreamJson; previous?: string | null });
 
 describe('watch counts real bridges', () => {
   it('lists every downstream pipeline of a finished parent, the multi-project one included', async () => {
@@ -38,7 +39,7 @@ describe('watch counts real bridges', () => {
     }
   });
 
-  it('follows a running parent\'s child to its end and sees the multi-project pipeline start', async () => {
+  it("follows a running parent's child to its end and sees the multi-project pipeline start", async () => {
     const run = await watchOn(rig, ['700027', '--project', DEPLOYER, '--json', '--interval', '10'], {
       onSleep: (n) => {
         if (n > 5_000) throw new Error('the pipeline did not end');

@@ -22,7 +22,14 @@ beforeAll(async () => {
     } else if (req.url?.startsWith('/api/v4/projects/2/pipelines/6/bridges')) {
       res.end(
         JSON.stringify([
-          { id: 70, name: 'trigger:child', stage: 'deploy', status: 'failed', allow_failure: false, downstream_pipeline: { id: 90, status: 'failed', web_url: 'http://x/g/p/-/pipelines/90' } },
+          {
+            id: 70,
+            name: 'trigger:child',
+            stage: 'deploy',
+            status: 'failed',
+            allow_failure: false,
+            downstream_pipeline: { id: 90, status: 'failed', web_url: 'http://x/g/p/-/pipelines/90' },
+          },
           { id: 71, name: 'docs', stage: 'deploy', status: 'success', downstream_pipeline: null },
         ]),
       );
@@ -52,18 +59,37 @@ describe('downstreamReader', () => {
     const list = await reader.read(6);
     expect(reader.supported).toBe(true);
     expect(list).toEqual([
-      { bridgeId: 70, bridgeName: 'trigger:child', stage: 'deploy', status: 'failed', allowFailure: false, pipelineId: 90, pipelineStatus: 'failed', webUrl: 'http://x/g/p/-/pipelines/90' },
+      {
+        bridgeId: 70,
+        bridgeName: 'trigger:child',
+        stage: 'deploy',
+        status: 'failed',
+        allowFailure: false,
+        pipelineId: 90,
+        pipelineStatus: 'failed',
+        webUrl: 'http://x/g/p/-/pipelines/90',
+      },
       { bridgeId: 71, bridgeName: 'docs', stage: 'deploy', status: 'success', allowFailure: false, pipelineId: null, pipelineStatus: null, webUrl: null },
     ]);
   });
 });
 
 const pipeline = (status: string) => ({ id: 1, status, ref: 'main', sha: 'x' }) as Pipeline;
-const bridge = (status: string, allowFailure = false): Downstream => ({ bridgeId: 1, bridgeName: 'child', stage: 'deploy', status, allowFailure, pipelineId: 2, pipelineStatus: status, webUrl: null });
+const bridge = (status: string, allowFailure = false): Downstream => ({
+  bridgeId: 1,
+  bridgeName: 'child',
+  stage: 'deploy',
+  status,
+  allowFailure,
+  pipelineId: 2,
+  pipelineStatus: status,
+  webUrl: null,
+});
 
 describe('outcomeOf', () => {
   it('is null while the pipeline runs, its status once it ended', () => {
-    for (const s of ['created', 'pending', 'running', 'preparing', 'waiting_for_resource', 'scheduled', 'canceling']) expect(outcomeOf(pipeline(s), [])).toBeNull();
+    for (const s of ['created', 'pending', 'running', 'preparing', 'waiting_for_resource', 'scheduled', 'canceling'])
+      expect(outcomeOf(pipeline(s), [])).toBeNull();
     for (const s of ['success', 'failed', 'canceled', 'skipped', 'manual']) expect(outcomeOf(pipeline(s), [])).toBe(s);
   });
 
@@ -90,6 +116,10 @@ describe('stages and changes', () => {
   it('reports status changes and new jobs by id, then the pipeline', () => {
     const before = { pipeline: pipeline('running'), jobs: [job(1, 'a', 'running'), job(2, 'a', 'pending')], downstream: [] };
     const after = { pipeline: pipeline('failed'), jobs: [job(3, 'a', 'failed'), job(2, 'a', 'pending'), job(1, 'a', 'success')], downstream: [] };
-    expect(changes(before, after).map((e) => (e.type === 'job' ? `${e.job.id}:${e.previous}>${e.job.status}` : e.type === 'pipeline' ? `p:${e.previous}>${e.pipeline.status}` : 'd'))).toEqual(['1:running>success', '3:null>failed', 'p:running>failed']);
+    expect(
+      changes(before, after).map((e) =>
+        e.type === 'job' ? `${e.job.id}:${e.previous}>${e.job.status}` : e.type === 'pipeline' ? `p:${e.previous}>${e.pipeline.status}` : 'd',
+      ),
+    ).toEqual(['1:running>success', '3:null>failed', 'p:running>failed']);
   });
 });

@@ -7,11 +7,26 @@ import { jsonLine, liveLines, LiveRegion, plainLine } from '../../src/watch/rend
 
 const NOW = Date.UTC(2026, 10, 20, 12, 10, 0);
 const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
-const pipeline = { id: 7, status: 'running', ref: 'main', sha: 'abc', started_at: iso(125_000), created_at: iso(130_000), duration: null, finished_at: null } as unknown as Pipeline;
-const job = (id: number, name: string, stage: string, status: string, extra: Partial<Job> = {}) => ({ id, name, stage, status, started_at: iso(62_000), ...extra }) as Job;
+const pipeline = {
+  id: 7,
+  status: 'running',
+  ref: 'main',
+  sha: 'abc',
+  started_at: iso(125_000),
+  created_at: iso(130_000),
+  duration: null,
+  finished_at: null,
+} as unknown as Pipeline;
+const job = (id: number, name: string, stage: string, status: string, extra: Partial<Job> = {}) =>
+  ({ id, name, stage, status, started_at: iso(62_000), ...extra }) as Job;
 
 describe('liveLines', () => {
-  const jobs = [job(1, 'build', 'build', 'success'), job(2, 'test:unit', 'test', 'running'), job(3, 'lint', 'test', 'failed', { failure_reason: 'script_failure' }), job(4, 'deploy', 'deploy', 'created')];
+  const jobs = [
+    job(1, 'build', 'build', 'success'),
+    job(2, 'test:unit', 'test', 'running'),
+    job(3, 'lint', 'test', 'failed', { failure_reason: 'script_failure' }),
+    job(4, 'deploy', 'deploy', 'created'),
+  ];
 
   it('the pipeline, the stages, running jobs with elapsed time, failed jobs with the reason', () => {
     expect(liveLines({ pipeline, jobs, downstream: [] }, { color: false, width: 80, now: NOW, project: 'g/p' })).toEqual([
@@ -33,7 +48,10 @@ describe('liveLines', () => {
 
   it('server strings cannot drive the terminal', () => {
     const evil = [job(9, 'x\x1b]52;c;aGk=\x07\x1b[2J\x9b2J', 'te\x1bst', 'failed', { failure_reason: 'r\x07' })];
-    const text = [...liveLines({ pipeline: { ...pipeline, ref: 'm\x1b]2;t\x07' }, jobs: evil, downstream: [] }, { color: false, width: 80, now: NOW, project: 'g/p' }), plainLine({ type: 'job', job: evil[0]!, previous: 'running' })].join('\n');
+    const text = [
+      ...liveLines({ pipeline: { ...pipeline, ref: 'm\x1b]2;t\x07' }, jobs: evil, downstream: [] }, { color: false, width: 80, now: NOW, project: 'g/p' }),
+      plainLine({ type: 'job', job: evil[0]!, previous: 'running' }),
+    ].join('\n');
     expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
   });
 });
@@ -66,7 +84,10 @@ describe('firstFailureLine', () => {
   const section = (name: string, body: string) => `section_start:1700000000:${name}\r\x1b[0K${name}\n${body}section_end:1700000001:${name}\r\x1b[0K\n`;
 
   it('the first error the script printed, not the runner verdict, styles stripped', () => {
-    const log = section('prepare_executor', 'Using docker\n') + section('step_script', '$ npm test\nok 1\n\x1b[31;1merror TS2322: nope\x1b[0m\nFAIL later\n') + '\x1b[31;1mERROR: Job failed: exit code 1\x1b[0m\n';
+    const log =
+      section('prepare_executor', 'Using docker\n') +
+      section('step_script', '$ npm test\nok 1\n\x1b[31;1merror TS2322: nope\x1b[0m\nFAIL later\n') +
+      '\x1b[31;1mERROR: Job failed: exit code 1\x1b[0m\n';
     expect(firstFailureLine(Buffer.from(log))).toBe('error TS2322: nope');
   });
 

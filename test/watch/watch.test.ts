@@ -59,7 +59,10 @@ describe('exit status per outcome', () => {
     const [skipped] = await rig.gl.pipelines.list(API, { status: 'skipped', perPage: 1 }).all(1);
     const run = await watchOn(rig, [String(skipped!.id), '--project', API]);
     expect(run.code).toBe(1);
-    expect(run.lines).toEqual([expect.stringMatching(/^watching pipeline #\d+ .*: skipped, 0 jobs/), expect.stringMatching(new RegExp(`^» pipeline #${skipped!.id} skipped`))]);
+    expect(run.lines).toEqual([
+      expect.stringMatching(/^watching pipeline #\d+ .*: skipped, 0 jobs/),
+      expect.stringMatching(new RegExp(`^» pipeline #${skipped!.id} skipped`)),
+    ]);
   });
 
   it('without an id, watches the newest pipeline of --ref', async () => {
@@ -105,7 +108,10 @@ describe('plain output', () => {
     const id = await newPipeline(['test:integration']);
     const run = await watchOn(rig, [String(id), '--project', API, '--interval', '5']);
     expect(run.code).toBe(1);
-    const body = run.lines.slice(1, run.lines.findIndex((l) => l.startsWith('✖ pipeline')));
+    const body = run.lines.slice(
+      1,
+      run.lines.findIndex((l) => l.startsWith('✖ pipeline')),
+    );
     expect(body.length).toBeGreaterThan(8);
     const seen = new Map<string, string[]>();
     for (const line of body) {
@@ -142,7 +148,8 @@ describe('--json', () => {
     for (const o of objects.slice(1, -1)) {
       expect(['job', 'pipeline']).toContain(o.type);
       expect(typeof o.at).toBe('string');
-      if (o.type === 'job') expect(Object.keys(o)).toEqual(expect.arrayContaining(['job', 'name', 'stage', 'status', 'previous', 'web_url', 'failure_reason', 'allow_failure']));
+      if (o.type === 'job')
+        expect(Object.keys(o)).toEqual(expect.arrayContaining(['job', 'name', 'stage', 'status', 'previous', 'web_url', 'failure_reason', 'allow_failure']));
     }
     expect(objects.at(-2)).toMatchObject({ type: 'pipeline', pipeline: id, status: 'failed', previous: 'running' });
   });
@@ -157,7 +164,10 @@ describe('live view on a terminal', () => {
     expect(run.out).not.toMatch(/\x1b\[3\dm/);
     const frames = run.out.split(/\r\x1b\[\d+A/);
     for (const frame of frames.slice(0, -1)) {
-      const lines = frame.split('\n').filter(Boolean).map((l) => l.replace(/\x1b\[K|\x1b\[J/g, ''));
+      const lines = frame
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.replace(/\x1b\[K|\x1b\[J/g, ''));
       expect(lines.length).toBeLessThanOrEqual(10);
       for (const l of lines) expect([...l].length).toBeLessThanOrEqual(39);
     }
@@ -205,7 +215,9 @@ describe('errors', () => {
       },
     });
     expect(run.code).toBe(3);
-    expect(run.err).toMatch(new RegExp(`pipetop watch: GitLab at 127\\.0\\.0\\.1:${port} unreachable for 20s; giving up \\(--give-up\\)\\. Last error: .*ECONNREFUSED`));
+    expect(run.err).toMatch(
+      new RegExp(`pipetop watch: GitLab at 127\\.0\\.0\\.1:${port} unreachable for 20s; giving up \\(--give-up\\)\\. Last error: .*ECONNREFUSED`),
+    );
     expect(waits).toEqual([2000, 4000, 8000, 6000]);
   });
 

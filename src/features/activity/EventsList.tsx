@@ -11,7 +11,8 @@ import { emptyText, useList } from '../../ui/use-list.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { listKeyText, type ListKey } from '../../store/types.js';
 
-const utcMinute = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? new Date(Date.parse(iso)).toISOString().slice(0, 16).replace('T', ' ') : '—');
+const utcMinute = (iso: string | undefined) =>
+  iso && !Number.isNaN(Date.parse(iso)) ? new Date(Date.parse(iso)).toISOString().slice(0, 16).replace('T', ' ') : '—';
 
 export function EventsList({ listKey, showProject, width, height }: { listKey: ListKey; showProject: boolean; width: number; height: number }) {
   const { now } = useApp();
@@ -32,7 +33,15 @@ export function EventsList({ listKey, showProject, width, height }: { listKey: L
   const text = formatEventFilters(filters);
   return (
     <Box flexDirection="column" height={height}>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(e, i) => e.id ?? i} emptyText={emptyText(list, text ? 'events for these filters' : 'events')} />
+      <Table
+        columns={columns}
+        rows={rows}
+        selected={list.selected}
+        height={height - 1}
+        width={width}
+        keyOf={(e, i) => e.id ?? i}
+        emptyText={emptyText(list, text ? 'events for these filters' : 'events')}
+      />
       <ListStatus list={list} shown={rows.length} noun="events" extra={text ? `filters: ${text}` : 'f filters'} />
     </Box>
   );

@@ -9,7 +9,9 @@ import { EventsList } from './EventsList.js';
 export function EventsPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'events' }>; width: number; height: number }) {
   const me = useAppState((s) => s.user);
   const title =
-    pane.who === 'me' ? `Your activity${me ? ` — ${safeText(me.name, 40)} (@${safeText(me.username, 40)})` : ''}` : `Activity of ${/^\d+$/.test(pane.who.user) ? `user #${pane.who.user}` : `@${safeText(pane.who.user, 40)}`}`;
+    pane.who === 'me'
+      ? `Your activity${me ? ` — ${safeText(me.name, 40)} (@${safeText(me.username, 40)})` : ''}`
+      : `Activity of ${/^\d+$/.test(pane.who.user) ? `user #${pane.who.user}` : `@${safeText(pane.who.user, 40)}`}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold>{title}</Text>

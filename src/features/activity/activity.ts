@@ -45,7 +45,8 @@ export const activityFeature: Feature = {
     const event = selectedRow<Event>(ctx, listKeyOf(pane)!);
     if (!event) return true;
     const project = store.getState().projects[event.project_id];
-    if (project) store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' }] }));
+    if (project)
+      store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' }] }));
     else toast(store, 'info', `Project #${event.project_id} is not visible to you`);
     return true;
   },
@@ -109,4 +110,3 @@ export async function openEvents(ctx: Ctx, who: string | null): Promise<string |
   push({ kind: 'events', who: { user: name } });
   return null;
 }
-

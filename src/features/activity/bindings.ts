@@ -3,5 +3,12 @@
 import type { Binding } from '../../keymap/bindings.js';
 
 export const ACTIVITY_BINDINGS: Binding[] = [
-  { command: 'events.filters', keys: ['f'], description: 'Activity filters: action, target type, before/after date, sort', category: 'Views', scopes: ['events'], hint: 'f filters' },
+  {
+    command: 'events.filters',
+    keys: ['f'],
+    description: 'Activity filters: action, target type, before/after date, sort',
+    category: 'Views',
+    scopes: ['events'],
+    hint: 'f filters',
+  },
 ];

@@ -4,11 +4,32 @@ import type { Event } from '../../api/index.js';
 import { eventKind, eventLine, eventUrl } from './event-line.js';
 
 const author = { id: 2, name: 'Alice', username: 'alice', state: 'active', avatar_url: null, web_url: 'https://g/alice' };
-const base: Event = { id: 1, title: null, project_id: 7, action_name: 'pushed to', target_id: null, target_type: null, target_title: null, author_id: 2, author, author_username: 'alice', created_at: '2026-11-20T10:00:00.000Z' };
+const base: Event = {
+  id: 1,
+  title: null,
+  project_id: 7,
+  action_name: 'pushed to',
+  target_id: null,
+  target_type: null,
+  target_title: null,
+  author_id: 2,
+  author,
+  author_username: 'alice',
+  created_at: '2026-11-20T10:00:00.000Z',
+};
 const push = (p: Partial<NonNullable<Event['push_data']>>, action = 'pushed to'): Event => ({
   ...base,
   action_name: action,
-  push_data: { commit_count: 3, action: 'pushed', ref_type: 'branch', commit_from: 'a'.repeat(40), commit_to: 'b'.repeat(40), ref: 'main', commit_title: 'Fix the build', ...p },
+  push_data: {
+    commit_count: 3,
+    action: 'pushed',
+    ref_type: 'branch',
+    commit_from: 'a'.repeat(40),
+    commit_to: 'b'.repeat(40),
+    ref: 'main',
+    commit_title: 'Fix the build',
+    ...p,
+  },
 });
 
 describe('eventLine', () => {
@@ -27,7 +48,17 @@ describe('eventLine', () => {
       action_name: 'commented on',
       target_type: 'Note',
       target_title: 'Flaky test',
-      note: { id: 9, body: 'Can reproduce\nlocally.', attachment: null, author, created_at: base.created_at!, system: false, noteable_id: 5, noteable_type, ...(noteable_iid ? { noteable_iid } : {}) },
+      note: {
+        id: 9,
+        body: 'Can reproduce\nlocally.',
+        attachment: null,
+        author,
+        created_at: base.created_at!,
+        system: false,
+        noteable_id: 5,
+        noteable_type,
+        ...(noteable_iid ? { noteable_iid } : {}),
+      },
     });
     expect(eventLine(note('Issue', 12))).toBe('commented on issue #12: Can reproduce locally.');
     expect(eventLine(note('MergeRequest', 5))).toBe('commented on merge request !5: Can reproduce locally.');
@@ -35,15 +66,29 @@ describe('eventLine', () => {
   });
 
   it('names issues and merge requests by reference and title', () => {
-    const target = (action_name: string, target_type: string, target_iid?: number): Event => ({ ...base, action_name, target_type, target_iid, target_id: 99, target_title: 'Add caching' });
+    const target = (action_name: string, target_type: string, target_iid?: number): Event => ({
+      ...base,
+      action_name,
+      target_type,
+      target_iid,
+      target_id: 99,
+      target_title: 'Add caching',
+    });
     expect(eventLine(target('opened', 'MergeRequest', 123))).toBe('opened merge request !123 Add caching');
     expect(eventLine(target('closed', 'Issue', 4))).toBe('closed issue #4 Add caching');
     expect(eventLine(target('accepted', 'MergeRequest'))).toBe('accepted merge request Add caching');
     expect(eventLine(target('opened', 'Milestone', 2))).toBe('opened milestone %2 Add caching');
   });
 
-  it('words an event the same in a project\'s feed (with the iid) and a person\'s feed (without)', () => {
-    const issue = (target_iid?: number): Event => ({ ...base, action_name: 'opened', target_type: 'Issue', target_iid, target_id: 99, target_title: 'Runner out of disk' });
+  it("words an event the same in a project's feed (with the iid) and a person's feed (without)", () => {
+    const issue = (target_iid?: number): Event => ({
+      ...base,
+      action_name: 'opened',
+      target_type: 'Issue',
+      target_iid,
+      target_id: 99,
+      target_title: 'Runner out of disk',
+    });
     expect(eventLine(issue(22))).toBe('opened issue #22 Runner out of disk');
     expect(eventLine(issue())).toBe('opened issue Runner out of disk');
   });

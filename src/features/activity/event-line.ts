@@ -47,7 +47,8 @@ export function eventLine(e: Event): string {
       const refType = p.ref_type === 'tag' ? 'tag' : 'branch';
       const ref = p.ref ?? '';
       if (p.commit_to === null || e.action_name === 'deleted') return `deleted ${refType} ${ref}`;
-      if (p.commit_from === null || e.action_name === 'pushed new') return `pushed new ${refType} ${ref}${p.commit_title ? `: "${oneLine(p.commit_title, 120)}"` : ''}`;
+      if (p.commit_from === null || e.action_name === 'pushed new')
+        return `pushed new ${refType} ${ref}${p.commit_title ? `: "${oneLine(p.commit_title, 120)}"` : ''}`;
       const n = p.commit_count ?? 0;
       return `pushed to ${ref}: ${n} commit${n === 1 ? '' : 's'}${p.commit_title ? ` "${oneLine(p.commit_title, 120)}"` : ''}`;
     }
@@ -56,7 +57,7 @@ export function eventLine(e: Event): string {
       const onType = n?.noteable_type ?? null;
       const ref = reference(onType, n?.noteable_iid);
       const body = oneLine(n?.body ?? '');
-      const noun = onType ? NOUN[onType] ?? onType.toLowerCase() : 'a discussion';
+      const noun = onType ? (NOUN[onType] ?? onType.toLowerCase()) : 'a discussion';
       if (ref) return `commented on ${noun} ${ref}: ${body}`;
       // No iid (feeds across projects may leave it out): the comment first, then what it is on.
       return `commented on ${noun}: ${body}${e.target_title ? ` — "${oneLine(e.target_title, 60)}"` : ''}`;

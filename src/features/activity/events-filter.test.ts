@@ -10,8 +10,10 @@ describe('event filters', () => {
     expect(parseEventFilters('  ')).toEqual({ filters: {} });
   });
 
-  it('rejects values outside the spec\'s lists, naming what is allowed', () => {
-    expect(parseEventFilters('action=opened')).toEqual({ error: expect.stringContaining('action must be one of created, updated, closed, reopened, pushed, commented, merged, joined, left, destroyed, expired') });
+  it("rejects values outside the spec's lists, naming what is allowed", () => {
+    expect(parseEventFilters('action=opened')).toEqual({
+      error: expect.stringContaining('action must be one of created, updated, closed, reopened, pushed, commented, merged, joined, left, destroyed, expired'),
+    });
     expect(parseEventFilters('target_type=Issue')).toEqual({ error: expect.stringContaining('target_type must be one of issue, milestone') });
     expect(parseEventFilters('sort=newest')).toEqual({ error: 'sort must be one of asc, desc' });
     expect(parseEventFilters('author=bob')).toEqual({ error: expect.stringContaining('Unknown filter "author"') });
@@ -34,7 +36,7 @@ describe('event filters', () => {
     expect(parseEventFilters('after=7d before=yesterday', ctx)).toEqual({ filters: { after: '2026-11-13', before: '2026-11-19' } });
   });
 
-  it('refuses a window no day fits in (GitLab\'s before and after both exclude their day)', () => {
+  it("refuses a window no day fits in (GitLab's before and after both exclude their day)", () => {
     expect(parseEventFilters('after=2026-11-10 before=2026-11-11')).toEqual({ error: expect.stringContaining('No day is both after') });
     expect(parseEventFilters('after=2026-11-10 before=2026-11-12')).toEqual({ filters: { after: '2026-11-10', before: '2026-11-12' } });
   });

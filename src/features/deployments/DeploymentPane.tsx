@@ -10,7 +10,12 @@ import { absoluteTime, duration, relativeTime } from '../../ui/format.js';
 export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'deployment' }>; width: number; height: number }) {
   const { now } = useApp();
   const d = useAppState((s) => s.deployments[pane.deploymentId]);
-  if (!d) return <Box height={height}><Text dimColor>Loading deployment…</Text></Box>;
+  if (!d)
+    return (
+      <Box height={height}>
+        <Text dimColor>Loading deployment…</Text>
+      </Box>
+    );
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const job = d.deployable;
   const env = d.environment;
@@ -33,12 +38,18 @@ export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { 
           value: (
             <Text wrap="truncate">
               <StatusBadge status={job.status} />
-              <Text> #{job.id} {safeText(job.name, 60)}</Text>
-              <Text dimColor> (stage {safeText(job.stage, 30)})  ⏎ opens the job and its log</Text>
+              <Text>
+                {' '}
+                #{job.id} {safeText(job.name, 60)}
+              </Text>
+              <Text dimColor> (stage {safeText(job.stage, 30)}) ⏎ opens the job and its log</Text>
             </Text>
           ),
         },
-        { label: 'Job ran', value: `${job.started_at ? `started ${relativeTime(job.started_at, now())}` : 'not started'}${job.finished_at ? ` · finished ${relativeTime(job.finished_at, now())}` : ''}${job.duration != null ? ` · ${duration(job.duration)}` : ''}` },
+        {
+          label: 'Job ran',
+          value: `${job.started_at ? `started ${relativeTime(job.started_at, now())}` : 'not started'}${job.finished_at ? ` · finished ${relativeTime(job.finished_at, now())}` : ''}${job.duration != null ? ` · ${duration(job.duration)}` : ''}`,
+        },
         { label: 'Job user', value: job.user ? `${job.user.name} (@${job.user.username})${job.user.location ? ` · ${job.user.location}` : ''}` : '—' },
       ]
     : [{ label: 'Job', value: 'none (deployed without a job)' }];
@@ -46,13 +57,13 @@ export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { 
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {/* Nothing shrinks: on a short screen Yoga squeezed rows over each other; the pane clips instead. */}
       <Box flexDirection="column" flexShrink={0}>
-      <Text bold>
-        Deployment #{d.iid} to {safeText(env?.name ?? '?', 60)}
-      </Text>
-      <Box height={1} />
-      <Fields rows={rows} labelWidth={14} />
-      <Box height={1} />
-      <Fields rows={jobRows} labelWidth={14} />
+        <Text bold>
+          Deployment #{d.iid} to {safeText(env?.name ?? '?', 60)}
+        </Text>
+        <Box height={1} />
+        <Fields rows={rows} labelWidth={14} />
+        <Box height={1} />
+        <Fields rows={jobRows} labelWidth={14} />
       </Box>
     </Box>
   );

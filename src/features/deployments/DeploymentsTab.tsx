@@ -28,7 +28,15 @@ export function DeploymentsTab({ projectId, width, height }: { projectId: number
   ];
   return (
     <Box flexDirection="column" height={height}>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(d) => d.id} emptyText={emptyText(list, 'deployments')} />
+      <Table
+        columns={columns}
+        rows={rows}
+        selected={list.selected}
+        height={height - 1}
+        width={width}
+        keyOf={(d) => d.id}
+        emptyText={emptyText(list, 'deployments')}
+      />
       <ListStatus list={list} shown={rows.length} noun="deployments" extra="⏎ details · o environment URL" />
     </Box>
   );

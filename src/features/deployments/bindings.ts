@@ -3,5 +3,12 @@
 import type { Binding } from '../../keymap/bindings.js';
 
 export const DEPLOYMENT_BINDINGS: Binding[] = [
-  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the deployment’s job and its log', category: 'Move', scopes: ['deployment'], hint: '⏎ job' },
+  {
+    command: 'nav.open',
+    keys: ['enter', 'l', 'right'],
+    description: 'Open the deployment’s job and its log',
+    category: 'Move',
+    scopes: ['deployment'],
+    hint: '⏎ job',
+  },
 ];

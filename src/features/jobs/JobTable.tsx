@@ -6,7 +6,23 @@ import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 
 /** `nameOf`: a row's Name when the caller names it (a pipeline's trigger jobs), else undefined. */
-export function JobTable({ rows, selected, width, height, showPipeline, empty, nameOf }: { rows: Job[]; selected: number; width: number; height: number; showPipeline?: boolean; empty: string; nameOf?: (j: Job) => string | undefined }) {
+export function JobTable({
+  rows,
+  selected,
+  width,
+  height,
+  showPipeline,
+  empty,
+  nameOf,
+}: {
+  rows: Job[];
+  selected: number;
+  width: number;
+  height: number;
+  showPipeline?: boolean;
+  empty: string;
+  nameOf?: (j: Job) => string | undefined;
+}) {
   const { now } = useApp();
   const theme = useTheme();
   const inflight = useAppState((s) => s.inflight);
@@ -15,7 +31,14 @@ export function JobTable({ rows, selected, width, height, showPipeline, empty, n
     { header: 'Status', width: 11, priority: 8, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
     { header: 'Job', width: 9, priority: 3, value: (j) => `#${j.id}` },
     // ↻2: the second attempt (features/jobs/attempts.ts), as GitLab marks retried jobs.
-    { header: 'Name', width: 16, grow: 3, priority: 10, value: (j) => `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ↻${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}` },
+    {
+      header: 'Name',
+      width: 16,
+      grow: 3,
+      priority: 10,
+      value: (j) =>
+        `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ↻${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}`,
+    },
     { header: 'Stage', width: 10, priority: 5, value: (j) => j.stage },
     ...(showPipeline
       ? [

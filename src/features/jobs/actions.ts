@@ -31,9 +31,19 @@ export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, 
   const pointless = pointlessReason(verb, job);
   if (pointless) return void toast(ctx.store, 'info', `${capitalize(jobLabel(job))} ${pointless}`);
   if (verb === 'cancel') {
-    ctx.store.setState({ confirm: { message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
+    ctx.store.setState({
+      confirm: {
+        message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`,
+        yes: { command: 'job.confirmed', args: { verb, job, projectId, path } },
+      },
+    });
   } else if (verb === 'erase') {
-    ctx.store.setState({ confirm: { message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`, yes: { command: 'job.confirmed', args: { verb, job, projectId, path } } } });
+    ctx.store.setState({
+      confirm: {
+        message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`,
+        yes: { command: 'job.confirmed', args: { verb, job, projectId, path } },
+      },
+    });
   } else void runJobAction(ctx, verb, job, projectId, path);
 }
 
@@ -42,7 +52,8 @@ export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, 
  * a finished job with 201 and the job unchanged, and a keep without artifacts with a bare 404).
  */
 function pointlessReason(verb: JobVerb, job: Job): string | null {
-  if (verb === 'cancel' && !isActiveStatus(job.status)) return FINISHED.has(job.status) ? `already finished (${job.status}): nothing to cancel` : `is ${job.status}: nothing to cancel`;
+  if (verb === 'cancel' && !isActiveStatus(job.status))
+    return FINISHED.has(job.status) ? `already finished (${job.status}): nothing to cancel` : `is ${job.status}: nothing to cancel`;
   if (verb === 'keep' && !job.artifacts_file) return job.erased_at ? 'was erased: it has no artifacts to keep' : 'has no artifacts to keep';
   if (verb === 'erase' && job.erased_at) return 'was already erased';
   return null;
@@ -66,17 +77,25 @@ export async function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId:
     try {
       const api = ctx.gl.jobs;
       const result =
-        verb === 'retry' ? await api.retry(projectId, job.id)
-        : verb === 'cancel' ? await api.cancel(projectId, job.id)
-        : verb === 'play' ? await api.play(projectId, job.id, variables?.length ? { variables } : undefined)
-        : verb === 'erase' ? await api.erase(projectId, job.id)
-        : await api.keepArtifacts(projectId, job.id);
+        verb === 'retry'
+          ? await api.retry(projectId, job.id)
+          : verb === 'cancel'
+            ? await api.cancel(projectId, job.id)
+            : verb === 'play'
+              ? await api.play(projectId, job.id, variables?.length ? { variables } : undefined)
+              : verb === 'erase'
+                ? await api.erase(projectId, job.id)
+                : await api.keepArtifacts(projectId, job.id);
       applyJobResult(ctx, verb, job, result, projectId, path);
       ok = true;
       ctx.acted?.();
     } catch (error) {
       const meaning = refusal(verb, error);
-      toast(ctx.store, 'error', meaning ? `${capitalize(jobLabel(job))} ${meaning}` : `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`);
+      toast(
+        ctx.store,
+        'error',
+        meaning ? `${capitalize(jobLabel(job))} ${meaning}` : `${capitalize(verb)} failed for ${jobLabel(job)}: ${describeError(error)}`,
+      );
     }
   });
   return ok;
@@ -97,7 +116,9 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
     // attempt count (attempts.ts). A list filtered by status holds no other attempts: replace there.
     if (pipelineKey) {
       const filtered = (ctx.store.getState().jobScopes[listKeyText(pipelineKey)] ?? []).length > 0;
-      patchList<Job>(ctx.store, pipelineKey, (l) => ({ items: filtered ? l.items.map((j) => (j.id === job.id ? fresh : j)) : l.items.some((j) => j.id === fresh.id) ? l.items : [...l.items, fresh] }));
+      patchList<Job>(ctx.store, pipelineKey, (l) => ({
+        items: filtered ? l.items.map((j) => (j.id === job.id ? fresh : j)) : l.items.some((j) => j.id === fresh.id) ? l.items : [...l.items, fresh],
+      }));
     }
     patchList<Job>(ctx.store, listKeys.projectJobs(projectId), (l) => (l.loadedAt === null ? {} : { items: [fresh, ...l.items], selected: 0 }));
     // On the old job's own pane, show the new job instead.
@@ -121,7 +142,13 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
   if (verb === 'cancel' && updated.status !== 'canceled' && updated.status !== 'canceling') {
     return void toast(ctx.store, 'info', `${capitalize(jobLabel(job))} already finished (${updated.status}): nothing to cancel`);
   }
-  toast(ctx.store, 'success', verb === 'keep' ? `${word} ${jobLabel(job)}: they no longer expire` : `${word} ${jobLabel(job)}${verb === 'play' || verb === 'cancel' ? ` (${status})` : ''}`);
+  toast(
+    ctx.store,
+    'success',
+    verb === 'keep'
+      ? `${word} ${jobLabel(job)}: they no longer expire`
+      : `${word} ${jobLabel(job)}${verb === 'play' || verb === 'cancel' ? ` (${status})` : ''}`,
+  );
 }
 
 /** `d`: asks where to save (a default filled in), then streams the zip with a progress bar. */
@@ -155,14 +182,20 @@ export function submitDownload(ctx: Ctx, { job, projectId }: { job: Job; project
 /** The download itself; `y` on "exists. Replace it?" comes back here with `overwrite` (job.downloadOverwrite). */
 export function downloadJobArtifacts(ctx: Ctx, a: { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean }): Promise<void> {
   const expectedSize = a.job.artifacts_file?.size;
-  return startDownload(ctx, `job.download:${a.job.id}`, `artifacts of ${jobLabel(a.job)}`, a.dest, { command: 'job.downloadOverwrite', args: { ...a, overwrite: true } }, (onProgress) =>
-    ctx.gl.jobs.downloadArtifacts(a.projectId, a.job.id, a.dest, {
-      onProgress,
-      explicit: a.explicit,
-      overwrite: a.overwrite,
-      ...(expectedSize !== undefined ? { expectedSize } : {}),
-      ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
-    }),
+  return startDownload(
+    ctx,
+    `job.download:${a.job.id}`,
+    `artifacts of ${jobLabel(a.job)}`,
+    a.dest,
+    { command: 'job.downloadOverwrite', args: { ...a, overwrite: true } },
+    (onProgress) =>
+      ctx.gl.jobs.downloadArtifacts(a.projectId, a.job.id, a.dest, {
+        onProgress,
+        explicit: a.explicit,
+        overwrite: a.overwrite,
+        ...(expectedSize !== undefined ? { expectedSize } : {}),
+        ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
+      }),
   );
 }
 
@@ -221,4 +254,3 @@ export function replaceTop(ctx: Ctx, pane: Pane): void {
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
-

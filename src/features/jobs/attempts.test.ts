@@ -5,8 +5,14 @@ import { arrangeAttempts, latestAttempts } from './attempts.js';
 const job = (id: number, stage: string, name: string, status = 'success'): Job => ({ id, stage, name, status }) as Job;
 
 describe('latestAttempts', () => {
-  it('puts a retried job in its stage\'s place, shows its newest attempt and counts them', () => {
-    const rows = latestAttempts([job(1, 'build', 'build'), job(2, 'test', 'test:e2e', 'failed'), job(3, 'test', 'lint'), job(4, 'deploy', 'pages', 'created'), job(9, 'test', 'test:e2e', 'running')]);
+  it("puts a retried job in its stage's place, shows its newest attempt and counts them", () => {
+    const rows = latestAttempts([
+      job(1, 'build', 'build'),
+      job(2, 'test', 'test:e2e', 'failed'),
+      job(3, 'test', 'lint'),
+      job(4, 'deploy', 'pages', 'created'),
+      job(9, 'test', 'test:e2e', 'running'),
+    ]);
     expect(rows.map((r) => [r.id, r.name, r.attempts])).toEqual([
       [1, 'build', undefined],
       [9, 'test:e2e', 2],

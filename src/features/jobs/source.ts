@@ -26,7 +26,10 @@ export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
     ...(key.kind === 'pipelineJobs'
       ? {
           arrange: (jobs: Job[]) =>
-            withBridges(jobs, ((state().bridges[key.pipelineId] ?? []) as unknown as Job[]).filter((b) => !scope?.length || (scope as string[]).includes(b.status))),
+            withBridges(
+              jobs,
+              ((state().bridges[key.pipelineId] ?? []) as unknown as Job[]).filter((b) => !scope?.length || (scope as string[]).includes(b.status)),
+            ),
           ...(scope?.length ? {} : { present: arrangeAttempts }),
         }
       : {}),

@@ -16,13 +16,18 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const { now } = useApp();
   const theme = useTheme();
   const key = useAppState((s) => s.sshKeys[pane.keyId]);
-  if (!key) return <Box height={height}><Text dimColor>Loading SSH key #{pane.keyId}…</Text></Box>;
+  if (!key)
+    return (
+      <Box height={height}>
+        <Text dimColor>Loading SSH key #{pane.keyId}…</Text>
+      </Box>
+    );
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : 'never');
   const info = sshKeyInfo(key.key);
   const u = key.user;
   const keyRows: FieldRow[] = [
     { label: 'Title', value: key.title },
-    { label: 'Fingerprint', value: info ? info.sha256 : 'cannot read the key text' , color: info ? undefined : theme.error },
+    { label: 'Fingerprint', value: info ? info.sha256 : 'cannot read the key text', color: info ? undefined : theme.error },
     { label: 'MD5', value: info?.md5 ?? '—' },
     { label: 'Type', value: info ? `${info.label}${info.bits ? `, ${info.bits} bits` : ''} (${info.type})` : '—' },
     { label: 'Comment', value: info?.comment || '—' },
@@ -68,26 +73,26 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {/* Nothing shrinks: on a short screen Yoga squeezed rows over each other; the pane clips instead. */}
       <Box flexDirection="column" flexShrink={0}>
-      <Text bold wrap="truncate">
-        SSH key #{key.id} {safeText(key.title, 60)}
-      </Text>
-      {spacers ? <Box height={1} flexShrink={0} /> : null}
-      <Fields rows={shownKeyRows} labelWidth={13} />
-      {keyLine ? (
-        <Text dimColor wrap="truncate">
-          {safeText(key.key, 2000)}
+        <Text bold wrap="truncate">
+          SSH key #{key.id} {safeText(key.title, 60)}
         </Text>
-      ) : null}
-      {spacers ? <Box height={1} flexShrink={0} /> : null}
-      <Box flexShrink={0}>
-        {/* One cell between the halves, so a cut value never runs into the next label. */}
-        <Box width={half} paddingRight={1} flexDirection="column">
-          <Fields rows={left} labelWidth={15} />
+        {spacers ? <Box height={1} flexShrink={0} /> : null}
+        <Fields rows={shownKeyRows} labelWidth={13} />
+        {keyLine ? (
+          <Text dimColor wrap="truncate">
+            {safeText(key.key, 2000)}
+          </Text>
+        ) : null}
+        {spacers ? <Box height={1} flexShrink={0} /> : null}
+        <Box flexShrink={0}>
+          {/* One cell between the halves, so a cut value never runs into the next label. */}
+          <Box width={half} paddingRight={1} flexDirection="column">
+            <Fields rows={left} labelWidth={15} />
+          </Box>
+          <Box width={width - half} flexDirection="column">
+            <Fields rows={right} labelWidth={20} />
+          </Box>
         </Box>
-        <Box width={width - half} flexDirection="column">
-          <Fields rows={right} labelWidth={20} />
-        </Box>
-      </Box>
       </Box>
     </Box>
   );

@@ -3,5 +3,12 @@
 import type { Binding } from '../../keymap/bindings.js';
 
 export const KEY_BINDINGS: Binding[] = [
-  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Show the key owner’s activity', category: 'Move', scopes: ['key'], hint: '⏎ their activity' },
+  {
+    command: 'nav.open',
+    keys: ['enter', 'l', 'right'],
+    description: 'Show the key owner’s activity',
+    category: 'Move',
+    scopes: ['key'],
+    hint: '⏎ their activity',
+  },
 ];

@@ -49,4 +49,3 @@ export async function lookupKey(ctx: Ctx, arg: string | undefined): Promise<stri
     return `Cannot look up SSH key ${id}: ${describeError(error)}`;
   }
 }
-

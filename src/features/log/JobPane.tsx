@@ -42,14 +42,20 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     { label: 'Started', value: t(job.started_at) },
     { label: 'Finished', value: t(job.finished_at) },
     { label: 'Duration', value: took },
-    { label: 'Artifacts', value: art ? `${art.filename} (${bytes(art.size)})${job.artifacts_expire_at ? `, expire ${relativeTime(job.artifacts_expire_at, now())}` : ', kept'}` : '—' },
+    {
+      label: 'Artifacts',
+      value: art
+        ? `${art.filename} (${bytes(art.size)})${job.artifacts_expire_at ? `, expire ${relativeTime(job.artifacts_expire_at, now())}` : ', kept'}`
+        : '—',
+    },
     { label: 'Coverage', value: job.coverage === null || job.coverage === undefined ? '—' : `${job.coverage}%` },
     { label: 'Allow failure', value: job.allow_failure ? 'yes' : 'no' },
     ...(job.failure_reason ? [{ label: 'Failure', value: job.failure_reason, color: theme.error }] : []),
     ...(job.erased_at ? [{ label: 'Erased', value: t(job.erased_at) }] : []),
   ];
   const half = Math.floor(width / 2);
-  const notStarted = job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.status === 'scheduled' || job.status === 'waiting_for_resource';
+  const notStarted =
+    job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.status === 'scheduled' || job.status === 'waiting_for_resource';
   const waiting = notStarted
     ? job.status === 'manual'
       ? 'This is a manual job: it has not run. Press p to play it.'
@@ -73,14 +79,20 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
         <Box flexDirection="column">
           <Text wrap="truncate">
             <StatusBadge status={job.status} />
-            <Text bold> #{job.id} {safeText(job.name, 60)}</Text>
+            <Text bold>
+              {' '}
+              #{job.id} {safeText(job.name, 60)}
+            </Text>
             <Text dimColor>
-              {' '}· {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {took}
+              {' '}
+              · {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {took}
               {job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}
             </Text>
           </Text>
           <Text wrap="truncate">
-            <Text dimColor>{job.commit.short_id} {safeText(job.commit.title, 80)} · by {safeText(job.user?.username ?? job.commit.author_name, 30)}</Text>
+            <Text dimColor>
+              {job.commit.short_id} {safeText(job.commit.title, 80)} · by {safeText(job.user?.username ?? job.commit.author_name, 30)}
+            </Text>
             {job.failure_reason ? <Text color={theme.error}> · failed: {safeText(job.failure_reason, 40)}</Text> : null}
             {art ? <Text dimColor> · artifacts {bytes(art.size)}</Text> : null}
             <Text dimColor> · i details</Text>
@@ -97,10 +109,17 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
 /** Before the job is in: loading, or why it could not be loaded (R asks again; the poll does too). */
 function JobMissing({ jobId, error, height }: { jobId: number; error: string | undefined; height: number }) {
   const theme = useTheme();
-  if (!error) return <Box height={height}><Text dimColor>Loading job #{jobId}…</Text></Box>;
+  if (!error)
+    return (
+      <Box height={height}>
+        <Text dimColor>Loading job #{jobId}…</Text>
+      </Box>
+    );
   return (
     <Box height={height} flexDirection="column">
-      <Text color={theme.error}>Could not load job #{jobId}: {safeText(error, 400)}</Text>
+      <Text color={theme.error}>
+        Could not load job #{jobId}: {safeText(error, 400)}
+      </Text>
       <Text dimColor>R asks again · Esc goes back</Text>
     </Box>
   );
@@ -118,7 +137,11 @@ function LogStatus({ jobId, width }: { jobId: number; width: number }) {
     view.follow ? 'following' : 'paused (G/f follow)',
     view.wrap ? 'wrap' : null,
     view.timestamps ? 'timestamps' : null,
-    search ? (search.running ? `searching "${search.query}"…` : `"${search.query}" ${search.matches.length ? `${search.current + 1}/${search.matches.length}${search.truncated ? '+' : ''}` : 'no match'}`) : null,
+    search
+      ? search.running
+        ? `searching "${search.query}"…`
+        : `"${search.query}" ${search.matches.length ? `${search.current + 1}/${search.matches.length}${search.truncated ? '+' : ''}` : 'no match'}`
+      : null,
   ].filter(Boolean);
   return (
     <Text wrap="truncate">

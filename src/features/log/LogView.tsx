@@ -16,9 +16,24 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
   const view = useAppState((s) => s.logViews[jobId]);
   const model = controller.logs.model(jobId);
 
-  if (!model || !view) return <Box height={height}><Text dimColor>Opening the log…</Text></Box>;
-  if (view.error && !view.loaded) return <Box height={height}><Text color={theme.error}>Cannot read the log: {view.error}</Text></Box>;
-  if (model.lineCount === 0) return <Box height={height}><Text dimColor>{waiting ?? (view.loaded ? 'The log is empty.' : 'Loading the log…')}</Text></Box>;
+  if (!model || !view)
+    return (
+      <Box height={height}>
+        <Text dimColor>Opening the log…</Text>
+      </Box>
+    );
+  if (view.error && !view.loaded)
+    return (
+      <Box height={height}>
+        <Text color={theme.error}>Cannot read the log: {view.error}</Text>
+      </Box>
+    );
+  if (model.lineCount === 0)
+    return (
+      <Box height={height}>
+        <Text dimColor>{waiting ?? (view.loaded ? 'The log is empty.' : 'Loading the log…')}</Text>
+      </Box>
+    );
 
   const sections = new Map<number, Section>(model.sections().map((s) => [s.id, s]));
   const matches = new Set(view.search?.matches ?? []);
@@ -39,11 +54,31 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
   for (let row = fit.top; row < model.visibleCount && used < height; row++) {
     const index = model.visibleLine(row);
     const line = model.line(index);
-    const drawn = <Row key={index} line={line} view={view} width={width} selected={row === fit.cursor} match={matches.has(index)} current={index === current} section={line.header !== undefined ? sections.get(line.header) : undefined} folded={line.header !== undefined && model.isFolded(line.header)} />;
+    const drawn = (
+      <Row
+        key={index}
+        line={line}
+        view={view}
+        width={width}
+        selected={row === fit.cursor}
+        match={matches.has(index)}
+        current={index === current}
+        section={line.header !== undefined ? sections.get(line.header) : undefined}
+        folded={line.header !== undefined && model.isFolded(line.header)}
+      />
+    );
     // Wrapped, the last line on screen may not fit whole: every row keeps its height (flexShrink
     // 0) and the pane clips what is past its end, where Yoga would otherwise squeeze all the rows
     // (Ink's Text shrinks) and draw them over each other.
-    rows.push(view.wrap ? <Box key={index} flexShrink={0} flexDirection="column">{drawn}</Box> : drawn);
+    rows.push(
+      view.wrap ? (
+        <Box key={index} flexShrink={0} flexDirection="column">
+          {drawn}
+        </Box>
+      ) : (
+        drawn
+      ),
+    );
     used += rowHeight ? rowHeight(row) : 1;
   }
   // Truncated rows fit by construction; only wrapped ones can overflow and need clipping, which
@@ -64,7 +99,25 @@ function stampOf(line: LogLine, view: LogViewState): string {
   return view.timestamps && line.time ? `${new Date(line.time).toISOString().slice(11, 23)} ` : '';
 }
 
-function Row({ line, view, width, selected, match, current, section, folded }: { line: LogLine; view: LogViewState; width: number; selected: boolean; match: boolean; current: boolean; section?: Section; folded: boolean }) {
+function Row({
+  line,
+  view,
+  width,
+  selected,
+  match,
+  current,
+  section,
+  folded,
+}: {
+  line: LogLine;
+  view: LogViewState;
+  width: number;
+  selected: boolean;
+  match: boolean;
+  current: boolean;
+  section?: Section;
+  folded: boolean;
+}) {
   const theme = useTheme();
   const gutter = current ? '▶' : match ? '•' : selected ? '›' : ' ';
   const stamp = stampOf(line, view);
@@ -77,7 +130,9 @@ function Row({ line, view, width, selected, match, current, section, folded }: {
       <Text inverse={selected} wrap="truncate">
         <Text color={current ? theme.accent : undefined}>{gutter} </Text>
         {stamp ? <Text dimColor>{stamp}</Text> : null}
-        <Text bold color={theme.accent}>{title}</Text>
+        <Text bold color={theme.accent}>
+          {title}
+        </Text>
         <Text dimColor>{took}</Text>
       </Text>
     );
@@ -153,7 +208,16 @@ function renderSpans(spans: Span[], color: boolean, room: number) {
     left -= text.length;
     const st = span.style;
     out.push(
-      <Text key={i} color={color ? st.fg : undefined} backgroundColor={color ? st.bg : undefined} bold={st.bold} dimColor={st.dim} italic={st.italic} underline={st.underline} inverse={st.inverse}>
+      <Text
+        key={i}
+        color={color ? st.fg : undefined}
+        backgroundColor={color ? st.bg : undefined}
+        bold={st.bold}
+        dimColor={st.dim}
+        italic={st.italic}
+        underline={st.underline}
+        inverse={st.inverse}
+      >
         {text}
       </Text>,
     );

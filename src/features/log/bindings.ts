@@ -3,7 +3,14 @@
 import type { Binding } from '../../keymap/bindings.js';
 
 export const LOG_BINDINGS: Binding[] = [
-  { command: 'log.follow', keys: ['f'], description: 'Follow the log as it grows (on/off); G also resumes', category: 'Views', scopes: ['job'], hint: 'f follow' },
+  {
+    command: 'log.follow',
+    keys: ['f'],
+    description: 'Follow the log as it grows (on/off); G also resumes',
+    category: 'Views',
+    scopes: ['job'],
+    hint: 'f follow',
+  },
   { command: 'log.fold', keys: ['space', 'z'], description: 'Fold or unfold the section under the cursor', category: 'Views', scopes: ['job'], hint: 'z fold' },
   { command: 'log.foldAll', keys: ['Z'], description: 'Fold or unfold every section', category: 'Views', scopes: ['job'] },
   { command: 'log.search', keys: ['/'], description: 'Search the whole log (text, or /regex/)', category: 'Views', scopes: ['job'], hint: '/ search' },

@@ -57,7 +57,13 @@ export function runLogCommand(ctx: Ctx, logs: LogRegistry, jobId: number, comman
       });
     case 'log.save':
       return ctx.store.setState({
-        prompt: { id: 'log.save', label: 'Save the log to:', initial: logs.defaultSavePath(jobId), hint: 'plain text, colours removed', submit: { command: 'log.save', args: { jobId } } },
+        prompt: {
+          id: 'log.save',
+          label: 'Save the log to:',
+          initial: logs.defaultSavePath(jobId),
+          hint: 'plain text, colours removed',
+          submit: { command: 'log.save', args: { jobId } },
+        },
       });
     default:
       return;

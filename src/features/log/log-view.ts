@@ -67,7 +67,7 @@ export interface LogHooks {
 /** What a failed log read means: an erased job's log answers 404, which says nothing by itself. */
 function logError(error: unknown, job: Job | undefined): string {
   if (isGitLabApiError(error) && error.kind === 'http' && error.status === 404) {
-    return job?.erased_at ? "this job's log was erased" : "GitLab has no log for this job (erased, or the job is gone)";
+    return job?.erased_at ? "this job's log was erased" : 'GitLab has no log for this job (erased, or the job is gone)';
   }
   return describeError(error);
 }
@@ -148,11 +148,7 @@ export class LogRegistry {
   /** What a read says about the job: when it has likely changed, have it re-read. */
   private read(jobId: number, read: TailRead, status: string | undefined): void {
     if (!isActiveStatus(status)) return;
-    const changed =
-      read.jobEnded ||
-      read.reset ||
-      (read.appended > 0 && status !== 'running') ||
-      read.quietReads === QUIET_READS_BEFORE_JOB_CHECK;
+    const changed = read.jobEnded || read.reset || (read.appended > 0 && status !== 'running') || read.quietReads === QUIET_READS_BEFORE_JOB_CHECK;
     if (changed) this.hooks.jobMayHaveChanged?.(jobId);
   }
 
@@ -359,7 +355,9 @@ export class LogRegistry {
       return null;
     } catch (error) {
       if (error instanceof TargetError && error.kind === 'exists') {
-        this.ctx.store.setState({ confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { command: 'log.saveOverwrite', args: { jobId, path } } } });
+        this.ctx.store.setState({
+          confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { command: 'log.saveOverwrite', args: { jobId, path } } },
+        });
         return null;
       }
       return `Cannot save: ${error instanceof TargetError ? safeText(error.message, 300) : describeError(error)}`;

@@ -84,7 +84,16 @@ describe.each([
     const model = await newModel();
     const errors: unknown[] = [];
     let reported = 0;
-    const t = tail({ gl: w.gl, projectId: PROJECT, jobId: w.jobId, model, isRunning: w.isRunning, intervalMs: 5, onError: (e) => errors.push(e), onBytes: (n) => (reported += n) });
+    const t = tail({
+      gl: w.gl,
+      projectId: PROJECT,
+      jobId: w.jobId,
+      model,
+      isRunning: w.isRunning,
+      intervalMs: 5,
+      onError: (e) => errors.push(e),
+      onBytes: (n) => (reported += n),
+    });
     const steps = await followToTheEnd(w, model, t);
     expect(steps).toBeGreaterThan(3);
     expect(errors).toEqual([]);
@@ -129,11 +138,15 @@ describe.each([
     await waitFor(() => model.byteSize === w.size(), 'the reset');
     const whole = await w.gl.jobs.trace(PROJECT, w.jobId);
     if (whole.kind === 'unchanged') throw new Error('expected a log');
-    expect(snapshot(model)).toEqual(snapshot(await (async () => {
-      const m = await newModel();
-      m.append(whole.chunk);
-      return m;
-    })()));
+    expect(snapshot(model)).toEqual(
+      snapshot(
+        await (async () => {
+          const m = await newModel();
+          m.append(whole.chunk);
+          return m;
+        })(),
+      ),
+    );
     t.stop();
     expect(t.state).toBe('stopped');
   });
@@ -150,7 +163,12 @@ describe('startTail errors and control', () => {
     expect(errors).toHaveLength(3);
     expect(errors[0]).toMatchObject({ status: 500 });
     await waitFor(() => w.traceRequests()[3]?.status === 200, 'the fourth response');
-    expect(w.traceRequests().slice(0, 4).map((r) => r.status)).toEqual([500, 500, 500, 200]);
+    expect(
+      w
+        .traceRequests()
+        .slice(0, 4)
+        .map((r) => r.status),
+    ).toEqual([500, 500, 500, 200]);
   });
 
   it('stop() ends polling at once, even with a request in flight', async () => {
@@ -181,7 +199,7 @@ describe('startTail errors and control', () => {
     expect(w.sim.requests.filter((r) => r.path.includes(`/jobs/${finished}/trace`))).toHaveLength(1);
   });
 
-  it('reports every read: bytes appended, quiet streaks, and the runner\'s last line', async () => {
+  it("reports every read: bytes appended, quiet streaks, and the runner's last line", async () => {
     const w = await setup(false);
     const model = await newModel();
     const reads: TailRead[] = [];
@@ -204,7 +222,7 @@ describe('startTail errors and control', () => {
     expect(quietDelay(3000, 5, 1000)).toBe(3000); // the cap never undercuts the interval
   });
 
-  it('logSaysJobEnded looks for the runner\'s last line at the end only', () => {
+  it("logSaysJobEnded looks for the runner's last line at the end only", () => {
     expect(logSaysJobEnded(Buffer.from('section_end:1:cleanup\r\u001b[0K\u001b[32;1mJob succeeded\u001b[0;m\n'))).toBe(true);
     expect(logSaysJobEnded(Buffer.from('\u001b[31;1mERROR: Job failed: exit code 1\u001b[0;m\n'))).toBe(true);
     expect(logSaysJobEnded(Buffer.from('$ npm test\n'))).toBe(false);

@@ -15,7 +15,8 @@ export const marksFeature: Feature = {
     let pipeline: PipelineBasic | undefined;
     if (pane.kind === 'pipeline') {
       const state = ctx.store.getState();
-      pipeline = state.pipelines[pane.pipelineId] ?? listOf<PipelineBasic>(state, listKeys.pipelines(pane.projectId)).items.find((p) => p.id === pane.pipelineId);
+      pipeline =
+        state.pipelines[pane.pipelineId] ?? listOf<PipelineBasic>(state, listKeys.pipelines(pane.projectId)).items.find((p) => p.id === pane.pipelineId);
     } else if (pane.kind === 'project' && pane.tab === 'pipelines') pipeline = selectedRow<PipelineBasic>(ctx, listKeys.pipelines(pane.projectId));
     else return false;
     if (!pipeline) toast(ctx.store, 'info', 'No pipeline selected (still loading?)');

@@ -40,7 +40,13 @@ export function toggleMark(ctx: Ctx, pipeline: Target, projectId: number, path: 
     return toast(ctx.store, 'info', `Stopped watching ${label}`);
   }
   if (!markPipeline(ctx, pipeline, projectId, path)) return toast(ctx.store, 'error', `Already watching ${MAX_MARKS} pipelines: unmark one first (m)`);
-  toast(ctx.store, 'info', isEnded(pipeline.status) ? `Watching ${label}: it has ${pipeline.status}; you will be told if it runs again and ends` : `Watching ${label}: you will be told when it ends`);
+  toast(
+    ctx.store,
+    'info',
+    isEnded(pipeline.status)
+      ? `Watching ${label}: it has ${pipeline.status}; you will be told if it runs again and ends`
+      : `Watching ${label}: you will be told when it ends`,
+  );
 }
 
 const OUTCOME: Record<string, string> = { success: 'passed', failed: 'failed', canceled: 'was canceled', skipped: 'was skipped' };
@@ -79,6 +85,10 @@ function tell(ctx: Ctx, id: number, mark: PipelineMark, status: string): void {
   const { platform } = ctx;
   if (!platform.write) return;
   // The bytes sanitize the ref and path themselves (notify.ts): a branch name cannot end the sequence.
-  const bytes = notificationBytes({ title: `pipetop: pipeline ${said}`, body: `#${id} ${said} · ${mark.ref} · ${mark.path}` }, platform.notifications ?? {}, platform.env ?? {});
+  const bytes = notificationBytes(
+    { title: `pipetop: pipeline ${said}`, body: `#${id} ${said} · ${mark.ref} · ${mark.path}` },
+    platform.notifications ?? {},
+    platform.env ?? {},
+  );
   if (bytes) platform.write(bytes);
 }

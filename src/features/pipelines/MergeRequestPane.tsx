@@ -21,7 +21,14 @@ export function MergeRequestPane({ pane, width, height }: { pane: Extract<Pane, 
   const columns: Column<PipelineBasic>[] = [
     { header: 'Status', width: 11, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
     { header: 'Pipeline', width: 9, value: (p) => `#${p.id}` },
-    { header: 'Kind', width: 15, value: (p) => { const r = mrRef(p.ref); return r ? mrKindText(r.kind) : p.ref; } },
+    {
+      header: 'Kind',
+      width: 15,
+      value: (p) => {
+        const r = mrRef(p.ref);
+        return r ? mrKindText(r.kind) : p.ref;
+      },
+    },
     { header: 'Commit', width: 9, value: (p) => p.sha.slice(0, 8) },
     { header: 'Source', grow: 1, value: (p) => p.source ?? '' },
     { header: 'Created', width: 10, value: (p) => relativeTime(p.created_at, now()) },
@@ -34,7 +41,15 @@ export function MergeRequestPane({ pane, width, height }: { pane: Extract<Pane, 
         <Text bold>{title}</Text>
         <Text dimColor>{about ? ` · ${about}` : ''}</Text>
       </Text>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 2} width={width} keyOf={(p) => p.id} emptyText={emptyText(list, 'pipelines')} />
+      <Table
+        columns={columns}
+        rows={rows}
+        selected={list.selected}
+        height={height - 2}
+        width={width}
+        keyOf={(p) => p.id}
+        emptyText={emptyText(list, 'pipelines')}
+      />
       <ListStatus list={list} shown={rows.length} noun="pipelines" extra="N new pipeline for this merge request" />
     </Box>
   );

@@ -49,7 +49,10 @@ export function PipelineDetails({ pipelineId, width, height }: { pipelineId: num
   else {
     for (const s of tests.test_suites) {
       const bad = s.failed_count + s.error_count;
-      lines.push({ text: `  ${s.name}: ${s.total_count.toLocaleString('en')} tests · ${bad} failed · ${s.skipped_count} skipped · ${s.total_time.toFixed(2)}s`, ...(bad ? { color: theme.error } : {}) });
+      lines.push({
+        text: `  ${s.name}: ${s.total_count.toLocaleString('en')} tests · ${bad} failed · ${s.skipped_count} skipped · ${s.total_time.toFixed(2)}s`,
+        ...(bad ? { color: theme.error } : {}),
+      });
     }
   }
   return (

@@ -50,7 +50,12 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
         <StatusBadge status={p?.status ?? 'created'} />
         <Text bold> #{pane.pipelineId}</Text>
         {marked ? <Text color={theme.accent}> {MARK_GLYPH} watched</Text> : null}
-        <Text> {p ? `on ${safeText(ref, 50)}${mr ? ` (${mrKindText(mr.kind)})` : ''}${p.tag ? ' (tag)' : ''} · ${p.sha.slice(0, 8)} · ${safeText(p.source ?? '', 30)}` : 'loading…'}</Text>
+        <Text>
+          {' '}
+          {p
+            ? `on ${safeText(ref, 50)}${mr ? ` (${mrKindText(mr.kind)})` : ''}${p.tag ? ' (tag)' : ''} · ${p.sha.slice(0, 8)} · ${safeText(p.source ?? '', 30)}`
+            : 'loading…'}
+        </Text>
         {p?.user ? <Text dimColor> · by {safeText(p.user.username, 30)}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate">
@@ -59,7 +64,9 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
           : ''}
       </Text>
       {p?.yaml_errors ? (
-        <Text color={theme.error} wrap="truncate">YAML errors: {safeText(p.yaml_errors, width - 14)}</Text>
+        <Text color={theme.error} wrap="truncate">
+          YAML errors: {safeText(p.yaml_errors, width - 14)}
+        </Text>
       ) : (
         <PipelineExtrasLine pipelineId={pane.pipelineId} width={width} />
       )}
@@ -78,7 +85,12 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
       ) : (
         <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} nameOf={names} />
       )}
-      <ListStatus list={list} shown={rows.length} noun="jobs" extra={`${hint ? `${hint} · ` : ''}${VIEW_HINT[pane.view]}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`} />
+      <ListStatus
+        list={list}
+        shown={rows.length}
+        noun="jobs"
+        extra={`${hint ? `${hint} · ` : ''}${VIEW_HINT[pane.view]}${scope?.length ? ` · status: ${scope.join(', ')}` : ''}`}
+      />
     </Box>
   );
 }

@@ -49,7 +49,15 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   const filterText = filters ? formatPipelineFilters(filters) : '';
   return (
     <Box flexDirection="column" height={height}>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} emptyText={emptyText(list, 'pipelines')} />
+      <Table
+        columns={columns}
+        rows={rows}
+        selected={list.selected}
+        height={height - 1}
+        width={width}
+        keyOf={(p) => p.id}
+        emptyText={emptyText(list, 'pipelines')}
+      />
       <ListStatus list={list} shown={rows.length} noun="pipelines" extra={filterText ? `filters: ${filterText}` : 'f filters'} />
     </Box>
   );

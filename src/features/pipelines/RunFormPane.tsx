@@ -12,7 +12,12 @@ const LABEL = 12;
 
 export function RunFormPane({ width, height }: { pane: Extract<Pane, { kind: 'runForm' }>; width: number; height: number }) {
   const form = useAppState((s) => s.runForm);
-  if (!form) return <Box height={height}><Text dimColor>No form open.</Text></Box>;
+  if (!form)
+    return (
+      <Box height={height}>
+        <Text dimColor>No form open.</Text>
+      </Box>
+    );
   return <Form form={form} width={width} height={height} />;
 }
 
@@ -82,7 +87,15 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
       {shown.map((line, k) => {
         const i = start + k;
         const problem = ours[i] ?? form.server.lines[i];
-        return row(i === 0 ? 'Variables' : '', line, form.cursors[i] ?? 0, form.focus === i, i === form.lines.length - 1 ? (i === 0 ? `none: Enter ${pipeline ? 'runs' : 'plays'} at once` : 'KEY=value') : '', problem, i);
+        return row(
+          i === 0 ? 'Variables' : '',
+          line,
+          form.cursors[i] ?? 0,
+          form.focus === i,
+          i === form.lines.length - 1 ? (i === 0 ? `none: Enter ${pipeline ? 'runs' : 'plays'} at once` : 'KEY=value') : '',
+          problem,
+          i,
+        );
       })}
       {form.server.base.map((m, i) => (
         <Text key={`base${i}`} color={theme.error} wrap="truncate">

@@ -26,14 +26,34 @@ export function stageCounts(jobs: readonly Job[], icon: (status: string) => stri
 }
 
 /** `nameOf`: a job's label when the caller names it (a trigger job with its mark), else undefined. */
-export function StageGraph({ jobs, selected, width, height, nameOf }: { jobs: Job[]; selected: number; width: number; height: number; nameOf?: (j: Job) => string | undefined }) {
+export function StageGraph({
+  jobs,
+  selected,
+  width,
+  height,
+  nameOf,
+}: {
+  jobs: Job[];
+  selected: number;
+  width: number;
+  height: number;
+  nameOf?: (j: Job) => string | undefined;
+}) {
   const theme = useTheme();
   const stages = stagesOf(jobs);
-  if (stages.length === 0) return <Box height={height}><Text dimColor>No jobs</Text></Box>;
+  if (stages.length === 0)
+    return (
+      <Box height={height}>
+        <Text dimColor>No jobs</Text>
+      </Box>
+    );
   // Columns share the width; with many stages, show the ones around the selection.
   const colWidth = Math.max(16, Math.floor(width / Math.min(stages.length, 5)));
   const fit = Math.max(1, Math.floor(width / colWidth));
-  const selStage = Math.max(0, stages.findIndex((s) => s.jobs.some((j) => j.index === selected)));
+  const selStage = Math.max(
+    0,
+    stages.findIndex((s) => s.jobs.some((j) => j.index === selected)),
+  );
   const first = Math.min(Math.max(0, selStage - Math.floor(fit / 2)), Math.max(0, stages.length - fit));
   const rowsForJobs = height - 1;
   const counts = (stageJobs: Job[]) => {
@@ -49,7 +69,10 @@ export function StageGraph({ jobs, selected, width, height, nameOf }: { jobs: Jo
         return (
           <Box key={column.stage} flexDirection="column" width={colWidth}>
             <Text bold>
-              {truncateToWidth(`${safeText(column.stage, 40)} (${column.jobs.length})${counts(column.jobs.map((j) => j.job))}${offset > 0 ? ' ↑' : ''}`, colWidth - 1)}
+              {truncateToWidth(
+                `${safeText(column.stage, 40)} (${column.jobs.length})${counts(column.jobs.map((j) => j.job))}${offset > 0 ? ' ↑' : ''}`,
+                colWidth - 1,
+              )}
             </Text>
             {shown.map(({ job, index }) => {
               const icon = theme.status(job.status);

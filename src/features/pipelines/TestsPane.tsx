@@ -52,7 +52,10 @@ export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind:
           {truncateToWidth(safeText(`${row.test.status} · ${row.suite} · ${row.test.name}`, 400), width)}
         </Text>
         <Text dimColor wrap="truncate">
-          {truncateToWidth(`${caseDuration(row.test.execution_time)} · ${safeText(row.test.classname, 200)} · ${out.length > room ? `lines ${top + 1}–${Math.min(out.length, top + room)} of ${out.length} · j/k scroll · ` : ''}L job log at the failing line · esc list`, width)}
+          {truncateToWidth(
+            `${caseDuration(row.test.execution_time)} · ${safeText(row.test.classname, 200)} · ${out.length > room ? `lines ${top + 1}–${Math.min(out.length, top + room)} of ${out.length} · j/k scroll · ` : ''}L job log at the failing line · esc list`,
+            width,
+          )}
         </Text>
         {out.slice(top, top + room).map((line, i) => (
           <Text key={top + i} wrap="truncate" {...(line === 'Stack trace' || line === 'Output' ? { color: theme.accent } : {})}>
@@ -67,7 +70,15 @@ export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind:
       <Text bold wrap="truncate">
         {truncateToWidth(head, width)}
       </Text>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 2} width={width} keyOf={(r) => r.id} emptyText={list.loadedAt !== null && !list.filter ? 'No test cases: no job of this pipeline uploaded a JUnit report.' : emptyText(list, 'test cases')} />
+      <Table
+        columns={columns}
+        rows={rows}
+        selected={list.selected}
+        height={height - 2}
+        width={width}
+        keyOf={(r) => r.id}
+        emptyText={list.loadedAt !== null && !list.filter ? 'No test cases: no job of this pipeline uploaded a JUnit report.' : emptyText(list, 'test cases')}
+      />
       <ListStatus list={list} shown={rows.length} noun="cases" extra="⏎ output · L log" />
     </Box>
   );

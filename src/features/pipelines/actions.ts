@@ -17,7 +17,12 @@ export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: Pip
       const state = FINISHED.has(pipeline.status) ? `already finished (${pipeline.status})` : `is ${pipeline.status}`;
       return void toast(ctx.store, 'info', `${capitalize(pipelineLabel(pipeline))} ${state}: nothing to cancel`);
     }
-    ctx.store.setState({ confirm: { message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`, yes: { command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } } } });
+    ctx.store.setState({
+      confirm: {
+        message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`,
+        yes: { command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } },
+      },
+    });
   } else void runPipelineAction(ctx, verb, pipeline, projectId);
 }
 
@@ -36,8 +41,10 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
       if (verb === 'retry') markPipeline(ctx, result, projectId, projectPath(ctx, projectId));
       // GitLab answers 200/201 even when it did nothing: a retry restarts only failed and canceled
       // jobs, a cancel stops only what still runs. Say what really happened.
-      if (verb === 'retry' && !isActiveStatus(result.status)) toast(ctx.store, 'info', `Nothing to retry in ${label}: no failed or canceled jobs (still ${result.status})`);
-      else if (verb === 'cancel' && result.status !== 'canceled' && result.status !== 'canceling') toast(ctx.store, 'info', `Nothing to cancel in ${label}: it is ${result.status}`);
+      if (verb === 'retry' && !isActiveStatus(result.status))
+        toast(ctx.store, 'info', `Nothing to retry in ${label}: no failed or canceled jobs (still ${result.status})`);
+      else if (verb === 'cancel' && result.status !== 'canceled' && result.status !== 'canceling')
+        toast(ctx.store, 'info', `Nothing to cancel in ${label}: it is ${result.status}`);
       else toast(ctx.store, 'success', `${verb === 'retry' ? 'Retried' : 'Canceled'} ${label}: now ${result.status}`);
     } catch (error) {
       toast(ctx.store, 'error', `${capitalize(verb)} failed for ${label}: ${describeError(error)}`);

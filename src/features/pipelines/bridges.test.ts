@@ -26,7 +26,9 @@ describe('bridgeName', () => {
   const here = { projectId: 1, path: 'g/p' };
   it('marks a child, a multi-project pipeline by its path, and a bridge with none yet', () => {
     expect(bridgeName({ projects: {} }, bridge(5, 's', { id: 9, project_id: 1 }), here)).toBe('⇲ b5 → child #9');
-    expect(bridgeName({ projects: {} }, bridge(5, 's', { id: 9, project_id: 2, web_url: 'https://gl.example/g/other/-/pipelines/9' }), here)).toBe('⇲ b5 → g/other #9');
+    expect(bridgeName({ projects: {} }, bridge(5, 's', { id: 9, project_id: 2, web_url: 'https://gl.example/g/other/-/pipelines/9' }), here)).toBe(
+      '⇲ b5 → g/other #9',
+    );
     expect(bridgeName({ projects: {} }, bridge(5, 's', null), here)).toBe('⇲ b5 (no pipeline yet)');
   });
 });

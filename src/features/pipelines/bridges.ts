@@ -95,7 +95,11 @@ function rearrange(ctx: Ctx, key: ReturnType<typeof listKeys.pipelineJobs>): voi
 }
 
 /** The downstream pipeline's project path: known, or read off its web page's address. */
-export function downstreamPath(state: Pick<AppState, 'projects'>, dp: DownstreamPipeline & { project_id?: number }, here: { projectId: number; path: string }): string {
+export function downstreamPath(
+  state: Pick<AppState, 'projects'>,
+  dp: DownstreamPipeline & { project_id?: number },
+  here: { projectId: number; path: string },
+): string {
   const projectId = dp.project_id ?? here.projectId;
   if (projectId === here.projectId) return here.path;
   const known = state.projects[projectId]?.path_with_namespace;
@@ -125,7 +129,12 @@ export function downstreamHint(state: Pick<AppState, 'projects'>, row: BridgeRow
 export function openDownstream(ctx: Ctx, pane: PipelinePane, row: BridgeRow): void {
   const dp = row.downstream_pipeline as (DownstreamPipeline & { project_id?: number }) | null;
   if (!dp) {
-    const why = row.status === 'manual' ? ' — it is manual: p starts it' : row.status === 'failed' ? ` — it failed${row.failure_reason ? ` (${safeText(row.failure_reason, 60)})` : ''}` : '';
+    const why =
+      row.status === 'manual'
+        ? ' — it is manual: p starts it'
+        : row.status === 'failed'
+          ? ` — it failed${row.failure_reason ? ` (${safeText(row.failure_reason, 60)})` : ''}`
+          : '';
     return void toast(ctx.store, 'info', `${safeText(row.name, 60)} has not created a pipeline${why}`);
   }
   const projectId = dp.project_id ?? pane.projectId;
@@ -140,10 +149,12 @@ export function openDownstream(ctx: Ctx, pane: PipelinePane, row: BridgeRow): vo
  */
 export function parentText(pane: PipelinePane, source: string | undefined): string | null {
   const p = pane.parent;
-  if (!p) return source === 'parent_pipeline' ? 'a child pipeline: GitLab does not say its parent (open it from the parent\'s trigger job)' : null;
+  if (!p) return source === 'parent_pipeline' ? "a child pipeline: GitLab does not say its parent (open it from the parent's trigger job)" : null;
   const via = `via ${safeText(p.bridge, 40)}`;
   // Another project's: say which first (the crumbs may be cut short on a narrow terminal).
-  return p.projectId === pane.projectId ? `child of #${p.pipelineId} ${via}` : `in ${safeText(pane.path, 60)}, downstream of ${safeText(p.path, 60)} #${p.pipelineId} ${via}`;
+  return p.projectId === pane.projectId
+    ? `child of #${p.pipelineId} ${via}`
+    : `in ${safeText(pane.path, 60)}, downstream of ${safeText(p.path, 60)} #${p.pipelineId} ${via}`;
 }
 
 export type BridgeVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep' | 'download';
@@ -170,7 +181,13 @@ export function bridgeAction(ctx: Ctx, verb: BridgeVerb, row: BridgeRow, { proje
     try {
       const result = verb === 'retry' ? await ctx.gl.jobs.retry(projectId, row.id) : await ctx.gl.jobs.play(projectId, row.id);
       await readBridges(ctx, projectId, pipelineId);
-      toast(ctx.store, 'success', verb === 'retry' ? `Retried ${name}: new trigger job #${result.id} (${result.status}) starts a new downstream pipeline` : `Started ${name} (${result.status})`);
+      toast(
+        ctx.store,
+        'success',
+        verb === 'retry'
+          ? `Retried ${name}: new trigger job #${result.id} (${result.status}) starts a new downstream pipeline`
+          : `Started ${name} (${result.status})`,
+      );
     } catch (error) {
       toast(ctx.store, 'error', `${verb === 'retry' ? 'Retry' : 'Play'} failed for trigger job ${name}: ${describeError(error)}`);
     }

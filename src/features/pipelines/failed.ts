@@ -16,7 +16,10 @@ export function firstFocus(rows: readonly Job[]): number {
     const at = rows.findIndex((j) => failedRank(j) === rank);
     if (at >= 0) return at;
   }
-  return Math.max(0, rows.findIndex((j) => j.status === 'running'));
+  return Math.max(
+    0,
+    rows.findIndex((j) => j.status === 'running'),
+  );
 }
 
 /**

@@ -84,7 +84,10 @@ export const pipelinesFeature: Feature = {
     }
     if (pane.kind !== 'mergeRequest') return false;
     const pipeline = selectedRow<PipelineBasic>(ctx, listKeys.mrPipelines(pane.projectId, pane.iid));
-    if (pipeline) ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' }] }));
+    if (pipeline)
+      ctx.store.setState((s) => ({
+        stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' }],
+      }));
     return true;
   },
   url(ctx, pane) {

@@ -1,13 +1,7 @@
 // A pipeline list's server-side filters, typed as one line so every filter of the spec is a few
 // keys away: `status=failed ref=main order_by=id sort=asc …`. Invalid input keeps the prompt open
 // with a message and everything typed.
-import {
-  PIPELINE_ORDER_BY,
-  PIPELINE_SCOPES,
-  PIPELINE_SOURCE_FILTERS,
-  PIPELINE_STATUS_FILTERS,
-  type PipelineListFilters,
-} from '../../api/index.js';
+import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS, PIPELINE_STATUS_FILTERS, type PipelineListFilters } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
 import type { ListKey } from '../../store/types.js';

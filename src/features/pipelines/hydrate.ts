@@ -50,6 +50,9 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
     const height = state.viewport.height - TAB_ROWS;
     if (last && last.list === list && last.pipelines === state.pipelines && last.height === height) return;
     last = { list, pipelines: state.pipelines, height };
-    hydrate(pane.projectId, nearSelection(listRows<PipelineBasic>(ctx, state, key), list.selected, height).map((p) => p.id));
+    hydrate(
+      pane.projectId,
+      nearSelection(listRows<PipelineBasic>(ctx, state, key), list.selected, height).map((p) => p.id),
+    );
   };
 }

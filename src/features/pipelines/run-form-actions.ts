@@ -36,7 +36,8 @@ export function isDeployJob(state: AppState, job: Job): boolean {
   return DEPLOY_WORDS.test(job.stage) || DEPLOY_WORDS.test(job.name) || environmentOf(state, job) !== null;
 }
 
-const open = (ctx: Ctx, form: RunFormState) => ctx.store.setState((s) => ({ runForm: form, stack: [...s.stack, { kind: 'runForm', projectId: form.projectId, path: form.path }] }));
+const open = (ctx: Ctx, form: RunFormState) =>
+  ctx.store.setState((s) => ({ runForm: form, stack: [...s.stack, { kind: 'runForm', projectId: form.projectId, path: form.path }] }));
 
 /** `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did). */
 export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string): void {
@@ -77,7 +78,9 @@ export function handleRunFormKey(ctx: Ctx, command: CommandId | null, text: stri
   if (!step) return;
   if ('cancel' in step) {
     if (!isDirty(form)) return closeRunForm(ctx);
-    return ctx.store.setState({ confirm: { message: 'Discard the variables you typed?', detail: 'n keeps editing.', yes: { command: 'run.discardForm', args: {} } } });
+    return ctx.store.setState({
+      confirm: { message: 'Discard the variables you typed?', detail: 'n keeps editing.', yes: { command: 'run.discardForm', args: {} } },
+    });
   }
   if ('submit' in step) return void submitRunForm(ctx);
   if (ctx.store.getState().toast) ctx.store.setState({ toast: null });
@@ -134,16 +137,24 @@ async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
     storePipeline(ctx, projectId, pipeline);
     // The pipeline you created is watched: you are told when it ends (features/marks).
     markPipeline(ctx, pipeline, projectId, path);
-    patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) => (l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 }));
+    patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) =>
+      l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 },
+    );
     closeRunForm(ctx);
     ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' }] }));
     const extra = variables.length + Object.keys(inputs).length;
-    toast(ctx.store, 'success', `Created pipeline #${pipeline.id} for ${safeText(ref, 60)} (${pipeline.status})${extra ? ` with ${plural(variables.length, 'variable')}${Object.keys(inputs).length ? ` and ${plural(Object.keys(inputs).length, 'input')}` : ''}` : ''}`);
+    toast(
+      ctx.store,
+      'success',
+      `Created pipeline #${pipeline.id} for ${safeText(ref, 60)} (${pipeline.status})${extra ? ` with ${plural(variables.length, 'variable')}${Object.keys(inputs).length ? ` and ${plural(Object.keys(inputs).length, 'input')}` : ''}` : ''}`,
+    );
   } catch (error) {
     const now = ctx.store.getState().runForm;
     if (!now) return;
-    const messages = isGitLabApiError(error) && error.status === 400 ? (error.fields ? Object.values(error.fields).flat() : [error.reason]) : [describeError(error)];
-    const server = isGitLabApiError(error) && error.status === 400 ? serverErrorsOf(now, messages) : { lines: {}, base: [`GitLab refused: ${describeError(error)}`] };
+    const messages =
+      isGitLabApiError(error) && error.status === 400 ? (error.fields ? Object.values(error.fields).flat() : [error.reason]) : [describeError(error)];
+    const server =
+      isGitLabApiError(error) && error.status === 400 ? serverErrorsOf(now, messages) : { lines: {}, base: [`GitLab refused: ${describeError(error)}`] };
     patchForm(ctx, { server });
   } finally {
     patchForm(ctx, { submitting: false });

@@ -37,8 +37,15 @@ describe('run form entries', () => {
 
   it("puts GitLab's 400 beside the lines it names, the rest under the form", () => {
     const f = withLines(['A=1', 'input:replicas=x', 'input:colour=blue', '']);
-    const server = serverErrorsOf(f, ['`replicas` input: provided value is not a number, unknown input arguments: colour, size', 'variables[0][value] is missing']);
-    expect(server.lines).toEqual({ 0: 'GitLab: variables[0][value] is missing', 1: 'GitLab: provided value is not a number', 2: 'GitLab: not an input this project declares' });
+    const server = serverErrorsOf(f, [
+      '`replicas` input: provided value is not a number, unknown input arguments: colour, size',
+      'variables[0][value] is missing',
+    ]);
+    expect(server.lines).toEqual({
+      0: 'GitLab: variables[0][value] is missing',
+      1: 'GitLab: provided value is not a number',
+      2: 'GitLab: not an input this project declares',
+    });
     expect(server.base).toEqual(['GitLab: unknown input arguments: colour, size']);
     expect(serverErrorsOf(f, ['Reference not found']).ref).toBe('GitLab: Reference not found');
   });

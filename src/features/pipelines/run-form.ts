@@ -29,8 +29,7 @@ export interface RunFormState {
 }
 
 export type Entry =
-  | { kind: 'variable'; key: string; value: string; variable_type: 'env_var' | 'file' }
-  | { kind: 'input'; name: string; value: PipelineInputValue };
+  { kind: 'variable'; key: string; value: string; variable_type: 'env_var' | 'file' } | { kind: 'input'; name: string; value: PipelineInputValue };
 
 /** GitLab's rule for variable keys (Ci::HasVariable): letters, digits and `_`, at most 255. */
 const VARIABLE_KEY = /^[A-Za-z0-9_]{1,255}$/;
@@ -38,11 +37,33 @@ const VARIABLE_KEY = /^[A-Za-z0-9_]{1,255}$/;
 const INPUT_NAME = /^[A-Za-z0-9_-]{1,255}$/;
 
 export function newPipelineForm(projectId: number, path: string, ref: string): RunFormState {
-  return { projectId, path, target: { kind: 'pipeline' }, ref, refCursor: ref.length, lines: [''], cursors: [0], focus: -1, server: { lines: {}, base: [] }, submitting: false };
+  return {
+    projectId,
+    path,
+    target: { kind: 'pipeline' },
+    ref,
+    refCursor: ref.length,
+    lines: [''],
+    cursors: [0],
+    focus: -1,
+    server: { lines: {}, base: [] },
+    submitting: false,
+  };
 }
 
 export function playJobForm(projectId: number, path: string, job: Job, environment: string | null): RunFormState {
-  return { projectId, path, target: { kind: 'job', job, environment }, ref: '', refCursor: 0, lines: [''], cursors: [0], focus: 0, server: { lines: {}, base: [] }, submitting: false };
+  return {
+    projectId,
+    path,
+    target: { kind: 'job', job, environment },
+    ref: '',
+    refCursor: 0,
+    lines: [''],
+    cursors: [0],
+    focus: 0,
+    server: { lines: {}, base: [] },
+    submitting: false,
+  };
 }
 
 /** `true`/`false`, numbers, `[a, b]` or a JSON array, a JSON "quoted string"; anything else is a string. */

@@ -4,14 +4,41 @@ import { testsText, variablesText } from './pipeline-extras.js';
 import { caseRows, needlesOf } from './tests-view.js';
 import { caseDuration, caseOutput } from './TestsPane.js';
 
-const tc = (name: string, status: TestCase['status'], extra: Partial<TestCase> = {}): TestCase => ({ name, status, classname: 'c', execution_time: 0.5, system_output: null, stack_trace: null, ...extra });
-const suite = (name: string, cases: TestCase[], build_ids: number[]) => ({ name, total_time: 0, total_count: cases.length, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, suite_error: null, build_ids, test_cases: cases });
+const tc = (name: string, status: TestCase['status'], extra: Partial<TestCase> = {}): TestCase => ({
+  name,
+  status,
+  classname: 'c',
+  execution_time: 0.5,
+  system_output: null,
+  stack_trace: null,
+  ...extra,
+});
+const suite = (name: string, cases: TestCase[], build_ids: number[]) => ({
+  name,
+  total_time: 0,
+  total_count: cases.length,
+  success_count: 0,
+  failed_count: 0,
+  skipped_count: 0,
+  error_count: 0,
+  suite_error: null,
+  build_ids,
+  test_cases: cases,
+});
 
 describe('the Tests view', () => {
   it('lists failed and errored cases first, keeping the report’s order within each group', () => {
     const report: TestReport = {
-      total_time: 1, total_count: 5, success_count: 2, failed_count: 1, skipped_count: 1, error_count: 1,
-      test_suites: [suite('unit', [tc('a', 'success'), tc('b', 'failed'), tc('c', 'skipped')], [11]), suite('api', [tc('d', 'success'), tc('e', 'error')], [12, 13])],
+      total_time: 1,
+      total_count: 5,
+      success_count: 2,
+      failed_count: 1,
+      skipped_count: 1,
+      error_count: 1,
+      test_suites: [
+        suite('unit', [tc('a', 'success'), tc('b', 'failed'), tc('c', 'skipped')], [11]),
+        suite('api', [tc('d', 'success'), tc('e', 'error')], [12, 13]),
+      ],
     };
     const rows = caseRows(report);
     expect(rows.map((r) => r.test.name)).toEqual(['b', 'e', 'c', 'a', 'd']);
@@ -24,7 +51,15 @@ describe('the Tests view', () => {
   });
 
   it('shows a case’s output without the terminal escapes a test printed', () => {
-    const [row] = caseRows({ total_time: 0, total_count: 1, success_count: 0, failed_count: 1, skipped_count: 0, error_count: 0, test_suites: [suite('s', [tc('x', 'failed', { stack_trace: '\u001b[31mboom\u001b[39m\n\u001b]52;c;aGk=\u0007at x' })], [1])] });
+    const [row] = caseRows({
+      total_time: 0,
+      total_count: 1,
+      success_count: 0,
+      failed_count: 1,
+      skipped_count: 0,
+      error_count: 0,
+      test_suites: [suite('s', [tc('x', 'failed', { stack_trace: '\u001b[31mboom\u001b[39m\n\u001b]52;c;aGk=\u0007at x' })], [1])],
+    });
     const out = caseOutput(row!);
     expect(out).toEqual(['Stack trace', '  boom', '  at x']);
     expect(caseDuration(0.0042)).toBe('4ms');
@@ -36,6 +71,11 @@ describe('the Tests view', () => {
     const total = { time: 1, count: 1204, success: 1199, failed: 3, skipped: 2, error: 0, suite_error: null };
     expect(testsText({ total, test_suites: [] })).toBe('tests 1,204 · 3 failed · 2 skipped');
     expect(testsText({ total: { ...total, count: 0 }, test_suites: [] })).toBe('');
-    expect(variablesText([{ key: 'DEPLOY_TARGET', value: 'secret', variable_type: 'env_var' }, { key: 'ROLLOUT_PLAN', value: 'x', variable_type: 'file' }])).toBe('variables: DEPLOY_TARGET ROLLOUT_PLAN (file)');
+    expect(
+      variablesText([
+        { key: 'DEPLOY_TARGET', value: 'secret', variable_type: 'env_var' },
+        { key: 'ROLLOUT_PLAN', value: 'x', variable_type: 'file' },
+      ]),
+    ).toBe('variables: DEPLOY_TARGET ROLLOUT_PLAN (file)');
   });
 });

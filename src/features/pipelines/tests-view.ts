@@ -72,7 +72,22 @@ function reportOf(rows: TestCaseRow[]): TestReport {
   const suites = new Map<string, TestReport['test_suites'][number]>();
   for (const r of [...rows].sort((a, b) => a.id - b.id)) {
     let suite = suites.get(r.suite);
-    if (!suite) suites.set(r.suite, (suite = { name: r.suite, total_time: 0, total_count: 0, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, suite_error: null, build_ids: r.buildIds, test_cases: [] }));
+    if (!suite)
+      suites.set(
+        r.suite,
+        (suite = {
+          name: r.suite,
+          total_time: 0,
+          total_count: 0,
+          success_count: 0,
+          failed_count: 0,
+          skipped_count: 0,
+          error_count: 0,
+          suite_error: null,
+          build_ids: r.buildIds,
+          test_cases: [],
+        }),
+      );
     suite.test_cases.push(r.test);
   }
   return { total_time: 0, total_count: rows.length, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, test_suites: [...suites.values()] };
@@ -107,7 +122,10 @@ export function closeTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): vo
 
 /** What to search the job's log for: the stack trace's first line names the failure as the log does. */
 export function needlesOf(test: TestCase): string[] {
-  const first = (test.stack_trace ?? '').split('\n').map((l) => l.trim()).find((l) => l !== '');
+  const first = (test.stack_trace ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
   return [...(first ? [first.slice(0, 200)] : []), test.name.slice(0, 200)];
 }
 
@@ -115,7 +133,11 @@ export function needlesOf(test: TestCase): string[] {
  * `L`: the case's job (the suite's build_ids; the first one whose log names the case) opens at the
  * failing line. The log loads asynchronously: wait for it, bounded, then search.
  */
-export async function caseLog(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>, searchLog: (jobId: number, query: string) => Promise<string | null>): Promise<void> {
+export async function caseLog(
+  ctx: Ctx,
+  pane: Extract<Pane, { kind: 'tests' }>,
+  searchLog: (jobId: number, query: string) => Promise<string | null>,
+): Promise<void> {
   const row = selectedRow<TestCaseRow>(ctx, listKeys.testCases(pane.projectId, pane.pipelineId));
   if (!row) return;
   const jobId = row.buildIds[0];

@@ -20,7 +20,15 @@ export function ProjectsPane({ width, height }: { width: number; height: number 
   ];
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(p) => p.id} emptyText={emptyText(list, 'projects')} />
+      <Table
+        columns={columns}
+        rows={rows}
+        selected={list.selected}
+        height={height - 1}
+        width={width}
+        keyOf={(p) => p.id}
+        emptyText={emptyText(list, 'projects')}
+      />
       <ListStatus list={list} shown={rows.length} noun="projects" />
     </Box>
   );

@@ -21,7 +21,9 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
     ? listed === null
       ? 'Loading the projects of your config file…'
       : 'None of the config file’s projects could be read.'
-    : projects.loadedAt === null ? 'Loading your projects…' : 'You are a member of no project.';
+    : projects.loadedAt === null
+      ? 'Loading your projects…'
+      : 'You are a member of no project.';
   if (projects.error && rows.length === 0) {
     // The whole message: it names what to set (a CA file, a token), so it is not cut to a row.
     return (

@@ -4,5 +4,12 @@ import type { Binding } from '../../keymap/bindings.js';
 
 export const PULSE_BINDINGS: Binding[] = [
   { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the project', category: 'Move', scopes: ['pulse'], hint: '⏎ project' },
-  { command: 'pulse.openFailure', keys: ['f'], description: 'Open the project’s newest failed pipeline', category: 'Move', scopes: ['pulse'], hint: 'f failure' },
+  {
+    command: 'pulse.openFailure',
+    keys: ['f'],
+    description: 'Open the project’s newest failed pipeline',
+    category: 'Move',
+    scopes: ['pulse'],
+    hint: 'f failure',
+  },
 ];

@@ -18,8 +18,7 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
-  const setFetch = (id: number, next: PulseFetchState) =>
-    ctx.store.setState((s) => ({ pulse: { ...s.pulse, fetch: { ...s.pulse.fetch, [id]: next } } }));
+  const setFetch = (id: number, next: PulseFetchState) => ctx.store.setState((s) => ({ pulse: { ...s.pulse, fetch: { ...s.pulse.fetch, [id]: next } } }));
 
   const read = async (id: number, sentAt: number) => {
     const project = pulseProjects(ctx.store.getState()).find((p) => p.id === id);

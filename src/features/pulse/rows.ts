@@ -44,7 +44,8 @@ export function pulseSelected(state: AppState, rows: readonly PulseRow[] = pulse
 }
 
 /** Rows of the body (viewport) that show projects. */
-export const pulseBodyRows = (state: AppState): number => Math.max(1, state.viewport.height - PULSE_HEAD_ROWS - (state.config.pulse && state.pulse.error ? 1 : 0));
+export const pulseBodyRows = (state: AppState): number =>
+  Math.max(1, state.viewport.height - PULSE_HEAD_ROWS - (state.config.pulse && state.pulse.error ? 1 : 0));
 
 /** Project ids of the rows on screen, top to bottom. */
 export function visiblePulseIds(state: AppState): number[] {

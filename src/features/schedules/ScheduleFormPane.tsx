@@ -22,7 +22,12 @@ const PLACEHOLDER: Record<FieldName, string> = {
 
 export function ScheduleFormPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'scheduleForm' }>; width: number; height: number }) {
   const form = useAppState((s) => s.scheduleForm);
-  if (!form) return <Box height={height}><Text dimColor>No form open.</Text></Box>;
+  if (!form)
+    return (
+      <Box height={height}>
+        <Text dimColor>No form open.</Text>
+      </Box>
+    );
   return <Form form={form} path={pane.path} width={width} height={height} />;
 }
 
@@ -41,7 +46,7 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
 
   const fieldRow = (field: FieldName) => {
     const focused = form.focus === field;
-    const messages = field === 'cron' ? [] : errors[field] ?? [];
+    const messages = field === 'cron' ? [] : (errors[field] ?? []);
     const text = messages.map((m) => `✖ ${m}`).join('  ');
     const beside = text && displayWidth(safeText(text, 500)) <= room;
     return (
@@ -96,14 +101,25 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
       {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
       {notOwner && !errors.base ? (
         <Text dimColor wrap="truncate">
-          Owned by {safeText(form.owner!.name, 40)} (@{safeText(form.owner!.username, 40)}): GitLab lets only the owner save changes (O on the schedule takes ownership).
+          Owned by {safeText(form.owner!.name, 40)} (@{safeText(form.owner!.username, 40)}): GitLab lets only the owner save changes (O on the schedule takes
+          ownership).
         </Text>
       ) : null}
     </Box>
   );
 }
 
-function CronPreviewLines({ form, preview, messages, width }: { form: ScheduleFormState; preview: ReturnType<typeof cronPreview>; messages: string[]; width: number }) {
+function CronPreviewLines({
+  form,
+  preview,
+  messages,
+  width,
+}: {
+  form: ScheduleFormState;
+  preview: ReturnType<typeof cronPreview>;
+  messages: string[];
+  width: number;
+}) {
   const theme = useTheme();
   const { now } = useApp();
   const pad = LABEL + 2;

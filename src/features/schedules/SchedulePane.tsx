@@ -28,34 +28,62 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
       return [];
     }
   }, [cron, zone, schedule?.next_run_at]);
-  if (!schedule) return <Box height={height}><Text dimColor>Loading schedule #{pane.scheduleId}…</Text></Box>;
+  if (!schedule)
+    return (
+      <Box height={height}>
+        <Text dimColor>Loading schedule #{pane.scheduleId}…</Text>
+      </Box>
+    );
 
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const mine = schedule.owner?.username === me;
   const last = schedule.last_pipeline;
   const rows: FieldRow[] = [
     { label: 'Description', value: schedule.description },
-    { label: 'Active', value: schedule.active ? 'yes — runs on schedule' : 'no — paused (space activates)', color: schedule.active ? theme.success : theme.warning },
+    {
+      label: 'Active',
+      value: schedule.active ? 'yes — runs on schedule' : 'no — paused (space activates)',
+      color: schedule.active ? theme.success : theme.warning,
+    },
     { label: 'Ref', value: schedule.ref },
     { label: 'Cron', value: `${schedule.cron}   ${cronInWords(schedule.cron, schedule.cron_timezone)}` },
-    { label: 'Time zone', value: `${schedule.cron_timezone}${resolveTimeZone(schedule.cron_timezone) && resolveTimeZone(schedule.cron_timezone) !== schedule.cron_timezone ? ` (${resolveTimeZone(schedule.cron_timezone)})` : ''}` },
+    {
+      label: 'Time zone',
+      value: `${schedule.cron_timezone}${resolveTimeZone(schedule.cron_timezone) && resolveTimeZone(schedule.cron_timezone) !== schedule.cron_timezone ? ` (${resolveTimeZone(schedule.cron_timezone)})` : ''}`,
+    },
     {
       label: 'Next run',
-      value: schedule.active ? `${zonedTime(schedule.next_run_at, schedule.cron_timezone)} (${untilTime(schedule.next_run_at, now())}) · ${absoluteTime(schedule.next_run_at)}` : 'not while inactive',
+      value: schedule.active
+        ? `${zonedTime(schedule.next_run_at, schedule.cron_timezone)} (${untilTime(schedule.next_run_at, now())}) · ${absoluteTime(schedule.next_run_at)}`
+        : 'not while inactive',
     },
-    ...(schedule.active && later.length ? [{ label: 'Then', value: later.map((ms) => zonedTime(ms, schedule.cron_timezone).replace(/^(\S+) \d{4}-(\S+) (\S+) \S+$/, '$1 $2 $3')).join(' · ') }] : []),
+    ...(schedule.active && later.length
+      ? [{ label: 'Then', value: later.map((ms) => zonedTime(ms, schedule.cron_timezone).replace(/^(\S+) \d{4}-(\S+) (\S+) \S+$/, '$1 $2 $3')).join(' · ') }]
+      : []),
     { label: 'Owner', value: `${schedule.owner ? `${schedule.owner.name} (@${schedule.owner.username})` : '—'}${mine ? ' — you' : ''}` },
     {
       label: 'Last pipeline',
       value: last ? (
         <Text>
           <StatusBadge status={last.status} />
-          <Text> #{last.id} on {safeText(last.ref, 40)} · {safeText(last.sha.slice(0, 8), 8)}</Text>
-          <Text dimColor>  ⏎ opens it</Text>
+          <Text>
+            {' '}
+            #{last.id} on {safeText(last.ref, 40)} · {safeText(last.sha.slice(0, 8), 8)}
+          </Text>
+          <Text dimColor> ⏎ opens it</Text>
         </Text>
-      ) : last === null ? 'none yet' : 'loading…',
+      ) : last === null ? (
+        'none yet'
+      ) : (
+        'loading…'
+      ),
     },
-    { label: 'Variables', value: schedule.variables?.length ? schedule.variables.map((v) => `${v.key}${v.variable_type === 'file' ? ' (file)' : ''}`).join(', ') + ' (values hidden)' : 'none' },
+    {
+      label: 'Variables',
+      value: schedule.variables?.length
+        ? schedule.variables.map((v) => `${v.key}${v.variable_type === 'file' ? ' (file)' : ''}`).join(', ') + ' (values hidden)'
+        : 'none',
+    },
     { label: 'Created', value: t(schedule.created_at) },
     { label: 'Updated', value: t(schedule.updated_at) },
   ];
@@ -63,19 +91,19 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {/* Nothing shrinks: on a short screen Yoga squeezed rows over each other; the pane clips instead. */}
       <Box flexDirection="column" flexShrink={0}>
-      <Box>
-        <Text bold>Schedule #{schedule.id} </Text>
-        <Text>{safeText(schedule.description, Math.max(10, width - 20))}</Text>
-      </Box>
-      <Box height={1} />
-      <Fields rows={rows} labelWidth={15} />
-      <Box height={1} />
-      {busy ? <Text color={theme.warning}>{safeText(busy, width)}</Text> : null}
-      {!mine && schedule.owner ? (
-        <Text dimColor wrap="truncate">
-          Only its owner (@{safeText(schedule.owner.username, 40)}) may edit it; O takes ownership, and its pipelines then run as you.
-        </Text>
-      ) : null}
+        <Box>
+          <Text bold>Schedule #{schedule.id} </Text>
+          <Text>{safeText(schedule.description, Math.max(10, width - 20))}</Text>
+        </Box>
+        <Box height={1} />
+        <Fields rows={rows} labelWidth={15} />
+        <Box height={1} />
+        {busy ? <Text color={theme.warning}>{safeText(busy, width)}</Text> : null}
+        {!mine && schedule.owner ? (
+          <Text dimColor wrap="truncate">
+            Only its owner (@{safeText(schedule.owner.username, 40)}) may edit it; O takes ownership, and its pipelines then run as you.
+          </Text>
+        ) : null}
       </Box>
     </Box>
   );

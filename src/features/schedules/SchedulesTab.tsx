@@ -52,7 +52,15 @@ export function SchedulesTab({ projectId, width, height }: { projectId: number; 
   ];
   return (
     <Box flexDirection="column" height={height}>
-      <Table columns={columns} rows={rows} selected={list.selected} height={height - 1} width={width} keyOf={(s) => s.id} emptyText={emptyText(list, scope ? `${scope} schedules` : 'schedules')} />
+      <Table
+        columns={columns}
+        rows={rows}
+        selected={list.selected}
+        height={height - 1}
+        width={width}
+        keyOf={(s) => s.id}
+        emptyText={emptyText(list, scope ? `${scope} schedules` : 'schedules')}
+      />
       <ListStatus list={list} shown={rows.length} noun="schedules" extra={`scope: ${scope ?? 'all'} · f scope${readOnly ? '' : ' · a add'}`} />
     </Box>
   );

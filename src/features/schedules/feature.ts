@@ -7,7 +7,16 @@ import { selectedRow } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
-import { cycleScheduleScope, deleteSchedule, openScheduleForm, scheduleGone, scheduleLabel, storeSchedule, takeOwnership, toggleSchedule } from './schedules.js';
+import {
+  cycleScheduleScope,
+  deleteSchedule,
+  openScheduleForm,
+  scheduleGone,
+  scheduleLabel,
+  storeSchedule,
+  takeOwnership,
+  toggleSchedule,
+} from './schedules.js';
 import { schedulesSource } from './source.js';
 import { SCHEDULE_BINDINGS } from './bindings.js';
 

@@ -109,7 +109,7 @@ describe('schedule validation', () => {
     expect(errors.cron_timezone![0]).toMatch(/unknown time zone/);
   });
 
-  it('accepts tz database names, Rails names and GitLab\'s cron shapes', () => {
+  it("accepts tz database names, Rails names and GitLab's cron shapes", () => {
     for (const zone of ['UTC', 'Europe/Berlin', 'Tokyo', 'Eastern Time (US & Canada)']) {
       expect(validateSchedule({ description: 'x', ref: 'main', cron: '0 2 * * *', cron_timezone: zone, active: true }), zone).toEqual({});
     }
@@ -137,7 +137,7 @@ describe('schedule validation', () => {
   });
 });
 
-describe('GitLab\'s answer', () => {
+describe("GitLab's answer", () => {
   it('maps the 400 field map beside the fields, the rest to the form', () => {
     expect(serverErrors({ cron: ['syntax is invalid'], base: ['Reference not found'] }, '400')).toEqual({
       cron: ['GitLab: syntax is invalid'],
@@ -146,7 +146,7 @@ describe('GitLab\'s answer', () => {
     expect(serverErrors(undefined, '403 Forbidden')).toEqual({ base: ['GitLab refused: 403 Forbidden'] });
   });
 
-  it('drops GitLab\'s complaint about a field once it is edited, keeps the others', () => {
+  it("drops GitLab's complaint about a field once it is edited, keeps the others", () => {
     let f: ScheduleFormState = { ...newScheduleForm(1, 'acme/api'), focus: 'cron' };
     f = type(f, '0 2 * * *');
     f = { ...f, server: { cron: ['GitLab: syntax is invalid'], ref: ['GitLab: nope'] } };

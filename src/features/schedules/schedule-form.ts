@@ -54,7 +54,19 @@ function cursorsAt(values: ScheduleFormValues): Record<TextField, number> {
 }
 
 function form(projectId: number, path: string, scheduleId: number | null, owner: ScheduleFormState['owner'], values: ScheduleFormValues): ScheduleFormState {
-  return { projectId, path, scheduleId, owner, initial: values, values, cursors: cursorsAt(values), focus: 'description', server: {}, tried: false, submitting: false };
+  return {
+    projectId,
+    path,
+    scheduleId,
+    owner,
+    initial: values,
+    values,
+    cursors: cursorsAt(values),
+    focus: 'description',
+    server: {},
+    tried: false,
+    submitting: false,
+  };
 }
 
 /** A new schedule: the default branch prefilled, UTC (GitLab's default zone), active. */
@@ -65,13 +77,19 @@ export function newScheduleForm(projectId: number, path: string, defaults: { ref
 export function editScheduleForm(projectId: number, path: string, schedule: PipelineSchedule): ScheduleFormState {
   // GitLab may answer `refs/heads/main`; the form (like GitLab's own) shows the branch name.
   const ref = schedule.ref.replace(/^refs\/(heads|tags)\//, '');
-  return form(projectId, path, schedule.id, { username: schedule.owner.username, name: schedule.owner.name }, {
-    description: schedule.description,
-    ref,
-    cron: schedule.cron,
-    cron_timezone: schedule.cron_timezone,
-    active: schedule.active,
-  });
+  return form(
+    projectId,
+    path,
+    schedule.id,
+    { username: schedule.owner.username, name: schedule.owner.name },
+    {
+      description: schedule.description,
+      ref,
+      cron: schedule.cron,
+      cron_timezone: schedule.cron_timezone,
+      active: schedule.active,
+    },
+  );
 }
 
 export function isDirty(f: ScheduleFormState): boolean {
@@ -114,7 +132,7 @@ export function fieldErrors(f: ScheduleFormState): FormErrors {
   const client = validateSchedule(f.values);
   for (const field of FORM_FIELDS) {
     const live = (field === 'cron' || field === 'cron_timezone') && f.values[field].trim() !== '';
-    const mine = f.tried || live ? client[field] ?? [] : [];
+    const mine = f.tried || live ? (client[field] ?? []) : [];
     const theirs = f.server[field] ?? [];
     const all = [...new Set([...mine, ...theirs])];
     if (all.length) out[field] = all;
@@ -147,7 +165,13 @@ export function serverErrors(fields: Record<string, string[]> | undefined, fallb
 /** The request body: every field for a new schedule, only what changed for an edit. */
 export function scheduleInput(f: ScheduleFormState): ScheduleInput | Partial<ScheduleInput> {
   const v = f.values;
-  const all: ScheduleInput = { description: v.description.trim(), ref: v.ref.trim(), cron: v.cron.trim(), cron_timezone: v.cron_timezone.trim(), active: v.active };
+  const all: ScheduleInput = {
+    description: v.description.trim(),
+    ref: v.ref.trim(),
+    cron: v.cron.trim(),
+    cron_timezone: v.cron_timezone.trim(),
+    active: v.active,
+  };
   if (f.scheduleId === null) return all;
   const changes: Partial<ScheduleInput> = {};
   if (v.description !== f.initial.description) changes.description = all.description;
@@ -160,9 +184,7 @@ export function scheduleInput(f: ScheduleFormState): ScheduleInput | Partial<Sch
 
 // ---- preview --------------------------------------------------------------------------------------
 
-export type CronPreview =
-  | { ok: true; words: string; zone: string; runs: number[] }
-  | { ok: false; field: 'cron' | 'cron_timezone'; error: string };
+export type CronPreview = { ok: true; words: string; zone: string; runs: number[] } | { ok: false; field: 'cron' | 'cron_timezone'; error: string };
 
 /** The cron in words and its next runs in the chosen zone, or why there are none. */
 export function cronPreview(values: Pick<ScheduleFormValues, 'cron' | 'cron_timezone'>, now: number, count = 5): CronPreview {

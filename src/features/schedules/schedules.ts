@@ -10,7 +10,18 @@ import type { Ctx } from '../../store/ctx.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import { describeError } from '../../store/errors.js';
 import { resetList } from '../../store/lists.js';
-import { editScheduleForm, formKey, formPaste, isDirty, newScheduleForm, scheduleInput, serverErrors, validateSchedule, type FormErrors, type ScheduleFormState } from './schedule-form.js';
+import {
+  editScheduleForm,
+  formKey,
+  formPaste,
+  isDirty,
+  newScheduleForm,
+  scheduleInput,
+  serverErrors,
+  validateSchedule,
+  type FormErrors,
+  type ScheduleFormState,
+} from './schedule-form.js';
 import { listKeys, visibleRows } from '../../store/sources.js';
 import { scheduleText } from './source.js';
 import { patchList, toast, topPane } from '../../store/store.js';
@@ -63,7 +74,9 @@ function ownerHint(ctx: Ctx, error: unknown, owner: { username: string } | null 
 export function openScheduleForm(ctx: Ctx, projectId: number, path: string, schedule?: PipelineSchedule): void {
   if (refuseReadOnly(ctx, schedule ? 'editing schedules' : 'creating schedules')) return;
   const project = ctx.store.getState().projects[projectId];
-  const form = schedule ? editScheduleForm(projectId, path, schedule) : newScheduleForm(projectId, path, { ref: project?.default_branch ?? 'main', zone: 'UTC' });
+  const form = schedule
+    ? editScheduleForm(projectId, path, schedule)
+    : newScheduleForm(projectId, path, { ref: project?.default_branch ?? 'main', zone: 'UTC' });
   ctx.store.setState((s) => ({ scheduleForm: form, stack: [...s.stack, { kind: 'scheduleForm', projectId, path, scheduleId: schedule?.id ?? null }] }));
 }
 
@@ -103,7 +116,9 @@ export function cancelScheduleForm(ctx: Ctx): void {
   const form = ctx.store.getState().scheduleForm;
   if (!form || !isDirty(form)) return closeScheduleForm(ctx);
   const what = form.scheduleId === null ? 'this new schedule' : `your changes to schedule #${form.scheduleId}`;
-  ctx.store.setState({ confirm: { message: `Discard ${what}?`, detail: 'What you typed is lost (n keeps editing).', yes: { command: 'schedule.discardForm', args: {} } } });
+  ctx.store.setState({
+    confirm: { message: `Discard ${what}?`, detail: 'What you typed is lost (n keeps editing).', yes: { command: 'schedule.discardForm', args: {} } },
+  });
 }
 
 /** Ctrl+S, or Enter on the last field: checked here first, then sent; a failure keeps every value. */
@@ -136,7 +151,11 @@ export async function submitScheduleForm(ctx: Ctx): Promise<void> {
       if (creating) addToList(ctx, form.projectId, saved);
       if (ctx.store.getState().scheduleForm) closeScheduleForm(ctx);
       const when = saved.active ? `next run ${inHours(saved.next_run_at, ctx.now())}` : 'inactive';
-      toast(ctx.store, 'success', `${creating ? 'Created' : 'Saved'} ${scheduleLabel(saved)}: ${describeCron(saved.cron)} ${safeText(saved.cron_timezone, 40)} (${when})`);
+      toast(
+        ctx.store,
+        'success',
+        `${creating ? 'Created' : 'Saved'} ${scheduleLabel(saved)}: ${describeCron(saved.cron)} ${safeText(saved.cron_timezone, 40)} (${when})`,
+      );
     } catch (error) {
       const server: FormErrors =
         isGitLabApiError(error) && error.fields && Object.keys(error.fields).length
@@ -145,7 +164,11 @@ export async function submitScheduleForm(ctx: Ctx): Promise<void> {
       patchForm(ctx, { server, submitting: false });
       // Someone else's schedule: no fix in the form makes ^S work, so don't suggest one.
       const owner = ownerHint(ctx, error, form.owner);
-      toast(ctx.store, 'error', owner ? `Save failed${owner}` : `${creating ? 'Create' : 'Save'} failed: ${describeError(error)} — nothing was lost, fix and press ^S`);
+      toast(
+        ctx.store,
+        'error',
+        owner ? `Save failed${owner}` : `${creating ? 'Create' : 'Save'} failed: ${describeError(error)} — nothing was lost, fix and press ^S`,
+      );
     }
   });
 }
@@ -196,7 +219,13 @@ export function takeOwnership(ctx: Ctx, projectId: number, schedule: PipelineSch
   }
   const before = ownerText(schedule);
   const title = `schedule #${schedule.id} ${safeText(schedule.description, 60)}`;
-  ctx.store.setState({ confirm: { message: `Take ownership of ${title}?`, detail: `It is owned by ${before}; pipelines will then run as you.`, yes: { command: 'schedule.takeOwnershipConfirmed', args: { projectId, schedule } } } });
+  ctx.store.setState({
+    confirm: {
+      message: `Take ownership of ${title}?`,
+      detail: `It is owned by ${before}; pipelines will then run as you.`,
+      yes: { command: 'schedule.takeOwnershipConfirmed', args: { projectId, schedule } },
+    },
+  });
 }
 
 /** `y` on the take-ownership question. */
@@ -218,7 +247,13 @@ export function runTakeOwnership(ctx: Ctx, { projectId, schedule }: { projectId:
 export function deleteSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
   if (refuseReadOnly(ctx, 'deleting schedules')) return;
   const label = scheduleLabel(schedule);
-  ctx.store.setState({ confirm: { message: `Delete ${label}?`, detail: 'It stops running for good; the pipelines it already ran are kept.', yes: { command: 'schedule.deleteConfirmed', args: { projectId, schedule } } } });
+  ctx.store.setState({
+    confirm: {
+      message: `Delete ${label}?`,
+      detail: 'It stops running for good; the pipelines it already ran are kept.',
+      yes: { command: 'schedule.deleteConfirmed', args: { projectId, schedule } },
+    },
+  });
 }
 
 /** `y` on the delete question. */

@@ -33,7 +33,9 @@ export function schedulesSource(key: ListKey, gl: GitLab, state: () => AppState)
     // GitLab's list has no last pipeline; the detail has. Schedules are few per project, and an
     // unchanged detail is a cheap 304 (the same object comes back, so nothing re-renders).
     fetch: async (page, signal) => {
-      const first = await firstPage(gl.schedules.list(projectId, { scope: filters.scope as 'active' | 'inactive' | undefined, perPage: 20, startPage: page, signal }).pages());
+      const first = await firstPage(
+        gl.schedules.list(projectId, { scope: filters.scope as 'active' | 'inactive' | undefined, perPage: 20, startPage: page, signal }).pages(),
+      );
       const items = await mapLimit(first.items, 4, (s) => gl.schedules.get(projectId, s.id, { signal }).catch(() => s));
       return { ...first, items };
     },

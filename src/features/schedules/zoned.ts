@@ -30,7 +30,11 @@ export function zonedTime(at: number | string | null | undefined, zoneName: stri
   const ms = typeof at === 'number' ? at : Date.parse(at);
   if (!Number.isFinite(ms)) return '—';
   const zone = resolveTimeZone(zoneName) ?? 'UTC';
-  const parts = Object.fromEntries(formatFor(zone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatFor(zone)
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.weekday} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName ?? zone}`;
 }
 

@@ -25,11 +25,21 @@ export function artifactsFor(x: Ctx): Artifacts | null {
     case 'test':
       return {
         paths: [['coverage/', r.int(30, 300)]],
-        reports: [['junit.xml', 'junit'], ['coverage/cobertura-coverage.xml', 'coverage_report']],
+        reports: [
+          ['junit.xml', 'junit'],
+          ['coverage/cobertura-coverage.xml', 'coverage_report'],
+        ],
         always: true,
       };
     case 'e2e':
-      return { paths: [['playwright-report/', r.int(10, 90)], ['test-results/', r.int(1, 40)]], reports: [], always: true };
+      return {
+        paths: [
+          ['playwright-report/', r.int(10, 90)],
+          ['test-results/', r.int(1, 40)],
+        ],
+        reports: [],
+        always: true,
+      };
     case 'lint':
       return { paths: [], reports: [['gl-codequality.json', 'codequality']], always: true };
     case 'audit':
@@ -105,7 +115,10 @@ export function padWithVerboseOutput(x: Ctx, lines: number): void {
     for (let i = 0; i < 1000 && w.lines.length < lines; i++) {
       const mod = r.pick(MODULES);
       const file = `${x.buildDir}/src/${mod}/${mod}.${r.pick(LAYERS)}.test.ts`;
-      w.line(i % 7 === 0 ? `${c.green('✓')} ${file} › ${testName(r)} ${c.dim(`(${r.int(1, 900)} ms)`)}` : `  debug ${mod}: ${testName(r)} took ${r.int(1, 900)} ms`, r.int(1, 40));
+      w.line(
+        i % 7 === 0 ? `${c.green('✓')} ${file} › ${testName(r)} ${c.dim(`(${r.int(1, 900)} ms)`)}` : `  debug ${mod}: ${testName(r)} took ${r.int(1, 900)} ms`,
+        r.int(1, 40),
+      );
     }
     w.end(`verbose_${part}`);
   }
@@ -123,8 +136,7 @@ export function runJob(x: Ctx): void {
     ['17.7.0', '3153ccc6'],
   ] as const);
   const saas = (spec.runnerDescription ?? '').includes('saas');
-  const description =
-    spec.runnerDescription ?? r.pick(['docker-runner-1', 'docker-runner-2', 'ci-runner-eu-west-3', 'k8s-build-pool']);
+  const description = spec.runnerDescription ?? r.pick(['docker-runner-1', 'docker-runner-2', 'ci-runner-eu-west-3', 'k8s-build-pool']);
   const token = r.alnum(8);
   w.info(`Running with gitlab-runner ${runner[0]} (${runner[1]})`);
   w.info(`  on ${description} ${token}, system ID: s_${r.hex(12)}`, r.int(0, 40));
@@ -214,7 +226,10 @@ export function runJob(x: Ctx): void {
   // step_script
   w.runnerSection('step_script', 'Executing "step_script" stage of the job script', false, r.int(200, 800));
   w.stream = 1;
-  w.info(`Using docker image sha256:${r.hex(64)} for ${x.image} with digest ${x.image.replace(/:.*$/, '').replace(/^.*\//, '')}@sha256:${r.hex(64)} ...`, r.int(300, 2000));
+  w.info(
+    `Using docker image sha256:${r.hex(64)} for ${x.image} with digest ${x.image.replace(/:.*$/, '').replace(/^.*\//, '')}@sha256:${r.hex(64)} ...`,
+    r.int(300, 2000),
+  );
   const scriptStart = w.lines.length;
   if (usesNode(kind) && size !== 'small') {
     w.cmd('node --version && npm --version');
@@ -226,7 +241,18 @@ export function runJob(x: Ctx): void {
     w.line(echo.output, r.int(10, 80));
   }
   if (spec.lines) padWithVerboseOutput(x, spec.lines);
-  ({ build: scriptBuild, test: scriptTest, e2e: scriptE2e, lint: scriptLint, deploy: scriptDeploy, docker: scriptDocker, audit: scriptAudit, generic: scriptGeneric } as const)[kind](x);
+  (
+    ({
+      build: scriptBuild,
+      test: scriptTest,
+      e2e: scriptE2e,
+      lint: scriptLint,
+      deploy: scriptDeploy,
+      docker: scriptDocker,
+      audit: scriptAudit,
+      generic: scriptGeneric,
+    }) as const
+  )[kind](x);
 
   if (canceled) {
     // Cut the script somewhere in the middle; the runner then closes what is open and reports.

@@ -67,7 +67,10 @@ export function scriptBuild(x: Ctx): void {
     const css = i > 0 && r.chance(0.2);
     const kb = (r.next() * (i === 1 ? 600 : 90) + 0.5).toFixed(2);
     const file = `${name}-${r.alnum(8)}.${css ? 'css' : 'js'}`;
-    w.line(`${c.dim('dist/assets/')}${css ? c.yellow(file) : c.cyan(file)}${' '.repeat(Math.max(1, 30 - file.length))}${c.bold(lpad(kb, 8) + ' kB')}${c.dim(` │ gzip: ${lpad((Number(kb) / 3.2).toFixed(2), 7)} kB`)}`, r.int(0, 30));
+    w.line(
+      `${c.dim('dist/assets/')}${css ? c.yellow(file) : c.cyan(file)}${' '.repeat(Math.max(1, 30 - file.length))}${c.bold(lpad(kb, 8) + ' kB')}${c.dim(` │ gzip: ${lpad((Number(kb) / 3.2).toFixed(2), 7)} kB`)}`,
+      r.int(0, 30),
+    );
   }
   if (size !== 'small' && r.chance(0.35)) {
     w.line(c.yellow('(!) Some chunks are larger than 500 kB after minification. Consider:'));

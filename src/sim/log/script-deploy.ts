@@ -11,7 +11,22 @@ export function scriptDeploy(x: Ctx): void {
   w.line('fetch https://dl-cdn.alpinelinux.org/alpine/v3.20/main/x86_64/APKINDEX.tar.gz', r.int(300, 1500));
   w.line('fetch https://dl-cdn.alpinelinux.org/alpine/v3.20/community/x86_64/APKINDEX.tar.gz', r.int(200, 900));
   if (size !== 'small') {
-    const apk = ['ca-certificates (20240705-r0)', 'brotli-libs (1.1.0-r2)', 'c-ares (1.33.1-r0)', 'libunistring (1.2-r0)', 'libidn2 (2.3.7-r0)', 'nghttp2-libs (1.62.1-r0)', 'libpsl (0.21.5-r1)', 'libcurl (8.11.0-r2)', 'curl (8.11.0-r2)', 'openssh-client-common (9.7_p1-r4)', 'openssh-client-default (9.7_p1-r4)', 'lz4-libs (1.9.4-r5)', 'popt (1.19-r3)', 'rsync (3.3.0-r0)'];
+    const apk = [
+      'ca-certificates (20240705-r0)',
+      'brotli-libs (1.1.0-r2)',
+      'c-ares (1.33.1-r0)',
+      'libunistring (1.2-r0)',
+      'libidn2 (2.3.7-r0)',
+      'nghttp2-libs (1.62.1-r0)',
+      'libpsl (0.21.5-r1)',
+      'libcurl (8.11.0-r2)',
+      'curl (8.11.0-r2)',
+      'openssh-client-common (9.7_p1-r4)',
+      'openssh-client-default (9.7_p1-r4)',
+      'lz4-libs (1.9.4-r5)',
+      'popt (1.19-r3)',
+      'rsync (3.3.0-r0)',
+    ];
     apk.forEach((p, i) => w.line(`(${i + 1}/${apk.length}) Installing ${p}`, r.int(20, 300)));
     w.line('Executing busybox-1.36.1-r29.trigger', 50);
     w.line('Executing ca-certificates-20240705-r0.trigger', 80);
@@ -35,16 +50,23 @@ export function scriptDeploy(x: Ctx): void {
     }
     w.blank();
     const bytes = r.int(50_000_000, 900_000_000);
-    w.line(`sent ${bytes.toLocaleString('en-US')} bytes  received ${r.int(10_000, 90_000).toLocaleString('en-US')} bytes  ${(bytes / r.int(20, 200)).toLocaleString('en-US', { maximumFractionDigits: 2 })} bytes/sec`, r.int(200, 1000));
+    w.line(
+      `sent ${bytes.toLocaleString('en-US')} bytes  received ${r.int(10_000, 90_000).toLocaleString('en-US')} bytes  ${(bytes / r.int(20, 200)).toLocaleString('en-US', { maximumFractionDigits: 2 })} bytes/sec`,
+      r.int(200, 1000),
+    );
     w.line(`total size is ${(bytes * 1.02).toLocaleString('en-US', { maximumFractionDigits: 0 })}  speedup is 1.02`);
   } else {
     w.cmd(`rsync -az --delete --info=progress2 dist/ ${dest}`);
     const total = r.int(8_000_000, 90_000_000);
     const frames: string[] = [];
     for (let p = 0; p <= 100; p += r.int(7, 20)) {
-      frames.push(`${lpad(Math.round((total * p) / 100).toLocaleString('en-US'), 14)} ${lpad(p, 3)}%   ${(r.next() * 40 + 2).toFixed(2)}MB/s    0:00:${String(r.int(0, 9)).padStart(2, '0')}`);
+      frames.push(
+        `${lpad(Math.round((total * p) / 100).toLocaleString('en-US'), 14)} ${lpad(p, 3)}%   ${(r.next() * 40 + 2).toFixed(2)}MB/s    0:00:${String(r.int(0, 9)).padStart(2, '0')}`,
+      );
     }
-    frames.push(`${lpad(total.toLocaleString('en-US'), 14)} 100%   ${(r.next() * 40 + 2).toFixed(2)}MB/s    0:00:${String(r.int(3, 30)).padStart(2, '0')} (xfr#${r.int(40, 900)}, to-chk=0/${r.int(900, 1200)})`);
+    frames.push(
+      `${lpad(total.toLocaleString('en-US'), 14)} 100%   ${(r.next() * 40 + 2).toFixed(2)}MB/s    0:00:${String(r.int(3, 30)).padStart(2, '0')} (xfr#${r.int(40, 900)}, to-chk=0/${r.int(900, 1200)})`,
+    );
     w.progress(frames, r.int(3000, 20000));
   }
   w.end('upload_release');
@@ -85,12 +107,25 @@ export function dockerBuildPlain(x: Ctx, image: string): void {
   bk(['[internal] load build definition from Dockerfile', `transferring dockerfile: ${r.int(300, 1500)}B done`, 'DONE 0.0s'], 30);
   bk(['[internal] load metadata for docker.io/library/node:20-alpine', `DONE ${(r.next() * 2 + 0.3).toFixed(1)}s`], r.int(300, 2000));
   bk(['[internal] load .dockerignore', 'transferring context: 2B done', 'DONE 0.0s'], 20);
-  bk([`[build 1/6] FROM docker.io/library/node:20-alpine@sha256:${r.hex(64)}`, `resolve docker.io/library/node:20-alpine@sha256:${r.hex(64)} done`, 'DONE 0.0s'], 100);
-  bk(['[internal] load build context', `transferring context: ${(r.next() * 20 + 1).toFixed(2)}MB ${(r.next() * 2).toFixed(1)}s done`, 'DONE 0.9s'], r.int(500, 2000));
+  bk(
+    [`[build 1/6] FROM docker.io/library/node:20-alpine@sha256:${r.hex(64)}`, `resolve docker.io/library/node:20-alpine@sha256:${r.hex(64)} done`, 'DONE 0.0s'],
+    100,
+  );
+  bk(
+    ['[internal] load build context', `transferring context: ${(r.next() * 20 + 1).toFixed(2)}MB ${(r.next() * 2).toFixed(1)}s done`, 'DONE 0.9s'],
+    r.int(500, 2000),
+  );
   bk(['[build 2/6] WORKDIR /app', 'DONE 0.1s'], 100);
   bk(['[build 3/6] COPY package.json package-lock.json ./', 'DONE 0.1s'], 100);
   const pkgs = r.int(600, 1900);
-  bk(['[build 4/6] RUN npm ci', `${(r.next() * 20 + 5).toFixed(3)} added ${pkgs} packages, and audited ${pkgs + 1} packages in ${r.int(9, 40)}s`, `DONE ${r.int(10, 45)}.${r.int(0, 9)}s`], r.int(10000, 45000));
+  bk(
+    [
+      '[build 4/6] RUN npm ci',
+      `${(r.next() * 20 + 5).toFixed(3)} added ${pkgs} packages, and audited ${pkgs + 1} packages in ${r.int(9, 40)}s`,
+      `DONE ${r.int(10, 45)}.${r.int(0, 9)}s`,
+    ],
+    r.int(10000, 45000),
+  );
   bk(['[build 5/6] COPY . .', 'DONE 0.3s'], 300);
   step++;
   const buildStep = step;
@@ -139,7 +174,16 @@ export function dockerBuildPlain(x: Ctx, image: string): void {
   w.line(`#${buildStep} DONE ${(t + r.next() * 10).toFixed(1)}s`, 50);
   w.blank();
   const digest = r.hex(64);
-  bk(['exporting to image', `exporting layers ${(r.next() * 4 + 0.5).toFixed(1)}s done`, `writing image sha256:${digest} done`, `naming to ${image}:${x.short} done`, `DONE ${(r.next() * 4 + 0.6).toFixed(1)}s`], r.int(1000, 5000));
+  bk(
+    [
+      'exporting to image',
+      `exporting layers ${(r.next() * 4 + 0.5).toFixed(1)}s done`,
+      `writing image sha256:${digest} done`,
+      `naming to ${image}:${x.short} done`,
+      `DONE ${(r.next() * 4 + 0.6).toFixed(1)}s`,
+    ],
+    r.int(1000, 5000),
+  );
 }
 
 export function scriptDocker(x: Ctx): void {

@@ -16,7 +16,7 @@ export function scriptLint(x: Ctx): void {
     ['Unexpected console statement', 'no-console'],
     ['Unexpected any. Specify a different type', '@typescript-eslint/no-explicit-any'],
     ["React Hook useEffect has a missing dependency: '%s'. Either include it or remove the dependency array", 'react-hooks/exhaustive-deps'],
-    ['Prefer using an optional chain expression instead, as it\'s more concise and easier to read', '@typescript-eslint/prefer-optional-chain'],
+    ["Prefer using an optional chain expression instead, as it's more concise and easier to read", '@typescript-eslint/prefer-optional-chain'],
   ] as const;
   let warnings = 0;
   let errors = 0;
@@ -92,7 +92,14 @@ export function scriptAudit(x: Ctx): void {
   w.end('npm_audit');
   if (!x.fail && size !== 'small') {
     w.cmd('npx license-checker --summary --onlyAllow "MIT;ISC;Apache-2.0;BSD-2-Clause;BSD-3-Clause;0BSD"');
-    const lic: [string, number][] = [['MIT', r.int(500, 1200)], ['ISC', r.int(40, 120)], ['Apache-2.0', r.int(20, 80)], ['BSD-3-Clause', r.int(5, 30)], ['BSD-2-Clause', r.int(5, 30)], ['0BSD', r.int(1, 3)]];
+    const lic: [string, number][] = [
+      ['MIT', r.int(500, 1200)],
+      ['ISC', r.int(40, 120)],
+      ['Apache-2.0', r.int(20, 80)],
+      ['BSD-3-Clause', r.int(5, 30)],
+      ['BSD-2-Clause', r.int(5, 30)],
+      ['0BSD', r.int(1, 3)],
+    ];
     lic.forEach(([l, n], i) => w.line(`${i === lic.length - 1 ? '└─' : '├─'} ${l}: ${n}`, i === 0 ? r.int(1000, 4000) : 5));
     w.blank();
   }

@@ -8,8 +8,10 @@ import { LAYERS, MODULES, cap, lpad, pad, testName } from './vocab.js';
 
 /** Log lines as text without SGR codes, blank lines dropped at both ends. */
 function plainLines(lines: string[]): string {
-   
-  return lines.map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')).join('\n').trim();
+  return lines
+    .map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''))
+    .join('\n')
+    .trim();
 }
 
 export function scriptTest(x: Ctx): void {
@@ -37,9 +39,7 @@ export function scriptTest(x: Ctx): void {
     let path = `src/${mod}/${mod}.${layer}.test.ts`;
     for (let k = 2; used.has(path); k++) path = `src/${mod}/${mod}.${layer}.${k}.test.ts`;
     used.add(path);
-    const tests = verbose
-      ? Math.max(1, Math.round((testTarget / fileCount) * (0.3 + r.next() * 1.4)))
-      : r.int(2, size === 'small' ? 6 : 40);
+    const tests = verbose ? Math.max(1, Math.round((testTarget / fileCount) * (0.3 + r.next() * 1.4))) : r.int(2, size === 'small' ? 6 : 40);
     files.push({ path, cls: `${cap(mod)}${cap(layer)}`, tests });
   }
   const failFile = x.fail ? r.int(0, fileCount - 1) : -1;
@@ -138,9 +138,7 @@ export function scriptTest(x: Ctx): void {
     w.blank();
   }
   const nFiles = files.length;
-  const filesLine = x.fail
-    ? `${c.bold(c.red('1 failed'))}${c.dim(' | ')}${c.bold(c.green(`${nFiles - 1} passed`))}`
-    : c.bold(c.green(`${nFiles} passed`));
+  const filesLine = x.fail ? `${c.bold(c.red('1 failed'))}${c.dim(' | ')}${c.bold(c.green(`${nFiles - 1} passed`))}` : c.bold(c.green(`${nFiles} passed`));
   const testsLine =
     (x.fail ? `${c.bold(c.red('1 failed'))}${c.dim(' | ')}` : '') +
     c.bold(c.green(`${passed} passed`)) +
@@ -151,7 +149,9 @@ export function scriptTest(x: Ctx): void {
   const start = new Date(x.spec.startedAt + r.int(20, 60) * 1000).toISOString().slice(11, 19);
   if (size !== 'small') w.line(`${c.dim('   Start at ')} ${start}`);
   const secs = (r.next() * 40 + 4).toFixed(2);
-  w.line(`${c.dim('   Duration ')} ${secs}s${c.gray(` (transform ${(r.next() * 3).toFixed(2)}s, setup 0ms, collect ${(r.next() * 9).toFixed(2)}s, tests ${(r.next() * 20).toFixed(2)}s, environment 2ms, prepare ${(r.next() * 4).toFixed(2)}s)`)}`);
+  w.line(
+    `${c.dim('   Duration ')} ${secs}s${c.gray(` (transform ${(r.next() * 3).toFixed(2)}s, setup 0ms, collect ${(r.next() * 9).toFixed(2)}s, tests ${(r.next() * 20).toFixed(2)}s, environment 2ms, prepare ${(r.next() * 4).toFixed(2)}s)`)}`,
+  );
   if (size !== 'small') w.blank();
   if (!x.fail && size !== 'small') {
     // Coverage table; GitLab's coverage regex typically reads the "All files" row.
@@ -166,7 +166,9 @@ export function scriptTest(x: Ctx): void {
     w.line(`All files          | ${lpad(all, 7)} | ${lpad(pct(), 8)} | ${lpad(pct(), 7)} | ${lpad(all, 7)} |                   `);
     const dirs = new Set(files.map((f) => f.path.split('/')[1]!));
     for (const d of [...dirs].slice(0, verbose ? 40 : 12)) {
-      w.line(` ${pad(d, 18)}| ${lpad(pct(), 7)} | ${lpad(pct(), 8)} | ${lpad(pct(), 7)} | ${lpad(pct(), 7)} | ${r.chance(0.5) ? `${r.int(10, 90)}-${r.int(91, 200)}` : ''}`);
+      w.line(
+        ` ${pad(d, 18)}| ${lpad(pct(), 7)} | ${lpad(pct(), 8)} | ${lpad(pct(), 7)} | ${lpad(pct(), 7)} | ${r.chance(0.5) ? `${r.int(10, 90)}-${r.int(91, 200)}` : ''}`,
+      );
     }
     w.line(sep);
     w.end('coverage_report');
@@ -181,7 +183,10 @@ export function scriptE2e(x: Ctx): void {
     // The playwright image ships browsers, but projects pinning another version download their own.
     w.customSection('browsers', `${HEAD}Installing browsers${RESET}`, true, true, 40);
     w.cmd('npx playwright install --with-deps chromium');
-    w.line('Downloading Chromium 131.0.6778.33 (playwright build v1148) from https://playwright.azureedge.net/builds/chromium/1148/chromium-linux.zip', r.int(300, 1200));
+    w.line(
+      'Downloading Chromium 131.0.6778.33 (playwright build v1148) from https://playwright.azureedge.net/builds/chromium/1148/chromium-linux.zip',
+      r.int(300, 1200),
+    );
     const frames: string[] = [];
     for (let p = 10; p <= 100; p += 10) {
       const bar = '■'.repeat(p * 0.8).padEnd(80);

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateJobLog } from '../log-gen.js';
 
- 
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 
 describe('test cases of a test job', () => {
@@ -30,6 +29,8 @@ describe('test cases of a test job', () => {
   }
 
   it('jobs of other kinds publish no cases', () => {
-    expect(generateJobLog({ seed: 7, jobId: 1, jobName: 'build', stage: 'build', outcome: 'success', startedAt: 1.7e12, durationMs: 60_000 }).tests).toBeUndefined();
+    expect(
+      generateJobLog({ seed: 7, jobId: 1, jobName: 'build', stage: 'build', outcome: 'success', startedAt: 1.7e12, durationMs: 60_000 }).tests,
+    ).toBeUndefined();
   });
 });

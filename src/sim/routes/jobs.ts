@@ -213,7 +213,12 @@ export const jobRoutes: Route[] = [
       const range = ctx.options.gitlabStrict ? undefined : parseRange(ctx.headers.range);
       if (range !== undefined) {
         if (range >= bytes.length && !(range === 0 && bytes.length === 0)) {
-          return { status: 416, raw: Buffer.alloc(0), contentType: 'text/plain; charset=utf-8', headers: { ...headers, 'Content-Range': `bytes */${bytes.length}` } };
+          return {
+            status: 416,
+            raw: Buffer.alloc(0),
+            contentType: 'text/plain; charset=utf-8',
+            headers: { ...headers, 'Content-Range': `bytes */${bytes.length}` },
+          };
         }
         headers['Content-Range'] = `bytes ${range}-${Math.max(range, bytes.length - 1)}/${bytes.length}`;
         return { status: 206, raw: bytes.subarray(range), contentType: 'text/plain; charset=utf-8', headers, etag: true };
@@ -234,7 +239,9 @@ function artifactsReply(ctx: RequestContext, job: SimJob): Reply {
   if (!job.artifacts || job.erasedAt !== null) throw errors.notFound();
   if (ctx.options.storageUrl) {
     // Like GitLab with object storage: a redirect to a pre-signed URL on another host.
-    const signature = gzipSync(Buffer.from(`${job.id}`)).toString('hex').slice(0, 24);
+    const signature = gzipSync(Buffer.from(`${job.id}`))
+      .toString('hex')
+      .slice(0, 24);
     return { status: 302, headers: { Location: `${ctx.options.storageUrl}/artifacts/${ctx.world.seed}/${job.id}/artifacts.zip?X-Amz-Signature=${signature}` } };
   }
   const zip = Buffer.from(artifactZip(ctx.world.seed, job));

@@ -121,7 +121,8 @@ export const miscRoutes: Route[] = [
       const membership = boolParam(one(ctx, 'membership'), 'membership') ?? false;
       const simple = boolParam(one(ctx, 'simple'), 'simple') ?? false;
       const search = one(ctx, 'search')?.toLowerCase();
-      const orderBy = oneOf(one(ctx, 'order_by'), ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity'] as const, 'order_by') ?? 'created_at';
+      const orderBy =
+        oneOf(one(ctx, 'order_by'), ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity'] as const, 'order_by') ?? 'created_at';
       const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'desc';
       let list = [...ctx.world.projects.values()].filter((p) => (membership ? p.members.has(ctx.user.id) : canSee(ctx, p)));
       if (search) {
@@ -166,4 +167,3 @@ export const miscRoutes: Route[] = [
     },
   },
 ];
-

@@ -59,10 +59,13 @@ export function pipelineInputs(project: SimProject, raw: unknown): Record<string
       continue;
     }
     const ok =
-      spec.type === 'string' ? typeof value === 'string'
-      : spec.type === 'number' ? typeof value === 'number' && Number.isFinite(value)
-      : spec.type === 'boolean' ? typeof value === 'boolean'
-      : Array.isArray(value);
+      spec.type === 'string'
+        ? typeof value === 'string'
+        : spec.type === 'number'
+          ? typeof value === 'number' && Number.isFinite(value)
+          : spec.type === 'boolean'
+            ? typeof value === 'boolean'
+            : Array.isArray(value);
     if (!ok) problems.push(`\`${name}\` input: provided value is not a ${spec.type}`);
     out[name] = value;
   }
@@ -112,8 +115,7 @@ export const pipelineRoutes: Route[] = [
             return true;
         }
       });
-      const key = (p: SimPipeline): string | number =>
-        orderBy === 'status' ? p.status : orderBy === 'ref' ? p.ref : orderBy === 'user_id' ? p.userId : p.id;
+      const key = (p: SimPipeline): string | number => (orderBy === 'status' ? p.status : orderBy === 'ref' ? p.ref : orderBy === 'user_id' ? p.userId : p.id);
       list.sort((a, b) => {
         const ka = key(a);
         const kb = key(b);
@@ -181,4 +183,3 @@ export const pipelineRoutes: Route[] = [
     },
   },
 ];
-

@@ -78,9 +78,19 @@ function randomActivity(world: World, project: SimProject, rng: Rng, at: number,
       const before = project.heads.get(ref)!;
       const commit = newCommit(world, project, rng, at - rng.int(5, 120) * 1000, who);
       project.heads.set(ref, commit);
-      world.addEvent(base(project, 'pushed', who, at, {
-        push: { commitCount: rng.int(1, 5), action: 'pushed', refType: 'branch', commitFrom: before.sha, commitTo: commit.sha, ref, commitTitle: commit.title },
-      }));
+      world.addEvent(
+        base(project, 'pushed', who, at, {
+          push: {
+            commitCount: rng.int(1, 5),
+            action: 'pushed',
+            refType: 'branch',
+            commitFrom: before.sha,
+            commitTo: commit.sha,
+            ref,
+            commitTitle: commit.title,
+          },
+        }),
+      );
       world.createPipeline({ project, ref, tag: false, commit, beforeSha: before.sha, source: 'push', userId: who, at: at + 1000 });
       return;
     }
@@ -97,11 +107,13 @@ function randomActivity(world: World, project: SimProject, rng: Rng, at: number,
         project.branches.push(name);
         project.heads.set(name, head);
       }
-      world.addEvent(base(project, 'pushed', who, at, {
-        push: deleting
-          ? { commitCount: 0, action: 'removed', refType: 'branch', commitFrom: head.sha, commitTo: null, ref, commitTitle: null }
-          : { commitCount: 1, action: 'created', refType: 'branch', commitFrom: null, commitTo: head.sha, ref, commitTitle: head.title },
-      }));
+      world.addEvent(
+        base(project, 'pushed', who, at, {
+          push: deleting
+            ? { commitCount: 0, action: 'removed', refType: 'branch', commitFrom: head.sha, commitTo: null, ref, commitTitle: null }
+            : { commitCount: 1, action: 'created', refType: 'branch', commitFrom: null, commitTo: head.sha, ref, commitTitle: head.title },
+        }),
+      );
       return;
     }
     case 'issue': {
@@ -131,13 +143,22 @@ function randomActivity(world: World, project: SimProject, rng: Rng, at: number,
       const target = onMr ? rng.pick(c.openMrs) : c.openIssues.length ? rng.pick(c.openIssues) : null;
       if (!target) return;
       const noteId = 50_000 + world.counters.note++;
-      world.addEvent(base(project, 'commented', who, at, {
-        targetType: onMr && rng.chance(0.4) ? 'DiffNote' : 'Note',
-        targetId: noteId,
-        targetIid: noteId,
-        targetTitle: target.title,
-        note: { id: noteId, body: rng.pick(NOTE_BODIES), noteableId: target.id, noteableType: onMr ? 'MergeRequest' : 'Issue', noteableIid: target.iid, system: false },
-      }));
+      world.addEvent(
+        base(project, 'commented', who, at, {
+          targetType: onMr && rng.chance(0.4) ? 'DiffNote' : 'Note',
+          targetId: noteId,
+          targetIid: noteId,
+          targetTitle: target.title,
+          note: {
+            id: noteId,
+            body: rng.pick(NOTE_BODIES),
+            noteableId: target.id,
+            noteableType: onMr ? 'MergeRequest' : 'Issue',
+            noteableIid: target.iid,
+            system: false,
+          },
+        }),
+      );
       return;
     }
   }

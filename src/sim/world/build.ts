@@ -91,7 +91,10 @@ export function buildWorld(seed: number, startTime: number, scale?: WorldScale):
     for (let i = 0; i < seedProject.history; i++) {
       // The newest two start minutes before startTime, so they are running when the world opens.
       const fromEnd = seedProject.history - 1 - i;
-      const at = fromEnd < 2 ? startTime - (fromEnd * 7 + 3) * 60_000 - rng.int(0, 60_000) : history0 + Math.floor((i / seedProject.history) * (span - 3_600_000)) + rng.int(0, 40 * 60_000);
+      const at =
+        fromEnd < 2
+          ? startTime - (fromEnd * 7 + 3) * 60_000 - rng.int(0, 60_000)
+          : history0 + Math.floor((i / seedProject.history) * (span - 3_600_000)) + rng.int(0, 40 * 60_000);
       plans.push({ at, project, index: i, count: seedProject.history });
     }
   }
@@ -121,7 +124,17 @@ function historyPipeline(world: World, rng: Rng, project: SimProject, at: number
     if (!project.tags.includes(ref)) project.tags.push(ref);
     tag = true;
   }
-  const source = fromEnd < 2 ? 'push' : rng.weighted([['push', 70], ['web', 8], ['merge_request_event', 12], ['api', 4], ['trigger', 3], ['schedule', 3]] as const);
+  const source =
+    fromEnd < 2
+      ? 'push'
+      : rng.weighted([
+          ['push', 70],
+          ['web', 8],
+          ['merge_request_event', 12],
+          ['api', 4],
+          ['trigger', 3],
+          ['schedule', 3],
+        ] as const);
   const before = project.heads.get(tag ? project.defaultBranch : ref) ?? project.heads.get(project.defaultBranch)!;
   const commit = source === 'push' || source === 'merge_request_event' ? newCommit(world, project, rng, at - rng.int(30, 600) * 1000, userId) : before;
   project.heads.set(ref, commit);
@@ -138,7 +151,7 @@ function historyPipeline(world: World, rng: Rng, project: SimProject, at: number
       push: { commitCount: rng.int(1, 4), action: 'pushed', refType: 'branch', commitFrom: before.sha, commitTo: commit.sha, ref, commitTitle: commit.title },
     });
   }
-  const yamlErrors = fromEnd > 2 && rng.chance(0.015) ? "jobs:test:unit config contains unknown keys: scirpt" : null;
+  const yamlErrors = fromEnd > 2 && rng.chance(0.015) ? 'jobs:test:unit config contains unknown keys: scirpt' : null;
   const skip = fromEnd > 2 && !yamlErrors && rng.chance(0.02);
   const pipeline = world.createPipeline({
     project,

@@ -184,13 +184,49 @@ export const PROJECTS: ProjectSeed[] = [
 /** 40 packages × (build, 6 test shards, lint) + prepare and package: a 330-job pipeline. */
 function monorepoJobs(): JobTemplate[] {
   const packages = [
-    'auth', 'billing', 'cart', 'catalog', 'checkout', 'cms', 'config', 'core', 'crypto', 'db', 'email',
-    'events', 'flags', 'forms', 'gateway', 'geo', 'graphql', 'http', 'i18n', 'images', 'inventory', 'jobs',
-    'logging', 'maps', 'metrics', 'notify', 'orders', 'payments', 'pdf', 'queue', 'search', 'sessions',
-    'shipping', 'sms', 'storage', 'tax', 'tracing', 'ui-kit', 'users', 'webhooks',
+    'auth',
+    'billing',
+    'cart',
+    'catalog',
+    'checkout',
+    'cms',
+    'config',
+    'core',
+    'crypto',
+    'db',
+    'email',
+    'events',
+    'flags',
+    'forms',
+    'gateway',
+    'geo',
+    'graphql',
+    'http',
+    'i18n',
+    'images',
+    'inventory',
+    'jobs',
+    'logging',
+    'maps',
+    'metrics',
+    'notify',
+    'orders',
+    'payments',
+    'pdf',
+    'queue',
+    'search',
+    'sessions',
+    'shipping',
+    'sms',
+    'storage',
+    'tax',
+    'tracing',
+    'ui-kit',
+    'users',
+    'webhooks',
   ];
   const jobs: JobTemplate[] = [job('prepare:lockfile', 'prepare', 30, 0.01, { logSize: 'small' })];
-  for (const p of packages) jobs.push(job(`build:${p}`, 'build', 40 + (p.length * 7) % 60, 0.001, { logSize: 'small' }));
+  for (const p of packages) jobs.push(job(`build:${p}`, 'build', 40 + ((p.length * 7) % 60), 0.001, { logSize: 'small' }));
   for (const p of packages) {
     for (let shard = 1; shard <= 6; shard++) {
       // Rare per job, but with 240 shards about one pipeline in four still fails somewhere.
@@ -223,7 +259,7 @@ export const COMMIT_TITLES = [
   'Drop support for legacy API tokens',
   'Translate settings page (日本語)',
   'Make coverage report deterministic',
-  'Merge branch \'fix/timeouts\' into \'main\'',
+  "Merge branch 'fix/timeouts' into 'main'",
   'Use structured logging everywhere ✨',
   'Document on-call escalation policy',
   'Split integration tests into shards',
@@ -267,4 +303,3 @@ export const RUNNERS = [
   { id: 3, description: 'gpu-runner-a100', tags: ['gpu'] },
   { id: 7, description: 'k8s-autoscaler-pool', tags: ['kubernetes'] },
 ];
-

@@ -150,7 +150,16 @@ export function addExtraProjects(world: World, startTime: number): void {
       const before = deployer.heads.get('main')!;
       const commit = newCommit(world, deployer, rng, at - rng.int(30, 300) * 1000, k % 2 ? bob : alice);
       deployer.heads.set('main', commit);
-      const pipeline = world.createPipeline({ project: deployer, ref: 'main', tag: false, commit, beforeSha: before.sha, source: 'push', userId: k % 2 ? bob : alice, at });
+      const pipeline = world.createPipeline({
+        project: deployer,
+        ref: 'main',
+        tag: false,
+        commit,
+        beforeSha: before.sha,
+        source: 'push',
+        userId: k % 2 ? bob : alice,
+        at,
+      });
       // Two manual deploys were played, naming their target (job_variables_attributes).
       if (k === 2 || k === 4) {
         world.at(at + 3 * HOUR, (t) => {
@@ -181,9 +190,33 @@ export function addExtraProjects(world: World, startTime: number): void {
 
   // acme/mobile: merge requests with detached (…/head) and merged-results (…/merge) pipelines.
   const mrs: Omit<SimMergeRequest, 'id' | 'projectId' | 'updatedAt' | 'mergedAt'>[] = [
-    { iid: 11, title: 'Fix crash on rotation', state: 'merged', sourceBranch: 'fix/rotation', targetBranch: 'main', authorId: bob, createdAt: startTime - 60 * HOUR },
-    { iid: 12, title: 'Add biometric login', state: 'opened', sourceBranch: 'feature/biometrics', targetBranch: 'main', authorId: alice, createdAt: startTime - 30 * HOUR },
-    { iid: 13, title: 'Draft: Dark mode for the settings screen', state: 'opened', sourceBranch: 'feat/dark-settings', targetBranch: 'main', authorId: bob, createdAt: startTime - 9 * HOUR },
+    {
+      iid: 11,
+      title: 'Fix crash on rotation',
+      state: 'merged',
+      sourceBranch: 'fix/rotation',
+      targetBranch: 'main',
+      authorId: bob,
+      createdAt: startTime - 60 * HOUR,
+    },
+    {
+      iid: 12,
+      title: 'Add biometric login',
+      state: 'opened',
+      sourceBranch: 'feature/biometrics',
+      targetBranch: 'main',
+      authorId: alice,
+      createdAt: startTime - 30 * HOUR,
+    },
+    {
+      iid: 13,
+      title: 'Draft: Dark mode for the settings screen',
+      state: 'opened',
+      sourceBranch: 'feat/dark-settings',
+      targetBranch: 'main',
+      authorId: bob,
+      createdAt: startTime - 9 * HOUR,
+    },
   ];
   for (const m of mrs) {
     const mr: SimMergeRequest = { ...m, id: 4000 + m.iid, projectId: mobile.id, updatedAt: m.createdAt, mergedAt: null };
@@ -212,7 +245,15 @@ export function addExtraProjects(world: World, startTime: number): void {
  * A pipeline for a merge request: on its source branch's head (detached, `refs/merge-requests/N/head`)
  * or on a merge commit of it into the target (merged results, `refs/merge-requests/N/merge`).
  */
-export function mergeRequestPipeline(world: World, rng: Rng, project: SimProject, mr: SimMergeRequest, at: number, mergedResults: boolean, userId = mr.authorId) {
+export function mergeRequestPipeline(
+  world: World,
+  rng: Rng,
+  project: SimProject,
+  mr: SimMergeRequest,
+  at: number,
+  mergedResults: boolean,
+  userId = mr.authorId,
+) {
   const head = project.heads.get(mr.sourceBranch) ?? project.heads.get(project.defaultBranch)!;
   const commit = mergedResults ? newCommit(world, project, rng, at, userId) : head;
   if (mergedResults) {

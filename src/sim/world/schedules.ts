@@ -22,11 +22,36 @@ interface ScheduleSeed {
 
 const SEEDS: ScheduleSeed[] = [
   { project: 'acme/api', description: 'Nightly full test run', cron: '0 2 * * *', zone: 'Europe/Berlin', owner: 'alice', active: true, historyHours: 80 },
-  { project: 'acme/api', description: 'Hourly smoke test against staging', cron: '15 * * * *', zone: 'UTC', owner: 'bob', active: true, historyHours: 5,
-    variables: [{ variable_type: 'env_var', key: 'SMOKE_TARGET', value: 'staging', raw: false }] },
-  { project: 'acme/api', description: 'Weekly dependency audit', cron: '30 6 * * 1', zone: 'Eastern Time (US & Canada)', owner: 'release-bot', active: false, historyHours: 24 * 15 },
+  {
+    project: 'acme/api',
+    description: 'Hourly smoke test against staging',
+    cron: '15 * * * *',
+    zone: 'UTC',
+    owner: 'bob',
+    active: true,
+    historyHours: 5,
+    variables: [{ variable_type: 'env_var', key: 'SMOKE_TARGET', value: 'staging', raw: false }],
+  },
+  {
+    project: 'acme/api',
+    description: 'Weekly dependency audit',
+    cron: '30 6 * * 1',
+    zone: 'Eastern Time (US & Canada)',
+    owner: 'release-bot',
+    active: false,
+    historyHours: 24 * 15,
+  },
   { project: 'acme/web', description: 'Nightly e2e', cron: '0 3 * * 1-5', zone: 'Europe/London', owner: 'carol', active: true, historyHours: 100 },
-  { project: 'acme/platform/infra/terraform', description: 'Drift detection', ref: 'main', cron: '0 */6 * * *', zone: 'UTC', owner: 'alice', active: true, historyHours: 30 },
+  {
+    project: 'acme/platform/infra/terraform',
+    description: 'Drift detection',
+    ref: 'main',
+    cron: '0 */6 * * *',
+    zone: 'UTC',
+    owner: 'alice',
+    active: true,
+    historyHours: 30,
+  },
   { project: 'ops/runbooks', description: 'Rebuild the site', cron: '0 5 * * 0', zone: 'Tokyo', owner: 'erin', active: true, historyHours: 24 * 8 },
 ];
 

@@ -383,11 +383,12 @@ export class World {
       job.artifacts = { filename: 'artifacts.zip', paths: job.artifactPaths, expireAt: days === null ? null : at + days * 86_400_000 };
       const version = job.version + 1;
       // Expired artifacts disappear, as GitLab's expiry worker removes them.
-      if (days !== null) this.at(at + days * 86_400_000, () => {
-        if (job.artifacts && job.artifacts.expireAt !== null && job.artifacts.expireAt <= this.time && job.version === version) {
-          job.artifacts = null;
-        }
-      });
+      if (days !== null)
+        this.at(at + days * 86_400_000, () => {
+          if (job.artifacts && job.artifacts.expireAt !== null && job.artifacts.expireAt <= this.time && job.version === version) {
+            job.artifacts = null;
+          }
+        });
     }
     this.setStatus(job, outcome, at);
     this.touchDeployment(job, outcome, at);
@@ -467,7 +468,16 @@ export class World {
     if (!bridge || bridge.trigger?.strategy !== 'depend' || bridge.downstreamPipelineId !== downstream.id) return;
     if (bridge.status !== 'running' && bridge.status !== 'success' && bridge.status !== 'failed' && bridge.status !== 'canceled') return;
     const s = downstream.status;
-    const next = s === 'success' ? 'success' : s === 'canceled' ? 'canceled' : s === 'failed' || s === 'skipped' ? 'failed' : s === 'running' || s === 'pending' ? 'running' : null;
+    const next =
+      s === 'success'
+        ? 'success'
+        : s === 'canceled'
+          ? 'canceled'
+          : s === 'failed' || s === 'skipped'
+            ? 'failed'
+            : s === 'running' || s === 'pending'
+              ? 'running'
+              : null;
     if (!next || next === bridge.status) return;
     if (next === 'running') {
       // A retried downstream job brings a finished bridge back to running, as in GitLab.

@@ -49,10 +49,7 @@ export function layoutHelp(groups: HelpGroup[], width: number, height: number): 
   }));
   const rows = clean.flatMap((g) => g.rows);
   const keysWidth = Math.min(16, Math.max(1, ...rows.map((r) => displayWidth(r.keys))));
-  const natural = Math.max(
-    keysWidth + 2 + Math.max(0, ...rows.map((r) => displayWidth(r.description))),
-    ...clean.map((g) => displayWidth(g.title)),
-  );
+  const natural = Math.max(keysWidth + 2 + Math.max(0, ...rows.map((r) => displayWidth(r.description))), ...clean.map((g) => displayWidth(g.title)));
   const fitting = Math.floor((innerWidth + COLUMN_GAP) / (natural + COLUMN_GAP));
   const most = Math.max(1, Math.min(MAX_COLUMNS, clean.length, fitting));
   // Fewest columns that fit the height (wide columns read best); else the most we have room for.
@@ -119,15 +116,7 @@ export function HelpOverlay({ groups, height, width, offset = 0 }: HelpOverlayPr
 
   const more = start > 0 && start < maxOffset ? '↑↓ more' : start > 0 ? '↑ more' : start < maxOffset ? '↓ more' : '';
   return (
-    <Box
-      borderStyle="round"
-      borderColor={theme.muted}
-      flexDirection="column"
-      paddingX={1}
-      width={width}
-      height={Math.max(3, height)}
-      flexShrink={0}
-    >
+    <Box borderStyle="round" borderColor={theme.muted} flexDirection="column" paddingX={1} width={width} height={Math.max(3, height)} flexShrink={0}>
       {Array.from({ length: bodyHeight }, (_, r) => (
         <Text key={r} wrap="truncate">
           {columns.map((column, c) => (

@@ -89,9 +89,7 @@ export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyT
   const scrollbar = rows.length > bodyHeight ? 1 : 0;
   const layout = layoutColumns(columns, width - scrollbar - (marker ? 2 : 0));
 
-  const header = layout
-    .map(({ column, width: w }) => padToWidth(safeText(column.header, 100), w, column.align))
-    .join(' '.repeat(GAP));
+  const header = layout.map(({ column, width: w }) => padToWidth(safeText(column.header, 100), w, column.align)).join(' '.repeat(GAP));
 
   // A row is one line of text: each cell cut and padded to its width here, so Ink lays out and
   // clips nothing per cell. Per-cell boxes made every frame of a big list cost several times more
@@ -115,15 +113,7 @@ export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyT
       <Text bold color={theme.muted} wrap="truncate">
         {(marker ? '  ' : '') + header}
       </Text>
-      <WindowedList
-        items={rows}
-        selected={selected}
-        height={bodyHeight}
-        keyOf={keyOf}
-        renderItem={renderRow}
-        emptyText={emptyText}
-        marker={marker}
-      />
+      <WindowedList items={rows} selected={selected} height={bodyHeight} keyOf={keyOf} renderItem={renderRow} emptyText={emptyText} marker={marker} />
     </Box>
   );
 }

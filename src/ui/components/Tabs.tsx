@@ -29,12 +29,7 @@ export function Tabs({ tabs, active }: TabsProps): ReactNode {
           <Text key={tab.id}>
             {i > 0 ? <Text color={theme.muted}>│</Text> : null}
             {/* Inverse + bold marks the active tab without colour; dim marks disabled ones under NO_COLOR. */}
-            <Text
-              inverse={isActive}
-              bold={isActive}
-              color={tab.disabled ? theme.muted : undefined}
-              dimColor={tab.disabled && !theme.color}
-            >
+            <Text inverse={isActive} bold={isActive} color={tab.disabled ? theme.muted : undefined} dimColor={tab.disabled && !theme.color}>
               {text}
             </Text>
           </Text>

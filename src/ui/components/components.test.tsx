@@ -83,17 +83,13 @@ describe('WindowedList', () => {
     expect(rows[0]!.endsWith('█')).toBe(true);
     expect(rows.slice(1).every((row) => row.endsWith('│'))).toBe(true);
 
-    const few = render(
-      <WindowedList items={['a', 'b']} selected={0} height={10} keyOf={(s) => s} renderItem={(s) => <Text>{s}</Text>} />,
-    );
+    const few = render(<WindowedList items={['a', 'b']} selected={0} height={10} keyOf={(s) => s} renderItem={(s) => <Text>{s}</Text>} />);
     expect(withoutSgr(few.lastFrame())).not.toMatch(/[│█]/);
     expect(lines(withoutSgr(few.lastFrame()))).toHaveLength(2);
   });
 
   it('shows the empty text for no items', () => {
-    const { lastFrame } = render(
-      <WindowedList items={[]} selected={0} height={5} keyOf={String} renderItem={() => null} emptyText="No pipelines" />,
-    );
+    const { lastFrame } = render(<WindowedList items={[]} selected={0} height={5} keyOf={String} renderItem={() => null} emptyText="No pipelines" />);
     expect(withoutSgr(lastFrame())).toBe('No pipelines');
   });
 });
@@ -160,9 +156,7 @@ describe('Table', () => {
 
   it('fills the row exactly and truncates a 200-char value with an ellipsis', () => {
     const rows: Job[] = [{ id: 123456, name: 'n'.repeat(200), status: 'running-long-status', ref: 'r'.repeat(200) }];
-    const { lastFrame } = render(
-      plain(<Table columns={jobColumns} rows={rows} selected={0} height={5} width={60} keyOf={(j) => j.id} />),
-    );
+    const { lastFrame } = render(plain(<Table columns={jobColumns} rows={rows} selected={0} height={5} width={60} keyOf={(j) => j.id} />));
     const [header, row] = lines(withoutSgr(lastFrame()));
     expect(header).toMatch(/^\s+ID Name\s+Ref\s+Status\s*$/);
     expect(displayWidth(row!)).toBe(60);
@@ -174,9 +168,7 @@ describe('Table', () => {
   it('never lets a server string reach the terminal', () => {
     const evil = 'x\x1b]52;c;ZXZpbA==\x07\x1b[2J\x1bc\x07\x00\u202eevil\u009b31m\u009d0;t\u009c';
     const rows: Job[] = [{ id: 1, name: evil, status: evil, ref: evil }];
-    const { lastFrame } = render(
-      plain(<Table columns={jobColumns} rows={rows} selected={0} height={5} width={80} keyOf={(j) => j.id} />),
-    );
+    const { lastFrame } = render(plain(<Table columns={jobColumns} rows={rows} selected={0} height={5} width={80} keyOf={(j) => j.id} />));
     const frame = lastFrame() ?? '';
     expect(withoutSgr(frame)).not.toContain('\x1b');
     expect(withoutSgr(frame)).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/u);
@@ -188,9 +180,7 @@ describe('Table', () => {
 
   it('windows its rows under the header', () => {
     const rows: Job[] = Array.from({ length: 500 }, (_, i) => ({ id: i, name: `job${i}`, status: 'success', ref: 'main' }));
-    const { lastFrame } = render(
-      plain(<Table columns={jobColumns} rows={rows} selected={250} height={8} width={60} keyOf={(j) => j.id} />),
-    );
+    const { lastFrame } = render(plain(<Table columns={jobColumns} rows={rows} selected={250} height={8} width={60} keyOf={(j) => j.id} />));
     const all = lines(withoutSgr(lastFrame()));
     expect(all).toHaveLength(8);
     expect(all[7]).toContain('job250');
@@ -215,9 +205,7 @@ describe('theme', () => {
   it('has no colours under NO_COLOR', () => {
     const theme = createTheme({ NO_COLOR: '1' });
     expect(theme.color).toBe(false);
-    expect([theme.accent, theme.muted, theme.error, theme.warning, theme.success]).toEqual([
-      undefined, undefined, undefined, undefined, undefined,
-    ]);
+    expect([theme.accent, theme.muted, theme.error, theme.warning, theme.success]).toEqual([undefined, undefined, undefined, undefined, undefined]);
     for (const status of ['success', 'failed', 'running', 'manual', 'nope']) {
       expect(theme.status(status).color).toBeUndefined();
     }
@@ -234,8 +222,21 @@ describe('theme', () => {
 
   it('maps every GitLab status and never throws on odd input', () => {
     const theme = createTheme({});
-    const known = ['success', 'failed', 'running', 'pending', 'created', 'canceled', 'canceling', 'skipped',
-      'manual', 'scheduled', 'waiting_for_resource', 'preparing', 'started'];
+    const known = [
+      'success',
+      'failed',
+      'running',
+      'pending',
+      'created',
+      'canceled',
+      'canceling',
+      'skipped',
+      'manual',
+      'scheduled',
+      'waiting_for_resource',
+      'preparing',
+      'started',
+    ];
     for (const status of known) expect(theme.status(status).icon).not.toBe('?');
     expect(theme.status('constructor')).toEqual({ icon: '?', label: 'constructor', color: undefined });
     expect(theme.status(undefined as unknown as string).label).toBe('unknown');
@@ -289,12 +290,8 @@ describe('ConfirmBar and Toast', () => {
   });
 
   it('shows toasts with an icon and a sanitized message', () => {
-    expect(withoutSgr(render(plain(<Toast kind="success" message="Retried job #1" />)).lastFrame())).toBe(
-      '✔ Retried job #1',
-    );
-    expect(withoutSgr(render(plain(<Toast kind="error" message={'403\x1b[2J forbidden'} />)).lastFrame())).toBe(
-      '✖ 403 forbidden',
-    );
+    expect(withoutSgr(render(plain(<Toast kind="success" message="Retried job #1" />)).lastFrame())).toBe('✔ Retried job #1');
+    expect(withoutSgr(render(plain(<Toast kind="error" message={'403\x1b[2J forbidden'} />)).lastFrame())).toBe('✖ 403 forbidden');
     expect(withoutSgr(render(plain(<Toast kind="info" message="hi" />)).lastFrame())).toBe('ℹ hi');
   });
 });
