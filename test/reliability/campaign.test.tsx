@@ -124,7 +124,8 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
   const back = async () => {
     while (state().prompt) await key(KEY.escape, 'esc (prompt)');
     if (state().runForm) await key(KEY.escape, 'esc (run form)');
-    if (state().confirm) await key('n');
+    // A run form with something in it asks before it is discarded: yes (else Esc asks again).
+    if (state().confirm) await key(state().runForm ? 'y' : 'n');
     if (state().help) await key(KEY.escape, 'esc (help)');
     if (state().filtering) await key(KEY.escape, 'esc (filter)');
     if (state().stack.length > 1) await key(KEY.escape, 'esc');
@@ -145,7 +146,7 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
   let actions = 0;
   while (Date.now() - started < CAMPAIGN_MS && iterations < MAX_ITERATIONS) {
     iterations++;
-    while (state().stack.length > 1 || state().prompt || state().help || state().filtering) await back();
+    for (let n = 0; n < 20 && (state().stack.length > 1 || state().prompt || state().help || state().filtering); n++) await back();
     if (!(await loaded())) continue;
     // projects → a project
     const projects = rows<Project>();
@@ -223,7 +224,7 @@ it('survives 30% faults: no crash, keys answered, degraded then live, each actio
   // a refresh works end to end.
   sim.setFaultRate(0);
   const faultsOffAt = Date.now();
-  while (state().stack.length > 1 || state().prompt || state().help || state().filtering) await back();
+  for (let n = 0; n < 20 && (state().stack.length > 1 || state().prompt || state().help || state().filtering); n++) await back();
   await app.until(() => state().connection.kind === 'live', 'connection live after faults off', TIMING.maxBackoffMs + TIMING.idleMs + 10_000);
   await app.waitFor('● live', 10_000);
   const recoveredMs = Date.now() - faultsOffAt;
