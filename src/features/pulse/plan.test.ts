@@ -74,6 +74,20 @@ describe('planPulseFetches', () => {
   });
 });
 
+describe('planPulseFetches: the whole pulse keeps to one request per visible row per interval', () => {
+  it('a row that moves on screen waits while the rows just read fill the budget', () => {
+    // Rows 1–3 were read 10 s ago; row 3 sorted off screen and row 4 came on.
+    const state = new Map([
+      [1, { sentAt: 0 }],
+      [2, { sentAt: 0 }],
+      [3, { sentAt: 0 }],
+    ]);
+    expect(planPulseFetches([1, 2, 4], state, 10_000)).toEqual({ fetch: [], nextAt: 30_000 });
+    // When the reads of the interval age out, row 4 goes first (never read), within the budget.
+    expect(planPulseFetches([1, 2, 4], state, 30_000)).toEqual({ fetch: [4, 1, 2], nextAt: null });
+  });
+});
+
 describe('requestsPerMinute', () => {
   it('counts sends inside the window, scaled to a minute', () => {
     expect(requestsPerMinute([NOW - 70_000, NOW - 50_000, NOW - 1, NOW], NOW)).toBe(3);
