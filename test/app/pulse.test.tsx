@@ -3,7 +3,8 @@
 // at most one request per visible project per 30 s, ETags — counted where requests arrive.
 import { afterEach, describe, expect, it } from 'vitest';
 import { attentionTier, pulseRows, visiblePulseIds } from '../../src/features/pulse/index.js';
-import { topPane } from '../../src/store/store.js';
+import { listKeys } from '../../src/store/sources.js';
+import { listOf, topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const timing = { activeMs: 100, idleMs: 600_000, maxBackoffMs: 600_000 };
@@ -111,5 +112,20 @@ describe('pulse', () => {
     const asked = new Set(pulseReads(rig).map((r) => projectOf(r.path)));
     const ids = pulseRows(rig.store.getState()).map((r) => String(r.projectId));
     expect([...asked].sort()).toEqual(ids.sort());
+  });
+});
+
+describe('the pulse of a user with more projects than a page', () => {
+  it('reads the next page of projects when the cursor nears the end, so every project gets a row', async () => {
+    app = await startApp({ timing, first: { kind: 'pulse' }, columns: 100, rows: 30, sim: { scale: { projects: 60 } } });
+    const rig = app;
+    await rig.until(() => pulseRows(rig.store.getState()).length === 50, 'the first page of projects (50)');
+    await rig.press('G');
+    await rig.until(() => pulseRows(rig.store.getState()).length > 50, 'the rows of the next page');
+    // Every project the user can see (the private secret/payroll is not one of alice's): 59 of 60.
+    const projects = listOf(rig.store.getState(), listKeys.projects());
+    expect(projects.nextPage).toBeNull();
+    expect(pulseRows(rig.store.getState()).length).toBe(projects.items.length);
+    expect(projects.items.length).toBe(rig.sim.world.projects.size - 1);
   });
 });

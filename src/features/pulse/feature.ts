@@ -3,7 +3,7 @@
 // the rows' own reads are the pulse poller's, poll.ts).
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
-import { refreshList } from '../../store/lists.js';
+import { loadMore, refreshList } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { listOf, toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
@@ -30,6 +30,9 @@ function move(ctx: Ctx, to: (i: number, n: number, page: number) => number): voi
   const i = Math.max(0, Math.min(rows.length - 1, to(pulseSelected(state, rows), rows.length, height)));
   const { offset } = windowFor(rows.length, i, height, state.pulse.offset);
   ctx.store.setState((s) => ({ pulse: { ...s.pulse, selectedId: rows[i]!.projectId, offset } }));
+  // The user's projects come a page at a time (50): near the end of the rows, the next page, so
+  // every project of theirs gets its row (the config file's list is read whole).
+  if (!state.config.pulse?.length && i >= rows.length - height) void loadMore(ctx, listKeys.projects());
 }
 
 function selected(ctx: Ctx) {
