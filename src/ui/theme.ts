@@ -3,6 +3,7 @@
 // NO_COLOR (https://no-color.org) and TERM=dumb turn every colour off; the status icons and labels
 // still carry the meaning, and inverse/bold stay (they are attributes, not colours).
 import { createContext, useContext } from 'react';
+import { colorWanted } from '../lib/color.js';
 import { safeText } from '../text/safe.js';
 
 export interface StatusStyle {
@@ -44,11 +45,7 @@ const STATUSES: Record<string, { icon: string; label: string; color: Colour | un
   blocked: { icon: '◆', label: 'blocked', color: 'yellow' },
 };
 
-/** Colours at all: not with NO_COLOR set (non-empty), nor on a terminal that says it has none. */
-export function colorWanted(env: Record<string, string | undefined>): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  return env.TERM !== 'dumb';
-}
+export { colorWanted };
 
 export function createTheme(env: Record<string, string | undefined> = process.env): Theme {
   const color = colorWanted(env);

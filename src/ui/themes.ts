@@ -4,6 +4,7 @@
 // No colour at all when NO_COLOR is set (https://no-color.org) or TERM=dumb: the status icons
 // and labels carry the meaning on their own.
 import type { ThemeName } from '../config/user-config.js';
+import { colorWanted } from '../lib/color.js';
 import { createTheme, type StatusStyle, type Theme } from './theme.js';
 
 /** A theme paints each colour name theme.ts uses with a colour of its own. */
@@ -27,13 +28,8 @@ export const PALETTES: Record<ThemeName, Palette> = {
   },
 };
 
-export function colorEnabled(env: Record<string, string | undefined>): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  return env.TERM !== 'dumb';
-}
-
 export function createNamedTheme(name: ThemeName, env: Record<string, string | undefined> = process.env): Theme {
-  const color = colorEnabled(env);
+  const color = colorWanted(env);
   // theme.ts's own theme with colour on: its icons, labels and colour names, repainted here.
   const base = createTheme({});
   const palette = Object.hasOwn(PALETTES, name) ? PALETTES[name] : PALETTES.dark;

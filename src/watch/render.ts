@@ -3,6 +3,7 @@
 // string goes through safeText for the terminal; JSON keeps the data exact but escapes what a
 // terminal could act on (see jsonLine).
 import type { Job, Pipeline } from '../api/index.js';
+import { colorWanted as colorIsWanted } from '../lib/color.js';
 import { safeText, truncateToWidth } from '../text/safe.js';
 import { failedJobs, runningJobs, stagesOf, type Downstream, type Outcome, type Snapshot, type WatchEvent } from './model.js';
 
@@ -35,9 +36,9 @@ export interface Style {
   color: boolean;
 }
 
-/** NO_COLOR (https://no-color.org): set and not empty turns colour off. */
+/** Colour only on a terminal, and then as the TUI decides (NO_COLOR, TERM=dumb: src/lib/color.ts). */
 export function colorWanted(env: NodeJS.ProcessEnv, isTty: boolean): boolean {
-  return isTty && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+  return isTty && colorIsWanted(env);
 }
 
 function paint(style: Style, colour: Colour, text: string): string {
