@@ -14,15 +14,6 @@ const ENUMS: Partial<Record<FilterKey, readonly string[]>> = {
   sort: ['asc', 'desc'],
 };
 
-/** A real calendar day in YYYY-MM-DD (2026-02-30 is not one). */
-export function dateError(value: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return `"${value}" is not a date — use YYYY-MM-DD, e.g. 2026-11-01`;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  if (new Date(ms).toISOString().slice(0, 10) !== value) return `${value} is not a day of the calendar`;
-  return null;
-}
-
 /** `ctx`: the clock relative dates (`after=7d`, `before=yesterday`) count from — the server's when known. */
 export function parseEventFilters(text: string, ctx: RelativeDateContext = { now: Date.now() }): { filters: EventFilters } | { error: string } {
   const filters: Record<string, string> = {};
