@@ -3,33 +3,19 @@
 // SSH link deliver them (issue 12). Also: the terminal modes pipetop sets (alternate screen,
 // bracketed paste) are undone on quit and on SIGTERM, and a bad config file is reported inside
 // the app while it starts with the defaults.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { spawnScreen, type Screen } from './helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
-const env = {
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, '.config'),
-  GITLAB_TOKEN: '',
-  GITLAB_HOST: '',
-  GITLAB_URI: '',
-  GL_HOST: '',
-  GITLAB_ACCESS_TOKEN: '',
-  OAUTH_TOKEN: '',
-  NO_COLOR: '',
-  PIPETOP_CONFIG: '',
-};
+const env = isolatedEnv(home);
 let screen: Screen | null = null;
 
 beforeAll(() => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
 });
 afterEach(() => {
   screen?.kill();

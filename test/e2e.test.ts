@@ -2,32 +2,20 @@
 // as a person would see it — `pipetop` with no GitLab configured opens the demo on the built-in
 // simulator, at 80×24.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { spawnScreen, type Screen } from './helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 // An empty HOME and no GitLab variables: nothing configured, so the demo opens.
 const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
-const env = {
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, '.config'),
-  GITLAB_TOKEN: '',
-  GITLAB_HOST: '',
-  GITLAB_URI: '',
-  GL_HOST: '',
-  GITLAB_ACCESS_TOKEN: '',
-  OAUTH_TOKEN: '',
-  NO_COLOR: '',
-};
+const env = isolatedEnv(home);
 let screen: Screen | null = null;
 
 beforeAll(() => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
 });
 afterEach(() => {
   screen?.kill();

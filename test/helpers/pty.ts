@@ -1,7 +1,38 @@
 // A real pseudo-terminal running the built bundle, read through a headless xterm: what a person
 // would see. `CI` is removed from the environment because Ink prints only its last frame when set.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
+
+/** The built bundle the pty tests run (npm test builds it first). */
+export const BUNDLE = fileURLToPath(new URL('../../dist/pipetop.js', import.meta.url));
+
+/** Builds the bundle when a test file runs alone before any build. */
+export function ensureBundle(): void {
+  if (!existsSync(BUNDLE)) spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url))], { stdio: 'inherit' });
+}
+
+/**
+ * The demo in a fresh HOME: none of the user's GitLab host, token, glab or pipetop config, or
+ * NO_COLOR reaches the app under test.
+ */
+export function isolatedEnv(home: string): NodeJS.ProcessEnv {
+  return {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    GITLAB_TOKEN: '',
+    GITLAB_HOST: '',
+    GITLAB_URI: '',
+    GL_HOST: '',
+    GITLAB_ACCESS_TOKEN: '',
+    OAUTH_TOKEN: '',
+    NO_COLOR: '',
+    PIPETOP_CONFIG: '',
+  };
+}
 
 export interface Screen {
   /** Every line of the visible screen, right-trimmed. */

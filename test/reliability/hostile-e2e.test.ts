@@ -2,29 +2,16 @@
 // world serves terminal-attack strings in a project's name and description, job names, commit
 // titles, user names, event notes and a job log. Walking the projects list, the project, a
 // pipeline, the job's log and the events tab, none of the injected sequences reaches the terminal.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
-import { spawnScreen, type Screen } from '../helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-hostile-'));
-const env = {
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, '.config'),
-  GITLAB_TOKEN: '',
-  GITLAB_HOST: '',
-  GITLAB_URI: '',
-  GL_HOST: '',
-  GITLAB_ACCESS_TOKEN: '',
-  OAUTH_TOKEN: '',
-  NO_COLOR: '',
-};
+const env = isolatedEnv(home);
 
 /** Each payload is wrapped in visible text so we can see the field rendered; the escapes must vanish. */
 const PAYLOADS = [
@@ -48,7 +35,7 @@ let screen: Screen | null = null;
 let tried = 0;
 
 beforeAll(async () => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
   sim = await startSimulator({ speed: 0, seed: 3 });
   const world = sim.world;
   const project = [...world.projects.values()].find((p) => p.path === 'api')!;
