@@ -16,7 +16,7 @@ import type { AppState } from './types.js';
 
 const config = () => ({ host: 'h', demo: true, readOnly: false });
 
-/** Every slice and what it owns: the table in README's Layout, and what create.ts must compose. */
+/** Every slice and the keys it owns: what create.ts must compose, each key once. */
 const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
   [
     'core',
@@ -60,7 +60,7 @@ function keysOf(creator: StateCreator<AppState, [], [], object>): string[] {
 
 describe('createAppStore', () => {
   it('has exactly the state it had as one object before the slices', () => {
-    // The keys of initialState() before the state was split (src/store/store.ts at 361ec46).
+    // The keys of the one initialState() object the state was before it was split into slices.
     const before = [
       'config',
       'viewport',
