@@ -12,7 +12,7 @@ import { COMMANDS } from './keymap/bindings.js';
 import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { Controller } from './store/controller.js';
-import { createAppStore } from './store/store.js';
+import { createAppStore } from './store/create.js';
 import { openProjectRef } from './features/projects/index.js';
 import { App } from './ui/App.js';
 import { AppContext } from './ui/context.js';

@@ -64,4 +64,14 @@ describe('import boundaries', () => {
       'src/log is plumbing and may not import a feature (features/jobs)',
     ]);
   });
+
+  it("the store's factory and state type reach the features' slices only through their index.ts", async () => {
+    expect(await findings('src/store/create.ts', "import { createJobsSlice } from '../features/jobs/index.js';")).toEqual([]);
+    expect(await findings('src/store/create.ts', "import { createJobsSlice } from '../features/jobs/slice.js';")).toEqual([
+      'import features/jobs through its index.ts, not slice.js',
+    ]);
+    expect(await findings('src/store/types.ts', "import type { JobsSlice } from '../features/jobs/slice.js';")).toEqual([
+      'import features/jobs through its index.ts, not slice.js',
+    ]);
+  });
 });

@@ -279,7 +279,7 @@ export async function loadApp({ keep = false } = {}) {
         "export { traceBytes } from './src/sim/trace.ts';",
         "export { createGitLab } from './src/api/index.ts';",
         "export { Controller } from './src/store/controller.ts';",
-        "export { createAppStore } from './src/store/store.ts';",
+        "export { createAppStore } from './src/store/create.ts';",
         "export { App } from './src/ui/App.tsx';",
         "export { AppContext } from './src/ui/context.ts';",
         "export { ThemeContext, createTheme } from './src/ui/theme.ts';",

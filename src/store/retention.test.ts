@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Job, Pipeline } from '../api/index.js';
 import { forgetOffStack } from './retention.js';
-import { EMPTY_LIST, initialState } from './store.js';
-import type { AppState, ListKey, ListState, LogViewState, Pane } from './types.js';
+import { initialState } from './create.js';
+import { EMPTY_LIST } from './store.js';
+import type { AppState, ListKey, ListState, Pane } from './types.js';
 import { listKeys } from './sources.js';
+import type { LogViewState } from '../features/log/index.js';
 import { INITIAL_LOG_VIEW } from '../features/log/log-view.js';
 
 const job = (id: number, pipelineId: number) => ({ id, status: 'success', pipeline: { id: pipelineId } }) as unknown as Job;

@@ -5,6 +5,9 @@
 // left) are dropped, then every job, pipeline and log view that no pane and no kept list refers
 // to. Going back finds every pane still in the stack exactly as it was left; opening a dropped one
 // again loads it afresh, as the first time.
+//
+// One pass over every slice's records (not a forget per slice): what one keeps depends on what
+// another kept — the kept lists' rows pin jobs, kept jobs pin their pipelines, marks pin pipelines.
 import type { Job, Pipeline } from '../api/index.js';
 import { listKeyOf, listKeys } from './sources.js';
 import { listKeyText, type AppState, type ListKey, type ListKeyText } from './types.js';

@@ -1,54 +1,10 @@
-// The vanilla zustand store and the small, pure helpers that read and patch it. A factory, so every
-// test (and every app instance) gets a fresh store.
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { listKeyText, type AppConfigView, type AppState, type ListKey, type ListState, type Pane } from './types.js';
+// The vanilla zustand store's type and the small, pure helpers that read and patch it. The store is
+// built in create.ts (from the features' slices): features import these helpers at run time, so this
+// file imports no feature back.
+import type { StoreApi } from 'zustand/vanilla';
+import { listKeyText, type AppState, type ListKey, type ListState, type Pane } from './types.js';
 
 export type AppStore = StoreApi<AppState>;
-
-export function initialState(config: AppConfigView, first: Pane = { kind: 'projects' }): AppState {
-  return {
-    config,
-    // Until App measures the terminal: a page key moves 10 rows, as on a 24-row terminal.
-    viewport: { width: 80, height: 14 },
-    user: null,
-    connection: { kind: 'connecting' },
-    stack: [first],
-    lists: {},
-    projects: {},
-    pipelines: {},
-    jobs: {},
-    bridges: {},
-    mergeRequests: {},
-    pipelineFilters: {},
-    jobScopes: {},
-    logViews: {},
-    schedules: {},
-    deployments: {},
-    sshKeys: {},
-    listFilters: {},
-    scheduleForm: null,
-    runForm: null,
-    pipelineExtras: {},
-    testReports: {},
-    marks: {},
-    jobHistory: {},
-    pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: null, error: null },
-    inflight: {},
-    toast: null,
-    confirm: null,
-    prompt: null,
-    filtering: null,
-    help: null,
-    download: null,
-    loadErrors: {},
-    fatal: null,
-    quit: false,
-  };
-}
-
-export function createAppStore(config: AppConfigView, first?: Pane): AppStore {
-  return createStore<AppState>()(() => initialState(config, first));
-}
 
 export const EMPTY_LIST: ListState<never> = Object.freeze({
   items: [],

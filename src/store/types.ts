@@ -1,12 +1,16 @@
 // The shape of pipetop's state. Panes are a stack (Enter pushes, Esc pops); lists are keyed by what
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
-import type { Bridge, Job, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, Project, JobScope } from '../api/index.js';
-import type { Deployment, PipelineSchedule, SshKey } from '../api/index.js';
+import type { Job, PipelineBasic, Project } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
-import type { ScheduleFormState } from '../features/schedules/index.js';
-import type { RunFormState } from '../features/pipelines/index.js';
-import type { PipelineExtrasState } from '../features/pipelines/index.js';
-import type { TestReport } from '../api/index.js';
+import type { DeploymentsSlice } from '../features/deployments/index.js';
+import type { JobsSlice } from '../features/jobs/index.js';
+import type { KeysSlice } from '../features/keys/index.js';
+import type { LogSlice } from '../features/log/index.js';
+import type { MarksSlice } from '../features/marks/index.js';
+import type { PipelinesSlice } from '../features/pipelines/index.js';
+import type { ProjectsSlice } from '../features/projects/index.js';
+import type { PulseSlice } from '../features/pulse/index.js';
+import type { SchedulesSlice } from '../features/schedules/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -48,30 +52,6 @@ export interface PipelineParent {
 
 /** The pipeline pane's views of its jobs (`v` cycles them). */
 export type PipelineView = 'list' | 'graph' | 'timeline';
-
-/** The pulse pane's data (features/pulse): a page of default-branch pipelines per project. */
-export interface PulseState {
-  /** Per project: its newest pipelines on the default branch (newest first), null until read. */
-  pipelines: Record<number, PipelineBasic[] | null>;
-  /** Per project: when its last request was sent, whether one is out, not before when. */
-  fetch: Record<number, { sentAt: number; inFlight?: boolean; notBefore?: number }>;
-  /** The row under the cursor, by project: rows move as they load. */
-  selectedId: number | null;
-  /** First row on screen (the same windowing as the view), so only rows on screen are polled. */
-  offset: number;
-  /** The projects the config file names (config.pulse), once read; what could not be read is in `error`. */
-  listed: Project[] | null;
-  error: string | null;
-}
-
-/** A pipeline the user asked to be told about when it ends (`m`; retried and created ones too). */
-export interface PipelineMark {
-  projectId: number;
-  path: string;
-  ref: string;
-  /** Its status when last seen: an ending is a change from a status that had not ended. */
-  status: string | null;
-}
 
 export interface ListState<T> {
   items: T[];
@@ -133,27 +113,6 @@ export interface ToastState {
   id: number;
 }
 
-/** The job log's view state (the lines themselves live in the log engine, spooled to disk). */
-export interface LogViewState {
-  follow: boolean;
-  /** Cursor and first row on screen, in visible rows (folded sections hide rows). */
-  cursor: number;
-  top: number;
-  wrap: boolean;
-  timestamps: boolean;
-  /** The job's full fields instead of the compact summary above the log. */
-  details: boolean;
-  search: { query: string; matches: number[]; current: number; running: boolean; truncated: boolean } | null;
-  /** The line the cursor stays on across fold changes (log/folds.ts cursorAnchor), so Z Z returns to it. */
-  anchor: number | null;
-  /** Bumps whenever the model changes (new lines, folds): what the view re-renders on. */
-  version: number;
-  lines: number;
-  bytes: number;
-  error: string | null;
-  loaded: boolean;
-}
-
 /** A `[y/N]` question; `y` runs `yes` (a command and its arguments, see commands.ts). */
 export interface ConfirmState {
   message: string;
@@ -203,43 +162,22 @@ export interface Viewport {
   height: number;
 }
 
-export interface AppState {
+/**
+ * The core's part of the state: what the shell and the controller own. Each feature owns the rest,
+ * its records (src/features/<name>/slice.ts); src/store/create.ts composes them into one store.
+ */
+export interface CoreSlice {
   config: AppConfigView;
   viewport: Viewport;
   user: { username: string; name: string; isAdmin: boolean } | null;
   connection: ConnectionState;
   stack: Pane[];
   lists: Record<ListKeyText, ListState<unknown>>;
-  projects: Record<number, Project>;
-  pipelines: Record<number, Pipeline>;
-  jobs: Record<number, Job>;
-  /** A pipeline's trigger jobs, by pipeline id (read beside its jobs: the jobs list never has them). */
-  bridges: Record<number, Bridge[]>;
-  /** Merge requests by `projectId!iid`, read once for `!N` refs; null when GitLab would not say. */
-  mergeRequests: Record<string, MergeRequest | null>;
-  pipelineFilters: Record<number, PipelineListFilters>;
-  jobScopes: Record<ListKeyText, JobScope[]>;
-  logViews: Record<number, LogViewState>;
-  /** Schedules by id: list rows (read one by one, so with `last_pipeline`) and opened details. */
-  schedules: Record<number, PipelineSchedule>;
-  deployments: Record<number, Deployment>;
-  /** SSH keys an administrator looked up (`:key`). */
-  sshKeys: Record<number, SshKey>;
-  /** Server-side filters of the schedule (`scope`) and event lists, by list key. */
+  /**
+   * Server-side filters of a list, by list key: the schedule list's `scope` and the event lists'
+   * filters. Kept by list like `lists` (not by feature): two features write it, each its own keys.
+   */
   listFilters: Record<ListKeyText, Record<string, string>>;
-  /** The open schedule form (pane `scheduleForm`), or null. */
-  scheduleForm: ScheduleFormState | null;
-  /** The open run form (pane `runForm`: `N` or `p` with variables), or null. */
-  runForm: RunFormState | null;
-  /** A pipeline's variables and test summary, by pipeline id (features/pipelines/pipeline-extras.ts). */
-  pipelineExtras: Record<number, PipelineExtrasState>;
-  /** Full test reports read for the Tests view, by pipeline id, with the pipeline's stamp when read. */
-  testReports: Record<number, { at: string; report: TestReport }>;
-  pulse: PulseState;
-  /** Per project: its latest successful jobs, for a job's usual duration (features/pipelines/history.ts). */
-  jobHistory: Record<number, { jobs: { id: number; name: string; ref: string; status: string; duration?: number | null }[]; fetchedAt: number }>;
-  /** Watched pipelines by id (features/marks). */
-  marks: Record<number, PipelineMark>;
   /** Keys of actions in flight ("job.retry:123"): the same action can't be fired twice. */
   inflight: Record<string, string>;
   toast: ToastState | null;
@@ -256,5 +194,17 @@ export interface AppState {
   fatal: string | null;
   quit: boolean;
 }
+
+/** The whole state: the core's slice and each feature's (zustand's slices pattern, src/store/create.ts). */
+export type AppState = CoreSlice &
+  ProjectsSlice &
+  PipelinesSlice &
+  JobsSlice &
+  LogSlice &
+  SchedulesSlice &
+  DeploymentsSlice &
+  KeysSlice &
+  PulseSlice &
+  MarksSlice;
 
 export type Row = PipelineBasic | Job | Project;

@@ -2,3 +2,4 @@
 export { DeploymentPane } from './DeploymentPane.js';
 export { DeploymentsTab } from './DeploymentsTab.js';
 export { deploymentsFeature } from './feature.js';
+export { createDeploymentsSlice, type DeploymentsSlice } from './slice.js';

@@ -5,3 +5,4 @@ export { JobsTab } from './JobsTab.js';
 export { downloadArtifacts, downloadArtifactsByRef, downloadJobArtifacts, jobAction, submitDownload, type JobVerb } from './actions.js';
 export { jobsFeature } from './feature.js';
 export { jobScopePrompt, submitJobScopes } from './scopes.js';
+export { createJobsSlice, type JobsSlice } from './slice.js';

@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import type { ReactElement } from 'react';
 import { fitViewport, wrapSpans, wrappedRowCount, type LogLine, type Section, type Span } from '../../log/index.js';
-import type { LogViewState } from '../../store/types.js';
+import type { LogViewState } from './slice.js';
 import { truncateToWidth } from '../../text/safe.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { duration } from '../../ui/format.js';

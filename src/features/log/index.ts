@@ -4,3 +4,4 @@ export { runLogCommand } from './commands.js';
 export { logFeature } from './feature.js';
 export { logRowsOf } from './log-layout.js';
 export { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
+export { createLogSlice, type LogSlice, type LogViewState } from './slice.js';

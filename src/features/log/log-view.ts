@@ -16,7 +16,8 @@ import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { isActiveStatus } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
-import type { AppState, LogViewState } from '../../store/types.js';
+import type { AppState } from '../../store/types.js';
+import type { LogViewState } from './slice.js';
 
 export const INITIAL_LOG_VIEW: LogViewState = {
   follow: true,

@@ -5,7 +5,8 @@
 import type { PipelineBasic } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { toast } from '../../store/store.js';
-import type { AppState, PipelineMark } from '../../store/types.js';
+import type { AppState } from '../../store/types.js';
+import type { PipelineMark } from './slice.js';
 import { notificationBytes } from '../../platform/notify.js';
 import { safeText } from '../../text/safe.js';
 

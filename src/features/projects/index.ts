@@ -5,3 +5,4 @@ export { ProjectLookupPane } from './ProjectLookupPane.js';
 export { ProjectPane } from './ProjectPane.js';
 export { ProjectsPane } from './ProjectsPane.js';
 export { projectsFeature } from './feature.js';
+export { createProjectsSlice, type ProjectsSlice } from './slice.js';

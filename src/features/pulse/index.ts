@@ -9,3 +9,4 @@ export { pulseFeature } from './feature.js';
 export { PulsePane } from './PulsePane.js';
 export { startPulsePolling, type PulsePoller } from './poll.js';
 export { PULSE_HEAD_ROWS, pulseRows, visiblePulseIds } from './rows.js';
+export { createPulseSlice, type PulseSlice, type PulseState } from './slice.js';

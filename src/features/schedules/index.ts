@@ -5,3 +5,4 @@ export { SchedulesTab } from './SchedulesTab.js';
 export { schedulesFeature } from './feature.js';
 export { type ScheduleFormState } from './schedule-form.js';
 export { closeScheduleForm, handleFormKey, pasteIntoForm, runDeleteSchedule, runTakeOwnership } from './schedules.js';
+export { createSchedulesSlice, type SchedulesSlice } from './slice.js';

@@ -1,0 +1,35 @@
+// The log feature's part of the store (zustand's slices pattern; composed in store/create.ts): the
+// small view state of each job pane's log. The lines themselves live in the log engine, spooled to
+// disk (log-view.ts).
+import type { StateCreator } from 'zustand/vanilla';
+import type { AppState } from '../../store/types.js';
+
+/** The job log's view state (the lines themselves live in the log engine, spooled to disk). */
+export interface LogViewState {
+  follow: boolean;
+  /** Cursor and first row on screen, in visible rows (folded sections hide rows). */
+  cursor: number;
+  top: number;
+  wrap: boolean;
+  timestamps: boolean;
+  /** The job's full fields instead of the compact summary above the log. */
+  details: boolean;
+  search: { query: string; matches: number[]; current: number; running: boolean; truncated: boolean } | null;
+  /** The line the cursor stays on across fold changes (log/folds.ts cursorAnchor), so Z Z returns to it. */
+  anchor: number | null;
+  /** Bumps whenever the model changes (new lines, folds): what the view re-renders on. */
+  version: number;
+  lines: number;
+  bytes: number;
+  error: string | null;
+  loaded: boolean;
+}
+
+export interface LogSlice {
+  /** Each job pane's log view, by job id. */
+  logViews: Record<number, LogViewState>;
+}
+
+export const createLogSlice: StateCreator<AppState, [], [], LogSlice> = () => ({
+  logViews: {},
+});

@@ -1,0 +1,21 @@
+// The marks' part of the store (zustand's slices pattern; composed in store/create.ts).
+import type { StateCreator } from 'zustand/vanilla';
+import type { AppState } from '../../store/types.js';
+
+/** A pipeline the user asked to be told about when it ends (`m`; retried and created ones too). */
+export interface PipelineMark {
+  projectId: number;
+  path: string;
+  ref: string;
+  /** Its status when last seen: an ending is a change from a status that had not ended. */
+  status: string | null;
+}
+
+export interface MarksSlice {
+  /** Watched pipelines by id. */
+  marks: Record<number, PipelineMark>;
+}
+
+export const createMarksSlice: StateCreator<AppState, [], [], MarksSlice> = () => ({
+  marks: {},
+});

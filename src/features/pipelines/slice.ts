@@ -1,0 +1,42 @@
+// The pipelines feature's part of the store (zustand's slices pattern; composed in store/create.ts):
+// pipelines and what is read beside them — trigger jobs, merge requests, variables, test reports,
+// the list filters, the run form and the job history behind a job's usual duration.
+import type { StateCreator } from 'zustand/vanilla';
+import type { Bridge, MergeRequest, Pipeline, PipelineListFilters, TestReport } from '../../api/index.js';
+import type { AppState } from '../../store/types.js';
+import type { PipelineExtrasState } from './pipeline-extras.js';
+import type { RunFormState } from './run-form.js';
+
+/** A project's latest successful jobs (history.ts), as few fields as a usual duration needs. */
+export interface JobHistoryState {
+  jobs: { id: number; name: string; ref: string; status: string; duration?: number | null }[];
+  fetchedAt: number;
+}
+
+export interface PipelinesSlice {
+  pipelines: Record<number, Pipeline>;
+  /** A pipeline's trigger jobs, by pipeline id (read beside its jobs: the jobs list never has them). */
+  bridges: Record<number, Bridge[]>;
+  /** Merge requests by `projectId!iid`, read once for `!N` refs; null when GitLab would not say. */
+  mergeRequests: Record<string, MergeRequest | null>;
+  pipelineFilters: Record<number, PipelineListFilters>;
+  /** The open run form (pane `runForm`: `N` or `p` with variables), or null. */
+  runForm: RunFormState | null;
+  /** A pipeline's variables and test summary, by pipeline id (pipeline-extras.ts). */
+  pipelineExtras: Record<number, PipelineExtrasState>;
+  /** Full test reports read for the Tests view, by pipeline id, with the pipeline's stamp when read. */
+  testReports: Record<number, { at: string; report: TestReport }>;
+  /** Per project: its latest successful jobs, for a job's usual duration (history.ts). */
+  jobHistory: Record<number, JobHistoryState>;
+}
+
+export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice> = () => ({
+  pipelines: {},
+  bridges: {},
+  mergeRequests: {},
+  pipelineFilters: {},
+  runForm: null,
+  pipelineExtras: {},
+  testReports: {},
+  jobHistory: {},
+});
