@@ -5,3 +5,5 @@ export { JobsTab } from './JobsTab.js';
 export { downloadArtifacts, downloadArtifactsByRef, downloadJobArtifacts, jobAction, submitDownload, type JobVerb } from './actions.js';
 export { jobsFeature } from './feature.js';
 export { jobScopePrompt, submitJobScopes } from './scopes.js';
+export { targetJob } from './commands.js';
+export { JOB_COMMANDS } from './commands.js';

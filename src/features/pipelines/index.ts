@@ -13,3 +13,4 @@ export { pipelineFilterPrompt, submitPipelineFilters } from './filters.js';
 export { type PipelineExtrasState } from './pipeline-extras.js';
 export { type RunFormState } from './run-form.js';
 export { closeRunForm, handleRunFormKey, openNewPipelineForm, openPlayForm, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
+export { PAGES_PER_ACTIVE_POLL } from './poll.js';
