@@ -98,12 +98,13 @@ export class Controller {
   private confirmed(action: ConfirmAction): void {
     const handler = this.confirmHandlers[action.command] as ((ctx: Ctx, args: ConfirmAction['args']) => void) | undefined;
     if (!handler) throw new Error(`No feature answers the confirm ${action.command}`);
-    (handler as (ctx: Ctx, args: ConfirmAction['args']) => void)(this.ctx, action.args);
+    handler(this.ctx, action.args);
   }
 
   private submitted(action: PromptAction, value: string): PromptResult {
-    if (!this.promptHandlers[action.command]) throw new Error(`No feature answers the prompt ${action.command}`);
-    return (this.promptHandlers[action.command] as (ctx: Ctx, args: PromptAction['args'], value: string) => PromptResult)(this.ctx, action.args, value);
+    const handler = this.promptHandlers[action.command] as ((ctx: Ctx, args: PromptAction['args'], value: string) => PromptResult) | undefined;
+    if (!handler) throw new Error(`No feature answers the prompt ${action.command}`);
+    return handler(this.ctx, action.args, value);
   }
 
   /** The terminal's size for the panes (App calls it on every resize): paging and the log fit it. */
@@ -257,7 +258,8 @@ export class Controller {
     // A form owns the keyboard while it is in front (Tab, typing, ^S, Esc): keys resolve in its scopes and 'edit'.
     const pane = topPane(state);
     const scopes = scopesOf(pane, this.ctx.features);
-    if (this.ctx.features.some((feature) => feature.keys && feature.keys(this.ctx, pane, command([...scopes, 'edit']), key.text))) return;
+    const edit = command([...scopes, 'edit']);
+    if (this.ctx.features.some((feature) => feature.keys?.(this.ctx, pane, edit, key.text))) return;
     if (state.help) return helpKey(this.ctx, command(['help', 'global']));
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
     const resolved = keymap.resolve(name, scopes);
