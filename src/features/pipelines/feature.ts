@@ -34,7 +34,7 @@ export const pipelinesFeature: Feature = {
   },
   scopes: (pane) => {
     if (pane.kind === 'mergeRequest') return ['mergeRequest', 'list', 'global'];
-    // Keys go to the run form itself (controller.handleKey); this scope only feeds the footer and help.
+    // Keys go to the run form itself (Feature.keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
     if (pane.kind === 'runForm') return ['runForm'];
     if (pane.kind === 'tests') return ['tests', 'list', 'global'];
     return pipelineScopes(pane);

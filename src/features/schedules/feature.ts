@@ -41,7 +41,7 @@ export const schedulesFeature: Feature = {
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'schedules') return ['schedules', 'project', 'list', 'global'];
     if (pane.kind === 'schedule') return ['schedule', 'global'];
-    // Keys go to the form itself (controller.handleKey); this scope only feeds the footer and help.
+    // Keys go to the form itself (Feature.keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
     if (pane.kind === 'scheduleForm') return ['scheduleForm'];
     return undefined;
   },
