@@ -30,6 +30,12 @@ export const ALLOWED = {
   sim: { parts: ['api', 'cron', 'text'], types: [], packages: ['fflate'] },
 };
 
+/**
+ * Core files that ask the features in turn (store/feature.ts) and never name one: of src/features
+ * they import only the list, features/index.ts.
+ */
+export const FEATURE_BLIND = ['store/controller.ts', 'store/polling.ts'];
+
 /** The part of src/ a file is in: 'api', 'store', 'features/jobs', '(root)' … or null outside src/. */
 export function partOf(file) {
   const rel = relative(SRC, file);
@@ -57,6 +63,10 @@ export function check(file, specifier, typeOnly) {
   const target = resolve(dirname(file), specifier);
   const to = partOf(target);
   if (to === null || to === from) return null;
+  const blind = FEATURE_BLIND.find((f) => relative(SRC, file) === f.split('/').join(sep));
+  if (blind && to.startsWith('features') && !/^index\.(js|ts)$/.test(relative(resolve(SRC, 'features'), target))) {
+    return `src/${blind} never names a feature: import src/features/index.ts (FEATURES) only`;
+  }
   if (to.startsWith('features/')) {
     // Features may use the plumbing; the plumbing never uses a feature. The app's shell (src/*.tsx,
     // ui, store) and other features reach a feature only through its index.ts.

@@ -74,4 +74,16 @@ describe('import boundaries', () => {
       'import features/jobs through its index.ts, not slice.js',
     ]);
   });
+
+  it('the controller and the poller reach the features only through their list (features/index.ts)', async () => {
+    expect(await findings('src/store/controller.ts', "import { FEATURES } from '../features/index.js';")).toEqual([]);
+    expect(await findings('src/store/polling.ts', "import type { LogTiming } from '../features/log/index.js';")).toEqual([
+      'src/store/polling.ts never names a feature: import src/features/index.ts (FEATURES) only',
+    ]);
+    expect(await findings('src/store/controller.ts', "import { jobAction } from '../features/jobs/index.js';")).toEqual([
+      'src/store/controller.ts never names a feature: import src/features/index.ts (FEATURES) only',
+    ]);
+    // Other core files may use a feature through its index.ts.
+    expect(await findings('src/store/palette.ts', "import { openEvents } from '../features/activity/index.js';")).toEqual([]);
+  });
 });

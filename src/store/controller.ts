@@ -1,40 +1,32 @@
 // The one place keys become store changes: overlays (prompt, confirm, help, `/` filter) take keys
 // first, then the keymap resolves the key for the top pane and a command runs. Components only
 // render state and call `handleKey`; they never talk to the API.
-import type { GitLab, Job, PipelineBasic, Project } from '../api/index.js';
+//
+// The controller knows panes only as lists (moving, `/`, Esc), tabs, and what the features answer
+// (store/feature.ts): their scopes, the commands they claim on their own pane or run, Enter, `o`'s
+// page, a form's keys and pastes, their confirms' and prompts' handlers, and what they keep running
+// (Feature.attach: the log engine, background pollers). It never names a feature.
+import type { GitLab } from '../api/index.js';
 import { isGitLabApiError } from '../api/index.js';
 import type { CommandId, Scope } from '../keymap/bindings.js';
 import type { Keymap } from '../keymap/matcher.js';
 import type { Binding } from '../keymap/bindings.js';
 import { bindingName, type InputEvent, type Key } from '../input/key.js';
 import { keymapOf } from './keymap.js';
-import { downloadArtifacts, downloadJobArtifacts, jobAction, runJobAction, submitDownload, type JobVerb } from '../features/jobs/index.js';
-import { pipelineAction, runPipelineAction } from '../features/pipelines/index.js';
-import { closeRunForm, handleRunFormKey, pasteIntoRunForm, openNewPipelineForm, openPlayForm, playWithVariables } from '../features/pipelines/index.js';
-import { bridgeAction, isBridge, type BridgeVerb } from '../features/pipelines/index.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
-import { runDeleteSchedule, runTakeOwnership, closeScheduleForm } from '../features/schedules/index.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
-import { submitEventFilters } from '../features/activity/index.js';
 import { FEATURES } from '../features/index.js';
-import { ask, type Feature } from './feature.js';
-import { handleFormKey, pasteIntoForm } from '../features/schedules/index.js';
-import { runLogCommand } from '../features/log/index.js';
-import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from '../features/log/index.js';
-import { jobScopePrompt, submitJobScopes } from '../features/jobs/index.js';
-import { pipelineFilterPrompt, submitPipelineFilters } from '../features/pipelines/index.js';
-import { listRows, moveSelection, selectedRow } from './lists.js';
+import { ask, type Attached, type Feature, type FeatureOptions } from './feature.js';
+import { listRows, moveSelection } from './lists.js';
 import { runPalette, submitPalette } from './palette.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
 import { PROJECT_TABS, type ListKey, type Pane, type Viewport } from './types.js';
-import { logRowsOf } from '../features/log/index.js';
 import { checkWebUrl } from '../platform/url-check.js';
-import { startMarkPolling, type MarkPoller } from '../features/marks/index.js';
-import { requestsPerMinute, startPulsePolling, type PulsePoller } from '../features/pulse/index.js';
+import { requestsPerMinute } from '../lib/rate.js';
 
 export interface ControllerDeps {
   store: AppStore;
@@ -43,7 +35,7 @@ export interface ControllerDeps {
   now?: () => number;
   timing?: PollTiming;
   /** How often the log in front is read (while it grows, and at most while it is quiet). */
-  logTiming?: LogTiming;
+  logTiming?: FeatureOptions['logTiming'];
   /** What to tell the user when GitLab rejects the token (names the flag/variable to set). */
   tokenHelp?: string;
   /** The features to plug in (default: all of src/features). */
@@ -55,17 +47,12 @@ export interface ControllerDeps {
 export class Controller {
   readonly ctx: Ctx;
   private poller: Poller | null = null;
-  /** Reads marked pipelines whose pane is not in front (features/marks). */
-  private markPoller: MarkPoller | null = null;
-  /** Reads the pulse's rows on screen while it is in front (features/pulse). */
-  private pulsePoller: PulsePoller | null = null;
+  /** What the features keep running beside the controller (Feature.attach), in their order. */
+  private readonly attached: Attached[];
   /** Send times of every request (the client's onExchange): the header's requests per minute. */
   private readonly sent: number[] = [];
-  /** The job log of the job pane in front (one at a time). */
-  readonly logs: LogRegistry;
-  private unsubscribeLogs: (() => void) | null = null;
   private failures = 0;
-  /** What `y` on a confirm runs, by command id (data in the store, handlers here). */
+  /** What `y` on a confirm runs, by command id (data in the store, handlers the features'). */
   private readonly confirmHandlers: ConfirmHandlers<Ctx>;
   /** What Enter in a prompt runs, by command id. */
   private readonly promptHandlers: PromptHandlers<Ctx>;
@@ -89,45 +76,35 @@ export class Controller {
       },
       connectionFailed: (error) => this.failed(error),
       acted: () => void this.poller?.acted(),
+      refreshNow: () => void this.poller?.refreshNow(),
       features: deps.features ?? FEATURES,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
-    // The log tail tells the poller when the job in front has likely changed (see features/log/log-view.ts).
-    this.logs = new LogRegistry(this.ctx, deps.logTiming ?? DEFAULT_LOG_TIMING, {
-      jobMayHaveChanged: () => void this.poller?.refreshNow(),
-      rows: (jobId) => logRowsOf(deps.store.getState(), jobId),
-    });
-    this.ctx.searchLog = (jobId, query) => this.logs.search(jobId, query);
-    this.confirmHandlers = {
-      'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
-      'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
-      'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
-      'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
-      'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
-      'job.downloadOverwrite': (ctx, a) => void downloadJobArtifacts(ctx, a),
-      'log.saveOverwrite': (ctx, a) => void this.logs.save(a.jobId, a.path, true).then((msg) => msg && toast(ctx.store, 'error', msg)),
-      'run.discardForm': (ctx) => closeRunForm(ctx),
-      'job.playConfirmed': (ctx, a) => void playWithVariables(ctx, a),
-    };
-    const logs = this.logs;
-    this.promptHandlers = {
-      palette: (ctx, _a, value) => submitPalette(ctx, this, value),
-      'log.search': (_ctx, a, value) => logs.search(a.jobId, value),
-      'log.save': (_ctx, a, value) => (value.trim() ? logs.save(a.jobId, value.trim()) : 'Type a file path'),
-      'pipelines.filters': submitPipelineFilters,
-      'jobs.scope': submitJobScopes,
-      'job.download': submitDownload,
-      'events.filters': submitEventFilters,
-    };
+    const options: FeatureOptions = { timing: this.timing, ...(deps.logTiming ? { logTiming: deps.logTiming } : {}) };
+    this.attached = this.ctx.features.flatMap((feature) => (feature.attach ? [feature.attach(this.ctx, options)] : []));
+    // Every handler comes from the feature that opens the confirm or prompt; the palette is the core's.
+    this.confirmHandlers = Object.assign({}, ...this.ctx.features.map((feature) => feature.confirms)) as ConfirmHandlers<Ctx>;
+    this.promptHandlers = Object.assign(
+      { palette: (ctx: Ctx, _a: unknown, value: string) => submitPalette(ctx, this, value) },
+      ...this.ctx.features.map((feature) => feature.prompts),
+    ) as PromptHandlers<Ctx>;
+  }
+
+  private get timing(): PollTiming {
+    return this.deps.timing ?? DEFAULT_TIMING;
   }
 
   /** Runs a confirm's command (looked up by id). */
   private confirmed(action: ConfirmAction): void {
-    (this.confirmHandlers[action.command] as (ctx: Ctx, args: ConfirmAction['args']) => void)(this.ctx, action.args);
+    const handler = this.confirmHandlers[action.command] as ((ctx: Ctx, args: ConfirmAction['args']) => void) | undefined;
+    if (!handler) throw new Error(`No feature answers the confirm ${action.command}`);
+    handler(this.ctx, action.args);
   }
 
   private submitted(action: PromptAction, value: string): PromptResult {
-    return (this.promptHandlers[action.command] as (ctx: Ctx, args: PromptAction['args'], value: string) => PromptResult)(this.ctx, action.args, value);
+    const handler = this.promptHandlers[action.command] as ((ctx: Ctx, args: PromptAction['args'], value: string) => PromptResult) | undefined;
+    if (!handler) throw new Error(`No feature answers the prompt ${action.command}`);
+    return handler(this.ctx, action.args, value);
   }
 
   /** The terminal's size for the panes (App calls it on every resize): paging and the log fit it. */
@@ -156,19 +133,13 @@ export class Controller {
       }
       this.failed(error);
     }
-    this.poller = startPolling(this.ctx, this.deps.timing ?? DEFAULT_TIMING, () => this.failures, { tailing: (jobId) => this.logs.tailing(jobId) });
-    this.markPoller = startMarkPolling(this.ctx, (this.deps.timing ?? DEFAULT_TIMING).activeMs, (this.deps.timing ?? DEFAULT_TIMING).idleMs);
-    this.pulsePoller = startPulsePolling(this.ctx, Math.min(1000, (this.deps.timing ?? DEFAULT_TIMING).activeMs));
-    this.unsubscribeLogs = this.deps.store.subscribe((state) => this.logs.sync(state));
-    this.logs.sync(this.deps.store.getState());
+    this.poller = startPolling(this.ctx, this.timing, () => this.failures);
+    for (const part of this.attached) part.start?.();
   }
 
   stop(): void {
     this.poller?.stop();
-    this.markPoller?.stop();
-    this.pulsePoller?.stop();
-    this.unsubscribeLogs?.();
-    void this.logs.dispose();
+    for (const part of this.attached) part.stop?.();
   }
 
   private failed(error: unknown): void {
@@ -185,7 +156,7 @@ export class Controller {
   }
 
   private backoff(retryAfterMs?: number): number {
-    return backoffMs(this.deps.timing ?? DEFAULT_TIMING, this.failures, retryAfterMs);
+    return backoffMs(this.timing, this.failures, retryAfterMs);
   }
 
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */
@@ -207,7 +178,7 @@ export class Controller {
   }
 
   refresh(): Promise<void> {
-    return Promise.all([this.poller?.refreshNow(), this.logs.refresh()]).then(() => undefined);
+    return Promise.all([this.poller?.refreshNow(), ...this.attached.map((part) => part.refresh?.())]).then(() => undefined);
   }
 
   // ---- keys ------------------------------------------------------------------------------------------
@@ -228,9 +199,10 @@ export class Controller {
   handleKey(event: InputEvent): void {
     try {
       if (event.kind === 'paste') {
-        // The run form takes a multi-line paste as several variable lines.
-        if (pasteIntoRunForm(this.ctx, event.text)) return;
-        return pasteInto(this.ctx, event.text, (text) => pasteIntoForm(this.ctx, text));
+        // A form in front may take the paste (a run form takes several lines as several variables).
+        const pane = topPane(this.deps.store.getState());
+        if (this.ctx.features.some((feature) => feature.paste?.(this.ctx, pane, event.text))) return;
+        return pasteInto(this.ctx, event.text);
       }
       this.key(event);
     } catch (error) {
@@ -283,13 +255,14 @@ export class Controller {
       });
     }
     if (state.confirm) return confirmKey(this.ctx, command(['confirm']), (action) => this.confirmed(action));
-    // The schedule form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
-    if (topPane(state).kind === 'scheduleForm') return handleFormKey(this.ctx, command(['scheduleForm', 'edit']), key.text);
-    // So does the run form (`N`, `p` on a manual job): Tab, typing, Enter sends, Esc.
-    if (topPane(state).kind === 'runForm') return handleRunFormKey(this.ctx, command(['runForm', 'edit']), key.text);
+    // A form owns the keyboard while it is in front (Tab, typing, ^S, Esc): keys resolve in its scopes and 'edit'.
+    const pane = topPane(state);
+    const scopes = scopesOf(pane, this.ctx.features);
+    const edit = command([...scopes, 'edit']);
+    if (this.ctx.features.some((feature) => feature.keys?.(this.ctx, pane, edit, key.text))) return;
     if (state.help) return helpKey(this.ctx, command(['help', 'global']));
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
-    const resolved = keymap.resolve(name, scopesOf(topPane(state), this.ctx.features));
+    const resolved = keymap.resolve(name, scopes);
     if (resolved) {
       if (state.toast && state.toast.id !== this.noticeToast) store.setState({ toast: null });
       this.run(resolved.command);
@@ -330,19 +303,9 @@ export class Controller {
     const pane = topPane(state);
     const key = listKeyOf(pane);
     const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
-    // The pulse (no store list) moves its own cursor: its feature runs the command first.
-    if (
-      pane.kind === 'pulse' &&
-      command.startsWith('nav.') &&
-      command !== 'nav.back' &&
-      command !== 'nav.open' &&
-      this.ctx.features.some((feature) => feature.run?.(this.ctx, command, pane))
-    )
-      return;
-    // In a job pane, moving moves through the log.
-    if (pane.kind === 'job' && (command.startsWith('nav.') || command.startsWith('log.')) && command !== 'nav.back' && command !== 'nav.open') {
-      return runLogCommand(this.ctx, this.logs, pane.jobId, command);
-    }
+    // A feature may take a command on its own pane first (the pulse moves its own cursor; a job
+    // pane's moving keys move through its log).
+    if (this.ctx.features.some((feature) => feature.claim?.(this.ctx, command, pane))) return;
     switch (command) {
       case 'nav.down':
         return void move((i) => i + 1);
@@ -365,8 +328,6 @@ export class Controller {
           return void toast(store, 'info', 'Filter cleared');
         }
         if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
-        // `--project` opens alone on its lookup: back from it is the project list.
-        else if (pane.kind === 'projectLookup') store.setState({ stack: [{ kind: 'projects' }] });
         return;
       case 'app.quit':
         if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
@@ -385,50 +346,14 @@ export class Controller {
       case 'list.filter':
         if (key) store.setState({ filtering: key });
         return;
-      case 'pipelines.filters':
-        if (pane.kind === 'project') pipelineFilterPrompt(this.ctx, pane.projectId, listKeyOf(pane)!);
-        return;
-      case 'pipeline.jobScope':
-        if (key && (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs'))) jobScopePrompt(this.ctx, key);
-        return;
-      case 'pipeline.new':
-        if (pane.kind === 'project' || pane.kind === 'pipeline') openNewPipelineForm(this.ctx, pane.projectId, pane.path);
-        return;
-      case 'pipeline.retry':
-      case 'pipeline.cancel': {
-        const pipeline = this.targetPipeline(pane);
-        if (!pipeline || (pane.kind !== 'project' && pane.kind !== 'pipeline')) return void toast(store, 'info', 'No pipeline selected (still loading?)');
-        return pipelineAction(this.ctx, command === 'pipeline.retry' ? 'retry' : 'cancel', pipeline, pane.projectId);
-      }
-      case 'pipeline.toggleGraph':
-        if (pane.kind === 'pipeline')
-          store.setState({
-            stack: [...state.stack.slice(0, -1), { ...pane, view: pane.view === 'list' ? 'graph' : pane.view === 'graph' ? 'timeline' : 'list' }],
-          });
-        return;
-      case 'job.retry':
-      case 'job.cancel':
-      case 'job.play':
-      case 'job.erase':
-      case 'job.keep':
-      case 'job.download': {
-        const job = this.targetJob(pane);
-        if (!job || !('projectId' in pane)) return void toast(store, 'info', 'No job selected (still loading?)');
-        // A trigger job (bridge) takes only what GitLab allows it (features/pipelines/bridges.ts).
-        if (isBridge(job) && pane.kind === 'pipeline') return bridgeAction(this.ctx, command.slice(4) as BridgeVerb, job, pane);
-        if (command === 'job.download') return downloadArtifacts(this.ctx, job, pane.projectId);
-        // A manual job: its variables first (none by default: Enter plays at once).
-        if (command === 'job.play' && job.status === 'manual') return openPlayForm(this.ctx, job, pane.projectId, pane.path);
-        return jobAction(this.ctx, command.slice(4) as JobVerb, job, pane.projectId, pane.path);
-      }
       case 'object.open':
       case 'object.copy': {
-        const raw = this.targetUrl(pane);
+        // What the page is, the features say; only a checked URL is copied or opened
+        // (src/platform/url-check.ts), on GitLab's host unless the feature says it may be elsewhere.
+        const page = ask(this.ctx.features, (feature) => feature.url?.(this.ctx, pane));
+        const raw = page?.url;
         if (!raw) return void toast(store, 'info', 'Nothing here has a web page');
-        // Only a checked URL is copied or opened (src/platform/url-check.ts); a deployment's page
-        // may be its environment's external_url, on any host.
-        const anyHost = pane.kind === 'deployment' || (pane.kind === 'project' && pane.tab === 'deployments');
-        const verdict = checkWebUrl(raw, { gitlabOrigin: this.deps.gl.client.origin, anyHost });
+        const verdict = checkWebUrl(raw, { gitlabOrigin: this.deps.gl.client.origin, anyHost: page.anyHost === true });
         if (!verdict.ok) return void toast(store, 'error', `Not ${command === 'object.copy' ? 'copied' : 'opened'}: ${verdict.reason}`);
         const url = verdict.url;
         if (command === 'object.copy') {
@@ -451,27 +376,9 @@ export class Controller {
     }
   }
 
+  /** Enter: where it leads is the features' business. */
   private open(pane: Pane): void {
-    const { store } = this.deps;
-    if (this.ctx.features.some((feature) => feature.open?.(this.ctx, pane))) return;
-    const key = listKeyOf(pane);
-    if (!key) return;
-    const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
-    if (pane.kind === 'projects') {
-      const project = selectedRow<Project>(this.ctx, key);
-      if (!project) return;
-      store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
-      return push({ kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
-    }
-    if (pane.kind === 'project' && pane.tab === 'pipelines') {
-      const pipeline = selectedRow<PipelineBasic>(this.ctx, key);
-      if (pipeline) push({ kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
-      return;
-    }
-    if (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs')) {
-      const job = selectedRow<Job>(this.ctx, key);
-      if (job) push({ kind: 'job', projectId: pane.projectId, path: pane.path, jobId: job.id });
-    }
+    this.ctx.features.some((feature) => feature.open?.(this.ctx, pane));
   }
 
   private switchTab(pane: Pane, command: CommandId): void {
@@ -487,61 +394,13 @@ export class Controller {
     this.deps.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, tab }] }));
   }
 
-  targetJob(pane: Pane): Job | undefined {
-    const state = this.deps.store.getState();
-    if (pane.kind === 'job') return state.jobs[pane.jobId];
-    const key = listKeyOf(pane);
-    if (pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs')) return key ? selectedRow<Job>(this.ctx, key) : undefined;
-    return undefined;
-  }
-
-  private targetPipeline(pane: Pane): PipelineBasic | undefined {
-    if (pane.kind === 'pipeline') return this.deps.store.getState().pipelines[pane.pipelineId];
-    if (pane.kind === 'project' && pane.tab === 'pipelines') return selectedRow<PipelineBasic>(this.ctx, listKeyOf(pane)!);
-    return undefined;
-  }
-
-  private targetUrl(pane: Pane): string | undefined {
-    const state = this.deps.store.getState();
-    const answer = ask(this.ctx.features, (feature) => feature.url?.(this.ctx, pane));
-    if (answer) return answer.url;
-    const key = listKeyOf(pane);
-    if (pane.kind === 'projects') return key ? selectedRow<Project>(this.ctx, key)?.web_url : undefined;
-    if (pane.kind === 'project') {
-      if (pane.tab === 'pipelines' || pane.tab === 'jobs') {
-        const row = key ? selectedRow<{ web_url?: string }>(this.ctx, key) : undefined;
-        if (row?.web_url) return row.web_url;
-      }
-      return state.projects[pane.projectId]?.web_url;
-    }
-    if (pane.kind === 'pipeline') return state.pipelines[pane.pipelineId]?.web_url;
-    return pane.kind === 'job' ? state.jobs[pane.jobId]?.web_url : undefined;
-  }
-
   /** Rows of the top pane's list after the `/` filter (what the view shows). */
   rowsOf<T>(key: ListKey): T[] {
     return listRows<T>(this.ctx, this.deps.store.getState(), key);
   }
 }
 
-/** Keymap scopes for a pane, most specific first: a feature's own, else the core's. */
+/** Keymap scopes for a pane, most specific first: its feature's, else the global keys alone. */
 export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {
-  const own = ask(features, (feature) => feature.scopes?.(pane));
-  if (own) return own;
-  switch (pane.kind) {
-    case 'projects':
-      return ['projects', 'list', 'global'];
-    case 'project':
-      return pane.tab === 'jobs'
-        ? ['jobs', 'project', 'list', 'global']
-        : pane.tab === 'pipelines'
-          ? ['pipelines', 'project', 'list', 'global']
-          : ['project', 'global'];
-    case 'pipeline':
-      return ['pipeline', 'list', 'global'];
-    case 'job':
-      return ['job', 'global'];
-    default:
-      return ['global'];
-  }
+  return ask(features, (feature) => feature.scopes?.(pane)) ?? ['global'];
 }

@@ -1,6 +1,7 @@
 // What every store module needs: the store, the API, the clock, and the hooks that keep the
 // connection state (header: live / retrying / offline) in step with what requests do.
 import type { GitLab } from '../api/index.js';
+import type { LogRegistry } from '../features/log/index.js';
 import type { NotifyChannels } from '../platform/notify.js';
 import type { Feature } from './feature.js';
 import type { AppStore } from './store.js';
@@ -35,8 +36,12 @@ export interface Ctx {
   connectionFailed(error: unknown): void;
   /** An action changed something on screen: re-read it now and poll fast until it settles. */
   acted?(): void;
+  /** Re-read the pane in front now (the poller's refreshNow), e.g. when its job's log says the job changed. */
+  refreshNow?(): void;
   /** The features plugged in (store/feature.ts), asked in turn by the controller and the poller. */
   features: readonly Feature[];
   /** The log engine's search on the job log in front (the controller's LogRegistry): for features that open a log at a line. */
   searchLog?: (jobId: number, query: string) => Promise<string | null>;
+  /** The job log engine (features/log attaches it): the job pane's keys, the log's prompts, the tail's state. */
+  logs?: LogRegistry;
 }

@@ -87,13 +87,20 @@ export function promptKey(ctx: Ctx, command: CommandId | null, text: string | un
   store.setState({ prompt: { ...prompt, value: result.value, cursor: result.cursor } });
 }
 
-/** A bracketed paste: its first line goes whole into the text field in front; it never runs commands. */
-export function pasteInto(ctx: Ctx, paste: string, formPaste: (text: string) => boolean): void {
+/** What the user is told when a paste into a one-line field kept its first line only; null when it had one. */
+export function droppedNotice(droppedLines: number): string | null {
+  return droppedLines > 0 ? `Pasted the first line; ${droppedLines} more ${droppedLines === 1 ? 'line was' : 'lines were'} left out (one-line field)` : null;
+}
+
+/**
+ * A bracketed paste no pane took (Feature.paste is asked first): its first line goes whole into the
+ * prompt or the `/` filter in front; it never runs commands.
+ */
+export function pasteInto(ctx: Ctx, paste: string): void {
   const { store } = ctx;
   const state = store.getState();
   const { text, droppedLines } = firstLine(paste);
-  const dropped =
-    droppedLines > 0 ? `Pasted the first line; ${droppedLines} more ${droppedLines === 1 ? 'line was' : 'lines were'} left out (one-line field)` : null;
+  const dropped = droppedNotice(droppedLines);
   if (state.prompt) {
     const next = insert(promptText(state.prompt), text);
     const prompt = next ? { ...state.prompt, value: next.value, cursor: next.cursor } : state.prompt;
@@ -103,10 +110,6 @@ export function pasteInto(ctx: Ctx, paste: string, formPaste: (text: string) => 
   if (state.confirm) return;
   if (state.filtering) {
     filterKey(ctx, state.filtering, null, text);
-    if (dropped) toast(store, 'info', dropped);
-    return;
-  }
-  if (formPaste(text)) {
     if (dropped) toast(store, 'info', dropped);
     return;
   }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { paneData, runningPipelineDelay } from './polling.js';
+import { paneData } from './polling.js';
 import type { Pane } from './types.js';
 
 it('a pipeline in list or stage-graph view is the same data (v reads nothing again); another pane is not', () => {
@@ -10,14 +10,4 @@ it('a pipeline in list or stage-graph view is the same data (v reads nothing aga
     paneData({ kind: 'project', projectId: 1, path: 'acme/api', tab: 'jobs' }),
   );
   expect(paneData({ kind: 'job', projectId: 1, path: 'acme/api', jobId: 7 })).not.toBe(paneData(list));
-});
-
-it('a running pipeline of up to 1,000 jobs is polled at the active rate; a bigger one less often, by its pages', () => {
-  expect(runningPipelineDelay(3_000, 9)).toBe(3_000);
-  expect(runningPipelineDelay(3_000, 322)).toBe(3_000);
-  expect(runningPipelineDelay(3_000, 1_000)).toBe(3_000);
-  expect(runningPipelineDelay(3_000, 1_001)).toBe(3_300);
-  // 5,000 jobs: 50 pages every 15 s, 200 requests a minute.
-  expect(runningPipelineDelay(3_000, 5_000)).toBe(15_000);
-  expect((50 * 60_000) / runningPipelineDelay(3_000, 5_000)).toBe(200);
 });

@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { Pane } from '../../src/store/types.js';
+import { targetJob } from '../../src/features/jobs/index.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
@@ -34,7 +35,7 @@ async function jobsTab(scope: string): Promise<Job> {
     lists: { ...s.lists, [`projectJobs:${projectId}`]: undefined as never },
   }));
   await app.waitFor(new RegExp(`[1-9]\\d*\\+? jobs? · status: ${scope.replace(' ', ', ')}`));
-  return app.controller.targetJob(topPane(app.store.getState()))!;
+  return targetJob(app.controller.ctx, topPane(app.store.getState()))!;
 }
 
 /** Opens a job's own pane. */
@@ -59,8 +60,8 @@ describe('job actions', () => {
   it('a repeated key does not fire an action twice while it is in flight', async () => {
     await jobsTab('failed');
     // The project's job list keeps retried jobs (as GitLab's does): walk to one not retried yet.
-    for (let i = 0; i < 20 && app.sim.world.jobs.get(app.controller.targetJob(topPane(app.store.getState()))!.id)!.retried; i++) await app.press('j');
-    const job = app.controller.targetJob(topPane(app.store.getState()))!;
+    for (let i = 0; i < 20 && app.sim.world.jobs.get(targetJob(app.controller.ctx, topPane(app.store.getState()))!.id)!.retried; i++) await app.press('j');
+    const job = targetJob(app.controller.ctx, topPane(app.store.getState()))!;
     expect(app.sim.world.jobs.get(job.id)!.retried).toBe(false);
     app.sim.faults.add({ kind: 'delay', method: 'POST', path: new RegExp(`/jobs/${job.id}/retry$`), delayMs: 300 });
     await app.press('r', 'r', 'r');

@@ -125,7 +125,7 @@ it("a running job: its log grows on screen without R, and the runner's last line
   expect(rig.store.getState().jobs[job.id]!.status).toBe(rig.sim.world.jobs.get(job.id)!.status);
   await rig.waitFor(/Job succeeded|ERROR: Job failed/);
   // The tail made its final read (the whole log is in) and stopped polling.
-  await rig.until(() => !rig.controller.logs.tailing(job.id), 'the tail to finish');
+  await rig.until(() => !rig.controller.ctx.logs!.tailing(job.id), 'the tail to finish');
   expect(bytes()).toBe(worldBytes());
 });
 
@@ -212,6 +212,6 @@ it("while its log is tailed, a running job's own record is re-read at the tailed
   await rig.until(() => rig.store.getState().logViews[job.id]?.loaded === true, 'the log');
   const traces = requests(rig, `/jobs/${job.id}/trace`).length;
   await rig.until(() => requests(rig, `/jobs/${job.id}/trace`).length >= traces + 8, 'eight more reads of the log');
-  expect(rig.controller.logs.tailing(job.id)).toBe(true);
+  expect(rig.controller.ctx.logs!.tailing(job.id)).toBe(true);
   expect(requests(rig, `/jobs/${job.id}`).length).toBeLessThanOrEqual(3);
 });

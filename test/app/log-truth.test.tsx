@@ -34,7 +34,7 @@ function openJob(path: string, pick: (j: SimJob) => boolean): SimJob {
 }
 
 const view = (jobId: number) => app.store.getState().logViews[jobId]!;
-const model = (jobId: number) => app.controller.logs.model(jobId)!;
+const model = (jobId: number) => app.controller.ctx.logs!.model(jobId)!;
 
 it('a search made on a running log finds the lines that arrive later: the count, the mark and n', async () => {
   const job = openJob('acme/web', (j) => j.status === 'running');
@@ -96,7 +96,7 @@ it('W wraps a long line into rows of its own, continuation rows indented past th
   }
   expect(long).toBeGreaterThanOrEqual(0);
   const text = m.line(long).text;
-  app.controller.logs.reveal(job.id, long);
+  app.controller.ctx.logs!.reveal(job.id, long);
   await app.press('W');
   await app.until(() => view(job.id).wrap, 'wrap on');
   // Row 1: the gutter and 58 cells of text; row 2: two blank cells, then the next 58.

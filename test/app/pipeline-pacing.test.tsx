@@ -3,7 +3,7 @@
 // (about 2,000 a minute on gitlab.com) is not spent on one pane. The lower bound asserted below
 // cannot be met early by a slow machine: the next poll is scheduled only after a refresh ends.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PAGES_PER_ACTIVE_POLL } from '../../src/store/polling.js';
+import { PAGES_PER_ACTIVE_POLL } from '../../src/features/pipelines/index.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { openMonolithPipeline } from '../helpers/monolith.js';
 

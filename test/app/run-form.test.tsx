@@ -4,6 +4,7 @@
 // then a `[y/N]` naming the environment, then the job's log echoing the variable.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, TraceResult } from '../../src/api/index.js';
+import { targetJob } from '../../src/features/jobs/index.js';
 import { topPane } from '../../src/store/store.js';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -164,8 +165,8 @@ describe('p: a manual job with variables', () => {
       stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: job.pipeline!.id, view: 'list' } as Pane],
     }));
     await app.waitFor('deploy:production');
-    await app.until(() => app.controller.targetJob(topPane(app.store.getState())) !== undefined, 'a job selected');
-    while (app.controller.targetJob(topPane(app.store.getState()))!.id !== job.id) await app.press('j');
+    await app.until(() => targetJob(app.controller.ctx, topPane(app.store.getState())) !== undefined, 'a job selected');
+    while (targetJob(app.controller.ctx, topPane(app.store.getState()))!.id !== job.id) await app.press('j');
     await app.press('p');
     await app.waitFor(`Play deploy:production (job #${job.id}) → production`);
     await burst('DEPLOY_TARGET=moon-base-1');

@@ -1,6 +1,6 @@
 // The activity feature: a project's events tab and a person's feed (`:events`, `:user`) — their
-// scopes, the `f` filter prompt, Enter (to the event's project), `o` (the event's page), and the
-// palette's `:events` and `:user`.
+// scopes, the `f` filter prompt (and what its Enter runs), Enter (to the event's project), `o`
+// (the event's page), and the palette's `:events` and `:user`.
 import { isGitLabApiError, type Event } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -29,6 +29,7 @@ export const activityFeature: Feature = {
     if (pane.kind === 'events') return ['events', 'list', 'global'];
     return undefined;
   },
+  prompts: { 'events.filters': (ctx, a, value) => submitEventFilters(ctx, a, value) },
   run(ctx, command, pane) {
     if (command !== 'events.filters') return false;
     const key = eventsList(pane);

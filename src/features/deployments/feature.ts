@@ -48,9 +48,13 @@ export const deploymentsFeature: Feature = {
   url(ctx, pane) {
     if (pane.kind === 'project' && pane.tab === 'deployments') {
       const base = ctx.store.getState().projects[pane.projectId]?.web_url;
-      return { url: envUrl(ctx, selectedRow<Deployment>(ctx, listKeys.deployments(pane.projectId)), pane.projectId) ?? (base && `${base}/-/environments`) };
+      return {
+        url: envUrl(ctx, selectedRow<Deployment>(ctx, listKeys.deployments(pane.projectId)), pane.projectId) ?? (base && `${base}/-/environments`),
+        anyHost: true,
+      };
     }
-    if (pane.kind === 'deployment') return { url: envUrl(ctx, ctx.store.getState().deployments[pane.deploymentId], pane.projectId) };
+    // An environment's page may be its external_url, on any host (still checked, platform/url-check.ts).
+    if (pane.kind === 'deployment') return { url: envUrl(ctx, ctx.store.getState().deployments[pane.deploymentId], pane.projectId), anyHost: true };
     return undefined;
   },
   refresh(ctx, pane) {

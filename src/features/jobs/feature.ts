@@ -1,11 +1,29 @@
-// The jobs feature as the core sees it: the job lists' source. (Its commands are still the
-// core's, store/controller.ts.)
+// The jobs feature as the core sees it: the job lists' source, the job keys and the job status
+// filter (commands.ts), Enter on a job row, `o`, the scopes of the jobs tab and the job pane, the
+// confirms and prompts it opens, and a poll's read of the job pane's job (poll.ts).
 import type { Feature } from '../../store/feature.js';
 import { jobsSource } from './source.js';
 import { JOB_BINDINGS } from './bindings.js';
+import { downloadJobArtifacts, runJobAction, submitDownload } from './actions.js';
+import { jobScopes, jobUrl, openJob, runJobCommand } from './commands.js';
+import { pollJobs } from './poll.js';
+import { submitJobScopes } from './scopes.js';
 
 export const jobsFeature: Feature = {
   bindings: JOB_BINDINGS,
   name: 'jobs',
   source: jobsSource,
+  scopes: jobScopes,
+  run: runJobCommand,
+  open: openJob,
+  url: jobUrl,
+  confirms: {
+    'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
+    'job.downloadOverwrite': (ctx, a) => void downloadJobArtifacts(ctx, a),
+  },
+  prompts: {
+    'jobs.scope': submitJobScopes,
+    'job.download': submitDownload,
+  },
+  poll: pollJobs,
 };

@@ -6,3 +6,5 @@ export { downloadArtifacts, downloadArtifactsByRef, downloadJobArtifacts, jobAct
 export { jobsFeature } from './feature.js';
 export { jobScopePrompt, submitJobScopes } from './scopes.js';
 export { createJobsSlice, type JobsSlice } from './slice.js';
+export { targetJob } from './commands.js';
+export { JOB_COMMANDS } from './commands.js';

@@ -14,7 +14,7 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
   const { controller } = useApp();
   const theme = useTheme();
   const view = useAppState((s) => s.logViews[jobId]);
-  const model = controller.logs.model(jobId);
+  const model = controller.ctx.logs?.model(jobId) ?? null;
 
   if (!model || !view)
     return (

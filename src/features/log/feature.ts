@@ -1,9 +1,64 @@
-// The job log as a feature: its shortcuts. Its commands run through runLogCommand (commands.ts),
-// which the controller calls for the job pane in front.
+// The job log as a feature: its shortcuts; in a job pane the moving keys and the log's own keys go
+// to the log (Feature.claim, commands.ts); the log's search and save prompts and the overwrite
+// confirm; the log engine (LogRegistry, one per controller, on ctx.logs) started and stopped with
+// the controller; and while the log in front is tailed live, its job is polled slowly (the tail is
+// the fast signal, log-view.ts).
+import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
+import { toast } from '../../store/store.js';
 import { LOG_BINDINGS } from './bindings.js';
+import { runLogCommand } from './commands.js';
+import { logRowsOf } from './log-layout.js';
+import { DEFAULT_LOG_TIMING, LogRegistry } from './log-view.js';
+
+/** The log engine attached to this context (Feature.attach runs first, when the controller is built). */
+function logsOf(ctx: Ctx): LogRegistry {
+  if (!ctx.logs) throw new Error('The log engine is not attached');
+  return ctx.logs;
+}
 
 export const logFeature: Feature = {
   name: 'log',
   bindings: LOG_BINDINGS,
+  // In a job pane, moving moves through the log; Esc and Enter stay the core's.
+  claim(ctx, command, pane) {
+    if (pane.kind !== 'job' || !(command.startsWith('nav.') || command.startsWith('log.')) || command === 'nav.back' || command === 'nav.open') return false;
+    runLogCommand(ctx, logsOf(ctx), pane.jobId, command);
+    return true;
+  },
+  confirms: {
+    'log.saveOverwrite': (ctx, a) =>
+      void logsOf(ctx)
+        .save(a.jobId, a.path, true)
+        .then((msg) => msg && toast(ctx.store, 'error', msg)),
+  },
+  prompts: {
+    'log.search': (ctx, a, value) => logsOf(ctx).search(a.jobId, value),
+    'log.save': (ctx, a, value) => (value.trim() ? logsOf(ctx).save(a.jobId, value.trim()) : 'Type a file path'),
+  },
+  attach(ctx, options) {
+    // The tail tells the poller when the job in front has likely changed (log-view.ts).
+    const logs = new LogRegistry(ctx, options.logTiming ?? DEFAULT_LOG_TIMING, {
+      jobMayHaveChanged: () => ctx.refreshNow?.(),
+      rows: (jobId) => logRowsOf(ctx.store.getState(), jobId),
+    });
+    ctx.logs = logs;
+    ctx.searchLog = (jobId, query) => logs.search(jobId, query);
+    let unsubscribe: (() => void) | null = null;
+    return {
+      start() {
+        unsubscribe = ctx.store.subscribe((state) => logs.sync(state));
+        logs.sync(ctx.store.getState());
+      },
+      stop() {
+        unsubscribe?.();
+        void logs.dispose();
+      },
+      refresh: () => logs.refresh(),
+    };
+  },
+  // The job whose log is tailed live is read at tailedJobMs: the tail calls for a read when it matters.
+  poll: (ctx, timing) => ({
+    delay: (pane) => (pane.kind === 'job' && ctx.logs?.tailing(pane.jobId) ? (timing.tailedJobMs ?? timing.idleMs) : undefined),
+  }),
 };

@@ -3,9 +3,9 @@
 // (cursor, follow, search, toggles); the model keeps the lines (spooled to disk, any size).
 //
 // While the tail is live, the log is the fast signal and the job's own record is polled slowly
-// (store/polling.ts): the tail says when the job has likely changed — the runner's last line arrived, the
-// log started over, it grew while the job was not known to run, it fell silent — and the job is
-// re-read at once. When the job is seen finished, the tail makes its final read at once.
+// (feature.ts, its poll's delay): the tail says when the job has likely changed — the runner's
+// last line arrived, the log started over, it grew while the job was not known to run, it fell
+// silent — and the job is re-read at once. When the job is seen finished, the tail makes its final read at once.
 import { isGitLabApiError, type Job } from '../../api/index.js';
 import { LiveSearch, LogModel, type LiveSearchResult } from '../../log/index.js';
 import { startTail, type TailRead } from './tail.js';

@@ -1,12 +1,13 @@
 // The marks feature as the core sees it: `m` on a pipeline (list row or pane), and the watcher that
-// tells the user when a marked pipeline ends. Its poll of marks off screen is started by the
-// controller (poll.ts).
+// tells the user when a marked pipeline ends, and its poll of marks off screen (poll.ts), started
+// and stopped with the controller (Feature.attach).
 import type { PipelineBasic } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { listOf, toast } from '../../store/store.js';
 import { toggleMark, watchMarks } from './marks.js';
+import { startMarkPolling, type MarkPoller } from './poll.js';
 
 export const marksFeature: Feature = {
   name: 'marks',
@@ -24,4 +25,11 @@ export const marksFeature: Feature = {
     return true;
   },
   watch: watchMarks,
+  attach(ctx, { timing }) {
+    let poller: MarkPoller | null = null;
+    return {
+      start: () => void (poller = startMarkPolling(ctx, timing.activeMs, timing.idleMs)),
+      stop: () => poller?.stop(),
+    };
+  },
 };

@@ -6,7 +6,7 @@ import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
-import { JOBS_MAX_AGE_MS } from '../../store/polling.js';
+import { JOBS_MAX_AGE_MS } from './poll.js';
 import { isActiveStatus, listKeys, sourceFor, visibleRows } from '../../store/sources.js';
 import { listOf, patchList, toast, type AppStore } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';

@@ -1,8 +1,8 @@
 // The pipelines feature as the core sees it: the pipeline lists' sources; in the pipeline pane its
 // trigger jobs (bridges.ts), the failed-jobs cursor (failed.ts), merge requests (mr.ts), the run
-// form's and the Tests view's keys, and the watchers that read what rows and panes lack. (Most
-// pipeline commands and the pipeline pane's polling are still the core's, store/controller.ts and
-// store/polling.ts.)
+// form's and the Tests view's keys, and the watchers that read what rows and panes lack; the
+// pipeline keys of the pipelines tab and the pipeline pane, Enter on a pipeline row and `o`
+// (commands.ts); the run form's keys, pastes and confirms; the pipeline pane's polls (poll.ts).
 import type { Job, PipelineBasic } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -16,6 +16,11 @@ import { pipelinesSource } from './source.js';
 import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
 import { refreshJobHistory } from './history.js';
 import { PIPELINE_BINDINGS } from './bindings.js';
+import { openPipelineRow, pipelineScopes, pipelineUrl, runPipelineCommand } from './commands.js';
+import { submitPipelineFilters } from './filters.js';
+import { closeRunForm, handleRunFormKey, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
+import { runPipelineAction } from './actions.js';
+import { pollPipelines } from './poll.js';
 
 export const pipelinesFeature: Feature = {
   bindings: PIPELINE_BINDINGS,
@@ -29,10 +34,10 @@ export const pipelinesFeature: Feature = {
   },
   scopes: (pane) => {
     if (pane.kind === 'mergeRequest') return ['mergeRequest', 'list', 'global'];
-    // Keys go to the run form itself (controller.handleKey); this scope only feeds the footer and help.
+    // Keys go to the run form itself (Feature.keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
     if (pane.kind === 'runForm') return ['runForm'];
     if (pane.kind === 'tests') return ['tests', 'list', 'global'];
-    return undefined;
+    return pipelineScopes(pane);
   },
   run(ctx, command, pane) {
     switch (command) {
@@ -67,7 +72,7 @@ export const pipelinesFeature: Feature = {
         if (pane.kind === 'tests') closeTests(ctx, pane);
         return true;
       default:
-        return false;
+        return runPipelineCommand(ctx, command, pane);
     }
   },
   open(ctx, pane) {
@@ -82,7 +87,7 @@ export const pipelinesFeature: Feature = {
       openDownstream(ctx, pane, row);
       return true;
     }
-    if (pane.kind !== 'mergeRequest') return false;
+    if (pane.kind !== 'mergeRequest') return openPipelineRow(ctx, pane);
     const pipeline = selectedRow<PipelineBasic>(ctx, listKeys.mrPipelines(pane.projectId, pane.iid));
     if (pipeline)
       ctx.store.setState((s) => ({
@@ -95,9 +100,24 @@ export const pipelinesFeature: Feature = {
       const row = selectedRow<PipelineBasic>(ctx, listKeys.mrPipelines(pane.projectId, pane.iid));
       return { url: row?.web_url ?? ctx.store.getState().mergeRequests[mrKey(pane.projectId, pane.iid)]?.web_url };
     }
-    return undefined;
+    return pipelineUrl(ctx, pane);
   },
   // Bridges in the pipeline pane; in the job pane a job's usual duration (its project's recent
   // successful jobs, once per 10 minutes).
   refresh: (ctx, pane, opts) => (pane.kind === 'pipeline' ? refreshBridges(ctx, pane, opts?.full ?? true) : refreshJobHistory(ctx, pane)),
+  poll: pollPipelines,
+  // The run form (`N`, `p` on a manual job) owns the keyboard: Tab, typing, Enter sends, Esc.
+  keys(ctx, pane, command, text) {
+    if (pane.kind !== 'runForm') return false;
+    handleRunFormKey(ctx, command, text);
+    return true;
+  },
+  // It takes a multi-line paste whole, as several variable lines.
+  paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),
+  confirms: {
+    'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
+    'run.discardForm': (ctx) => closeRunForm(ctx),
+    'job.playConfirmed': (ctx, a) => void playWithVariables(ctx, a),
+  },
+  prompts: { 'pipelines.filters': submitPipelineFilters },
 };

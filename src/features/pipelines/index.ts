@@ -14,3 +14,4 @@ export { type PipelineExtrasState } from './pipeline-extras.js';
 export { type RunFormState } from './run-form.js';
 export { closeRunForm, handleRunFormKey, openNewPipelineForm, openPlayForm, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
 export { createPipelinesSlice, type JobHistoryState, type PipelinesSlice } from './slice.js';
+export { PAGES_PER_ACTIVE_POLL } from './poll.js';

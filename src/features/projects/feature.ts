@@ -1,12 +1,34 @@
-// The projects feature as the core sees it: the project list's source, and the lookup of
-// `--project` (a poll or R asks again while it failed). (The list's keys, Enter and `o`, are the
-// core's list handling, store/controller.ts.)
+// The projects feature as the core sees it: the project list's source, its scopes, Enter (the
+// project's pane) and `o`, the lookup of `--project` (a poll or R asks again while it failed; Esc
+// from it is the project list), and a poll's read of a project pane's project when the store lacks
+// it (poll.ts).
+import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
+import { selectedRow } from '../../store/lists.js';
+import { listKeyOf } from '../../store/sources.js';
 import { lookupProject } from './lookup.js';
+import { pollProjects } from './poll.js';
 import { projectsSource } from './source.js';
 
 export const projectsFeature: Feature = {
   name: 'projects',
   source: (key, gl) => projectsSource(key, gl),
   refresh: (ctx, pane) => (pane.kind === 'projectLookup' ? lookupProject(ctx, pane.ref, pane.from) : undefined),
+  scopes: (pane) => (pane.kind === 'projects' ? ['projects', 'list', 'global'] : undefined),
+  // `--project` opens alone on its lookup: back from it is the project list.
+  claim(ctx, command, pane) {
+    if (command !== 'nav.back' || pane.kind !== 'projectLookup' || ctx.store.getState().stack.length > 1) return false;
+    ctx.store.setState({ stack: [{ kind: 'projects' }] });
+    return true;
+  },
+  open(ctx, pane) {
+    if (pane.kind !== 'projects') return false;
+    const project = selectedRow<Project>(ctx, listKeyOf(pane)!);
+    if (!project) return true;
+    ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
+    ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' }] }));
+    return true;
+  },
+  url: (ctx, pane) => (pane.kind === 'projects' ? { url: selectedRow<Project>(ctx, listKeyOf(pane)!)?.web_url } : undefined),
+  poll: pollProjects,
 };

@@ -1,6 +1,7 @@
 // The pulse as the core sees it: its pane's keys (moving by project, Enter opens the project, `f`
 // its newest failed pipeline), its web page, and the projects list it is drawn from (read once;
-// the rows' own reads are the pulse poller's, poll.ts).
+// the rows' own reads are the pulse poller's, poll.ts, which the controller starts and stops with
+// itself through Feature.attach).
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { loadMore, refreshList } from '../../store/lists.js';
@@ -12,6 +13,7 @@ import { windowFor } from '../../ui/components/window.js';
 import { pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
 import { describeError } from '../../store/errors.js';
 import { PULSE_BINDINGS } from './bindings.js';
+import { startPulsePolling, type PulsePoller } from './poll.js';
 
 const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
   'nav.down': (i) => i + 1,
@@ -66,6 +68,8 @@ export const pulseFeature: Feature = {
   bindings: PULSE_BINDINGS,
   name: 'pulse',
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
+  // No store list: the pulse moves its own cursor, before the core's list moves.
+  claim: (ctx, command, pane) => pane.kind === 'pulse' && Object.hasOwn(MOVES, command) && pulseFeature.run!(ctx, command, pane),
   run(ctx, command, pane) {
     if (pane.kind !== 'pulse') return false;
     const to = MOVES[command];
@@ -105,5 +109,13 @@ export const pulseFeature: Feature = {
     if (state.config.pulse) return state.pulse.listed === null && !listing.has(ctx) ? readListed(ctx, state.config.pulse) : undefined;
     if (listOf(state, listKeys.projects()).loadedAt !== null) return undefined;
     return refreshList(ctx, listKeys.projects());
+  },
+  // The rows on screen are read by the pulse's own poller (poll.ts), with the controller.
+  attach(ctx, { timing }) {
+    let poller: PulsePoller | null = null;
+    return {
+      start: () => void (poller = startPulsePolling(ctx, Math.min(1000, timing.activeMs))),
+      stop: () => poller?.stop(),
+    };
   },
 };

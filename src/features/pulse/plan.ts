@@ -4,6 +4,8 @@
 // client keeps the ETag of every GET (src/api/client.ts), so an unchanged project costs a 304, and
 // samePulsePage (fetch.ts) spares the store update.
 
+export { requestsPerMinute } from '../../lib/rate.js';
+
 export const PULSE_INTERVAL_MS = 30_000;
 
 export interface PulseFetchState {
@@ -71,15 +73,4 @@ export function planPulseFetches(
     nextAt = nextAt === null ? when : Math.min(nextAt, when);
   }
   return { fetch, nextAt };
-}
-
-/**
- * Requests per minute over the last `windowMs`, from the send times of pipetop's requests — the
- * figure the pulse header shows ("4 req/min"). Times outside the window are ignored.
- */
-export function requestsPerMinute(sentTimes: readonly number[], now: number, windowMs = 60_000): number {
-  if (!(windowMs > 0)) return 0;
-  let count = 0;
-  for (const t of sentTimes) if (t > now - windowMs && t <= now) count++;
-  return (count * 60_000) / windowMs;
 }

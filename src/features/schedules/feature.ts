@@ -1,5 +1,6 @@
-// The schedules feature as the core sees it: the schedules tab and a schedule's pane (its form
-// takes keys itself, see controller.handleKey): scopes, commands, Enter, `o`, and what a poll re-reads.
+// The schedules feature as the core sees it: the schedules tab and a schedule's pane: scopes,
+// commands, Enter, `o`, what a poll re-reads, the confirms it opens; and its form, which owns the
+// keyboard (Feature.keys) and takes a paste's first line (Feature.paste).
 import { isGitLabApiError, type PipelineSchedule } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -19,6 +20,9 @@ import {
 } from './schedules.js';
 import { schedulesSource } from './source.js';
 import { SCHEDULE_BINDINGS } from './bindings.js';
+import { closeScheduleForm, handleFormKey, pasteIntoForm, runDeleteSchedule, runTakeOwnership } from './schedules.js';
+import { droppedNotice } from '../../store/modal-keys.js';
+import { firstLine } from '../../text/text-edit.js';
 
 /** The schedule a command acts on: the detail pane's, or the selected row's. */
 function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
@@ -37,7 +41,7 @@ export const schedulesFeature: Feature = {
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'schedules') return ['schedules', 'project', 'list', 'global'];
     if (pane.kind === 'schedule') return ['schedule', 'global'];
-    // Keys go to the form itself (controller.handleKey); this scope only feeds the footer and help.
+    // Keys go to the form itself (Feature.keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
     if (pane.kind === 'scheduleForm') return ['scheduleForm'];
     return undefined;
   },
@@ -107,6 +111,28 @@ export const schedulesFeature: Feature = {
   refresh(ctx, pane) {
     if (pane.kind !== 'schedule') return undefined;
     return refreshSchedule(ctx, pane);
+  },
+  // The form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
+  keys(ctx, pane, command, text) {
+    if (pane.kind !== 'scheduleForm') return false;
+    handleFormKey(ctx, command, text);
+    return true;
+  },
+  // A paste's first line goes into the focused field; an overlay over the form (its discard
+  // confirm) takes the paste first (store/modal-keys.ts pasteInto).
+  paste(ctx, pane, paste) {
+    const state = ctx.store.getState();
+    if (pane.kind !== 'scheduleForm' || state.prompt || state.confirm || state.filtering) return false;
+    const { text, droppedLines } = firstLine(paste);
+    if (!pasteIntoForm(ctx, text)) return false;
+    const dropped = droppedNotice(droppedLines);
+    if (dropped) toast(ctx.store, 'info', dropped);
+    return true;
+  },
+  confirms: {
+    'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
+    'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
+    'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
   },
 };
 

@@ -1,0 +1,37 @@
+// What a poll of the job pane reads: the job's own record (its pane says why when it cannot be
+// read), and whether it still moves. How often while its log is tailed is the log's business
+// (features/log/feature.ts).
+import type { Ctx } from '../../store/ctx.js';
+import { describeError } from '../../store/errors.js';
+import type { FeaturePoll } from '../../store/feature.js';
+import { isActiveStatus } from '../../store/sources.js';
+import type { Pane } from '../../store/types.js';
+
+export function pollJobs(ctx: Ctx): FeaturePoll {
+  return {
+    refresh: (pane) => (pane.kind === 'job' ? readJob(ctx, pane) : undefined),
+    moving: (pane) => (pane.kind === 'job' ? isActiveStatus(ctx.store.getState().jobs[pane.jobId]?.status) : undefined),
+  };
+}
+
+function readJob(ctx: Ctx, pane: Extract<Pane, { kind: 'job' }>): Promise<void> {
+  const errorKey = `job:${pane.jobId}`;
+  return ctx.gl.jobs.get(pane.projectId, pane.jobId).then(
+    (j) => {
+      const old = ctx.store.getState().jobs[j.id];
+      if (old !== j) ctx.store.setState((s) => ({ jobs: { ...s.jobs, [j.id]: j } }));
+      if (ctx.store.getState().loadErrors[errorKey]) ctx.store.setState((s) => ({ loadErrors: withoutKey(s.loadErrors, errorKey) }));
+      ctx.connectionOk();
+    },
+    (e: unknown) => {
+      // The job pane says why (a job GitLab sent with wrong types would otherwise stay "Loading").
+      ctx.store.setState((s) => ({ loadErrors: { ...s.loadErrors, [errorKey]: describeError(e) } }));
+      ctx.connectionFailed(e);
+    },
+  );
+}
+
+function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
+  const { [key]: _, ...rest } = record;
+  return rest;
+}

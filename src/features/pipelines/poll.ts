@@ -1,0 +1,118 @@
+// What a poll of the pipeline pane reads, and how often. What a re-read costs GitLab is kept small
+// (bench/cost.mjs measures it):
+// - A finished pipeline: only the pipeline itself is re-read (one request, usually a 304); its jobs
+//   are re-read when the pipeline changed (a retry makes it run again), on navigation and R, and at
+//   least every JOBS_MAX_AGE_MS in case a job changed without the pipeline (an erase elsewhere).
+// - A running pipeline: its jobs every few seconds (less often beyond PAGES_PER_ACTIVE_POLL pages),
+//   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
+// Made once per poller (Feature.poll): when the pipeline in front was last read is that poller's.
+import type { Job, Pipeline } from '../../api/index.js';
+import type { Ctx } from '../../store/ctx.js';
+import type { FeaturePoll } from '../../store/feature.js';
+import { refreshList } from '../../store/lists.js';
+import type { PollTiming } from '../../store/polling.js';
+import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from '../../store/sources.js';
+import { listOf } from '../../store/store.js';
+import type { ListKey, Pane } from '../../store/types.js';
+
+type PipelinePane = Extract<Pane, { kind: 'pipeline' }>;
+
+/**
+ * A running pipeline's jobs are re-read every poll, every page of them. Beyond this many pages a
+ * poll comes less often, in proportion: a 5,000-job pipeline (50 pages) every 15 s instead of 3 s
+ * is 200 requests a minute instead of 1,000 — gitlab.com allows a user about 2,000 — and the 5 MB
+ * of JSON each poll parses lands among the user's keys a fifth as often (a profile of bench/latency.mjs's
+ * `v` row caught one there).
+ */
+export const PAGES_PER_ACTIVE_POLL = 10;
+
+/** Between polls of a running pipeline that shows `jobs` jobs. */
+export function runningPipelineDelay(activeMs: number, jobs: number): number {
+  const pages = Math.ceil(jobs / PIPELINE_JOBS_PER_PAGE);
+  return Math.max(activeMs, Math.round((activeMs * pages) / PAGES_PER_ACTIVE_POLL));
+}
+
+/** A finished pipeline's jobs are re-read at least this often even when the pipeline is unchanged. */
+export const JOBS_MAX_AGE_MS = 5 * 60_000;
+
+/** The pipeline pane's share of one poller's polls. */
+export function pollPipelines(ctx: Ctx, timing: PollTiming): FeaturePoll {
+  /** When the pipeline in front and its jobs were last read (this poller's own record). */
+  const holder: ReadsHolder = { current: null };
+  return {
+    ownsList: (pane) => pane.kind === 'pipeline',
+    refresh: (pane, { full }) => (pane.kind === 'pipeline' ? refreshPipeline(ctx, pane, listKeyOf(pane)!, full, timing.idleMs, holder) : undefined),
+    moving: (pane) => (pane.kind === 'pipeline' && isActiveStatus(ctx.store.getState().pipelines[pane.pipelineId]?.status) ? true : undefined),
+    delay: (pane, moving) =>
+      pane.kind === 'pipeline' && moving ? runningPipelineDelay(timing.activeMs, listOf(ctx.store.getState(), listKeyOf(pane)!).items.length) : undefined,
+  };
+}
+
+/**
+ * The pipeline, and its jobs when they may have changed. While it runs, its jobs are read every
+ * time and the pipeline itself when a job's status changed (its status follows theirs) or it was
+ * last read `maxAgeMs` ago; once finished, the pipeline alone (a 304 when unchanged) decides
+ * whether the jobs are read again.
+ */
+async function refreshPipeline(ctx: Ctx, pane: PipelinePane, key: ListKey, full: boolean, maxAgeMs: number, holder: ReadsHolder): Promise<void> {
+  const state = ctx.store.getState();
+  const before = state.pipelines[pane.pipelineId];
+  const list = listOf(state, key);
+  const jobsMoving = list.items.slice(0, 50).some((row) => isActiveStatus((row as { status?: string }).status));
+  const reads = readsOf(holder, pane.pipelineId);
+  const stale = list.loadedAt === null || reads.jobsAt === undefined || ctx.now() - reads.jobsAt >= JOBS_MAX_AGE_MS || list.error !== null;
+  if (full || stale || before === undefined) {
+    await Promise.all([readPipeline(ctx, pane, reads), readJobs(ctx, key, reads)]);
+    return;
+  }
+  if (jobsMoving || isActiveStatus(before.status)) {
+    const statuses = statusesOf(list.items);
+    await readJobs(ctx, key, reads);
+    if (statusesOf(listOf(ctx.store.getState(), key).items) !== statuses || reads.pipelineAt === undefined || ctx.now() - reads.pipelineAt >= maxAgeMs)
+      await readPipeline(ctx, pane, reads);
+    return;
+  }
+  const after = await readPipeline(ctx, pane, reads);
+  if (after && (after.status !== before.status || after.updated_at !== before.updated_at)) await readJobs(ctx, key, reads);
+}
+
+const statusesOf = (rows: unknown[]): string => rows.map((r) => `${(r as Job).id}:${(r as Job).status}`).join(',');
+
+/**
+ * When the pipeline in front, and its jobs, were last read (a list's loadedAt moves only when rows
+ * change). One record per poller, for the pipeline in front only: another pipeline starts afresh.
+ */
+interface PipelineReads {
+  pipelineId: number;
+  pipelineAt?: number;
+  jobsAt?: number;
+}
+interface ReadsHolder {
+  current: PipelineReads | null;
+}
+function readsOf(holder: ReadsHolder, pipelineId: number): PipelineReads {
+  if (holder.current?.pipelineId !== pipelineId) holder.current = { pipelineId };
+  return holder.current;
+}
+
+async function readJobs(ctx: Ctx, key: ListKey, reads: PipelineReads): Promise<void> {
+  const at = ctx.now();
+  await refreshList(ctx, key);
+  reads.jobsAt = at;
+}
+
+function readPipeline(ctx: Ctx, pane: PipelinePane, reads: PipelineReads): Promise<Pipeline | null> {
+  const at = ctx.now();
+  return ctx.gl.pipelines.get(pane.projectId, pane.pipelineId).then(
+    (p) => {
+      reads.pipelineAt = at;
+      if (ctx.store.getState().pipelines[p.id] !== p) ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
+      ctx.connectionOk();
+      return p;
+    },
+    (e: unknown) => {
+      ctx.connectionFailed(e);
+      return null;
+    },
+  );
+}

@@ -1,0 +1,18 @@
+// What a poll of a project's pane reads beyond its tab's list: the project itself, once, when the
+// store lacks it (opened by `--project` or from a link). The project list never moves: its rows
+// have no status.
+import type { Ctx } from '../../store/ctx.js';
+import type { FeaturePoll } from '../../store/feature.js';
+
+export function pollProjects(ctx: Ctx): FeaturePoll {
+  return {
+    refresh(pane) {
+      if (pane.kind !== 'project' || ctx.store.getState().projects[pane.projectId]) return undefined;
+      return ctx.gl.projects.get(pane.projectId).then(
+        (p) => ctx.store.setState((s) => ({ projects: { ...s.projects, [p.id]: p } })),
+        (e: unknown) => ctx.connectionFailed(e),
+      );
+    },
+    moving: (pane) => (pane.kind === 'projects' ? false : undefined),
+  };
+}

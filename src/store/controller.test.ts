@@ -1,0 +1,149 @@
+// The controller and the poller know features only through store/feature.ts: a made-up feature on
+// a pane of its own gets every hook the core offers (claim before the core, a form's keys and
+// pastes, confirm and prompt handlers, `o`'s page and host, what it attaches, its poll per poller),
+// and with no feature answering, the core's defaults hold.
+import { describe, expect, it } from 'vitest';
+import type { GitLab } from '../api/index.js';
+import type { InputEvent } from '../input/key.js';
+import type { CommandId } from '../keymap/bindings.js';
+import { Controller, scopesOf } from './controller.js';
+import type { Ctx } from './ctx.js';
+import type { Feature, FeatureOptions } from './feature.js';
+import { DEFAULT_TIMING, startPolling } from './polling.js';
+import { createAppStore } from './create.js';
+import type { Pane } from './types.js';
+
+const KEY_PANE: Pane = { kind: 'key', keyId: 1 };
+
+const key = (name: string, text?: string): InputEvent => ({
+  kind: 'key',
+  name,
+  ctrl: false,
+  alt: false,
+  shift: false,
+  sequence: name,
+  ...(text ? { text } : {}),
+});
+
+function setup(feature: Feature) {
+  const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
+  const opened: string[] = [];
+  const gl = { client: { origin: 'https://gitlab.example' } } as unknown as GitLab;
+  const platform = { openUrl: async (url: string) => (opened.push(url), { opened: true, message: '' }), copy: () => {}, downloadDir: '/tmp' };
+  const controller = new Controller({ store, gl, platform, features: [feature] });
+  return { store, controller, opened };
+}
+
+describe('the controller asks the features', () => {
+  it('a feature claims a command on its pane before the core handles it', () => {
+    const claimed: CommandId[] = [];
+    const { store, controller } = setup({ name: 'fake', claim: (_ctx, command, pane) => pane.kind === 'key' && claimed.push(command) > 0 });
+    controller.run('app.quit');
+    expect(claimed).toEqual(['app.quit']);
+    expect(store.getState().quit).toBe(false);
+  });
+
+  it("a form in front takes every key, resolved in its scopes and 'edit', and pastes whole", () => {
+    const keys: [CommandId | null, string | undefined][] = [];
+    const pastes: string[] = [];
+    const { store, controller } = setup({
+      name: 'fake',
+      scopes: (pane) => (pane.kind === 'key' ? ['key'] : undefined),
+      keys: (_ctx, pane, command, text) => pane.kind === 'key' && keys.push([command, text]) > 0,
+      paste: (_ctx, pane, text) => pane.kind === 'key' && pastes.push(text) > 0,
+    });
+    controller.handleKey(key('escape'));
+    controller.handleKey(key('q', 'q'));
+    controller.handleKey({ kind: 'paste', text: 'a=1\nb=2', truncated: false });
+    expect(keys).toEqual([
+      ['edit.cancel', undefined],
+      [null, 'q'],
+    ]);
+    expect(pastes).toEqual(['a=1\nb=2']);
+    expect(store.getState().quit).toBe(false);
+  });
+
+  it("runs the feature's confirm and prompt handlers by command id", async () => {
+    const ran: string[] = [];
+    const { store, controller } = setup({
+      name: 'fake',
+      confirms: { 'log.saveOverwrite': (_ctx, a) => void ran.push(`confirm ${a.path}`) },
+      prompts: { 'jobs.scope': (_ctx, _a, value) => (ran.push(`prompt ${value}`), value === 'bad' ? 'Not a status' : null) },
+    });
+    store.setState({ confirm: { message: 'Replace it?', yes: { command: 'log.saveOverwrite', args: { jobId: 1, path: 'x.log' } } } });
+    controller.handleKey(key('y', 'y'));
+    store.setState({ prompt: { id: 'p', label: 'Status:', initial: '', submit: { command: 'jobs.scope', args: { key: { kind: 'projects' } } } } });
+    await controller.submitPrompt('bad');
+    expect(store.getState().prompt?.error).toBe('Not a status');
+    await controller.submitPrompt('running');
+    expect(store.getState().prompt).toBeNull();
+    expect(ran).toEqual(['confirm x.log', 'prompt bad', 'prompt running']);
+  });
+
+  it("opens the feature's page, off GitLab only when it says so", async () => {
+    let anyHost = false;
+    const { store, controller, opened } = setup({ name: 'fake', url: () => ({ url: 'https://staging.example/', anyHost }) });
+    controller.run('object.open');
+    expect(store.getState().toast?.message).toMatch(/^Not opened: its web address is on another host/);
+    anyHost = true;
+    controller.run('object.open');
+    await Promise.resolve();
+    expect(opened).toEqual(['https://staging.example/']);
+  });
+
+  it('starts, refreshes and stops what a feature attaches; attaches once, with the timing', async () => {
+    const calls: string[] = [];
+    let options: FeatureOptions | undefined;
+    const { controller } = setup({
+      name: 'fake',
+      attach: (_ctx, o) => {
+        options = o;
+        calls.push('attach');
+        return { start: () => calls.push('start'), stop: () => calls.push('stop'), refresh: async () => void calls.push('refresh') };
+      },
+    });
+    expect(calls).toEqual(['attach']);
+    expect(options?.timing).toBe(DEFAULT_TIMING);
+    await controller.refresh();
+    controller.stop();
+    expect(calls).toEqual(['attach', 'refresh', 'stop']);
+  });
+
+  it('a pane no feature gives scopes to has the global keys alone', () => {
+    expect(scopesOf(KEY_PANE, [{ name: 'fake' }])).toEqual(['global']);
+  });
+});
+
+describe('the poller asks the features', () => {
+  it("makes each feature's poll once per poller and reads the pane in front through it", async () => {
+    const made: number[] = [];
+    const reads: { poller: number; full: boolean }[] = [];
+    const feature: Feature = {
+      name: 'fake',
+      poll: () => {
+        const poller = made.push(made.length + 1);
+        return { refresh: (pane, { full }) => (pane.kind === 'key' ? (reads.push({ poller, full }), Promise.resolve()) : undefined) };
+      },
+    };
+    const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
+    const ctx: Ctx = {
+      store,
+      gl: {} as GitLab,
+      platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' },
+      now: () => 0,
+      connectionOk: () => {},
+      connectionFailed: () => {},
+      features: [feature],
+    };
+    const first = startPolling(ctx, DEFAULT_TIMING, () => 0);
+    const second = startPolling(ctx, DEFAULT_TIMING, () => 0);
+    await first.refreshNow();
+    await second.refreshNow();
+    first.stop();
+    second.stop();
+    expect(made).toEqual([1, 2]);
+    expect(reads.filter((r) => r.poller === 1).length).toBeGreaterThanOrEqual(1);
+    expect(reads.filter((r) => r.poller === 2).length).toBeGreaterThanOrEqual(1);
+    expect(reads.every((r) => r.full)).toBe(true);
+  });
+});
