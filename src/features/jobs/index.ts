@@ -2,9 +2,8 @@
 export { runJobAction } from './actions.js';
 export { JobTable } from './JobTable.js';
 export { JobsTab } from './JobsTab.js';
-export { downloadArtifacts, downloadArtifactsByRef, downloadJobArtifacts, jobAction, submitDownload, type JobVerb } from './actions.js';
+export { downloadArtifactsByRef } from './actions.js';
 export { jobsFeature } from './feature.js';
-export { jobScopePrompt, submitJobScopes } from './scopes.js';
 export { createJobsSlice, type JobsSlice } from './slice.js';
 export { targetJob } from './commands.js';
 export { JOB_COMMANDS } from './commands.js';

@@ -1,7 +1,5 @@
 // The surface of the log feature: what the core, the shell and other features may use.
 export { JobPane } from './JobPane.js';
-export { runLogCommand } from './commands.js';
 export { logFeature } from './feature.js';
-export { logRowsOf } from './log-layout.js';
-export { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
+export { LogRegistry, type LogTiming } from './log-view.js';
 export { createLogSlice, type LogSlice, type LogViewState } from './slice.js';

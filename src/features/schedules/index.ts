@@ -3,6 +3,4 @@ export { ScheduleFormPane } from './ScheduleFormPane.js';
 export { SchedulePane } from './SchedulePane.js';
 export { SchedulesTab } from './SchedulesTab.js';
 export { schedulesFeature } from './feature.js';
-export { type ScheduleFormState } from './schedule-form.js';
-export { closeScheduleForm, handleFormKey, pasteIntoForm, runDeleteSchedule, runTakeOwnership } from './schedules.js';
 export { createSchedulesSlice, type SchedulesSlice } from './slice.js';
