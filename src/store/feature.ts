@@ -51,18 +51,6 @@ export interface Feature {
    */
   url?(ctx: Ctx, pane: Pane): { url: string | undefined; anyHost?: boolean } | undefined;
   /**
-   * What a poll re-reads for this pane beyond its list (a detail pane's object); undefined when not
-   * its pane. `full`: navigation or R (read everything); otherwise a timer's tick.
-   */
-  refresh?(ctx: Ctx, pane: Pane, opts?: { full: boolean }): Promise<void> | undefined;
-  /**
-   * For the poller: a watcher called on every store change while polling runs, which reads what
-   * the rows on screen lack (components never do). One per poller, so it may keep its own state.
-   */
-  watch?(ctx: Ctx): (state: AppState) => void;
-  /** Something on this pane still moves: poll fast. */
-  moving?(ctx: Ctx, pane: Pane): boolean;
-  /**
    * For the poller: this feature's share of each poll, made once per poller (startPolling), so what
    * it remembers between polls (when the pipeline in front was last read) belongs to that poller.
    */
@@ -76,8 +64,13 @@ export interface Feature {
 
 /** One poller's view of a feature (Feature.poll). */
 export interface FeaturePoll {
-  /** Reads the pane's own object (`full`: navigation or R); undefined when not its pane. */
+  /**
+   * What a poll re-reads for the pane beyond its list (a detail pane's object); undefined when not
+   * its pane. `full`: navigation or R (read everything); otherwise a timer's tick.
+   */
   refresh?(pane: Pane, opts: { full: boolean }): Promise<void> | undefined;
+  /** Called on every store change while the poller runs: reads what the rows on screen lack (components never do). */
+  watch?(state: AppState): void;
   /** This feature reads the pane's list itself (when, is its business): the core does not. */
   ownsList?(pane: Pane): boolean;
   /**

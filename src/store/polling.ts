@@ -3,8 +3,9 @@
 // growing back-off after errors (honouring Retry-After). ETags make an unchanged re-read a cheap 304
 // that changes nothing in the store, so nothing re-renders.
 //
-// The core reads the pane's list; each feature adds its share (Feature.refresh, and Feature.poll
-// for what it remembers between polls of this poller): a pipeline's own pacing and reads
+// The core reads the pane's list; each feature adds its share through Feature.poll, made once per
+// poller so what it remembers between polls (and its watchers' state) is this poller's and never a
+// module's: what rows on screen lack (watch), a detail pane's object (refresh), a pipeline's own pacing and reads
 // (features/pipelines/poll.ts, which bench/cost.mjs measures), a job's and a project's record, the
 // job whose log is tailed polled slowly (features/log). The poller never names a feature.
 import type { Ctx } from './ctx.js';
@@ -72,8 +73,6 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   const polls = ctx.features.flatMap((feature) => (feature.poll ? [feature.poll(ctx, timing)] : []));
   /** Polls left at the running cadence after an action, whatever the pane shows (see acted()). */
   let settling = 0;
-  // What the rows on screen lack, read as they come into view (Feature.watch).
-  const watchers = ctx.features.flatMap((feature) => (feature.watch ? [feature.watch(ctx)] : []));
 
   const schedule = () => {
     if (stopped) return;
@@ -124,7 +123,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
   // the panes left behind (retention.ts) once this change has reached every listener.
   const unsubscribe = ctx.store.subscribe((state) => {
-    if (!stopped) for (const watch of watchers) watch(state);
+    if (!stopped) for (const poll of polls) poll.watch?.(state);
     const pane = paneData(topPane(state));
     if (pane !== lastPane) {
       lastPane = pane;
@@ -136,7 +135,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     }
   });
   lastPane = paneData(topPane(ctx.store.getState()));
-  for (const watch of watchers) watch(ctx.store.getState());
+  for (const poll of polls) poll.watch?.(ctx.store.getState());
   void tick(true);
 
   return {
@@ -158,10 +157,6 @@ export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, polls = [
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
   if (key && !polls.some((poll) => poll.ownsList?.(pane))) work.push(refreshList(ctx, key));
-  for (const feature of ctx.features) {
-    const refreshing = feature.refresh?.(ctx, pane, { full });
-    if (refreshing) work.push(refreshing);
-  }
   for (const poll of polls) {
     const refreshing = poll.refresh?.(pane, { full });
     if (refreshing) work.push(refreshing);
@@ -173,7 +168,6 @@ export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, polls = [
 function isMoving(ctx: Ctx, pane: Pane, polls: readonly FeaturePoll[]): boolean {
   const own = ask(polls, (poll) => poll.moving?.(pane));
   if (own !== undefined) return own;
-  if (ctx.features.some((feature) => feature.moving?.(ctx, pane))) return true;
   const key = listKeyOf(pane);
   if (!key) return false;
   // Only the first screenful matters: old history is finished.

@@ -23,7 +23,7 @@ export const activityFeature: Feature = {
   bindings: ACTIVITY_BINDINGS,
   name: 'activity',
   source: eventsSource,
-  watch: watchEventProjects,
+  poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'events') return ['events', 'project', 'list', 'global'];
     if (pane.kind === 'events') return ['events', 'list', 'global'];

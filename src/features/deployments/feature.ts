@@ -57,22 +57,24 @@ export const deploymentsFeature: Feature = {
     if (pane.kind === 'deployment') return { url: envUrl(ctx, ctx.store.getState().deployments[pane.deploymentId], pane.projectId), anyHost: true };
     return undefined;
   },
-  refresh(ctx, pane) {
-    if (pane.kind !== 'deployment') return undefined;
-    return (async () => {
-      try {
-        const d = await ctx.gl.deployments.get(pane.projectId, pane.deploymentId);
-        if (ctx.store.getState().deployments[d.id] !== d) ctx.store.setState((s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
-        ctx.connectionOk();
-      } catch (error) {
-        ctx.connectionFailed(error);
-      }
-    })();
-  },
-  /** A running deployment on screen is polled fast. */
-  moving(ctx, pane) {
-    if (pane.kind !== 'deployment') return false;
-    const status = ctx.store.getState().deployments[pane.deploymentId]?.status;
-    return status === 'running' || status === 'created' || status === 'blocked';
-  },
+  poll: (ctx) => ({
+    refresh(pane) {
+      if (pane.kind !== 'deployment') return undefined;
+      return (async () => {
+        try {
+          const d = await ctx.gl.deployments.get(pane.projectId, pane.deploymentId);
+          if (ctx.store.getState().deployments[d.id] !== d) ctx.store.setState((s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
+          ctx.connectionOk();
+        } catch (error) {
+          ctx.connectionFailed(error);
+        }
+      })();
+    },
+    /** A running deployment on screen is polled fast. */
+    moving(pane) {
+      if (pane.kind !== 'deployment') return undefined;
+      const status = ctx.store.getState().deployments[pane.deploymentId]?.status;
+      return status === 'running' || status === 'created' || status === 'blocked';
+    },
+  }),
 };

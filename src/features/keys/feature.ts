@@ -18,18 +18,20 @@ export const keysFeature: Feature = {
     return true;
   },
   url: (ctx, pane) => (pane.kind === 'key' ? { url: ctx.store.getState().sshKeys[pane.keyId]?.user?.web_url } : undefined),
-  refresh(ctx, pane) {
-    if (pane.kind !== 'key') return undefined;
-    return (async () => {
-      try {
-        const key = await ctx.gl.keys.get(pane.keyId);
-        if (ctx.store.getState().sshKeys[key.id] !== key) ctx.store.setState((s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
-        ctx.connectionOk();
-      } catch (error) {
-        ctx.connectionFailed(error);
-      }
-    })();
-  },
+  poll: (ctx) => ({
+    refresh(pane) {
+      if (pane.kind !== 'key') return undefined;
+      return (async () => {
+        try {
+          const key = await ctx.gl.keys.get(pane.keyId);
+          if (ctx.store.getState().sshKeys[key.id] !== key) ctx.store.setState((s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
+          ctx.connectionOk();
+        } catch (error) {
+          ctx.connectionFailed(error);
+        }
+      })();
+    },
+  }),
 };
 
 /** `:key <id>`: an administrator's lookup of an SSH key and its owner. */

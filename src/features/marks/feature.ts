@@ -24,7 +24,7 @@ export const marksFeature: Feature = {
     else toggleMark(ctx, pipeline, pane.projectId, pane.path);
     return true;
   },
-  watch: watchMarks,
+  poll: (ctx) => ({ watch: watchMarks(ctx) }),
   attach(ctx, { timing }) {
     let poller: MarkPoller | null = null;
     return {

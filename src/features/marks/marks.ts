@@ -53,7 +53,7 @@ export function toggleMark(ctx: Ctx, pipeline: Target, projectId: number, path: 
 const OUTCOME: Record<string, string> = { success: 'passed', failed: 'failed', canceled: 'was canceled', skipped: 'was skipped' };
 
 /**
- * For the poller (Feature.watch): on every store change, compares each mark's last seen status with
+ * For the poller (Feature.poll → watch): on every store change, compares each mark's last seen status with
  * the pipeline's status in the store, and tells the user once when one that had not ended has.
  */
 export function watchMarks(ctx: Ctx): (state: AppState) => void {

@@ -8,7 +8,7 @@ import { describeError } from '../../store/errors.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
 import { JOBS_MAX_AGE_MS } from './poll.js';
 import { isActiveStatus, listKeys, sourceFor, visibleRows } from '../../store/sources.js';
-import { listOf, patchList, toast, type AppStore } from '../../store/store.js';
+import { listOf, patchList, toast } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 
@@ -26,22 +26,17 @@ export const isBridge = (row: unknown): row is BridgeRow => typeof row === 'obje
  */
 export const BRIDGES_ACTIVE_MS = 15_000;
 
-/** When each pipeline's bridges were last read, and the pipeline's updated_at then: per store, never rendered. */
-const reads = new WeakMap<AppStore, Map<number, { at: number; updatedAt: string | undefined }>>();
-const readsOf = (store: AppStore) => {
-  let map = reads.get(store);
-  if (!map) reads.set(store, (map = new Map()));
-  return map;
-};
+/** When each pipeline's bridges were last read, and the pipeline's updated_at then: one poller's record (Feature.poll), never rendered. */
+export type BridgeReads = Map<number, { at: number; updatedAt: string | undefined }>;
 
 /**
  * The poll's share for a pipeline pane: its bridges on navigation and R, when the pipeline changed,
  * every BRIDGES_ACTIVE_MS while one is active, and at least every JOBS_MAX_AGE_MS. A pipeline
  * without trigger jobs costs one request on opening (usually a 304 afterwards).
  */
-export function refreshBridges(ctx: Ctx, pane: PipelinePane, full: boolean): Promise<void> | undefined {
+export function refreshBridges(ctx: Ctx, pane: PipelinePane, full: boolean, reads: BridgeReads): Promise<void> | undefined {
   const state = ctx.store.getState();
-  const last = readsOf(ctx.store).get(pane.pipelineId);
+  const last = reads.get(pane.pipelineId);
   const updatedAt = state.pipelines[pane.pipelineId]?.updated_at;
   const bridges = state.bridges[pane.pipelineId];
   if (last && last.updatedAt === undefined) last.updatedAt = updatedAt;
@@ -53,11 +48,11 @@ export function refreshBridges(ctx: Ctx, pane: PipelinePane, full: boolean): Pro
     (updatedAt !== undefined && updatedAt !== last.updatedAt) ||
     (bridges.some((b) => isActiveStatus(b.status)) && age >= BRIDGES_ACTIVE_MS) ||
     age >= JOBS_MAX_AGE_MS;
-  return due ? readBridges(ctx, pane.projectId, pane.pipelineId) : undefined;
+  return due ? readBridges(ctx, pane.projectId, pane.pipelineId, reads) : undefined;
 }
 
-/** Reads a pipeline's bridges and puts them in its job list, the cursor staying on its row. */
-export async function readBridges(ctx: Ctx, projectId: number, pipelineId: number): Promise<void> {
+/** Reads a pipeline's bridges and puts them in its job list, the cursor staying on its row; a poll's read is noted in its `reads`. */
+export async function readBridges(ctx: Ctx, projectId: number, pipelineId: number, reads?: BridgeReads): Promise<void> {
   const at = ctx.now();
   const updatedAt = ctx.store.getState().pipelines[pipelineId]?.updated_at;
   let fresh: Bridge[];
@@ -74,7 +69,7 @@ export async function readBridges(ctx: Ctx, projectId: number, pipelineId: numbe
     }
     fresh = [];
   }
-  readsOf(ctx.store).set(pipelineId, { at, updatedAt });
+  reads?.set(pipelineId, { at, updatedAt });
   const old = ctx.store.getState().bridges[pipelineId];
   if (old && old.length === fresh.length && old.every((b, i) => b === fresh[i])) return;
   ctx.store.setState((s) => ({ bridges: { ...s.bridges, [pipelineId]: fresh } }));

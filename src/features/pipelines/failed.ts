@@ -23,7 +23,7 @@ export function firstFocus(rows: readonly Job[]): number {
 }
 
 /**
- * For the poller (Feature.watch): once a pipeline pane's jobs first come in, the cursor goes to
+ * For the poller (Feature.poll → watch): once a pipeline pane's jobs first come in, the cursor goes to
  * firstFocus — once per pane on the stack, so coming back from a job finds the cursor where it was
  * left, and a cursor the user already moved stays.
  */

@@ -7,7 +7,7 @@ import type { Job, PipelineBasic } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeyOf, listKeys } from '../../store/sources.js';
-import { isBridge, openDownstream, refreshBridges } from './bridges.js';
+import { isBridge, openDownstream, refreshBridges, type BridgeReads } from './bridges.js';
 import { nextFailed, watchFirstFocus } from './failed.js';
 import { watchPipelineRows } from './hydrate.js';
 import { mrKey, newMergeRequestPipeline, watchMergeRequests } from './mr.js';
@@ -26,12 +26,6 @@ export const pipelinesFeature: Feature = {
   bindings: PIPELINE_BINDINGS,
   name: 'pipelines',
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
-  watch(ctx) {
-    const watchers = [watchPipelineRows(ctx), watchFirstFocus(ctx), watchMergeRequests(ctx), watchPipelineExtras(ctx), rememberReports(ctx)];
-    return (state) => {
-      for (const watch of watchers) watch(state);
-    };
-  },
   scopes: (pane) => {
     if (pane.kind === 'mergeRequest') return ['mergeRequest', 'list', 'global'];
     // Keys go to the run form itself (Feature.keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
@@ -102,10 +96,27 @@ export const pipelinesFeature: Feature = {
     }
     return pipelineUrl(ctx, pane);
   },
-  // Bridges in the pipeline pane; in the job pane a job's usual duration (its project's recent
-  // successful jobs, once per 10 minutes).
-  refresh: (ctx, pane, opts) => (pane.kind === 'pipeline' ? refreshBridges(ctx, pane, opts?.full ?? true) : refreshJobHistory(ctx, pane)),
-  poll: pollPipelines,
+  poll(ctx, timing) {
+    const pipeline = pollPipelines(ctx, timing);
+    const bridgeReads: BridgeReads = new Map();
+    const watchers = [watchPipelineRows(ctx), watchFirstFocus(ctx), watchMergeRequests(ctx), watchPipelineExtras(ctx), rememberReports(ctx)];
+    return {
+      ...pipeline,
+      watch(state) {
+        for (const watch of watchers) watch(state);
+      },
+      // The pipeline and its jobs (poll.ts) with its bridges; in the job pane a job's usual
+      // duration (its project's recent successful jobs, once per 10 minutes).
+      refresh(pane, opts) {
+        const reads = [
+          pipeline.refresh?.(pane, opts),
+          pane.kind === 'pipeline' ? refreshBridges(ctx, pane, opts.full, bridgeReads) : refreshJobHistory(ctx, pane),
+        ];
+        const work = reads.filter((read) => read !== undefined);
+        return work.length ? Promise.all(work).then(() => undefined) : undefined;
+      },
+    };
+  },
   // The run form (`N`, `p` on a manual job) owns the keyboard: Tab, typing, Enter sends, Esc.
   keys(ctx, pane, command, text) {
     if (pane.kind !== 'runForm') return false;

@@ -37,7 +37,7 @@ export const mrKindText = (kind: 'head' | 'merge' | 'train'): string => (kind ==
 const TAB_ROWS = 2;
 
 /**
- * For the poller (Feature.watch): the merge requests of the refs on screen — the pipeline list's
+ * For the poller (Feature.poll → watch): the merge requests of the refs on screen — the pipeline list's
  * rows around the cursor, the pipeline in front, the `:mr` pane's own — each read once (a failure
  * leaves `!N` without a title rather than asking again).
  */

@@ -6,14 +6,12 @@ import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
-import { lookupProject } from './lookup.js';
 import { pollProjects } from './poll.js';
 import { projectsSource } from './source.js';
 
 export const projectsFeature: Feature = {
   name: 'projects',
   source: (key, gl) => projectsSource(key, gl),
-  refresh: (ctx, pane) => (pane.kind === 'projectLookup' ? lookupProject(ctx, pane.ref, pane.from) : undefined),
   scopes: (pane) => (pane.kind === 'projects' ? ['projects', 'list', 'global'] : undefined),
   // `--project` opens alone on its lookup: back from it is the project list.
   claim(ctx, command, pane) {

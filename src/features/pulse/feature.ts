@@ -47,21 +47,13 @@ const projectOf = (ctx: Ctx, id: number): Project | undefined => pulseSourceProj
 
 const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
 
-/** Contexts whose listed projects are being read (one read at a time per app). */
-const listing = new WeakSet<Ctx>();
-
 /** The config file's projects, one GET each, once; the ones that cannot be read are named. */
 async function readListed(ctx: Ctx, paths: readonly string[]): Promise<void> {
-  listing.add(ctx);
-  try {
-    const results = await Promise.allSettled(paths.map((p) => ctx.gl.projects.get(/^\d+$/.test(p) ? Number(p) : p)));
-    const listed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${paths[i]} (${describeError(r.reason)})`] : []));
-    ctx.store.setState((s) => ({ pulse: { ...s.pulse, listed, error: failed.length ? `Cannot read ${failed.join(', ')}` : null } }));
-    if (listed.length) ctx.connectionOk();
-  } finally {
-    listing.delete(ctx);
-  }
+  const results = await Promise.allSettled(paths.map((p) => ctx.gl.projects.get(/^\d+$/.test(p) ? Number(p) : p)));
+  const listed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${paths[i]} (${describeError(r.reason)})`] : []));
+  ctx.store.setState((s) => ({ pulse: { ...s.pulse, listed, error: failed.length ? `Cannot read ${failed.join(', ')}` : null } }));
+  if (listed.length) ctx.connectionOk();
 }
 
 export const pulseFeature: Feature = {
@@ -101,14 +93,23 @@ export const pulseFeature: Feature = {
     const row = selected(ctx);
     return { url: row ? projectOf(ctx, row.projectId)?.web_url : undefined };
   },
-  refresh(ctx, pane) {
-    // The rows are the projects list's first page (or the config file's projects), read once: the
-    // budget is the rows' own reads.
-    if (pane.kind !== 'pulse') return undefined;
-    const state = ctx.store.getState();
-    if (state.config.pulse) return state.pulse.listed === null && !listing.has(ctx) ? readListed(ctx, state.config.pulse) : undefined;
-    if (listOf(state, listKeys.projects()).loadedAt !== null) return undefined;
-    return refreshList(ctx, listKeys.projects());
+  poll(ctx) {
+    /** The config file's projects are being read (one read at a time). */
+    let listing: Promise<void> | null = null;
+    return {
+      refresh(pane) {
+        // The rows are the projects list's first page (or the config file's projects), read once: the
+        // budget is the rows' own reads.
+        if (pane.kind !== 'pulse') return undefined;
+        const state = ctx.store.getState();
+        if (state.config.pulse) {
+          if (state.pulse.listed !== null || listing) return undefined;
+          return (listing = readListed(ctx, state.config.pulse).finally(() => (listing = null)));
+        }
+        if (listOf(state, listKeys.projects()).loadedAt !== null) return undefined;
+        return refreshList(ctx, listKeys.projects());
+      },
+    };
   },
   // The rows on screen are read by the pulse's own poller (poll.ts), with the controller.
   attach(ctx, { timing }) {

@@ -108,10 +108,7 @@ export const schedulesFeature: Feature = {
     }
     return undefined;
   },
-  refresh(ctx, pane) {
-    if (pane.kind !== 'schedule') return undefined;
-    return refreshSchedule(ctx, pane);
-  },
+  poll: (ctx) => ({ refresh: (pane) => (pane.kind === 'schedule' ? refreshSchedule(ctx, pane) : undefined) }),
   // The form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
   keys(ctx, pane, command, text) {
     if (pane.kind !== 'scheduleForm') return false;
