@@ -229,7 +229,8 @@ async function scenarioA() {
 // ------------------------------------------------------------------------------------------------
 // (c) A running pipeline's pane (no target; reported): a pipeline started on main just before.
 
-async function scenarioC() {
+/** A pipeline bob starts on main (another user, so none of it counts as the app's): GitLab's answer. */
+async function bobStartsPipeline() {
   const { request } = await import('undici');
   const bob = await newAgent();
   const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, {
@@ -237,7 +238,11 @@ async function scenarioC() {
     headers: { 'private-token': app.DEMO_TOKENS.other },
     dispatcher: bob.agent,
   });
-  const created = await res.body.json();
+  return res.body.json();
+}
+
+async function scenarioC() {
+  const created = await bobStartsPipeline();
   return watchPipeline(created.id, () => {
     const pipeline = world.pipelines.get(created.id);
     return { pipeline: created.id, statusAtEnd: pipeline.status, jobs: world.pipelineJobs(pipeline).length };
@@ -412,14 +417,7 @@ async function glabStatusLive(proxy, agent, { projectId, pipelineId, ref, userAg
 
 async function scenarioD() {
   const { runWatch } = await loadWatch();
-  const { request } = await import('undici');
-  const bob = await newAgent();
-  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, {
-    method: 'POST',
-    headers: { 'private-token': app.DEMO_TOKENS.other },
-    dispatcher: bob.agent,
-  });
-  const created = await res.body.json();
+  const created = await bobStartsPipeline();
   const proxies = { pipetop: await newProxy(), glab: await newProxy() };
   const agent = await newAgent();
   const glabAgent = await newAgent();
