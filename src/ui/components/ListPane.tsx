@@ -1,6 +1,6 @@
-// A list pane as every list shows it: the Table over all rows but the last, and the ListStatus line
-// under it (count, filter, loading, errors). The pane that owns the list reads it (useList) and
-// builds its columns; this only lays the two out, so every list says "Loading…" and "No …" alike.
+// A list pane as every list shows it: maybe a heading line, the Table, and the ListStatus line under
+// it (count, filter, loading, errors). The pane that owns the list reads it (useList) and builds its
+// columns; this only lays them out, so every list says "Loading…" and "No …" alike.
 import type { ReactNode } from 'react';
 import { Box } from 'ink';
 import type { ListState } from '../../store/types.js';
@@ -14,28 +14,33 @@ export interface ListPaneProps<T> {
   rows: T[];
   columns: Column<T>[];
   width: number;
-  /** Rows including the status line. */
+  /** Rows including the status line (and the heading). */
   height: number;
+  /** One line above the table (a merge request's title, a test report's totals). */
+  heading?: ReactNode;
   keyOf: (row: T, index: number) => string | number;
   /** The plural the status line counts in ("pipelines"). */
   noun: string;
   /** What an empty table calls the rows, when it says more than `noun` ("active schedules"). */
   emptyNoun?: string;
+  /** What an empty table says instead of "Loading …" or "No …" (why it is empty, when that is known). */
+  empty?: string | undefined;
   /** Said after the count: the filters in force, the keys that matter here. */
   extra?: string;
 }
 
-export function ListPane<T>({ list, rows, columns, width, height, keyOf, noun, emptyNoun, extra }: ListPaneProps<T>): ReactNode {
+export function ListPane<T>({ list, rows, columns, width, height, heading, keyOf, noun, emptyNoun, extra, empty }: ListPaneProps<T>): ReactNode {
   return (
     <Box flexDirection="column" width={width} height={height}>
+      {heading}
       <Table
         columns={columns}
         rows={rows}
         selected={list.selected}
-        height={height - 1}
+        height={height - (heading ? 2 : 1)}
         width={width}
         keyOf={keyOf}
-        emptyText={emptyText(list, emptyNoun ?? noun)}
+        emptyText={empty ?? emptyText(list, emptyNoun ?? noun)}
       />
       <ListStatus list={list} shown={rows.length} noun={noun} extra={extra} />
     </Box>
