@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Event, PipelineBasic, PipelineSchedule } from '../../src/api/index.js';
 import type { LoggedRequest } from '../../src/sim/index.js';
 import { listKeys } from '../../src/store/sources.js';
-import { listKeyText, type ListKey, type ListState, type Pane } from '../../src/store/types.js';
+import { listKeyText, type ListKey, type ListState, type Pane, type ProjectTab } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig | null = null;
@@ -45,6 +45,11 @@ async function letGo(rig: AppRig, held: ReturnType<typeof hold>): Promise<void> 
   for (let i = 0; i < 2; i++) await (await fetch(`${rig.sim.url}/api/v4/version`)).arrayBuffer();
 }
 
+/** acme/api's pane, on `tab`, as Enter on its row and a tab key would open it. */
+function openTab(rig: AppRig, id: number, tab: ProjectTab): void {
+  rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab } as Pane] }));
+}
+
 const listOf = <T,>(rig: AppRig, key: ListKey) => rig.store.getState().lists[listKeyText(key)] as ListState<T> | undefined;
 const loaded = (rig: AppRig, key: ListKey) => () => {
   const list = listOf(rig, key);
@@ -65,7 +70,7 @@ describe('a list whose filters change while a read is on its way', () => {
     const { rig, id } = await acmeApi();
     const key = listKeys.pipelines(id);
     const held = hold(rig, `/projects/${id}/pipelines`);
-    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    openTab(rig, id, 'pipelines');
     await rig.until(() => held.request() !== undefined, 'the first read of the pipelines');
     await filterPipelines(rig, 'status=failed');
     await rig.until(loaded(rig, key), 'the failed pipelines');
@@ -86,7 +91,7 @@ describe('a list whose filters change while a read is on its way', () => {
   it('pipelines: the next page read before the filter changed is not added to the new list', async () => {
     const { rig, id } = await acmeApi();
     const key = listKeys.pipelines(id);
-    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    openTab(rig, id, 'pipelines');
     await rig.until(loaded(rig, key), 'the pipelines');
     expect(listOf(rig, key)!.nextPage).toBe(2);
     const held = hold(rig, `/projects/${id}/pipelines`);
@@ -106,7 +111,7 @@ describe('a list whose filters change while a read is on its way', () => {
   it('pipelines: a re-read (R) on its way when the filter changed does not put unfiltered rows back', async () => {
     const { rig, id } = await acmeApi();
     const key = listKeys.pipelines(id);
-    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    openTab(rig, id, 'pipelines');
     await rig.until(loaded(rig, key), 'the pipelines');
     const held = hold(rig, `/projects/${id}/pipelines`);
     await rig.press('R');
@@ -122,7 +127,7 @@ describe('a list whose filters change while a read is on its way', () => {
     const { rig, id } = await acmeApi();
     const key = listKeys.schedules(id);
     const held = hold(rig, `/projects/${id}/pipeline_schedules`);
-    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab: 'schedules' } as Pane] }));
+    openTab(rig, id, 'schedules');
     await rig.until(() => held.request() !== undefined, 'the first read of the schedules');
     await rig.press('f');
     await rig.waitFor('2 schedules · scope: active');
@@ -135,7 +140,7 @@ describe('a list whose filters change while a read is on its way', () => {
     const { rig, id } = await acmeApi();
     const key = listKeys.projectEvents(id);
     const held = hold(rig, `/projects/${id}/events`);
-    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab: 'events' } as Pane] }));
+    openTab(rig, id, 'events');
     await rig.until(() => held.request() !== undefined, 'the first read of the events');
     await rig.press('f');
     await rig.waitFor('Filter activity:');
