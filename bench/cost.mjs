@@ -156,6 +156,51 @@ async function run(ms, onStep) {
   }
 }
 
+// ------------------------------------------------------------------------------------------------
+// Reporting: every case ends alike.
+
+const f0 = (n) => n.toFixed(0);
+const f1 = (n) => n.toFixed(1);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** A summary's requests by kind, with their statuses: `trace 98 (200×97 416×1); job 3 (200×3)`. */
+function kinds(s) {
+  return Object.entries(s.byKind)
+    .map(
+      ([k, v]) =>
+        `${k} ${v.requests} (${Object.entries(v.statuses)
+          .map(([st, n]) => `${st}×${n}`)
+          .join(' ')})`,
+    )
+    .join('; ');
+}
+
+/** One case run alone (CASE=…): says what runs, runs it, stops the world; the result and the real seconds it took. */
+async function alone(what, scenario) {
+  const t0 = performance.now();
+  process.stderr.write(`${what}…\n`);
+  const result = await scenario();
+  await sim.close();
+  vt.uninstall();
+  return { result, realS: (performance.now() - t0) / 1000 };
+}
+
+/**
+ * The end of every run: the table, the lines under it, and bench/results/<file> with the machine,
+ * the protocol and the run's settings beside the results. Exits 1 when a target was missed.
+ */
+async function report({ table, lines, file, fields, ok = true }) {
+  console.table(table);
+  for (const line of lines) console.log(line);
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/${file}`,
+    JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, ...fields }, null, 2) + '\n',
+  );
+  process.stderr.write(`wrote bench/results/${file}\n`);
+  process.exit(ok ? 0 : 1);
+}
+
 /** Opens the app on the project's pipeline list, picks `pipelineId`'s row (and `jobId`'s), returns the app. */
 async function openAt(proxy, agent, pipelineId, where = project) {
   const pane = { kind: 'project', projectId: where.id, path: `${where.namespace}/${where.path}`, tab: 'pipelines' };
@@ -184,7 +229,8 @@ async function scenarioA() {
 // ------------------------------------------------------------------------------------------------
 // (c) A running pipeline's pane (no target; reported): a pipeline started on main just before.
 
-async function scenarioC() {
+/** A pipeline bob starts on main (another user, so none of it counts as the app's): GitLab's answer. */
+async function bobStartsPipeline() {
   const { request } = await import('undici');
   const bob = await newAgent();
   const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, {
@@ -192,7 +238,11 @@ async function scenarioC() {
     headers: { 'private-token': app.DEMO_TOKENS.other },
     dispatcher: bob.agent,
   });
-  const created = await res.body.json();
+  return res.body.json();
+}
+
+async function scenarioC() {
+  const created = await bobStartsPipeline();
   return watchPipeline(created.id, () => {
     const pipeline = world.pipelines.get(created.id);
     return { pipeline: created.id, statusAtEnd: pipeline.status, jobs: world.pipelineJobs(pipeline).length };
@@ -367,14 +417,7 @@ async function glabStatusLive(proxy, agent, { projectId, pipelineId, ref, userAg
 
 async function scenarioD() {
   const { runWatch } = await loadWatch();
-  const { request } = await import('undici');
-  const bob = await newAgent();
-  const res = await request(`${sim.url}/api/v4/projects/${project.id}/pipeline?ref=main`, {
-    method: 'POST',
-    headers: { 'private-token': app.DEMO_TOKENS.other },
-    dispatcher: bob.agent,
-  });
-  const created = await res.body.json();
+  const created = await bobStartsPipeline();
   const proxies = { pipetop: await newProxy(), glab: await newProxy() };
   const agent = await newAgent();
   const glabAgent = await newAgent();
@@ -454,41 +497,25 @@ async function scenarioChild() {
 }
 
 if (process.env.CASE === 'child') {
-  const t0c = performance.now();
-  process.stderr.write(`(e) a running parent pipeline with one running child, ${MINUTES} simulated min…\n`);
-  const e = await scenarioChild();
-  await sim.close();
-  vt.uninstall();
-  const kinds = Object.entries(e.byKind)
-    .map(
-      ([k, v]) =>
-        `${k} ${v.requests} (${Object.entries(v.statuses)
-          .map(([st, n]) => `${st}×${n}`)
-          .join(' ')})`,
-    )
-    .join('; ');
+  const { result: e, realS } = await alone(`(e) a running parent pipeline with one running child, ${MINUTES} simulated min`, scenarioChild);
   const ok = e.requestsPerMin <= CHILD_TARGET_RPM;
-  console.table({
-    'pipetop (e) running parent, one child': {
-      'req/min': e.requestsPerMin.toFixed(1),
-      'wire bytes/min': `${(e.bytesPerMin / 1024).toFixed(1)} KB`,
-      target: `≤ ${CHILD_TARGET_RPM} req/min`,
-      ok: ok ? 'yes' : 'NO',
+  await report({
+    table: {
+      'pipetop (e) running parent, one child': {
+        'req/min': f1(e.requestsPerMin),
+        'wire bytes/min': kb(e.bytesPerMin),
+        target: `≤ ${CHILD_TARGET_RPM} req/min`,
+        ok: ok ? 'yes' : 'NO',
+      },
     },
+    lines: [
+      `(e) pipeline #${e.pipeline} (child #${e.child} via ${e.bridge}; ${e.statusAtEnd}/${e.childAtEnd} at the end): ${kinds(e)}`,
+      `    ${MINUTES} simulated minutes, ${f0(realS)} s of real time`,
+    ],
+    file: 'cost-child.json',
+    fields: { minutes: MINUTES, target: CHILD_TARGET_RPM, results: { e } },
+    ok,
   });
-  console.log(`(e) pipeline #${e.pipeline} (child #${e.child} via ${e.bridge}; ${e.statusAtEnd}/${e.childAtEnd} at the end): ${kinds}`);
-  console.log(`    ${MINUTES} simulated minutes, ${((performance.now() - t0c) / 1000).toFixed(0)} s of real time`);
-  mkdirSync(`${root}bench/results`, { recursive: true });
-  writeFileSync(
-    `${root}bench/results/cost-child.json`,
-    JSON.stringify(
-      { ...(await machine()), protocol: PROTOCOL, seed: SEED, minutes: MINUTES, stepMs: STEP_MS, target: CHILD_TARGET_RPM, results: { e } },
-      null,
-      2,
-    ) + '\n',
-  );
-  process.stderr.write('wrote bench/results/cost-child.json\n');
-  process.exit(ok ? 0 : 1);
 }
 
 // (f) The pulse with 20 projects on screen (CASE=pulse): a world of 30 projects, the app started
@@ -544,84 +571,48 @@ async function scenarioPulse() {
 const listLength = (a) => (a.store.getState().lists.projects?.items ?? []).length;
 
 if (process.env.CASE === 'pulse') {
-  const t0p = performance.now();
-  process.stderr.write(`(f) the pulse, ${PULSE_ROWS} projects on screen, ${MINUTES} simulated min…\n`);
-  const e = await scenarioPulse();
-  await sim.close();
-  vt.uninstall();
+  const { result: e, realS } = await alone(`(f) the pulse, ${PULSE_ROWS} projects on screen, ${MINUTES} simulated min`, scenarioPulse);
   const ok = e.steadyPerMin <= PULSE_TARGET_RPM && e.mostPerProject <= Math.ceil(WINDOW_MS / 30_000);
-  console.table({
-    [`pipetop (f) pulse, ${PULSE_ROWS} of ${e.projects} projects on screen`]: {
-      'req/min': e.requestsPerMin.toFixed(1),
-      'steady req/min (after minute 1)': e.steadyPerMin.toFixed(1),
-      'wire bytes/min': `${(e.bytesPerMin / 1024).toFixed(1)} KB`,
-      target: `≤ ${PULSE_TARGET_RPM} req/min steady`,
-      ok: ok ? 'yes' : 'NO',
+  await report({
+    table: {
+      [`pipetop (f) pulse, ${PULSE_ROWS} of ${e.projects} projects on screen`]: {
+        'req/min': f1(e.requestsPerMin),
+        'steady req/min (after minute 1)': f1(e.steadyPerMin),
+        'wire bytes/min': kb(e.bytesPerMin),
+        target: `≤ ${PULSE_TARGET_RPM} req/min steady`,
+        ok: ok ? 'yes' : 'NO',
+      },
     },
+    lines: [`(f) ${kinds(e)}; ${e.projectsAsked} projects asked, at most ${e.mostPerProject} times each (${f0(realS)} s of real time)`],
+    file: 'cost-pulse.json',
+    fields: { minutes: MINUTES, target: PULSE_TARGET_RPM, results: { f: e } },
+    ok,
   });
-  const kinds = Object.entries(e.byKind)
-    .map(
-      ([k, v]) =>
-        `${k} ${v.requests} (${Object.entries(v.statuses)
-          .map(([st, n]) => `${st}×${n}`)
-          .join(' ')})`,
-    )
-    .join('; ');
-  console.log(
-    `(f) ${kinds}; ${e.projectsAsked} projects asked, at most ${e.mostPerProject} times each (${((performance.now() - t0p) / 1000).toFixed(0)} s of real time)`,
-  );
-  mkdirSync(`${root}bench/results`, { recursive: true });
-  writeFileSync(
-    `${root}bench/results/cost-pulse.json`,
-    JSON.stringify(
-      { ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, minutes: MINUTES, target: PULSE_TARGET_RPM, results: { f: e } },
-      null,
-      2,
-    ) + '\n',
-  );
-  process.stderr.write('wrote bench/results/cost-pulse.json\n');
-  process.exit(ok ? 0 : 1);
 }
 
 if (process.env.CASE === 'watch') {
-  const t0w = performance.now();
-  process.stderr.write(`(d) pipetop watch and glab ci status --live on a running pipeline, until it ends…\n`);
-  const d = await scenarioD();
-  await sim.close();
-  vt.uninstall();
-  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  const kinds = (s) =>
-    Object.entries(s.byKind)
-      .map(
-        ([k, v]) =>
-          `${k} ${v.requests} (${Object.entries(v.statuses)
-            .map(([st, n]) => `${st}×${n}`)
-            .join(' ')})`,
-      )
-      .join('; ');
+  const { result: d, realS } = await alone('(d) pipetop watch and glab ci status --live on a running pipeline, until it ends', scenarioD);
   const ok = d.pipetop.requestsPerMin <= d.glab.requestsPerMin;
-  console.table({
-    'pipetop watch (interval 3 s)': {
-      'req/min': d.pipetop.requestsPerMin.toFixed(1),
-      'wire bytes/min': kb(d.pipetop.bytesPerMin),
-      target: '≤ glab req/min',
-      ok: ok ? 'yes' : 'NO',
+  await report({
+    table: {
+      'pipetop watch (interval 3 s)': {
+        'req/min': f1(d.pipetop.requestsPerMin),
+        'wire bytes/min': kb(d.pipetop.bytesPerMin),
+        target: '≤ glab req/min',
+        ok: ok ? 'yes' : 'NO',
+      },
+      [`glab ci status --live (RTT ${RTT_MS} ms)`]: { 'req/min': f1(d.glab.requestsPerMin), 'wire bytes/min': kb(d.glab.bytesPerMin), target: '', ok: '' },
     },
-    [`glab ci status --live (RTT ${RTT_MS} ms)`]: { 'req/min': d.glab.requestsPerMin.toFixed(1), 'wire bytes/min': kb(d.glab.bytesPerMin), target: '', ok: '' },
+    lines: [
+      `(d) pipeline #${d.pipeline} (${d.jobs} jobs, ${d.status}; watch exit ${d.pipetopExit})`,
+      `    pipetop: ${kinds(d.pipetop)}`,
+      `    glab:    ${kinds(d.glab)}`,
+      `    pipetop/glab: requests ${(d.pipetop.requestsPerMin / d.glab.requestsPerMin).toFixed(3)}×, wire bytes ${(d.pipetop.bytesPerMin / d.glab.bytesPerMin).toFixed(3)}× (${f0(realS)} s of real time)`,
+    ],
+    file: 'cost-watch.json',
+    fields: { results: { d } },
+    ok,
   });
-  console.log(`(d) pipeline #${d.pipeline} (${d.jobs} jobs, ${d.status}; watch exit ${d.pipetopExit})`);
-  console.log(`    pipetop: ${kinds(d.pipetop)}`);
-  console.log(`    glab:    ${kinds(d.glab)}`);
-  console.log(
-    `    pipetop/glab: requests ${(d.pipetop.requestsPerMin / d.glab.requestsPerMin).toFixed(3)}×, wire bytes ${(d.pipetop.bytesPerMin / d.glab.bytesPerMin).toFixed(3)}× (${((performance.now() - t0w) / 1000).toFixed(0)} s of real time)`,
-  );
-  mkdirSync(`${root}bench/results`, { recursive: true });
-  writeFileSync(
-    `${root}bench/results/cost-watch.json`,
-    JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, results: { d } }, null, 2) + '\n',
-  );
-  process.stderr.write('wrote bench/results/cost-watch.json\n');
-  process.exit(ok ? 0 : 1);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -645,18 +636,6 @@ const realS = (performance.now() - t0) / 1000;
 await sim.close();
 vt.uninstall();
 
-const f0 = (n) => n.toFixed(0);
-const f1 = (n) => n.toFixed(1);
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const kinds = (s) =>
-  Object.entries(s.byKind)
-    .map(
-      ([k, v]) =>
-        `${k} ${v.requests} (${Object.entries(v.statuses)
-          .map(([st, n]) => `${st}×${n}`)
-          .join(' ')})`,
-    )
-    .join('; ');
 const row = (s, target = '', ok = '') => ({
   'req/min': f1(s.requestsPerMin),
   'wire bytes/min': kb(s.bytesPerMin),
@@ -680,38 +659,24 @@ for (const [label, r] of Object.entries(b)) {
   rows[`glab (b) ${label}, as its source (+ job/3 s)`] = row(r.glabSource);
 }
 rows['pipetop (c) running pipeline (no target)'] = row(c);
-console.table(rows);
-console.log(`(a) pipeline #${a.pipeline} (${a.status}, ${a.jobs} jobs): ${kinds(a)}`);
+const lines = [`(a) pipeline #${a.pipeline} (${a.status}, ${a.jobs} jobs): ${kinds(a)}`];
 for (const [label, r] of Object.entries(b)) {
-  console.log(
+  lines.push(
     `(b, ${label}) job #${r.job} ${r.jobName} (pipeline #${r.pipeline}), running ${r.runningForSAtStart} s when opened, still running at the end: ${r.stillRunningAtEnd}, log ${kb(r.logBytesAtEnd)} at the end`,
-  );
-  console.log(`    pipetop: ${kinds(r.pipetop)}`);
-  console.log(`    glab:    ${kinds(r.glab)}`);
-  console.log(`    the log on screen behind the world's: p50 ${r.logBehindMs.p50} ms, p95 ${r.logBehindMs.p95} ms, max ${r.logBehindMs.max} ms`);
-  console.log(
+    `    pipetop: ${kinds(r.pipetop)}`,
+    `    glab:    ${kinds(r.glab)}`,
+    `    the log on screen behind the world's: p50 ${r.logBehindMs.p50} ms, p95 ${r.logBehindMs.p95} ms, max ${r.logBehindMs.max} ms`,
     `    pipetop/glab: wire bytes ${ratios[label].wire.toFixed(3)}× (${ratios[label].wireVsGlabSource.toFixed(3)}× glab as its source), response bodies ${ratios[label].bodies.toFixed(3)}×; requests ${(r.pipetop.requestsPerMin / TARGETS.b.rpm).toFixed(2)} of the ${TARGETS.b.rpm}/min budget`,
   );
 }
-console.log(`(c) pipeline #${c.pipeline} (${c.jobs} jobs, ${c.statusAtEnd} at the end): ${kinds(c)}`);
-console.log(`(a) ${f1(a.requestsPerMin)} req/min = ${(a.requestsPerMin / TARGETS.a.rpm).toFixed(2)} of the ${TARGETS.a.rpm}/min budget`);
-console.log(
+lines.push(
+  `(c) pipeline #${c.pipeline} (${c.jobs} jobs, ${c.statusAtEnd} at the end): ${kinds(c)}`,
+  `(a) ${f1(a.requestsPerMin)} req/min = ${(a.requestsPerMin / TARGETS.a.rpm).toFixed(2)} of the ${TARGETS.a.rpm}/min budget`,
   `over ${PROTOCOL}${STRICT ? ', the log read whole as real GitLab sends it (no Range)' : ', the log read with Range'}; (${MINUTES} simulated minutes per scenario, ${f0(realS)} s of real time; ${vt.fired} virtual timers fired)`,
 );
-
-mkdirSync(`${root}bench/results`, { recursive: true });
-const out = {
-  ...(await machine()),
-  protocol: PROTOCOL,
-  gitlabStrict: STRICT,
-  seed: SEED,
-  minutes: MINUTES,
-  stepMs: STEP_MS,
-  targets: TARGETS,
-  results: { a, b, c, ratios },
+await report({
   table: rows,
-};
-const file = `cost${H2 ? '-h2' : ''}${STRICT ? '-strict' : ''}.json`;
-writeFileSync(`${root}bench/results/${file}`, JSON.stringify(out, null, 2) + '\n');
-process.stderr.write(`wrote bench/results/${file}\n`);
-process.exit(0);
+  lines,
+  file: `cost${H2 ? '-h2' : ''}${STRICT ? '-strict' : ''}.json`,
+  fields: { gitlabStrict: STRICT, minutes: MINUTES, targets: TARGETS, results: { a, b, c, ratios }, table: rows },
+});

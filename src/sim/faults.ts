@@ -1,6 +1,7 @@
 // One-shot misbehaviour for tests: the next request(s) matching a method and path get a scripted
 // answer (an error status with a GitLab-shaped or HTML body, a reset connection, a stall, a body cut
-// short, or a delay). The reliability issue builds random fault injection on top of this.
+// short, or a delay: for a time, or until the test lets it go). The reliability issue builds random
+// fault injection on top of this.
 
 export interface Fault {
   kind: 'respond' | 'reset' | 'stall' | 'truncate' | 'delay';
@@ -15,6 +16,8 @@ export interface Fault {
   contentType?: string;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** For a delay: the answer is also held until this settles (a test lets it go when it means to). */
+  until?: Promise<unknown>;
 }
 
 export class FaultQueue {

@@ -325,7 +325,7 @@ async function applyFault(fault: Fault, req: IncomingMessage, res: ServerRespons
       return true;
     }
     case 'delay':
-      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0));
+      await Promise.all([new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0)), fault.until?.catch(() => {})]);
       return false;
   }
   return false;

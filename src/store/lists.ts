@@ -16,8 +16,10 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
   const page = list.nextPage;
   patchList(ctx.store, key, { loading: true });
   const source = sourceFor(key, ctx);
+  const generation = resetsOf(ctx, key);
   try {
     const result = await source.fetch(page);
+    if (overtaken(ctx, key, generation)) return;
     patchList(ctx.store, key, (l) => ({
       items: arranged(source, page === 1 ? result.items : appendNew(l.items, result.items, source.idOf), result.nextPage),
       nextPage: result.nextPage,
@@ -35,6 +37,7 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
       else await loadMore(ctx, key);
     }
   } catch (error) {
+    if (overtaken(ctx, key, generation)) return;
     patchList(ctx.store, key, { loading: false, error: describeError(error) });
     ctx.connectionFailed(error);
   }
@@ -85,8 +88,10 @@ async function fetchPages(source: ListSource<unknown>, from: number, to: number)
  */
 async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, from: number, totalPages: number): Promise<void> {
   patchList(ctx.store, key, { loading: true });
+  const generation = resetsOf(ctx, key);
   try {
     const items = (await fetchPages(source, from, totalPages)).flatMap((p) => p.items);
+    if (overtaken(ctx, key, generation)) return;
     patchList(ctx.store, key, (l) => ({
       items: arranged(source, appendNew(l.items, items, source.idOf), null),
       nextPage: null,
@@ -98,6 +103,7 @@ async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, fro
     remember(ctx, key, items);
     ctx.connectionOk();
   } catch (error) {
+    if (overtaken(ctx, key, generation)) return;
     patchList(ctx.store, key, { loading: false, error: describeError(error) });
     ctx.connectionFailed(error);
   }
@@ -158,9 +164,7 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
     const cut = source.complete && nextPage !== null;
     const note = cut ? `only the first ${maxPages.toLocaleString('en-US')} pages were re-read; move to the end to load the rest` : null;
     const now = listOf(ctx.store.getState(), key);
-    // Started over while this read was under way (its filters changed): these rows answer the old
-    // question, and the new first load is the one to show.
-    if (now.loadedAt === null || resetsOf(ctx, key) !== generation) return;
+    if (now.loadedAt === null || overtaken(ctx, key, generation)) return;
     const byId = new Map(fresh.map((i) => [source.idOf(i), i]));
     let items: unknown[];
     // Page 1 with no next page is the whole list: rows it lacks are gone (deleted here or
@@ -193,14 +197,25 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
     }
     ctx.connectionOk();
   } catch (error) {
+    if (overtaken(ctx, key, generation)) return;
     patchList(ctx.store, key, { error: describeError(error) });
     ctx.connectionFailed(error);
   }
 }
 
-/** How often each list was started over, per store: refreshList drops a read that a reset overtook. */
+/**
+ * How often each list was started over, per store. A list's key names no filters (they live beside
+ * it, in the state), so a read that was sent before they changed looks like any other when it
+ * comes back: each read takes the count when it is sent, and its answer is dropped if it changed.
+ */
 const resets = new WeakMap<object, Map<string, number>>();
 const resetsOf = (ctx: Ctx, key: ListKey): number => resets.get(ctx.store)?.get(listKeyText(key)) ?? 0;
+
+/**
+ * Started over since `generation` (its filters changed): a read sent before answers the old
+ * question — its rows, or its error, are not this list's, and the new first load is the one to show.
+ */
+const overtaken = (ctx: Ctx, key: ListKey, generation: number): boolean => resetsOf(ctx, key) !== generation;
 
 /** Starts a list over (its server-side filters changed). */
 export function resetList(ctx: Ctx, key: ListKey): Promise<void> {

@@ -1,14 +1,12 @@
 // An activity feed as a table: when (relative and absolute), who (a project's feed) or where (a
 // person's feed across projects), and one readable line per event. Filters show in the status line.
-import { Box } from 'ink';
 import type { Event } from '../../api/index.js';
 import { formatEventFilters } from './events-filter.js';
-import { Table, type Column } from '../../ui/components/index.js';
+import { ListPane, type Column } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
 import { eventLine } from './event-line.js';
-import { emptyText, useList } from '../../ui/use-list.js';
-import { ListStatus } from '../../ui/ListStatus.js';
+import { useList } from '../../ui/use-list.js';
 import { listKeyText, type ListKey } from '../../store/types.js';
 
 const utcMinute = (iso: string | undefined) =>
@@ -32,17 +30,16 @@ export function EventsList({ listKey, showProject, width, height }: { listKey: L
   ];
   const text = formatEventFilters(filters);
   return (
-    <Box flexDirection="column" height={height}>
-      <Table
-        columns={columns}
-        rows={rows}
-        selected={list.selected}
-        height={height - 1}
-        width={width}
-        keyOf={(e, i) => e.id ?? i}
-        emptyText={emptyText(list, text ? 'events for these filters' : 'events')}
-      />
-      <ListStatus list={list} shown={rows.length} noun="events" extra={text ? `filters: ${text}` : 'f filters'} />
-    </Box>
+    <ListPane
+      list={list}
+      rows={rows}
+      columns={columns}
+      width={width}
+      height={height}
+      keyOf={(e, i) => e.id ?? i}
+      noun="events"
+      emptyNoun={text ? 'events for these filters' : 'events'}
+      extra={text ? `filters: ${text}` : 'f filters'}
+    />
   );
 }

@@ -1,15 +1,13 @@
 // The project's deployments (spec 4.4), newest first as GitLab lists them: status, iid,
 // environment, ref, commit, who, when, and the job that deployed. Enter opens one; o opens the
 // environment's URL.
-import { Box } from 'ink';
 import type { Deployment } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
-import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { useApp } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
-import { emptyText, useList } from '../../ui/use-list.js';
-import { ListStatus } from '../../ui/ListStatus.js';
+import { useList } from '../../ui/use-list.js';
 
 export function DeploymentsTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
@@ -27,17 +25,15 @@ export function DeploymentsTab({ projectId, width, height }: { projectId: number
     { header: 'Job', width: 12, grow: 1, priority: 1, value: (d) => (d.deployable ? `#${d.deployable.id} ${d.deployable.name}` : '—') },
   ];
   return (
-    <Box flexDirection="column" height={height}>
-      <Table
-        columns={columns}
-        rows={rows}
-        selected={list.selected}
-        height={height - 1}
-        width={width}
-        keyOf={(d) => d.id}
-        emptyText={emptyText(list, 'deployments')}
-      />
-      <ListStatus list={list} shown={rows.length} noun="deployments" extra="⏎ details · o environment URL" />
-    </Box>
+    <ListPane
+      list={list}
+      rows={rows}
+      columns={columns}
+      width={width}
+      height={height}
+      keyOf={(d) => d.id}
+      noun="deployments"
+      extra="⏎ details · o environment URL"
+    />
   );
 }

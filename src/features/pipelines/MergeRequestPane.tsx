@@ -1,16 +1,15 @@
 // `:mr N`: one merge request — title, state, branches — and its pipelines (detached and merged
 // results), newest first. Enter opens a pipeline; `N` runs a new one for the merge request.
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import type { PipelineBasic } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
-import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
-import { ListStatus } from '../../ui/ListStatus.js';
 import { useTheme } from '../../ui/theme.js';
-import { emptyText, useList } from '../../ui/use-list.js';
+import { useList } from '../../ui/use-list.js';
 import { mrKey, mrKindText, mrRef } from './mr.js';
 
 export function MergeRequestPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'mergeRequest' }>; width: number; height: number }) {
@@ -36,21 +35,21 @@ export function MergeRequestPane({ pane, width, height }: { pane: Extract<Pane, 
   const title = mr ? `!${pane.iid} ${safeText(mr.title, 120)}` : `!${pane.iid}`;
   const about = mr ? `${mr.state}${mr.draft ? ' · draft' : ''} · ${safeText(mr.source_branch, 50)} → ${safeText(mr.target_branch, 50)}` : '';
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text wrap="truncate">
-        <Text bold>{title}</Text>
-        <Text dimColor>{about ? ` · ${about}` : ''}</Text>
-      </Text>
-      <Table
-        columns={columns}
-        rows={rows}
-        selected={list.selected}
-        height={height - 2}
-        width={width}
-        keyOf={(p) => p.id}
-        emptyText={emptyText(list, 'pipelines')}
-      />
-      <ListStatus list={list} shown={rows.length} noun="pipelines" extra="N new pipeline for this merge request" />
-    </Box>
+    <ListPane
+      list={list}
+      rows={rows}
+      columns={columns}
+      width={width}
+      height={height}
+      heading={
+        <Text wrap="truncate">
+          <Text bold>{title}</Text>
+          <Text dimColor>{about ? ` · ${about}` : ''}</Text>
+        </Text>
+      }
+      keyOf={(p) => p.id}
+      noun="pipelines"
+      extra="N new pipeline for this merge request"
+    />
   );
 }

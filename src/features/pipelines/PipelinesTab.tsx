@@ -1,17 +1,15 @@
 // The project's pipelines: id, status, ref, sha, source, who, when, duration. The list rows are
 // GitLab's short form; who and duration come from the full form, which the poller reads for the
 // rows near the cursor (hydrate.ts).
-import { Box } from 'ink';
 import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { formatPipelineFilters } from './filters.js';
 import { refText } from './mr.js';
 import { listKeys } from '../../store/sources.js';
-import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { duration, relativeTime } from '../../ui/format.js';
-import { emptyText, useList } from '../../ui/use-list.js';
-import { ListStatus } from '../../ui/ListStatus.js';
+import { useList } from '../../ui/use-list.js';
 import { MARK_GLYPH } from '../marks/index.js';
 import { useMemo } from 'react';
 import { sparkline } from '../../ui/components/Sparkline.js';
@@ -48,17 +46,15 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   ];
   const filterText = filters ? formatPipelineFilters(filters) : '';
   return (
-    <Box flexDirection="column" height={height}>
-      <Table
-        columns={columns}
-        rows={rows}
-        selected={list.selected}
-        height={height - 1}
-        width={width}
-        keyOf={(p) => p.id}
-        emptyText={emptyText(list, 'pipelines')}
-      />
-      <ListStatus list={list} shown={rows.length} noun="pipelines" extra={filterText ? `filters: ${filterText}` : 'f filters'} />
-    </Box>
+    <ListPane
+      list={list}
+      rows={rows}
+      columns={columns}
+      width={width}
+      height={height}
+      keyOf={(p) => p.id}
+      noun="pipelines"
+      extra={filterText ? `filters: ${filterText}` : 'f filters'}
+    />
   );
 }

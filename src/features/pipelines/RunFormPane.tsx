@@ -3,7 +3,8 @@
 // typed. Keys arrive through the controller (run-form-actions.ts, handleRunFormKey); this only draws.
 import { Box, Text } from 'ink';
 import type { Pane } from '../../store/types.js';
-import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { safeText, truncateToWidth } from '../../text/safe.js';
+import { Field, TextInput } from '../../ui/components/index.js';
 import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { lineErrors, type RunFormState } from './run-form.js';
@@ -31,7 +32,6 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
   const theme = useTheme();
   const ours = lineErrors(form);
   const inputWidth = Math.max(16, Math.min(44, width - LABEL - 4 - 24));
-  const room = width - LABEL - 2 - inputWidth - 2;
   const pipeline = form.target.kind === 'pipeline';
   const syntax = pipeline ? 'KEY=value · file:KEY=value · input:name=value' : 'KEY=value (job_variables_attributes)';
   const fixed = 4 + (pipeline ? 1 : 0) + form.server.base.length + (form.submitting ? 1 : 0);
@@ -39,41 +39,11 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
   const start = Math.max(0, Math.min(form.focus - rows + 1, form.lines.length - rows));
   const shown = form.lines.slice(Math.max(0, start), Math.max(0, start) + rows);
 
-  const row = (label: string, value: string, cursor: number, focused: boolean, placeholder: string, problem: string | undefined, key: string | number) => {
-    const text = problem ? `✖ ${safeText(problem, 300)}` : '';
-    const beside = text && displayWidth(text) <= room;
-    return (
-      <Box key={key} flexDirection="column">
-        <Box>
-          <Box width={2} flexShrink={0}>
-            <Text color={theme.accent} bold>
-              {focused ? '›' : ' '}
-            </Text>
-          </Box>
-          <Box width={LABEL} flexShrink={0}>
-            <Text bold={focused} color={focused ? theme.accent : theme.muted}>
-              {label}
-            </Text>
-          </Box>
-          <Box width={inputWidth + 2} flexShrink={0}>
-            <Input value={value} cursor={cursor} focused={focused} width={inputWidth} placeholder={placeholder} />
-          </Box>
-          {beside ? (
-            <Text color={theme.error} wrap="truncate">
-              {text}
-            </Text>
-          ) : null}
-        </Box>
-        {text && !beside ? (
-          <Box marginLeft={LABEL + 2}>
-            <Text color={theme.error} wrap="truncate">
-              {text}
-            </Text>
-          </Box>
-        ) : null}
-      </Box>
-    );
-  };
+  const row = (label: string, value: string, cursor: number, focused: boolean, placeholder: string, problem: string | undefined, key: string | number) => (
+    <Field key={key} label={label} focused={focused} labelWidth={LABEL} inputWidth={inputWidth} width={width} problems={problem ? [problem] : []}>
+      <TextInput value={value} cursor={cursor} focused={focused} width={inputWidth} placeholder={placeholder} placeholderWhenFocused />
+    </Field>
+  );
 
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -107,30 +77,5 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
         {truncateToWidth(`enter ${pipeline ? 'run' : 'play'} · tab/↑↓ line · esc cancel${pipeline ? ' · input types: 3, true, [a, b], text' : ''}`, width)}
       </Text>
     </Box>
-  );
-}
-
-/** A one-line text field: the cursor as an inverse cell; long values scroll to keep it in view. */
-function Input({ value, cursor, focused, width, placeholder }: { value: string; cursor: number; focused: boolean; width: number; placeholder: string }) {
-  const theme = useTheme();
-  const clean = safeText(value, 2000);
-  if (!focused) {
-    return clean ? (
-      <Text wrap="truncate">{truncateToWidth(clean, width)}</Text>
-    ) : (
-      <Text color={theme.muted} dimColor wrap="truncate">
-        {placeholder}
-      </Text>
-    );
-  }
-  const at = Math.min(cursor, clean.length);
-  const begin = Math.max(0, at - (width - 1));
-  return (
-    <Text wrap="truncate">
-      {clean.slice(begin, at)}
-      <Text inverse>{clean.slice(at, at + 1) || ' '}</Text>
-      {clean.slice(at + 1, begin + width)}
-      {clean === '' && placeholder ? <Text dimColor> {placeholder}</Text> : null}
-    </Text>
   );
 }

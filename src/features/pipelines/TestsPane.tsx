@@ -6,11 +6,10 @@ import { stripAnsi } from '../../log/sanitize.js';
 import { listKeys } from '../../store/sources.js';
 import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
-import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useAppState } from '../../ui/context.js';
-import { ListStatus } from '../../ui/ListStatus.js';
 import { useTheme } from '../../ui/theme.js';
-import { emptyText, useList } from '../../ui/use-list.js';
+import { useList } from '../../ui/use-list.js';
 import { testsText } from './pipeline-extras.js';
 import type { TestCaseRow } from './tests-view.js';
 
@@ -66,20 +65,22 @@ export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind:
     );
   }
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text bold wrap="truncate">
-        {truncateToWidth(head, width)}
-      </Text>
-      <Table
-        columns={columns}
-        rows={rows}
-        selected={list.selected}
-        height={height - 2}
-        width={width}
-        keyOf={(r) => r.id}
-        emptyText={list.loadedAt !== null && !list.filter ? 'No test cases: no job of this pipeline uploaded a JUnit report.' : emptyText(list, 'test cases')}
-      />
-      <ListStatus list={list} shown={rows.length} noun="cases" extra="⏎ output · L log" />
-    </Box>
+    <ListPane
+      list={list}
+      rows={rows}
+      columns={columns}
+      width={width}
+      height={height}
+      heading={
+        <Text bold wrap="truncate">
+          {truncateToWidth(head, width)}
+        </Text>
+      }
+      keyOf={(r) => r.id}
+      noun="cases"
+      emptyNoun="test cases"
+      empty={list.loadedAt !== null && !list.filter ? 'No test cases: no job of this pipeline uploaded a JUnit report.' : undefined}
+      extra="⏎ output · L log"
+    />
   );
 }

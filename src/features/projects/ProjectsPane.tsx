@@ -1,11 +1,9 @@
 // Projects: the caller's projects (membership), most recently active first. Enter opens one.
-import { Box } from 'ink';
 import type { Project } from '../../api/index.js';
-import { Table, type Column } from '../../ui/components/index.js';
+import { ListPane, type Column } from '../../ui/components/index.js';
 import { useApp } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
-import { emptyText, useList } from '../../ui/use-list.js';
-import { ListStatus } from '../../ui/ListStatus.js';
+import { useList } from '../../ui/use-list.js';
 import { listKeys } from '../../store/sources.js';
 
 export function ProjectsPane({ width, height }: { width: number; height: number }) {
@@ -18,18 +16,5 @@ export function ProjectsPane({ width, height }: { width: number; height: number 
     { header: 'Last activity', width: 14, priority: 6, value: (p) => relativeTime(p.last_activity_at, now()) },
     { header: 'Description', grow: 1, priority: 1, value: (p) => p.description ?? '' },
   ];
-  return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Table
-        columns={columns}
-        rows={rows}
-        selected={list.selected}
-        height={height - 1}
-        width={width}
-        keyOf={(p) => p.id}
-        emptyText={emptyText(list, 'projects')}
-      />
-      <ListStatus list={list} shown={rows.length} noun="projects" />
-    </Box>
-  );
+  return <ListPane list={list} rows={rows} columns={columns} width={width} height={height} keyOf={(p) => p.id} noun="projects" />;
 }

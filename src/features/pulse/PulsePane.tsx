@@ -1,18 +1,23 @@
-// The pulse pane: PulseView over the store's rows (rows.ts), the cursor kept by project.
+// The pulse pane: PulseView over the store's rows (rows.ts), the cursor kept by project. The rows
+// are worked out here, once per change of the projects or their pipelines (this pane's own memo).
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { useTheme } from '../../ui/theme.js';
 import { safeText } from '../../text/safe.js';
 import { listKeys } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { PulseView } from './PulseView.js';
-import { pulseRows, pulseSelected } from './rows.js';
+import { pulseRowsOf, pulseSourceProjects, selectedIndex } from './rows.js';
 
 export function PulsePane({ width, height }: { width: number; height: number }) {
   const { now } = useApp();
   const theme = useTheme();
-  const rows = useAppState(pulseRows);
-  const selected = useAppState((s) => pulseSelected(s, pulseRows(s)));
+  const source = useAppState(pulseSourceProjects);
+  const pipelines = useAppState((s) => s.pulse.pipelines);
+  const selectedId = useAppState((s) => s.pulse.selectedId);
+  const rows = useMemo(() => pulseRowsOf(source, pipelines), [source, pipelines]);
+  const selected = selectedIndex(rows, selectedId);
   const projects = useAppState((s) => listOf(s, listKeys.projects()));
   const configured = useAppState((s) => s.config.pulse !== undefined);
   const listed = useAppState((s) => s.pulse.listed);

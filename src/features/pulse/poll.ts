@@ -7,7 +7,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { topPane } from '../../store/store.js';
 import { fetchPulsePipelines, samePulsePage } from './fetch.js';
 import { planPulseFetches, type PulseFetchState } from './plan.js';
-import { pulseProjects, visiblePulseIds } from './rows.js';
+import { memoPulseRows, pulseProjects, visiblePulseIds } from './rows.js';
 
 export interface PulsePoller {
   stop(): void;
@@ -17,6 +17,8 @@ export interface PulsePoller {
 export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // Every tick asks which rows are on screen; they change only when the projects or their pipelines do.
+  const rowsOf = memoPulseRows();
 
   const setFetch = (id: number, next: PulseFetchState) => ctx.store.setState((s) => ({ pulse: { ...s.pulse, fetch: { ...s.pulse.fetch, [id]: next } } }));
 
@@ -45,7 +47,7 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
     const state = ctx.store.getState();
     if (topPane(state).kind === 'pulse') {
       const now = ctx.now();
-      const plan = planPulseFetches(visiblePulseIds(state), new Map(Object.entries(state.pulse.fetch).map(([id, f]) => [Number(id), f])), now);
+      const plan = planPulseFetches(visiblePulseIds(state, rowsOf(state)), new Map(Object.entries(state.pulse.fetch).map(([id, f]) => [Number(id), f])), now);
       for (const id of plan.fetch) void read(id, now);
     }
     timer = setTimeout(tick, tickMs);

@@ -25,21 +25,37 @@ export function pulseProjects(state: AppState): PulseProject[] {
   return pulseSourceProjects(state).map(pulseProject);
 }
 
-let memo: { projects: unknown; pipelines: unknown; rows: PulseRow[] } | null = null;
-
-/** Rows in display order; the same array while neither the projects nor their pipelines changed. */
+/**
+ * Rows in display order, worked out afresh on each call (a key acting on the pulse asks once). What
+ * asks often keeps its own memo: the pane a useMemo over the projects and their pipelines
+ * (PulsePane), the poller a memoPulseRows of its own.
+ */
 export function pulseRows(state: AppState): PulseRow[] {
-  const projects = pulseSourceProjects(state);
-  const { pipelines } = state.pulse;
-  if (memo && memo.projects === projects && memo.pipelines === pipelines) return memo.rows;
-  const rows = sortByAttention(pulseProjects(state).map((p) => pulseRow(p, pipelines[p.id] ?? null)));
-  memo = { projects, pipelines, rows };
-  return rows;
+  return pulseRowsOf(pulseSourceProjects(state), state.pulse.pipelines);
+}
+
+export function pulseRowsOf(projects: readonly Project[], pipelines: AppState['pulse']['pipelines']): PulseRow[] {
+  return sortByAttention(projects.map(pulseProject).map((p) => pulseRow(p, pipelines[p.id] ?? null)));
+}
+
+/** pulseRows for one owner: the same array while neither the projects nor their pipelines changed. */
+export function memoPulseRows(): (state: AppState) => PulseRow[] {
+  let last: { projects: readonly Project[]; pipelines: AppState['pulse']['pipelines']; rows: PulseRow[] } | null = null;
+  return (state) => {
+    const projects = pulseSourceProjects(state);
+    const { pipelines } = state.pulse;
+    if (last?.projects !== projects || last.pipelines !== pipelines) last = { projects, pipelines, rows: pulseRowsOf(projects, pipelines) };
+    return last.rows;
+  };
 }
 
 /** Index of the selected row (kept by project id; the first row when it is gone). */
 export function pulseSelected(state: AppState, rows: readonly PulseRow[] = pulseRows(state)): number {
-  const i = rows.findIndex((r) => r.projectId === state.pulse.selectedId);
+  return selectedIndex(rows, state.pulse.selectedId);
+}
+
+export function selectedIndex(rows: readonly PulseRow[], selectedId: AppState['pulse']['selectedId']): number {
+  const i = rows.findIndex((r) => r.projectId === selectedId);
   return i >= 0 ? i : 0;
 }
 
@@ -48,8 +64,7 @@ export const pulseBodyRows = (state: AppState): number =>
   Math.max(1, state.viewport.height - PULSE_HEAD_ROWS - (state.config.pulse && state.pulse.error ? 1 : 0));
 
 /** Project ids of the rows on screen, top to bottom. */
-export function visiblePulseIds(state: AppState): number[] {
-  const rows = pulseRows(state);
+export function visiblePulseIds(state: AppState, rows: readonly PulseRow[] = pulseRows(state)): number[] {
   const height = pulseBodyRows(state);
   const { offset } = windowFor(rows.length, pulseSelected(state, rows), height, state.pulse.offset);
   return rows.slice(offset, offset + height).map((r) => r.projectId);

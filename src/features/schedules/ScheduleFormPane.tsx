@@ -6,7 +6,8 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { cronPreview, fieldErrors, FIELD_LABELS, FORM_FIELDS, type FieldName, type ScheduleFormState } from './schedule-form.js';
 import type { Pane } from '../../store/types.js';
-import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { safeText, truncateToWidth } from '../../text/safe.js';
+import { Field, TextInput } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { untilTime, zonedTime } from './zoned.js';
@@ -39,51 +40,29 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
   const { cron, cron_timezone } = form.values;
   const preview = useMemo(() => cronPreview({ cron, cron_timezone }, now()), [cron, cron_timezone, now]);
   const inputWidth = Math.max(16, Math.min(48, width - LABEL - 4 - 30));
-  const room = width - LABEL - 2 - inputWidth - 2;
 
   const title = form.scheduleId === null ? `New pipeline schedule in ${safeText(path, 60)}` : `Edit schedule #${form.scheduleId} in ${safeText(path, 60)}`;
   const notOwner = form.owner && me && form.owner.username !== me;
 
   const fieldRow = (field: FieldName) => {
     const focused = form.focus === field;
-    const messages = field === 'cron' ? [] : (errors[field] ?? []);
-    const text = messages.map((m) => `✖ ${m}`).join('  ');
-    const beside = text && displayWidth(safeText(text, 500)) <= room;
     return (
-      <Box key={field} flexDirection="column">
-        <Box>
-          <Box width={2} flexShrink={0}>
-            <Text color={theme.accent} bold>
-              {focused ? '›' : ' '}
-            </Text>
-          </Box>
-          <Box width={LABEL} flexShrink={0}>
-            <Text bold={focused} color={focused ? theme.accent : theme.muted}>
-              {FIELD_LABELS[field]}
-            </Text>
-          </Box>
-          <Box width={inputWidth + 2} flexShrink={0}>
-            {field === 'active' ? (
-              <Text inverse={focused}>{form.values.active ? '[x] active' : '[ ] inactive'}</Text>
-            ) : (
-              <Input value={form.values[field]} cursor={form.cursors[field]} focused={focused} width={inputWidth} placeholder={PLACEHOLDER[field]} />
-            )}
-          </Box>
-          {beside ? (
-            <Text color={theme.error} wrap="truncate">
-              {safeText(text, 500)}
-            </Text>
-          ) : null}
-        </Box>
-        {text && !beside ? (
-          <Box marginLeft={LABEL + 2}>
-            <Text color={theme.error} wrap="truncate">
-              {safeText(text, 500)}
-            </Text>
-          </Box>
-        ) : null}
-        {field === 'cron' ? <CronPreviewLines form={form} preview={preview} messages={errors.cron ?? []} width={width - LABEL - 2} /> : null}
-      </Box>
+      <Field
+        key={field}
+        label={FIELD_LABELS[field]}
+        focused={focused}
+        labelWidth={LABEL}
+        inputWidth={inputWidth}
+        width={width}
+        problems={field === 'cron' ? [] : (errors[field] ?? [])}
+        below={field === 'cron' ? <CronPreviewLines form={form} preview={preview} messages={errors.cron ?? []} width={width - LABEL - 2} /> : null}
+      >
+        {field === 'active' ? (
+          <Text inverse={focused}>{form.values.active ? '[x] active' : '[ ] inactive'}</Text>
+        ) : (
+          <TextInput value={form.values[field]} cursor={form.cursors[field]} focused={focused} width={inputWidth} placeholder={PLACEHOLDER[field]} />
+        )}
+      </Field>
     );
   };
 
@@ -165,33 +144,5 @@ function CronPreviewLines({
         </Text>
       ))}
     </Box>
-  );
-}
-
-/** A one-line text field: the cursor as an inverse cell; long values scroll to keep it in view. */
-function Input({ value, cursor, focused, width, placeholder }: { value: string; cursor: number; focused: boolean; width: number; placeholder: string }) {
-  const theme = useTheme();
-  const clean = safeText(value, 2000);
-  if (!focused) {
-    return clean ? (
-      <Text wrap="truncate">{truncateToWidth(clean, width)}</Text>
-    ) : (
-      <Text color={theme.muted} dimColor wrap="truncate">
-        {placeholder}
-      </Text>
-    );
-  }
-  // safeText keeps printable text as is, so the cursor index still points into it.
-  const at = Math.min(cursor, clean.length);
-  const start = Math.max(0, at - (width - 1));
-  const before = clean.slice(start, at);
-  const under = clean.slice(at, at + 1) || ' ';
-  const after = clean.slice(at + 1, start + width);
-  return (
-    <Text wrap="truncate">
-      {before}
-      <Text inverse>{under}</Text>
-      {after}
-    </Text>
   );
 }

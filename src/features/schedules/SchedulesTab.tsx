@@ -2,15 +2,13 @@
 // description, the cron in words with its zone, next run, last pipeline, owner, ref (narrow
 // terminals lose the last ones first, never the zone). `f` cycles GitLab's scope filter (all /
 // active / inactive).
-import { Box } from 'ink';
 import { useMemo } from 'react';
 import type { PipelineSchedule } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
-import { Table, statusCell, type Column } from '../../ui/components/index.js';
+import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { useApp, useAppState } from '../../ui/context.js';
-import { emptyText, useList } from '../../ui/use-list.js';
-import { ListStatus } from '../../ui/ListStatus.js';
+import { useList } from '../../ui/use-list.js';
 import { displayWidth } from '../../text/safe.js';
 import { cronInWordsFitted, untilTime } from './zoned.js';
 import { listKeyText } from '../../store/types.js';
@@ -51,17 +49,16 @@ export function SchedulesTab({ projectId, width, height }: { projectId: number; 
     { header: 'Ref', width: 9, value: (s) => s.ref.replace(/^refs\/(heads|tags)\//, '') },
   ];
   return (
-    <Box flexDirection="column" height={height}>
-      <Table
-        columns={columns}
-        rows={rows}
-        selected={list.selected}
-        height={height - 1}
-        width={width}
-        keyOf={(s) => s.id}
-        emptyText={emptyText(list, scope ? `${scope} schedules` : 'schedules')}
-      />
-      <ListStatus list={list} shown={rows.length} noun="schedules" extra={`scope: ${scope ?? 'all'} · f scope${readOnly ? '' : ' · a add'}`} />
-    </Box>
+    <ListPane
+      list={list}
+      rows={rows}
+      columns={columns}
+      width={width}
+      height={height}
+      keyOf={(s) => s.id}
+      noun="schedules"
+      emptyNoun={scope ? `${scope} schedules` : 'schedules'}
+      extra={`scope: ${scope ?? 'all'} · f scope${readOnly ? '' : ' · a add'}`}
+    />
   );
 }

@@ -1,5 +1,6 @@
-// Key/value rows for detail panes ("Status  ✔ passed", "Ref  main"). Labels line up in a fixed
-// column; long values are cut, not wrapped, so the pane's height stays predictable at 24 rows.
+// Key/value rows for detail panes ("Status  ✔ passed", "Ref  main"), and the editable rows of a
+// form (Field, TextInput). Labels line up in a fixed column; long values are cut, not wrapped, so
+// the pane's height stays predictable at 24 rows.
 import { isValidElement, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
@@ -48,6 +49,94 @@ function renderValue(value: ReactNode, color: string | undefined, muted: string 
   return (
     <Text color={color} wrap="truncate">
       {safeText(value)}
+    </Text>
+  );
+}
+
+export interface FieldProps {
+  label: string;
+  focused: boolean;
+  /** Cells for the label column. */
+  labelWidth: number;
+  /** Cells for the value (two more follow it before a problem said beside it). */
+  inputWidth: number;
+  /** The form's width: what is left beside the input is the room for a problem. */
+  width: number;
+  /** What is wrong with the value, each said with a ✖: beside the input when it fits, else under it. */
+  problems: string[];
+  /** The value: a TextInput, a toggle. */
+  children: ReactNode;
+  /** Lines under the row (and its problems), indented as the value (a cron's preview). */
+  below?: ReactNode;
+}
+
+/** One row of a form: the focus marker, the label, the value, and what is wrong with it. */
+export function Field({ label, focused, labelWidth, inputWidth, width, problems, children, below }: FieldProps): ReactNode {
+  const theme = useTheme();
+  const text = problems.length ? safeText(problems.map((m) => `✖ ${m}`).join('  '), 500) : '';
+  const beside = text !== '' && displayWidth(text) <= width - labelWidth - 2 - inputWidth - 2;
+  const problem = (
+    <Text color={theme.error} wrap="truncate">
+      {text}
+    </Text>
+  );
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Box width={2} flexShrink={0}>
+          <Text color={theme.accent} bold>
+            {focused ? '›' : ' '}
+          </Text>
+        </Box>
+        <Box width={labelWidth} flexShrink={0}>
+          <Text bold={focused} color={focused ? theme.accent : theme.muted}>
+            {label}
+          </Text>
+        </Box>
+        <Box width={inputWidth + 2} flexShrink={0}>
+          {children}
+        </Box>
+        {beside ? problem : null}
+      </Box>
+      {text && !beside ? <Box marginLeft={labelWidth + 2}>{problem}</Box> : null}
+      {below}
+    </Box>
+  );
+}
+
+export interface TextInputProps {
+  value: string;
+  cursor: number;
+  focused: boolean;
+  width: number;
+  /** Said, dimmed, while the value is empty. */
+  placeholder: string;
+  /** Say the placeholder after the cursor too, not only while the field is not focused. */
+  placeholderWhenFocused?: boolean;
+}
+
+/** A one-line text field: the cursor as an inverse cell; long values scroll to keep it in view. */
+export function TextInput({ value, cursor, focused, width, placeholder, placeholderWhenFocused = false }: TextInputProps): ReactNode {
+  const theme = useTheme();
+  const clean = safeText(value, 2000);
+  if (!focused) {
+    return clean ? (
+      <Text wrap="truncate">{truncateToWidth(clean, width)}</Text>
+    ) : (
+      <Text color={theme.muted} dimColor wrap="truncate">
+        {placeholder}
+      </Text>
+    );
+  }
+  // safeText keeps printable text as is, so the cursor index still points into it.
+  const at = Math.min(cursor, clean.length);
+  const begin = Math.max(0, at - (width - 1));
+  return (
+    <Text wrap="truncate">
+      {clean.slice(begin, at)}
+      <Text inverse>{clean.slice(at, at + 1) || ' '}</Text>
+      {clean.slice(at + 1, begin + width)}
+      {placeholderWhenFocused && clean === '' && placeholder ? <Text dimColor> {placeholder}</Text> : null}
     </Text>
   );
 }

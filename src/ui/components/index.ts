@@ -1,8 +1,9 @@
 // The presentational kit in one import. Panes import from here, never from each other.
 export { ConfirmBar, type ConfirmBarProps } from './ConfirmBar.js';
-export { Fields, type FieldRow, type FieldsProps } from './Field.js';
+export { Field, Fields, TextInput, type FieldProps, type FieldRow, type FieldsProps, type TextInputProps } from './Field.js';
 export { HelpOverlay, layoutHelp, type HelpGroup, type HelpLayout, type HelpOverlayProps, type HelpRow } from './HelpOverlay.js';
 export { KeyHints, fitHints, pickHints, type KeyHint, type KeyHintsProps } from './KeyHints.js';
+export { ListPane, type ListPaneProps } from './ListPane.js';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar.js';
 export { Prompt, type PromptProps } from './Prompt.js';
 export { StatusBadge, statusCell, type StatusBadgeProps } from './StatusBadge.js';
