@@ -5,7 +5,7 @@ import { describeError } from './errors.js';
 import { listOf, patchList } from './store.js';
 import { shownRows, sourceFor, type ListSource } from './sources.js';
 import type { Ctx } from './ctx.js';
-import { listKeyText, type AppState, type ListKey } from './types.js';
+import type { AppState, ListKey } from './types.js';
 
 /** How close to the end of the loaded rows the cursor gets before the next page is fetched. */
 const PREFETCH_ROWS = 10;
@@ -204,12 +204,11 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
 }
 
 /**
- * How often each list was started over, per store. A list's key names no filters (they live beside
- * it, in the state), so a read that was sent before they changed looks like any other when it
- * comes back: each read takes the count when it is sent, and its answer is dropped if it changed.
+ * How often a list was started over (ListState.generation). A list's key names no filters (they
+ * live beside it, in the state), so a read that was sent before they changed looks like any other
+ * when it comes back: each read takes the count when it is sent, and its answer is dropped if it changed.
  */
-const resets = new WeakMap<object, Map<string, number>>();
-const resetsOf = (ctx: Ctx, key: ListKey): number => resets.get(ctx.store)?.get(listKeyText(key)) ?? 0;
+const resetsOf = (ctx: Ctx, key: ListKey): number => listOf(ctx.store.getState(), key).generation ?? 0;
 
 /**
  * Started over since `generation` (its filters changed): a read sent before answers the old
@@ -219,9 +218,16 @@ const overtaken = (ctx: Ctx, key: ListKey, generation: number): boolean => reset
 
 /** Starts a list over (its server-side filters changed). */
 export function resetList(ctx: Ctx, key: ListKey): Promise<void> {
-  patchList(ctx.store, key, { items: [], nextPage: 1, selected: 0, loadedAt: null, error: null, note: null, loading: false });
-  if (!resets.has(ctx.store)) resets.set(ctx.store, new Map());
-  resets.get(ctx.store)!.set(listKeyText(key), resetsOf(ctx, key) + 1);
+  patchList(ctx.store, key, (list) => ({
+    items: [],
+    nextPage: 1,
+    selected: 0,
+    loadedAt: null,
+    error: null,
+    note: null,
+    loading: false,
+    generation: (list.generation ?? 0) + 1,
+  }));
   return loadMore(ctx, key);
 }
 

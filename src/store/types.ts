@@ -66,6 +66,8 @@ export interface ListState<T> {
   /** Text filter over the loaded rows (`/`). */
   filter: string;
   loadedAt: number | null;
+  /** How often it was started over (its server-side filters changed): a read sent before is dropped (lists.ts). */
+  generation?: number;
   /** The list's key (set by patchList), so code that walks every list needs no string parsing. */
   key?: ListKey;
 }
