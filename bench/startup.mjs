@@ -3,18 +3,24 @@
 // running simulator — time to the first frame and to the first frame with data — beside bare
 // `node -e 0` started the same way. Medians over repeated runs. Prints a table, writes
 // bench/results/startup.json. Not a test.
+//
+// BUNDLES=old/dist/pipetop.js,dist/pipetop.js compares bundles instead (built beforehand; nothing
+// is built): each round runs `node -e 0` and then every bundle, in an order reversed every other
+// round (A B, B A, …), so a change in the shared machine's speed weighs on each alike. It prints one
+// row per bundle and writes bench/results/startup-ab.json. The simulator is the first bundle's.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import { spawnSimulator } from './lib/harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
 const RUNS = Number(process.env.RUNS ?? 15);
-spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+const compared = process.env.BUNDLES ? process.env.BUNDLES.split(',').map((b) => resolve(b.trim())) : null;
+const bundle = compared ? compared[0] : `${root}dist/pipetop.js`;
+if (!compared) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
 
 const { sim, url } = await spawnSimulator(bundle);
 
@@ -46,6 +52,10 @@ function timeTo(args, marks, opts = { env, cwd: root }) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const node0 = [];
+if (compared) {
+  await compare(compared);
+  process.exit(0);
+}
 const first = [];
 const data = [];
 const demoFirst = [];
@@ -82,3 +92,63 @@ writeFileSync(
   `${root}bench/results/startup.json`,
   JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1m: loadavg()[0], results }, null, 2),
 );
+
+/** BUNDLES=…: the bundles interleaved, round by round, with `node -e 0`. */
+async function compare(bundles) {
+  const samples = bundles.map(() => ({ first: [], data: [], demoFirst: [], demoData: [] }));
+  const marks = { frame: (o) => o.includes('pipetop'), data: (o) => o.includes('acme/api') };
+  for (let i = 0; i < RUNS; i++) {
+    node0.push((await timeTo(['-e', '0'], {})).exit);
+    const order = bundles.map((_, k) => k);
+    if (i % 2 === 1) order.reverse();
+    for (const k of order) {
+      const r = await timeTo([bundles[k]], marks);
+      samples[k].first.push(r.frame);
+      samples[k].data.push(r.data);
+    }
+    for (const k of order) {
+      const d = await timeTo([bundles[k]], marks, { env: demoEnv, cwd: demoHome });
+      samples[k].demoFirst.push(d.frame);
+      samples[k].demoData.push(d.data);
+    }
+  }
+  sim.kill();
+  rmSync(demoHome, { recursive: true, force: true });
+  const n0 = median(node0);
+  const rows = bundles.map((b, k) => ({
+    bundle: b.startsWith(root) ? b.slice(root.length) : b,
+    firstFrameMs: median(samples[k].first),
+    ratioFirstFrame: median(samples[k].first) / n0,
+    firstDataFrameMs: median(samples[k].data),
+    demoFirstFrameMs: median(samples[k].demoFirst),
+    demoFirstDataFrameMs: median(samples[k].demoData),
+  }));
+  console.log(
+    `node -e 0 (exit): ${n0.toFixed(0)} ms, ${RUNS} rounds, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.table(
+    Object.fromEntries(
+      rows.map((r) => [
+        r.bundle,
+        {
+          'first frame': r.firstFrameMs.toFixed(0),
+          '× node -e 0': r.ratioFirstFrame.toFixed(2),
+          'with data': r.firstDataFrameMs.toFixed(0),
+          'demo first frame': r.demoFirstFrameMs.toFixed(0),
+          'demo with data': r.demoFirstDataFrameMs.toFixed(0),
+        },
+      ]),
+    ),
+  );
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(
+    `${root}bench/results/startup-ab.json`,
+    JSON.stringify(
+      { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: loadavg(), runs: RUNS, nodeE0Ms: n0, bundles: rows },
+      null,
+      2,
+    ),
+  );
+}

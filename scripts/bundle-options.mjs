@@ -32,6 +32,11 @@ export const bundleOptions = {
     js: "import { createRequire as __pipetopCreateRequire } from 'node:module';\nconst require = __pipetopCreateRequire(import.meta.url);",
   },
   define: { 'process.env.NODE_ENV': '"production"' },
+  // Node parses all of the entry's static graph before the first frame: whitespace and syntax
+  // minified, a third fewer bytes, took ~17 ms of CPU off it (bench/startup.mjs). Names are kept,
+  // so stack traces still name their functions.
+  minifyWhitespace: true,
+  minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
 };

@@ -13,15 +13,21 @@ import { resolveConfig } from './config/index.js';
 import { readAll, TOKEN_INPUT_MAX } from './config/read-stdin.js';
 import { safeMessage } from './text/safe.js';
 import { removeStaleTempFiles } from './lib/safe-file.js';
-import { runTui } from './tui.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
-  restoreFetch();
   // The simulator is loaded only when it is used (pipetop sim, or the demo): start-up against a
   // real GitLab never evaluates it.
-  if (argv[0] === 'sim') return (await import('./commands/sim.js')).runSim(argv.slice(1));
-  if (argv[0] === 'watch') return (await import('./commands/watch.js')).runWatchCli(argv.slice(1));
+  if (argv[0] === 'sim' || argv[0] === 'watch') {
+    restoreFetch();
+    if (argv[0] === 'sim') return (await import('./commands/sim.js')).runSim(argv.slice(1));
+    return (await import('./commands/watch.js')).runWatchCli(argv.slice(1));
+  }
+  // The TUI's modules (React, Ink and its WebAssembly layout engine, the panes: most of the bundle)
+  // load while the configuration is resolved, whose `git remote -v` runs in another process,
+  // rather than after it; --help, --version and a configuration error never wait for them.
+  const tui = import('./tui.js');
+  tui.catch(() => undefined);
   const result = await resolveConfig({
     argv,
     env: process.env,
@@ -50,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write('pipetop: --token - read the token from standard input, and there is no terminal (/dev/tty) to read keys from.\n');
         return 2;
       }
+      const { runTui } = await tui;
+      restoreFetch();
       try {
         return await runTui(
           result.config,

@@ -13,6 +13,11 @@
 import { styledCharsToString, type StyledChar } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 
+// Text with no escape sequence whose every code point is a cluster of its own at least one cell
+// wide: printable ASCII, Latin-1 and the Latin extensions without the soft hyphen, punctuation
+// without the separators and format characters, arrows to braille (›, ·, ⏎, │, ✔, ⠋).
+const UNCUT = /^[\x20-\x7e\u00a1-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u2bff]*$/;
+
 /** Ink's OutputCaches (build/output.js) as the patch leaves it: shared by all frames, counting cells. */
 export interface OutputCaches {
   widths: Map<string, number>;
@@ -79,7 +84,7 @@ export function renderFrame(output: OutputState): { output: string; height: numb
     if (operation.type === 'clip') clips.push(operation.clip);
     if (operation.type === 'unclip') clips.pop();
     if (operation.type !== 'write') continue;
-    // From here to the loop over lines: Ink's clipping, unchanged.
+    // From here to the loop over lines: Ink's clipping, unchanged but for a line that needs no cut.
     const { text, transformers } = operation;
     let { x, y } = operation;
     let lines = text.split('\n');
@@ -100,7 +105,9 @@ export function renderFrame(output: OutputState): { output: string; height: numb
           const from = x < clip.x1! ? clip.x1! - x : 0;
           const width = caches.getStringWidth(line);
           const to = x + width > clip.x2! ? clip.x2! - x : width;
-          return sliceAnsi(line, from, to);
+          // pipetop: such a line inside the clip is kept whole: slice-ansi would return it unchanged,
+          // after tokenizing it and making the first grapheme segmenter (start-up, bench/startup.mjs).
+          return from === 0 && to === width && UNCUT.test(line) ? line : sliceAnsi(line, from, to);
         });
         if (x < clip.x1!) x = clip.x1!;
       }

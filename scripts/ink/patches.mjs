@@ -31,6 +31,9 @@ export const generated = [
   { source: 'scripts/ink/tokenize-segments.ts', name: '@alcalzone/ansi-tokenize', file: 'build/pipetop-segments.js' },
 ];
 
+/** The packages patched (`make` writes a patch for each): those above and slice-ansi's lazy segmenter. */
+export const PATCHED = ['ink', '@alcalzone/ansi-tokenize', 'slice-ansi'];
+
 /** Every patch in patches/: its package name, version, and its files' hunks. */
 export function readPatches(dir = join(root, 'patches')) {
   return readdirSync(dir)
@@ -196,7 +199,7 @@ export async function transpile(source) {
 }
 
 async function make() {
-  const packages = [...new Set(generated.map((g) => g.name))];
+  const packages = [...new Set([...generated.map((g) => g.name), ...PATCHED])];
   for (const g of generated) writeFileSync(join(root, 'node_modules', g.name, g.file), await transpile(g.source));
   for (const name of packages) {
     const version = installedVersion(name);

@@ -5,11 +5,10 @@
 // wide character that does not fit moves to the next row whole), keeping each piece's style; every
 // continuation row starts with `indent` blank cells, so text lines up after the gutter. Cutting is
 // by character, like `less`: a log is not prose, and a path or a hash must not move to find a space.
-import { displayWidth } from '../text/safe.js';
+import { displayWidth, graphemes } from '../text/safe.js';
 import type { Span, Style } from './style.js';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const PLAIN: Style = Object.freeze({});
 
 /** The clusters of `text` with their widths; ASCII is one cell a character. */
@@ -18,7 +17,7 @@ function* clusters(text: string): Generator<[string, number]> {
     for (const ch of text) yield [ch, 1];
     return;
   }
-  for (const { segment } of segmenter.segment(text)) yield [segment, displayWidth(segment)];
+  for (const { segment } of graphemes(text)) yield [segment, displayWidth(segment)];
 }
 
 /**

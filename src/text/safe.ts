@@ -185,7 +185,11 @@ const WIDE = [
   0x1facc, 0x1facc, 0x1fadd, 0x1fadd, 0x1faeb, 0x1faeb, 0x1faf9, 0x1fafa, 0x20000, 0x3fffd,
 ];
 
-const segmenter = new Intl.Segmenter();
+// Made on first use: the first Intl.Segmenter of a process loads ICU's break rules, 10-30 ms that
+// start-up would pay for nothing, since the first frame is plain text (displayWidth's fast paths).
+let segmenter: Intl.Segmenter | undefined;
+/** The grapheme clusters of `text` (src/log/wrap.ts shares the segmenter). */
+export const graphemes = (text: string): Intl.Segments => (segmenter ??= new Intl.Segmenter()).segment(text);
 const VISIBLE = /[^\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]/u;
 // Built at runtime: the `v` flag is newer than the ES2022 target TypeScript checks literals against.
 // Built on first use, too: compiling \p{RGI_Emoji} takes ~40 ms, which start-up must not pay for the
@@ -245,7 +249,7 @@ export function displayWidth(text: string): number {
     return width;
   }
   let width = 0;
-  for (const { segment } of segmenter.segment(text)) width += clusterWidth(segment);
+  for (const { segment } of graphemes(text)) width += clusterWidth(segment);
   return width;
 }
 
@@ -258,7 +262,7 @@ export function truncateToWidth(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   let out = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const w = clusterWidth(segment);
     if (used + w > width - 1) break;
     out += segment;

@@ -1,0 +1,74 @@
+// The first Intl.Segmenter a process makes loads ICU's break rules: 10-30 ms of start-up on this
+// repository's machine. The first frame is plain text, so nothing on its way may make one: not
+// src/text/safe.ts, slice-ansi or ansi-tokenize when they load (patches/), nor Ink's clipping of a
+// line that fits (scripts/ink/output-get.ts). A preload (NODE_OPTIONS=--import) writes down every
+// segmenter the built bundle makes.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
+import { startHostile, type HostileServer } from './hostile/server.js';
+
+const home = mkdtempSync(join(tmpdir(), 'pipetop-segmenter-'));
+const preload = join(home, 'count-segmenters.mjs');
+let hostile: HostileServer;
+let screen: Screen | null = null;
+
+beforeAll(async () => {
+  ensureBundle();
+  writeFileSync(
+    preload,
+    [
+      "import { appendFileSync } from 'node:fs';",
+      'const Real = Intl.Segmenter;',
+      'Intl.Segmenter = class extends Real {',
+      '  constructor(...args) {',
+      '    super(...args);',
+      '    appendFileSync(process.env.SEGMENTER_LOG, `${new Error().stack}\\n`);',
+      '  }',
+      '};',
+    ].join('\n'),
+  );
+  hostile = await startHostile();
+  // A GitLab that never answers: the first frame ("connecting") stays the only frame.
+  hostile.mount('/', () => undefined);
+});
+afterEach(() => {
+  screen?.kill();
+  screen = null;
+});
+afterAll(async () => {
+  await hostile.close();
+});
+
+function start(log: string): Screen {
+  const env = {
+    ...isolatedEnv(home),
+    GITLAB_HOST: hostile.url,
+    GITLAB_TOKEN: 'glpat-stalled',
+    NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`,
+    SEGMENTER_LOG: log,
+  };
+  return spawnScreen([], { cols: 80, rows: 24, env, cwd: home, bundle: BUNDLE });
+}
+
+it('the first frame makes no Intl.Segmenter', async () => {
+  const log = join(home, 'first-frame.log');
+  screen = start(log);
+  await screen.waitFor('connecting');
+  await screen.waitFor('? help');
+  expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
+});
+
+it('a line Ink cuts does make one (the check above can fail)', async () => {
+  const log = join(home, 'cut.log');
+  screen = start(log);
+  await screen.waitFor('connecting');
+  // The command line's hints are wider than 80 columns: Ink truncates them with slice-ansi.
+  screen.write(':');
+  await screen.waitFor('project <path|id>');
+  for (let i = 0; i < 200 && !existsSync(log); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(readFileSync(log, 'utf8')).toContain('Intl.Segmenter');
+});
