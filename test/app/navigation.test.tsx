@@ -34,9 +34,11 @@ async function failedOnMain(): Promise<void> {
   await app.type('status=failed ref=main');
   await app.press(KEY.enter);
   await app.waitFor('filters: status=failed ref=main');
+  // Read again: every row is a failed pipeline on main (the list read before the filter is not).
   await app.until(() => {
     const list = app.store.getState().lists[listKeyText(listKeys.pipelines((pane() as { projectId: number }).projectId))];
-    return !!list && list.loadedAt !== null && !list.loading;
+    const rows = (list?.items ?? []) as { status: string; ref: string }[];
+    return !!list && list.loadedAt !== null && !list.loading && rows.length > 0 && rows.every((p) => p.status === 'failed' && p.ref === 'main');
   }, 'filtered list');
 }
 
