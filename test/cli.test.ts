@@ -1,18 +1,17 @@
 // The shipped bundle as a user runs it: `pipetop sim` prints its URL and serves; --version matches
 // package.json; bad flags get a clear message and exit code 2.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { beforeAll, expect, it } from 'vitest';
 import { VERSION } from '../src/version.js';
+import { BUNDLE, ensureBundle } from './helpers/pty.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 
 beforeAll(() => {
   // `npm install`/`npm ci` build it (prepare); build here too so the test stands on its own.
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
 });
 
 it('serves the simulator and prints its URL', async () => {
@@ -39,7 +38,7 @@ it('serves the simulator and prints its URL', async () => {
 });
 
 it('prints the version of package.json', () => {
-  const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   expect(VERSION).toBe(pkg.version);
   const out = spawnSync(process.execPath, [bundle, '--version'], { encoding: 'utf8' });
   expect(out.stdout.trim()).toBe(pkg.version);

@@ -1,22 +1,19 @@
 // Sizes in a real terminal: the built bundle in a pseudo-terminal (node-pty) read through a headless
 // xterm, resized as a window is. Below the minimum the app says so instead of drawing fragments;
 // grown back, it draws every line within the screen, the status line of a pipeline included.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { spawnScreen, type Screen } from './helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
-const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', NO_COLOR: '' };
+const env = isolatedEnv(home);
 let screen: Screen | null = null;
 
 beforeAll(() => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
 });
 afterEach(() => {
   screen?.kill();

@@ -4,26 +4,27 @@
 // byte the app writes to the terminal (screen, title, clipboard) carries it. Last, a download cut
 // by SIGTERM/SIGHUP leaves no temp file behind, with Ink's own signal handling in place.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import xterm from '@xterm/headless';
 import pty from 'node-pty';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS, startSimulator, type Simulator } from '../src/sim/index.js';
+import { BUNDLE, ensureBundle, isolatedEnv } from './helpers/pty.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-secret-'));
+// The shell these tests also run needs PATH and the like; no token, GitLab host, CI or config of the
+// developer's reaches it or the app.
 const baseEnv: Record<string, string> = {};
 for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'CI' && !/TOKEN|GITLAB|GL_HOST/.test(k)) baseEnv[k] = v;
-Object.assign(baseEnv, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TERM: 'xterm-256color', NO_COLOR: '' });
+Object.assign(baseEnv, isolatedEnv(home), { TERM: 'xterm-256color' });
 
 let sim: Simulator;
 const running: pty.IPty[] = [];
 beforeAll(async () => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
   sim = await startSimulator({ speed: 0, seed: 11 });
 });
 afterEach(() => {

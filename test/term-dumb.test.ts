@@ -1,20 +1,17 @@
 // TERM=dumb (issue 18: it still received colour): the built app in a pty writes no SGR colour —
 // not from the theme, not from a job log's own colours — while bold and inverse may stay.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { spawnScreen, type Screen } from './helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-dumb-home-'));
 let screen: Screen | null = null;
 
 beforeAll(() => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
 });
 afterEach(() => {
   screen?.kill();
@@ -35,7 +32,7 @@ async function walkToALog(env: NodeJS.ProcessEnv): Promise<Screen> {
   const s = spawnScreen(['--demo'], {
     cols: 80,
     rows: 24,
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GLAB_CONFIG_DIR: join(home, 'no-glab'), NO_COLOR: '', ...env },
+    env: { ...isolatedEnv(home), GLAB_CONFIG_DIR: join(home, 'no-glab'), ...env },
     cwd: home,
     bundle,
   });

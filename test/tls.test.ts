@@ -1,26 +1,23 @@
 // A self-managed GitLab behind a private CA: TLS is verified, and NODE_EXTRA_CA_CERTS makes it
 // work — the built bundle in a pty against the simulator serving HTTPS with a certificate signed by
 // a CA generated here (openssl).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../src/sim/index.js';
 import { makeCerts, type TestCerts } from '../scripts/test-certs.mjs';
-import { spawnScreen, type Screen } from './helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const dir = mkdtempSync(join(tmpdir(), 'pipetop-tls-'));
 let certs: TestCerts;
-const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', NO_COLOR: '' };
+const env = isolatedEnv(dir);
 let sim: Simulator;
 let screen: Screen | null = null;
 
 beforeAll(async () => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
   certs = makeCerts();
   sim = await startSimulator({ speed: 0, seed: 9, tls: { cert: certs.cert, key: certs.key } });
 });
@@ -49,9 +46,11 @@ it('trusts a private CA given in NODE_EXTRA_CA_CERTS', async () => {
 });
 
 it('refuses an untrusted certificate and says what to set', async () => {
+  const served = () => sim.requests.filter((r) => r.path === '/user').length;
+  const before = served();
   screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 120, rows: 24, env, cwd: dir, bundle });
   await screen.waitFor(/TLS certificate is not trusted/, 20_000);
   expect(screen.text()).toContain('NODE_EXTRA_CA_CERTS');
   // Nothing was served to a client that did not trust the server.
-  expect(sim.requests.filter((r) => r.path === '/user').length).toBe(1);
+  expect(served()).toBe(before);
 });

@@ -4,7 +4,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { Pane } from '../../src/store/types.js';
 import { targetJob } from '../../src/features/jobs/index.js';
@@ -14,16 +14,13 @@ import { KEY, startApp, type AppRig } from '../helpers/app.js';
 let app: AppRig;
 let projectId: number;
 
-beforeAll(async () => {
+// Each test its own app and world: what one retries, cancels or erases, no other sees.
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
   projectId = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!.id;
 });
-afterAll(() => app.close());
-afterEach(async () => {
-  // Each test starts from the project list, with no toast or prompt left over.
-  app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null }));
-});
+afterEach(() => app.close());
 
 const posts = (suffix: string) => app.sim.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0]!.endsWith(suffix));
 
@@ -72,7 +69,7 @@ describe('job actions', () => {
   it('p plays a manual job and reports it; the row shows it pending', async () => {
     const job = await jobsTab('manual');
     // From the job's own pane: going back there after the form re-reads the job, not the jobs tab's
-    // list (whose re-read, still in flight when the next test resets it, would land in its list).
+    // list.
     await jobPane(job);
     // p offers the job's variables, none by default: Enter plays at once.
     await app.press('p');
@@ -137,8 +134,11 @@ describe('job actions', () => {
   });
 
   it('E on an erased job says so at once and sends nothing', async () => {
-    const erased = [...app.sim.world.jobs.values()].find((j) => j.erasedAt !== null && j.projectId === projectId)!;
-    const job = (await app.controller.ctx.gl.jobs.get(projectId, erased.id)) as Job;
+    // A job erased before it was read (here through the API).
+    const done = [...app.sim.world.jobs.values()].find((j) => j.erasedAt === null && j.projectId === projectId && j.status === 'success' && !j.trigger)!;
+    await app.controller.ctx.gl.jobs.erase(projectId, done.id);
+    const job = (await app.controller.ctx.gl.jobs.get(projectId, done.id)) as Job;
+    expect(job.erased_at).toBeTruthy();
     app.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
     await jobPane(job);
     const before = posts(`/jobs/${job.id}/erase`).length;

@@ -1,7 +1,7 @@
 // Deployments through the keyboard against the simulator: the tab (newest first, as GitLab's page
 // shows them), `/`, lazy pages, the detail with its environment (o opens the external URL) and the
 // deploying job (Enter opens the job pane).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { createTheme } from '../../src/ui/theme.js';
@@ -11,34 +11,21 @@ let app: AppRig;
 const label = (status: string) => createTheme({ NO_COLOR: '1' }).status(status).label;
 const pane = () => topPane(app.store.getState());
 
-beforeAll(async () => {
+// Each test its own app: no list, filter or pane is left by another.
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 const project = () => [...app.sim.world.projects.values()].find((p) => p.path === 'api' && p.namespace === 'acme')!;
 const deploymentsOf = () => [...app.sim.world.deployments.values()].filter((d) => d.projectId === project().id).sort((a, b) => b.id - a.id);
 const shown = () => [...app.frame().matchAll(/\s#(\d+)\s+(staging|production)\s/g)].map((m) => Number(m[1]));
 
-/** The project list in front, and the deployments list as if never loaded (each test starts afresh). */
-function reset(): void {
-  const key = `deployments:${project().id}`;
-  app.store.setState((s) => {
-    const { [key]: _gone, ...lists } = s.lists;
-    return { stack: s.stack.slice(0, 1), lists, prompt: null, confirm: null, toast: null, filtering: null };
-  });
-}
-
-/** Each test starts on the Deployments tab, unfiltered, at the top, whatever the one before left. */
+/** acme/api's Deployments tab, unfiltered, at the top. */
 async function openTab(): Promise<void> {
-  reset();
   app.store.setState((s) => ({
     stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'deployments' } as Pane],
-    prompt: null,
-    confirm: null,
-    toast: null,
-    filtering: null,
   }));
   await app.waitFor(/[1-9]\d*\+? deployments · ⏎ details/);
 }
@@ -62,7 +49,6 @@ async function openDeployment(): Promise<void> {
 
 describe('deployments', () => {
   it('4 opens the Deployments tab: newest first, with status, environment, ref, commit, who, when and job', async () => {
-    reset();
     app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
     await app.waitFor('1 Pipelines');
     await app.press('4');

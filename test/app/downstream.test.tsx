@@ -1,7 +1,7 @@
 // Real pipelines in the app (issue 13): trigger jobs among the jobs, Enter into child and
 // multi-project downstream pipelines and Esc back, what a bridge allows, merge-request pipelines
 // (`:mr`, `!N` refs, the source filter), the failed-jobs cursor, `F`, and the stage graph's counts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { pipelinesFeature } from '../../src/features/pipelines/feature.js';
 import { listKeyOf } from '../../src/store/sources.js';
@@ -11,10 +11,11 @@ import { listKeyText } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
-beforeAll(async () => {
+// Each test its own app and world (one retries a bridge, one runs a pipeline).
+beforeEach(async () => {
   app = await startApp({ columns: 80 });
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 const pane = () => topPane(app.store.getState());
 const DEPLOYER = 'acme/platform/deployer';
@@ -27,7 +28,7 @@ async function palette(command: string): Promise<void> {
   await app.until(() => app.store.getState().prompt === null, `:${command} to run`);
 }
 
-/** Back to the project list, then into `project` and onto its pipeline `id` (every test starts so). */
+/** Into `project` and onto its pipeline `id` (from the project list, by the palette). */
 async function openPipeline(project: string, id: number): Promise<void> {
   await palette('projects');
   await palette(`project ${project}`);
@@ -224,10 +225,6 @@ describe('merge-request pipelines', () => {
     // At 80 columns the Ref column shows the start of the title.
     await app.waitFor('!12 Add bi');
     expect(app.frame()).toContain('!13 Draft');
-    // Back to all pipelines for whoever comes next.
-    await app.press('f');
-    await app.waitFor('Filter pipelines:');
-    await app.press(...Array(40).fill(KEY.backspace), KEY.enter);
   });
 });
 

@@ -1,7 +1,8 @@
 // Activity through the keyboard against the simulator: a project's Events tab with every filter of
 // the spec (action, target type, before/after — a bad date refused and kept — sort), readable lines
-// per kind with relative and absolute times, `:events` (only the caller's), `:user bob`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// per kind with relative and absolute times, `:events` (only the caller's), `:user bob`. Each test
+// starts its own app and opens the list it needs.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/api/index.js';
 import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
@@ -32,11 +33,28 @@ async function filter(text: string): Promise<void> {
   await app.press(KEY.enter);
 }
 
-beforeAll(async () => {
+/** acme/api's Events tab, read. */
+async function projectEvents(): Promise<void> {
+  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+  await app.waitFor('1 Pipelines');
+  await app.press('5');
+  await app.until(loaded(`events:project:${project().id}`), 'the events');
+  await app.waitFor(/\d+\+? events · f filters/);
+}
+
+/** A palette command whose pane lists events, read. */
+async function palette(command: string, key: string): Promise<void> {
+  await app.press(':');
+  await app.type(command);
+  await app.press(KEY.enter);
+  await app.until(loaded(key), `the events of :${command}`);
+}
+
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 describe("a project's activity", () => {
   const key = () => `events:project:${project().id}`;
@@ -59,6 +77,7 @@ describe("a project's activity", () => {
   });
 
   it('f action=pushed shows only pushes, asked of GitLab', async () => {
+    await projectEvents();
     await filter('action=pushed');
     await app.waitFor('filters: action=pushed');
     await app.until(loaded(key()), 'the filtered events');
@@ -68,6 +87,7 @@ describe("a project's activity", () => {
   });
 
   it('target_type=issue shows issues as "opened issue #12 title"', async () => {
+    await projectEvents();
     await filter('target_type=issue');
     await app.waitFor('filters: target_type=issue');
     await app.until(loaded(key()), 'the filtered events');
@@ -77,6 +97,7 @@ describe("a project's activity", () => {
   });
 
   it('target_type=note shows the comments themselves', async () => {
+    await projectEvents();
     await filter('target_type=note');
     await app.waitFor('filters: target_type=note');
     await app.until(loaded(key()), 'the filtered events');
@@ -87,6 +108,7 @@ describe("a project's activity", () => {
   });
 
   it('a bad date is refused before anything is sent, and what was typed stays', async () => {
+    await projectEvents();
     const before = eventsSent(/\/events\?/).length;
     await filter('action=pushed before=2026-11-31');
     await app.waitFor('before: 2026-11-31 is not a day of the calendar');
@@ -107,6 +129,7 @@ describe("a project's activity", () => {
   });
 
   it('after= and sort=asc: oldest first, only days after', async () => {
+    await projectEvents();
     await filter('after=2026-11-17 sort=asc');
     await app.waitFor('filters: after=2026-11-17 sort=asc');
     await app.until(loaded(key()), 'the filtered events');
@@ -118,6 +141,10 @@ describe("a project's activity", () => {
   });
 
   it('an empty filter line shows everything again, newest first', async () => {
+    await projectEvents();
+    await filter('after=2026-11-17 sort=asc');
+    await app.waitFor('filters: after=2026-11-17 sort=asc');
+    await app.until(loaded(key()), 'the filtered events');
     await filter('');
     await app.waitFor(/\d+\+? events · f filters/);
     await app.until(loaded(key()), 'the events');
@@ -126,6 +153,7 @@ describe("a project's activity", () => {
   });
 
   it('o opens the selected event on GitLab (a push: the compare view)', async () => {
+    await projectEvents();
     const first = listOf(key()).items[0] as Event;
     await app.press('o');
     await app.until(() => app.opened.length > 0, 'a URL opened');
@@ -154,6 +182,7 @@ describe("people's activity", () => {
   });
 
   it('filters work there too', async () => {
+    await palette('events', 'events:me');
     await filter('action=commented');
     await app.waitFor('filters: action=commented');
     await app.until(loaded('events:me'), 'filtered');
@@ -163,7 +192,10 @@ describe("people's activity", () => {
   });
 
   it("Enter opens the event's project", async () => {
+    await palette('events', 'events:me');
     const first = listOf('events:me').items[0] as Event;
+    // Its project is named on the row once read (as a person sees before pressing Enter).
+    await app.until(() => app.store.getState().projects[first.project_id] !== undefined, 'the event project named');
     await app.press(KEY.enter);
     await app.until(() => pane().kind === 'project', 'the project pane');
     expect(pane()).toMatchObject({ kind: 'project', projectId: first.project_id });
@@ -184,6 +216,7 @@ describe("people's activity", () => {
   });
 
   it(':user with an unknown name keeps the palette open and says so', async () => {
+    await palette('user bob', 'events:user:bob');
     await app.press(':');
     await app.type('user nobody-here');
     await app.press(KEY.enter);

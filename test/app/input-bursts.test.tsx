@@ -1,7 +1,7 @@
 // Keys arrive in bursts: key repeat, fast typing and laggy SSH links put several keys in one read.
 // Each test writes its keys in ONE stdin write (or splits a sequence across two) and checks that
 // every key was applied, in order, each to the state the previous one left (issue 12).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyUserKeys } from '../../src/config/user-keys.js';
 import { FEATURES } from '../../src/features/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
@@ -16,15 +16,12 @@ const PROJECTS = listKeyOf({ kind: 'projects' }) as ListKey;
 describe('bursts on the project list', () => {
   let app: AppRig;
   const selected = (key: ListKey = PROJECTS) => listOf(app.store.getState(), key).selected;
-  beforeAll(async () => {
+  // Each test its own app: the cursor on the first project, no filter, nothing open.
+  beforeEach(async () => {
     app = await startApp();
     await app.until(() => app.controller.rowsOf(PROJECTS).length >= 5, 'five projects');
   });
-  afterAll(() => app.close());
-  beforeEach(() => {
-    app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null, help: null, filtering: null }));
-    app.store.setState((s) => ({ lists: Object.fromEntries(Object.entries(s.lists).map(([k, l]) => [k, { ...l, selected: 0, filter: '' }])) }));
-  });
+  afterEach(() => app.close());
 
   it('jjj moves the cursor three rows, kk two back', async () => {
     await app.type('jjj');

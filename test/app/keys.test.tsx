@@ -2,7 +2,7 @@
 // (fingerprint as ssh-keygen prints it, computed here independently), its owner's administrator
 // view; a non-administrator and an unknown id each get a clear message.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -23,14 +23,13 @@ async function palette(app: AppRig, text: string): Promise<void> {
 
 describe('as an administrator', () => {
   let app: AppRig;
-  beforeAll(async () => {
+  // Each test its own app, on the project list: nothing another opened is left.
+  beforeEach(async () => {
     app = await startApp({ token: DEMO_TOKENS.admin });
     // root is a member of secret/payroll only.
     await app.waitFor('secret/payroll');
   });
-  afterAll(() => app.close());
-  // Each test starts from the project list, whatever the one before left open.
-  beforeEach(() => app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null })));
+  afterEach(() => app.close());
 
   it(":key 1 shows the key with its fingerprint, and its owner's administrator view", async () => {
     const key = app.sim.world.keys.get(1)!;
@@ -92,11 +91,11 @@ describe('as an administrator', () => {
 
 describe('as alice (not an administrator)', () => {
   let app: AppRig;
-  beforeAll(async () => {
+  beforeEach(async () => {
     app = await startApp();
     await app.waitFor('acme/api');
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
   it(':key 1 says the lookup is for administrators only, and opens nothing', async () => {
     await palette(app, 'key 1');

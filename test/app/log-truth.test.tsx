@@ -1,7 +1,7 @@
 // The job log tells the truth (issue 15): a search keeps up with a running log, Z Z keeps the
 // cursor's line, W wraps into rows that never overlap with continuation rows indented, shrinking
 // the terminal while following keeps the tail, and t on a log without times says there are none.
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { SimJob } from '../../src/sim/model.js';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -9,15 +9,12 @@ import { KEY, startApp, type AppRig } from '../helpers/app.js';
 let app: AppRig;
 const project = (path: string) => [...app.sim.world.projects.values()].find((p) => `${p.namespace}/${p.path}` === path)!;
 
-beforeAll(async () => {
+// Each test its own app (100×24) and world: following a log moves the world's clock.
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
 });
-afterAll(() => app.close());
-beforeEach(() => {
-  app.resize(100, 24);
-  app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null }));
-});
+afterEach(() => app.close());
 
 /** Opens the newest job of `path` matching `pick` (not retried, not erased). */
 function openJob(path: string, pick: (j: SimJob) => boolean): SimJob {

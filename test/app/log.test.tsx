@@ -3,18 +3,19 @@
 // a running job as it grows, and a job that has not started.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
 const project = (path: string) => [...app.sim.world.projects.values()].find((p) => `${p.namespace}/${p.path}` === path)!;
 
-beforeAll(async () => {
+// Each test its own app and world (following a log moves the world's clock).
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 async function openJob(path: string, pick: (j: { status: string; name: string; startedAt: number | null }) => boolean): Promise<number> {
   const p = project(path);
@@ -33,7 +34,7 @@ async function openJob(path: string, pick: (j: { status: string; name: string; s
 
 describe('a finished failed job', () => {
   let jobId: number;
-  beforeAll(async () => {
+  beforeEach(async () => {
     jobId = await openJob('acme/api', (j) => j.status === 'failed' && j.name === 'test:unit');
     await app.waitFor(/ERROR: Job failed: exit code 1/);
   });
@@ -65,11 +66,12 @@ describe('a finished failed job', () => {
 
   it('z folds the section under the cursor', async () => {
     await app.press('g', 'j', 'j');
-    await app.waitFor(/› +▾ Preparing the "docker" executor/);
-    await app.press('z');
+    // The runner marks this section collapsed=true: it opens folded.
     await app.waitFor(/› +▸ Preparing the "docker" executor/);
     await app.press('z');
     await app.waitFor(/› +▾ Preparing the "docker" executor/);
+    await app.press('z');
+    await app.waitFor(/› +▸ Preparing the "docker" executor/);
   });
 
   it('/ searches the whole log with a match count; n and N move between matches', async () => {

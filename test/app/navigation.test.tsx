@@ -1,18 +1,64 @@
 // Driving the real app by keyboard against the simulator: projects → project → pipeline → job,
 // filters (`/` and the server-side ones), tabs, the stage graph, help, the palette, going back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Each test starts its own app and walks to where it begins with the steps below.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listKeys } from '../../src/store/sources.js';
 import { listKeyText } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
-beforeAll(async () => {
+beforeEach(async () => {
   app = await startApp();
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 const pane = () => topPane(app.store.getState());
+
+/** From the project list: acme/api's pipelines. */
+async function openApi(): Promise<void> {
+  await app.waitFor('acme/api');
+  await app.press('/');
+  await app.type('api');
+  await app.waitFor(/1 of 7 projects matching "api"/);
+  await app.press(KEY.enter);
+  await app.until(() => app.store.getState().filtering === null, 'filter typing to end');
+  await app.press(KEY.enter);
+  await app.waitFor('1 Pipelines');
+}
+
+/** On a project's pipelines: GitLab's filter status=failed ref=main, read. */
+async function failedOnMain(): Promise<void> {
+  await app.press('f');
+  await app.waitFor('Filter pipelines:');
+  await app.type('status=failed ref=main');
+  await app.press(KEY.enter);
+  await app.waitFor('filters: status=failed ref=main');
+  // Read again: every row is a failed pipeline on main (the list read before the filter is not).
+  await app.until(() => {
+    const list = app.store.getState().lists[listKeyText(listKeys.pipelines((pane() as { projectId: number }).projectId))];
+    const rows = (list?.items ?? []) as { status: string; ref: string }[];
+    return !!list && list.loadedAt !== null && !list.loading && rows.length > 0 && rows.every((p) => p.status === 'failed' && p.ref === 'main');
+  }, 'filtered list');
+}
+
+/** acme/api's newest failed pipeline on main, its jobs shown. */
+async function failedPipeline(): Promise<void> {
+  await openApi();
+  await failedOnMain();
+  await app.press(KEY.enter);
+  await app.waitFor(/✖ failed #\d+ on main/);
+  await app.waitFor(/build\s+build/);
+}
+
+/** In a pipeline: only its failed and passed jobs. */
+async function failedOrPassedJobs(): Promise<void> {
+  await app.press('s');
+  await app.waitFor('Show jobs with status:');
+  await app.type('failed success');
+  await app.press(KEY.enter);
+  await app.waitFor(/\d+ jobs · v stage graph · status: failed, success$/m);
+}
 
 describe('navigation', () => {
   it("opens on the caller's projects, most recently active first", async () => {
@@ -27,6 +73,7 @@ describe('navigation', () => {
   });
 
   it('filters the list with / and opens a project with Enter', async () => {
+    await app.waitFor('acme/api');
     await app.press('/');
     await app.waitFor('type to filter');
     await app.type('api');
@@ -41,6 +88,7 @@ describe('navigation', () => {
   });
 
   it('filters pipelines on the server (status, ref) from one validated prompt that keeps what was typed', async () => {
+    await openApi();
     await app.press('f');
     await app.waitFor('Filter pipelines:');
     await app.type('status=broken');
@@ -65,6 +113,8 @@ describe('navigation', () => {
   });
 
   it('opens a pipeline: its fields and its jobs by stage, in list and graph view', async () => {
+    await openApi();
+    await failedOnMain();
     await app.press(KEY.enter);
     await app.waitFor(/✖ failed #\d+ on main/);
     const frame = await app.waitFor(/build\s+build/);
@@ -80,6 +130,7 @@ describe('navigation', () => {
   });
 
   it("filters a pipeline's jobs by one or several statuses", async () => {
+    await failedPipeline();
     await app.press('s');
     await app.waitFor('Show jobs with status:');
     await app.type('failed success');
@@ -93,6 +144,8 @@ describe('navigation', () => {
   });
 
   it('opens a job: a summary over its log, and every field with i', async () => {
+    await failedPipeline();
+    await failedOrPassedJobs();
     await app.press(KEY.enter);
     await app.waitFor(/i details/);
     await app.press('i');
@@ -104,6 +157,11 @@ describe('navigation', () => {
   });
 
   it('goes back with Esc, keeping each list as it was left', async () => {
+    await failedPipeline();
+    await failedOrPassedJobs();
+    await app.press(KEY.enter);
+    await app.waitFor(/i details/);
+    expect(pane().kind).toBe('job');
     await app.press(KEY.escape);
     await app.waitFor('status: failed, success');
     await app.press(KEY.escape);
@@ -112,6 +170,8 @@ describe('navigation', () => {
   });
 
   it("switches to the project's jobs tab with 2 and Tab, newest jobs first", async () => {
+    await openApi();
+    await failedOnMain();
     await app.press('2');
     await app.waitFor(/Job\s+Name\s+Stage\s+Pipeline\s+Ref/);
     const frame = await app.waitFor(/[1-9]\d*\+? jobs · s status filter/);
@@ -125,6 +185,8 @@ describe('navigation', () => {
   });
 
   it('loads the next page lazily when the cursor nears the end of the list', async () => {
+    await openApi();
+    await failedOnMain();
     await app.press('f');
     await app.waitFor('Filter pipelines:');
     await app.press(...Array(40).fill(KEY.backspace));
@@ -140,6 +202,7 @@ describe('navigation', () => {
   });
 
   it('shows help generated from the keymap, and closes it', async () => {
+    await openApi();
     await app.press('?');
     // It opens on the keys of the pane in front (a project's pipelines tab), the rest below.
     await app.waitFor('Here (project)');
@@ -151,6 +214,7 @@ describe('navigation', () => {
   });
 
   it('jumps with the palette, and keeps a wrong command with a message', async () => {
+    await openApi();
     await app.press(':');
     await app.type('projekt acme/web');
     await app.press(KEY.enter);
@@ -165,6 +229,11 @@ describe('navigation', () => {
   });
 
   it("copies and opens the selected object's web page", async () => {
+    await app.waitFor('acme/api');
+    await app.press(':');
+    await app.type('project acme/platform/infra/terraform');
+    await app.press(KEY.enter);
+    await app.waitFor(/› acme\/platform\/infra\/terraform\s+DEMO/);
     await app.waitFor(/#\d+\s+main/);
     await app.press('y');
     await app.waitFor('Link http');
@@ -176,7 +245,11 @@ describe('navigation', () => {
   });
 
   it('q goes back, and quits from the first pane', async () => {
-    await app.press('q', 'q', 'q');
+    await openApi();
+    await app.press('q');
+    await app.until(() => pane().kind === 'projects', 'back on the projects');
+    expect(app.store.getState().quit).toBe(false);
+    await app.press('q');
     await app.until(() => app.store.getState().quit, 'quit');
   });
 });

@@ -2,7 +2,7 @@
 // often in proportion to its pages (runningPipelineDelay): GitLab's request budget for a user
 // (about 2,000 a minute on gitlab.com) is not spent on one pane. The lower bound asserted below
 // cannot be met early by a slow machine: the next poll is scheduled only after a refresh ends.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PAGES_PER_ACTIVE_POLL } from '../../src/features/pipelines/index.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { openMonolithPipeline } from '../helpers/monolith.js';
@@ -12,12 +12,12 @@ const ACTIVE_MS = 60;
 let rig: AppRig;
 let pipelineId: number;
 
-beforeAll(async () => {
+beforeEach(async () => {
   rig = await startApp({ timing: { activeMs: ACTIVE_MS, idleMs: 60_000, maxBackoffMs: 1_000 }, sim: { scale: { pipelineJobs: JOBS } } });
   ({ pipelineId } = await openMonolithPipeline(rig));
   expect(rig.sim.world.pipelines.get(pipelineId)!.status).toBe('running');
 }, 30_000);
-afterAll(async () => {
+afterEach(async () => {
   await rig?.close();
 });
 

@@ -1,6 +1,6 @@
 // Refreshing a pipeline of more than 5,000 jobs (the simulator's scale option) re-reads every page,
 // four at a time, and keeps every job; a refresh that reaches its page bound says so under the list.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { refreshList } from '../../src/store/lists.js';
 import { startApp, type AppRig } from '../helpers/app.js';
@@ -13,11 +13,12 @@ let key: string;
 let listKey: ListKey;
 let pipelineId: number;
 
-beforeAll(async () => {
+// Each test its own world: the page-bound test cuts the list to 1,000 jobs, which the other must not see.
+beforeEach(async () => {
   rig = await startApp({ sim: { scale: { pipelineJobs: JOBS } } });
   ({ pipelineId, key, listKey } = await openMonolithPipeline(rig));
 }, 30_000);
-afterAll(async () => {
+afterEach(async () => {
   await rig?.close();
 });
 

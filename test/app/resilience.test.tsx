@@ -1,15 +1,16 @@
 // A failing GitLab never crashes the app: errors show inline and in the header, and it recovers
 // by itself. Server strings are shown harmless: nothing from GitLab can drive the terminal.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
-beforeAll(async () => {
+// Each test its own app and simulator: no fault or broken pane is left by another.
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 it("shows a failed load inline with GitLab's message, says so in the header, and recovers on refresh", async () => {
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'web')!;

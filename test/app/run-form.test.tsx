@@ -2,7 +2,7 @@
 // environment, replicas, dry_run, regions): `N` with variables and typed inputs, GitLab's 400 shown
 // beside the line it names with every typed line kept, and `p` on a manual deploy: its variables,
 // then a `[y/N]` naming the environment, then the job's log echoing the variable.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job, TraceResult } from '../../src/api/index.js';
 import { targetJob } from '../../src/features/jobs/index.js';
 import { topPane } from '../../src/store/store.js';
@@ -13,15 +13,13 @@ const DEPLOYER = 'acme/platform/deployer';
 let app: AppRig;
 let projectId: number;
 
-beforeAll(async () => {
+// Each test its own app and world: no form, pipeline or job is left by another.
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
   projectId = app.sim.world.projectsByPath.get(DEPLOYER)!.id;
 });
-afterAll(() => app.close());
-afterEach(() => {
-  app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null, runForm: null }));
-});
+afterEach(() => app.close());
 
 async function pipelinesTab(): Promise<void> {
   app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: DEPLOYER, tab: 'pipelines' } as Pane] }));

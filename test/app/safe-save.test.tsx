@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { lstat, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -13,7 +13,8 @@ let app: AppRig;
 let projectId: number;
 let jobId: number;
 
-beforeAll(async () => {
+// Each test its own app (and download directory), on the job's pane.
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
   const p = [...app.sim.world.projects.values()].find((x) => `${x.namespace}/${x.path}` === 'acme/api')!;
@@ -27,8 +28,7 @@ beforeAll(async () => {
   }));
   await app.waitFor(/Job succeeded/);
 });
-afterAll(() => app.close());
-beforeEach(() => app.store.setState({ prompt: null, confirm: null, toast: null }));
+afterEach(() => app.close());
 
 async function submit(key: 'w' | 'd', label: string, path?: string): Promise<void> {
   await app.press(key);

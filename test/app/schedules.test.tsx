@@ -2,8 +2,10 @@
 // owner, last pipeline) and its scope filter, the detail and its last pipeline, the form (our
 // validation, GitLab's rejection beside the field, nothing typed lost), create, edit (own and
 // someone else's), toggle, take ownership as a second user, delete, one deleted elsewhere while its
-// detail is open, the list at 80 columns, and read-only refusals.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// detail is open, the list at 80 columns, and read-only refusals. Every test starts its own app on
+// its own simulator and brings it to the state it needs (a form half filled, a schedule created):
+// no test leans on another having run first.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { createTheme } from '../../src/ui/theme.js';
@@ -58,13 +60,45 @@ async function select(app: AppRig, text: string): Promise<void> {
   throw new Error(`no row ${text}\n${app.frame()}`);
 }
 
+/** A new schedule's form as a hasty user leaves it: no description, ref cleared, a bad cron, a misspelt zone. */
+async function badForm(app: AppRig): Promise<void> {
+  await schedulesTab(app);
+  await app.press('a');
+  await app.waitFor('New pipeline schedule in acme/api');
+  // Description stays empty; the ref (default branch prefilled) is cleared.
+  await app.press(KEY.tab, '\u0015');
+  await app.press(KEY.tab);
+  await app.type('0 25 * * *');
+  // A bad cron shows at once, under the field, while typing.
+  await app.waitFor(/✖ invalid cron: .*hour/);
+  await app.press(KEY.tab, '\u0015');
+  await app.type('Europe/Berln');
+  await app.waitFor(/✖ unknown time zone — did you mean Europe\/Berlin/);
+}
+
+/** A new schedule's form filled in well: "Nightly build" on main, every day at 02:00 in Berlin; not sent. */
+async function nightlyBuildForm(app: AppRig): Promise<void> {
+  await schedulesTab(app);
+  await app.press('a');
+  await app.waitFor('New pipeline schedule in acme/api');
+  await app.type('Nightly build');
+  await app.press(KEY.tab, '\u0015');
+  await app.type('main');
+  await app.press(KEY.tab);
+  await app.type('0 2 * * *');
+  await app.press(KEY.tab, '\u0015');
+  await app.type('Europe/Berlin');
+  await app.waitFor('every day at 02:00 · next 5 runs in Europe/Berlin:');
+  await app.waitFor(/Ref\s+main/);
+}
+
 describe('pipeline schedules (alice)', () => {
   let app: AppRig;
-  beforeAll(async () => {
+  beforeEach(async () => {
     app = await startApp();
     await app.waitFor('acme/api');
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
   it('opens the Schedules tab with 3: cron in words with its zone, next run, active, owner, last pipeline', async () => {
     await app.press('/');
@@ -87,6 +121,7 @@ describe('pipeline schedules (alice)', () => {
   });
 
   it("f cycles GitLab's scope filter: active, inactive, all", async () => {
+    await schedulesTab(app);
     await app.press('f');
     let frame = await app.waitFor('2 schedules · scope: active');
     expect(frame).not.toContain('Weekly dependency');
@@ -100,6 +135,7 @@ describe('pipeline schedules (alice)', () => {
   });
 
   it('filters the loaded rows with /', async () => {
+    await schedulesTab(app);
     await app.press('/');
     await app.type('smoke');
     await app.waitFor('1 of 3 schedules matching "smoke"');
@@ -109,6 +145,7 @@ describe('pipeline schedules (alice)', () => {
 
   it('Enter opens a schedule with every field and its last pipeline; Enter opens that pipeline', async () => {
     const nightly = scheduleOf(app, 'Nightly full test run');
+    await schedulesTab(app);
     await select(app, 'Nightly full test');
     await app.press(KEY.enter);
     const frame = await app.waitFor(`#${nightly.lastPipelineId} on main`);
@@ -128,30 +165,21 @@ describe('pipeline schedules (alice)', () => {
   });
 
   it('validates before sending: blank description, blank ref, bad cron, unknown zone — nothing sent, values kept', async () => {
-    const posts = mutations(app, /pipeline_schedules$/).length;
-    await app.press('a');
-    await app.waitFor('New pipeline schedule in acme/api');
+    await badForm(app);
     expect(pane(app)).toMatchObject({ kind: 'scheduleForm', scheduleId: null });
-    // Description stays empty; the ref (default branch prefilled) is cleared.
-    await app.press(KEY.tab, '\u0015');
-    await app.press(KEY.tab);
-    await app.type('0 25 * * *');
-    // A bad cron shows at once, under the field, while typing.
-    await app.waitFor(/✖ invalid cron: .*hour/);
-    await app.press(KEY.tab, '\u0015');
-    await app.type('Europe/Berln');
-    await app.waitFor(/✖ unknown time zone — did you mean Europe\/Berlin/);
+    expect(mutations(app, /pipeline_schedules$/)).toHaveLength(0);
     await app.press(CTRL_S);
     const frame = await app.waitFor(/Description\s+.*✖ can't be blank/);
     expect(frame).toMatch(/Ref\s+.*✖ can't be blank \(a branch or tag\)/);
     expect(frame).toContain('0 25 * * *');
     expect(frame).toContain('Europe/Berln');
     expect(frame).toMatch(/Not sent: fix the fields marked ✖/);
-    expect(mutations(app, /pipeline_schedules$/).length).toBe(posts);
+    expect(mutations(app, /pipeline_schedules$/)).toHaveLength(0);
     expect(pane(app).kind).toBe('scheduleForm');
   });
 
   it('shows the cron in words and the next 5 runs in the chosen zone as it is fixed', async () => {
+    await badForm(app);
     // Zone: fix the typo in place (Berln → Berlin): the cursor moves, nothing is retyped.
     await app.press(KEY.backspace, KEY.backspace);
     await app.type('lin');
@@ -173,11 +201,12 @@ describe('pipeline schedules (alice)', () => {
 
   it("shows GitLab's 400 field map beside the field and keeps every value", async () => {
     const path = /pipeline_schedules$/;
+    await nightlyBuildForm(app);
     app.sim.faults.add({ kind: 'respond', method: 'POST', path, status: 400, body: { message: { cron: ['syntax is invalid'] } } });
-    const before = mutations(app, path).length;
+    expect(mutations(app, path)).toHaveLength(0);
     await app.press(CTRL_S);
     const frame = await app.waitFor('✖ GitLab: syntax is invalid');
-    expect(mutations(app, path).length).toBe(before + 1);
+    expect(mutations(app, path)).toHaveLength(1);
     expect(frame).toMatch(/Description\s+Nightly build/);
     expect(frame).toMatch(/Cron\s+0 2 \* \* \*/);
     expect(frame).toMatch(/Time zone\s+Europe\/Berlin/);
@@ -186,6 +215,8 @@ describe('pipeline schedules (alice)', () => {
   });
 
   it('creates the schedule: GitLab has it, the list shows it selected', async () => {
+    await nightlyBuildForm(app);
+    expect(scheduleOf(app, 'Nightly build')).toBeUndefined();
     await app.press(CTRL_S);
     const frame = await app.waitFor(/Created schedule #\d+ Nightly build: every day at 02:00 Europe\/Berlin \(next run in 13h\)/);
     const created = scheduleOf(app, 'Nightly build');
@@ -210,6 +241,7 @@ describe('pipeline schedules (alice)', () => {
       edits.push(args[2]);
       return edit(...args);
     };
+    await schedulesTab(app);
     await select(app, 'Nightly full test');
     await app.press('e');
     await app.waitFor(`Edit schedule #${nightly.id} in acme/api`);
@@ -231,6 +263,7 @@ describe('pipeline schedules (alice)', () => {
 
   it("editing someone else's schedule: GitLab's 403 shows in the form, and every value stays", async () => {
     const hourly = scheduleOf(app, 'Hourly smoke test against staging');
+    await schedulesTab(app);
     await select(app, 'Hourly smoke');
     await app.press('e');
     await app.waitFor('Owned by Bob Okafor (@bob): GitLab lets only the owner save changes');
@@ -248,6 +281,13 @@ describe('pipeline schedules (alice)', () => {
   });
 
   it('Esc on a changed form asks first: n keeps editing, y discards', async () => {
+    await schedulesTab(app);
+    await select(app, 'Hourly smoke');
+    await app.press('e');
+    await app.waitFor(/Edit schedule #\d+ in acme\/api/);
+    await app.press(CTRL_E);
+    await app.type(' (alice)');
+    await app.waitFor('Hourly smoke test against staging (alice)');
     await app.press(KEY.escape);
     await app.waitFor(/Discard your changes to schedule #\d+\? \[y\/N\]\n.*What you typed is lost \(n keeps editing\)/);
     await app.press('n');
@@ -261,6 +301,7 @@ describe('pipeline schedules (alice)', () => {
 
   it('space deactivates and activates a schedule', async () => {
     const nightly = scheduleOf(app, 'Nightly full test run');
+    await schedulesTab(app);
     await select(app, 'Nightly full test');
     await app.press(' ');
     await app.waitFor(`schedule #${nightly.id} Nightly full test run is now inactive`);
@@ -273,6 +314,7 @@ describe('pipeline schedules (alice)', () => {
 
   it("space on someone else's schedule: GitLab's refusal in the footer, nothing changes", async () => {
     const hourly = scheduleOf(app, 'Hourly smoke test against staging');
+    await schedulesTab(app);
     await select(app, 'Hourly smoke');
     await app.press(' ');
     await waitForText(
@@ -283,6 +325,7 @@ describe('pipeline schedules (alice)', () => {
   });
 
   it('O on your own schedule says so and sends nothing', async () => {
+    await schedulesTab(app);
     await select(app, 'Nightly full test');
     const before = mutations(app, /take_ownership$/).length;
     await app.press('O');
@@ -291,7 +334,16 @@ describe('pipeline schedules (alice)', () => {
   });
 
   it('D deletes after asking (n keeps it); the row goes and GitLab no longer has it', async () => {
+    // A schedule of its own to delete, made through the API before the list is read.
+    await app.controller.ctx.gl.schedules.create(projectOf(app).id, {
+      description: 'Nightly build',
+      ref: 'main',
+      cron: '0 2 * * *',
+      cron_timezone: 'Europe/Berlin',
+    });
     const created = scheduleOf(app, 'Nightly build');
+    await schedulesTab(app);
+    await app.waitFor('4 schedules');
     await select(app, 'Nightly build');
     await app.press('D');
     await app.waitFor(`Delete schedule #${created.id} Nightly build? [y/N]`);
@@ -310,6 +362,7 @@ describe('pipeline schedules (alice)', () => {
   });
 
   it('D from the detail pane closes it after deleting', async () => {
+    await schedulesTab(app);
     await app.press('a');
     await app.waitFor('New pipeline schedule');
     await app.type('Throwaway');
@@ -386,11 +439,11 @@ describe('pipeline schedules (alice)', () => {
 
 describe('at 80 columns', () => {
   let app: AppRig;
-  beforeAll(async () => {
+  beforeEach(async () => {
     app = await startApp({ columns: 80 });
     await app.waitFor('acme/api');
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
   it('shows every zone whole, dropping the columns on the right instead (Last, Owner, Ref)', async () => {
     await schedulesTab(app);
@@ -405,12 +458,12 @@ describe('at 80 columns', () => {
 
 describe('take ownership (bob)', () => {
   let app: AppRig;
-  beforeAll(async () => {
+  beforeEach(async () => {
     // Wide enough for every column of the schedule list, Owner included.
     app = await startApp({ token: DEMO_TOKENS.other, columns: 120 });
     await app.waitFor('acme/api');
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
   it('asks first, naming the current owner and the consequence; y makes bob the owner', async () => {
     await schedulesTab(app);
@@ -433,6 +486,11 @@ describe('take ownership (bob)', () => {
 
   it('and can then edit it', async () => {
     const nightly = scheduleOf(app, 'Nightly full test run');
+    // bob took it over (as the test above does through the keys).
+    await app.controller.ctx.gl.schedules.takeOwnership(projectOf(app).id, nightly.id);
+    expect(nightly.ownerId).toBe(app.sim.world.usersByName.get('bob')!.id);
+    await schedulesTab(app);
+    await select(app, 'Nightly full test');
     await app.press(KEY.enter);
     await app.waitFor(/Owner\s+Bob Okafor \(@bob\) — you/);
     await app.press('e');
@@ -448,11 +506,11 @@ describe('take ownership (bob)', () => {
 
 describe('read-only mode', () => {
   let app: AppRig;
-  beforeAll(async () => {
+  beforeEach(async () => {
     app = await startApp({ readOnly: true });
     await app.waitFor('acme/api');
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
   it('refuses every schedule change before anything is asked or sent', async () => {
     await schedulesTab(app);

@@ -1,7 +1,7 @@
 // Pipeline variables and test reports through the real app against the simulator: the pipeline
 // pane's `tests N · M failed` and `variables: …` line (read once per pipeline state), `i` details
 // with the values, and the Tests view: failed case first → its output → its job's log at the line.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { topPane } from '../../src/store/store.js';
 import type { Pane } from '../../src/store/types.js';
@@ -11,16 +11,13 @@ const DEPLOYER = 'acme/platform/deployer';
 let app: AppRig;
 let projectId: number;
 
-beforeAll(async () => {
+// Each test its own app: nothing read for one test is cached for the next.
+beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
   projectId = app.sim.world.projectsByPath.get(DEPLOYER)!.id;
 });
-afterAll(() => app.close());
-afterEach(() => {
-  // Nothing read for one test is cached for the next.
-  app.store.setState((s) => ({ stack: s.stack.slice(0, 1), confirm: null, toast: null, pipelineExtras: {}, testReports: {}, lists: {} }));
-});
+afterEach(() => app.close());
 
 const gets = (suffix: string) => app.sim.requests.filter((r) => r.method === 'GET' && r.path.split('?')[0]!.endsWith(suffix));
 

@@ -1,7 +1,7 @@
 // The pipeline pane's timeline through the real app, on a known pipeline of the seeded world: `v`
 // cycles list → stage graph → timeline → list; the timeline draws each job's span on one axis under
 // its stage, marks the critical path, and shares the cursor with the list (Enter opens that job).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -14,10 +14,11 @@ const DEPLOYER = 20102;
 const PIPELINE = 700019;
 let app: AppRig;
 
-beforeAll(async () => {
+// Each test its own app: no pane, view or cached duration is left by another.
+beforeEach(async () => {
   app = await startApp({ columns: 120 });
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 describe('timeline view', () => {
   it('v cycles to the timeline of a finished pipeline: stages, spans, the critical path, the shared cursor', async () => {

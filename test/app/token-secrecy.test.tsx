@@ -2,7 +2,7 @@
 // copy (y). The simulator's user token is the secret; every pane visited is checked.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { Pane } from '../../src/store/types.js';
@@ -12,11 +12,12 @@ const SECRET = DEMO_TOKENS.user;
 let app: AppRig;
 const frames: string[] = [];
 
-beforeAll(async () => {
+beforeEach(async () => {
+  frames.length = 0;
   app = await startApp({ token: SECRET });
   await app.waitFor('acme/api');
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 async function visit(pane: Pane, ready: RegExp | string): Promise<void> {
   app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), pane], toast: null }));

@@ -1,7 +1,7 @@
 // The screen tells the truth at once (issue 15): after an action the pane is re-read within one
 // round trip (not at the finished-pipeline interval), no-op actions say what really happened, and
 // GitLab's bare 404/403 answers are said as what they mean.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { SimJob, SimPipeline } from '../../src/sim/model.js';
 import type { Pane } from '../../src/store/types.js';
@@ -10,23 +10,22 @@ import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
 let projectId: number;
+const used = new Set<number>();
 
-beforeAll(async () => {
+// Each test its own app and world: what one retries or erases, no other sees.
+beforeEach(async () => {
+  used.clear();
   // Idle polls never come during a test (600 s): only an action's own re-read can update the screen.
   app = await startApp({ timing: { activeMs: 50, idleMs: 600_000, maxBackoffMs: 600_000 } });
   await app.waitFor('acme/api');
   projectId = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!.id;
 });
-afterAll(() => app.close());
-afterEach(() => {
-  app.store.setState((s) => ({ stack: s.stack.slice(0, 1), prompt: null, confirm: null, toast: null }));
-});
+afterEach(() => app.close());
 
 const posts = (suffix: string) => app.sim.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0]!.endsWith(suffix));
 const simJobs = (p: SimPipeline) => p.jobIds.map((id) => app.sim.world.jobs.get(id)!);
 
-/** A finished pipeline of acme/api matching `test`, not used by an earlier test. */
-const used = new Set<number>();
+/** A finished pipeline of acme/api matching `test`, not picked before in this test. */
 function pipelineWhere(test: (p: SimPipeline, jobs: SimJob[]) => boolean): SimPipeline {
   const found = [...app.sim.world.pipelines.values()].find((p) => p.projectId === projectId && !used.has(p.id) && test(p, simJobs(p)));
   if (!found) throw new Error('no such pipeline in the seed');

@@ -2,36 +2,23 @@
 // the bundle's `yaml` chunk broke it), and no escape sequence from GITLAB_HOST / --host /
 // --project reaching the terminal through a startup message.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { DEMO_TOKENS, startSimulator, type Simulator } from '../../src/sim/index.js';
-import { spawnScreen, type Screen } from '../helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
 import { START } from '../helpers/sim.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-hostile-home-'));
 // Nothing configured but what a test sets.
-const clean = {
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, '.config'),
-  GLAB_CONFIG_DIR: join(home, 'no-glab'),
-  GITLAB_TOKEN: '',
-  GITLAB_HOST: '',
-  GITLAB_URI: '',
-  GL_HOST: '',
-  GITLAB_ACCESS_TOKEN: '',
-  OAUTH_TOKEN: '',
-  NO_COLOR: '',
-};
+const clean = { ...isolatedEnv(home), GLAB_CONFIG_DIR: join(home, 'no-glab') };
 let sim: Simulator;
 let screen: Screen | null = null;
 
 beforeAll(async () => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
   sim = await startSimulator({ seed: 7, speed: 0, startTime: START });
 });
 afterEach(() => {

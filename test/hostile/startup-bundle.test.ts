@@ -1,37 +1,25 @@
 // The built bundle in a pty with `--project` (issue 18): the lookup ran before the first frame, so
 // a stalled GitLab left a blank terminal for two minutes with `q` ignored, and an unknown project
 // silently opened the project list. Now the app draws first and looks the project up inside.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { DEMO_TOKENS, startSimulator, type Simulator } from '../../src/sim/index.js';
-import { spawnScreen, type Screen } from '../helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
 import { START } from '../helpers/sim.js';
 import { startHostile, type HostileServer } from './server.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-startup-home-'));
-const clean = {
-  HOME: home,
-  XDG_CONFIG_HOME: join(home, '.config'),
-  GLAB_CONFIG_DIR: join(home, 'no-glab'),
-  GITLAB_HOST: '',
-  GITLAB_URI: '',
-  GL_HOST: '',
-  GITLAB_ACCESS_TOKEN: '',
-  OAUTH_TOKEN: '',
-  NO_COLOR: '',
-};
+// Nothing configured but what a test sets (each sets its GITLAB_TOKEN).
+const clean = { ...isolatedEnv(home), GLAB_CONFIG_DIR: join(home, 'no-glab') };
 let sim: Simulator;
 let hostile: HostileServer;
 let screen: Screen | null = null;
 
 beforeAll(async () => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
   sim = await startSimulator({ seed: 7, speed: 0, startTime: START });
   hostile = await startHostile();
   // A GitLab that accepts the connection and never answers.

@@ -3,7 +3,7 @@
 // following the child to its end, a bridge without strategy succeeding at trigger time, a
 // multi-project downstream pipeline, and what GitLab lets one do to a bridge (retry and play yes,
 // cancel/trace/get no: those routes look among builds only).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { MINUTE, startRig, type Rig } from '../helpers/sim.js';
@@ -13,10 +13,11 @@ const DEPLOYER = 'acme/platform/deployer';
 const MOBILE = 'acme/mobile';
 let rig: Rig;
 
-beforeAll(async () => {
+// Each test its own world: 'the world as it opens' must not see what others run, cancel or retry.
+beforeEach(async () => {
   rig = await startRig();
 });
-afterAll(() => rig.close());
+afterEach(() => rig.close());
 
 /** Advances world time a minute at a time until `done` holds (bounded). */
 async function until(done: () => Promise<boolean>, minutes = 120): Promise<void> {
@@ -218,7 +219,7 @@ describe('cancel and retry across parent and child', () => {
 
 describe('what GitLab allows on a bridge', () => {
   let bridge: Bridge;
-  beforeAll(async () => {
+  beforeEach(async () => {
     const [parent] = await rig.gl.pipelines.list(DEPLOYER, { status: 'success', perPage: 1 }).all();
     bridge = (await rig.gl.pipelines.bridges(DEPLOYER, parent!.id).all()).find((b) => b.name === 'docs')!;
   });

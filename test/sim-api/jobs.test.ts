@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GitLabApiError, type Job, type TraceResult } from '../../src/api/index.js';
 import { MINUTE, startRig, type Rig } from '../helpers/sim.js';
 
@@ -12,11 +12,13 @@ const API = 'acme/api';
 let rig: Rig;
 let dir: string;
 
-beforeAll(async () => {
+// Each test its own world (and download directory): what one cancels, retries, plays, erases or
+// advances, no other sees.
+beforeEach(async () => {
   rig = await startRig();
   dir = await mkdtemp(join(tmpdir(), 'pipetop-jobs-'));
 });
-afterAll(async () => {
+afterEach(async () => {
   await rig.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -274,7 +276,15 @@ describe('artifacts', () => {
 
 describe('trace', () => {
   it("reads a running job's log incrementally with Range (206 → append) as it grows", async () => {
-    const job = await firstJob({ scope: 'running' }, (j) => j.name !== 'lint', 'acme/web');
+    // A pipeline of its own, so its first job has just started: the seed's running jobs may be
+    // seconds from their end.
+    const pipeline = await rig.gl.pipelines.create('acme/web', 'main');
+    let job: Job | undefined;
+    for (let i = 0; i < 30 && !job; i++) {
+      rig.advance(5_000);
+      job = (await rig.gl.jobs.listForPipeline('acme/web', pipeline.id).all()).find((j) => j.status === 'running' && j.name !== 'lint');
+    }
+    if (!job) throw new Error('no job of the new pipeline started');
     let held = whole(await rig.gl.jobs.trace('acme/web', job.id));
     expect(held.toString()).toContain('Running with gitlab-runner');
     let appended = 0;

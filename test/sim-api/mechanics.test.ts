@@ -1,7 +1,7 @@
 // The client's request mechanics against the simulator: retries (counted where they arrive), every
 // error body shape as the simulator serves it, ETag revalidation and gzip over real HTTP.
 import { Agent } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GitLabApiError, type Job, type Project } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { makeCerts } from '../../scripts/test-certs.mjs';
@@ -10,17 +10,19 @@ import { startRig, type Rig } from '../helpers/sim.js';
 describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
   let rig: Rig;
   let delays: number[];
+  let certs: ReturnType<typeof makeCerts>;
 
-  beforeAll(async () => {
-    if (protocol === 'HTTP/1.1') rig = await startRig();
-    else {
-      // The client's own default dispatcher (allowH2), plus trust in the test CA.
-      const certs = makeCerts();
-      rig = await startRig({ tls: { cert: certs.cert, key: certs.key } }, { dispatcher: new Agent({ allowH2: true, connect: { ca: certs.ca } }) });
-    }
+  // The certificates are only read: made once. Each test gets its own simulator (its faults, its
+  // requests, its clock).
+  beforeAll(() => {
+    if (protocol === 'HTTP/2') certs = makeCerts();
   });
-  afterAll(() => rig.close());
-  afterEach(() => rig.sim.faults.clear());
+  beforeEach(async () => {
+    if (protocol === 'HTTP/1.1') rig = await startRig();
+    // The client's own default dispatcher (allowH2), plus trust in the test CA.
+    else rig = await startRig({ tls: { cert: certs.cert, key: certs.key } }, { dispatcher: new Agent({ allowH2: true, connect: { ca: certs.ca } }) });
+  });
+  afterEach(() => rig.close());
 
   /** A client for alice that records the waits it would have slept through. */
   function recording() {
@@ -236,18 +238,21 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
         .client(undefined)
         .client.request<{ username: string }>('GET', '/user', { headers: { authorization: `Bearer ${DEMO_TOKENS.other}` } });
       expect(res.data.username).toBe('bob');
+      expect((await rig.gl.users.current()).username).toBe('alice');
       const sent = rig.sim.requests.filter((r) => r.path === '/user').find((r) => r.headers['private-token'] === DEMO_TOKENS.user);
       expect(sent).toBeDefined();
     });
   });
 
   it('follows a growing log with Range: 206 appends, 416 when nothing is new', async () => {
+    // A pipeline of its own, so its first job has just started: the seed's running jobs may be
+    // seconds from their end.
+    const pipeline = await rig.gl.pipelines.create('acme/web', 'main');
     let job: Job | undefined;
-    for await (const j of rig.gl.jobs.list('acme/web', { scope: 'running', perPage: 100 }))
-      if (j.name !== 'lint') {
-        job = j;
-        break;
-      }
+    for (let i = 0; i < 30 && !job; i++) {
+      rig.advance(5_000);
+      job = (await rig.gl.jobs.listForPipeline('acme/web', pipeline.id).all()).find((j) => j.status === 'running' && j.name !== 'lint');
+    }
     const first = await rig.gl.jobs.trace('acme/web', job!.id);
     expect(first.kind).toBe('append');
     let held = first.kind === 'append' ? first.chunk.length : 0;
@@ -267,7 +272,9 @@ describe.each(['HTTP/1.1', 'HTTP/2'] as const)('over %s', (protocol) => {
     expect(statuses).toEqual(new Set([206, 416]));
   });
 
-  it(`every request went over ${protocol}`, () => {
+  it(`every request went over ${protocol}`, async () => {
+    await rig.gl.users.current();
+    await rig.gl.jobs.list('acme/api', { perPage: 100 }).all(100);
     const versions = new Set(rig.sim.requests.map((r) => r.httpVersion));
     expect([...versions]).toEqual([protocol === 'HTTP/1.1' ? '1.1' : '2.0']);
   });

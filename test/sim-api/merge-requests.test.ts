@@ -1,7 +1,7 @@
 // Merge requests as CI sees them, through the API module: one merge request (for `!N` and its title),
 // its detached (refs/merge-requests/N/head) and merged-results (…/merge) pipelines with source
 // merge_request_event, a new merge-request pipeline, and the errors (unknown MR, closed MR, read-only).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { startRig, type Rig } from '../helpers/sim.js';
 import { apiError } from '../helpers/expect.js';
@@ -9,10 +9,11 @@ import { apiError } from '../helpers/expect.js';
 const MOBILE = 'acme/mobile';
 let rig: Rig;
 
-beforeAll(async () => {
+// Each test its own world: the pipeline one creates is in no other test's lists.
+beforeEach(async () => {
   rig = await startRig();
 });
-afterAll(() => rig.close());
+afterEach(() => rig.close());
 
 describe('merge requests', () => {
   it('gets an opened and a merged merge request with the fields the TUI shows', async () => {

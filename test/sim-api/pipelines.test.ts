@@ -1,7 +1,8 @@
 // Pipelines (spec 4.2) through the API module against the simulator: every list filter, the full
 // form, create/retry/cancel and their transitions, jobs moving stage by stage on the clock, and a
-// world that is the same for the same seed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// world that is the same for the same seed. Each test its own world: what one creates, retries,
+// cancels or advances, no other sees.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job, Pipeline, PipelineBasic } from '../../src/api/index.js';
 import { MINUTE, START, startRig, type Rig } from '../helpers/sim.js';
 import { apiError } from '../helpers/expect.js';
@@ -9,10 +10,10 @@ import { apiError } from '../helpers/expect.js';
 const API = 'acme/api';
 let rig: Rig;
 
-beforeAll(async () => {
+beforeEach(async () => {
   rig = await startRig();
 });
-afterAll(() => rig.close());
+afterEach(() => rig.close());
 
 const all = (filters: Parameters<Rig['gl']['pipelines']['list']>[1] = {}, project = API) => rig.gl.pipelines.list(project, { perPage: 100, ...filters }).all();
 
@@ -119,12 +120,10 @@ describe('a single pipeline', () => {
 });
 
 describe('creating and running a pipeline', () => {
-  let created: Pipeline;
-
   it('creates a pipeline for a ref: 201, pending, before_sha zeros, source api, the caller as user', async () => {
     const res = await rig.gl.client.request<Pipeline>('POST', '/projects/acme%2Fapi/pipeline', { query: { ref: 'main' } });
     expect(res.status).toBe(201);
-    created = res.data;
+    const created = res.data;
     expect(created.status).toBe('pending');
     expect(created.ref).toBe('main');
     expect(created.before_sha).toBe('0'.repeat(40));
@@ -137,6 +136,7 @@ describe('creating and running a pipeline', () => {
 
   it('runs its jobs stage by stage: created → pending → running → done, then the pipeline finishes', async () => {
     const stages = ['build', 'test', 'security', 'deploy'];
+    const created = await rig.gl.pipelines.create(API, 'main');
     const jobs0 = await rig.gl.jobs.listForPipeline(API, created.id, { perPage: 100 }).all();
     expect(new Set(jobs0.filter((j) => j.stage === 'build').map((j) => j.status))).toEqual(new Set(['pending']));
     expect(new Set(jobs0.filter((j) => j.stage !== 'build').map((j) => j.status))).toEqual(new Set(['created']));

@@ -1,17 +1,17 @@
 // Pipeline schedules (spec 2.5, 3, 4.3; GITLAB-FACTS.md "Errors" and "Action outcomes") through the
-// typed client against the simulator over real HTTP. One world for the whole file, clock frozen at
-// START; tests that move time come after the ones that depend on START.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// typed client against the simulator over real HTTP. Each test gets its own world, clock frozen at
+// START: what one creates, edits or deletes, and the time it moves, no other sees.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PipelineSchedule } from '../../src/api/index.js';
 import { MINUTE, START, startRig, type Rig } from '../helpers/sim.js';
 import { ISO_MS, apiError, expectCompactUser } from '../helpers/expect.js';
 
 let rig: Rig;
 
-beforeAll(async () => {
+beforeEach(async () => {
   rig = await startRig();
 });
-afterAll(async () => {
+afterEach(async () => {
   await rig?.close();
 });
 
@@ -229,7 +229,8 @@ function berlinOffsetMinutes(ms: number): number {
 describe('edit, take ownership, delete', () => {
   let id: number;
 
-  beforeAll(async () => {
+  // alice's own schedule, made for each test.
+  beforeEach(async () => {
     const s = await rig.gl.schedules.create(API, { description: 'Mine', ref: 'main', cron: '0 1 * * *' });
     id = s.id;
   });
@@ -270,7 +271,7 @@ describe('edit, take ownership, delete', () => {
     const err = await apiError(rig.other.schedules.edit(API, id, { description: 'bob was here' }));
     expect(err.status).toBe(403);
     expect(err.reason).toBe('403 Forbidden');
-    expect((await rig.gl.schedules.get(API, id)).description).toBe('Mine, renamed');
+    expect((await rig.gl.schedules.get(API, id)).description).toBe('Mine');
   });
 
   it('bob takes ownership (201), again (200); then alice can no longer edit it', async () => {
@@ -278,7 +279,7 @@ describe('edit, take ownership, delete', () => {
     expect(first.status).toBe(201);
     expect(first.data.id).toBe(id);
     expectCompactUser(first.data.owner, 'bob');
-    expect(first.data.description).toBe('Mine, renamed');
+    expect(first.data.description).toBe('Mine');
 
     const again = await rig.other.client.request<PipelineSchedule>('POST', `${schedulesPath(API)}/${id}/take_ownership`);
     expect(again.status).toBe(200);
@@ -297,6 +298,8 @@ describe('edit, take ownership, delete', () => {
   });
 
   it('delete answers 204 (resolves null); the schedule is gone afterwards', async () => {
+    // bob deletes it as its owner.
+    await rig.other.schedules.takeOwnership(API, id);
     const removed = await rig.other.schedules.remove(API, id);
     expect(removed).toBeNull();
     const deleteLog = rig.sim.requests.filter((r) => r.method === 'DELETE' && r.path === `${schedulesPath(API)}/${id}`);

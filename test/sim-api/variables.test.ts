@@ -1,7 +1,7 @@
 // Pipeline variables, typed inputs and job variables through the API module: create with variables
 // (read back from …/variables), GitLab's 400s for a bad key, an undeclared or ill-typed input, and a
 // manual job played with job_variables_attributes whose script echoes one of them in its log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { MINUTE, startRig, type Rig } from '../helpers/sim.js';
@@ -12,10 +12,12 @@ let rig: Rig;
 
 const text = (t: TraceResult) => (t.kind === 'unchanged' ? '' : t.chunk.toString('utf8'));
 
-beforeAll(async () => {
+// Each test its own world: the pipelines one creates and the job it plays (and the clock it moves)
+// are not in the demo world another test reads.
+beforeEach(async () => {
   rig = await startRig();
 });
-afterAll(() => rig.close());
+afterEach(() => rig.close());
 
 describe('pipeline variables and inputs', () => {
   it('creates a pipeline with two variables (JSON body) and reads them back', async () => {

@@ -2,24 +2,21 @@
 // fast, `N` creates a pipeline (which marks it by itself), and when it ends the bytes arrive — OSC
 // 777, OSC 9, the title and the bell; wrapped for tmux when TMUX is set; none of them when the
 // config file ($PIPETOP_CONFIG) turns them off.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { spawnScreen, type Screen } from '../helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-marks-home-'));
-const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', NO_COLOR: '' };
+const env = isolatedEnv(home);
 const ESC = '\x1b';
 const BEL = '\x07';
 let screen: Screen | null = null;
 
 beforeAll(() => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
 });
 afterEach(() => {
   screen?.kill();

@@ -1,13 +1,13 @@
 // `pipetop watch` takes its token the ways the TUI does (issue 17): --token-file PATH (private
 // only) and --token - (standard input), besides the environment and glab's config.
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runWatch, type WatchIo } from '../../src/commands/watch.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
+import { BUNDLE, ensureBundle, isolatedEnv } from '../helpers/pty.js';
 import { startRig, type Rig } from '../helpers/sim.js';
 import { planOutcome } from './helpers.js';
 
@@ -68,14 +68,12 @@ it('--token - on a terminal says to pipe it in', async () => {
 });
 
 it('the built bundle: `pipetop watch --token -` reads the token piped in', async () => {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const bundle = `${root}dist/pipetop.js`;
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
   const [done] = await rig.gl.pipelines.list(API, { status: 'success', perPage: 1 }).all(1);
   const before = rig.sim.requests.length;
-  const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: dir, GLAB_CONFIG_DIR: join(dir, 'no-glab'), GITLAB_TOKEN: '', GITLAB_HOST: '', CI: '' };
+  const env = { ...process.env, ...isolatedEnv(dir), GLAB_CONFIG_DIR: join(dir, 'no-glab'), CI: '' };
   const out = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bundle, 'watch', String(done!.id), '--project', API, '--host', rig.sim.url, '--token', '-'], { env, cwd: dir });
+    const child = spawn(process.execPath, [BUNDLE, 'watch', String(done!.id), '--project', API, '--host', rig.sim.url, '--token', '-'], { env, cwd: dir });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => resolve({ code, stderr }));

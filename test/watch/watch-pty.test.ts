@@ -1,24 +1,21 @@
 // `pipetop watch --notify` from the built bundle in a real pseudo-terminal, on the demo simulator
 // run fast: the live view, the summary, and the notification bytes (OSC 777, OSC 9, title, BEL)
 // arriving — wrapped for tmux when TMUX is set, and none without --notify.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { spawnScreen, type Screen } from '../helpers/pty.js';
+import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bundle = `${root}dist/pipetop.js`;
+const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-watch-home-'));
-const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITLAB_TOKEN: '', GITLAB_HOST: '', NO_COLOR: '' };
+const env = isolatedEnv(home);
 const ESC = '\x1b';
 const BEL = '\x07';
 let screen: Screen | null = null;
 
 beforeAll(() => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+  ensureBundle();
 });
 afterEach(() => {
   screen?.kill();
