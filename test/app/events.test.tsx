@@ -202,6 +202,47 @@ describe("people's activity", () => {
     await app.press(KEY.escape);
   });
 
+  it('Enter on a row whose project is not read yet asks for it and opens it', async () => {
+    // Hold every read of the first event's project: the row cannot be named before Enter.
+    let release = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    await app.press(':');
+    await app.type('events');
+    const firstProject = () => (listOf('events:me').items[0] as Event | undefined)?.project_id;
+    // The feed's first project is the same on every run (frozen clock): learn it from the API first.
+    const [event] = await app.controller.ctx.gl.events.listMine({ perPage: 1 }).all(1);
+    app.sim.faults.add({ kind: 'delay', method: 'GET', path: `/projects/${event!.project_id}`, until, times: 10 });
+    await app.press(KEY.enter);
+    await app.until(loaded('events:me'), 'the feed');
+    expect(firstProject()).toBe(event!.project_id);
+    expect(app.store.getState().projects[event!.project_id]).toBeUndefined();
+    await app.press(KEY.enter);
+    await app.waitFor(`Opening project #${event!.project_id}…`);
+    expect(pane().kind).toBe('events');
+    release();
+    await app.until(() => pane().kind === 'project', 'the project pane');
+    expect(pane()).toMatchObject({ kind: 'project', projectId: event!.project_id });
+  });
+
+  it('Enter on a row whose project GitLab does not show says so and stays', async () => {
+    await app.press(':');
+    await app.type('events');
+    const [event] = await app.controller.ctx.gl.events.listMine({ perPage: 1 }).all(1);
+    app.sim.faults.add({
+      kind: 'respond',
+      method: 'GET',
+      path: `/projects/${event!.project_id}`,
+      status: 404,
+      body: { message: '404 Project Not Found' },
+      times: 10,
+    });
+    await app.press(KEY.enter);
+    await app.until(loaded('events:me'), 'the feed');
+    await app.press(KEY.enter);
+    await app.waitFor(`Project #${event!.project_id} is not visible to you`);
+    expect(pane().kind).toBe('events');
+  });
+
   it(":user bob shows bob's activity", async () => {
     await app.press(':');
     await app.type('user bob');

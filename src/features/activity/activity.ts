@@ -1,14 +1,14 @@
 // The activity feature: a project's events tab and a person's feed (`:events`, `:user`) — their
 // scopes, the `f` filter prompt (and what its Enter runs), Enter (to the event's project), `o`
 // (the event's page), and the palette's `:events` and `:user`.
-import { isGitLabApiError, type Event } from '../../api/index.js';
+import { isGitLabApiError, type Event, type Project } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import type { Feature } from '../../store/feature.js';
 import { resetList, selectedRow } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
-import { toast } from '../../store/store.js';
+import { toast, topPane } from '../../store/store.js';
 import { listKeyText, type ListKey, type Pane } from '../../store/types.js';
 import { eventUrl } from './event-line.js';
 import { EVENT_FILTER_HINT, formatEventFilters, parseEventFilters } from './events-filter.js';
@@ -46,9 +46,12 @@ export const activityFeature: Feature = {
     const event = selectedRow<Event>(ctx, listKeyOf(pane)!);
     if (!event) return true;
     const project = store.getState().projects[event.project_id];
-    if (project)
-      store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' }] }));
-    else toast(store, 'info', `Project #${event.project_id} is not visible to you`);
+    const openProject = (p: Project) =>
+      store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' }] }));
+    if (project) openProject(project);
+    // The row's project is not read yet (the watcher reads what is on screen; Enter can come first):
+    // ask for it, and open it if the feed is still in front when it comes.
+    else void openUnread(ctx, event.project_id, pane, openProject);
     return true;
   },
   url(ctx, pane) {
@@ -63,6 +66,23 @@ export const activityFeature: Feature = {
     return { url: event ? eventUrl(event, projectUrl(event.project_id)) : undefined };
   },
 };
+
+async function openUnread(ctx: Ctx, projectId: number, from: Pane, open: (project: Project) => void): Promise<void> {
+  const { store } = ctx;
+  toast(store, 'info', `Opening project #${projectId}…`);
+  try {
+    const project = await ctx.gl.projects.get(projectId);
+    store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...project, ...s.projects[project.id] } } }));
+    ctx.connectionOk();
+    if (topPane(store.getState()) !== from) return;
+    store.setState({ toast: null });
+    open(project);
+  } catch (error) {
+    const hidden = isGitLabApiError(error) && (error.status === 404 || error.status === 403);
+    toast(store, 'error', hidden ? `Project #${projectId} is not visible to you` : `Cannot open project #${projectId}: ${describeError(error)}`);
+    if (!hidden) ctx.connectionFailed(error);
+  }
+}
 
 /** `f` on an activity list: action, target type, before/after dates, sort — validated. */
 export function eventFilterPrompt(ctx: Ctx, key: ListKey): void {
