@@ -1,4 +1,4 @@
-// Deployments (spec 4.4): read-only.
+// Deployments (docs/gitlab-api.md §4.4): read-only.
 import type { GitLabClient } from './client.js';
 import { callOptions, splitList, type GetOptions, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';

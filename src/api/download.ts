@@ -1,4 +1,4 @@
-// Artifact downloads: streamed through a safe write (src/platform/safe-file.ts: a private temp file
+// Artifact downloads: streamed through a safe write (src/lib/safe-file.ts: a private temp file
 // next to the destination, put in place only when complete, never onto a device, FIFO, symlink or an
 // existing file the user did not agree to replace), so a cut connection never leaves a half-written
 // file or clobbers anything. The body is cut off past what was advertised (Content-Length, or the

@@ -1,5 +1,5 @@
 // Turns the many error body shapes GitLab (and the proxies in front of it) send into one readable
-// line plus, for model validation errors, the per-field messages. See GITLAB-FACTS.md "Errors".
+// line plus, for model validation errors, the per-field messages. See docs/gitlab-api.md "Errors".
 import { STATUS_CODES } from 'node:http';
 
 export interface ErrorDescription {

@@ -1,4 +1,4 @@
-// Activity events (spec 4.6, section 6): mine, a user's, a project's; same filters on all three.
+// Activity events (docs/gitlab-api.md §4.6, §6): mine, a user's, a project's; same filters on all three.
 import type { GitLabClient } from './client.js';
 import { splitList, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';

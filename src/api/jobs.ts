@@ -1,4 +1,4 @@
-// Jobs (spec 4.1). Lists are lazy; actions return the job GitLab answers with (for retry: the new job).
+// Jobs (docs/gitlab-api.md §4.1). Lists are lazy; actions return the job GitLab answers with (for retry: the new job).
 import type { GitLabClient } from './client.js';
 import { downloadToFile, type DownloadOptions, type DownloadResult } from './download.js';
 import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';

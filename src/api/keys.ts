@@ -1,4 +1,4 @@
-// SSH key lookup with its owner (spec 4.5); administrators only, others get 403.
+// SSH key lookup with its owner (docs/gitlab-api.md §4.5); administrators only, others get 403.
 import type { GitLabClient } from './client.js';
 import { callOptions, type GetOptions } from './options.js';
 import { idSegment } from './paths.js';

@@ -1,4 +1,4 @@
-// Lazy pagination (GITLAB-FACTS.md "Pagination"): follow X-Next-Page, or Link rel="next" when the
+// Lazy pagination (docs/gitlab-api.md "Pagination"): follow X-Next-Page, or Link rel="next" when the
 // header is absent (keyset pagination); never trust X-Total, which GitLab often leaves out. A page
 // is fetched only when the consumer asks for an item beyond the current one.
 import type { GitLabClient } from './client.js';

@@ -1,4 +1,4 @@
-// Pipelines (spec 4.2).
+// Pipelines (docs/gitlab-api.md §4.2).
 import type { GitLabClient } from './client.js';
 import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';
@@ -60,7 +60,7 @@ export function createPipelinesApi(client: GitLabClient) {
     get: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<Pipeline> =>
       one('GET', pipelinePath(projectId, pipelineId), client.get(pipelinePath(projectId, pipelineId), callOptions(opts))),
     /**
-     * `ref` goes in the query string, as the spec says (POST /projects/:id/pipeline?ref=...);
+     * `ref` goes in the query string, as the API says (docs/gitlab-api.md §4.2: POST /projects/:id/pipeline?ref=...);
      * variables and inputs, when given, in a JSON body.
      */
     create: async (projectId: ProjectId, ref: string, opts?: CreatePipelineOptions): Promise<Pipeline> => {

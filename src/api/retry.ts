@@ -1,4 +1,4 @@
-// When and how long to wait before retrying an idempotent request (GITLAB-FACTS.md "Rate limits":
+// When and how long to wait before retrying an idempotent request (docs/gitlab-api.md "Rate limits":
 // Retry-After, else RateLimit-Reset − now, else exponential backoff with full jitter).
 
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

@@ -1,4 +1,4 @@
-// Pipeline schedules (spec 4.3). Request fields go as form fields, as the spec says.
+// Pipeline schedules (docs/gitlab-api.md §4.3). Request fields go as form fields, as the API asks.
 import type { GitLabClient } from './client.js';
 import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';
@@ -51,7 +51,7 @@ export function createSchedulesApi(client: GitLabClient) {
     takeOwnership: async (projectId: ProjectId, id: number, opts?: CallOptions): Promise<PipelineSchedule> =>
       valid('POST', `${one(projectId, id)}/take_ownership`, client.post(`${one(projectId, id)}/take_ownership`, callOptions(opts))),
     /**
-     * The spec says DELETE answers with the deleted schedule; real GitLab answers 204 with no body.
+     * The API (docs/gitlab-api.md §4.3) says DELETE answers with the deleted schedule; real GitLab answers 204 with no body.
      * Both are fine: the schedule when one came back, else null.
      */
     async remove(projectId: ProjectId, id: number, opts?: CallOptions): Promise<PipelineSchedule | null> {

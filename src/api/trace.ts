@@ -1,6 +1,6 @@
 // Incremental job log reads, in bytes: a chunk may end in the middle of a UTF-8 character, and the
 // offset the caller holds is a byte count. Real GitLab ignores Range and returns the whole log every
-// time (GITLAB-FACTS.md "Job log"), so a 200 is normal and is turned into an append or a reset here.
+// time (docs/gitlab-api.md "Job log"), so a 200 is normal and is turned into an append or a reset here.
 import type { GitLabClient } from './client.js';
 import { createLru, type Lru } from '../lib/lru.js';
 import { idSegment, projectPath } from './paths.js';

@@ -1,5 +1,5 @@
-// Resource types of GitLab API v4 as pipetop uses them (spec section 2), widened with the fields real
-// GitLab sends beyond the spec (GITLAB-FACTS.md). Every status is a literal union plus an escape hatch:
+// Resource types of GitLab API v4 as pipetop uses them (docs/gitlab-api.md §2), widened with the fields real
+// GitLab sends beyond it (docs/gitlab-api.md "Fields beyond §2"). Every status is a literal union plus an escape hatch:
 // a status GitLab adds tomorrow must type-check and render as "unknown", never crash.
 
 /** A string literal union that still accepts any other string (keeps editor completion). */
@@ -18,13 +18,13 @@ export const JOB_STATUSES = [
   'skipped',
   'manual',
   'scheduled',
-  // Only ever seen in the response of play (spec section 3).
+  // Only ever seen in the response of play (docs/gitlab-api.md §3).
   'started',
 ] as const;
 export type KnownJobStatus = (typeof JOB_STATUSES)[number];
 export type JobStatus = Open<KnownJobStatus>;
 
-/** Values the `scope` filter of the job lists accepts (spec section 3). */
+/** Values the `scope` filter of the job lists accepts (docs/gitlab-api.md §3). */
 export const JOB_SCOPES = ['created', 'pending', 'running', 'failed', 'success', 'canceled', 'skipped', 'manual'] as const;
 export type JobScope = (typeof JOB_SCOPES)[number];
 
@@ -45,10 +45,10 @@ export const PIPELINE_STATUSES = [
 export type KnownPipelineStatus = (typeof PIPELINE_STATUSES)[number];
 export type PipelineStatus = Open<KnownPipelineStatus>;
 
-/** `status` filter values of the pipeline list (spec 4.2). */
+/** `status` filter values of the pipeline list (docs/gitlab-api.md §4.2). */
 export const PIPELINE_STATUS_FILTERS = ['running', 'pending', 'success', 'failed', 'canceled', 'skipped'] as const;
 export type PipelineStatusFilter = (typeof PIPELINE_STATUS_FILTERS)[number];
-/** `scope` filter values of the pipeline list (spec 4.2). */
+/** `scope` filter values of the pipeline list (docs/gitlab-api.md §4.2). */
 export const PIPELINE_SCOPES = ['running', 'pending', 'finished', 'branches', 'tags'] as const;
 export type PipelineScope = (typeof PIPELINE_SCOPES)[number];
 export const PIPELINE_ORDER_BY = ['id', 'status', 'ref', 'user_id'] as const;
@@ -64,7 +64,7 @@ export type DeploymentStatus = Open<(typeof DEPLOYMENT_STATUSES)[number]>;
 /** Timestamps are ISO 8601 strings, as GitLab sends them; parse where they are displayed. */
 export type Timestamp = string;
 
-// ---- users (spec 2.3) -------------------------------------------------------------------------------
+// ---- users (docs/gitlab-api.md §2.3) ----------------------------------------------------------------
 
 /** Compact user: schedule owner, pipeline user, deployment user, event author. */
 export interface UserBasic {
@@ -119,7 +119,7 @@ export interface CurrentUser extends UserBasic {
   [extra: string]: unknown;
 }
 
-// ---- commits, jobs (spec 2.1, 2.2) ------------------------------------------------------------------
+// ---- commits, jobs (docs/gitlab-api.md §2.1, §2.2) --------------------------------------------------
 
 export interface Commit {
   id: string;
@@ -198,7 +198,7 @@ export interface Job {
   [extra: string]: unknown;
 }
 
-// ---- pipelines (spec 2.4) ---------------------------------------------------------------------------
+// ---- pipelines (docs/gitlab-api.md §2.4) ------------------------------------------------------------
 
 /** Short form, in the project pipeline list. Real GitLab adds the optional fields. */
 export interface PipelineBasic {
@@ -246,7 +246,7 @@ export interface Pipeline extends PipelineBasic {
   detailed_status?: DetailedStatus;
 }
 
-// ---- schedules (spec 2.5) ---------------------------------------------------------------------------
+// ---- schedules (docs/gitlab-api.md §2.5) ------------------------------------------------------------
 
 export interface ScheduleVariable {
   variable_type: 'env_var' | 'file' | (string & {});
@@ -272,7 +272,7 @@ export interface PipelineSchedule {
   [extra: string]: unknown;
 }
 
-// ---- deployments (spec 2.6) -------------------------------------------------------------------------
+// ---- deployments (docs/gitlab-api.md §2.6) ----------------------------------------------------------
 
 export interface Environment {
   id: number;
@@ -304,7 +304,7 @@ export interface Deployment {
   [extra: string]: unknown;
 }
 
-// ---- SSH keys (spec 2.7) ----------------------------------------------------------------------------
+// ---- SSH keys (docs/gitlab-api.md §2.7) -------------------------------------------------------------
 
 export interface SshKey {
   id: number;
@@ -317,7 +317,7 @@ export interface SshKey {
   [extra: string]: unknown;
 }
 
-// ---- events (spec 2.8, section 6) -------------------------------------------------------------------
+// ---- events (docs/gitlab-api.md §2.8, §6) -----------------------------------------------------------
 
 export const EVENT_ACTIONS = ['created', 'updated', 'closed', 'reopened', 'pushed', 'commented', 'merged', 'joined', 'left', 'destroyed', 'expired'] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];

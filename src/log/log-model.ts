@@ -309,7 +309,7 @@ export class LogModel {
 
   /**
    * Writes the whole log to a file: plain text (default) or the raw bytes as received. Through a safe
-   * write (src/platform/safe-file.ts): `explicit`/`overwrite` say what may happen to an existing name;
+   * write (src/lib/safe-file.ts): `explicit`/`overwrite` say what may happen to an existing name;
    * a refused or existing target throws TargetError. Returns the path written (a default name may
    * have been given a suffix).
    */

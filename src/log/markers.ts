@@ -1,5 +1,5 @@
 // GitLab section markers: `section_start:<unix_ts>:<name>[opts]\r\e[0K` and
-// `section_end:<unix_ts>:<name>\r\e[0K` (GITLAB-FACTS.md "Job log"). The `\r\e[0K` is part of the
+// `section_end:<unix_ts>:<name>\r\e[0K` (docs/gitlab-api.md "Job log"). The `\r\e[0K` is part of the
 // marker, which is why markers are recognised before a bare `\r` is allowed to rewrite the line.
 
 export interface Marker {

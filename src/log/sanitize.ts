@@ -1,5 +1,5 @@
 // The SGR-only sanitizer. A job log is written by whoever controls the CI script, so it is hostile
-// input for the user's terminal (GITLAB-FACTS.md "Job log"): like GitLab's own log view we keep
+// input for the user's terminal (docs/gitlab-api.md "Job log"): like GitLab's own log view we keep
 // colours and attributes (SGR) and drop every other escape or control sequence: OSC (window titles,
 // OSC 52 clipboard writes, hyperlinks), CSI cursor moves and screen clears, DCS/SOS/PM/APC strings,
 // single-character escapes (`ESC c` resets the terminal), C0 controls (BEL, NUL, …), 8-bit C1

@@ -27,7 +27,7 @@ export class HttpError extends Error {
   }
 }
 
-/** GitLab's bodies (GITLAB-FACTS.md "Errors"). */
+/** GitLab's bodies (docs/gitlab-api.md "Errors"). */
 export const errors = {
   projectNotFound: () => new HttpError(404, { message: '404 Project Not Found' }),
   notFound: (what?: string) => new HttpError(404, { message: what ? `404 ${what} Not Found` : '404 Not found' }),

@@ -1,6 +1,6 @@
 // Job-log (trace) generator for the built-in GitLab simulator.
 //
-// Produces a log that reads like a real gitlab-runner 17.x trace (see GITLAB-FACTS.md, "Job log"):
+// Produces a log that reads like a real gitlab-runner 17.x trace (see docs/gitlab-api.md "Job log"):
 // runner sections in the runner's order, custom nested sections inside step_script, SGR colours,
 // `\e[0K` erase-line codes, bare `\r` progress lines, some non-ASCII text, optional FF_TIMESTAMPS
 // prefixes. Each physical line carries the time it was written, so the simulator can serve the part

@@ -1,5 +1,5 @@
 // The simulator's internal records. They hold facts (times as epoch ms, ids, plans); the presenters in
-// present.ts turn them into the exact JSON shapes of the spec, so one record can answer in several forms.
+// present.ts turn them into the exact JSON shapes of the API (docs/gitlab-api.md §2), so one record can answer in several forms.
 
 export type JobState = 'created' | 'pending' | 'running' | 'success' | 'failed' | 'canceled' | 'skipped' | 'manual';
 

@@ -1,5 +1,5 @@
-// Presenters: internal records → the exact JSON shapes of the spec (section 2), with the extra fields
-// real GitLab sends (GITLAB-FACTS.md). Which form a response takes (list, single, action response) is
+// Presenters: internal records → the exact JSON shapes of docs/gitlab-api.md §2, with the extra fields
+// real GitLab sends (docs/gitlab-api.md "Fields beyond §2"). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
 import type { SimDeployment, SimEvent, SimJob, SimKey, SimMergeRequest, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import { RUNNERS } from './world/catalog.js';
@@ -58,7 +58,7 @@ export function userBasic(ctx: PresentContext, u: SimUser): Json {
   };
 }
 
-/** Job user (spec 2.3); deployables add `location`. */
+/** Job user (docs/gitlab-api.md §2.3); deployables add `location`. */
 export function jobUser(ctx: PresentContext, u: SimUser, withLocation = false): Json {
   // userBasic without `locked`, written out: deleting a key would turn the object into a slow
   // dictionary (for JSON.stringify too), once per job of every page.

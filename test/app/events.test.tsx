@@ -1,5 +1,5 @@
 // Activity through the keyboard against the simulator: a project's Events tab with every filter of
-// the spec (action, target type, before/after — a bad date refused and kept — sort), readable lines
+// the API, docs/gitlab-api.md §4.6 (action, target type, before/after — a bad date refused and kept — sort), readable lines
 // per kind with relative and absolute times, `:events` (only the caller's), `:user bob`. Each test
 // starts its own app and opens the list it needs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

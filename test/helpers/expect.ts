@@ -15,7 +15,7 @@ export async function apiError(promise: Promise<unknown>): Promise<GitLabApiErro
   return outcome.error as GitLabApiError;
 }
 
-/** Compact user of spec 2.3. */
+/** Compact user of docs/gitlab-api.md §2.3. */
 export function expectCompactUser(u: unknown, username?: string): void {
   expect(u).toMatchObject({
     id: expect.any(Number),

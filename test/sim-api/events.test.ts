@@ -1,4 +1,4 @@
-// Activity events (spec 2.8, 4.6, section 6) through the typed client against the simulator over real
+// Activity events (docs/gitlab-api.md §2.8, §4.6, §6) through the typed client against the simulator over real
 // HTTP: the caller's, a user's and a project's feed, the filters, dates, sorting and pagination.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/api/index.js';

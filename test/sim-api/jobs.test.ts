@@ -1,4 +1,4 @@
-// Jobs (spec 4.1) through the API module against the simulator: lists, shapes, every action and its
+// Jobs (docs/gitlab-api.md §4.1) through the API module against the simulator: lists, shapes, every action and its
 // transition, artifacts (real zips) and the trace with offsets in both simulator modes.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -86,7 +86,7 @@ describe('job lists', () => {
     expect(jobs.every((j) => j.pipeline?.id === pipeline.id)).toBe(true);
   });
 
-  it('gives every field of spec 2.1 with the right types', async () => {
+  it('gives every field of gitlab-api.md §2.1 with the right types', async () => {
     const job = await firstJob({ scope: 'success' }, (j) => j.artifacts_file != null);
     const full = await rig.gl.jobs.get(API, job.id);
     for (const key of [

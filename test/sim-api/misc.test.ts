@@ -1,5 +1,5 @@
-// Deployments (spec 2.6, 4.4), SSH keys (2.7, 4.5), projects, the current user, authentication (spec 5,
-// GITLAB-FACTS.md "Auth" and "Errors"), unknown routes and pagination limits, through the typed client
+// Deployments (docs/gitlab-api.md §2.6, §4.4), SSH keys (§2.7, §4.5), projects, the current user, authentication (§5,
+// "Auth and configuration" and "Errors"), unknown routes and pagination limits, through the typed client
 // against the simulator over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as undiciRequest } from 'undici';
@@ -20,7 +20,7 @@ afterAll(async () => {
 const API = 'acme/api';
 const DEMO_PROJECTS = ['acme/api', 'acme/web', 'acme/platform/infra/terraform', 'acme/monorepo', 'ops/runbooks', 'acme/platform/deployer', 'acme/mobile'];
 
-/** Job user of spec 2.3 (job and deployable `user`). */
+/** Job user of docs/gitlab-api.md §2.3 (job and deployable `user`). */
 function expectJobUser(u: Record<string, unknown>): void {
   expectCompactUser(u);
   expect(u.created_at).toMatch(ISO_MS);
@@ -35,7 +35,7 @@ describe('deployments', () => {
     list = await rig.gl.deployments.list(API, { perPage: 100 }).all();
   });
 
-  it('lists deployments with the fields of spec 2.6', async () => {
+  it('lists deployments with the fields of gitlab-api.md §2.6', async () => {
     expect(list.length).toBeGreaterThan(20);
     const envs = new Set<string>();
     for (const d of list) {
@@ -71,7 +71,7 @@ describe('deployments', () => {
       expect(job.ref).toBe(d.ref);
       expect(job.commit.id).toBe(d.sha);
       expect(job.commit.short_id).toBe(d.sha.slice(0, 8));
-      // Spec 2.2: whole seconds (git's resolution) and a numeric UTC offset.
+      // docs/gitlab-api.md §2.2: whole seconds (git's resolution) and a numeric UTC offset.
       expect(job.commit.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000[+-]\d{2}:\d{2}$/);
       expect(Date.parse(job.commit.created_at)).not.toBeNaN();
       const user = job.user as unknown as Record<string, unknown>;

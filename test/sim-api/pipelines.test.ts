@@ -1,4 +1,4 @@
-// Pipelines (spec 4.2) through the API module against the simulator: every list filter, the full
+// Pipelines (docs/gitlab-api.md §4.2) through the API module against the simulator: every list filter, the full
 // form, create/retry/cancel and their transitions, jobs moving stage by stage on the clock, and a
 // world that is the same for the same seed. Each test its own world: what one creates, retries,
 // cancels or advances, no other sees.
@@ -84,7 +84,7 @@ describe('pipeline list', () => {
 });
 
 describe('a single pipeline', () => {
-  it("has every field of the full form (spec 2.4) and GitLab's detailed_status", async () => {
+  it("has every field of the full form (gitlab-api.md §2.4) and GitLab's detailed_status", async () => {
     const [latest] = await all({ status: 'success' });
     const p = await rig.gl.pipelines.get(API, latest!.id);
     for (const key of [
@@ -230,7 +230,7 @@ describe('a deterministic world', () => {
   });
 });
 
-describe('retry answers (the spec says pending; GitLab derives the status from the jobs)', () => {
+describe('retry answers (the API says pending; GitLab derives the status from the jobs)', () => {
   it('a job retry answers the new job pending', async () => {
     const [failed] = await all({ status: 'failed' });
     const job = (await rig.gl.jobs.listForPipeline(API, failed!.id, { scope: 'failed' }).all())[0]!;

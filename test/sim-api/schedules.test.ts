@@ -1,4 +1,4 @@
-// Pipeline schedules (spec 2.5, 3, 4.3; GITLAB-FACTS.md "Errors" and "Action outcomes") through the
+// Pipeline schedules (docs/gitlab-api.md §2.5, §3, §4.3, "Errors" and "Action outcomes") through the
 // typed client against the simulator over real HTTP. Each test gets its own world, clock frozen at
 // START: what one creates, edits or deletes, and the time it moves, no other sees.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ afterEach(async () => {
 
 const API = 'acme/api';
 
-/** Every field of spec 2.5 except last_pipeline, with its type. */
+/** Every field of docs/gitlab-api.md §2.5 except last_pipeline, with its type. */
 function expectScheduleFields(s: PipelineSchedule): void {
   expect(Number.isInteger(s.id)).toBe(true);
   expect(typeof s.description).toBe('string');
@@ -40,7 +40,7 @@ async function loggedStatus(entry: { status: number }): Promise<number> {
 const schedulesPath = (project: string) => `/projects/${encodeURIComponent(project)}/pipeline_schedules`;
 
 describe('list', () => {
-  it('lists the project schedules with every spec field and no last_pipeline key', async () => {
+  it('lists the project schedules with every field of gitlab-api.md §2.5 and no last_pipeline key', async () => {
     const list = await rig.gl.schedules.list(API).all();
     expect(list.map((s) => s.description)).toEqual(['Nightly full test run', 'Hourly smoke test against staging', 'Weekly dependency audit']);
     for (const s of list) {

@@ -1,16 +1,16 @@
-// The activity filter line: the spec's action and target type values, real dates, sort.
+// The activity filter line: the action and target type values of docs/gitlab-api.md §6, real dates, sort.
 import { describe, expect, it } from 'vitest';
 import { formatEventFilters, parseEventFilters } from './events-filter.js';
 
 describe('event filters', () => {
-  it('parses every filter of the spec', () => {
+  it('parses every filter of the API', () => {
     expect(parseEventFilters('action=pushed target_type=merge_request after=2026-11-01 before=2026-11-20 sort=asc')).toEqual({
       filters: { action: 'pushed', target_type: 'merge_request', after: '2026-11-01', before: '2026-11-20', sort: 'asc' },
     });
     expect(parseEventFilters('  ')).toEqual({ filters: {} });
   });
 
-  it("rejects values outside the spec's lists, naming what is allowed", () => {
+  it("rejects values outside the API's lists, naming what is allowed", () => {
     expect(parseEventFilters('action=opened')).toEqual({
       error: expect.stringContaining('action must be one of created, updated, closed, reopened, pushed, commented, merged, joined, left, destroyed, expired'),
     });

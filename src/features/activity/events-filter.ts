@@ -1,6 +1,6 @@
-// The activity filters of spec 4.6 / section 6, typed as one line like the pipeline filters:
+// The activity filters of docs/gitlab-api.md §4.6 / §6, typed as one line like the pipeline filters:
 // `action=pushed target_type=issue after=2026-11-01 before=2026-11-20 sort=asc`. Values are checked
-// against the spec's lists and real calendar dates before anything is sent; a mistake keeps the
+// against the API's lists and real calendar dates before anything is sent; a mistake keeps the
 // prompt open with what was typed and says what is allowed.
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventFilters } from '../../api/index.js';
 import { resolveRelativeDate, type RelativeDateContext } from '../../time/relative-date.js';

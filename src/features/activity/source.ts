@@ -19,7 +19,7 @@ export function eventsSource(key: ListKey, gl: GitLab, state: () => AppState): L
     perPage: 50,
     complete: false,
     fetch: (page, signal) => firstPage(list(page, signal).pages()),
-    // Events carry an id in practice, though the spec does not list one.
+    // Events carry an id in practice, though the API (docs/gitlab-api.md §2.8) does not list one.
     idOf: (e) => {
       const x = e as Event;
       if (typeof x.id === 'number') return x.id;

@@ -1,4 +1,4 @@
-// The project's deployments (spec 4.4), newest first as GitLab lists them: status, iid,
+// The project's deployments (docs/gitlab-api.md §4.4), newest first as GitLab lists them: status, iid,
 // environment, ref, commit, who, when, and the job that deployed. Enter opens one; o opens the
 // environment's URL.
 import type { Deployment } from '../../api/index.js';

@@ -10,7 +10,7 @@ export function deploymentsSource(key: ListKey, gl: GitLab): ListSource<unknown>
   return {
     perPage: 50,
     complete: false,
-    // GitLab lists deployments oldest first (and the spec gives no sort parameter); its web page
+    // GitLab lists deployments oldest first (and docs/gitlab-api.md §4.4 gives no sort parameter); its web page
     // and its users want the newest first. With the total known (a one-row probe), read GitLab's
     // pages from the last one back, each reversed: our page 1 is its last two pages (so it is
     // never a stub), our page p its page N-p. Without a total, keep GitLab's order.

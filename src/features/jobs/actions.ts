@@ -127,7 +127,7 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
     toast(ctx.store, 'success', `Retried ${safeText(job.name, 60)}: new job #${fresh.id} is ${fresh.status}`);
     return;
   }
-  // play answers `started` (spec); the job is really pending until a runner takes it.
+  // play answers `started` (docs/gitlab-api.md §3); the job is really pending until a runner takes it.
   const status = verb === 'play' && result.status === 'started' ? 'pending' : result.status;
   const updated = merge(ctx.store.getState().jobs[job.id] ?? job, { ...result, status });
   if (verb === 'erase' || verb === 'keep') {
@@ -235,7 +235,7 @@ function startDownload(
       });
       toast(ctx.store, 'success', `Saved ${what} to ${safeText(result.path, 200)} (${result.bytes.toLocaleString('en')} bytes)`);
     } catch (error) {
-      // A typed name that exists (src/platform/safe-file.ts): ask, then download again with overwrite.
+      // A typed name that exists (src/lib/safe-file.ts): ask, then download again with overwrite.
       if (replace && error instanceof TargetError && error.kind === 'exists') {
         ctx.store.setState({ confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: replace } });
       } else {

@@ -1,4 +1,4 @@
-// An SSH key as an administrator looks it up (`:key <id>`, spec 4.5): the key (title, type and
+// An SSH key as an administrator looks it up (`:key <id>`, docs/gitlab-api.md §4.5): the key (title, type and
 // size, fingerprints computed from the key text as ssh-keygen prints them, dates) and its owner's
 // administrator view (email, state, 2FA, permissions, identities, sign-ins).
 import { Box, Text } from 'ink';

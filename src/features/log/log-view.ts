@@ -343,7 +343,7 @@ export class LogRegistry {
   }
 
   /**
-   * `w`: a safe write (src/platform/safe-file.ts). The default name gets a free suffix when taken; a
+   * `w`: a safe write (src/lib/safe-file.ts). The default name gets a free suffix when taken; a
    * typed name that exists is asked about first (a confirm, then `overwrite`).
    */
   async save(jobId: number, path: string, overwrite = false): Promise<string | null> {

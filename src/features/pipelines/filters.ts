@@ -1,4 +1,4 @@
-// A pipeline list's server-side filters, typed as one line so every filter of the spec is a few
+// A pipeline list's server-side filters, typed as one line so every filter of the API (docs/gitlab-api.md §4.2) is a few
 // keys away: `status=failed ref=main order_by=id sort=asc …`. Invalid input keeps the prompt open
 // with a message and everything typed.
 import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS, PIPELINE_STATUS_FILTERS, type PipelineListFilters } from '../../api/index.js';

@@ -1,4 +1,4 @@
-// The project's pipeline schedules (spec 4.3), as GitLab's schedules page lists them: active,
+// The project's pipeline schedules (docs/gitlab-api.md §4.3), as GitLab's schedules page lists them: active,
 // description, the cron in words with its zone, next run, last pipeline, owner, ref (narrow
 // terminals lose the last ones first, never the zone). `f` cycles GitLab's scope filter (all /
 // active / inactive).

@@ -1,4 +1,4 @@
-// Pipeline schedule actions (spec 4.3): the create/edit form's life (open, keys, submit, cancel),
+// Pipeline schedule actions (docs/gitlab-api.md §4.3): the create/edit form's life (open, keys, submit, cancel),
 // toggle active, take ownership, delete, and the list's scope filter. Read-only mode refuses each
 // before anything is asked or sent; changes go through `guarded` so a key can't fire one twice;
 // GitLab's refusals land beside the form's fields or in a toast, and typed values are never lost.

@@ -1,4 +1,4 @@
-// Jobs (spec 4.1): lists, single job, the five actions, artifacts and the trace.
+// Jobs (docs/gitlab-api.md §4.1): lists, single job, the five actions, artifacts and the trace.
 import { gzipSync } from 'node:zlib';
 import { JOB_SCOPES } from '../../api/types.js';
 import { artifactZip } from '../artifacts.js';
@@ -146,7 +146,7 @@ export const jobRoutes: Route[] = [
       // A bridge takes the parameter and ignores it, as GitLab's Ci::Bridge#play does.
       ctx.world.playJob(job, ctx.user.id, ctx.world.now, job.trigger ? [] : variables);
       if (job.trigger) return { status: 200, body: present.bridge(ctx.present, job) };
-      // The spec's play response carries `started`; the job itself is pending until a runner takes it.
+      // The API's play response carries `started` (docs/gitlab-api.md §3); the job itself is pending until a runner takes it.
       return { status: 200, body: { ...present.job(ctx.present, job, 'action'), status: 'started' } };
     },
   },

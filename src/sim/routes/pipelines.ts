@@ -1,4 +1,4 @@
-// Pipelines (spec 4.2): list with every filter, single, create, retry, cancel.
+// Pipelines (docs/gitlab-api.md §4.2): list with every filter, single, create, retry, cancel.
 import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS, PIPELINE_STATUS_FILTERS } from '../../api/types.js';
 import { type RequestContext, DEVELOPER, boolParam, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
 import type { SimPipeline, SimProject, SimVariable } from '../model.js';

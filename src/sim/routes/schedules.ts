@@ -1,4 +1,4 @@
-// Pipeline schedules (spec 4.3). Fields arrive as form fields (or JSON, or query: Grape merges them).
+// Pipeline schedules (docs/gitlab-api.md §4.3). Fields arrive as form fields (or JSON, or query: Grape merges them).
 // Validation answers as GitLab does: 400 with `{"error": "... is missing"}` for absent parameters and
 // 400 with a field map for model errors (`{"message":{"cron":["syntax is invalid"]}}`).
 import { cronError, resolveTimeZone } from '../../cron/cron.js';
@@ -138,7 +138,7 @@ export const scheduleRoutes: Route[] = [
       const ids = ctx.world.projectSchedules.get(schedule.projectId)!;
       ids.splice(ids.indexOf(schedule.id), 1);
       schedule.version++;
-      // Real GitLab answers 204 with no body (GITLAB-FACTS.md).
+      // Real GitLab answers 204 with no body (docs/gitlab-api.md "Action outcomes").
       return { status: 204 };
     },
   },
