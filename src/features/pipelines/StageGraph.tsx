@@ -5,13 +5,29 @@ import type { Job } from '../../api/index.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../../ui/theme.js';
 
-export function stagesOf(jobs: Job[]): { stage: string; jobs: { job: Job; index: number }[] }[] {
-  const stages: { stage: string; jobs: { job: Job; index: number }[] }[] = [];
+type Column = { stage: string; jobs: { job: Job; index: number }[] };
+
+export function stagesOf(jobs: readonly Job[]): Column[] {
+  const stages: Column[] = [];
+  const byStage = new Map<string, Column>();
   jobs.forEach((job, index) => {
-    let column = stages.find((s) => s.stage === job.stage);
-    if (!column) stages.push((column = { stage: job.stage, jobs: [] }));
+    let column = byStage.get(job.stage);
+    if (!column) {
+      stages.push((column = { stage: job.stage, jobs: [] }));
+      byStage.set(job.stage, column);
+    }
     column.jobs.push({ job, index });
   });
+  return stages;
+}
+
+// The columns of each jobs array (the store replaces the array when jobs change): the graph mounts
+// afresh on each `v` and renders on each cursor move, and 5,000 jobs need not be regrouped for that.
+const columns = new WeakMap<readonly Job[], Column[]>();
+
+function columnsOf(jobs: readonly Job[]): Column[] {
+  let stages = columns.get(jobs);
+  if (!stages) columns.set(jobs, (stages = stagesOf(jobs)));
   return stages;
 }
 
@@ -40,7 +56,7 @@ export function StageGraph({
   nameOf?: (j: Job) => string | undefined;
 }) {
   const theme = useTheme();
-  const stages = stagesOf(jobs);
+  const stages = columnsOf(jobs);
   if (stages.length === 0)
     return (
       <Box height={height}>

@@ -3,7 +3,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { cleanup, render } from 'ink-testing-library';
 import { displayWidth } from '../../text/safe.js';
 import { ThemeContext, createTheme } from '../../ui/theme.js';
-import { CRITICAL_MARK, Timeline } from './TimelineView.js';
+import { CRITICAL_MARK, Timeline, timelineLayout, timelineRows } from './TimelineView.js';
+import { buildTimeline } from './timeline.js';
 import { T0, fixtureJob, fixtureJobs } from './timeline-fixture.js';
 
 afterEach(() => {
@@ -88,5 +89,57 @@ describe('Timeline', () => {
   it('says so when there are no jobs', () => {
     const { lastFrame } = render(plain(<Timeline jobs={[]} now={NOW} width={40} height={5} selected={0} />));
     expect(lines(lastFrame())[0]).toBe('No jobs');
+  });
+});
+
+describe('timelineLayout', () => {
+  it('lays out a jobs array once, again only when now moves a running job or the array changes', () => {
+    const done = fixtureJobs();
+    const first = timelineLayout(done, NOW);
+    // Nothing runs or waits: a later now draws the same, so the layout is reused.
+    expect(timelineLayout(done, NOW + 60_000)).toBe(first);
+    expect(timelineLayout(done, NOW, ['deploy'])).not.toBe(first);
+    const copy = [...done];
+    expect(timelineLayout(copy, NOW)).not.toBe(first);
+    expect(timelineLayout(copy, NOW)).toEqual(first);
+
+    const live = [fixtureJob(1, 'build', 'build', 'success', null, 0, 60), fixtureJob(2, 'test', 'test', 'running', null, 60, null)];
+    const before = timelineLayout(live, T0 + 120_000);
+    expect(timelineLayout(live, T0 + 120_000)).toBe(before);
+    const later = timelineLayout(live, T0 + 180_000);
+    expect(later).not.toBe(before);
+    expect(later.timeline.end).toBe(T0 + 180_000);
+  });
+
+  it('matches a fresh layout: rows grouped by stage in stage order, input order within', () => {
+    const jobs = [...fixtureJobs(), fixtureJob(8, 'late', 'build', 'success', null, 1, 2), fixtureJob(9, 'retry', 'test', 'success', null, 3, 4)];
+    const timeline = buildTimeline(jobs, NOW, ['test', 'build', 'test']);
+    const { rows } = timelineLayout(jobs, NOW, ['test', 'build', 'test']);
+    expect(rows).toEqual(timelineRows(timeline.entries, timeline.stages));
+    const naive: string[] = [];
+    timeline.stages.forEach((stage, i) => {
+      naive.push(stage);
+      for (const e of timeline.entries) if (e.stageIndex === i) naive.push(e.job.name);
+    });
+    expect(rows.map((r) => (r.kind === 'stage' ? r.stage : r.entry.job.name))).toEqual(naive);
+    expect(naive).toEqual([
+      'test',
+      'test:unit',
+      'test:integration',
+      'lint',
+      'retry',
+      'build',
+      'build',
+      'docker:build',
+      'late',
+      'test',
+      'test:unit',
+      'test:integration',
+      'lint',
+      'retry',
+      'deploy',
+      'deploy',
+      'deploy:prod',
+    ]);
   });
 });
