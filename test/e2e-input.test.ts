@@ -3,24 +3,12 @@
 // SSH link deliver them (issue 12). Also: the terminal modes pipetop sets (alternate screen,
 // bracketed paste) are undone on quit and on SIGTERM, and a bad config file is reported inside
 // the app while it starts with the defaults.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
+import { expect, it } from 'vitest';
+import { ptyFile, type Screen } from './helpers/pty.js';
 
-const bundle = BUNDLE;
-const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
-const env = isolatedEnv(home);
-let screen: Screen | null = null;
-
-beforeAll(() => {
-  ensureBundle();
-});
-afterEach(() => {
-  screen?.kill();
-  screen = null;
-});
+const { home, spawn } = ptyFile('pipetop-home-');
 
 const ALT_ON = '\x1b[?1049h';
 const ALT_OFF = '\x1b[?1049l';
@@ -42,7 +30,7 @@ async function until(check: () => boolean, what: string, s: Screen): Promise<voi
 }
 
 it('takes bursts in one write: jjjkk⏎, Esc, a split arrow, two backspaces, a 2 KB paste, Esc+Ctrl-C', async () => {
-  const s = (screen = spawnScreen(['--demo'], { cols: 80, rows: 24, env, cwd: home, bundle }));
+  const s = spawn(['--demo']);
   await s.waitFor('acme/platform/infra/terraform', 20_000);
   await s.waitFor('● live');
   expect(s.raw().startsWith(ALT_ON) || s.raw().includes(ALT_ON)).toBe(true);
@@ -91,7 +79,7 @@ it('takes bursts in one write: jjjkk⏎, Esc, a split arrow, two backspaces, a 2
 }, 60_000);
 
 it('leaves the alternate screen and bracketed paste on SIGTERM', async () => {
-  const s = (screen = spawnScreen(['--demo'], { cols: 80, rows: 24, env, cwd: home, bundle }));
+  const s = spawn(['--demo']);
   await s.waitFor('● live', 20_000);
   s.kill('SIGTERM');
   expect(await s.exited()).toBe(143);
@@ -107,13 +95,7 @@ it("reports a bad config file and the flags' warnings inside the app, one at a t
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'config.yml');
   writeFileSync(file, 'theme: high-contrast\nkeys:\n  app.refresh: j\n');
-  const s = (screen = spawnScreen(['--demo', '--host', 'gitlab.example.com'], {
-    cols: 80,
-    rows: 24,
-    env: { ...env, PIPETOP_CONFIG: file },
-    cwd: home,
-    bundle,
-  }));
+  const s = spawn(['--demo', '--host', 'gitlab.example.com'], { env: { PIPETOP_CONFIG: file } });
   await s.waitFor('acme/platform/infra/terraform', 20_000);
   const shows = (re: RegExp) => until(() => re.test(s.text().replace(/\n/g, '')), String(re), s);
   // Once on stderr (hidden by the alternate screen); now in the footer, each until a key.

@@ -1,24 +1,10 @@
 // Sizes in a real terminal: the built bundle in a pseudo-terminal (node-pty) read through a headless
 // xterm, resized as a window is. Below the minimum the app says so instead of drawing fragments;
 // grown back, it draws every line within the screen, the status line of a pipeline included.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
+import { expect, it } from 'vitest';
+import { ptyFile } from './helpers/pty.js';
 
-const bundle = BUNDLE;
-const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
-const env = isolatedEnv(home);
-let screen: Screen | null = null;
-
-beforeAll(() => {
-  ensureBundle();
-});
-afterEach(() => {
-  screen?.kill();
-  screen = null;
-});
+const { spawn } = ptyFile('pipetop-home-');
 
 function expectFits(text: string, cols: number, rows: number): void {
   const lines = text.split('\n');
@@ -27,7 +13,7 @@ function expectFits(text: string, cols: number, rows: number): void {
 }
 
 it('at 20×5 says the terminal is too small; grown to 80×24 and shrunk to 60×16 it draws whole screens', async () => {
-  screen = spawnScreen(['--demo'], { cols: 20, rows: 5, env, cwd: home, bundle });
+  const screen = spawn(['--demo'], { cols: 20, rows: 5 });
   await screen.waitFor(/terminal too small/, 20_000);
   expect(screen.text().replace(/\s+/g, ' ')).toMatch(/need at least 40×10/);
   screen.resize(80, 24);

@@ -2,28 +2,16 @@
 // as a person would see it — `pipetop` with no GitLab configured opens the demo on the built-in
 // simulator, at 80×24.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
+import { expect, it } from 'vitest';
+import { BUNDLE, ptyFile } from './helpers/pty.js';
 
-const bundle = BUNDLE;
 // An empty HOME and no GitLab variables: nothing configured, so the demo opens.
-const home = mkdtempSync(join(tmpdir(), 'pipetop-home-'));
-const env = isolatedEnv(home);
-let screen: Screen | null = null;
-
-beforeAll(() => {
-  ensureBundle();
-});
-afterEach(() => {
-  screen?.kill();
-  screen = null;
-});
+const { home, env, spawn } = ptyFile('pipetop-home-');
 
 it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cleanly at 80×24', async () => {
-  screen = spawnScreen([], { cols: 80, rows: 24, env, cwd: home, bundle });
+  const screen = spawn([]);
   await screen.waitFor('acme/platform/infra/terraform', 20_000);
   expect(screen.text()).toMatch(/DEMO/);
   await screen.waitFor('● live');
@@ -66,7 +54,7 @@ it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cle
 
 it('--debug-log writes one line per request, private, with no token in it', async () => {
   const log = join(home, 'debug.log');
-  screen = spawnScreen(['--demo', '--debug-log', log], { cols: 80, rows: 24, env, cwd: home, bundle });
+  const screen = spawn(['--demo', '--debug-log', log]);
   await screen.waitFor('acme/api', 20_000);
   screen.write('\u0003');
   expect(await screen.exited()).toBe(0);
@@ -78,13 +66,13 @@ it('--debug-log writes one line per request, private, with no token in it', asyn
 });
 
 it('explains itself when stdin is not a terminal, instead of crashing', () => {
-  const out = spawnSync(process.execPath, [bundle, '--demo'], { input: '', encoding: 'utf8', env: { ...process.env, ...env } });
+  const out = spawnSync(process.execPath, [BUNDLE, '--demo'], { input: '', encoding: 'utf8', env: { ...process.env, ...env } });
   expect(out.status).toBe(2);
   expect(out.stderr).toContain('pipetop needs an interactive terminal');
 });
 
 it('says exactly what to set when a host is configured without a token', () => {
-  const out = spawnSync(process.execPath, [bundle, '--host', 'gitlab.example.com'], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const out = spawnSync(process.execPath, [BUNDLE, '--host', 'gitlab.example.com'], { encoding: 'utf8', env: { ...process.env, ...env } });
   expect(out.status).toBe(2);
   expect(out.stderr).toMatch(/GITLAB_TOKEN/);
   expect(out.stderr).toMatch(/--token/);

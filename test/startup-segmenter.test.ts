@@ -3,21 +3,18 @@
 // src/text/safe.ts, slice-ansi or ansi-tokenize when they load (patches/), nor Ink's clipping of a
 // line that fits (scripts/ink/output-get.ts). A preload (NODE_OPTIONS=--import) writes down every
 // segmenter the built bundle makes.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ptyFile, type Screen } from './helpers/pty.js';
 import { startHostile, type HostileServer } from './hostile/server.js';
 
-const home = mkdtempSync(join(tmpdir(), 'pipetop-segmenter-'));
+const { home, spawn } = ptyFile('pipetop-segmenter-');
 const preload = join(home, 'count-segmenters.mjs');
 let hostile: HostileServer;
-let screen: Screen | null = null;
 
 beforeAll(async () => {
-  ensureBundle();
   writeFileSync(
     preload,
     [
@@ -35,28 +32,23 @@ beforeAll(async () => {
   // A GitLab that never answers: the first frame ("connecting") stays the only frame.
   hostile.mount('/', () => undefined);
 });
-afterEach(() => {
-  screen?.kill();
-  screen = null;
-});
 afterAll(async () => {
   await hostile.close();
 });
 
 function start(log: string): Screen {
   const env = {
-    ...isolatedEnv(home),
     GITLAB_HOST: hostile.url,
     GITLAB_TOKEN: 'glpat-stalled',
     NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`,
     SEGMENTER_LOG: log,
   };
-  return spawnScreen([], { cols: 80, rows: 24, env, cwd: home, bundle: BUNDLE });
+  return spawn([], { env });
 }
 
 it('the first frame makes no Intl.Segmenter', async () => {
   const log = join(home, 'first-frame.log');
-  screen = start(log);
+  const screen = start(log);
   await screen.waitFor('connecting');
   await screen.waitFor('? help');
   expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
@@ -64,7 +56,7 @@ it('the first frame makes no Intl.Segmenter', async () => {
 
 it('a line Ink cuts does make one (the check above can fail)', async () => {
   const log = join(home, 'cut.log');
-  screen = start(log);
+  const screen = start(log);
   await screen.waitFor('connecting');
   // The command line's hints are wider than 80 columns: Ink truncates them with slice-ansi.
   screen.write(':');

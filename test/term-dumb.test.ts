@@ -1,22 +1,10 @@
 // TERM=dumb (issue 18: it still received colour): the built app in a pty writes no SGR colour —
 // not from the theme, not from a job log's own colours — while bold and inverse may stay.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from './helpers/pty.js';
+import { expect, it } from 'vitest';
+import { ptyFile, type Screen } from './helpers/pty.js';
 
-const bundle = BUNDLE;
-const home = mkdtempSync(join(tmpdir(), 'pipetop-dumb-home-'));
-let screen: Screen | null = null;
-
-beforeAll(() => {
-  ensureBundle();
-});
-afterEach(() => {
-  screen?.kill();
-  screen = null;
-});
+const { home, spawn } = ptyFile('pipetop-dumb-home-');
 
 /** SGR parameters that set a colour: 30–38, 40–48, 90–97, 100–107 (38/48: extended colours). */
 function colourCodes(raw: string): string[] {
@@ -29,13 +17,7 @@ function colourCodes(raw: string): string[] {
 }
 
 async function walkToALog(env: NodeJS.ProcessEnv): Promise<Screen> {
-  const s = spawnScreen(['--demo'], {
-    cols: 80,
-    rows: 24,
-    env: { ...isolatedEnv(home), GLAB_CONFIG_DIR: join(home, 'no-glab'), ...env },
-    cwd: home,
-    bundle,
-  });
+  const s = spawn(['--demo'], { env: { GLAB_CONFIG_DIR: join(home, 'no-glab'), ...env } });
   await s.waitFor('acme/api', 20_000);
   s.write('\r');
   await s.waitFor(/#\d+\s+\S+/, 20_000);
@@ -55,13 +37,13 @@ async function walkToALog(env: NodeJS.ProcessEnv): Promise<Screen> {
 }
 
 it('TERM=dumb: no colour reaches the terminal, through the lists and a job log', { timeout: 60_000 }, async () => {
-  screen = await walkToALog({ TERM: 'dumb' });
+  const screen = await walkToALog({ TERM: 'dumb' });
   expect(colourCodes(screen.raw())).toEqual([]);
   screen.write('\u0003');
   expect(await screen.exited()).toBe(0);
 });
 
 it('the same walk with TERM=xterm-256color does colour (the check above can fail)', { timeout: 60_000 }, async () => {
-  screen = await walkToALog({ TERM: 'xterm-256color' });
+  const screen = await walkToALog({ TERM: 'xterm-256color' });
   expect(colourCodes(screen.raw()).length).toBeGreaterThan(0);
 });

@@ -1,40 +1,18 @@
 // Streamed downloads against a throwaway server (issue 17/18): a gzip-encoded artifact bomb stops
 // as it inflates, and a download cut short says so instead of "cannot reach GitLab".
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { downloadToFile } from '../../src/api/download.js';
-import { GitLabApiError } from '../../src/api/errors.js';
 import { describeError } from '../../src/store/errors.js';
 import { pump } from '../hostile/server.js';
-import { startServer, type Handler, type TestServer } from './test-server.js';
+import { rejection, servePerTest, tempDirPerTest } from './test-server.js';
 
 const MB = 1024 * 1024;
-let dir: string;
-const servers: TestServer[] = [];
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pipetop-bomb-'));
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-  await rm(dir, { recursive: true, force: true });
-});
-async function serve(handler: Handler): Promise<TestServer> {
-  const s = await startServer(handler);
-  servers.push(s);
-  return s;
-}
-async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GitLabApiError);
-  return err as GitLabApiError;
-}
+const dir = tempDirPerTest('pipetop-bomb-');
+const serve = servePerTest();
 
 it('a gzip-encoded artifact bomb (1 MB members → 4 GiB) with no listed size stops as it inflates; nothing is saved', async () => {
   const member = gzipSync(Buffer.alloc(MB, 0), { level: 9 });
@@ -50,14 +28,14 @@ it('a gzip-encoded artifact bomb (1 MB members → 4 GiB) with no listed size st
   });
   const before = process.memoryUsage().rss;
   const err = await rejection(
-    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'artifacts.zip')),
+    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir(), 'artifacts.zip')),
   );
   expect(err.kind).toBe('invalid-response');
   expect(err.reason).toMatch(/^artifacts inflates more than 200× its compressed size: a compression bomb; stopped$/);
   expect(describeError(err)).toContain('compression bomb');
   // Stopped after ~16 MB decoded, from a few KB on the wire; not 4 GiB on disk.
   expect(sent).toBeLessThan(4 * MB);
-  expect(await readdir(dir)).toEqual([]);
+  expect(await readdir(dir())).toEqual([]);
   expect((process.memoryUsage().rss - before) / MB).toBeLessThan(200);
 });
 
@@ -67,7 +45,7 @@ it('a gzip-encoded artifact that compresses like a real one downloads whole', as
     res.writeHead(200, { 'content-type': 'application/zip', 'content-encoding': 'gzip' });
     res.end(gzipSync(payload));
   });
-  const result = await downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test' }), '/projects/1/jobs/5/artifacts', join(dir, 'a.zip'));
+  const result = await downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test' }), '/projects/1/jobs/5/artifacts', join(dir(), 'a.zip'));
   expect(result.bytes).toBe(payload.length);
 });
 
@@ -78,12 +56,12 @@ it('a gzip-encoded artifact over --max-download names the limit', async () => {
     res.end(gzipSync(payload));
   });
   const err = await rejection(
-    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'a.zip'), {
+    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir(), 'a.zip'), {
       maxBytes: MB,
     }),
   );
   expect(err.reason).toMatch(/larger than the 1\.0 MiB limit \(--max-download\)/);
-  expect(await readdir(dir)).toEqual([]);
+  expect(await readdir(dir())).toEqual([]);
 });
 
 it('a download cut short says how far it got, not "cannot reach GitLab"', async () => {
@@ -92,11 +70,11 @@ it('a download cut short says how far it got, not "cannot reach GitLab"', async 
     res.write(Buffer.alloc(MB / 2, 1), () => req.socket.destroy());
   });
   const err = await rejection(
-    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir, 'a.zip')),
+    downloadToFile(createClient({ baseUrl: s.url, token: 'glpat-bomb-test', maxRetries: 0 }), '/projects/1/jobs/5/artifacts', join(dir(), 'a.zip')),
   );
   expect(err.kind).toBe('network');
   expect(err.code).toBe('BODY_CUT');
   expect(describeError(err)).toMatch(/^the download was cut off after [\d.]+ (KiB|MiB) of 2\.0 MiB \(.+\); nothing was saved$/);
   expect(describeError(err)).not.toContain('cannot reach GitLab');
-  expect(await readdir(dir)).toEqual([]);
+  expect(await readdir(dir())).toEqual([]);
 });

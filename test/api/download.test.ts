@@ -1,41 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { downloadToFile, type DownloadProgress } from '../../src/api/download.js';
-import { GitLabApiError } from '../../src/api/errors.js';
 import { createJobsApi } from '../../src/api/jobs.js';
 import { TargetError } from '../../src/lib/safe-file.js';
-import { startServer, type Handler, type TestServer } from './test-server.js';
+import { rejection, servePerTest, tempDirPerTest, type Handler } from './test-server.js';
 
-let dir: string;
-const servers: TestServer[] = [];
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pipetop-dl-'));
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-  await rm(dir, { recursive: true, force: true });
-});
-async function serve(handler: Handler): Promise<TestServer> {
-  const s = await startServer(handler);
-  servers.push(s);
-  return s;
-}
+const dir = tempDirPerTest('pipetop-dl-');
+const serve = servePerTest();
 
 const PAYLOAD = Buffer.alloc(200_000, 0).map((_, i) => (i * 31) % 251);
-
-async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GitLabApiError);
-  return err as GitLabApiError;
-}
 
 describe('artifact download', () => {
   it('streams to the destination and reports progress against Content-Length', async () => {
@@ -47,11 +24,11 @@ describe('artifact download', () => {
     });
     const progress: DownloadProgress[] = [];
     const jobs = createJobsApi(createClient({ baseUrl: s.url, token: 'tok' }));
-    const dest = join(dir, 'artifacts.zip');
+    const dest = join(dir(), 'artifacts.zip');
     const result = await jobs.downloadArtifacts('g/p', 5, dest, { onProgress: (p) => progress.push(p) });
     expect(result).toEqual({ path: dest, bytes: PAYLOAD.length });
     expect((await readFile(dest)).equals(PAYLOAD)).toBe(true);
-    expect(await readdir(dir)).toEqual(['artifacts.zip']);
+    expect(await readdir(dir())).toEqual(['artifacts.zip']);
     expect(s.requests[0]?.url).toBe('/api/v4/projects/g%2Fp/jobs/5/artifacts');
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.at(-1)).toEqual({ received: PAYLOAD.length, total: PAYLOAD.length });
@@ -63,7 +40,7 @@ describe('artifact download', () => {
       res.writeHead(200, { 'content-length': PAYLOAD.length });
       res.write(PAYLOAD.subarray(0, 60_000), () => req.socket.destroy());
     });
-    const dest = join(dir, 'artifacts.zip');
+    const dest = join(dir(), 'artifacts.zip');
     await writeFile(dest, 'previous download');
     const received: number[] = [];
     const err = await rejection(
@@ -74,7 +51,7 @@ describe('artifact download', () => {
     );
     expect(err.kind).toBe('network');
     expect(received.length).toBeGreaterThan(0);
-    expect(await readdir(dir)).toEqual(['artifacts.zip']);
+    expect(await readdir(dir())).toEqual(['artifacts.zip']);
     expect(await readFile(dest, 'utf8')).toBe('previous download');
   });
 
@@ -85,10 +62,10 @@ describe('artifact download', () => {
     });
     const ctl = new AbortController();
     const err = await rejection(
-      downloadToFile(createClient({ baseUrl: s.url }), '/a', join(dir, 'a.zip'), { signal: ctl.signal, onProgress: () => ctl.abort() }),
+      downloadToFile(createClient({ baseUrl: s.url }), '/a', join(dir(), 'a.zip'), { signal: ctl.signal, onProgress: () => ctl.abort() }),
     );
     expect(err.kind).toBe('aborted');
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
   });
 
   it('times out a body that stalls, and cleans up', async () => {
@@ -96,17 +73,17 @@ describe('artifact download', () => {
       res.writeHead(200, { 'content-length': PAYLOAD.length });
       res.write(PAYLOAD.subarray(0, 10_000)); // then nothing, ever
     });
-    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, timeoutMs: 80 }), '/a', join(dir, 'a.zip')));
+    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, timeoutMs: 80 }), '/a', join(dir(), 'a.zip')));
     expect(err.kind).toBe('timeout');
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
   });
 
   it('turns an HTTP error into a GitLabApiError and writes nothing', async () => {
     const s = await serve((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"404 Not found"}'));
-    const err = await rejection(createJobsApi(createClient({ baseUrl: s.url })).downloadArtifacts(1, 5, join(dir, 'x.zip')));
+    const err = await rejection(createJobsApi(createClient({ baseUrl: s.url })).downloadArtifacts(1, 5, join(dir(), 'x.zip')));
     expect(err.status).toBe(404);
     expect(err.message).toBe('GET /projects/1/jobs/5/artifacts → 404: 404 Not found');
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
   });
 
   it('follows a 302 to another origin without the token, but keeps it on the same origin', async () => {
@@ -115,7 +92,7 @@ describe('artifact download', () => {
       if (req.url?.endsWith('/artifacts')) return void res.writeHead(302, { location: '/api/v4/redirected' }).end();
       res.writeHead(302, { location: `${storage.url}/bucket/a.zip?X-Amz-Signature=s3cret` }).end();
     });
-    const dest = join(dir, 'a.zip');
+    const dest = join(dir(), 'a.zip');
     const result = await createJobsApi(createClient({ baseUrl: api.url, token: 'tok' })).downloadArtifacts(1, 5, dest);
     expect(result.bytes).toBe(5);
     expect(await readFile(dest, 'utf8')).toBe('bytes');
@@ -131,16 +108,16 @@ describe('artifact download', () => {
 
   it('gives up after 5 redirects', async () => {
     const s = await serve((_req, res) => res.writeHead(302, { location: '/api/v4/loop' }).end());
-    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url }), '/start', join(dir, 'x')));
+    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url }), '/start', join(dir(), 'x')));
     expect(err.reason).toBe('more than 5 redirects');
     expect(s.requests).toHaveLength(6);
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
   });
 
   it('decodes a gzip content-encoding', async () => {
     const zipped = gzipSync(PAYLOAD);
     const s = await serve((_req, res) => res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': zipped.length }).end(zipped));
-    const dest = join(dir, 'g.bin');
+    const dest = join(dir(), 'g.bin');
     const result = await downloadToFile(createClient({ baseUrl: s.url }), '/g', dest);
     expect(result.bytes).toBe(PAYLOAD.length);
     expect((await readFile(dest)).equals(PAYLOAD)).toBe(true);
@@ -169,27 +146,27 @@ describe('artifact download: sizes and targets', () => {
     const chunks = { n: 0 };
     const s = await serve(endless(chunks));
     const jobs = createJobsApi(createClient({ baseUrl: s.url, maxRetries: 0 }));
-    const err = await rejection(jobs.downloadArtifacts(1, 5, join(dir, 'a.zip'), { expectedSize: 223 }));
+    const err = await rejection(jobs.downloadArtifacts(1, 5, join(dir(), 'a.zip'), { expectedSize: 223 }));
     expect(err.kind).toBe('invalid-response');
     expect(err.reason).toBe('larger than advertised (223 B); stopped after 1.0 MiB');
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
     // Stopped near the limit, not after the server's 6.5 GB.
     expect(chunks.n).toBeLessThan(1000);
   });
 
   it('stops at the hard cap when nothing is advertised', async () => {
     const s = await serve(endless({ n: 0 }));
-    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, maxRetries: 0 }), '/a', join(dir, 'a.zip'), { maxBytes: 300_000 }));
+    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, maxRetries: 0 }), '/a', join(dir(), 'a.zip'), { maxBytes: 300_000 }));
     expect(err.reason).toBe('larger than the 293 KiB limit (--max-download); stopped after 293 KiB');
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
   });
 
   it('caps a gzip body by its decoded size (Content-Length is the compressed size)', async () => {
     const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024));
     const s = await serve((_req, res) => res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': bomb.length }).end(bomb));
-    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, maxRetries: 0 }), '/g', join(dir, 'g.zip'), { expectedSize: 1000 }));
+    const err = await rejection(downloadToFile(createClient({ baseUrl: s.url, maxRetries: 0 }), '/g', join(dir(), 'g.zip'), { expectedSize: 1000 }));
     expect(err.reason).toMatch(/^larger than advertised \(1000 B\)/);
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
   });
 
   it('a Content-Length beyond what the job lists (or the cap) is refused before a byte is written', async () => {
@@ -199,17 +176,17 @@ describe('artifact download: sizes and targets', () => {
     });
     const client = createClient({ baseUrl: s.url, maxRetries: 0 });
     const progress: number[] = [];
-    const listed = await rejection(downloadToFile(client, '/a', join(dir, 'a.zip'), { expectedSize: 223, onProgress: (p) => progress.push(p.received) }));
+    const listed = await rejection(downloadToFile(client, '/a', join(dir(), 'a.zip'), { expectedSize: 223, onProgress: (p) => progress.push(p.received) }));
     expect(listed.reason).toBe('announced as 50 MiB, larger than advertised (223 B)');
-    const capped = await rejection(downloadToFile(client, '/a', join(dir, 'a.zip'), { maxBytes: 1024 * 1024 }));
+    const capped = await rejection(downloadToFile(client, '/a', join(dir(), 'a.zip'), { maxBytes: 1024 * 1024 }));
     expect(capped.reason).toBe('announced as 50 MiB, larger than the 1.0 MiB limit (--max-download)');
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
     expect(progress).toEqual([]);
   });
 
   it('accepts a body within the advertised size plus slack', async () => {
     const s = await serve((_req, res) => res.writeHead(200).end(PAYLOAD)); // chunked: no Content-Length
-    const result = await downloadToFile(createClient({ baseUrl: s.url }), '/a', join(dir, 'a.zip'), { expectedSize: PAYLOAD.length - 10 });
+    const result = await downloadToFile(createClient({ baseUrl: s.url }), '/a', join(dir(), 'a.zip'), { expectedSize: PAYLOAD.length - 10 });
     expect(result.bytes).toBe(PAYLOAD.length);
   });
 
@@ -219,17 +196,17 @@ describe('artifact download: sizes and targets', () => {
         .writeHead(200, { 'content-length': 5, 'content-disposition': 'attachment; filename="../../../../tmp/.bashrc"; filename*=UTF-8\'\'..%2F..%2F.profile' })
         .end('bytes'),
     );
-    const inner = join(dir, 'inner');
+    const inner = join(dir(), 'inner');
     await mkdir(inner);
     const result = await downloadToFile(createClient({ baseUrl: s.url }), '/a', join(inner, 'artifacts.zip'));
     expect(result.path).toBe(join(inner, 'artifacts.zip'));
     expect(await readdir(inner)).toEqual(['artifacts.zip']);
-    expect(await readdir(dir)).toEqual(['inner']);
+    expect(await readdir(dir())).toEqual(['inner']);
   });
 
   it('refuses a FIFO target before asking GitLab, and the FIFO stays a FIFO', async () => {
     const s = await serve((_req, res) => res.writeHead(200).end('bytes'));
-    const fifo = join(dir, 'fifo.zip');
+    const fifo = join(dir(), 'fifo.zip');
     execFileSync('mkfifo', [fifo]);
     const err = await downloadToFile(createClient({ baseUrl: s.url }), '/a', fifo, { overwrite: true }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TargetError);
@@ -240,13 +217,13 @@ describe('artifact download: sizes and targets', () => {
 
   it('an explicit name that exists: TargetError "exists", nothing requested; the default name gets a suffix', async () => {
     const s = await serve((_req, res) => res.writeHead(200, { 'content-length': 3 }).end('new'));
-    const dest = join(dir, 'a.zip');
+    const dest = join(dir(), 'a.zip');
     await writeFile(dest, 'old');
     const err = await downloadToFile(createClient({ baseUrl: s.url }), '/a', dest).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'TargetError', kind: 'exists', path: dest });
     expect(s.requests).toHaveLength(0);
     const result = await downloadToFile(createClient({ baseUrl: s.url }), '/a', dest, { explicit: false });
-    expect(result.path).toBe(join(dir, 'a (1).zip'));
+    expect(result.path).toBe(join(dir(), 'a (1).zip'));
     expect(await readFile(dest, 'utf8')).toBe('old');
     await downloadToFile(createClient({ baseUrl: s.url }), '/a', dest, { overwrite: true });
     expect(await readFile(dest, 'utf8')).toBe('new');

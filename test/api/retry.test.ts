@@ -2,24 +2,14 @@ import { getEventListeners } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient, type HttpMethod } from '../../src/api/client.js';
 import { downloadToFile } from '../../src/api/download.js';
-import { GitLabApiError } from '../../src/api/errors.js';
 import type { RetryInfo } from '../../src/api/transport.js';
-import { json, recordingSleep, startServer, text, type Handler, type TestServer } from './test-server.js';
+import { json, recordingSleep, rejection, servePerTest, startServer, text, type Handler } from './test-server.js';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startServer(handler);
-  return server;
-}
+const serve = servePerTest();
 
 /** Answers the listed statuses in turn (with their headers), then 200 {"ok":true}. */
 function sequence(steps: Array<{ status: number; headers?: Record<string, string> } | 'reset'>): Handler {
@@ -32,15 +22,6 @@ function sequence(steps: Array<{ status: number; headers?: Record<string, string
     if (!step) return json(res, 200, { ok: true, attempt: index + 1 });
     return text(res, step.status, 'nope', step.headers);
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GitLabApiError);
-  return err as GitLabApiError;
 }
 
 describe('automatic retry of GET', () => {
@@ -280,8 +261,7 @@ describe('timeouts and aborts', () => {
 describe('exchange log (--debug-log)', () => {
   it('reports every attempt with status, time and size, and never the token', async () => {
     const token = 'glpat-secret-token-123';
-    const local = await startServer((req, res, _rec, index) => (index === 0 ? text(res, 503, 'busy') : json(res, 200, { ok: true, echo: req.url })));
-    server = local;
+    const local = await serve((req, res, _rec, index) => (index === 0 ? text(res, 503, 'busy') : json(res, 200, { ok: true, echo: req.url })));
     const entries: unknown[] = [];
     {
       const client = createClient({ baseUrl: local.url, token, sleep: async () => {}, onExchange: (e) => entries.push(e) });

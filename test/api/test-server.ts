@@ -1,7 +1,12 @@
 // Throwaway node:http servers for client mechanics tests: every request is recorded (raw URL,
 // headers, body) before the handler runs, so tests can assert what actually went over the wire.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { GitLabApiError } from '../../src/api/errors.js';
 
 export interface Recorded {
   method: string;
@@ -62,4 +67,43 @@ export function text(res: ServerResponse, status: number, body: string, headers:
 export function recordingSleep(): { sleep: (ms: number) => Promise<void>; waits: number[] } {
   const waits: number[] = [];
   return { waits, sleep: async (ms: number) => void waits.push(ms) };
+}
+
+/** `startServer` for the file's tests: every server a test starts is closed after it. */
+export function servePerTest(): (handler: Handler) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (handler) => {
+    const s = await startServer(handler);
+    servers.push(s);
+    return s;
+  };
+}
+
+/** A fresh directory under the system's temp for each test (the returned function gives it), removed after it. */
+export function tempDirPerTest(prefix: string): () => string {
+  let dir: string | undefined;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+  });
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  return () => {
+    if (!dir) throw new Error('tempDirPerTest: the directory exists only while a test runs');
+    return dir;
+  };
+}
+
+/** The GitLabApiError `promise` rejects with; fails the test when it resolves or rejects with anything else. */
+export async function rejection(promise: Promise<unknown>): Promise<GitLabApiError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(GitLabApiError);
+  return err as GitLabApiError;
 }

@@ -12,6 +12,7 @@ import { traceBytes } from '../../src/sim/trace.js';
 import { listKeys } from '../../src/store/sources.js';
 import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
+import { simProject } from '../helpers/sim.js';
 
 let app: AppRig | undefined;
 afterEach(async () => {
@@ -23,7 +24,7 @@ const LOG_TIMING = { intervalMs: 40, quietMaxMs: 160 };
 const SLOW_JOB_POLL = { activeMs: 100, idleMs: 600_000, maxBackoffMs: 600_000 };
 
 function projectOf(rig: AppRig, path: string) {
-  return [...rig.sim.world.projects.values()].find((p) => `${p.namespace}/${p.path}` === path)!;
+  return simProject(rig.sim, path);
 }
 
 const requests = (rig: AppRig, suffix: string | RegExp) =>

@@ -5,9 +5,10 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { SimJob } from '../../src/sim/model.js';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { simProject } from '../helpers/sim.js';
 
 let app: AppRig;
-const project = (path: string) => [...app.sim.world.projects.values()].find((p) => `${p.namespace}/${p.path}` === path)!;
+const project = (path: string) => simProject(app.sim, path);
 
 // Each test its own app (100×24) and world: following a log moves the world's clock.
 beforeEach(async () => {

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { simProject } from '../helpers/sim.js';
 
 let app: AppRig;
 beforeEach(async () => {
@@ -42,7 +43,7 @@ it('jumps from deep in one project to another project, a pipeline, a job and my 
   expect(kinds()).toEqual(['projects', 'project']);
   await app.waitFor(/› projects › acme\/web\s+DEMO/);
 
-  const webProject = [...app.sim.world.projects.values()].find((p) => `${p.namespace}/${p.path}` === 'acme/web')!;
+  const webProject = simProject(app.sim, 'acme/web');
   const web = [...app.sim.world.pipelines.values()].find((p) => p.projectId === webProject.id)!;
   await palette(`pipeline ${web.id}`);
   await app.until(() => topPane(app.store.getState()).kind === 'pipeline', 'the pipeline');

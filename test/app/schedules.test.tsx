@@ -11,6 +11,7 @@ import { topPane } from '../../src/store/store.js';
 import { createTheme } from '../../src/ui/theme.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { simProject } from '../helpers/sim.js';
 
 const CTRL_S = '\u0013';
 const SHIFT_TAB = '\u001B[Z';
@@ -18,7 +19,7 @@ const CTRL_E = '\u0005';
 const label = (status: string) => createTheme({ NO_COLOR: '1' }).status(status).label;
 
 function projectOf(app: AppRig, path = 'acme/api') {
-  return [...app.sim.world.projects.values()].find((p) => `${p.namespace}/${p.path}` === path)!;
+  return simProject(app.sim, path);
 }
 function scheduleOf(app: AppRig, description: string) {
   return [...app.sim.world.schedules.values()].find((s) => s.description === description)!;

@@ -1,11 +1,13 @@
 // A real pseudo-terminal running the built bundle, read through a headless xterm: what a person
 // would see. `CI` is removed from the environment because Ink prints only its last frame when set.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
+import { afterEach, beforeAll } from 'vitest';
 
 /** The built bundle the pty tests run (npm test builds it first). */
 export const BUNDLE = fileURLToPath(new URL('../../dist/pipetop.js', import.meta.url));
@@ -102,5 +104,43 @@ export function spawnScreen(args: string[], opts: { cols?: number; rows?: number
     },
     exited: () => (exitCode !== null ? Promise.resolve(exitCode) : new Promise((resolve) => exitWaiters.push(resolve))),
     kill: (signal) => child.kill(signal),
+  };
+}
+
+export interface PtyFile {
+  /** A fresh HOME, made once for the file: also the app's working directory. */
+  home: string;
+  /** `isolatedEnv(home)`. */
+  env: NodeJS.ProcessEnv;
+  /**
+   * The built bundle in a pty at 80×24 (unless told) in `home`, with `env` plus `opts.env` on top;
+   * the screen is killed after the test.
+   */
+  spawn(args: string[], opts?: { cols?: number; rows?: number; env?: NodeJS.ProcessEnv }): Screen;
+}
+
+/**
+ * What every pty test file sets up, called once at its top level: a fresh HOME and its isolated
+ * environment, the bundle built before the first test, and each test's screens killed after it.
+ */
+export function ptyFile(prefix: string): PtyFile {
+  const home = mkdtempSync(join(tmpdir(), prefix));
+  const env = isolatedEnv(home);
+  let open: Screen[] = [];
+  beforeAll(() => {
+    ensureBundle();
+  });
+  afterEach(() => {
+    for (const screen of open) screen.kill();
+    open = [];
+  });
+  return {
+    home,
+    env,
+    spawn(args, opts = {}) {
+      const screen = spawnScreen(args, { cols: opts.cols ?? 80, rows: opts.rows ?? 24, env: { ...env, ...opts.env }, cwd: home, bundle: BUNDLE });
+      open.push(screen);
+      return screen;
+    },
   };
 }

@@ -2,9 +2,17 @@
 // demo users. Every test file gets its own world, so tests never see each other's actions.
 import { createGitLab, type GitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
+import type { SimProject } from '../../src/sim/model.js';
 
 /** A fixed instant, so schedules, dates and history are the same on every run. */
 export const START = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+/** The world's project at `path` ("acme/api"); throws when there is none, naming it. */
+export function simProject(sim: Simulator, path: string): SimProject {
+  const project = [...sim.world.projects.values()].find((p) => `${p.namespace}/${p.path}` === path);
+  if (!project) throw new Error(`no project ${path} in the simulator's world`);
+  return project;
+}
 
 export interface Rig {
   sim: Simulator;

@@ -1,33 +1,24 @@
 // The built bundle in a pty with `--project` (issue 18): the lookup ran before the first frame, so
 // a stalled GitLab left a blank terminal for two minutes with `q` ignored, and an unknown project
 // silently opened the project list. Now the app draws first and looks the project up inside.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_TOKENS, startSimulator, type Simulator } from '../../src/sim/index.js';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
+import { ptyFile, type Screen } from '../helpers/pty.js';
 import { START } from '../helpers/sim.js';
 import { startHostile, type HostileServer } from './server.js';
 
-const bundle = BUNDLE;
-const home = mkdtempSync(join(tmpdir(), 'pipetop-startup-home-'));
+const { home, spawn } = ptyFile('pipetop-startup-home-');
 // Nothing configured but what a test sets (each sets its GITLAB_TOKEN).
-const clean = { ...isolatedEnv(home), GLAB_CONFIG_DIR: join(home, 'no-glab') };
+const noGlab = { GLAB_CONFIG_DIR: join(home, 'no-glab') };
 let sim: Simulator;
 let hostile: HostileServer;
-let screen: Screen | null = null;
 
 beforeAll(async () => {
-  ensureBundle();
   sim = await startSimulator({ seed: 7, speed: 0, startTime: START });
   hostile = await startHostile();
   // A GitLab that accepts the connection and never answers.
   hostile.mount('/', () => undefined);
-});
-afterEach(() => {
-  screen?.kill();
-  screen = null;
 });
 afterAll(async () => {
   await hostile.close();
@@ -40,13 +31,7 @@ function exitedWithin(s: Screen, ms: number): Promise<number | null> {
 }
 
 it('a stalled GitLab: the first frame appears, and q quits at once', async () => {
-  screen = spawnScreen(['--host', hostile.url, '--project', 'acme/api'], {
-    cols: 80,
-    rows: 24,
-    env: { ...clean, GITLAB_TOKEN: 'glpat-stalled' },
-    cwd: home,
-    bundle,
-  });
+  const screen = spawn(['--host', hostile.url, '--project', 'acme/api'], { env: { ...noGlab, GITLAB_TOKEN: 'glpat-stalled' } });
   await screen.waitFor('Looking up project acme/api', 20_000);
   screen.write('q');
   // The client's timeout is 30 s: an app that ignored q, or waited for its requests, is still running.
@@ -54,13 +39,7 @@ it('a stalled GitLab: the first frame appears, and q quits at once', async () =>
 });
 
 it('an unknown --project says "project … not found" in its pane', async () => {
-  screen = spawnScreen(['--host', sim.url, '--project', 'acme/nope'], {
-    cols: 80,
-    rows: 24,
-    env: { ...clean, GITLAB_TOKEN: DEMO_TOKENS.user },
-    cwd: home,
-    bundle,
-  });
+  const screen = spawn(['--host', sim.url, '--project', 'acme/nope'], { env: { ...noGlab, GITLAB_TOKEN: DEMO_TOKENS.user } });
   await screen.waitFor(/Project acme\/nope not found/, 20_000);
   screen.write('\u001b');
   await screen.waitFor('acme/web', 20_000);
@@ -70,7 +49,7 @@ it('an unknown --project says "project … not found" in its pane', async () => 
 
 // Issue 17: env and glab config are the documented ways; --token (seen in `ps`) is not suggested.
 it('a rejected token: the help names GITLAB_TOKEN, glab and --token-file, not --token', async () => {
-  screen = spawnScreen(['--host', sim.url], { cols: 80, rows: 24, env: { ...clean, GITLAB_TOKEN: 'glpat-wrong' }, cwd: home, bundle });
+  const screen = spawn(['--host', sim.url], { env: { ...noGlab, GITLAB_TOKEN: 'glpat-wrong' } });
   await screen.waitFor('GitLab rejected the token', 20_000);
   await screen.waitFor('Press q to quit', 20_000);
   const text = screen.text().replace(/\s+/g, ' ');

@@ -2,16 +2,11 @@
 // world serves terminal-attack strings in a project's name and description, job names, commit
 // titles, user names, event notes and a job log. Walking the projects list, the project, a
 // pipeline, the job's log and the events tab, none of the injected sequences reaches the terminal.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
+import { ptyFile } from '../helpers/pty.js';
 
-const bundle = BUNDLE;
-const home = mkdtempSync(join(tmpdir(), 'pipetop-hostile-'));
-const env = isolatedEnv(home);
+const { spawn } = ptyFile('pipetop-hostile-');
 
 /** Each payload is wrapped in visible text so we can see the field rendered; the escapes must vanish. */
 const PAYLOADS = [
@@ -31,11 +26,9 @@ const PAYLOADS = [
 const hostile = (i: number, label: string) => `${label}${PAYLOADS[i % PAYLOADS.length]}ok`;
 
 let sim: Simulator;
-let screen: Screen | null = null;
 let tried = 0;
 
 beforeAll(async () => {
-  ensureBundle();
   sim = await startSimulator({ speed: 0, seed: 3 });
   const world = sim.world;
   const project = [...world.projects.values()].find((p) => p.path === 'api')!;
@@ -57,7 +50,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  screen?.kill();
   await sim?.close();
 });
 
@@ -81,7 +73,7 @@ it('the leak check itself catches each injected sequence', () => {
 });
 
 it('walks projects → project → pipeline → job log → events with hostile server strings, and no injected escape reaches the terminal', async () => {
-  screen = spawnScreen(['--host', sim.url, '--token', 'demo-user-token'], { cols: 100, rows: 30, env, cwd: home, bundle });
+  const screen = spawn(['--host', sim.url, '--token', 'demo-user-token'], { cols: 100, rows: 30 });
   await screen.waitFor('acme/api', 20_000);
   await screen.waitFor('● live');
   // Without a project the app opens on the pulse (hostile paths and refs drawn there too);

@@ -2,32 +2,20 @@
 // fast, `N` creates a pipeline (which marks it by itself), and when it ends the bytes arrive — OSC
 // 777, OSC 9, the title and the bell; wrapped for tmux when TMUX is set; none of them when the
 // config file ($PIPETOP_CONFIG) turns them off.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
+import { expect, it } from 'vitest';
+import { ptyFile, type Screen } from '../helpers/pty.js';
 
-const bundle = BUNDLE;
-const home = mkdtempSync(join(tmpdir(), 'pipetop-marks-home-'));
-const env = isolatedEnv(home);
+const { home, spawn } = ptyFile('pipetop-marks-home-');
 const ESC = '\x1b';
 const BEL = '\x07';
-let screen: Screen | null = null;
-
-beforeAll(() => {
-  ensureBundle();
-});
-afterEach(() => {
-  screen?.kill();
-  screen = null;
-});
 
 const ENDED = /Pipeline #\d+ on main (passed|failed|was canceled|was skipped)/;
 
 /** Starts the demo on acme/api, creates a pipeline for main with N and leaves its pane. */
 async function createWatched(extra: Record<string, string>): Promise<Screen> {
-  const s = spawnScreen(['--demo', '--speed', '600', '--project', 'acme/api'], { cols: 100, rows: 30, env: { ...env, ...extra }, cwd: home, bundle });
+  const s = spawn(['--demo', '--speed', '600', '--project', 'acme/api'], { cols: 100, rows: 30, env: extra });
   await s.waitFor('1 Pipelines', 20_000);
   await s.waitFor('● live');
   s.write('N');
@@ -41,7 +29,7 @@ async function createWatched(extra: Record<string, string>): Promise<Screen> {
 }
 
 it('a watched pipeline ends: OSC 777, OSC 9, the title and the bell', async () => {
-  screen = await createWatched({});
+  const screen = await createWatched({});
   const said = '(passed|failed|was canceled|was skipped)';
   for (let i = 0; i < 200 && !screen.raw().includes(`${ESC}]777;`); i++) await new Promise((r) => setTimeout(r, 25));
   const raw = screen.raw();
@@ -51,7 +39,7 @@ it('a watched pipeline ends: OSC 777, OSC 9, the title and the bell', async () =
 });
 
 it('inside tmux the notification goes through its pass-through', async () => {
-  screen = await createWatched({ TMUX: '/tmp/tmux-0/default,1,0' });
+  const screen = await createWatched({ TMUX: '/tmp/tmux-0/default,1,0' });
   for (let i = 0; i < 200 && !screen.raw().includes(`${ESC}Ptmux;`); i++) await new Promise((r) => setTimeout(r, 25));
   expect(screen.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]777;notify;pipetop: pipeline [^${BEL}]*${BEL}${ESC}\\\\`));
   expect(screen.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]2;pipetop: pipeline [^${BEL}]*${BEL}${ESC}\\\\${BEL}`));
@@ -60,7 +48,7 @@ it('inside tmux the notification goes through its pass-through', async () => {
 it('turned off in the config file: the toast only, no bytes', async () => {
   const file = join(home, 'quiet.yml');
   writeFileSync(file, 'notifications: { bell: false, desktop: false, title: false }\n');
-  screen = await createWatched({ PIPETOP_CONFIG: file });
+  const screen = await createWatched({ PIPETOP_CONFIG: file });
   const raw = screen.raw();
   expect(raw).not.toContain(`${ESC}]777;`);
   expect(raw).not.toContain(`${ESC}]9;`);

@@ -1,32 +1,18 @@
 // `pipetop watch --notify` from the built bundle in a real pseudo-terminal, on the demo simulator
 // run fast: the live view, the summary, and the notification bytes (OSC 777, OSC 9, title, BEL)
 // arriving — wrapped for tmux when TMUX is set, and none without --notify.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { BUNDLE, ensureBundle, isolatedEnv, spawnScreen, type Screen } from '../helpers/pty.js';
+import { expect, it } from 'vitest';
+import { ptyFile } from '../helpers/pty.js';
 
-const bundle = BUNDLE;
-const home = mkdtempSync(join(tmpdir(), 'pipetop-watch-home-'));
-const env = isolatedEnv(home);
+const { spawn } = ptyFile('pipetop-watch-home-');
 const ESC = '\x1b';
 const BEL = '\x07';
-let screen: Screen | null = null;
-
-beforeAll(() => {
-  ensureBundle();
-});
-afterEach(() => {
-  screen?.kill();
-  screen = null;
-});
 
 const END = /pipeline #\d+ (success|failed|canceled|skipped|is blocked)/;
 const args = ['watch', '--demo', '--speed', '600', '--project', 'acme/api', '--interval', '0.5'];
 
 it('--notify: the live view ends with the summary, then OSC 777, OSC 9, the title and the bell', async () => {
-  screen = spawnScreen([...args, '--notify'], { cols: 80, rows: 24, env, cwd: home, bundle });
+  const screen = spawn([...args, '--notify']);
   await screen.waitFor(END, 30_000);
   const code = await screen.exited();
   expect([0, 1]).toContain(code);
@@ -42,16 +28,16 @@ it('--notify: the live view ends with the summary, then OSC 777, OSC 9, the titl
 });
 
 it('inside tmux the notifications go through its pass-through; without --notify there are none', async () => {
-  screen = spawnScreen([...args, '--notify'], { cols: 80, rows: 24, env: { ...env, TMUX: '/tmp/tmux-0/default,1,0' }, cwd: home, bundle });
-  await screen.waitFor(END, 30_000);
-  await screen.exited();
-  expect(screen.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]777;notify;pipetop: pipeline [^${BEL}]*${BEL}${ESC}\\\\`));
-  screen.kill();
+  const tmux = spawn([...args, '--notify'], { env: { TMUX: '/tmp/tmux-0/default,1,0' } });
+  await tmux.waitFor(END, 30_000);
+  await tmux.exited();
+  expect(tmux.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]777;notify;pipetop: pipeline [^${BEL}]*${BEL}${ESC}\\\\`));
+  tmux.kill();
 
-  screen = spawnScreen(args, { cols: 80, rows: 24, env, cwd: home, bundle });
-  await screen.waitFor(END, 30_000);
-  await screen.exited();
-  expect(screen.raw()).not.toContain(`${ESC}]777;`);
-  expect(screen.raw()).not.toContain(`${ESC}]9;`);
-  expect(screen.raw()).not.toContain(BEL);
+  const quiet = spawn(args);
+  await quiet.waitFor(END, 30_000);
+  await quiet.exited();
+  expect(quiet.raw()).not.toContain(`${ESC}]777;`);
+  expect(quiet.raw()).not.toContain(`${ESC}]9;`);
+  expect(quiet.raw()).not.toContain(BEL);
 });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PipelineBasic } from '../../api/index.js';
+import { pipeline } from '../../../test/helpers/pipelines.js';
 import { durationsByRef, median, pastDurations, usualDuration, type PastRun } from './timeline-history.js';
-
-const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
-const iso = (s: number) => new Date(T0 + s * 1000).toISOString();
-const pipeline = (id: number, ref: string, status: string, created: number, updated: number): PipelineBasic => ({
-  id,
-  ref,
-  status,
-  sha: 'x',
-  created_at: iso(created),
-  updated_at: iso(updated),
-});
 
 describe('durationsByRef', () => {
   it('groups a newest-first page by ref into oldest → newest series, refs in list order', () => {

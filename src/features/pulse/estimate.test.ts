@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PipelineBasic } from '../../api/index.js';
+import { iso, pipeline } from '../../../test/helpers/pipelines.js';
 import { estimatedSeconds } from './estimate.js';
-
-const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
-const iso = (s: number) => new Date(T0 + s * 1000).toISOString();
-const pipeline = (id: number, ref: string, status: string, created: number, updated: number): PipelineBasic => ({
-  id,
-  ref,
-  status,
-  sha: 'x',
-  created_at: iso(created),
-  updated_at: iso(updated),
-});
 
 describe('estimatedSeconds', () => {
   it('is updated_at − created_at for an ended pipeline', () => {
