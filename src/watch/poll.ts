@@ -1,12 +1,14 @@
 // The polling loop of `pipetop watch`. Each round reads the pipeline (revalidated with its ETag, so
-// an unchanged pipeline costs a 304 and no body); the jobs (and bridges) are read when the pipeline
-// changed, and otherwise at most every `jobsEveryMs` while it runs — GitLab does not touch the
-// pipeline when a job inside a running stage starts or ends, so the pipeline alone cannot say
-// everything. Errors: GitLab unreachable (network, timeout, 5xx, 429) is retried with a growing
+// an unchanged pipeline costs a 304 and no body); the jobs are read when the pipeline changed, and
+// otherwise at most every `jobsEveryMs` while it runs — GitLab does not touch the pipeline when a job
+// inside a running stage starts or ends, so the pipeline alone cannot say everything. The bridges
+// follow the pipeline pane's rule (bridges-due.ts): when the pipeline changed, and every
+// BRIDGES_ACTIVE_MS while one runs. Errors: GitLab unreachable (network, timeout, 5xx, 429) is retried with a growing
 // wait, and given up only after `giveUpMs` of failing without a single success.
 import { isGitLabApiError, type GitLab, type ProjectId } from '../api/index.js';
+import { bridgesDue } from './bridges-due.js';
 import { downstreamReader } from './downstream.js';
-import { changes, outcomeOf, type Outcome, type Snapshot, type WatchEvent } from './model.js';
+import { changes, isFinished, outcomeOf, type Outcome, type Snapshot, type WatchEvent } from './model.js';
 
 export interface Patience {
   now: () => number;
@@ -97,15 +99,22 @@ export async function watchLoop(o: WatchLoopOptions): Promise<Ended> {
   const bridges = downstreamReader(o.gl, o.projectId);
   let snap: Snapshot | null = null;
   let jobsAt = -Infinity;
+  let bridgesAt = -Infinity;
   const signal = o.signal ? { signal: o.signal } : {};
   const round = async (): Promise<Snapshot> => {
     const pipeline = await o.gl.pipelines.get(o.projectId, o.pipelineId, signal);
     // On a 304 the client hands back the very object it cached: identity says "unchanged".
     const changed = snap === null || pipeline !== snap.pipeline;
-    if (!changed && o.now() - jobsAt < o.jobsEveryMs) return { ...snap!, pipeline };
-    const jobs = await o.gl.jobs.listForPipeline(o.projectId, o.pipelineId, { perPage: 100, ...signal }).all();
-    const downstream = await bridges.read(o.pipelineId);
-    jobsAt = o.now();
+    let { jobs, downstream } = snap ?? { jobs: [], downstream: [] };
+    if (changed || o.now() - jobsAt >= o.jobsEveryMs) {
+      jobs = await o.gl.jobs.listForPipeline(o.projectId, o.pipelineId, { perPage: 100, ...signal }).all();
+      jobsAt = o.now();
+    }
+    // A finished bridge changes only with its pipeline; a running one every BRIDGES_ACTIVE_MS at most.
+    if (bridgesDue({ changed, ageMs: o.now() - bridgesAt, active: downstream.some((d) => !isFinished(d.status)) })) {
+      downstream = await bridges.read(o.pipelineId);
+      bridgesAt = o.now();
+    }
     return { pipeline, jobs, downstream };
   };
   for (;;) {

@@ -40,12 +40,21 @@ describe('watch counts real bridges', () => {
   });
 
   it("follows a running parent's child to its end and sees the multi-project pipeline start", async () => {
+    const from = rig.sim.requests.length;
     const run = await watchOn(rig, ['700027', '--project', DEPLOYER, '--json', '--interval', '10'], {
       onSleep: (n) => {
         if (n > 5_000) throw new Error('the pipeline did not end');
       },
     });
     const all = events(run.lines);
+    // The integration child runs while the parent stands still: its bridge is read every
+    // BRIDGES_ACTIVE_MS (15 s, every other 10 s round), not every round.
+    const mine = rig.sim.requests.slice(from).filter((r) => String(r.headers['user-agent']).includes('watch'));
+    const rounds = mine.filter((r) => /\/pipelines\/700027$/.test(r.path.split('?')[0]!)).length;
+    const bridgeReads = mine.filter((r) => /\/pipelines\/700027\/bridges$/.test(r.path.split('?')[0]!)).length;
+    expect(rounds).toBeGreaterThan(6);
+    expect(bridgeReads).toBeGreaterThanOrEqual(Math.floor(rounds / 2));
+    expect(bridgeReads).toBeLessThan(rounds);
     const start = all[0]!.downstream as DownstreamJson[];
     expect(start.map((d) => [d.name, d.status])).toEqual([
       ['integration', 'running'],

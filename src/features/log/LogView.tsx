@@ -35,8 +35,8 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
       </Box>
     );
 
-  const sections = new Map<number, Section>(model.sections().map((s) => [s.id, s]));
-  const matches = new Set(view.search?.matches ?? []);
+  const sections = sectionsById(model.sections());
+  const matches = view.search?.matches ?? NO_MATCHES;
   const current = view.search && view.search.current >= 0 ? view.search.matches[view.search.current] : -1;
   // Wrapped lines take several screen rows: the rows on screen are counted in screen rows, so the
   // cursor stays on screen and nothing is drawn past the pane.
@@ -61,7 +61,7 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
         view={view}
         width={width}
         selected={row === fit.cursor}
-        match={matches.has(index)}
+        match={sortedHas(matches, index)}
         current={index === current}
         section={line.header !== undefined ? sections.get(line.header) : undefined}
         folded={line.header !== undefined && model.isFolded(line.header)}
@@ -88,6 +88,36 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
       {rows}
     </Box>
   );
+}
+
+const NO_MATCHES: readonly number[] = [];
+
+/**
+ * Whether `sorted` (ascending: the live search's matches are, log-view.ts) holds `value`. A search
+ * may match 100,000 lines; a Set of them built on every frame cost ~9 ms a scroll key, where the
+ * rows on screen need a binary search each.
+ */
+export function sortedHas(sorted: readonly number[], value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = sorted[mid]!;
+    if (at === value) return true;
+    if (at < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+// The log model hands out the same sections array until a section changes (log-model.ts
+// sections()): indexed once per array, not on every frame.
+const sectionIndex = new WeakMap<readonly Section[], Map<number, Section>>();
+
+function sectionsById(list: readonly Section[]): Map<number, Section> {
+  let byId = sectionIndex.get(list);
+  if (!byId) sectionIndex.set(list, (byId = new Map(list.map((s) => [s.id, s]))));
+  return byId;
 }
 
 /** The cells before a line's text: the gutter mark and a space, then its time when shown. */

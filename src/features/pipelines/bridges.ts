@@ -6,11 +6,11 @@ import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
-import { JOBS_MAX_AGE_MS } from './poll.js';
 import { isActiveStatus, listKeys, sourceFor, visibleRows } from '../../store/sources.js';
 import { listOf, patchList, toast } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
+import { bridgesDue } from '../../watch/bridges-due.js';
 
 /** A bridge as a row of a pipeline's job list: job-shaped, with the pipeline it created. */
 export type BridgeRow = Job & { downstream_pipeline: DownstreamPipeline | null };
@@ -18,20 +18,13 @@ type PipelinePane = Extract<Pane, { kind: 'pipeline' }>;
 
 export const isBridge = (row: unknown): row is BridgeRow => typeof row === 'object' && row !== null && 'downstream_pipeline' in row;
 
-/**
- * While a trigger job runs (its downstream pipeline does), its row is re-read this often: the
- * downstream's progress is the child pane's business, and the parent's jobs are already read every
- * few seconds — watching a running parent with one child stays within 30 requests a minute
- * (bench/cost.mjs, CASE=child).
- */
-export const BRIDGES_ACTIVE_MS = 15_000;
-
 /** When each pipeline's bridges were last read, and the pipeline's updated_at then: one poller's record (Feature.poll), never rendered. */
 export type BridgeReads = Map<number, { at: number; updatedAt: string | undefined }>;
 
 /**
  * The poll's share for a pipeline pane: its bridges on navigation and R, when the pipeline changed,
- * every BRIDGES_ACTIVE_MS while one is active, and at least every JOBS_MAX_AGE_MS. A pipeline
+ * every BRIDGES_ACTIVE_MS while one is active, and at least every BRIDGES_MAX_AGE_MS — bridgesDue, the
+ * rule `pipetop watch` follows too (src/watch/bridges-due.ts). A pipeline
  * without trigger jobs costs one request on opening (usually a 304 afterwards).
  */
 export function refreshBridges(ctx: Ctx, pane: PipelinePane, full: boolean, reads: BridgeReads): Promise<void> | undefined {
@@ -45,9 +38,11 @@ export function refreshBridges(ctx: Ctx, pane: PipelinePane, full: boolean, read
     full ||
     !last ||
     bridges === undefined ||
-    (updatedAt !== undefined && updatedAt !== last.updatedAt) ||
-    (bridges.some((b) => isActiveStatus(b.status)) && age >= BRIDGES_ACTIVE_MS) ||
-    age >= JOBS_MAX_AGE_MS;
+    bridgesDue({
+      changed: updatedAt !== undefined && updatedAt !== last.updatedAt,
+      ageMs: age,
+      active: bridges.some((b) => isActiveStatus(b.status)),
+    });
   return due ? readBridges(ctx, pane.projectId, pane.pipelineId, reads) : undefined;
 }
 
