@@ -1,20 +1,11 @@
-// Downstream (child and multi-project) pipelines of a pipeline, through its bridge jobs:
-// GET /projects/:id/pipelines/:pipeline_id/bridges (GitLab 13.0+). A GitLab or a simulator without
-// the endpoint answers 404: that means "no bridges", and the endpoint is not asked again.
-import { projectPath, type GitLab, type ProjectId } from '../api/index.js';
+// Downstream (child and multi-project) pipelines of a pipeline, through its bridge jobs: the API
+// client's `gl.pipelines.bridges` (every page, shapes checked). A GitLab or a simulator without the
+// endpoint (before 13.0) answers 404: that means "no bridges", and the endpoint is not asked again.
+import { isGitLabApiError, type Bridge, type GitLab, type ProjectId } from '../api/index.js';
 import type { Downstream } from './model.js';
 
-interface BridgeJson {
-  id: number;
-  name?: string;
-  stage?: string;
-  status?: string;
-  allow_failure?: boolean;
-  downstream_pipeline?: { id?: number; status?: string; web_url?: string } | null;
-}
-
 export interface DownstreamReader {
-  read(pipelineId: number): Promise<Downstream[]>;
+  read(pipelineId: number, signal?: AbortSignal): Promise<Downstream[]>;
   /** False once the server said it has no bridges endpoint. */
   readonly supported: boolean;
 }
@@ -25,35 +16,30 @@ export function downstreamReader(gl: GitLab, projectId: ProjectId): DownstreamRe
     get supported() {
       return supported;
     },
-    async read(pipelineId) {
+    async read(pipelineId, signal) {
       if (!supported) return [];
-      const res = await gl.client.request<unknown>('GET', `${projectPath(projectId)}/pipelines/${pipelineId}/bridges`, {
-        query: { per_page: 100 },
-        acceptStatus: [404],
-      });
-      if (res.status === 404) {
+      try {
+        const bridges = await gl.pipelines.bridges(projectId, pipelineId, { perPage: 100, ...(signal ? { signal } : {}) }).all();
+        return bridges.map(toDownstream);
+      } catch (error) {
+        if (!isGitLabApiError(error) || error.status !== 404) throw error;
         supported = false;
         return [];
       }
-      return Array.isArray(res.data) ? res.data.filter(isBridge).map(toDownstream) : [];
     },
   };
 }
 
-function isBridge(value: unknown): value is BridgeJson {
-  return typeof value === 'object' && value !== null && typeof (value as BridgeJson).id === 'number';
-}
-
-function toDownstream(b: BridgeJson): Downstream {
-  const d = b.downstream_pipeline ?? null;
+function toDownstream(b: Bridge): Downstream {
+  const d = b.downstream_pipeline;
   return {
     bridgeId: b.id,
-    bridgeName: String(b.name ?? ''),
-    stage: String(b.stage ?? ''),
-    status: String(b.status ?? 'unknown'),
+    bridgeName: b.name,
+    stage: b.stage,
+    status: b.status,
     allowFailure: b.allow_failure === true,
-    pipelineId: typeof d?.id === 'number' ? d.id : null,
-    pipelineStatus: typeof d?.status === 'string' ? d.status : null,
-    webUrl: typeof d?.web_url === 'string' ? d.web_url : null,
+    pipelineId: d?.id ?? null,
+    pipelineStatus: d?.status ?? null,
+    webUrl: d?.web_url ?? null,
   };
 }

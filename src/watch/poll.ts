@@ -112,7 +112,7 @@ export async function watchLoop(o: WatchLoopOptions): Promise<Ended> {
     }
     // A finished bridge changes only with its pipeline; a running one every BRIDGES_ACTIVE_MS at most.
     if (bridgesDue({ changed, ageMs: o.now() - bridgesAt, active: downstream.some((d) => !isFinished(d.status)) })) {
-      downstream = await bridges.read(o.pipelineId);
+      downstream = await bridges.read(o.pipelineId, o.signal);
       bridgesAt = o.now();
     }
     return { pipeline, jobs, downstream };
