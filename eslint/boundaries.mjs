@@ -14,7 +14,8 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
 export const ALLOWED = {
   // The GitLab client: no React, no store, nothing of the app.
   api: { parts: ['lib'], types: [], packages: ['undici'] },
-  // Leaf utilities with no knowledge of GitLab or the app (a bounded LRU, safe file writes).
+  // Leaf utilities with no knowledge of the app (a bounded LRU, safe file writes, the colour switch,
+  // how each GitLab status looks): the TUI and `pipetop watch` share them, and watch loads no React.
   lib: { parts: [], types: [] },
   // Pure helpers under the app: the API's types and each other.
   text: { parts: [], types: ['api'] },
