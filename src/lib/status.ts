@@ -35,3 +35,17 @@ export const STATUSES: Readonly<Record<string, StatusLook>> = {
 export function statusLook(status: string): StatusLook | undefined {
   return typeof status === 'string' && Object.hasOwn(STATUSES, status) ? STATUSES[status] : undefined;
 }
+
+/** Still moving: the poller reads a job or pipeline in these again soon, and only these can be canceled. */
+const ACTIVE: ReadonlySet<string> = new Set(['running', 'pending', 'created', 'preparing', 'waiting_for_resource', 'canceling', 'scheduled']);
+
+export const isActiveStatus = (status: string | undefined): boolean => status !== undefined && ACTIVE.has(status);
+
+/** Finished, as retry and cancel say it ("already finished (failed)"): it ran to an end or was stopped. */
+export const FINISHED: ReadonlySet<string> = new Set(['success', 'failed', 'canceled']);
+
+/**
+ * Where `pipetop watch` stops: finished, skipped, or blocked on a manual job (it waits on a person,
+ * and GitLab shows the pipeline as `manual`).
+ */
+export const SETTLED: ReadonlySet<string> = new Set(['success', 'failed', 'canceled', 'skipped', 'manual']);
