@@ -24,7 +24,7 @@ export const ALLOWED = {
   log: { parts: ['text', 'cron', 'keymap', 'lib'], types: ['api'] },
   // Raw stdin → keypresses, terminal modes: nothing of the app.
   input: { parts: ['text'], types: [] },
-  // The server's clock, relative dates: pure.
+  // The server's clock, relative dates, durations: pure.
   time: { parts: [], types: [] },
   // The simulator serves the API the client reads: the API's types and shapes, and cron for
   // schedules; never the app.

@@ -6,6 +6,7 @@ import type { Job, Pipeline } from '../api/index.js';
 import { colorWanted as colorIsWanted } from '../lib/color.js';
 import { STATUSES, statusLook, type StatusColour } from '../lib/status.js';
 import { safeText, truncateToWidth } from '../text/safe.js';
+import { duration } from '../time/duration.js';
 import { failedJobs, runningJobs, stagesOf, type Downstream, type Outcome, type Snapshot, type WatchEvent } from './model.js';
 
 /** What a failed job's summary says, the log's first failure line read once at the end. */
@@ -42,13 +43,9 @@ function colourGlyphs(style: Style, line: string): string {
   return style.color ? line.replace(GLYPH_RE, (g) => paint(style, GLYPH_COLOUR.get(g)!, g)) : line;
 }
 
-/** 45s, 3m 07s, 1h 02m. */
+/** 45s, 3m 07s, 1h 02m, as the TUI says them; whole seconds cut down (a running job's 59.9 s is 59s). */
 export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+  return duration(Math.max(0, Math.floor(ms / 1000)));
 }
 
 function since(iso: string | null | undefined, now: number): number | null {
