@@ -14,7 +14,8 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
 export const ALLOWED = {
   // The GitLab client: no React, no store, nothing of the app.
   api: { parts: ['lib'], types: [], packages: ['undici'] },
-  // Leaf utilities with no knowledge of GitLab or the app (a bounded LRU, safe file writes).
+  // Leaf utilities with no knowledge of the app (a bounded LRU, safe file writes, the colour switch,
+  // how each GitLab status looks): the TUI and `pipetop watch` share them, and watch loads no React.
   lib: { parts: [], types: [] },
   // Pure helpers under the app: the API's types and each other.
   text: { parts: [], types: ['api'] },
@@ -23,7 +24,7 @@ export const ALLOWED = {
   log: { parts: ['text', 'cron', 'keymap', 'lib'], types: ['api'] },
   // Raw stdin → keypresses, terminal modes: nothing of the app.
   input: { parts: ['text'], types: [] },
-  // The server's clock, relative dates: pure.
+  // The server's clock, relative dates, durations: pure.
   time: { parts: [], types: [] },
   // The simulator serves the API the client reads: the API's types and shapes, and cron for
   // schedules; never the app.

@@ -26,8 +26,7 @@ export interface ListSource<T> {
   arrange?(items: T[]): T[];
 }
 
-const ACTIVE = new Set(['running', 'pending', 'created', 'preparing', 'waiting_for_resource', 'canceling', 'scheduled']);
-export const isActiveStatus = (status: string | undefined): boolean => status !== undefined && ACTIVE.has(status);
+export { isActiveStatus } from '../lib/status.js';
 
 /** The first page of a lazily paginated list (api/paginate.ts). */
 export async function firstPage<T>(pages: AsyncIterable<Page<T>>): Promise<Page<T>> {

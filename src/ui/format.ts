@@ -1,4 +1,7 @@
 // Human-readable times, durations and sizes for the panes.
+import { duration } from '../time/duration.js';
+
+export { duration };
 
 export function relativeTime(iso: string | null | undefined, now: number): string {
   if (!iso) return '—';
@@ -22,15 +25,6 @@ export function jobSeconds(job: { status: string; duration?: number | null; star
   const started = job.started_at ? Date.parse(job.started_at) : NaN;
   if (job.status === 'running' && Number.isFinite(started)) return Math.max(job.duration ?? 0, (now - started) / 1000);
   return job.duration;
-}
-
-/** 95 → "1m 35s"; 3725 → "1h 2m". */
-export function duration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
 export function bytes(n: number | null | undefined): string {

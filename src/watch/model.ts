@@ -2,6 +2,7 @@
 // status, the stages, and the changes between two reads (one plain line or JSON object each). Pure:
 // no I/O, no clock of its own.
 import type { Job, Pipeline } from '../api/index.js';
+import { SETTLED } from '../lib/status.js';
 
 /** A downstream (child or multi-project) pipeline, seen through the bridge job that triggered it. */
 export interface Downstream {
@@ -25,13 +26,6 @@ export interface Snapshot {
 /** How a watch ends: the pipeline's final status, or `manual` (blocked on a manual job: it waits on a person). */
 export type Outcome = 'success' | 'failed' | 'canceled' | 'skipped' | 'manual';
 
-const FINISHED: ReadonlySet<string> = new Set(['success', 'failed', 'canceled', 'skipped', 'manual']);
-const JOB_DONE: ReadonlySet<string> = new Set(['success', 'failed', 'canceled', 'skipped', 'manual']);
-
-export function isFinished(status: string): boolean {
-  return FINISHED.has(status);
-}
-
 /**
  * null while the pipeline runs. GitLab already folds a `strategy: depend` child into its bridge's
  * status and so into the parent's; the downstream list is checked as well, so a parent read as
@@ -39,7 +33,7 @@ export function isFinished(status: string): boolean {
  */
 export function outcomeOf(pipeline: Pipeline, downstream: readonly Downstream[]): Outcome | null {
   const status = pipeline.status;
-  if (!isFinished(status)) return null;
+  if (!SETTLED.has(status)) return null;
   if (status === 'success' && downstream.some((d) => !d.allowFailure && (d.status === 'failed' || d.status === 'canceled'))) return 'failed';
   return status as Outcome;
 }
@@ -85,10 +79,6 @@ export function failedJobs(jobs: readonly Job[]): Job[] {
 
 export function runningJobs(jobs: readonly Job[]): Job[] {
   return jobs.filter((j) => j.status === 'running').sort((a, b) => a.id - b.id);
-}
-
-export function activeJobs(jobs: readonly Job[]): boolean {
-  return jobs.some((j) => !JOB_DONE.has(j.status));
 }
 
 export type WatchEvent =

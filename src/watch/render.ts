@@ -4,7 +4,9 @@
 // terminal could act on (see jsonLine).
 import type { Job, Pipeline } from '../api/index.js';
 import { colorWanted as colorIsWanted } from '../lib/color.js';
+import { STATUSES, statusLook, type StatusColour } from '../lib/status.js';
 import { safeText, truncateToWidth } from '../text/safe.js';
+import { duration } from '../time/duration.js';
 import { failedJobs, runningJobs, stagesOf, type Downstream, type Outcome, type Snapshot, type WatchEvent } from './model.js';
 
 /** What a failed job's summary says, the log's first failure line read once at the end. */
@@ -13,24 +15,8 @@ export interface FailedJobReport {
   failureLine: string | null;
 }
 
-type Colour = 'green' | 'red' | 'yellow' | 'blue' | 'magenta' | 'gray';
-const SGR: Record<Colour, string> = { green: '32', red: '31', yellow: '33', blue: '34', magenta: '35', gray: '90' };
-
-// The TUI's status glyphs (single-cell, distinct in shape, readable without colour).
-const GLYPHS: Record<string, { icon: string; color: Colour }> = {
-  success: { icon: '✔', color: 'green' },
-  failed: { icon: '✖', color: 'red' },
-  running: { icon: '●', color: 'blue' },
-  pending: { icon: '◔', color: 'yellow' },
-  waiting_for_resource: { icon: '◔', color: 'yellow' },
-  preparing: { icon: '◔', color: 'yellow' },
-  created: { icon: '○', color: 'gray' },
-  canceled: { icon: '⊘', color: 'gray' },
-  canceling: { icon: '⊘', color: 'gray' },
-  skipped: { icon: '»', color: 'gray' },
-  manual: { icon: '⚙', color: 'magenta' },
-  scheduled: { icon: '◷', color: 'magenta' },
-};
+// The TUI's status glyphs and colours (src/lib/status.ts), as SGR codes.
+const SGR: Record<StatusColour, string> = { green: '32', red: '31', yellow: '33', blue: '34', magenta: '35', gray: '90' };
 
 export interface Style {
   color: boolean;
@@ -41,29 +27,25 @@ export function colorWanted(env: NodeJS.ProcessEnv, isTty: boolean): boolean {
   return isTty && colorIsWanted(env);
 }
 
-function paint(style: Style, colour: Colour, text: string): string {
+function paint(style: Style, colour: StatusColour, text: string): string {
   return style.color ? `\x1b[${SGR[colour]}m${text}\x1b[0m` : text;
 }
 
 /** Plain glyphs while a line is built and cut to width; colour goes on afterwards (colourGlyphs). */
 function icon(_style: Style, status: string): string {
-  return GLYPHS[status]?.icon ?? '?';
+  return statusLook(status)?.icon ?? '?';
 }
 
-const GLYPH_COLOUR = new Map(Object.values(GLYPHS).map((g) => [g.icon, g.color]));
+const GLYPH_COLOUR = new Map(Object.values(STATUSES).map((g) => [g.icon, g.color]));
 const GLYPH_RE = new RegExp(`[${[...GLYPH_COLOUR.keys()].join('')}]`, 'gu');
 
 function colourGlyphs(style: Style, line: string): string {
   return style.color ? line.replace(GLYPH_RE, (g) => paint(style, GLYPH_COLOUR.get(g)!, g)) : line;
 }
 
-/** 45s, 3m 07s, 1h 02m. */
+/** 45s, 3m 07s, 1h 02m, as the TUI says them; whole seconds cut down (a running job's 59.9 s is 59s). */
 export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+  return duration(Math.max(0, Math.floor(ms / 1000)));
 }
 
 function since(iso: string | null | undefined, now: number): number | null {

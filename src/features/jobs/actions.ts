@@ -10,7 +10,8 @@ import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
 import { isGitLabApiError } from '../../api/index.js';
-import { isActiveStatus, listKeys } from '../../store/sources.js';
+import { FINISHED, isActiveStatus } from '../../lib/status.js';
+import { listKeys } from '../../store/sources.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import { listKeyText, type Pane } from '../../store/types.js';
 
@@ -58,8 +59,6 @@ function pointlessReason(verb: JobVerb, job: Job): string | null {
   if (verb === 'erase' && job.erased_at) return 'was already erased';
   return null;
 }
-
-const FINISHED = new Set(['success', 'failed', 'canceled']);
 
 /** GitLab's refusal, said as what it means for this job. */
 function refusal(verb: JobVerb, error: unknown): string | null {

@@ -5,7 +5,8 @@ import { safeText } from '../../text/safe.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
-import { isActiveStatus, listKeys } from '../../store/sources.js';
+import { FINISHED, isActiveStatus } from '../../lib/status.js';
+import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import { markPipeline } from '../marks/index.js';
 
@@ -25,8 +26,6 @@ export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: Pip
     });
   } else void runPipelineAction(ctx, verb, pipeline, projectId);
 }
-
-const FINISHED = new Set(['success', 'failed', 'canceled']);
 
 const pipelineLabel = (pipeline: PipelineBasic) => `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
 
