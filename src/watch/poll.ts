@@ -2,13 +2,14 @@
 // an unchanged pipeline costs a 304 and no body); the jobs are read when the pipeline changed, and
 // otherwise at most every `jobsEveryMs` while it runs — GitLab does not touch the pipeline when a job
 // inside a running stage starts or ends, so the pipeline alone cannot say everything. The bridges
-// follow the pipeline pane's rule (bridges-due.ts): when the pipeline changed, and every
+// follow the pipeline pane's rule (src/lib/bridges-due.ts): when the pipeline changed, and every
 // BRIDGES_ACTIVE_MS while one runs. Errors: GitLab unreachable (network, timeout, 5xx, 429) is retried with a growing
 // wait, and given up only after `giveUpMs` of failing without a single success.
 import { isGitLabApiError, type GitLab, type ProjectId } from '../api/index.js';
-import { bridgesDue } from './bridges-due.js';
+import { bridgesDue } from '../lib/bridges-due.js';
+import { SETTLED } from '../lib/status.js';
 import { downstreamReader } from './downstream.js';
-import { changes, isFinished, outcomeOf, type Outcome, type Snapshot, type WatchEvent } from './model.js';
+import { changes, outcomeOf, type Outcome, type Snapshot, type WatchEvent } from './model.js';
 
 export interface Patience {
   now: () => number;
@@ -111,7 +112,7 @@ export async function watchLoop(o: WatchLoopOptions): Promise<Ended> {
       jobsAt = o.now();
     }
     // A finished bridge changes only with its pipeline; a running one every BRIDGES_ACTIVE_MS at most.
-    if (bridgesDue({ changed, ageMs: o.now() - bridgesAt, active: downstream.some((d) => !isFinished(d.status)) })) {
+    if (bridgesDue({ changed, ageMs: o.now() - bridgesAt, active: downstream.some((d) => !SETTLED.has(d.status)) })) {
       downstream = await bridges.read(o.pipelineId, o.signal);
       bridgesAt = o.now();
     }

@@ -10,7 +10,7 @@ import { isActiveStatus, listKeys, sourceFor, visibleRows } from '../../store/so
 import { listOf, patchList, toast } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
-import { bridgesDue } from '../../watch/bridges-due.js';
+import { bridgesDue } from '../../lib/bridges-due.js';
 
 /** A bridge as a row of a pipeline's job list: job-shaped, with the pipeline it created. */
 export type BridgeRow = Job & { downstream_pipeline: DownstreamPipeline | null };
@@ -24,7 +24,7 @@ export type BridgeReads = Map<number, { at: number; updatedAt: string | undefine
 /**
  * The poll's share for a pipeline pane: its bridges on navigation and R, when the pipeline changed,
  * every BRIDGES_ACTIVE_MS while one is active, and at least every BRIDGES_MAX_AGE_MS — bridgesDue, the
- * rule `pipetop watch` follows too (src/watch/bridges-due.ts). A pipeline
+ * rule `pipetop watch` follows too (src/lib/bridges-due.ts). A pipeline
  * without trigger jobs costs one request on opening (usually a 304 afterwards).
  */
 export function refreshBridges(ctx: Ctx, pane: PipelinePane, full: boolean, reads: BridgeReads): Promise<void> | undefined {

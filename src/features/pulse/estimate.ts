@@ -1,9 +1,7 @@
 // How long a pipeline took, from what a list item says. Shared by the pulse's sparklines and the
 // pipelines list's per-ref sparklines (src/features/pipelines/timeline-history.ts).
 import type { PipelineBasic } from '../../api/index.js';
-
-/** Pipeline statuses that end a pipeline's clock. */
-const ENDED = new Set(['success', 'failed', 'canceled']);
+import { FINISHED } from '../../lib/status.js';
 
 /**
  * Seconds a pipeline took, estimated from a list item: `updated_at − created_at` once it has
@@ -15,7 +13,7 @@ const ENDED = new Set(['success', 'failed', 'canceled']);
 export function estimatedSeconds(
   pipeline: Pick<PipelineBasic, 'status' | 'created_at' | 'updated_at'> & { duration?: number | null | undefined },
 ): number | null {
-  if (!ENDED.has(pipeline.status)) return null;
+  if (!FINISHED.has(pipeline.status)) return null;
   // A full pipeline object (single GET) carries the real figure: use it when we have one.
   if (typeof pipeline.duration === 'number' && Number.isFinite(pipeline.duration) && pipeline.duration >= 0) return pipeline.duration;
   const created = pipeline.created_at ? Date.parse(pipeline.created_at) : NaN;

@@ -1,5 +1,5 @@
 // When a pipeline's trigger jobs ("bridges") are worth reading again: one rule for the TUI's pipeline
-// pane (features/pipelines/bridges.ts) and `pipetop watch` (poll.ts). GitLab's jobs list never has
+// pane (features/pipelines/bridges.ts) and `pipetop watch` (watch/poll.ts). GitLab's jobs list never has
 // them, and a bridge changes with its pipeline — except while it runs, when its downstream pipeline
 // moves on without the parent being touched. Pure, with no imports: `pipetop watch` loads it without
 // the TUI's chunk.
