@@ -163,10 +163,10 @@ export interface Runner {
 }
 
 /**
- * A job. `pipeline` is absent and `user` is null in the responses of cancel, retry, erase, keep and
- * play; erase and keep add `download_url`. Fields after `user` are real GitLab's additions.
+ * What a job and a trigger job (Bridge) share: GitLab's JobBasic entity. `pipeline` is absent and
+ * `user` is null in the responses of cancel, retry, erase, keep and play.
  */
-export interface Job {
+export interface JobBasic {
   id: number;
   name: string;
   stage: string;
@@ -174,28 +174,32 @@ export interface Job {
   ref: string;
   tag: boolean;
   coverage: number | null;
+  allow_failure?: boolean;
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
-  artifacts_file?: ArtifactsFile | null;
-  runner: Runner | null;
-  pipeline?: JobPipelineRef;
-  commit: Commit;
-  user: JobUser | null;
-  download_url?: string | null;
-  allow_failure?: boolean;
+  erased_at?: Timestamp | null;
   duration?: number | null;
   queued_duration?: number | null;
-  erased_at?: Timestamp | null;
+  user: JobUser | null;
+  commit: Commit;
+  pipeline?: JobPipelineRef;
   failure_reason?: string;
   web_url?: string;
+  [extra: string]: unknown;
+}
+
+/** A job (GitLab's JobEntity): the JobBasic fields, its runner and artifacts; erase and keep add `download_url`. */
+export interface Job extends JobBasic {
+  artifacts_file?: ArtifactsFile | null;
+  runner: Runner | null;
+  download_url?: string | null;
   artifacts?: JobArtifact[];
   artifacts_expire_at?: Timestamp | null;
   tag_list?: string[];
   archived?: boolean;
   source?: string;
   when?: string;
-  [extra: string]: unknown;
 }
 
 // ---- pipelines (docs/gitlab-api.md §2.4) ------------------------------------------------------------
@@ -426,28 +430,8 @@ export type DownstreamPipeline = PipelineBasic;
  * never contains bridges. GitLab's pipeline JSON has no parent field: a child pipeline says only
  * `source: parent_pipeline`; the link is the parent's bridge.
  */
-export interface Bridge {
-  id: number;
-  name: string;
-  stage: string;
-  status: JobStatus;
-  ref: string;
-  tag: boolean;
-  coverage: number | null;
-  allow_failure?: boolean;
-  created_at: Timestamp;
-  started_at: Timestamp | null;
-  finished_at: Timestamp | null;
-  erased_at?: Timestamp | null;
-  duration?: number | null;
-  queued_duration?: number | null;
-  user: JobUser | null;
-  commit: Commit;
-  pipeline?: JobPipelineRef;
-  failure_reason?: string;
-  web_url?: string;
+export interface Bridge extends JobBasic {
   downstream_pipeline: DownstreamPipeline | null;
-  [extra: string]: unknown;
 }
 
 export type VariableType = 'env_var' | 'file';

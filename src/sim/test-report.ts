@@ -65,23 +65,26 @@ function counts(cases: GeneratedTestCase[]) {
   return { time: Math.round(time) / 1000, count: cases.length, success, failed, skipped, error: 0 };
 }
 
-export function testReportSummary(world: World, pipeline: SimPipeline) {
-  const suites = suitesOf(world, pipeline).map((s) => ({ s, n: counts(s.cases) }));
-  const all = counts(suites.flatMap(({ s }) => s.cases));
+/** A suite's counts and jobs, the same in the summary and the full report. */
+function suiteFields(s: Suite) {
+  const n = counts(s.cases);
   return {
-    total: { ...all, suite_error: null },
-    test_suites: suites.map(({ s, n }) => ({
-      name: s.name,
-      total_time: n.time,
-      total_count: n.count,
-      success_count: n.success,
-      failed_count: n.failed,
-      skipped_count: n.skipped,
-      error_count: n.error,
-      build_ids: s.jobs.map((j) => j.id),
-      suite_error: null,
-    })),
+    name: s.name,
+    total_time: n.time,
+    total_count: n.count,
+    success_count: n.success,
+    failed_count: n.failed,
+    skipped_count: n.skipped,
+    error_count: n.error,
+    build_ids: s.jobs.map((j) => j.id),
+    suite_error: null,
   };
+}
+
+export function testReportSummary(world: World, pipeline: SimPipeline) {
+  const suites = suitesOf(world, pipeline);
+  const all = counts(suites.flatMap((s) => s.cases));
+  return { total: { ...all, suite_error: null }, test_suites: suites.map(suiteFields) };
 }
 
 /** GitLab's TestReportEntity with details: totals at the top, then every suite with its cases. */
@@ -95,30 +98,19 @@ export function testReport(world: World, pipeline: SimPipeline) {
     failed_count: all.failed,
     skipped_count: all.skipped,
     error_count: all.error,
-    test_suites: suites.map((s) => {
-      const n = counts(s.cases);
-      return {
-        name: s.name,
-        total_time: n.time,
-        total_count: n.count,
-        success_count: n.success,
-        failed_count: n.failed,
-        skipped_count: n.skipped,
-        error_count: n.error,
-        suite_error: null,
-        build_ids: s.jobs.map((j) => j.id),
-        test_cases: s.cases.map((c) => ({
-          status: c.status,
-          name: c.name,
-          classname: c.classname,
-          file: c.file,
-          execution_time: c.timeMs / 1000,
-          system_output: c.stackTrace,
-          stack_trace: c.stackTrace,
-          recent_failures: null,
-          attachment_url: null,
-        })),
-      };
-    }),
+    test_suites: suites.map((s) => ({
+      ...suiteFields(s),
+      test_cases: s.cases.map((c) => ({
+        status: c.status,
+        name: c.name,
+        classname: c.classname,
+        file: c.file,
+        execution_time: c.timeMs / 1000,
+        system_output: c.stackTrace,
+        stack_trace: c.stackTrace,
+        recent_failures: null,
+        attachment_url: null,
+      })),
+    })),
   };
 }

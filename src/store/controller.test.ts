@@ -1,5 +1,5 @@
 // The controller and the poller know features only through store/feature.ts: a made-up feature on
-// a pane of its own gets every hook the core offers (claim before the core, a form's keys and
+// a pane of its own gets every hook the core offers (commands asked before the core's, a form's keys and
 // pastes, confirm and prompt handlers, `o`'s page and host, what it attaches, its poll per poller),
 // and with no feature answering, the core's defaults hold.
 import { describe, expect, it } from 'vitest';
@@ -35,9 +35,9 @@ function setup(feature: Feature) {
 }
 
 describe('the controller asks the features', () => {
-  it('a feature claims a command on its pane before the core handles it', () => {
+  it('a feature runs a command on its pane before the core handles it, even a core one', () => {
     const claimed: CommandId[] = [];
-    const { store, controller } = setup({ name: 'fake', claim: (_ctx, command, pane) => pane.kind === 'key' && claimed.push(command) > 0 });
+    const { store, controller } = setup({ name: 'fake', run: (_ctx, command, pane) => pane.kind === 'key' && claimed.push(command) > 0 });
     controller.run('app.quit');
     expect(claimed).toEqual(['app.quit']);
     expect(store.getState().quit).toBe(false);

@@ -3,7 +3,7 @@
 // render state and call `handleKey`; they never talk to the API.
 //
 // The controller knows panes only as lists (moving, `/`, Esc), tabs, and what the features answer
-// (store/feature.ts): their scopes, the commands they claim on their own pane or run, Enter, `o`'s
+// (store/feature.ts): their scopes, the commands they run (before the core's), Enter, `o`'s
 // page, a form's keys and pastes, their confirms' and prompts' handlers, and what they keep running
 // (Feature.attach: the log engine, background pollers). It never names a feature.
 import type { GitLab } from '../api/index.js';
@@ -303,9 +303,9 @@ export class Controller {
     const pane = topPane(state);
     const key = listKeyOf(pane);
     const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
-    // A feature may take a command on its own pane first (the pulse moves its own cursor; a job
-    // pane's moving keys move through its log).
-    if (this.ctx.features.some((feature) => feature.claim?.(this.ctx, command, pane))) return;
+    // The features are asked first: their own commands, and a core one they take on their pane (the
+    // pulse moves its own cursor; a job pane's moving keys move through its log).
+    if (this.ctx.features.some((feature) => feature.run?.(this.ctx, command, pane))) return;
     switch (command) {
       case 'nav.down':
         return void move((i) => i + 1);
@@ -371,8 +371,6 @@ export class Controller {
         return runPalette(this.ctx);
       case 'app.help':
         return store.setState({ help: { offset: 0 } });
-      default:
-        for (const feature of this.ctx.features) if (feature.run?.(this.ctx, command, pane)) return;
     }
   }
 

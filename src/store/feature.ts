@@ -1,5 +1,5 @@
 // What a feature (src/features/<name>/) plugs into the core: the keymap scopes of its panes, its
-// commands (and the ones it claims on its own pane first), where Enter leads, the web page `o`
+// commands (asked before the core's), where Enter leads, the web page `o`
 // opens, the keys and pastes of a form that owns the keyboard, the confirms and prompts it answers,
 // what a poll re-reads for its panes, how fast, and whether they are still moving, and what it keeps
 // running beside the controller (the log engine, background pollers). The controller and the poller
@@ -23,11 +23,10 @@ export interface Feature {
   /** Keymap scopes of a pane (or project tab) this feature owns, most specific first; undefined when not its pane. */
   scopes?(pane: Pane): Scope[] | undefined;
   /**
-   * A command this feature takes on its own pane before the core's handling (the pulse moves its
-   * own cursor; a job pane's moving keys move through its log); false to leave it to the core.
+   * Runs `command` for the pane in front, asked before the core's handling, so a feature may also
+   * take a core command on its own pane (the pulse moves its own cursor; a job pane's moving keys
+   * move through its log); false when it is not this feature's to run.
    */
-  claim?(ctx: Ctx, command: CommandId, pane: Pane): boolean;
-  /** Runs `command` for the pane in front; false when it is not this feature's to run. */
   run?(ctx: Ctx, command: CommandId, pane: Pane): boolean;
   /**
    * Every key while this feature's pane owns the keyboard (a form): `command` as the keymap resolved

@@ -185,7 +185,6 @@ export function downloadJobArtifacts(ctx: Ctx, a: { job: Job; projectId: number;
     ctx,
     `job.download:${a.job.id}`,
     `artifacts of ${jobLabel(a.job)}`,
-    a.dest,
     { command: 'job.downloadOverwrite', args: { ...a, overwrite: true } },
     (onProgress) =>
       ctx.gl.jobs.downloadArtifacts(a.projectId, a.job.id, a.dest, {
@@ -202,7 +201,7 @@ export function downloadJobArtifacts(ctx: Ctx, a: { job: Job; projectId: number;
 export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string, jobName: string): void {
   const dest = join(ctx.platform.downloadDir, `artifacts-${fileSafe(ref)}-${fileSafe(jobName)}.zip`);
   // A default name: never overwritten, a taken one gets a free suffix (so no "Replace it?").
-  void startDownload(ctx, `artifacts:${ref}:${jobName}`, `artifacts of ${safeText(jobName, 60)} on ${safeText(ref, 60)}`, dest, null, (onProgress) =>
+  void startDownload(ctx, `artifacts:${ref}:${jobName}`, `artifacts of ${safeText(jobName, 60)} on ${safeText(ref, 60)}`, null, (onProgress) =>
     ctx.gl.jobs.downloadArtifactsByRef(projectId, ref, jobName, dest, {
       onProgress,
       explicit: false,
@@ -217,7 +216,6 @@ function startDownload(
   ctx: Ctx,
   key: string,
   what: string,
-  dest: string,
   replace: ConfirmAction | null,
   work: (onProgress: Progress) => Promise<{ bytes: number; path: string }>,
 ): Promise<void> {

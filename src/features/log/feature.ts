@@ -1,5 +1,5 @@
 // The job log as a feature: its shortcuts; in a job pane the moving keys and the log's own keys go
-// to the log (Feature.claim, commands.ts); the log's search and save prompts and the overwrite
+// to the log (Feature.run, commands.ts); the log's search and save prompts and the overwrite
 // confirm; the log engine (LogRegistry, one per controller, on ctx.logs) started and stopped with
 // the controller; and while the log in front is tailed live, its job is polled slowly (the tail is
 // the fast signal, log-view.ts).
@@ -21,7 +21,7 @@ export const logFeature: Feature = {
   name: 'log',
   bindings: LOG_BINDINGS,
   // In a job pane, moving moves through the log; Esc and Enter stay the core's.
-  claim(ctx, command, pane) {
+  run(ctx, command, pane) {
     if (pane.kind !== 'job' || !(command.startsWith('nav.') || command.startsWith('log.')) || command === 'nav.back' || command === 'nav.open') return false;
     runLogCommand(ctx, logsOf(ctx), pane.jobId, command);
     return true;

@@ -14,7 +14,7 @@ export const projectsFeature: Feature = {
   source: (key, gl) => projectsSource(key, gl),
   scopes: (pane) => (pane.kind === 'projects' ? ['projects', 'list', 'global'] : undefined),
   // `--project` opens alone on its lookup: back from it is the project list.
-  claim(ctx, command, pane) {
+  run(ctx, command, pane) {
     if (command !== 'nav.back' || pane.kind !== 'projectLookup' || ctx.store.getState().stack.length > 1) return false;
     ctx.store.setState({ stack: [{ kind: 'projects' }] });
     return true;

@@ -60,8 +60,7 @@ export const pulseFeature: Feature = {
   bindings: PULSE_BINDINGS,
   name: 'pulse',
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
-  // No store list: the pulse moves its own cursor, before the core's list moves.
-  claim: (ctx, command, pane) => pane.kind === 'pulse' && Object.hasOwn(MOVES, command) && pulseFeature.run!(ctx, command, pane),
+  // No store list: the pulse moves its own cursor (run is asked before the core's list moves).
   run(ctx, command, pane) {
     if (pane.kind !== 'pulse') return false;
     const to = MOVES[command];
