@@ -199,9 +199,11 @@ export class Controller {
   handleKey(event: InputEvent): void {
     try {
       if (event.kind === 'paste') {
-        // A form in front may take the paste (a run form takes several lines as several variables).
-        const pane = topPane(this.deps.store.getState());
-        if (this.ctx.features.some((feature) => feature.paste?.(this.ctx, pane, event.text))) return;
+        // Routed as keys are: an overlay (prompt, confirm, `/` filter) takes it before the pane under
+        // it; otherwise a form in front may (a run form takes several lines as several variables).
+        const state = this.deps.store.getState();
+        const overlay = state.prompt !== null || state.confirm !== null || state.filtering !== null;
+        if (!overlay && this.ctx.features.some((feature) => feature.paste?.(this.ctx, topPane(state), event.text))) return;
         return pasteInto(this.ctx, event.text);
       }
       this.key(event);

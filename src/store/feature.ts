@@ -34,8 +34,8 @@ export interface Feature {
    */
   keys?(ctx: Ctx, pane: Pane, command: CommandId | null, text: string | undefined): boolean;
   /**
-   * A paste (the whole of it, lines and all) while this feature's pane is in front, asked before the
-   * overlays are (store/modal-keys.ts pasteInto); false to leave it to them.
+   * A paste (the whole of it, lines and all) while this feature's pane is in front and no overlay
+   * (prompt, confirm, `/` filter) is open; false to leave it to store/modal-keys.ts pasteInto.
    */
   paste?(ctx: Ctx, pane: Pane, text: string): boolean;
   /** What `y` runs for the confirms this feature opens (store/commands.ts), merged by the controller. */

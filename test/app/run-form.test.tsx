@@ -70,6 +70,23 @@ describe('N: a new pipeline with variables and inputs', () => {
     await app.until(() => topPane(app.store.getState()).kind === 'project', 'back to the project');
   });
 
+  it('a paste while its discard question is open goes to the question, not the form under it', async () => {
+    await pipelinesTab();
+    await app.press('N');
+    await app.waitFor(`New pipeline in ${DEPLOYER}`);
+    await app.press(KEY.tab);
+    await burst('A=1\n');
+    await app.until(() => app.store.getState().runForm?.lines.join('|') === 'A=1|', 'one line and the empty one');
+    await app.press(KEY.escape);
+    await app.waitFor('Discard the variables you typed?');
+    await burst('B=2\nC=3\n');
+    expect(app.store.getState().runForm?.lines).toEqual(['A=1', '']);
+    expect(app.store.getState().confirm?.message).toBe('Discard the variables you typed?');
+    await app.press('n');
+    await app.until(() => app.store.getState().confirm === null, 'the question gone');
+    expect(app.store.getState().runForm?.lines).toEqual(['A=1', '']);
+  });
+
   it('takes good inputs, typed as the project declares them', async () => {
     await pipelinesTab();
     await app.press('N', KEY.tab);

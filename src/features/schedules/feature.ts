@@ -115,11 +115,10 @@ export const schedulesFeature: Feature = {
     handleFormKey(ctx, command, text);
     return true;
   },
-  // A paste's first line goes into the focused field; an overlay over the form (its discard
-  // confirm) takes the paste first (store/modal-keys.ts pasteInto).
+  // A paste's first line goes into the focused field (an overlay over the form, its discard
+  // confirm, takes the paste before the controller asks here).
   paste(ctx, pane, paste) {
-    const state = ctx.store.getState();
-    if (pane.kind !== 'scheduleForm' || state.prompt || state.confirm || state.filtering) return false;
+    if (pane.kind !== 'scheduleForm') return false;
     const { text, droppedLines } = firstLine(paste);
     if (!pasteIntoForm(ctx, text)) return false;
     const dropped = droppedNotice(droppedLines);
