@@ -28,15 +28,16 @@
 // every 5 s; the simulator has no bridges endpoint, so that request is left out (glab's figures are
 // if anything low). Both send what Go's client sends: PRIVATE-TOKEN, Accept: application/json,
 // Accept-Encoding: gzip (Go's transport adds it and decompresses transparently).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeCerts } from '../scripts/test-certs.mjs';
 import { countingAgent, countingProxy, installVirtualTimers, loadApp, machine, settle, startApp } from './lib/harness.mjs';
+import { exitStatus, resultsPath, size } from './lib/smoke.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const MINUTES = Number(process.env.MINUTES ?? 5);
+const MINUTES = Number(process.env.MINUTES ?? size(5, 1));
 const WINDOW_MS = MINUTES * 60_000;
-const STEP_MS = 50;
+const STEP_MS = size(50, 200);
 const SEED = Number(process.env.SEED ?? 42);
 const START = Date.UTC(2026, 10, 20, 12, 0, 0);
 const PROJECT = 'acme/api';
@@ -192,13 +193,10 @@ async function alone(what, scenario) {
 async function report({ table, lines, file, fields, ok = true }) {
   console.table(table);
   for (const line of lines) console.log(line);
-  mkdirSync(`${root}bench/results`, { recursive: true });
-  writeFileSync(
-    `${root}bench/results/${file}`,
-    JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, ...fields }, null, 2) + '\n',
-  );
-  process.stderr.write(`wrote bench/results/${file}\n`);
-  process.exit(ok ? 0 : 1);
+  const path = resultsPath(file);
+  writeFileSync(path, JSON.stringify({ ...(await machine()), protocol: PROTOCOL, seed: SEED, stepMs: STEP_MS, ...fields }, null, 2) + '\n');
+  process.stderr.write(`wrote ${path}\n`);
+  process.exit(exitStatus(ok));
 }
 
 /** Opens the app on the project's pipeline list, picks `pipelineId`'s row (and `jobId`'s), returns the app. */

@@ -14,17 +14,17 @@
 // RUNS=n sets the samples per move/page row (default 60). ONLY=burst runs only the burst row (10 keys in
 // one write, on the project list) and writes bench/results/latency-burst.json. PROFILE='log: next match' writes a CPU
 // profile of that row's keys (main thread) to the temp directory, for Chrome DevTools.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import xterm from '@xterm/headless';
 import { loadApp } from './lib/harness.mjs';
+import { resultsPath, size } from './lib/smoke.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const SCALE = { projects: 2000, pipelineJobs: 5000, logLines: 100_000 };
+const SCALE = size({ projects: 2000, pipelineJobs: 5000, logLines: 100_000 }, { projects: 60, pipelineJobs: 120, logLines: 2_000 });
 const COLS = 120;
 const ROWS = 40;
 const KEY = { down: '\u001B[B', up: '\u001B[A', pageDown: '\u001B[6~', pageUp: '\u001B[5~', enter: '\r', escape: '\u001B', backspace: '\u007F' };
@@ -130,7 +130,7 @@ function nextFrame(ms = 2000) {
 }
 
 /** Resolves when `test(screen)` holds (checked at every frame), bounded. */
-async function until(test, what, ms = 60_000) {
+async function until(test, what, ms = size(60_000, 20_000)) {
   const deadline = performance.now() + ms;
   while (!test(screenText())) {
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screenText()}`);
@@ -193,10 +193,10 @@ async function pressAndLoad(name, key, ready, what) {
 // Scenarios.
 
 t = performance.now();
-await until((s) => /\d+\+? projects/.test(s), 'the project list', 120_000);
+await until((s) => /\d+\+? projects/.test(s), 'the project list', size(120_000, 20_000));
 const projectsLoadMs = performance.now() - t;
 
-const RUNS = Number(process.env.RUNS ?? 60);
+const RUNS = Number(process.env.RUNS ?? size(60, 3));
 // A burst: 10 keys in one write (key repeat, a laggy link). All 10 must apply; the sample is the time
 // to the first frame that shows the last of them (the keys apply at once, so that is one frame).
 const listSelected = () => store.getState().lists.projects?.selected ?? 0;
@@ -221,7 +221,7 @@ await press('projects: filter keystroke', KEY.enter);
 await pressAndLoad('open project (⏎)', KEY.enter, (s) => /fleet\/monolith/.test(s) && /#\d+/.test(s), 'the monolith pipelines');
 
 // The 5,000-job pipeline.
-await pressAndLoad('open 5,000-job pipeline (⏎)', KEY.enter, (s) => /^5000 jobs ·/m.test(s), 'the pipeline with all its jobs');
+await pressAndLoad('open 5,000-job pipeline (⏎)', KEY.enter, (s) => new RegExp(`^${SCALE.pipelineJobs} jobs ·`, 'm').test(s), 'the pipeline with all its jobs');
 for (let i = 0; i < RUNS; i++) await press('pipeline: move (j/k)', i % 4 === 3 ? 'k' : 'j');
 for (let i = 0; i < RUNS / 3; i++) await press('pipeline: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
 for (let i = 0; i < 10; i++) await press('pipeline: bottom / top (G/g)', i % 2 ? 'g' : 'G');
@@ -286,9 +286,8 @@ async function finish() {
   console.log(
     `(load average before/after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} on ${cpus().length} CPUs; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB)`,
   );
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(
-    join(root, `bench/results/${process.env.ONLY ? `latency-${process.env.ONLY}` : 'latency'}.json`),
+    resultsPath(`${process.env.ONLY ? `latency-${process.env.ONLY}` : 'latency'}.json`),
     JSON.stringify(
       {
         date: new Date().toISOString(),

@@ -6,16 +6,27 @@
 // measured phase runs in a child process of its own, so one phase's garbage (or the bundler's)
 // cannot inflate another phase's peak RSS.
 import { fork } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { requireExports, resultsPath, size } from './lib/smoke.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1 << 20;
-const INGEST_BYTES = 200 * MB;
-const TAIL_BYTES = 50 * MB;
+const INGEST_BYTES = size(200 * MB, 1 * MB);
+const TAIL_BYTES = size(50 * MB, 2 * MB);
+const TAIL_STEP = size(1 * MB, 256 * 1024);
+const LIVE_MS = size(5000, 300);
+// What the phases use, and where the app keeps it: the log engine's entry point, the log feature's
+// live tail, the simulator's log generator and the API client's entry point.
+const ENTRY = {
+  './src/log/index.ts': ['LogModel'],
+  './src/features/log/tail.ts': ['startTail'],
+  './src/sim/log-gen.ts': ['generateJobLog'],
+  './src/api/index.ts': ['createGitLab'],
+};
 
 // ------------------------------------------------------------------------------------------------
 // Parent: bundle, run the phases, print, save.
@@ -25,11 +36,9 @@ async function main() {
   const bundle = join(tmpdir(), `pipetop-bench-log-${process.pid}.mjs`);
   await build({
     stdin: {
-      contents: [
-        "export * from './src/log/index.ts';",
-        "export { generateJobLog } from './src/sim/log-gen.ts';",
-        "export { createGitLab } from './src/api/index.ts';",
-      ].join('\n'),
+      contents: Object.entries(ENTRY)
+        .map(([from, names]) => `export { ${names.join(', ')} } from '${from}';`)
+        .join('\n'),
       resolveDir: root,
       loader: 'ts',
     },
@@ -55,7 +64,6 @@ async function main() {
   const rows = table(results);
   printTable(rows);
   console.log(`(load average before/after: ${loadBefore.toFixed(2)} / ${loadavg()[0].toFixed(2)} on ${cpus().length} CPUs)`);
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = {
     date: new Date().toISOString(),
     node: process.version,
@@ -66,8 +74,9 @@ async function main() {
     results,
     table: rows.map(([metric, value, target, ok]) => ({ metric, value, target, ok })),
   };
-  writeFileSync(join(root, 'bench/results/log.json'), JSON.stringify(out, null, 2) + '\n');
-  process.stderr.write('wrote bench/results/log.json\n');
+  const file = resultsPath('log.json');
+  writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
+  process.stderr.write(`wrote ${file}\n`);
 }
 
 function runChild(name, bundle) {
@@ -84,7 +93,7 @@ const fmt = (n, digits = 1) => (n === undefined ? '—' : Number(n).toFixed(digi
 
 function table(r) {
   return [
-    ['(1) ingest 200 MB: peak RSS (VmHWM)', `${fmt(r.ingestPeakRssMB)} MB`, '≤ 250 MB', r.ingestPeakRssMB <= 250],
+    [`(1) ingest ${INGEST_BYTES / MB} MB: peak RSS (VmHWM)`, `${fmt(r.ingestPeakRssMB)} MB`, '≤ 250 MB', r.ingestPeakRssMB <= 250],
     ['(1) ingest throughput', `${fmt(r.ingestMBps)} MB/s`, '—', null],
     ['(1) lines / sections ingested', `${r.lines} / ${r.sections}`, '—', null],
     ['(1) spool size on disk (lines + raw)', `${fmt(r.spoolMB)} MB + ${fmt(r.rawMB)} MB`, '—', null],
@@ -105,7 +114,7 @@ function table(r) {
     ['(3) full search, regex /exit code [1-9]/', `${fmt(r.searchRegexS, 2)} s (${r.searchRegexHits} lines)`, '≤ 2 s', r.searchRegexS <= 2],
     ['(3) peak RSS after searching', `${fmt(r.peakAfterSearchMB)} MB`, '≤ 250 MB', r.peakAfterSearchMB <= 250],
     [
-      '(4) live 10k lines/s for 5 s: frame (40 lines at the end) p50 / p95 / max',
+      `(4) live 10k lines/s for ${LIVE_MS / 1000} s: frame (40 lines at the end) p50 / p95 / max`,
       `${fmt(r.live.frame.p50, 3)} / ${fmt(r.live.frame.p95, 3)} / ${fmt(r.live.frame.max, 3)} ms`,
       'p95 ≤ 16 ms',
       r.live.frame.p95 <= 16,
@@ -113,13 +122,13 @@ function table(r) {
     ['(4) live: frame start delay behind schedule p95 / max', `${fmt(r.live.lag.p95, 2)} / ${fmt(r.live.lag.max, 2)} ms`, '—', null],
     ['(4) live: lines ingested (input rate)', `${r.live.lines} (${fmt(r.live.rate, 0)}/s)`, '10 000/s', null],
     [
-      '(5) tail to 50 MB, Range: bytes fetched / final size',
+      `(5) tail to ${TAIL_BYTES / MB} MB, Range: bytes fetched / final size`,
       `${fmt(r.tailRange.fetchedMB)} MB / ${fmt(r.tailRange.finalMB)} MB = ${fmt(r.tailRange.ratio, 3)}×`,
       '≤ 1.1×',
       r.tailRange.ratio <= 1.1,
     ],
     [
-      '(5) tail to 50 MB, --gitlab-strict: bytes fetched / final size',
+      `(5) tail to ${TAIL_BYTES / MB} MB, --gitlab-strict: bytes fetched / final size`,
       `${fmt(r.tailStrict.fetchedMB)} MB / ${fmt(r.tailStrict.finalMB)} MB = ${fmt(r.tailStrict.ratio, 1)}×`,
       'report',
       null,
@@ -167,7 +176,7 @@ function logPool(lib) {
     ['pages', 'deploy'],
   ];
   const pool = [];
-  for (let i = 0; i < 16; i++) {
+  for (let i = 0; i < size(16, 3); i++) {
     const [jobName, stage] = kinds[i % kinds.length];
     const log = lib.generateJobLog({
       seed: 11 + i,
@@ -177,7 +186,7 @@ function logPool(lib) {
       outcome: i % 3 === 0 ? 'failed' : 'success',
       startedAt: Date.UTC(2024, 10, 12),
       durationMs: 3_600_000,
-      size: 'huge',
+      size: size('huge', 'normal'),
     });
     pool.push(Buffer.from(log.text, 'utf8'));
   }
@@ -286,7 +295,7 @@ const PHASES = {
     let written = 0;
     const frames = [];
     const lag = [];
-    const durationMs = 5000;
+    const durationMs = LIVE_MS;
     const start = performance.now();
     await new Promise((resolve) => {
       const writer = setInterval(() => {
@@ -334,7 +343,7 @@ const PHASES = {
 async function tailPhase(lib, strict) {
   const pool = logPool(lib);
   const full = Buffer.concat([...chunksOf(pool, TAIL_BYTES, 4 * MB)]);
-  const STEP = 1 * MB;
+  const STEP = TAIL_STEP;
   let size = 0;
   let polls = 0;
   const server = createServer((req, res) => {
@@ -381,6 +390,7 @@ const phase = process.argv[2];
 if (phase) {
   // Child: run one phase and report back.
   const lib = await import(pathToFileURL(process.argv[3]).href);
+  for (const [from, names] of Object.entries(ENTRY)) requireExports(lib, names, `bench/log.mjs: ${from}`);
   process.send(await PHASES[phase](lib));
   process.exit(0);
 } else {

@@ -24,21 +24,23 @@
 //   p99 ≤ 10 ms, for the same reason as the jobs page (they are polled alongside it).
 // Concurrency 50 is reported without a target: it shows how latency degrades, not a use case.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Pool, request } from 'undici';
+import { resultsPath, SMOKE, size } from './lib/smoke.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/pipetop.js`;
-const WARMUP_S = Number(process.env.WARMUP_S ?? 5);
-const MEASURE_S = Number(process.env.MEASURE_S ?? 8);
-const REPS = Number(process.env.REPS ?? 3);
-const CONCURRENCY = (process.env.CONCURRENCY ?? '1,10,50').split(',').map(Number);
+const WARMUP_S = Number(process.env.WARMUP_S ?? size(5, 0.1));
+const MEASURE_S = Number(process.env.MEASURE_S ?? size(8, 0.2));
+const REPS = Number(process.env.REPS ?? size(3, 1));
+const CONCURRENCY = (process.env.CONCURRENCY ?? size('1,10,50', '1,10')).split(',').map(Number);
 const TOKEN = 'demo-user-token';
 const HEADERS = { 'private-token': TOKEN, accept: 'application/json', 'accept-encoding': 'gzip' };
 
-spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+// A smoke run uses the bundle `npm test` built (rebuilding it would change it under the pty tests).
+if (!SMOKE) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
 
 // ------------------------------------------------------------------------------------------------
 // The simulator process.
@@ -285,9 +287,9 @@ console.log(
   `(median of ${REPS} runs of ${MEASURE_S} s after ${WARMUP_S} s warm-up; bytes/resp are gzip bodies on the wire; errors over all runs; sim CPU: the simulator process, 100% = one core; sim ms/req: its CPU time per answer)`,
 );
 console.log(`(load average before/after: ${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)} on ${cpus().length} CPUs)`);
-mkdirSync(`${root}bench/results`, { recursive: true });
+const out = resultsPath('simulator.json');
 writeFileSync(
-  `${root}bench/results/simulator.json`,
+  out,
   JSON.stringify(
     {
       date: new Date().toISOString(),
@@ -315,4 +317,4 @@ writeFileSync(
     2,
   ) + '\n',
 );
-process.stderr.write('wrote bench/results/simulator.json\n');
+process.stderr.write(`wrote ${out}\n`);

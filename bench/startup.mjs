@@ -9,18 +9,22 @@
 // round (A B, B A, …), so a change in the shared machine's speed weighs on each alike. It prints one
 // row per bundle and writes bench/results/startup-ab.json. The simulator is the first bundle's.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import { spawnSimulator } from './lib/harness.mjs';
+import { resultsPath, SMOKE, size } from './lib/smoke.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const RUNS = Number(process.env.RUNS ?? 15);
+const RUNS = Number(process.env.RUNS ?? size(15, 1));
+// A start that never shows its marks ends the run instead of hanging it.
+const GIVE_UP_MS = size(60_000, 20_000);
 const compared = process.env.BUNDLES ? process.env.BUNDLES.split(',').map((b) => resolve(b.trim())) : null;
 const bundle = compared ? compared[0] : `${root}dist/pipetop.js`;
-if (!compared) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
+// A smoke run uses the bundle `npm test` built (rebuilding it would change it under the pty tests).
+if (!compared && !SMOKE) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
 
 const { sim, url } = await spawnSimulator(bundle);
 
@@ -46,7 +50,17 @@ function timeTo(args, marks, opts = { env, cwd: root }) {
       for (const [name, test] of Object.entries(marks)) if (found[name] === undefined && test(out)) found[name] = performance.now() - t0;
       if (Object.keys(found).length === Object.keys(marks).length) child.kill();
     });
-    child.onExit(() => resolve({ ...found, exit: performance.now() - t0 }));
+    const giveUp = setTimeout(() => child.kill(), GIVE_UP_MS);
+    child.onExit(() => {
+      clearTimeout(giveUp);
+      const missing = Object.keys(marks).filter((name) => found[name] === undefined);
+      if (missing.length) {
+        console.error(`${args.join(' ')}: no ${missing.join(', ')} within ${GIVE_UP_MS / 1000} s; the screen read:\n${out.slice(-2000)}`);
+        sim.kill();
+        process.exit(1);
+      }
+      resolve({ ...found, exit: performance.now() - t0 });
+    });
   });
 }
 
@@ -87,9 +101,8 @@ console.table({
   'demo (no GitLab configured): first frame': { ms: results.demoFirstFrameMs.toFixed(0), target: '' },
   'demo: first frame with data': { ms: results.demoFirstDataFrameMs.toFixed(0), target: '' },
 });
-mkdirSync(`${root}bench/results`, { recursive: true });
 writeFileSync(
-  `${root}bench/results/startup.json`,
+  resultsPath('startup.json'),
   JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage1m: loadavg()[0], results }, null, 2),
 );
 
@@ -142,9 +155,8 @@ async function compare(bundles) {
       ]),
     ),
   );
-  mkdirSync(`${root}bench/results`, { recursive: true });
   writeFileSync(
-    `${root}bench/results/startup-ab.json`,
+    resultsPath('startup-ab.json'),
     JSON.stringify(
       { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: loadavg(), runs: RUNS, nodeE0Ms: n0, bundles: rows },
       null,
