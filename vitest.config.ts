@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// Soak and load tests run for a minute each against a live simulator: they are kept out of the
+// default run and run by `npm run test:soak` (PIPETOP_SOAK=1).
+const SOAK = process.env.PIPETOP_SOAK === '1';
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
+    include: SOAK
+      ? ['test/**/*.soak.test.ts', 'test/**/*.soak.test.tsx']
+      : ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
+    exclude: SOAK ? [] : ['**/*.soak.test.*', '**/node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Two cores on CI: more workers only fight for them.
