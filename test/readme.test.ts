@@ -18,3 +18,9 @@ it('shows an 80×24 and a 120×36 capture, each a whole screen with a footer tha
   }
   expect(readme).toContain('80×24 is enough');
 });
+
+it('is a user document of at most 350 lines; figures and development notes live in docs/', () => {
+  expect(readme.split('\n').length).toBeLessThanOrEqual(350);
+  for (const doc of ['docs/performance.md', 'docs/development.md']) expect(readme).toContain(doc);
+  expect(readme).not.toMatch(/^## (Performance|Development|Layout)$/m);
+});
