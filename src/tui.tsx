@@ -21,6 +21,7 @@ import { createNamedTheme } from './ui/themes.js';
 import { attachKeyReader, enterTerminal, installRestoreHooks, isRawModeSupported, type KeyReader } from './input/index.js';
 import { formatWarning } from './config/user-config.js';
 import { applyUserKeys } from './config/user-keys.js';
+import { recordExchange } from './features/requests/index.js';
 import { scopesOverlap } from './store/keymap.js';
 import { safeMessage } from './text/safe.js';
 import { createServerClock } from './time/server-clock.js';
@@ -71,6 +72,7 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     // Every request counts towards the rate the pulse's header shows; --debug-log writes it down.
     onExchange: (entry) => {
       controller?.countRequest();
+      if (controller) recordExchange(controller.ctx.store, entry, Date.now());
       debugLog?.write(entry);
     },
     ...(dispatcher ? { dispatcher } : {}),

@@ -9,6 +9,7 @@ import { marksFeature } from './marks/index.js';
 import { pulseFeature } from './pulse/index.js';
 import { pipelinesFeature } from './pipelines/index.js';
 import { projectsFeature } from './projects/index.js';
+import { requestsFeature } from './requests/index.js';
 import { schedulesFeature } from './schedules/index.js';
 
 export const FEATURES: readonly Feature[] = [
@@ -22,4 +23,5 @@ export const FEATURES: readonly Feature[] = [
   marksFeature,
   pulseFeature,
   logFeature,
+  requestsFeature,
 ];

@@ -28,6 +28,8 @@ export type Scope =
   | 'tests'
   // the pulse (issue 14: features/pulse)
   | 'pulse'
+  // the request log (features/requests)
+  | 'requests'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -136,6 +138,8 @@ export const COMMANDS = [
   // watched pipelines and pictures of time (issue 14)
   'pipeline.mark',
   'pulse.openFailure',
+  // the request log (features/requests)
+  'requests.copyCurl',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 

@@ -10,6 +10,7 @@ import { createMarksSlice } from '../features/marks/index.js';
 import { createPipelinesSlice } from '../features/pipelines/index.js';
 import { createProjectsSlice } from '../features/projects/index.js';
 import { createPulseSlice } from '../features/pulse/index.js';
+import { createRequestsSlice } from '../features/requests/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import { createAppStore, createCoreSlice } from './create.js';
 import type { AppState } from './types.js';
@@ -50,6 +51,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
   ['keys', createKeysSlice, ['sshKeys']],
   ['pulse', createPulseSlice, ['pulse']],
   ['marks', createMarksSlice, ['marks']],
+  ['requests', createRequestsSlice, ['requestLog']],
 ];
 
 /** The keys a slice creator gives, run against a real store's set/get/api. */
@@ -97,6 +99,8 @@ describe('createAppStore', () => {
       'loadErrors',
       'fatal',
       'quit',
+      // Added since the split, by features of their own.
+      'requestLog',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -137,6 +141,7 @@ describe('createAppStore', () => {
       download: null,
       fatal: null,
       quit: false,
+      requestLog: [],
     });
   });
 
@@ -167,8 +172,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (28 objects).
-    expect(a.size).toBe(28);
+    // The walk reaches every record, down to the pulse's and the first pane (29 objects).
+    expect(a.size).toBe(29);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

@@ -11,6 +11,7 @@ import { createMarksSlice } from '../features/marks/index.js';
 import { createPipelinesSlice } from '../features/pipelines/index.js';
 import { createProjectsSlice } from '../features/projects/index.js';
 import { createPulseSlice } from '../features/pulse/index.js';
+import { createRequestsSlice } from '../features/requests/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import type { AppStore } from './store.js';
 import type { AppConfigView, AppState, CoreSlice, Pane } from './types.js';
@@ -51,6 +52,7 @@ export function createAppStore(config: AppConfigView, first?: Pane): AppStore {
     ...createDeploymentsSlice(...a),
     ...createKeysSlice(...a),
     ...createPulseSlice(...a),
+    ...createRequestsSlice(...a),
     ...createMarksSlice(...a),
   }));
 }

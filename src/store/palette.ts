@@ -8,6 +8,7 @@ import { describeError } from './errors.js';
 import { topPane } from './store.js';
 import { openEvents } from '../features/activity/index.js';
 import { lookupKey } from '../features/keys/index.js';
+import { openRequests } from '../features/requests/index.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
@@ -23,6 +24,7 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'key <id>', description: 'an SSH key and its owner (administrators)' },
   { usage: 'projects', description: 'back to the project list' },
   { usage: 'pulse', description: 'what is red or running across your projects' },
+  { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)' },
   { usage: 'refresh | help | quit', description: '' },
 ];
 
@@ -177,6 +179,8 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       return lookupKey(ctx, args[0]);
     case 'mr':
       return openMergeRequest(ctx, here, args[0]);
+    case 'requests':
+      return openRequests(ctx);
     default:
       return `Unknown command "${safeText(command, 40)}" — try ${PALETTE_COMMANDS.map((c) => c.usage.split(' ')[0]).join(', ')}`;
   }

@@ -76,6 +76,8 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'projectLookup':
     case 'pulse':
       return null;
+    case 'requests':
+      return { kind: 'requests' };
     case 'tests':
       return listKeys.testCases(pane.projectId, pane.pipelineId);
   }

@@ -10,6 +10,7 @@ import type { MarksSlice } from '../features/marks/index.js';
 import type { PipelinesSlice } from '../features/pipelines/index.js';
 import type { ProjectsSlice } from '../features/projects/index.js';
 import type { PulseSlice } from '../features/pulse/index.js';
+import type { RequestsSlice } from '../features/requests/index.js';
 import type { SchedulesSlice } from '../features/schedules/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
@@ -37,7 +38,9 @@ export type Pane =
   /** `--project` while it is looked up, or why it could not be opened (features/projects/lookup.ts). */
   | { kind: 'projectLookup'; ref: string; from?: string }
   /** What is red or running across the user's projects (`:pulse`; the first screen without a project). */
-  | { kind: 'pulse' };
+  | { kind: 'pulse' }
+  /** `:requests`: every request pipetop made (features/requests). */
+  | { kind: 'requests' };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -87,7 +90,8 @@ export type ListKey =
   | { kind: 'events'; of: 'me' }
   | { kind: 'events'; of: 'user'; user: string }
   | { kind: 'mrPipelines'; projectId: number; iid: number }
-  | { kind: 'testCases'; projectId: number; pipelineId: number };
+  | { kind: 'testCases'; projectId: number; pipelineId: number }
+  | { kind: 'requests' };
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
@@ -96,6 +100,8 @@ export function listKeyText(key: ListKey): ListKeyText {
   switch (key.kind) {
     case 'projects':
       return 'projects';
+    case 'requests':
+      return 'requests';
     case 'pipelineJobs':
       return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
     case 'mrPipelines':
@@ -207,6 +213,7 @@ export type AppState = CoreSlice &
   DeploymentsSlice &
   KeysSlice &
   PulseSlice &
+  RequestsSlice &
   MarksSlice;
 
 export type Row = PipelineBasic | Job | Project;

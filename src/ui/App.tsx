@@ -25,6 +25,7 @@ import { TestsPane } from '../features/pipelines/index.js';
 import { MIN_SIZE, tooSmall, useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './theme.js';
 import { PulsePane } from '../features/pulse/index.js';
+import { RequestsPane } from '../features/requests/index.js';
 
 export function App() {
   const { controller } = useApp();
@@ -113,5 +114,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <ProjectLookupPane pane={pane} width={width} height={height} />;
     case 'pulse':
       return <PulsePane width={width} height={height} />;
+    case 'requests':
+      return <RequestsPane width={width} height={height} />;
   }
 }

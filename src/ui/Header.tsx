@@ -140,5 +140,7 @@ function crumb(s: AppState, pane: Pane): string {
       return safeText(pane.ref, 60);
     case 'pulse':
       return 'pulse';
+    case 'requests':
+      return 'requests';
   }
 }

@@ -10,6 +10,7 @@ import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
 import { Controller } from '../../src/store/controller.js';
 import { openProjectRef } from '../../src/features/projects/index.js';
+import { recordExchange } from '../../src/features/requests/index.js';
 import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
 import type { NotifyChannels } from '../../src/platform/notify.js';
@@ -119,7 +120,10 @@ export async function startApp(
       : {}),
     ...(clock ? { onServerDate: clock.observe } : {}),
     // As src/tui.tsx: every request counts towards the rate the pulse's header shows.
-    onExchange: () => counter?.countRequest(),
+    onExchange: (entry) => {
+      counter?.countRequest();
+      if (counter) recordExchange(counter.ctx.store, entry, Date.now());
+    },
   });
   const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false }, options.first);
   const opened: string[] = [];

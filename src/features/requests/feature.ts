@@ -1,0 +1,42 @@
+// The request log (`:requests`): every request pipetop made — method, path, status, 304 or not, bytes,
+// time, retries — newest first, `/` to filter, `y` to copy one as a curl command. The shell feeds it
+// from the client's onExchange (src/tui.tsx); it reads nothing from GitLab itself.
+import type { Ctx } from '../../store/ctx.js';
+import type { Feature } from '../../store/feature.js';
+import { selectedRow } from '../../store/lists.js';
+import { toast, topPane } from '../../store/store.js';
+import type { Pane } from '../../store/types.js';
+import { REQUEST_BINDINGS } from './bindings.js';
+import { curlOf } from './record.js';
+import type { RequestRecord } from './slice.js';
+import { requestsKey, requestsSource } from './source.js';
+
+export const requestsFeature: Feature = {
+  name: 'requests',
+  bindings: REQUEST_BINDINGS,
+  source: (key, _gl, state) => requestsSource(key, state),
+  scopes: (pane) => (pane.kind === 'requests' ? ['requests', 'list', 'global'] : undefined),
+  run(ctx, command, pane) {
+    if (command !== 'requests.copyCurl' || pane.kind !== 'requests') return false;
+    const record = selectedRow<RequestRecord>(ctx, requestsKey());
+    if (!record) {
+      toast(ctx.store, 'info', 'No request selected');
+      return true;
+    }
+    ctx.platform.copy(curlOf(record, ctx.gl.client.apiUrl));
+    toast(
+      ctx.store,
+      'info',
+      `curl for ${record.method} #${record.id} ${ctx.platform.copyNotice ?? 'sent to the terminal'} ($GITLAB_TOKEN stands for the token)`,
+    );
+    return true;
+  },
+  // Requests come in all the time: the log on screen is re-read from the store at the active pace.
+  poll: () => ({ moving: (pane) => (pane.kind === 'requests' ? true : undefined) }),
+};
+
+/** `:requests`: opens the request log over the pane in front. */
+export function openRequests(ctx: Ctx): null {
+  if (topPane(ctx.store.getState()).kind !== 'requests') ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'requests' } satisfies Pane] }));
+  return null;
+}
