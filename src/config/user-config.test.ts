@@ -93,6 +93,15 @@ describe('parseUserConfig', () => {
     expect(config.keys).toEqual({ 'app.refresh': { keys: ['f5'], line: 7 } });
   });
 
+  it('refuses invisible characters as keys, naming them by code point', async () => {
+    const { config, warnings } = await parse(['keys:', '  job.retry: "\u202e"', '  job.play: "\u00ad"', '  app.help: "h"'].join('\n'));
+    expect(messages(warnings)).toEqual([
+      `${FILE}:2: keys.job.retry: "U+202E" is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
+      `${FILE}:3: keys.job.play: "U+00AD" is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
+    ]);
+    expect(config.keys).toEqual({ 'app.help': { keys: ['h'], line: 4 } });
+  });
+
   it('broken YAML is one warning with its line, and the defaults', async () => {
     const { config, warnings } = await parse('theme: light\nkeys:\n  nav.down: [j\n');
     expect(warnings).toHaveLength(1);

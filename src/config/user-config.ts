@@ -231,6 +231,11 @@ function describe(node: unknown): string {
   else if (node && typeof node === 'object' && 'items' in node) text = 'a list or map';
   else text = typeof value;
   text = text.replace(/[\x00-\x1f\x7f-\x9f]/g, '?');
+  // Invisible characters (U+202E would reorder the message, U+00AD shows as nothing): by code point.
+  text = text.replace(
+    /[\p{Cf}\p{Co}\p{Cn}\p{M}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu,
+    (c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 

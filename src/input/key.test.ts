@@ -37,6 +37,17 @@ describe('parseKeySpec', () => {
       ['return', 'enter'],
       ['shift+1', null],
       ['shift+é', 'É'],
+      ['😀', '😀'],
+      ['7', '7'],
+      // Invisible: the footer showed an empty (or reordered) key for them.
+      ['\u202e', null],
+      ['\u00ad', null],
+      ['\u200b', null],
+      ['\u200d', null],
+      ['\u00a0', null],
+      ['\u0301', null],
+      ['\ue000', null],
+      ['alt+\u202e', null],
     ];
     for (const [spec, name] of cases) expect(parseKeySpec(spec), JSON.stringify(spec)).toBe(name);
   });

@@ -53,6 +53,8 @@ export interface PasteEvent {
   text: string;
   /** The paste was longer than the parser's cap; `text` holds its beginning. */
   truncated: boolean;
+  /** Its end marker never came: it ended after a silence (parser.ts), with the text that came. */
+  unterminated?: boolean;
 }
 
 export type InputEvent = Key | PasteEvent;
@@ -132,7 +134,11 @@ export function parseKeySpec(spec: string): string | null {
   const alias = ALIASES[lower];
   if (alias) name = alias;
   else if (SPECIAL.has(lower)) name = lower;
-  else if ([...base].length === 1 && !/[\p{Cc}\p{Cs}]/u.test(base)) name = base;
+  // One visible character: a letter, digit, punctuation or symbol. Not a control, a format
+  // character (U+202E, the soft hyphen U+00AD, zero-width joiners), a space other than ' ', a lone
+  // combining mark or an unassigned or private code point: the footer would show an empty or
+  // reordered key, and no terminal sends most of them as a key.
+  else if ([...base].length === 1 && /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(base)) name = base;
   else return null;
   if (!SPECIAL.has(name)) {
     // A terminal sends Ctrl+letter as one control byte, the same for 'r' and 'R'.

@@ -5,11 +5,11 @@ import { createKeyParser, type Timers } from './parser.js';
 
 /** Timers the test fires by hand: the Escape timeout happens exactly when the test says so. */
 function manualTimers() {
-  const live = new Map<number, () => void>();
+  const live = new Map<number, { fn: () => void; ms: number }>();
   let next = 1;
   const timers: Timers = {
-    set(fn) {
-      live.set(next, fn);
+    set(fn, ms) {
+      live.set(next, { fn, ms });
       return next++;
     },
     clear: (handle) => void live.delete(handle as number),
@@ -17,10 +17,11 @@ function manualTimers() {
   return {
     timers,
     pending: () => live.size,
-    fire() {
-      const fns = [...live.values()];
-      live.clear();
-      for (const fn of fns) fn();
+    /** Fires the timers set for at most `upToMs` (all by default): the Escape timeout alone is fire(50). */
+    fire(upToMs = Infinity) {
+      const due = [...live].filter(([, t]) => t.ms <= upToMs);
+      for (const [id] of due) live.delete(id);
+      for (const [, t] of due) t.fn();
     },
   };
 }
@@ -307,14 +308,65 @@ describe('createKeyParser: bracketed paste', () => {
   it('waits for the end marker through the Escape timeout', () => {
     const { parser, events, clock } = setup();
     parser.push('\x1b[200~abc\x1b[2');
-    clock.fire();
+    clock.fire(50);
     parser.push('01~');
     expect(events).toEqual([{ kind: 'paste', text: 'abc', truncated: false }]);
   });
 });
 
+describe('createKeyParser: a paste whose end marker never comes', () => {
+  it('ends after a silence with its text kept and says it was unterminated; keys work again', () => {
+    const { parser, events, clock } = setup();
+    parser.push('\x1b[200~deploy:prod');
+    parser.push('uction');
+    // The Escape timeout is not the end of a paste.
+    clock.fire(50);
+    expect(events).toEqual([]);
+    clock.fire();
+    expect(events).toEqual([{ kind: 'paste', text: 'deploy:production', truncated: false, unterminated: true }]);
+    parser.push('q');
+    expect(names(events)).toEqual(['paste:17', 'q']);
+  });
+
+  it('waits the paste silence from the last read, not the first', () => {
+    const delays: number[] = [];
+    const timers: Timers = { set: (_fn, ms) => delays.push(ms), clear: () => {} };
+    const parser = createKeyParser({ onEvent: () => {}, timers, pasteIdleMs: 700 });
+    parser.push('\x1b[200~a');
+    parser.push('b');
+    expect(delays).toEqual([700, 700]);
+  });
+
+  it('drops the half of an end marker it was waiting on', () => {
+    const { parser, events, clock } = setup();
+    parser.push('\x1b[200~hi\x1b[20');
+    clock.fire();
+    expect(events).toEqual([{ kind: 'paste', text: 'hi', truncated: false, unterminated: true }]);
+    parser.push('j');
+    expect(names(events)).toEqual(['paste:2', 'j']);
+  });
+});
+
+describe('createKeyParser: mouse reports are dropped whole', () => {
+  it('X10/normal: ESC [ M and three bytes, whatever they are (a `q` among them)', () => {
+    expect(names(parseChunks(['\x1b[M !qj']))).toEqual(['j']);
+    expect(names(parseChunks(['\x1b[M#qq', 'k']))).toEqual(['k']);
+  });
+
+  it('X10 split across reads, and in UTF-8 mode (1005: coordinates past 95 as characters)', () => {
+    expect(names(parseChunks(['\x1b[', 'M', ' ', '!q', 'j']))).toEqual(['j']);
+    expect(names(parseChunks(['\x1b[M \u00e0\u0150j']))).toEqual(['j']);
+  });
+
+  it('SGR (press and release) and urxvt', () => {
+    expect(names(parseChunks(['\x1b[<0;81;12M\x1b[<0;81;12mj', '\x1b[32;81;113Mk']))).toEqual(['j', 'k']);
+  });
+});
+
 // Pieces terminals send, plus garbage: the splitting property must hold for any mix of them.
 const TOKENS = [
+  '\x1b[M !q',
+  '\x1b[<0;81;12m',
   'j',
   'k',
   'G',

@@ -17,6 +17,12 @@
 // - Ctrl+C is reported even inside a bracketed paste (the paste goes on): a paste whose end marker
 //   never comes must not leave the user unable to quit.
 // - A bracketed paste (ESC[200~ … ESC[201~) is one PasteEvent, capped at `pasteCap` characters.
+//   One whose end marker never comes (a terminal or multiplexer that dropped it) ends after
+//   `pasteIdleMs` with no bytes: its text is kept and the event says `unterminated`, so the
+//   keyboard is never left silently swallowing keys as paste text.
+// - Mouse reports are dropped whole, in every encoding: X10/normal `ESC[M` + three bytes (which may
+//   be any character, `q` included), SGR `ESC[<b;x;yM`/`m` and urxvt `ESC[b;x;yM` (pipetop turns no
+//   mouse mode on, but a terminal left in one by another program still sends them).
 import { StringDecoder } from 'node:string_decoder';
 import { makeKey, type InputEvent, type Key } from './key.js';
 
@@ -31,6 +37,8 @@ export interface KeyParserOptions {
   escapeTimeoutMs?: number;
   /** Longest paste kept, in UTF-16 units; the rest is dropped and the paste marked truncated. */
   pasteCap?: number;
+  /** How long a bracketed paste may go without bytes before it ends unterminated. */
+  pasteIdleMs?: number;
   /** Injected so tests decide when the Escape timeout fires. */
   timers?: Timers;
 }
@@ -46,6 +54,12 @@ export interface KeyParser {
 
 export const DEFAULT_ESCAPE_TIMEOUT_MS = 50;
 export const DEFAULT_PASTE_CAP = 4 * 1024 * 1024;
+/**
+ * A paste arrives as fast as the link carries it: even over a slow SSH link the gaps between its
+ * reads are well under this. Long enough not to cut a real paste, short enough that a lost end
+ * marker costs the user under a second.
+ */
+export const DEFAULT_PASTE_IDLE_MS = 700;
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
@@ -72,6 +86,8 @@ export function createKeyParser(options: KeyParserOptions): KeyParser {
   const timeoutMs = options.escapeTimeoutMs ?? DEFAULT_ESCAPE_TIMEOUT_MS;
   const pasteCap = options.pasteCap ?? DEFAULT_PASTE_CAP;
   const timers = options.timers ?? defaultTimers;
+  const pasteIdleMs = options.pasteIdleMs ?? DEFAULT_PASTE_IDLE_MS;
+  let pasteTimer: unknown = null;
   let decoder = new StringDecoder('utf8');
   /** Unparsed text: an unfinished sequence or character left by the previous read. */
   let pending = '';
@@ -83,6 +99,22 @@ export function createKeyParser(options: KeyParserOptions): KeyParser {
     if (timer !== null) timers.clear(timer);
     timer = null;
   };
+  const cancelPasteTimer = () => {
+    if (pasteTimer !== null) timers.clear(pasteTimer);
+    pasteTimer = null;
+  };
+
+  /** No byte for pasteIdleMs inside a paste: its end marker is not coming. Ends it with what came. */
+  function onPasteIdle(): void {
+    pasteTimer = null;
+    const p = paste;
+    if (p === null) return;
+    cancelTimer();
+    // What is left is the beginning of an end marker that never finished: not text.
+    pending = '';
+    paste = null;
+    emit({ kind: 'paste', text: p.parts.join(''), truncated: p.truncated, unterminated: true });
+  }
 
   function push(chunk: string | Uint8Array): void {
     const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -94,8 +126,10 @@ export function createKeyParser(options: KeyParserOptions): KeyParser {
       emit(makeKey('escape', '\x1b'));
     }
     pending += text;
+    cancelPasteTimer();
     parse(false);
-    if (pending.length > 0) timer = timers.set(onTimeout, timeoutMs);
+    if (paste !== null) pasteTimer = timers.set(onPasteIdle, pasteIdleMs);
+    else if (pending.length > 0) timer = timers.set(onTimeout, timeoutMs);
   }
 
   function onTimeout(): void {
@@ -110,6 +144,7 @@ export function createKeyParser(options: KeyParserOptions): KeyParser {
 
   function reset(): void {
     cancelTimer();
+    cancelPasteTimer();
     pending = '';
     paste = null;
     decoder = new StringDecoder('utf8');
@@ -257,6 +292,12 @@ function readCsi(s: string, i: number, final: boolean): Step {
   if (s[j] === '[') {
     if (j + 1 >= s.length) return final ? none(s.length - i) : 'incomplete';
     return none(j + 2 - i);
+  }
+  // An X10/normal mouse report: ESC [ M and three bytes (button, column, row: each 32 + n, so any
+  // character — `q` is row 81). Dropped whole, or its bytes would be keys.
+  if (s[j] === 'M') {
+    if (j + 3 < s.length) return none(j + 4 - i);
+    return final ? none(s.length - i) : 'incomplete';
   }
   while (j < s.length) {
     const c = s.charCodeAt(j);

@@ -203,13 +203,24 @@ export class Controller {
         // it; otherwise a form in front may (a run form takes several lines as several variables).
         const state = this.deps.store.getState();
         const overlay = state.prompt !== null || state.confirm !== null || state.filtering !== null;
-        if (!overlay && this.ctx.features.some((feature) => feature.paste?.(this.ctx, topPane(state), event.text))) return;
-        return pasteInto(this.ctx, event.text);
+        if (!overlay && this.ctx.features.some((feature) => feature.paste?.(this.ctx, topPane(state), event.text))) return this.unterminated(event);
+        pasteInto(this.ctx, event.text);
+        return this.unterminated(event);
       }
       this.key(event);
     } catch (error) {
       toast(this.deps.store, 'error', `That key failed: ${describeError(error)}`);
     }
+  }
+
+  /** A paste whose end marker never came (src/input/parser.ts ended it after a silence): say so. */
+  private unterminated(event: { unterminated?: boolean; text: string }): void {
+    if (!event.unterminated) return;
+    toast(
+      this.deps.store,
+      'info',
+      `The paste was unterminated (its end marker never came): ended after a pause, its ${event.text.length.toLocaleString('en')} characters kept`,
+    );
   }
 
   /**
@@ -294,6 +305,12 @@ export class Controller {
     // The handler may have opened another prompt; only close or annotate this one.
     const now = this.deps.store.getState().prompt;
     if (now?.id !== prompt.id) return;
+    // The palette closes on an error, its message in the status line: the next key (a `q` to go
+    // back, say) must act, not be typed into a palette the user thinks is gone.
+    if (error && prompt.id === 'palette') {
+      this.deps.store.setState({ prompt: null });
+      return toast(this.deps.store, 'error', error);
+    }
     this.deps.store.setState({ prompt: error ? { ...now, initial: value, error } : null });
   }
 

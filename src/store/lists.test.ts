@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GitLab, Job, Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
-import { refreshList } from './lists.js';
+import { mergeRows, refreshList } from './lists.js';
 import { createAppStore } from './create.js';
 import { listOf } from './store.js';
 import { FEATURES } from '../features/index.js';
@@ -175,5 +175,23 @@ describe("refreshList on a list read a page at a time (a project's pipelines)", 
     await refreshList(ctx, LIST);
     expect(ids(store)).toEqual([201, ...all]);
     expect(listOf(store.getState(), LIST).nextPage).toBe(3);
+  });
+});
+
+describe('mergeRows: a refresh keeps rows where they stood', () => {
+  const idOf = (x: unknown) => x as number;
+  const all = () => true;
+  it('a row that left page 1 (played out of `manual`) stays above the row the shift brought up', () => {
+    expect(mergeRows([9, 8, 7, 6], [8, 7, 6, 3], idOf, all)).toEqual([9, 8, 7, 6, 3]);
+  });
+  it('new rows come where GitLab puts them, above a kept row that is older', () => {
+    expect(mergeRows([9, 8, 7], [10, 8, 7], idOf, all)).toEqual([10, 9, 8, 7]);
+  });
+  it('rows beyond page 1 stay after it, in order', () => {
+    expect(mergeRows([9, 8, 7, 6, 5], [9, 7, 6], idOf, all)).toEqual([9, 8, 7, 6, 5]);
+  });
+  it('keeps only the rows `keep` accepts (a whole list keeps the acted-on ones)', () => {
+    expect(mergeRows([9, 8, 7], [9, 7], idOf, (id) => id === 8)).toEqual([9, 8, 7]);
+    expect(mergeRows([9, 8, 7], [9, 7], idOf, () => false)).toEqual([9, 7]);
   });
 });

@@ -165,18 +165,19 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
     const note = cut ? `only the first ${maxPages.toLocaleString('en-US')} pages were re-read; move to the end to load the rest` : null;
     const now = listOf(ctx.store.getState(), key);
     if (now.loadedAt === null || overtaken(ctx, key, generation)) return;
-    const byId = new Map(fresh.map((i) => [source.idOf(i), i]));
-    let items: unknown[];
     // Page 1 with no next page is the whole list: rows it lacks are gone (deleted here or
-    // elsewhere), not on a later page — and a row a slower, earlier read put back goes again.
+    // elsewhere), not on a later page — and a row a slower, earlier read put back goes again —
+    // except the rows the user acted on (ListState.acted). Otherwise rows page 1 lacks are kept
+    // (on later pages, or acted on and no longer matching the list's filter), each where it was.
     const whole = source.complete || nextPage === null;
-    if (whole) {
-      items = arranged(source, fresh, nextPage);
-    } else {
-      const known = new Set(now.items.map(source.idOf));
-      const added = fresh.filter((i) => !known.has(source.idOf(i)));
-      items = [...added, ...now.items.map((i) => byId.get(source.idOf(i)) ?? i)];
-    }
+    const acted = new Set(now.acted ?? []);
+    const items = whole
+      ? arranged(
+          source,
+          mergeRows(now.items, fresh, source.idOf, (id) => acted.has(id)),
+          nextPage,
+        )
+      : mergeRows(now.items, fresh, source.idOf, () => true);
     const unchanged = items.length === now.items.length && items.every((item, i) => item === now.items[i]) && (!whole || now.nextPage === nextPage);
     if (!unchanged) {
       const rows = shownRows(source, now.items, now.filter);
@@ -201,6 +202,35 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
     patchList(ctx.store, key, { error: describeError(error) });
     ctx.connectionFailed(error);
   }
+}
+
+/**
+ * A refreshed list: `fresh` in GitLab's order (it is the order the list shows: newest first for
+ * jobs), with each row of `old` that `fresh` lacks and `keep` accepts put back where it stood —
+ * just before the next row of `old` that `fresh` still has, or at the end. A row that enters page 1
+ * from below (the page shifted up when a row left the filter) therefore stays below the rows above
+ * it, never on top of the row the user just acted on; new rows come where GitLab puts them.
+ */
+export function mergeRows(old: readonly unknown[], fresh: readonly unknown[], idOf: (item: unknown) => number, keep: (id: number) => boolean): unknown[] {
+  const freshIds = new Set(fresh.map(idOf));
+  const before = new Map<number, unknown[]>();
+  let pending: unknown[] = [];
+  for (const row of old) {
+    const id = idOf(row);
+    if (freshIds.has(id)) {
+      if (pending.length) before.set(id, pending);
+      pending = [];
+    } else if (keep(id)) pending.push(row);
+  }
+  if (before.size === 0 && pending.length === 0) return [...fresh];
+  const rows: unknown[] = [];
+  for (const row of fresh) {
+    const kept = before.get(idOf(row));
+    if (kept) rows.push(...kept);
+    rows.push(row);
+  }
+  rows.push(...pending);
+  return rows;
 }
 
 /**
@@ -252,6 +282,24 @@ export function moveSelection(ctx: Ctx, key: ListKey, to: (current: number, coun
   // back-off). A key pressed before that, e.g. while start-up asks who the user is, would load
   // page 1 here and the poller's first tick would then read it again.
   if (list.loadedAt !== null && count - selected <= PREFETCH_ROWS && list.nextPage !== null) void loadMore(ctx, key);
+}
+
+/** How many acted-on rows a list remembers (ListState.acted). */
+const MAX_ACTED = 20;
+
+/**
+ * After an action on the row `id` of a loaded list: `rows` gives its new rows (the action's answer
+ * in place, a retry's new job added…), the row is remembered as acted on, so refreshes keep it where
+ * it stands (mergeRows), and the cursor stays on it, by id — never on whatever took its index.
+ */
+export function patchActedRows(ctx: Ctx, key: ListKey, id: number, rows: (items: unknown[]) => unknown[]): void {
+  if (listOf(ctx.store.getState(), key).loadedAt === null) return;
+  const source = sourceFor(key, ctx);
+  patchList(ctx.store, key, (l) => {
+    const items = rows(l.items);
+    const at = shownRows(source, items, l.filter).findIndex((row) => source.idOf(row) === id);
+    return { items, acted: [...(l.acted ?? []).filter((a) => a !== id), id].slice(-MAX_ACTED), ...(at >= 0 ? { selected: at } : {}) };
+  });
 }
 
 export function selectedRow<T>(ctx: Ctx, key: ListKey): T | undefined {

@@ -71,6 +71,12 @@ export interface ListState<T> {
   loadedAt: number | null;
   /** How often it was started over (its server-side filters changed): a read sent before is dropped (lists.ts). */
   generation?: number;
+  /**
+   * Ids of the rows the user acted on (play, retry, cancel…), the latest last and a few at most: a
+   * refresh keeps them, where they stood, even when they no longer match the list's filter — the
+   * cursor stays on the row acted on (lists.ts mergeRows).
+   */
+  acted?: number[];
   /** The list's key (set by patchList), so code that walks every list needs no string parsing. */
   key?: ListKey;
 }

@@ -256,14 +256,13 @@ describe("people's activity", () => {
     expect(app.frame()).toContain('› activity of bob');
   });
 
-  it(':user with an unknown name keeps the palette open and says so', async () => {
+  it(':user with an unknown name closes the palette and says so in the status line', async () => {
     await palette('user bob', 'events:user:bob');
     await app.press(':');
     await app.type('user nobody-here');
     await app.press(KEY.enter);
     await app.waitFor('No user "nobody-here" on this GitLab (404 User Not Found)');
-    expect(app.frame()).toContain('user nobody-here');
-    await app.press(KEY.escape);
+    expect(app.store.getState().prompt).toBeNull();
     expect(pane()).toEqual({ kind: 'events', who: { user: 'bob' } });
   });
 });

@@ -11,6 +11,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
+import { patchActedRows } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import { listKeyText, type Pane } from '../../store/types.js';
@@ -119,7 +120,9 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
         items: filtered ? l.items.map((j) => (j.id === job.id ? fresh : j)) : l.items.some((j) => j.id === fresh.id) ? l.items : [...l.items, fresh],
       }));
     }
-    patchList<Job>(ctx.store, listKeys.projectJobs(projectId), (l) => (l.loadedAt === null ? {} : { items: [fresh, ...l.items], selected: 0 }));
+    // The project's jobs: the new job on top (the newest id: GitLab's order), the cursor kept on
+    // the row retried — a `p`/`r` typed next acts on what the user is looking at.
+    patchActedRows(ctx, listKeys.projectJobs(projectId), job.id, (items) => [fresh, ...(items as Job[]).filter((j) => j.id !== fresh.id)]);
     // On the old job's own pane, show the new job instead.
     const top = topPane(ctx.store.getState());
     if (top.kind === 'job' && top.jobId === job.id) replaceTop(ctx, { kind: 'job', projectId, path, jobId: fresh.id });
@@ -134,8 +137,10 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
     delete updated.download_url;
   }
   ctx.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: updated } }));
+  // The row stays where it is, and stays in the list (a played job leaves `s manual`'s filter)
+  // with the cursor on it (store/lists.ts patchActedRows).
   for (const key of [pipelineKey, listKeys.projectJobs(projectId)]) {
-    if (key) patchList<Job>(ctx.store, key, (l) => ({ items: l.items.map((j) => (j.id === job.id ? updated : j)) }));
+    if (key) patchActedRows(ctx, key, job.id, (items) => (items as Job[]).map((j) => (j.id === job.id ? updated : j)));
   }
   const word = JOB_WORDS[verb].done;
   if (verb === 'cancel' && updated.status !== 'canceled' && updated.status !== 'canceling') {

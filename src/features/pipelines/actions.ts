@@ -6,6 +6,7 @@ import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import { guarded, refuseReadOnly } from '../../store/guard.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
+import { patchActedRows } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import { markPipeline } from '../marks/index.js';
@@ -35,6 +36,8 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
     try {
       const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
       storePipeline(ctx, projectId, result);
+      // Kept in the list where it stands (a retried pipeline leaves `status=failed`), the cursor on it.
+      patchActedRows(ctx, listKeys.pipelines(projectId), pipeline.id, (items) => items);
       ctx.acted?.();
       // The pipeline you retried is watched: you are told when it ends (features/marks).
       if (verb === 'retry') markPipeline(ctx, result, projectId, projectPath(ctx, projectId));
