@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, padToWidth, safeMultiline, safeText, truncateToWidth } from './safe.js';
+import { displayWidth, padToWidth, safeDecodedUrlPart, safeDisplay, safeMultiline, safeText, truncateToWidth } from './safe.js';
 
 const ESC = '\x1b';
 
@@ -181,5 +181,23 @@ describe('safeMessage', () => {
     const { safeMessage } = await import('./safe.js');
     const out = safeMessage('pipetop needs a token for https://a\u001b]0;pwned\u0007b\u001b]52;c;cHduZWQ=\u0007.com\nSet one of:\u202e');
     expect(out).toBe('pipetop needs a token for https://ab.com\nSet one of:');
+  });
+});
+
+// Issue 22 §2: the primitive the UI's Text runs every string through.
+describe('safeDisplay and safeDecodedUrlPart', () => {
+  it('drops C0/C1 controls, ESC in every form, bidi overrides/isolates and invisible format characters; keeps line breaks', () => {
+    const hostile = 'a\u001b]0;t\u0007b\u009b2Jc\u009d52;c;x\u009cd\u001b[2Je\u202ef\u2066g\u200bh\u00adi\ufeffj\u206ak\r\nl';
+    expect(safeDisplay(hostile)).toBe('abcdefghijk\nl');
+  });
+
+  it('returns clean text as it is (the fast path), ZWJ emoji and scripts included', () => {
+    for (const text of ['›✔│ acme/api', 'Ελληνικά 日本語', '👩\u200d💻', 'line one\nline two']) expect(safeDisplay(text)).toBe(text);
+  });
+
+  it('decodes a URL part, then drops what decoding revealed; a malformed % is shown as sent', () => {
+    expect(safeDecodedUrlPart(`grp${encodeURIComponent('\u001b]0;t\u0007\u001b]52;c;eA==\u0007\u202e')}%2Fproj`)).toBe('grp/proj');
+    expect(safeDecodedUrlPart('bad%E0%A4%A/proj')).toBe('bad%E0%A4%A/proj');
+    expect(safeDecodedUrlPart('%1B%5B2J%ZZ')).toBe('%1B%5B2J%ZZ');
   });
 });
