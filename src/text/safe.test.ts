@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, padToWidth, safeDecodedUrlPart, safeDisplay, safeMultiline, safeText, truncateToWidth } from './safe.js';
+import {
+  displayWidth,
+  hiddenCharacter,
+  padToWidth,
+  safeDecodedUrlPart,
+  safeDisplay,
+  safeMultiline,
+  safeText,
+  truncateToWidth,
+  visiblyEscaped,
+} from './safe.js';
 
 const ESC = '\x1b';
 
@@ -199,5 +209,20 @@ describe('safeDisplay and safeDecodedUrlPart', () => {
     expect(safeDecodedUrlPart(`grp${encodeURIComponent('\u001b]0;t\u0007\u001b]52;c;eA==\u0007\u202e')}%2Fproj`)).toBe('grp/proj');
     expect(safeDecodedUrlPart('bad%E0%A4%A/proj')).toBe('bad%E0%A4%A/proj');
     expect(safeDecodedUrlPart('%1B%5B2J%ZZ')).toBe('%1B%5B2J%ZZ');
+  });
+});
+
+describe('hiddenCharacter and visiblyEscaped (forms send what they show)', () => {
+  it('names the first character a line would not show', () => {
+    expect(hiddenCharacter('feature/x-ü日本')).toBeNull();
+    expect(hiddenCharacter('ma\u202ein')).toBe('U+202E');
+    expect(hiddenCharacter('main\u001b]0;x\u0007')).toBe('U+001B');
+    expect(hiddenCharacter('a\u009b2J')).toBe('U+009B');
+    expect(hiddenCharacter('a\u200bb')).toBe('U+200B');
+  });
+
+  it('writes hidden characters out so they can be seen', () => {
+    expect(visiblyEscaped('main\u001b]0;x\u0007\u202e')).toBe('main\\u{1B}]0;x\\u{7}\\u{202E}');
+    expect(visiblyEscaped('plain')).toBe('plain');
   });
 });

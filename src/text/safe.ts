@@ -33,6 +33,26 @@ export function safeMultiline(value: unknown, maxLength = 5000): SafeString {
 }
 
 /**
+ * The first character of `value` that a single line would not show as it is (a control, an escape,
+ * a bidi override, an invisible format character), as `U+202E`; null when every one is shown. A
+ * form sends only what it shows: a value holding one of these is refused, never sent (issue 22).
+ */
+export function hiddenCharacter(value: string): string | null {
+  const found = NEEDS_WORK_LINE.exec(value);
+  if (!found) return null;
+  return `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * `value` with every character a single line would not show written out as `\u{202E}`, so a person
+ * sees that it is there (a default branch GitLab sent with an escape or a bidi override in it).
+ */
+export function visiblyEscaped(value: string, maxLength = 300): SafeString {
+  const escaped = value.replace(new RegExp(NEEDS_WORK_LINE.source, 'gu'), (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`);
+  return safeText(escaped, maxLength);
+}
+
+/**
  * What the UI's `Text` renders: any string made safe, line breaks kept, nothing cut (layout is the
  * component's business; safety is this one's). Pipetop's own styling never passes through here: it
  * is Ink's props (color, bold…), turned into SGR by Ink after the text is clean.
