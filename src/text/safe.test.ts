@@ -226,3 +226,20 @@ describe('hiddenCharacter and visiblyEscaped (forms send what they show)', () =>
     expect(visiblyEscaped('plain')).toBe('plain');
   });
 });
+
+describe('the fast path agrees with the sanitizer', () => {
+  it('on every UTF-16 code unit: unchanged by the fast path exactly when unchanged by the full scan', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      // A trailing U+0001 forces the full scan (it becomes a space).
+      const full = safeDisplay(`${ch}\u0001`) === `${ch} `;
+      const fullLine = safeText(`${ch}\u0001`) === `${ch} `;
+      if ((safeDisplay(ch) === ch) !== full || (safeText(ch) === ch) !== fullLine || (hiddenCharacter(ch) === null) !== fullLine) {
+        throw new Error(`U+${c.toString(16)}: fast ${safeDisplay(ch) === ch}, full ${full}, line ${fullLine}, hidden ${hiddenCharacter(ch)}`);
+      }
+    }
+    // A pair is kept whole; a lone half is not.
+    expect(safeDisplay('\ud83d\ude00')).toBe('\ud83d\ude00');
+    expect(safeDisplay('a\ud83d')).toBe('a\ufffd');
+  });
+});

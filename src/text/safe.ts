@@ -15,12 +15,36 @@ declare const SAFE: unique symbol;
 export type SafeString = string & { readonly [SAFE]: true };
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-// Everything sanitize() changes, for the fast path: text with none of it is returned as it is
-// (the UI's own ›, ✔ and │, most names in any script) without being copied character by character.
-// \p{Cs} with the u flag matches only lone surrogates.
+// Everything sanitize() changes on a single line, for hiddenCharacter and visiblyEscaped. \p{Cs}
+// with the u flag matches only lone surrogates. (sanitize's own fast path is isClean, a loop: the
+// UI's Text calls it for every string of every frame, and the loop is several times faster than
+// this expression on non-ASCII text. safe.test.ts checks all three agree on every code unit.)
 const NEEDS_WORK_LINE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\p{Cs}]/u;
-const NEEDS_WORK_LINES =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\p{Cs}]/u;
+
+/**
+ * True when sanitize() would return `input` as it is (length aside): text with nothing to drop
+ * (the UI's own ›, ✔ and │, most names in any script) is not copied character by character.
+ */
+function isClean(input: string, keepNewlines: boolean): boolean {
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) continue;
+    if (c < 0xa0) {
+      if (keepNewlines && c === 0x0a) continue;
+      return false;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = input.charCodeAt(i + 1);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return false;
+    }
+    if (c === 0x2028 || c === 0x2029 || isInvisible(c)) return false;
+  }
+  return true;
+}
 
 /** Sanitize a server value for a single line: no escapes, no controls, no bidi tricks, capped length. */
 export function safeText(value: unknown, maxLength = 300): SafeString {
@@ -100,7 +124,7 @@ function sanitize(value: unknown, maxLength: number, keepNewlines: boolean): Saf
   const max = Number.isNaN(maxLength) ? 0 : Math.max(0, Math.floor(maxLength));
   if (max === 0) return '' as SafeString;
   // The common case (plain ASCII names) needs no scan and no allocation.
-  if (input.length <= max && (PRINTABLE_ASCII.test(input) || !(keepNewlines ? NEEDS_WORK_LINES : NEEDS_WORK_LINE).test(input))) {
+  if (input.length <= max && (PRINTABLE_ASCII.test(input) || isClean(input, keepNewlines))) {
     return input as SafeString;
   }
 
