@@ -30,6 +30,28 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     plugins: { pipetop },
-    rules: { 'pipetop/boundaries': 'error' },
+    rules: {
+      'pipetop/boundaries': 'error',
+      // Text reaches the terminal through one primitive (src/ui/components/Text.tsx, over
+      // src/text/safe.ts): no component may render a string through Ink's own Text or Transform,
+      // which pass escape sequences from the server straight to the user's terminal.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'ink',
+              importNames: ['Text', 'Transform'],
+              message: "Import Text from src/ui/components/Text.tsx: it makes every string safe for the terminal (Ink's passes escapes through).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The primitive itself: the one file that wraps Ink's Text.
+    files: ['src/ui/components/Text.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -87,3 +87,33 @@ describe('import boundaries', () => {
     expect(await findings('src/store/palette.ts', "import { openEvents } from '../features/activity/index.js';")).toEqual([]);
   });
 });
+
+/** The rules that keep server text away from the terminal, for `code` as the file `path`. */
+async function textFindings(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: `${root}${path}` });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+// Issue 22 §2: text reaches the terminal through one primitive; a component that imports Ink's Text
+// (or Transform) could render a server string raw, so only the primitive may.
+describe('one text primitive', () => {
+  it("only src/ui/components/Text.tsx may import Ink's Text or Transform", async () => {
+    const refused = /Import Text from src\/ui\/components\/Text\.tsx/;
+    for (const code of [
+      "import { Box, Text } from 'ink';",
+      "import { Text as T } from 'ink';",
+      "import { Transform } from 'ink';",
+      "export { Text } from 'ink';",
+      "import * as Ink from 'ink';",
+    ]) {
+      const found = await textFindings('src/features/pipelines/X.tsx', code);
+      expect(found, code).toHaveLength(1);
+      expect(found[0], code).toMatch(refused);
+    }
+    expect(await textFindings('src/ui/Header.tsx', "import { Text } from 'ink';")).toHaveLength(1);
+    expect(await textFindings('src/ui/components/Text.tsx', "import { Text as InkText } from 'ink';")).toEqual([]);
+    expect(
+      await textFindings('src/features/pipelines/X.tsx', "import { Box, useInput } from 'ink';\nimport { Text } from '../../ui/components/Text.js';"),
+    ).toEqual([]);
+  });
+});

@@ -56,7 +56,7 @@ export function createJobsApi(client: GitLabClient) {
     downloadArtifacts: async (projectId: ProjectId, jobId: number, dest: string, opts?: DownloadOptions): Promise<DownloadResult> =>
       downloadToFile(client, `${jobPath(projectId, jobId)}/artifacts`, dest, opts),
     async downloadArtifactsByRef(projectId: ProjectId, ref: string, jobName: string, dest: string, opts: DownloadOptions = {}): Promise<DownloadResult> {
-      const path = `${projectPath(projectId)}/jobs/artifacts/${segment(ref)}/download`;
+      const path = `${projectPath(projectId)}/jobs/artifacts/${segment(ref, 'ref')}/download`;
       return downloadToFile(client, path, dest, { ...opts, query: { ...opts.query, job: jobName } });
     },
   };

@@ -251,7 +251,7 @@ function notifyEnd(io: WatchIo, args: WatchArgs, snap: Snapshot, outcome: Outcom
   if (!target) return;
   const said = outcome === 'manual' ? 'waits on a manual job' : outcome;
   const bytes = notificationBytes(
-    { title: `pipetop: pipeline ${said}`, body: `#${snap.pipeline.id} ${said} · ${snap.pipeline.ref} · ${project}` },
+    { title: safeText(`pipetop: pipeline ${said}`), body: safeText(`#${snap.pipeline.id} ${said} · ${snap.pipeline.ref} · ${project}`) },
     channels,
     io.env,
   );

@@ -4,7 +4,7 @@
 // ConEmu, WezTerm, kitty…) — both, since a terminal ignores the one it does not know — and the window
 // title. Titles and bodies come from the server (pipeline refs, project paths): they are sanitized
 // and bounded, so a branch name cannot end the sequence early and smuggle in its own.
-import { safeText } from '../text/safe.js';
+import { safeText, type SafeString } from '../text/safe.js';
 import { passThrough } from './passthrough.js';
 
 const ESC = '\x1b';
@@ -20,9 +20,10 @@ export interface NotifyChannels {
   title?: boolean;
 }
 
+/** Both parts must have passed src/text/safe.ts (the writers of terminal bytes take nothing else). */
 export interface Notification {
-  title: string;
-  body: string;
+  title: SafeString;
+  body: SafeString;
 }
 
 /** Server text made safe inside an OSC string: no controls, no `;` (OSC 777's field separator), bounded. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { OSC52_MAX_BASE64, osc52Copy, osc52Notice } from './osc52.js';
+import { safeText } from '../text/safe.js';
+import { OSC52_MAX_BASE64, osc52Copy as copyBytes, osc52Notice } from './osc52.js';
+
+// The writer takes only text that passed the primitive (src/text/safe.ts); clean text passes unchanged.
+const osc52Copy = (text: string, env: NodeJS.ProcessEnv) => copyBytes(safeText(text, Infinity), env);
 
 const ESC = '\x1b';
 const BEL = '\x07';
@@ -45,4 +49,12 @@ describe('osc52Copy', () => {
     expect(() => osc52Copy(tooLong, {})).toThrow(/limit/);
     expect(() => osc52Copy('x'.repeat((OSC52_MAX_BASE64 / 4) * 3), {})).not.toThrow();
   });
+});
+
+// Issue 22 §2: the clipboard writer takes only text that passed src/text/safe.ts. `tsc --noEmit`
+// (npm run typecheck) fails if a plain string is accepted: the directive below would be unused.
+it('accepts only a SafeString (checked by the compiler)', () => {
+  // @ts-expect-error a raw string has not passed the primitive
+  const raw = () => copyBytes('\x1b]0;owned\x07', {});
+  expect(typeof raw).toBe('function');
 });

@@ -9,6 +9,7 @@
  */
 export const OSC52_MAX_BASE64 = 100_000;
 
+import type { SafeString } from '../text/safe.js';
 import { passThrough } from './passthrough.js';
 
 const ESC = '\x1b';
@@ -17,7 +18,8 @@ const ST = `${ESC}\\`;
 /** screen truncates a DCS string at about 768 bytes, so the payload is split into many DCS strings. */
 const SCREEN_CHUNK = 76;
 
-export function osc52Copy(text: string, env: NodeJS.ProcessEnv = process.env): string {
+/** `text` must have passed src/text/safe.ts: a clipboard is pasted into shells. */
+export function osc52Copy(text: SafeString, env: NodeJS.ProcessEnv = process.env): string {
   const b64 = Buffer.from(text, 'utf8').toString('base64');
   if (b64.length > OSC52_MAX_BASE64) {
     throw new Error(`Too long to copy through the terminal (${b64.length} base64 bytes; the limit is ${OSC52_MAX_BASE64})`);

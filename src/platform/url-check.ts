@@ -4,7 +4,9 @@
 // passes, or on another host where that is the object's documented nature (an environment's
 // external_url); anything else is refused with a reason the toast shows.
 
-export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: string };
+import { safeText, type SafeString } from '../text/safe.js';
+
+export type UrlVerdict = { ok: true; url: SafeString } | { ok: false; reason: string };
 
 export interface UrlCheckOptions {
   /** e.g. https://gitlab.example.com — the URL must be on this origin… */
@@ -52,6 +54,7 @@ export function checkWebUrl(raw: unknown, opts: UrlCheckOptions): UrlVerdict {
     origin = opts.gitlabOrigin;
   }
   if (!opts.anyHost && url.origin !== origin) return { ok: false, reason: `its web address is on another host (${url.host}), not on GitLab` };
-  // As GitLab sent it (already known clean): what the user sees is what is copied.
-  return { ok: true, url: raw };
+  // As GitLab sent it (already known clean, so the primitive returns it unchanged): what the user
+  // sees is what is copied.
+  return { ok: true, url: safeText(raw, MAX_URL) };
 }

@@ -3,13 +3,14 @@
 import type { GitLab } from '../api/index.js';
 import type { LogRegistry } from '../features/log/index.js';
 import type { NotifyChannels } from '../platform/notify.js';
+import type { SafeString } from '../text/safe.js';
 import type { Feature } from './feature.js';
 import type { AppStore } from './store.js';
 
 export interface Platform {
   openUrl(url: string): Promise<{ opened: boolean; message: string }>;
-  /** Puts text on the user's clipboard (OSC 52 through the terminal). */
-  copy(text: string): void;
+  /** Puts text on the user's clipboard (OSC 52 through the terminal); only text that passed src/text/safe.ts. */
+  copy(text: SafeString): void;
   /**
    * What to say after `copy`: no terminal confirms OSC 52, so where the text went and, under tmux,
    * which setting lets it through (platform/osc52.ts osc52Notice). "sent to the terminal" when absent.

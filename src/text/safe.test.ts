@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, padToWidth, safeMultiline, safeText, truncateToWidth } from './safe.js';
+import {
+  displayWidth,
+  hiddenCharacter,
+  padToWidth,
+  safeDecodedUrlPart,
+  safeDisplay,
+  safeMultiline,
+  safeText,
+  truncateToWidth,
+  visiblyEscaped,
+} from './safe.js';
 
 const ESC = '\x1b';
 
@@ -181,5 +191,55 @@ describe('safeMessage', () => {
     const { safeMessage } = await import('./safe.js');
     const out = safeMessage('pipetop needs a token for https://a\u001b]0;pwned\u0007b\u001b]52;c;cHduZWQ=\u0007.com\nSet one of:\u202e');
     expect(out).toBe('pipetop needs a token for https://ab.com\nSet one of:');
+  });
+});
+
+// Issue 22 §2: the primitive the UI's Text runs every string through.
+describe('safeDisplay and safeDecodedUrlPart', () => {
+  it('drops C0/C1 controls, ESC in every form, bidi overrides/isolates and invisible format characters; keeps line breaks', () => {
+    const hostile = 'a\u001b]0;t\u0007b\u009b2Jc\u009d52;c;x\u009cd\u001b[2Je\u202ef\u2066g\u200bh\u00adi\ufeffj\u206ak\r\nl';
+    expect(safeDisplay(hostile)).toBe('abcdefghijk\nl');
+  });
+
+  it('returns clean text as it is (the fast path), ZWJ emoji and scripts included', () => {
+    for (const text of ['›✔│ acme/api', 'Ελληνικά 日本語', '👩\u200d💻', 'line one\nline two']) expect(safeDisplay(text)).toBe(text);
+  });
+
+  it('decodes a URL part, then drops what decoding revealed; a malformed % is shown as sent', () => {
+    expect(safeDecodedUrlPart(`grp${encodeURIComponent('\u001b]0;t\u0007\u001b]52;c;eA==\u0007\u202e')}%2Fproj`)).toBe('grp/proj');
+    expect(safeDecodedUrlPart('bad%E0%A4%A/proj')).toBe('bad%E0%A4%A/proj');
+    expect(safeDecodedUrlPart('%1B%5B2J%ZZ')).toBe('%1B%5B2J%ZZ');
+  });
+});
+
+describe('hiddenCharacter and visiblyEscaped (forms send what they show)', () => {
+  it('names the first character a line would not show', () => {
+    expect(hiddenCharacter('feature/x-ü日本')).toBeNull();
+    expect(hiddenCharacter('ma\u202ein')).toBe('U+202E');
+    expect(hiddenCharacter('main\u001b]0;x\u0007')).toBe('U+001B');
+    expect(hiddenCharacter('a\u009b2J')).toBe('U+009B');
+    expect(hiddenCharacter('a\u200bb')).toBe('U+200B');
+  });
+
+  it('writes hidden characters out so they can be seen', () => {
+    expect(visiblyEscaped('main\u001b]0;x\u0007\u202e')).toBe('main\\u{1B}]0;x\\u{7}\\u{202E}');
+    expect(visiblyEscaped('plain')).toBe('plain');
+  });
+});
+
+describe('the fast path agrees with the sanitizer', () => {
+  it('on every UTF-16 code unit: unchanged by the fast path exactly when unchanged by the full scan', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      // A trailing U+0001 forces the full scan (it becomes a space).
+      const full = safeDisplay(`${ch}\u0001`) === `${ch} `;
+      const fullLine = safeText(`${ch}\u0001`) === `${ch} `;
+      if ((safeDisplay(ch) === ch) !== full || (safeText(ch) === ch) !== fullLine || (hiddenCharacter(ch) === null) !== fullLine) {
+        throw new Error(`U+${c.toString(16)}: fast ${safeDisplay(ch) === ch}, full ${full}, line ${fullLine}, hidden ${hiddenCharacter(ch)}`);
+      }
+    }
+    // A pair is kept whole; a lone half is not.
+    expect(safeDisplay('\ud83d\ude00')).toBe('\ud83d\ude00');
+    expect(safeDisplay('a\ud83d')).toBe('a\ufffd');
   });
 });

@@ -2,18 +2,102 @@
 // anyone who can push a branch can name it `\x1b]52;c;…\x07` and write to an on-call engineer's
 // clipboard, or `\x1b[2J` and wipe the screen. Ink passes OSC sequences through untouched, so every
 // such string goes through safeText/safeMultiline before it is rendered. No React here.
+//
+// This module is the one primitive text passes through on its way to the terminal: the UI's `Text`
+// (src/ui/components/Text.tsx, the only importer of Ink's) runs every string it renders through
+// safeDisplay, and the writers that put bytes in the output stream outside Ink — the window title,
+// desktop notifications (src/platform/notify.ts), the clipboard (src/platform/osc52.ts) — take only
+// a SafeString, a string that came out of here.
 import { BACKSLASH, BEL, CAN, ESC, ST_C1, SUB } from './controls.js';
 
+declare const SAFE: unique symbol;
+/** A string that passed this module's sanitizer: no controls, no escapes, no invisible format characters. */
+export type SafeString = string & { readonly [SAFE]: true };
+
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+// Everything sanitize() changes on a single line, for hiddenCharacter and visiblyEscaped. \p{Cs}
+// with the u flag matches only lone surrogates. (sanitize's own fast path is isClean, a loop: the
+// UI's Text calls it for every string of every frame, and the loop is several times faster than
+// this expression on non-ASCII text. safe.test.ts checks all three agree on every code unit.)
+const NEEDS_WORK_LINE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\p{Cs}]/u;
+
+/**
+ * True when sanitize() would return `input` as it is (length aside): text with nothing to drop
+ * (the UI's own ›, ✔ and │, most names in any script) is not copied character by character.
+ */
+function isClean(input: string, keepNewlines: boolean): boolean {
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) continue;
+    if (c < 0xa0) {
+      if (keepNewlines && c === 0x0a) continue;
+      return false;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = input.charCodeAt(i + 1);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return false;
+    }
+    if (c === 0x2028 || c === 0x2029 || isInvisible(c)) return false;
+  }
+  return true;
+}
 
 /** Sanitize a server value for a single line: no escapes, no controls, no bidi tricks, capped length. */
-export function safeText(value: unknown, maxLength = 300): string {
+export function safeText(value: unknown, maxLength = 300): SafeString {
   return sanitize(value, maxLength, false);
 }
 
 /** Like safeText but keeps line breaks (`\r\n` and lone `\r` become `\n`), for descriptions and messages. */
-export function safeMultiline(value: unknown, maxLength = 5000): string {
+export function safeMultiline(value: unknown, maxLength = 5000): SafeString {
   return sanitize(value, maxLength, true);
+}
+
+/**
+ * The first character of `value` that a single line would not show as it is (a control, an escape,
+ * a bidi override, an invisible format character), as `U+202E`; null when every one is shown. A
+ * form sends only what it shows: a value holding one of these is refused, never sent (issue 22).
+ */
+export function hiddenCharacter(value: string): string | null {
+  const found = NEEDS_WORK_LINE.exec(value);
+  if (!found) return null;
+  return `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * `value` with every character a single line would not show written out as `\u{202E}`, so a person
+ * sees that it is there (a default branch GitLab sent with an escape or a bidi override in it).
+ */
+export function visiblyEscaped(value: string, maxLength = 300): SafeString {
+  const escaped = value.replace(new RegExp(NEEDS_WORK_LINE.source, 'gu'), (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`);
+  return safeText(escaped, maxLength);
+}
+
+/**
+ * What the UI's `Text` renders: any string made safe, line breaks kept, nothing cut (layout is the
+ * component's business; safety is this one's). Pipetop's own styling never passes through here: it
+ * is Ink's props (color, bold…), turned into SGR by Ink after the text is clean.
+ */
+export function safeDisplay(value: unknown): SafeString {
+  return sanitize(value, Number.MAX_SAFE_INTEGER, true);
+}
+
+/**
+ * A percent-encoded part of a URL as a person reads it (`acme%2Fsub` → `acme/sub`), made safe after
+ * decoding: `%1B%5D0%3B…%07` decodes to an OSC sequence, which is dropped like any other. A malformed
+ * `%` (decodeURIComponent's "URI malformed") leaves the text as it came, sanitized too.
+ */
+export function safeDecodedUrlPart(value: string, maxLength = 300): SafeString {
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // Not valid percent-encoding: shown as sent.
+  }
+  return safeText(decoded, maxLength);
 }
 
 /**
@@ -35,12 +119,14 @@ function toText(value: unknown): string {
   }
 }
 
-function sanitize(value: unknown, maxLength: number, keepNewlines: boolean): string {
+function sanitize(value: unknown, maxLength: number, keepNewlines: boolean): SafeString {
   const input = toText(value);
   const max = Number.isNaN(maxLength) ? 0 : Math.max(0, Math.floor(maxLength));
-  if (max === 0) return '';
+  if (max === 0) return '' as SafeString;
   // The common case (plain ASCII names) needs no scan and no allocation.
-  if (PRINTABLE_ASCII.test(input) && input.length <= max) return input;
+  if (input.length <= max && (PRINTABLE_ASCII.test(input) || isClean(input, keepNewlines))) {
+    return input as SafeString;
+  }
 
   // Code points, so truncation never splits a surrogate pair. We stop one past the limit: enough
   // to know we must truncate, and a multi-megabyte error body costs no more than a short one.
@@ -83,15 +169,16 @@ function sanitize(value: unknown, maxLength: number, keepNewlines: boolean): str
       i++;
     }
   }
-  if (out.length > max) return out.slice(0, max - 1).join('') + '…';
-  return out.join('');
+  if (out.length > max) return (out.slice(0, max - 1).join('') + '…') as SafeString;
+  return out.join('') as SafeString;
 }
 
 /**
  * Characters that render as nothing but change how the rest reads: bidi overrides/isolates/marks
  * (the "Trojan Source" trick that makes `main` display as something else), zero-width spaces and
- * joiners other than ZWJ/ZWNJ (which emoji and Persian/Indic text need), the BOM, soft hyphen and
- * interlinear annotation marks, whose width terminals disagree on.
+ * joiners other than ZWJ/ZWNJ (which emoji and Persian/Indic text need), the BOM, soft hyphen,
+ * the deprecated shaping controls (U+206A–206F) and interlinear annotation marks, whose width
+ * terminals disagree on.
  */
 /**
  * Invisible format characters dropped from everything shown (server strings and job logs alike):
@@ -108,7 +195,7 @@ export function isInvisible(c: number): boolean {
     c === 0x200f ||
     (c >= 0x202a && c <= 0x202e) ||
     (c >= 0x2060 && c <= 0x2064) ||
-    (c >= 0x2066 && c <= 0x2069) ||
+    (c >= 0x2066 && c <= 0x206f) ||
     c === 0xfeff ||
     (c >= 0xfff9 && c <= 0xfffb)
   );

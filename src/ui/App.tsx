@@ -1,6 +1,7 @@
 // Layout: header, the top pane (an exhaustive switch), footer. Keys never pass through here: src/input
 // reads stdin and hands every key to the controller (src/tui.tsx), which changes the store.
-import { Box, Text, useApp as useInk } from 'ink';
+import { Box, useApp as useInk } from 'ink';
+import { Text } from './components/Text.js';
 import { useEffect } from 'react';
 import { topPane } from '../store/store.js';
 import type { Pane } from '../store/types.js';

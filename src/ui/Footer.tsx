@@ -1,7 +1,8 @@
 // Bottom lines: what needs an answer (prompt, [y/N] confirm), what is happening (filter being
 // typed, download progress, the last toast), and the key hints of the pane in front — generated
 // from the keymap, so they can never disagree with what the keys do.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './components/Text.js';
 import type { ReactNode } from 'react';
 import type { Binding } from '../keymap/bindings.js';
 import { prettyKey } from '../keymap/matcher.js';

@@ -1,6 +1,7 @@
 // Top line: host, user, where you are (breadcrumbs), and the state of the connection
 // (live / retrying in Ns / offline), plus DEMO and read-only markers.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './components/Text.js';
 import { useEffect, useState } from 'react';
 import Spinner from 'ink-spinner';
 import { useShallow } from 'zustand/react/shallow';

@@ -1,6 +1,7 @@
 // The line under a list: how many rows, the filter in force, loading, errors (a failed load
 // keeps the rows already shown and says what went wrong) and notes (a refresh that stopped short).
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './components/Text.js';
 import { safeText } from '../text/safe.js';
 import type { ListState } from '../store/types.js';
 import { useTheme } from './theme.js';

@@ -1,7 +1,8 @@
 // A pane that fails to render (say, GitLab answered something of a shape nobody expected) shows
 // what went wrong in its own place; the header, the footer and the keys keep working, so Esc
 // still goes back.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './components/Text.js';
 import { Component, type ReactNode } from 'react';
 import { safeText } from '../text/safe.js';
 import { ThemeContext, type Theme } from './theme.js';

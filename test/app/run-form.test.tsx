@@ -223,3 +223,71 @@ describe('at 80 columns', () => {
     }
   });
 });
+
+// Issue 22 §4: a form sends what it shows. The `N` form showed `main` as the ref and sent the
+// project's default_branch with the characters the display hid; typed inputs were changed on the
+// way (12345678901234567890 went out as 12345678901234567000, `1.10` as `1.1`).
+describe('forms send what they show', () => {
+  const creates = () => app.sim.requests.filter((r) => r.method === 'POST' && r.path.includes('/pipeline?'));
+
+  it('a default branch holding hidden characters is not prefilled but named, escaped; nothing hidden is sent', async () => {
+    await pipelinesTab();
+    const hostile = 'main\u001b]0;owned\u0007\u202e\u009b2J';
+    app.store.setState((s) => ({ projects: { ...s.projects, [projectId]: { ...s.projects[projectId]!, default_branch: hostile } } }));
+    await app.press('N');
+    await app.waitFor(`New pipeline in ${DEPLOYER}`);
+    await app.waitFor(/default branch "main\\u\{1B\}]0;owned\\u\{7\}\\u\{202E\}\\u\{9B\}2J" holds U\+001B/);
+    expect(app.store.getState().runForm!.ref).toBe('');
+    const frame = app.frame();
+    expect(frame).not.toMatch(/[\u001b\u0007\u202e\u009b]/);
+    await app.press(KEY.enter);
+    await app.waitFor('type a branch or tag');
+    expect(creates()).toEqual([]);
+    // What is typed is what is sent.
+    await burst('main');
+    await app.press(KEY.enter);
+    const done = await app.waitFor(/Created pipeline #\d+ for main /);
+    const id = Number(/Created pipeline #(\d+)/.exec(done)![1]);
+    expect(app.sim.world.pipelines.get(id)!.ref).toBe('main');
+    expect(creates().map((r) => new URL(r.path, 'http://x').searchParams.get('ref'))).toEqual(['main']);
+  });
+
+  it('a pasted bidi override in the ref or a line is refused beside it, not sent', async () => {
+    await pipelinesTab();
+    await app.press('N');
+    await app.waitFor(`New pipeline in ${DEPLOYER}`);
+    await app.press(...Array(4).fill(KEY.backspace));
+    await burst('\x1b[200~ma\u202ein\x1b[201~');
+    await app.until(() => app.store.getState().runForm?.ref === 'ma\u202ein', 'the pasted ref');
+    await app.press(KEY.enter);
+    await app.waitFor('holds a hidden character (U+202E) that is not shown');
+    await app.press(...Array(6).fill(KEY.backspace));
+    await burst('main');
+    await app.press(KEY.tab);
+    await burst('\x1b[200~DEPLOY_TARGET=pro\u200bd\x1b[201~');
+    await app.press(KEY.enter);
+    await app.waitFor('holds a hidden character (U+200B) that is not shown');
+    expect(creates()).toEqual([]);
+  });
+
+  it('typed inputs keep their text: 1.10 stays "1.10"; an integer beyond 2^53 is never rounded', async () => {
+    await pipelinesTab();
+    await app.press('N', KEY.tab);
+    await burst('input:environment=1.10');
+    await app.press(KEY.tab);
+    await burst('input:replicas=12345678901234567890');
+    await app.press(KEY.enter);
+    // replicas is declared a number: GitLab refuses the text, and the line says why it was text.
+    await app.waitFor(/GitLab: provided value is not a number \(12345678901234567890 is beyond 2\^53/);
+    const sent = creates().at(-1)!;
+    expect(sent).toBeDefined();
+    expect(app.store.getState().runForm!.lines).toEqual(['input:environment=1.10', 'input:replicas=12345678901234567890', '']);
+    // Fixed to a number that fits, the pipeline runs with environment as typed.
+    await app.press(...Array(20).fill(KEY.backspace));
+    await burst('12');
+    await app.press(KEY.enter);
+    const done = await app.waitFor(/Created pipeline #\d+ for main \(pending\) with 0 variables and 2 inputs/);
+    const id = Number(/Created pipeline #(\d+)/.exec(done)![1]);
+    expect(app.sim.world.pipelines.get(id)!.inputs).toMatchObject({ environment: '1.10', replicas: 12 });
+  });
+});

@@ -2,9 +2,16 @@
 // bell; wrapped for tmux and screen like the OSC 52 copy; server text unable to break out; nothing
 // for a channel turned off.
 import { describe, expect, it } from 'vitest';
-import { NOTIFY_BODY_MAX, NOTIFY_TITLE_MAX, notificationBytes } from '../../src/platform/notify.js';
+import { NOTIFY_BODY_MAX, NOTIFY_TITLE_MAX, notificationBytes as bytesOf, type NotifyChannels } from '../../src/platform/notify.js';
 import { passThrough } from '../../src/platform/passthrough.js';
-import { osc52Copy } from '../../src/platform/osc52.js';
+import { osc52Copy as copyBytes } from '../../src/platform/osc52.js';
+import { safeText, type SafeString } from '../../src/text/safe.js';
+
+// The writers take only SafeStrings (src/text/safe.ts). Cast here, not sanitized: the writer's own
+// cleaning (a `;` cannot split OSC 777's fields, lengths are bounded) stays tested on raw server text.
+const notificationBytes = (n: { title: string; body: string }, channels?: NotifyChannels, env?: NodeJS.ProcessEnv) =>
+  bytesOf({ title: n.title as SafeString, body: n.body as SafeString }, channels, env);
+const osc52Copy = (text: string, env: NodeJS.ProcessEnv) => copyBytes(safeText(text), env);
 
 const ESC = '\x1b';
 const BEL = '\x07';
@@ -64,4 +71,12 @@ describe('notificationBytes', () => {
     expect([...body!].length).toBeLessThanOrEqual(NOTIFY_BODY_MAX);
     expect(body!.startsWith('a,b')).toBe(true);
   });
+});
+
+// Issue 22 §2: the title/notification writer takes only values that passed src/text/safe.ts;
+// `tsc --noEmit` fails if a plain string is accepted (the directive would be unused).
+it('accepts only SafeStrings (checked by the compiler)', () => {
+  // @ts-expect-error raw strings have not passed the primitive
+  const raw = () => bytesOf({ title: '\x1b]0;owned\x07', body: 'b' }, {}, {});
+  expect(typeof raw).toBe('function');
 });

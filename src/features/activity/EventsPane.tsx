@@ -1,5 +1,6 @@
 // Activity across projects: yours (`:events`) or a user's (`:user bob`), newest first.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { listKeyOf } from '../../store/sources.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';

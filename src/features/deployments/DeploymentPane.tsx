@@ -1,6 +1,7 @@
 // One deployment: its environment (o opens the external URL), what was deployed (ref, commit),
 // who and when, and the job that deployed it — Enter opens that job and its log.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { Fields, StatusBadge, type FieldRow } from '../../ui/components/index.js';

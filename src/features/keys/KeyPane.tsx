@@ -1,7 +1,8 @@
 // An SSH key as an administrator looks it up (`:key <id>`, docs/gitlab-api.md §4.5): the key (title, type and
 // size, fingerprints computed from the key text as ssh-keygen prints them, dates) and its owner's
 // administrator view (email, state, 2FA, permissions, identities, sign-ins).
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { sshKeyInfo } from '../../text/ssh-fingerprint.js';

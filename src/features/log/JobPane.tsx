@@ -1,6 +1,7 @@
 // A job: a summary line, then its live log (src/log engine); `i` shows every field GitLab gives
 // (commit, runner, artifacts, timing, failure reason, who) above the log instead.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { jobBusy, logRows } from './log-layout.js';
 import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';

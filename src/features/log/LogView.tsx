@@ -1,7 +1,8 @@
 // The job log, windowed: only the rows on screen are read back from the engine (any log size).
 // Section headers show ▸/▾ and their duration; search matches are marked; colours are the log's
 // own SGR colours mapped to the terminal's palette (none under NO_COLOR).
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import type { ReactElement } from 'react';
 import { fitViewport, wrapSpans, wrappedRowCount, type LogLine, type Section, type Span } from '../../log/index.js';
 import type { LogViewState } from './slice.js';

@@ -87,7 +87,7 @@ function tell(ctx: Ctx, id: number, mark: PipelineMark, status: string): void {
   if (!platform.write) return;
   // The bytes sanitize the ref and path themselves (notify.ts): a branch name cannot end the sequence.
   const bytes = notificationBytes(
-    { title: `pipetop: pipeline ${said}`, body: `#${id} ${said} · ${mark.ref} · ${mark.path}` },
+    { title: safeText(`pipetop: pipeline ${said}`), body: safeText(`#${id} ${said} · ${mark.ref} · ${mark.path}`) },
     platform.notifications ?? {},
     platform.env ?? {},
   );

@@ -1,6 +1,6 @@
 // `:mr N`: one merge request — title, state, branches — and its pipelines (detached and merged
 // results), newest first. Enter opens a pipeline; `N` runs a new one for the merge request.
-import { Text } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import type { PipelineBasic } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
 import type { Pane } from '../../store/types.js';

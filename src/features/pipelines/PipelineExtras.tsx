@@ -2,7 +2,8 @@
 // — variable keys only, since values may be secrets (GitLab shows them to whoever may read the
 // pipeline's variables); `i` opens the details, where the values are shown because they were asked
 // for. Data read by pipeline-extras.ts; this only draws it.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
 import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';

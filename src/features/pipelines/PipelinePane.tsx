@@ -1,7 +1,8 @@
 // A pipeline: its fields, then its jobs by stage — as a list, or as a stage graph (stages as
 // columns, like GitLab's pipeline graph), or as a timeline (queued and running spans on one time
 // axis, the critical path marked). `v` cycles them, `s` filters jobs by status.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import type { Job } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
 import { listKeyText, type Pane } from '../../store/types.js';

@@ -1,7 +1,8 @@
 // The run form (`N` new pipeline, `p` on a manual job): the ref, then one variable or input per line.
 // Problems show beside their line — ours before sending, GitLab's after — and every line stays as
 // typed. Keys arrive through the controller (run-form-actions.ts, handleRunFormKey); this only draws.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
 import { Field, TextInput } from '../../ui/components/index.js';

@@ -1,6 +1,7 @@
 // Stages as columns, jobs stacked under their stage, like GitLab's pipeline graph. The cursor
 // walks jobs in stage order (the same order as the list view); only the rows that fit are drawn.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import type { Job } from '../../api/index.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../../ui/theme.js';

@@ -1,7 +1,8 @@
 // The Tests view: the pipeline's test cases, failed first, with duration and suite; Enter shows the
 // selected case's output (stack trace, then system output — colours stripped, controls removed),
 // `L` its job's log at the failing line. Data: tests-view.ts (the list) and pipeline-extras.ts.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { stripAnsi } from '../../log/sanitize.js';
 import { listKeys } from '../../store/sources.js';
 import type { Pane } from '../../store/types.js';

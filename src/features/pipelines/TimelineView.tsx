@@ -3,7 +3,8 @@
 // it reads without colour (NO_COLOR). Windowed: only the rows that fit are rendered. (Named
 // TimelineView.tsx: esbuild resolved `./Timeline.js` to timeline.ts beside it and the build failed.)
 import { useMemo, type ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { displayWidth, padToWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../../ui/theme.js';
 import { WindowedList } from '../../ui/components/WindowedList.js';

@@ -9,7 +9,7 @@ import { guarded, refuseReadOnly } from '../../store/guard.js';
 import { isActiveStatus, listKeys, sourceFor, visibleRows } from '../../store/sources.js';
 import { listOf, patchList, toast } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
-import { safeText } from '../../text/safe.js';
+import { safeDecodedUrlPart, safeText } from '../../text/safe.js';
 import { bridgesDue } from '../../lib/bridges-due.js';
 
 /** A bridge as a row of a pipeline's job list: job-shaped, with the pipeline it created. */
@@ -95,7 +95,9 @@ export function downstreamPath(
   const known = state.projects[projectId]?.path_with_namespace;
   if (known) return known;
   const m = dp.web_url ? /^https?:\/\/[^/]+\/(.+?)\/-\/pipelines\//.exec(dp.web_url) : null;
-  return m ? decodeURIComponent(m[1]!) : `project ${projectId}`;
+  // Decoded for reading, then made safe: the path may hold percent-encoded escapes, or a malformed
+  // `%` that decodeURIComponent throws on (issue 22).
+  return m ? safeDecodedUrlPart(m[1]!, 200) : `project ${projectId}`;
 }
 
 /** How a bridge row names itself: a mark, and the pipeline it leads to. */

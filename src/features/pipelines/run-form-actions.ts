@@ -11,7 +11,7 @@ import { refuseReadOnly } from '../../store/guard.js';
 import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import type { AppState } from '../../store/types.js';
-import { safeText } from '../../text/safe.js';
+import { hiddenCharacter, safeText, visiblyEscaped } from '../../text/safe.js';
 import { runJobAction } from '../jobs/index.js';
 import { storePipeline } from './actions.js';
 import { markPipeline } from '../marks/index.js';
@@ -42,8 +42,17 @@ const open = (ctx: Ctx, form: RunFormState) =>
 /** `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did). */
 export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string): void {
   if (refuseReadOnly(ctx, 'creating pipelines')) return;
-  const project = ctx.store.getState().projects[projectId];
-  open(ctx, newPipelineForm(projectId, path, project?.default_branch ?? 'main'));
+  const branch: unknown = ctx.store.getState().projects[projectId]?.default_branch;
+  const ref = typeof branch === 'string' ? branch : 'main';
+  // The prefill is exactly what the field shows: a default branch holding characters the field
+  // cannot show (escapes, bidi overrides, invisible ones) is not prefilled but named, escaped.
+  const hidden = hiddenCharacter(ref);
+  if (!hidden) return open(ctx, newPipelineForm(projectId, path, ref));
+  const form = newPipelineForm(projectId, path, '');
+  open(ctx, {
+    ...form,
+    server: { ...form.server, ref: `GitLab's default branch "${visiblyEscaped(ref, 80)}" holds ${hidden}, which cannot be shown: type the branch` },
+  });
 }
 
 /** `p` on a manual job: its variables, none by default (Enter plays at once). */
@@ -128,6 +137,8 @@ export async function playWithVariables(ctx: Ctx, a: { job: Job; projectId: numb
 async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
   const ref = form.ref.trim();
   if (!ref) return patchForm(ctx, { server: { ...form.server, ref: 'type a branch or tag' } });
+  const hidden = hiddenCharacter(ref);
+  if (hidden) return patchForm(ctx, { server: { ...form.server, ref: `holds a hidden character (${hidden}) that is not shown: delete it` } });
   const { variables, inputs } = formRequest(form);
   const { projectId, path } = form;
   ctx.store.setState((s) => ({ inflight: { ...s.inflight, 'pipeline.new': `Creating a pipeline for ${ref}…` } }));

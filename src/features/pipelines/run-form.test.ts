@@ -70,3 +70,38 @@ describe('run form entries', () => {
     expect(f.lines).toEqual(['A=1', 'B=2', '']);
   });
 });
+
+// Issue 22 §4: typed input values keep their text unless it is exactly a JSON number.
+describe('inputs keep their text', () => {
+  it('sends a number only when the number is exactly the text', () => {
+    expect(inferInput('12')).toBe(12);
+    expect(inferInput('0.25')).toBe(0.25);
+    expect(inferInput('1.10')).toBe('1.10');
+    expect(inferInput('007')).toBe('007');
+    expect(inferInput('-0')).toBe('-0');
+    expect(inferInput('12345678901234567890')).toBe('12345678901234567890');
+    expect(inferInput(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(inferInput(String(Number.MAX_SAFE_INTEGER + 1))).toBe(String(Number.MAX_SAFE_INTEGER + 1));
+  });
+
+  it('GitLab\'s "is not a number" on such a line says why it went as text', () => {
+    const form = { ...newPipelineForm(1, 'a/b', 'main'), lines: ['input:replicas=12345678901234567890', 'input:ratio=1.10', 'input:n=x', ''] };
+    const server = serverErrorsOf(form, [
+      '`replicas` input: provided value is not a number, `ratio` input: provided value is not a number, `n` input: provided value is not a number',
+    ]);
+    expect(server.lines[0]).toBe(
+      'GitLab: provided value is not a number (12345678901234567890 is beyond 2^53: as a JSON number it would become 12345678901234567000, so pipetop does not send it as one)',
+    );
+    expect(server.lines[1]).toBe('GitLab: provided value is not a number (sent as the text "1.10"; type 1.1 to send a number)');
+    expect(server.lines[2]).toBe('GitLab: provided value is not a number');
+  });
+
+  it('a line holding a character it cannot show is refused, never sent', () => {
+    const form = { ...newPipelineForm(1, 'a/b', 'main'), lines: ['A=pro\u202ed', 'input:x=\u200by', 'B=ok', ''] };
+    expect(lineErrors(form)).toEqual({
+      0: 'holds a hidden character (U+202E) that is not shown: delete it',
+      1: 'holds a hidden character (U+200B) that is not shown: delete it',
+    });
+    expect(formRequest(form).variables).toEqual([{ key: 'B', value: 'ok', variable_type: 'env_var' }]);
+  });
+});

@@ -8,6 +8,7 @@
 import type { Job, JobVariable, PipelineInputValue, PipelineVariable } from '../../api/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import { printable } from '../../text/printable.js';
+import { hiddenCharacter } from '../../text/safe.js';
 import { edit, insert, isEditCommand, type EditState } from '../../text/text-edit.js';
 
 export type RunTarget = { kind: 'pipeline' } | { kind: 'job'; job: Job; environment: string | null };
@@ -70,7 +71,11 @@ export function playJobForm(projectId: number, path: string, job: Job, environme
 export function inferInput(raw: string): PipelineInputValue {
   const text = raw.trim();
   if (text === 'true' || text === 'false') return text === 'true';
-  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  // A number only when it is exactly the text typed: `1.10` and `007` stay text (a string input
+  // would get `1.1` and `7`, other values), and an integer beyond 2^53 is never rounded
+  // (12345678901234567890 would go out as 12345678901234567000). GitLab's own message says when
+  // the input it declares needs a number; serverErrorsOf adds why this one was sent as text.
+  if (/^-?\d+(\.\d+)?$/.test(text)) return exactNumber(text) ?? raw;
   if (text.startsWith('[') && text.endsWith(']')) {
     try {
       const parsed: unknown = JSON.parse(text);
@@ -91,6 +96,24 @@ export function inferInput(raw: string): PipelineInputValue {
   return raw;
 }
 
+/** `text` as a JSON number when that number is exactly `text`, else null. */
+function exactNumber(text: string): number | null {
+  const n = Number(text);
+  if (!Number.isFinite(n) || String(n) !== text) return null;
+  return Number.isInteger(n) && !Number.isSafeInteger(n) ? null : n;
+}
+
+/** Why a numeric-looking value went as text, for GitLab's "is not a number" beside its line. */
+function sentAsText(raw: string): string | null {
+  const text = raw.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(text) || exactNumber(text) !== null) return null;
+  const n = Number(text);
+  if (/^-?\d+$/.test(text) && !Number.isSafeInteger(n)) {
+    return `${text} is beyond 2^53: as a JSON number it would become ${String(n)}, so pipetop does not send it as one`;
+  }
+  return `sent as the text "${text}"; type ${String(n)} to send a number`;
+}
+
 /** One line: null when blank, else its entry or what is wrong with it. */
 export function parseEntry(line: string, target: RunTarget['kind']): { entry: Entry } | { error: string } | null {
   const text = line.replace(/^\s+/, '');
@@ -99,6 +122,10 @@ export function parseEntry(line: string, target: RunTarget['kind']): { entry: En
   const rest = prefix ? text.slice(prefix.length + 1) : text;
   const eq = rest.indexOf('=');
   if (eq < 0) return { error: prefix === 'input' ? 'type input:name=value' : 'type KEY=value' };
+  // A form sends only what it shows: a character the line cannot show (a pasted bidi override,
+  // a zero-width space) would be sent unseen.
+  const hidden = hiddenCharacter(text);
+  if (hidden) return { error: `holds a hidden character (${hidden}) that is not shown: delete it` };
   const key = rest.slice(0, eq).trim();
   const value = rest.slice(eq + 1);
   if (prefix === 'input') {
@@ -171,8 +198,12 @@ export function serverErrorsOf(f: RunFormState, messages: string[]): RunFormStat
         const lines = names.filter((n) => inputLine.has(n));
         for (const n of lines) onLine(inputLine.get(n)!, 'GitLab: not an input this project declares');
         if (lines.length < names.length) out.base.push(`GitLab: ${part}`);
-      } else if (named && inputLine.has(named[1]!)) onLine(inputLine.get(named[1]!)!, `GitLab: ${part.slice(named[0].length).replace(/^:\s*/, '')}`);
-      else if (variable && variableLines[Number(variable[1])] !== undefined) onLine(variableLines[Number(variable[1])]!, `GitLab: ${part}`);
+      } else if (named && inputLine.has(named[1]!)) {
+        const i = inputLine.get(named[1]!)!;
+        const said = part.slice(named[0].length).replace(/^:\s*/, '');
+        const why = /is not a number/.test(said) ? sentAsText(f.lines[i]!.slice(f.lines[i]!.indexOf('=') + 1)) : null;
+        onLine(i, `GitLab: ${said}${why ? ` (${why})` : ''}`);
+      } else if (variable && variableLines[Number(variable[1])] !== undefined) onLine(variableLines[Number(variable[1])]!, `GitLab: ${part}`);
       else out.base.push(`GitLab: ${part}`);
     }
   }

@@ -1,5 +1,6 @@
 // The project named by `--project` while it is looked up, or why it could not be opened.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { useAppState } from '../../ui/context.js';

@@ -1,5 +1,6 @@
 // A project: tabs Pipelines · Jobs · Schedules · Deployments · Events; keys 1–5 and Tab switch.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { safeText } from '../../text/safe.js';
 import type { Pane } from '../../store/types.js';
 import { Tabs } from '../../ui/components/index.js';

@@ -1,6 +1,7 @@
 // The pulse pane: PulseView over the store's rows (rows.ts), the cursor kept by project. The rows
 // are worked out here, once per change of the projects or their pipelines (this pane's own memo).
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { useMemo } from 'react';
 import { useTheme } from '../../ui/theme.js';
 import { safeText } from '../../text/safe.js';

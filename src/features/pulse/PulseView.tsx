@@ -2,7 +2,8 @@
 // branch (oldest → newest, newest at the right edge), how many are in flight, its newest failure
 // and how long ago, and a duration sparkline. Pure: rows in, text out; windowed to `height`.
 import type { ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { padToWidth, safeText } from '../../text/safe.js';
 import { relativeTime } from '../../ui/format.js';
 import { useTheme, type Theme } from '../../ui/theme.js';

@@ -2,7 +2,8 @@
 // cron in words and its next 5 runs in the chosen zone, or what is wrong with it. Problems show
 // beside their field — ours before sending, GitLab's after — and every value stays as typed. The
 // keys arrive through the controller (schedules.ts, handleFormKey); this only draws the form's state.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { useMemo } from 'react';
 import { cronPreview, fieldErrors, FIELD_LABELS, FORM_FIELDS, type FieldName, type ScheduleFormState } from './schedule-form.js';
 import type { Pane } from '../../store/types.js';

@@ -1,6 +1,7 @@
 // One pipeline schedule: every field, its next runs in its own zone, the owner (and what that
 // means for who may change it), the last pipeline (Enter opens it) and its variables' names.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { useMemo } from 'react';
 import { nextRuns, resolveTimeZone } from '../../cron/cron.js';
 import type { Pane } from '../../store/types.js';

@@ -1,7 +1,8 @@
 // The footer question before a destructive action. Keys (y / anything else) go through the app's
 // input dispatcher; this only draws the question.
 import type { ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { safeText } from '../../text/safe.js';
 import { useTheme } from '../theme.js';
 

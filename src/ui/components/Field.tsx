@@ -2,7 +2,8 @@
 // form (Field, TextInput). Labels line up in a fixed column; long values are cut, not wrapped, so
 // the pane's height stays predictable at 24 rows.
 import { isValidElement, type ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../theme.js';
 

@@ -2,7 +2,8 @@
 // groups flow into as few columns as make them fit the height, and when even the widest layout is
 // too tall the app pages through it with `offset` (lines), with a "↓ more" cue.
 import type { ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { displayWidth, padToWidth, safeText } from '../../text/safe.js';
 import { useTheme } from '../theme.js';
 

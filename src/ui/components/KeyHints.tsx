@@ -2,7 +2,7 @@
 // first, so when the terminal is narrow the tail is dropped and an ellipsis says there is more
 // (the help overlay has the full list).
 import type { ReactNode } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { displayWidth, safeText } from '../../text/safe.js';
 import { useTheme } from '../theme.js';
 

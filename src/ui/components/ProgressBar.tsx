@@ -1,7 +1,7 @@
 // Download progress. When the server sends no Content-Length the ratio is NaN and only the label
 // (a byte count) is shown: a made-up animation would suggest progress we can't measure.
 import type { ReactNode } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../theme.js';
 

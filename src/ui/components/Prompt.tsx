@@ -2,7 +2,8 @@
 // value and its cursor live in the store, edited by the controller key by key (src/text/text-edit.ts),
 // so keys that arrive faster than React re-renders are all kept.
 import type { ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { safeText } from '../../text/safe.js';
 import { useTheme } from '../theme.js';
 

@@ -1,7 +1,7 @@
 // A row of bars for a series of numbers (pipeline durations). The bars differ in height, not
 // colour, so the picture survives NO_COLOR; colour is only a hint on top.
 import type { ReactNode } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 
 export const SPARK_BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const;
 

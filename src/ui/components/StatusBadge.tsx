@@ -1,7 +1,7 @@
 // A job/pipeline status as icon + label. The icon alone must be enough (compact columns, NO_COLOR),
 // so every status has a distinct glyph; colour only reinforces it.
 import type { ReactNode } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { useTheme, type Theme } from '../theme.js';
 
 export interface StatusBadgeProps {

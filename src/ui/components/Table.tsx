@@ -1,7 +1,8 @@
 // Columns over WindowedList. Every cell is sanitized and cut to its column width here, once, so a
 // server string (a 200-character branch name, an escape sequence) can never shift the layout.
 import type { ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { displayWidth, padToWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../theme.js';
 import { WindowedList } from './WindowedList.js';

@@ -1,7 +1,7 @@
 // The project pane's tab strip: " 1 Pipelines │ 2 Jobs │ 3 Schedules ". The number is the key that
 // selects the tab, so the strip doubles as its own key hint.
 import type { ReactNode } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { safeText } from '../../text/safe.js';
 import { useTheme } from '../theme.js';
 

@@ -1,7 +1,7 @@
 // One-line outcome of an action ("Retried job #8812"). Icons differ in shape so the kind reads
 // without colour.
 import type { ReactNode } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { safeText } from '../../text/safe.js';
 import { useTheme, type Theme } from '../theme.js';
 

@@ -1,7 +1,8 @@
 // A list that renders only the rows in view, so 5,000 jobs cost as much as 20. The window maths
 // live in window.ts; this file is the view: rows, selection marker and scrollbar.
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { useTheme } from '../theme.js';
 import { thumbFor, windowFor } from './window.js';
 
