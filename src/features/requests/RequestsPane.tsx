@@ -1,6 +1,6 @@
 // `:requests`: the request log, newest first. A 304 is marked (an unchanged answer, usually free for
 // GitLab), a retried GET shows its try, a request with no answer shows why.
-import { Text } from 'ink';
+import { Text } from '../../ui/components/Text.js';
 import { safeText } from '../../text/safe.js';
 import { ListPane, type Column } from '../../ui/components/index.js';
 import { useTheme } from '../../ui/theme.js';
