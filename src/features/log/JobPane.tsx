@@ -19,6 +19,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const view = useAppState((s) => s.logViews[pane.jobId]);
   const error = useAppState((s) => s.loadErrors[`job:${pane.jobId}`]);
   const history = useAppState((s) => s.jobHistory[pane.projectId]?.jobs);
+  const erasedBy = useAppState((s) => s.erasedBy[pane.jobId]);
   if (!job) return <JobMissing jobId={pane.jobId} error={error} height={height} />;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const art = job.artifacts_file;
@@ -61,6 +62,9 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
       ? 'This is a manual job: it has not run. Press p to play it.'
       : `Waiting for a runner (${job.status}${job.queued_duration ? `, queued ${duration(job.queued_duration)}` : ''}). The log appears when the job starts.`
     : null;
+  // GitLab removed the log with the erase (lib/api/ci/jobs.rb): say so, and when; who, when it was
+  // us (the job entity does not say). log-view.ts reads no more of its trace.
+  const erased = job.erased_at ? `This job was erased ${t(job.erased_at)}${erasedBy ? ` by ${erasedBy}` : ''}: GitLab removed its log and artifacts.` : null;
   const details = view?.details ?? false;
   // log-layout.ts counts these rows (left and right above) for the log's paging too.
   const logHeight = logRows(height, details, job, busy !== undefined);
@@ -100,8 +104,16 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
         </Box>
       )}
       {busy ? <Text color={theme.warning}>{safeText(busy, width)}</Text> : null}
-      <LogView jobId={pane.jobId} width={width} height={logHeight} waiting={waiting} />
-      <LogStatus jobId={pane.jobId} width={width} />
+      {erased ? (
+        <Box height={logHeight + 1}>
+          <Text dimColor>{safeText(erased, width * 3)}</Text>
+        </Box>
+      ) : (
+        <>
+          <LogView jobId={pane.jobId} width={width} height={logHeight} waiting={waiting} />
+          <LogStatus jobId={pane.jobId} width={width} />
+        </>
+      )}
     </Box>
   );
 }
