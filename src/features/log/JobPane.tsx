@@ -9,6 +9,7 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { LogView } from './LogView.js';
+import { waitingFor } from './waiting.js';
 import { pastDurations, usualDuration } from '../pipelines/index.js';
 
 export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
@@ -55,13 +56,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     ...(job.erased_at ? [{ label: 'Erased', value: t(job.erased_at) }] : []),
   ];
   const half = Math.floor(width / 2);
-  const notStarted =
-    job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.status === 'scheduled' || job.status === 'waiting_for_resource';
-  const waiting = notStarted
-    ? job.status === 'manual'
-      ? 'This is a manual job: it has not run. Press p to play it.'
-      : `Waiting for a runner (${job.status}${job.queued_duration ? `, queued ${duration(job.queued_duration)}` : ''}). The log appears when the job starts.`
-    : null;
+  const waiting = waitingFor(job);
   // GitLab removed the log with the erase (lib/api/ci/jobs.rb): say so, and when; who, when it was
   // us (the job entity does not say). log-view.ts reads no more of its trace.
   const erased = job.erased_at ? `This job was erased ${t(job.erased_at)}${erasedBy ? ` by ${erasedBy}` : ''}: GitLab removed its log and artifacts.` : null;
