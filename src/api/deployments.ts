@@ -6,12 +6,21 @@ import { idSegment, projectPath } from './paths.js';
 import type { Deployment, ProjectId } from './types.js';
 import { SHAPES, checkItems, checked } from './validate.js';
 
+/**
+ * The list's order (lib/api/deployments.rb): `order_by` id, iid, created_at, updated_at, finished_at
+ * or ref (default id), `sort` asc or desc (default asc). Absent, GitLab's defaults apply.
+ */
+export interface DeploymentListOptions {
+  order_by?: 'id' | 'iid' | 'created_at' | 'updated_at' | 'finished_at' | 'ref';
+  sort?: 'asc' | 'desc';
+}
+
 export function createDeploymentsApi(client: GitLabClient) {
   return {
-    list(projectId: ProjectId, opts?: ListOptions): Paged<Deployment> {
-      const { list } = splitList<object>(opts);
+    list(projectId: ProjectId, opts?: DeploymentListOptions & ListOptions): Paged<Deployment> {
+      const { filters, list } = splitList<DeploymentListOptions>(opts);
       const path = `${projectPath(projectId)}/deployments`;
-      return paginate<Deployment>(client, path, {}, list, checkItems(client, path, SHAPES.deployment));
+      return paginate<Deployment>(client, path, { ...filters }, list, checkItems(client, path, SHAPES.deployment));
     },
     get: async (projectId: ProjectId, deploymentId: number, opts?: GetOptions): Promise<Deployment> => {
       const path = `${projectPath(projectId)}/deployments/${idSegment(deploymentId, 'deployment id')}`;

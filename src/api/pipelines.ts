@@ -23,17 +23,22 @@ import type {
 import { SHAPES, checkItems, checked } from './validate.js';
 
 export interface PipelineListFilters {
-  scope?: PipelineScope;
-  status?: PipelineStatusFilter;
+  scope?: PipelineScope | (string & {});
+  status?: PipelineStatusFilter | (string & {});
   ref?: string;
-  yaml_errors?: boolean;
-  /** Name of the user who triggered the pipelines. */
+  /** A commit's full SHA (GitLab matches it exactly). */
+  sha?: string;
+  yaml_errors?: boolean | string;
+  /** The pipeline's name (GitLab 15.11+). */
   name?: string;
   username?: string;
-  order_by?: PipelineOrderBy;
-  sort?: SortOrder;
+  /** ISO 8601 date-times: pipelines updated after / before them. */
+  updated_after?: string;
+  updated_before?: string;
+  order_by?: PipelineOrderBy | (string & {});
+  sort?: SortOrder | (string & {});
   /** Child pipelines are listed only with `source: 'parent_pipeline'`. */
-  source?: PipelineSourceFilter;
+  source?: PipelineSourceFilter | (string & {});
 }
 
 /** What `create` may send besides the ref, in a JSON body as GitLab accepts it. */

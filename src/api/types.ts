@@ -51,7 +51,7 @@ export type PipelineStatusFilter = (typeof PIPELINE_STATUS_FILTERS)[number];
 /** `scope` filter values of the pipeline list (docs/gitlab-api.md §4.2). */
 export const PIPELINE_SCOPES = ['running', 'pending', 'finished', 'branches', 'tags'] as const;
 export type PipelineScope = (typeof PIPELINE_SCOPES)[number];
-export const PIPELINE_ORDER_BY = ['id', 'status', 'ref', 'user_id'] as const;
+export const PIPELINE_ORDER_BY = ['id', 'status', 'ref', 'updated_at', 'user_id'] as const;
 export type PipelineOrderBy = (typeof PIPELINE_ORDER_BY)[number];
 export type SortOrder = 'asc' | 'desc';
 

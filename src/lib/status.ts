@@ -37,7 +37,16 @@ export function statusLook(status: string): StatusLook | undefined {
 }
 
 /** Still moving: the poller reads a job or pipeline in these again soon, and only these can be canceled. */
-const ACTIVE: ReadonlySet<string> = new Set(['running', 'pending', 'created', 'preparing', 'waiting_for_resource', 'canceling', 'scheduled']);
+const ACTIVE: ReadonlySet<string> = new Set([
+  'running',
+  'pending',
+  'created',
+  'preparing',
+  'waiting_for_resource',
+  'waiting_for_callback',
+  'canceling',
+  'scheduled',
+]);
 
 export const isActiveStatus = (status: string | undefined): boolean => status !== undefined && ACTIVE.has(status);
 

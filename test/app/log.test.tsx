@@ -156,5 +156,5 @@ it('follows a running job as its log grows; scrolling up pauses, G resumes', asy
 
 it('says a job that has not started is waiting', async () => {
   await openJob('acme/monorepo', (j) => j.status === 'created' || j.status === 'pending');
-  await app.waitFor(/Waiting for a runner \((created|pending)/);
+  await app.waitFor(/Waiting for a runner \(pending|Created: waiting for the jobs it depends on/);
 });

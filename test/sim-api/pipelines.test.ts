@@ -61,7 +61,27 @@ describe('pipeline list', () => {
     const bobs = await all({ username: 'bob' });
     expect(bobs.length).toBeGreaterThan(0);
     for (const p of bobs.slice(0, 3)) expect((await rig.gl.pipelines.get(API, p.id)).user.username).toBe('bob');
-    expect((await all({ name: 'Bob Okafor' })).map((p) => p.id)).toEqual(bobs.map((p) => p.id));
+    // `name` is the pipeline's own name since GitLab 15.11 (Ci::PipelinesFinder#by_name), not its user's.
+    expect(await all({ name: 'Bob Okafor' })).toEqual([]);
+    // Scheduled pipelines are named "Scheduled pipeline" in the simulator's world.
+    const named = await all({ name: 'Scheduled pipeline' });
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((p) => p.source === 'schedule')).toBe(true);
+  });
+
+  it('filters by sha and updated_after/updated_before, orders by updated_at (GitLab 17)', async () => {
+    const every = await all();
+    const target = every[3]!;
+    expect((await all({ sha: target.sha })).every((p) => p.sha === target.sha)).toBe(true);
+    expect((await all({ sha: target.sha })).map((p) => p.id)).toContain(target.id);
+    const at = target.updated_at!;
+    expect((await all({ updated_after: at })).every((p) => Date.parse(p.updated_at!) > Date.parse(at))).toBe(true);
+    expect((await all({ updated_before: at })).every((p) => Date.parse(p.updated_at!) < Date.parse(at))).toBe(true);
+    const byUpdate = await all({ order_by: 'updated_at', sort: 'asc' });
+    const times = byUpdate.map((p) => Date.parse(p.updated_at!));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    await expect(all({ updated_after: 'yesterday' })).rejects.toMatchObject({ status: 400, reason: 'updated_after is invalid' });
+    expect((await all({ status: 'preparing' })).every((p) => p.status === 'preparing')).toBe(true);
   });
 
   it('orders by id, status, ref or user_id, ascending or descending', async () => {

@@ -62,13 +62,30 @@ function pointlessReason(verb: JobVerb, job: Job): string | null {
 }
 
 /** GitLab's refusal, said as what it means for this job. */
-function refusal(verb: JobVerb, error: unknown): string | null {
-  if (isGitLabApiError(error) && error.kind === 'http') {
-    if (verb === 'keep' && error.status === 404) return 'has no artifacts to keep (expired or erased)';
-    if (verb === 'erase' && (error.status === 403 || error.status === 404)) return 'has nothing to erase (no log or artifacts, or already erased)';
+function refusal(verb: JobVerb, job: Job, error: unknown): string | null {
+  if (!isGitLabApiError(error) || error.kind !== 'http') return null;
+  // A `read_api` token reaches no POST: GitLab answers 403 {"error":"insufficient_scope"} before
+  // looking at the job (docs/gitlab-api.md "Errors").
+  if (error.status === 403 && /^insufficient_scope\b/.test(error.reason)) {
+    return `cannot be ${PAST[verb]} with this token: it lacks the \`api\` scope (a read_api token can only read)`;
+  }
+  if (verb === 'keep' && error.status === 404) return 'has no artifacts to keep (expired or erased)';
+  if (verb === 'erase') {
+    // lib/api/ci/jobs.rb: 404 when no such job, 403 "Job is not erasable!" unless the job is
+    // complete and has a log or artifacts (Ci::Build#erasable?), a bare 403 without the
+    // erase_build permission (docs/gitlab-api.md "Action outcomes").
+    if (error.status === 404) return 'was not found: it may have been deleted';
+    if (error.status === 403 && /not erasable/i.test(error.reason)) {
+      return FINISHED.has(job.status) || job.status === 'skipped'
+        ? 'has nothing to erase (no log or artifacts, or already erased)'
+        : `is not erasable yet: GitLab erases only finished jobs (it is ${job.status})`;
+    }
+    if (error.status === 403) return `may not be erased by you: GitLab refused (${error.reason})`;
   }
   return null;
 }
+
+const PAST: Record<JobVerb, string> = { retry: 'retried', cancel: 'canceled', play: 'started', erase: 'erased', keep: 'kept' };
 
 /** Sends the action (after the confirm, for cancel and erase); `variables` go with play. True when GitLab took it. */
 export async function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string, variables?: readonly JobVariable[]): Promise<boolean> {
@@ -90,7 +107,7 @@ export async function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId:
       ok = true;
       ctx.acted?.();
     } catch (error) {
-      const meaning = refusal(verb, error);
+      const meaning = refusal(verb, job, error);
       toast(
         ctx.store,
         'error',
@@ -136,7 +153,13 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
     if (verb === 'erase') updated.artifacts_file = null;
     delete updated.download_url;
   }
-  ctx.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: updated } }));
+  // An erase answer may lack `erased_at` on an older server: GitLab has removed the log either way.
+  if (verb === 'erase' && !updated.erased_at) updated.erased_at = new Date(ctx.now()).toISOString();
+  const me = ctx.store.getState().user;
+  ctx.store.setState((s) => ({
+    jobs: { ...s.jobs, [job.id]: updated },
+    ...(verb === 'erase' && me ? { erasedBy: { ...s.erasedBy, [job.id]: `${me.name} (@${me.username})` } } : {}),
+  }));
   // The row stays where it is, and stays in the list (a played job leaves `s manual`'s filter)
   // with the cursor on it (store/lists.ts patchActedRows).
   for (const key of [pipelineKey, listKeys.projectJobs(projectId)]) {

@@ -8,9 +8,15 @@ export interface JobsSlice {
   jobs: Record<number, Job>;
   /** The status filter of a job list (scopes.ts), by list key. */
   jobScopes: Record<ListKeyText, JobScope[]>;
+  /**
+   * Who erased a job, for the jobs erased here: GitLab's job entity sends `erased_at` but not who
+   * erased it (docs/gitlab-api.md "Erased jobs"), and the caller knows it was them.
+   */
+  erasedBy: Record<number, string>;
 }
 
 export const createJobsSlice: StateCreator<AppState, [], [], JobsSlice> = () => ({
   jobs: {},
   jobScopes: {},
+  erasedBy: {},
 });

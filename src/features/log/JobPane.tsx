@@ -10,6 +10,7 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { LogView } from './LogView.js';
+import { waitingFor } from './waiting.js';
 import { pastDurations, usualDuration } from '../pipelines/index.js';
 
 export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
@@ -20,6 +21,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const view = useAppState((s) => s.logViews[pane.jobId]);
   const error = useAppState((s) => s.loadErrors[`job:${pane.jobId}`]);
   const history = useAppState((s) => s.jobHistory[pane.projectId]?.jobs);
+  const erasedBy = useAppState((s) => s.erasedBy[pane.jobId]);
   if (!job) return <JobMissing jobId={pane.jobId} error={error} height={height} />;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const art = job.artifacts_file;
@@ -55,13 +57,10 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     ...(job.erased_at ? [{ label: 'Erased', value: t(job.erased_at) }] : []),
   ];
   const half = Math.floor(width / 2);
-  const notStarted =
-    job.status === 'created' || job.status === 'pending' || job.status === 'manual' || job.status === 'scheduled' || job.status === 'waiting_for_resource';
-  const waiting = notStarted
-    ? job.status === 'manual'
-      ? 'This is a manual job: it has not run. Press p to play it.'
-      : `Waiting for a runner (${job.status}${job.queued_duration ? `, queued ${duration(job.queued_duration)}` : ''}). The log appears when the job starts.`
-    : null;
+  const waiting = waitingFor(job);
+  // GitLab removed the log with the erase (lib/api/ci/jobs.rb): say so, and when; who, when it was
+  // us (the job entity does not say). log-view.ts reads no more of its trace.
+  const erased = job.erased_at ? `This job was erased ${t(job.erased_at)}${erasedBy ? ` by ${erasedBy}` : ''}: GitLab removed its log and artifacts.` : null;
   const details = view?.details ?? false;
   // log-layout.ts counts these rows (left and right above) for the log's paging too.
   const logHeight = logRows(height, details, job, busy !== undefined);
@@ -101,8 +100,16 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
         </Box>
       )}
       {busy ? <Text color={theme.warning}>{safeText(busy, width)}</Text> : null}
-      <LogView jobId={pane.jobId} width={width} height={logHeight} waiting={waiting} />
-      <LogStatus jobId={pane.jobId} width={width} />
+      {erased ? (
+        <Box height={logHeight + 1}>
+          <Text dimColor>{safeText(erased, width * 3)}</Text>
+        </Box>
+      ) : (
+        <>
+          <LogView jobId={pane.jobId} width={width} height={logHeight} waiting={waiting} />
+          <LogStatus jobId={pane.jobId} width={width} />
+        </>
+      )}
     </Box>
   );
 }

@@ -101,7 +101,8 @@ export class LogRegistry {
   /** Called on every store change: opens the log of the job pane in front, closes the rest. */
   sync(state: AppState): void {
     const pane = topPane(state);
-    const want = pane.kind === 'job' ? pane : null;
+    // An erased job has no log left (GitLab removes it with the erase): nothing to read, ever.
+    const want = pane.kind === 'job' && !state.jobs[pane.jobId]?.erased_at ? pane : null;
     if (this.open && this.open.jobId !== want?.jobId) void this.close();
     if (want && !this.open && !this.opening) this.opening = this.start(want.projectId, want.jobId).finally(() => (this.opening = null));
     const open = this.open;
@@ -121,7 +122,7 @@ export class LogRegistry {
     const model = await LogModel.create();
     // The pane may have gone while the spool was being created.
     const pane = topPane(store.getState());
-    if (pane.kind !== 'job' || pane.jobId !== jobId) {
+    if (pane.kind !== 'job' || pane.jobId !== jobId || store.getState().jobs[jobId]?.erased_at) {
       await model.dispose();
       return;
     }

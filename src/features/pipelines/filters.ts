@@ -1,22 +1,17 @@
-// A pipeline list's server-side filters, typed as one line so every filter of the API (docs/gitlab-api.md §4.2) is a few
-// keys away: `status=failed ref=main order_by=id sort=asc …`. Invalid input keeps the prompt open
-// with a message and everything typed.
-import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS, PIPELINE_STATUS_FILTERS, type PipelineListFilters } from '../../api/index.js';
+// A pipeline list's server-side filters, typed as one line so every filter GitLab 17 takes on
+// GET /projects/:id/pipelines (docs/gitlab-api.md §4.2) is a few keys away: `status=failed ref=main
+// order_by=updated_at sort=asc …`. The keys are GitLab's; the values go as typed and GitLab judges
+// them (its 400, e.g. "status does not have a valid value", shows under the list): a value list kept
+// here would refuse what a newer GitLab accepts. A key twice, or one GitLab does not know (it would
+// be ignored without a word), keeps the prompt open with a message and everything typed.
+import type { PipelineListFilters } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
 import type { ListKey } from '../../store/types.js';
 
-const ENUMS: Record<string, readonly string[]> = {
-  scope: PIPELINE_SCOPES,
-  status: PIPELINE_STATUS_FILTERS,
-  order_by: PIPELINE_ORDER_BY,
-  sort: ['asc', 'desc'],
-  yaml_errors: ['true', 'false'],
-  // Every source GitLab documents; `parent_pipeline` is how child pipelines get into the list.
-  source: PIPELINE_SOURCE_FILTERS,
-};
 const TEXT_KEYS = ['ref', 'name', 'username'];
-const KEYS = ['scope', 'status', 'source', 'ref', 'yaml_errors', 'name', 'username', 'order_by', 'sort'];
+/** lib/api/ci/pipelines.rb's list parameters (pagination aside), in GitLab 17. */
+const KEYS = ['scope', 'status', 'source', 'ref', 'sha', 'yaml_errors', 'username', 'name', 'updated_after', 'updated_before', 'order_by', 'sort'];
 
 /** `key=value` pairs; values may be "quoted with spaces". */
 export function parsePipelineFilters(text: string): { filters: PipelineListFilters } | { error: string } {
@@ -31,9 +26,13 @@ export function parsePipelineFilters(text: string): { filters: PipelineListFilte
     const value = m[3] ?? m[4] ?? m[5] ?? '';
     if (!KEYS.includes(key)) return { error: `Unknown filter "${key}" — use ${KEYS.join(', ')}` };
     if (value === '') return { error: `${key}= needs a value` };
-    const allowed = ENUMS[key];
-    if (allowed && !allowed.includes(value)) return { error: `${key} must be one of ${allowed.join(', ')}` };
-    filters[key] = key === 'yaml_errors' ? value === 'true' : value;
+    // GitLab's parameters each take one value (a second would silently replace the first).
+    if (key in filters) {
+      return {
+        error: key === 'status' ? 'Only one status is allowed: GitLab filters pipelines on a single status' : `${key}= is given twice: GitLab takes one ${key}`,
+      };
+    }
+    filters[key] = key === 'yaml_errors' && (value === 'true' || value === 'false') ? value === 'true' : value;
     rest = rest.slice(re.lastIndex).trim();
   }
   return { filters: filters as PipelineListFilters };
@@ -53,7 +52,7 @@ export function pipelineFilterPrompt(ctx: Ctx, projectId: number, key: ListKey):
       id: 'pipelines.filters',
       label: 'Filter pipelines:',
       initial: formatPipelineFilters(current),
-      hint: 'status=failed|running|… scope=finished|tags|… source=merge_request_event|parent_pipeline|… ref=main username=alice name="…" yaml_errors=true order_by=id|status|ref|user_id sort=asc|desc · empty: all',
+      hint: 'status=failed|running|… scope=finished|tags|… source=merge_request_event|… ref=main sha=… username=alice name="…" yaml_errors=true updated_after=2024-11-01T00:00:00Z updated_before=… order_by=id|status|ref|updated_at|user_id sort=asc|desc · empty: all',
       submit: { command: 'pipelines.filters', args: { projectId, key } },
     },
   });

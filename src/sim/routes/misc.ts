@@ -5,6 +5,9 @@ import type { SimEvent, SimProject } from '../model.js';
 import * as present from '../present.js';
 import type { Route } from './route.js';
 
+/** DeploymentsFinder::ALLOWED_SORT_VALUES (lib/api/deployments.rb); the default order is id, asc. */
+const DEPLOYMENT_ORDER_BY = ['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'] as const;
+
 const TARGET_TYPES: Record<string, string[]> = {
   issue: ['Issue'],
   milestone: ['Milestone'],
@@ -60,7 +63,25 @@ export const miscRoutes: Route[] = [
     path: '/projects/:id/deployments',
     handler(ctx) {
       const project = projectFor(ctx);
+      const orderBy = oneOf(one(ctx, 'order_by'), DEPLOYMENT_ORDER_BY, 'order_by') ?? 'id';
+      const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'asc';
       const list = (ctx.world.projectDeployments.get(project.id) ?? []).map((id) => ctx.world.deployments.get(id)!);
+      const key = (d: (typeof list)[number]): string | number =>
+        orderBy === 'iid'
+          ? d.iid
+          : orderBy === 'created_at'
+            ? d.createdAt
+            : orderBy === 'updated_at' || orderBy === 'finished_at'
+              ? d.updatedAt /* a finished deployment's last update */
+              : orderBy === 'ref'
+                ? d.ref
+                : d.id;
+      list.sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        const c = ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
+        return sort === 'asc' ? c : -c;
+      });
       return listReply(ctx, list, (d) => present.deployment(ctx.present, d), { totals: true });
     },
   },

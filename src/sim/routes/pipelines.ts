@@ -1,5 +1,5 @@
 // Pipelines (docs/gitlab-api.md §4.2): list with every filter, single, create, retry, cancel.
-import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS, PIPELINE_STATUS_FILTERS } from '../../api/types.js';
+import { PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS } from '../../api/types.js';
 import { type RequestContext, DEVELOPER, boolParam, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
 import type { SimPipeline, SimProject, SimVariable } from '../model.js';
 import * as present from '../present.js';
@@ -73,6 +73,33 @@ export function pipelineInputs(project: SimProject, raw: unknown): Record<string
   return out;
 }
 
+/** What GitLab's pipeline list takes as `status`: Ci::HasStatus::AVAILABLE_STATUSES (lib/api/ci/pipelines.rb). */
+const LIST_STATUSES = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'pending',
+  'running',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+  'skipped',
+  'manual',
+  'scheduled',
+] as const;
+/** And as `order_by`: Ci::PipelinesFinder::ALLOWED_INDEXED_COLUMNS. */
+const LIST_ORDER_BY = ['id', 'status', 'ref', 'updated_at', 'user_id'] as const;
+
+/** A Grape DateTime parameter: an ISO 8601 date-time (epoch ms), else GitLab's 400 "<name> is invalid". */
+function dateTimeParam(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const at = /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$/.test(value) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(at)) throw errors.param(`${name} is invalid`);
+  return at;
+}
+
 export const pipelineRoutes: Route[] = [
   {
     method: 'GET',
@@ -80,8 +107,11 @@ export const pipelineRoutes: Route[] = [
     handler(ctx) {
       const project = projectFor(ctx);
       const scope = oneOf(one(ctx, 'scope'), PIPELINE_SCOPES, 'scope');
-      const status = oneOf(one(ctx, 'status'), PIPELINE_STATUS_FILTERS, 'status');
-      const orderBy = oneOf(one(ctx, 'order_by'), PIPELINE_ORDER_BY, 'order_by') ?? 'id';
+      const status = oneOf(one(ctx, 'status'), LIST_STATUSES, 'status');
+      const orderBy = oneOf(one(ctx, 'order_by'), LIST_ORDER_BY, 'order_by') ?? 'id';
+      const sha = one(ctx, 'sha');
+      const updatedAfter = dateTimeParam(one(ctx, 'updated_after'), 'updated_after');
+      const updatedBefore = dateTimeParam(one(ctx, 'updated_before'), 'updated_before');
       const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'desc';
       const yamlErrors = boolParam(one(ctx, 'yaml_errors'), 'yaml_errors');
       const ref = one(ctx, 'ref');
@@ -95,10 +125,14 @@ export const pipelineRoutes: Route[] = [
         if (source ? p.source !== source : p.source === 'parent_pipeline') return false;
         if (status && p.status !== status) return false;
         if (ref !== undefined && p.ref !== ref) return false;
+        if (sha !== undefined && p.sha !== sha) return false;
+        if (updatedAfter !== undefined && !(p.updatedAt > updatedAfter)) return false;
+        if (updatedBefore !== undefined && !(p.updatedAt < updatedBefore)) return false;
         if (yamlErrors === true && !p.yamlErrors) return false;
         if (yamlErrors === false && p.yamlErrors) return false;
         const user = world.user(p.userId);
-        if (name !== undefined && user.name !== name) return false;
+        // GitLab 15.11+: the pipeline's own name (workflow:name), not its user's.
+        if (name !== undefined && p.name !== name) return false;
         if (username !== undefined && user.username !== username) return false;
         switch (scope) {
           case 'running':
@@ -115,7 +149,8 @@ export const pipelineRoutes: Route[] = [
             return true;
         }
       });
-      const key = (p: SimPipeline): string | number => (orderBy === 'status' ? p.status : orderBy === 'ref' ? p.ref : orderBy === 'user_id' ? p.userId : p.id);
+      const key = (p: SimPipeline): string | number =>
+        orderBy === 'status' ? p.status : orderBy === 'ref' ? p.ref : orderBy === 'user_id' ? p.userId : orderBy === 'updated_at' ? p.updatedAt : p.id;
       list.sort((a, b) => {
         const ka = key(a);
         const kb = key(b);
