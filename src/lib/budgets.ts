@@ -32,5 +32,13 @@ export function pagedPollDelay(baseMs: number, pages: number): number {
   return Math.max(baseMs, Math.round((baseMs * n) / PAGES_PER_ACTIVE_POLL));
 }
 
+/**
+ * Whether a list of `pages` pages, last read `ageMs` ago, may be read again on a round that comes
+ * every `baseMs` (`pipetop watch`): small lists every round, big ones once pagedPollDelay has passed.
+ */
+export function pagedReadDue(ageMs: number, baseMs: number, pages: number): boolean {
+  return pages <= PAGES_PER_ACTIVE_POLL || ageMs >= pagedPollDelay(baseMs, pages);
+}
+
 /** Pages of `perPage` rows that `rows` rows fill. */
 export const pagesOf = (rows: number, perPage = JOBS_PER_PAGE): number => Math.ceil(Math.max(0, rows) / perPage);
