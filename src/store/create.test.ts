@@ -128,7 +128,7 @@ describe('createAppStore', () => {
       loadErrors: {},
       scheduleForm: null,
       runForm: null,
-      pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: null, error: null },
+      pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null },
       toast: null,
       confirm: null,
       prompt: null,
@@ -167,8 +167,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (28 objects).
-    expect(a.size).toBe(28);
+    // The walk reaches every record, down to the pulse's and the first pane (30 objects).
+    expect(a.size).toBe(30);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.
