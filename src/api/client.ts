@@ -3,7 +3,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { GitLabApiError, createRedactor, type Redactor } from './errors.js';
+import { REQUESTS_PER_HOST } from '../lib/budgets.js';
 import { createLru, type Lru } from '../lib/lru.js';
+import { createSlots, type Slots } from '../lib/slots.js';
 import { buildQuery, withQuery, type Query } from './query.js';
 import { isIdempotent } from './retry.js';
 import { httpError, parseJson, readLimited, tryParseJson } from './response-body.js';
@@ -50,6 +52,8 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Entries of the ETag cache (GET JSON responses). Default 500; 0 disables it. */
   etagCacheSize?: number;
+  /** Requests in flight to one host at once; the rest wait in order. Default REQUESTS_PER_HOST (6). */
+  maxInFlightPerHost?: number;
   /** Called before each automatic retry, e.g. to show "retrying in Ns". */
   onRetry?: RetryListener;
   /** Called after every attempt (method, redacted path, status, ms, bytes): --debug-log. */
@@ -163,6 +167,15 @@ export function createClient(opts: ClientOptions): GitLabClient {
     redact,
   };
   if (opts.token) cfg.token = opts.token;
+  // One queue per host for the client's life: the API's host, and any other a redirect or a
+  // pre-signed download URL leads to.
+  const perHost = new Map<string, Slots>();
+  const maxInFlight = opts.maxInFlightPerHost ?? REQUESTS_PER_HOST;
+  cfg.slotsFor = (origin) => {
+    let slots = perHost.get(origin);
+    if (!slots) perHost.set(origin, (slots = createSlots(maxInFlight)));
+    return slots;
+  };
   if (opts.dispatcher) cfg.dispatcher = opts.dispatcher;
   if (opts.onRetry) cfg.onRetry = opts.onRetry;
   if (opts.onExchange) cfg.onExchange = opts.onExchange;

@@ -7,6 +7,7 @@ import { statusText } from './error-body.js';
 import { GitLabApiError, type Redactor } from './errors.js';
 import { classify, retryableFailure } from './failure.js';
 import { RETRYABLE_STATUSES, backoffMs, isIdempotent, serverDelayMs } from './retry.js';
+import type { Slots } from '../lib/slots.js';
 
 // undici is loaded by the first request, not at start-up: compiling and evaluating its megabyte
 // takes ~50 ms, and the TUI's first frame need not wait for it (the bundle keeps it in its own chunk).
@@ -57,6 +58,11 @@ export interface TransportConfig {
   /** Told each response's `Date` header with the local times (cfg.now) the attempt left and its headers came back. */
   onServerDate?: ServerDateListener;
   redact: Redactor;
+  /**
+   * The slots of a host (its origin): each attempt holds one from before it is sent until its body
+   * is read (a stream: until the body closes); waits between retries hold none.
+   */
+  slotsFor?: (origin: string) => Slots;
 }
 
 export type ServerDateListener = (dateHeader: string, sentAt: number, receivedAt: number) => void;
@@ -168,7 +174,7 @@ interface Attempt {
  * Node 20 it leaks composites when a caller reuses one long-lived signal for every poll
  * (nodejs/node#55351); a listener we remove ourselves cannot leak.
  */
-function startAttempt(caller: AbortSignal | undefined, timeoutMs: number): Attempt {
+function startAttempt(caller: AbortSignal | undefined, timeoutMs: number, releaseSlot: () => void): Attempt {
   const ctl = new AbortController();
   let timedOut = false;
   // setTimeout fires at once beyond 2^31-1 ms; treat such values (and 0/Infinity) as no limit.
@@ -190,6 +196,7 @@ function startAttempt(caller: AbortSignal | undefined, timeoutMs: number): Attem
     release: () => {
       stopTimer();
       caller?.removeEventListener('abort', onAbort);
+      releaseSlot();
     },
   };
 }
@@ -245,11 +252,22 @@ export async function exchange(
 
   for (let attempt = 0; ; attempt++) {
     if (caller?.aborted) throw aborted();
+    // Wait for a free slot of the host before the attempt's timer starts: time in the queue is not
+    // the server's slowness. A caller that gives up while queued leaves the queue, never sent.
+    let releaseSlot = noop;
+    const slots = cfg.slotsFor?.(new URL(target.url).origin);
+    if (slots) {
+      try {
+        releaseSlot = await slots.acquire(caller);
+      } catch {
+        throw aborted();
+      }
+    }
     const started = performance.now();
     const sentAt = cfg.now();
     const limited = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS && deadline !== Infinity;
     const attemptMs = limited ? Math.min(timeoutMs, Math.max(1, Math.round(deadline - started))) : timeoutMs;
-    const current = startAttempt(caller, attemptMs);
+    const current = startAttempt(caller, attemptMs, releaseSlot);
     const ctx = { method, path: target.path, caller, timeoutMs: attemptMs };
     try {
       const { request } = await loadUndici();
@@ -312,6 +330,8 @@ export async function exchange(
         // abort error; with no listener that would crash the process. Readers add their own.
         res.body.on('error', noop);
         body.on('error', noop);
+        // The slot is free when either end closes (a reader may destroy only the decoded stream).
+        body.once('close', current.release);
         return { ...head, body, fail };
       }
       const announced = Number(head.headers['content-length']);

@@ -1,6 +1,8 @@
 // `pipetop sim`: serves the simulated GitLab API v4 until interrupted.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { numberInRange } from '../config/flags.js';
+import { CLI_RANGES } from '../lib/budgets.js';
 import { DEMO_TOKENS, FAULT_KINDS, parseFaultKinds, startSimulator, type FaultKind } from '../sim/index.js';
 
 export const SIM_USAGE = `Usage: pipetop sim [--port P] [--host H] [--seed S] [--speed X] [--gitlab-strict] [--artifacts-redirect]
@@ -53,8 +55,9 @@ export async function runSim(argv: string[]): Promise<number> {
     return 0;
   }
   const port = Number(values.port);
-  const seed = Number(values.seed);
-  const speed = Number(values.speed);
+  // The same ranges as the TUI's --seed and --speed (src/lib/budgets.ts).
+  const seed = numberInRange('--seed', String(values.seed), CLI_RANGES.seed);
+  const speed = numberInRange('--speed', String(values.speed), CLI_RANGES.speed);
   const faultRate = Number(values.faults);
   let faultKinds: FaultKind[] | undefined;
   try {
@@ -63,18 +66,18 @@ export async function runSim(argv: string[]): Promise<number> {
     process.stderr.write(`pipetop sim: --fault-kinds: ${(error as Error).message}\n`);
     return 2;
   }
+  if (typeof seed === 'string' || typeof speed === 'string') {
+    process.stderr.write(`pipetop sim: ${typeof seed === 'string' ? seed : speed}\n`);
+    return 2;
+  }
   const bad =
     !Number.isInteger(port) || port < 0 || port > 65535
       ? `--port must be 0-65535, got "${values.port}"`
-      : !Number.isInteger(seed)
-        ? `--seed must be an integer, got "${values.seed}"`
-        : !Number.isFinite(speed) || speed < 0
-          ? `--speed must be a number ≥ 0, got "${values.speed}"`
-          : !Number.isFinite(faultRate) || faultRate < 0 || faultRate > 1
-            ? `--faults must be a rate between 0 and 1, got "${values.faults}"`
-            : faultKinds && !faultKinds.length
-              ? '--fault-kinds names no kind'
-              : null;
+      : !Number.isFinite(faultRate) || faultRate < 0 || faultRate > 1
+        ? `--faults must be a rate between 0 and 1, got "${values.faults}"`
+        : faultKinds && !faultKinds.length
+          ? '--fault-kinds names no kind'
+          : null;
   if (bad) {
     process.stderr.write(`pipetop sim: ${bad}\n`);
     return 2;

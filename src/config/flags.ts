@@ -1,6 +1,7 @@
 // Command-line flags. Strict parsing: a typo such as --tokne must fail loudly rather than fall back
 // to another token source without the user noticing.
 import { parseArgs } from 'node:util';
+import { CLI_RANGES, outOfRange, type NumberRange } from '../lib/budgets.js';
 
 export interface Flags {
   host?: string;
@@ -15,6 +16,8 @@ export interface Flags {
   debugLog?: string;
   /** --max-download, in bytes. */
   maxDownload?: number;
+  /** --log-disk, in bytes: the temp files of followed logs, together. */
+  logDisk?: number;
   help: boolean;
   version: boolean;
 }
@@ -30,6 +33,7 @@ export const OPTIONS = {
   speed: { type: 'string' },
   'debug-log': { type: 'string' },
   'max-download': { type: 'string' },
+  'log-disk': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -57,27 +61,41 @@ export function parseFlags(argv: string[]): FlagsResult {
     flags.tokenFile = values['token-file'];
   }
   if (values.project !== undefined) flags.project = values.project;
-  if (values['max-download'] !== undefined) {
-    const bytes = parseSize(values['max-download']);
-    if (bytes === null) return { ok: false, message: `--max-download must be a size like 500M or 8G, got "${values['max-download']}"` };
-    flags.maxDownload = bytes;
+  for (const name of ['max-download', 'log-disk'] as const) {
+    const raw = values[name];
+    if (raw === undefined) continue;
+    const bytes = sizeInRange(`--${name}`, raw, CLI_RANGES[name]);
+    if (typeof bytes === 'string') return { ok: false, message: bytes };
+    if (name === 'max-download') flags.maxDownload = bytes;
+    else flags.logDisk = bytes;
   }
   if (values['debug-log'] !== undefined) {
     if (values['debug-log'].trim() === '') return { ok: false, message: '--debug-log needs a file name' };
     flags.debugLog = values['debug-log'];
   }
   if (values.seed !== undefined) {
-    const seed = Number(values.seed);
-    if (values.seed.trim() === '' || !Number.isSafeInteger(seed)) return { ok: false, message: `--seed must be an integer, got "${values.seed}"` };
+    const seed = numberInRange('--seed', values.seed, CLI_RANGES.seed);
+    if (typeof seed === 'string') return { ok: false, message: seed };
     flags.seed = seed;
   }
   if (values.speed !== undefined) {
-    const speed = Number(values.speed);
-    if (values.speed.trim() === '' || !Number.isFinite(speed) || speed < 0)
-      return { ok: false, message: `--speed must be a number ≥ 0, got "${values.speed}"` };
+    const speed = numberInRange('--speed', values.speed, CLI_RANGES.speed);
+    if (typeof speed === 'string') return { ok: false, message: speed };
     flags.speed = speed;
   }
   return { ok: true, flags };
+}
+
+/** The number `raw` reads as when it lies in `range`; else the message naming the range. */
+export function numberInRange(name: string, raw: string, range: NumberRange): number | string {
+  const n = raw.trim() === '' ? NaN : Number(raw);
+  return outOfRange(name, n, raw, range) ?? n;
+}
+
+/** The size `raw` reads as (parseSize) when it lies in `range`; else the message naming the range. */
+export function sizeInRange(name: string, raw: string, range: NumberRange): number | string {
+  const n = parseSize(raw) ?? NaN;
+  return outOfRange(name, n, raw, range) ?? n;
 }
 
 /** `1048576`, `500K`, `500M`, `8G`, `1.5GiB` (powers of 1024) → bytes; null when not a positive size. */

@@ -29,6 +29,8 @@ Options:
   --debug-log FILE    write a debug log (tokens redacted) to FILE
   --max-download SIZE stop an artifacts download past SIZE (default 4G;
                       also stopped past the size GitLab lists for it)
+  --log-disk SIZE     disk for followed logs' temp files, together (default
+                      2G or 10% of free space, the smaller; 1M–1T)
   -h, --help          show this help
   -v, --version       show the version
 
@@ -40,6 +42,7 @@ Environment:
                                       CI_JOB_TOKEN is never used: it cannot
                                       read most of the API pipetop needs
   PIPETOP_MAX_DOWNLOAD                like --max-download
+  PIPETOP_LOG_DISK                    like --log-disk
   BROWSER                             command that opens URLs (key o)
   NO_COLOR                            no colours
 

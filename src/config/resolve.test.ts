@@ -103,9 +103,9 @@ describe('flags', () => {
   });
 
   it.each([
-    [['--seed', 'abc'], '--seed must be an integer, got "abc"'],
+    [['--seed', 'abc'], '--seed must be an integer between 0 and 4294967295, got "abc"'],
     [['--seed', '1.5'], '--seed must be an integer'],
-    [['--speed', 'fast'], '--speed must be a number ≥ 0, got "fast"'],
+    [['--speed', 'fast'], '--speed must be a number between 0 and 10000, got "fast"'],
     [['--speed=-1'], '--speed must be a number'],
     [['--project', 'api'], '--project must be a full path'],
     [['--project', 'https://gitlab.com/acme/api'], 'not a URL'],

@@ -2,7 +2,8 @@
 // glab's config and the git remote of the working directory. Nothing here touches the network.
 import * as nodeFs from 'node:fs/promises';
 import { ciJob, firstEnv, HOST_ENV_VARS, TOKEN_ENV_VARS, type Found } from './env.js';
-import { parseFlags, parseSize, type Flags } from './flags.js';
+import { CLI_RANGES } from '../lib/budgets.js';
+import { parseFlags, sizeInRange, type Flags } from './flags.js';
 import { findGlabHost, glabConfigPath, glabHostByName, readGlabConfig, type GlabConfig } from './glab-config.js';
 import { projectFromRemotes, readRemotes, runGit, type Remote } from './git-remote.js';
 import { HELP_TEXT } from './help.js';
@@ -26,9 +27,16 @@ export async function resolveConfig(input: ConfigInput): Promise<ConfigResult> {
     if (!checked.ok) return { kind: 'error', message: usageError(checked.message) };
     project = { value: checked.value, source: '--project' };
   }
-  const maxDownload = maxDownloadOf(flags, input.env);
+  const maxDownload = sizeOf(flags.maxDownload, input.env, 'PIPETOP_MAX_DOWNLOAD', 'max-download');
   if (typeof maxDownload === 'string') return { kind: 'error', message: usageError(maxDownload) };
-  if (flags.demo) return { kind: 'run', config: withMaxDownload(demoConfig(flags, project), maxDownload), warnings: demoWarnings(flags) };
+  const logDisk = sizeOf(flags.logDisk, input.env, 'PIPETOP_LOG_DISK', 'log-disk');
+  if (typeof logDisk === 'string') return { kind: 'error', message: usageError(logDisk) };
+  const withSizes = (config: AppConfig, bytes: number | undefined): AppConfig => {
+    if (bytes !== undefined) config.maxDownload = bytes;
+    if (logDisk !== undefined) config.logDisk = logDisk;
+    return config;
+  };
+  if (flags.demo) return { kind: 'run', config: withSizes(demoConfig(flags, project), maxDownload), warnings: demoWarnings(flags) };
 
   const { env } = input;
   const fs = input.fs ?? nodeFs;
@@ -54,7 +62,7 @@ export async function resolveConfig(input: ConfigInput): Promise<ConfigResult> {
     if (picked !== 'several') host = picked;
   }
   // Nothing configured anywhere: a first run opens the demo rather than an error.
-  if (!host) return { kind: 'run', config: withMaxDownload(demoConfig(flags, project), maxDownload), warnings };
+  if (!host) return { kind: 'run', config: withSizes(demoConfig(flags, project), maxDownload), warnings };
 
   const normalized = normalizeHostUrl(host.value, host.source);
   if (!normalized.ok) return { kind: 'error', message: usageError(normalized.message) };
@@ -81,7 +89,7 @@ export async function resolveConfig(input: ConfigInput): Promise<ConfigResult> {
   if (project) Object.assign(config, { project: project.value, projectSource: project.source });
   if (flags.debugLog !== undefined) config.debugLog = flags.debugLog;
   if (flags.token === '-') config.tokenFromStdin = true;
-  return { kind: 'run', config: withMaxDownload(config, maxDownload), warnings };
+  return { kind: 'run', config: withSizes(config, maxDownload), warnings };
 }
 
 /**
@@ -122,17 +130,12 @@ async function tokenFromFlags(flags: Flags, input: ConfigInput, fs: ConfigFs): P
   return { value, source };
 }
 
-/** --max-download beats PIPETOP_MAX_DOWNLOAD; a string is the error. */
-function maxDownloadOf(flags: Flags, env: NodeJS.ProcessEnv): number | string | undefined {
-  if (flags.maxDownload !== undefined) return flags.maxDownload;
-  const raw = env.PIPETOP_MAX_DOWNLOAD?.trim();
+/** The flag beats the environment variable (--max-download, PIPETOP_MAX_DOWNLOAD); a string is the error. */
+function sizeOf(flag: number | undefined, env: NodeJS.ProcessEnv, variable: string, name: 'max-download' | 'log-disk'): number | string | undefined {
+  if (flag !== undefined) return flag;
+  const raw = env[variable]?.trim();
   if (!raw) return undefined;
-  return parseSize(raw) ?? `PIPETOP_MAX_DOWNLOAD must be a size like 500M or 8G, got "${raw}"`;
-}
-
-function withMaxDownload(config: AppConfig, maxDownload: number | undefined): AppConfig {
-  if (maxDownload !== undefined) config.maxDownload = maxDownload;
-  return config;
+  return sizeInRange(variable, raw, CLI_RANGES[name]);
 }
 
 interface PickHostContext {

@@ -111,7 +111,9 @@ describe('--max-download', () => {
     expect((await ok(resolveConfig(input([], { env: { ...env, PIPETOP_MAX_DOWNLOAD: '100M' } })))).maxDownload).toBe(100 * 1024 ** 2);
     expect((await ok(resolveConfig(input(['--max-download', '1G'], { env: { ...env, PIPETOP_MAX_DOWNLOAD: '100M' } })))).maxDownload).toBe(1024 ** 3);
     expect((await ok(resolveConfig(input(['--demo', '--max-download', '1M'])))).maxDownload).toBe(1024 ** 2);
-    expect(await err(resolveConfig(input(['--max-download', 'huge'], { env })))).toContain('--max-download must be a size like 500M or 8G, got "huge"');
+    expect(await err(resolveConfig(input(['--max-download', 'huge'], { env })))).toContain(
+      '--max-download must be a size between 1M and 1T (like 500M or 8G), got "huge"',
+    );
     expect(await err(resolveConfig(input([], { env: { ...env, PIPETOP_MAX_DOWNLOAD: 'x' } })))).toContain('PIPETOP_MAX_DOWNLOAD must be a size');
   });
 });

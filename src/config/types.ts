@@ -21,6 +21,8 @@ export interface AppConfig {
   debugLog?: string;
   /** Hard cap on one artifacts download, bytes (--max-download / PIPETOP_MAX_DOWNLOAD). */
   maxDownload?: number;
+  /** Cap on the temp files of followed logs together, bytes (--log-disk / PIPETOP_LOG_DISK); absent: src/lib/budgets.ts's default. */
+  logDisk?: number;
   /** The token came from standard input (`--token -`): stdin is a pipe, keys must come from the terminal. */
   tokenFromStdin?: boolean;
 }

@@ -2,7 +2,8 @@
 // watch options are taken out here and everything else (--host, --token, --project, --demo…) goes
 // to resolveConfig unchanged, so the GitLab, token and project come from exactly where the TUI's do.
 import { parseArgs } from 'node:util';
-import { OPTIONS } from './flags.js';
+import { CLI_RANGES } from '../lib/budgets.js';
+import { numberInRange, OPTIONS } from './flags.js';
 
 export interface WatchArgs {
   pipelineId?: number;
@@ -20,7 +21,7 @@ export interface WatchArgs {
 
 /** glab's `ci status --live` asks again as soon as an answer arrives; 3 s is a fresh view at a fraction of that. */
 export const DEFAULT_INTERVAL_S = 3;
-export const MIN_INTERVAL_S = 0.5;
+export const MIN_INTERVAL_S = CLI_RANGES.interval.min;
 export const DEFAULT_GIVE_UP_S = 300;
 
 const WATCH_OPTIONS = {
@@ -72,17 +73,18 @@ export function parseWatchArgs(argv: string[]): WatchArgsResult {
     if (args.pipelineId !== undefined) return { ok: false, message: 'give a pipeline id or --ref, not both' };
     args.ref = values.ref.trim();
   }
-  const seconds = (name: string, raw: string | undefined, min: number): number | string | undefined => {
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    return raw.trim() === '' || !Number.isFinite(n) || n < min ? `--${name} must be a number of seconds ≥ ${min}, got "${raw}"` : n;
-  };
-  const interval = seconds('interval', values.interval, MIN_INTERVAL_S);
-  if (typeof interval === 'string') return { ok: false, message: interval };
-  if (interval !== undefined) args.intervalS = interval;
-  const giveUp = seconds('give-up', values['give-up'], 0);
-  if (typeof giveUp === 'string') return { ok: false, message: giveUp };
-  if (giveUp !== undefined) args.giveUpS = giveUp;
+  // Each within its range (src/lib/budgets.ts CLI_RANGES): 3,000,000 s overflowed Node's timer,
+  // which then fired every millisecond.
+  if (values.interval !== undefined) {
+    const interval = numberInRange('--interval', values.interval, CLI_RANGES.interval);
+    if (typeof interval === 'string') return { ok: false, message: interval };
+    args.intervalS = interval;
+  }
+  if (values['give-up'] !== undefined) {
+    const giveUp = numberInRange('--give-up', values['give-up'], CLI_RANGES['give-up']);
+    if (typeof giveUp === 'string') return { ok: false, message: giveUp };
+    args.giveUpS = giveUp;
+  }
   return { ok: true, args };
 }
 
@@ -98,9 +100,10 @@ Options:
   --project PATH|ID   project (default: from the git remote, as pipetop)
   --notify            when it ends: terminal bell, desktop notification
                       (OSC 777 and OSC 9, through tmux/screen) and title
-  --interval S        seconds between reads of the pipeline (default ${DEFAULT_INTERVAL_S})
+  --interval S        seconds between reads of the pipeline (default ${DEFAULT_INTERVAL_S},
+                      ${CLI_RANGES.interval.min}–${CLI_RANGES.interval.max})
   --give-up S         seconds of GitLab unreachable before exit 3
-                      (default ${DEFAULT_GIVE_UP_S})
+                      (default ${DEFAULT_GIVE_UP_S}, ${CLI_RANGES['give-up'].min}–${CLI_RANGES['give-up'].max})
   --json              one JSON object per line and per change
   --demo [--speed X]  watch a pipeline of the built-in simulator
   --host, --token     as for pipetop (pipetop --help)

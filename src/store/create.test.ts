@@ -44,7 +44,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
   ],
   ['projects', createProjectsSlice, ['projects']],
   ['pipelines', createPipelinesSlice, ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory']],
-  ['jobs', createJobsSlice, ['jobs', 'jobScopes']],
+  ['jobs', createJobsSlice, ['jobs', 'jobScopes', 'erasedBy']],
   ['log', createLogSlice, ['logViews']],
   ['schedules', createSchedulesSlice, ['schedules', 'scheduleForm']],
   ['deployments', createDeploymentsSlice, ['deployments']],
@@ -101,6 +101,7 @@ describe('createAppStore', () => {
       'quit',
       // Added since the split, by features of their own.
       'requestLog',
+      'erasedBy',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -132,7 +133,7 @@ describe('createAppStore', () => {
       loadErrors: {},
       scheduleForm: null,
       runForm: null,
-      pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: null, error: null },
+      pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null },
       toast: null,
       confirm: null,
       prompt: null,
@@ -142,6 +143,7 @@ describe('createAppStore', () => {
       fatal: null,
       quit: false,
       requestLog: [],
+      erasedBy: {},
     });
   });
 
@@ -172,8 +174,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (29 objects).
-    expect(a.size).toBe(29);
+    // The walk reaches every record, down to the pulse's and the first pane (32 objects).
+    expect(a.size).toBe(32);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

@@ -6,6 +6,7 @@
 // BRIDGES_ACTIVE_MS while one runs. Errors: GitLab unreachable (network, timeout, 5xx, 429) is retried with a growing
 // wait, and given up only after `giveUpMs` of failing without a single success.
 import { isGitLabApiError, type GitLab, type ProjectId } from '../api/index.js';
+import { JOBS_PER_PAGE, pagedReadDue, pagesOf } from '../lib/budgets.js';
 import { bridgesDue } from '../lib/bridges-due.js';
 import { SETTLED } from '../lib/status.js';
 import { downstreamReader } from './downstream.js';
@@ -107,8 +108,11 @@ export async function watchLoop(o: WatchLoopOptions): Promise<Ended> {
     // On a 304 the client hands back the very object it cached: identity says "unchanged".
     const changed = snap === null || pipeline !== snap.pipeline;
     let { jobs, downstream } = snap ?? { jobs: [], downstream: [] };
-    if (changed || o.now() - jobsAt >= o.jobsEveryMs) {
-      jobs = await o.gl.jobs.listForPipeline(o.projectId, o.pipelineId, { perPage: 100, ...signal }).all();
+    // A big pipeline's jobs keep to the TUI's page budget (src/lib/budgets.ts), changed or not: a
+    // 50,000-job pipeline read 500 pages every round, 3,000 pages a minute.
+    const age = o.now() - jobsAt;
+    if ((changed || age >= o.jobsEveryMs) && pagedReadDue(age, o.intervalMs, pagesOf(jobs.length))) {
+      jobs = await o.gl.jobs.listForPipeline(o.projectId, o.pipelineId, { perPage: JOBS_PER_PAGE, ...signal }).all();
       jobsAt = o.now();
     }
     // A finished bridge changes only with its pipeline; a running one every BRIDGES_ACTIVE_MS at most.

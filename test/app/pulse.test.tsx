@@ -102,16 +102,51 @@ describe('pulse', () => {
     await rig.type('pulse');
     await rig.press(KEY.enter);
     await rig.waitFor(/Cannot read acme\/nope \(.*\)/);
-    await rig.until(() => pulseRows(rig.store.getState()).length === 2 && pulseRows(rig.store.getState()).every((r) => r.loaded), 'the two rows');
+    const loaded = () => pulseRows(rig.store.getState()).filter((r) => r.loaded);
+    await rig.until(() => loaded().length === 2, 'the two rows');
     expect(
-      pulseRows(rig.store.getState())
+      loaded()
         .map((r) => r.path)
         .sort(),
     ).toEqual(['acme/api', 'acme/web']);
-    expect(rig.frame()).toMatch(/2 projects · /);
+    // The entry GitLab refused keeps its row (not read: "…"), named under the pulse.
+    expect(pulseRows(rig.store.getState()).map((r) => r.path)).toEqual([...loaded().map((r) => r.path), 'acme/nope']);
+    expect(rig.frame()).toMatch(/3 projects · /);
     const asked = new Set(pulseReads(rig).map((r) => projectOf(r.path)));
-    const ids = pulseRows(rig.store.getState()).map((r) => String(r.projectId));
+    const ids = loaded().map((r) => String(r.projectId));
     expect([...asked].sort()).toEqual(ids.sort());
+  });
+
+  it('reads a config file list of 10,000 projects lazily: only the rows on screen are looked up', async () => {
+    app = await startApp({ timing, columns: 100, rows: 24 });
+    const rig = app;
+    const missing = Array.from({ length: 9_997 }, (_, i) => `acme/missing-${String(i).padStart(5, '0')}`);
+    rig.store.setState((s) => ({ config: { ...s.config, pulse: ['acme/web', ...missing, 'acme/zzz', 'acme/api'] } }));
+    await rig.press(':');
+    await rig.type('pulse');
+    await rig.press(KEY.enter);
+    const lookups = () => rig.sim.requests.filter((r) => r.method === 'GET' && /^\/projects\/[^/?]+(\?|$)/.test(r.path));
+    const state = () => rig.store.getState();
+    // Every row on screen looked up and answered (the missing ones 404: named under the pulse).
+    await rig.until(() => {
+      const visible = visiblePulseIds(state());
+      return visible.length > 0 && visible.every((id) => id > 0 || (state().pulse.lookups[id] !== undefined && !state().pulse.lookups[id]!.inFlight));
+    }, 'the rows on screen looked up');
+    await rig.waitFor(/Cannot read acme\/missing-00000 \(404 Project Not Found\), acme\/missing-00001/);
+    expect(state().pulse.error).toMatch(/^Cannot read acme\/missing-00000 \(.*\), acme\/missing-00001 \(.*\), acme\/missing-00002 \(.*\) and \d+ more$/);
+    expect(rig.frame()).toMatch(/10000 projects · /);
+    const body = visiblePulseIds(state()).length;
+    expect(body).toBeGreaterThan(5);
+    expect(body).toBeLessThan(24);
+    // One lookup per row that was on screen (rows sort by path until read: acme/api first, then
+    // the missing ones); acme/web and acme/zzz sort last, never on screen, never asked about.
+    const asked = lookups().map((r) => decodeURIComponent(/\/projects\/([^/?]+)/.exec(r.path)![1]!));
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.length).toBeLessThanOrEqual(body);
+    expect(asked).toContain('acme/api');
+    expect(asked).not.toContain('acme/web');
+    expect(asked).not.toContain('acme/zzz');
+    expect(asked.filter((p) => p.startsWith('acme/missing-')).length).toBe(body - 1);
   });
 });
 

@@ -7,6 +7,7 @@
 //   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
 // Made once per poller (Feature.poll): when the pipeline in front was last read is that poller's.
 import type { Job, Pipeline } from '../../api/index.js';
+import { pagedPollDelay, pagesOf } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { FeaturePoll } from '../../store/feature.js';
 import { refreshList } from '../../store/lists.js';
@@ -17,19 +18,12 @@ import type { ListKey, Pane } from '../../store/types.js';
 
 type PipelinePane = Extract<Pane, { kind: 'pipeline' }>;
 
-/**
- * A running pipeline's jobs are re-read every poll, every page of them. Beyond this many pages a
- * poll comes less often, in proportion: a 5,000-job pipeline (50 pages) every 15 s instead of 3 s
- * is 200 requests a minute instead of 1,000 — gitlab.com allows a user about 2,000 — and the 5 MB
- * of JSON each poll parses lands among the user's keys a fifth as often (a profile of bench/latency.mjs's
- * `v` row caught one there).
- */
-export const PAGES_PER_ACTIVE_POLL = 10;
+// The page-count back-off is the one `pipetop watch` keeps too (src/lib/budgets.ts pagedPollDelay).
+export { PAGES_PER_ACTIVE_POLL } from '../../lib/budgets.js';
 
-/** Between polls of a running pipeline that shows `jobs` jobs. */
+/** Between polls of a running pipeline that shows `jobs` jobs: the base wait, longer beyond PAGES_PER_ACTIVE_POLL pages. */
 export function runningPipelineDelay(activeMs: number, jobs: number): number {
-  const pages = Math.ceil(jobs / PIPELINE_JOBS_PER_PAGE);
-  return Math.max(activeMs, Math.round((activeMs * pages) / PAGES_PER_ACTIVE_POLL));
+  return pagedPollDelay(activeMs, pagesOf(jobs, PIPELINE_JOBS_PER_PAGE));
 }
 
 /** A finished pipeline's jobs are re-read at least this often even when the pipeline is unchanged. */

@@ -21,11 +21,11 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
   const selected = selectedIndex(rows, selectedId);
   const projects = useAppState((s) => listOf(s, listKeys.projects()));
   const configured = useAppState((s) => s.config.pulse !== undefined);
-  const listed = useAppState((s) => s.pulse.listed);
+  const entries = useAppState((s) => s.config.pulse?.length ?? 0);
   const listError = useAppState((s) => s.pulse.error);
   const empty = configured
-    ? listed === null
-      ? 'Loading the projects of your config file…'
+    ? entries === 0
+      ? 'The config file’s pulse: list names no project.'
       : 'None of the config file’s projects could be read.'
     : projects.loadedAt === null
       ? 'Loading your projects…'

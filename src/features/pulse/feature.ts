@@ -10,8 +10,7 @@ import { listOf, toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
-import { pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
-import { describeError } from '../../store/errors.js';
+import { isPlaceholder, pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
 
@@ -45,16 +44,14 @@ function selected(ctx: Ctx) {
 
 const projectOf = (ctx: Ctx, id: number): Project | undefined => pulseSourceProjects(ctx.store.getState()).find((p) => p.id === id);
 
-const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
-
-/** The config file's projects, one GET each, once; the ones that cannot be read are named. */
-async function readListed(ctx: Ctx, paths: readonly string[]): Promise<void> {
-  const results = await Promise.allSettled(paths.map((p) => ctx.gl.projects.get(/^\d+$/.test(p) ? Number(p) : p)));
-  const listed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${paths[i]} (${describeError(r.reason)})`] : []));
-  ctx.store.setState((s) => ({ pulse: { ...s.pulse, listed, error: failed.length ? `Cannot read ${failed.join(', ')}` : null } }));
-  if (listed.length) ctx.connectionOk();
+/** A config file entry whose project is not read yet (its row just came on screen): say so. */
+function notReadYet(ctx: Ctx, row: { projectId: number; path: string }): boolean {
+  if (!isPlaceholder(row.projectId)) return false;
+  toast(ctx.store, 'info', `${row.path} is not read yet`);
+  return true;
 }
+
+const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
 
 export const pulseFeature: Feature = {
   bindings: PULSE_BINDINGS,
@@ -71,6 +68,7 @@ export const pulseFeature: Feature = {
     if (command !== 'pulse.openFailure') return false;
     const row = selected(ctx);
     if (!row) return true;
+    if (notReadYet(ctx, row)) return true;
     if (!row.newestFailure) {
       toast(ctx.store, 'info', `No failed pipeline among the last ${row.strip.length} of ${row.path}`);
       return true;
@@ -81,7 +79,7 @@ export const pulseFeature: Feature = {
   open(ctx, pane) {
     if (pane.kind !== 'pulse') return false;
     const row = selected(ctx);
-    if (!row) return true;
+    if (!row || notReadYet(ctx, row)) return true;
     const project = projectOf(ctx, row.projectId);
     if (project) ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
     push(ctx, { kind: 'project', projectId: row.projectId, path: row.path, tab: 'pipelines' });
@@ -90,21 +88,16 @@ export const pulseFeature: Feature = {
   url(ctx, pane) {
     if (pane.kind !== 'pulse') return undefined;
     const row = selected(ctx);
-    return { url: row ? projectOf(ctx, row.projectId)?.web_url : undefined };
+    return { url: row && !isPlaceholder(row.projectId) ? projectOf(ctx, row.projectId)?.web_url : undefined };
   },
   poll(ctx) {
-    /** The config file's projects are being read (one read at a time). */
-    let listing: Promise<void> | null = null;
     return {
       refresh(pane) {
-        // The rows are the projects list's first page (or the config file's projects), read once: the
-        // budget is the rows' own reads.
+        // The rows are the projects list's first page, read once: the budget is the rows' own reads.
         if (pane.kind !== 'pulse') return undefined;
         const state = ctx.store.getState();
-        if (state.config.pulse) {
-          if (state.pulse.listed !== null || listing) return undefined;
-          return (listing = readListed(ctx, state.config.pulse).finally(() => (listing = null)));
-        }
+        // The config file's projects are read as their rows come on screen, by the pulse poller.
+        if (state.config.pulse) return undefined;
         if (listOf(state, listKeys.projects()).loadedAt !== null) return undefined;
         return refreshList(ctx, listKeys.projects());
       },

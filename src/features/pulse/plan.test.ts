@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PULSE_INTERVAL_MS, planPulseFetches, requestsPerMinute, type PulseFetchState } from './plan.js';
+import { PULSE_INTERVAL_MS, planLookups, planPulseFetches, requestsPerMinute, type PulseFetchState } from './plan.js';
 
 const NOW = 1_000_000;
 const state = (entries: [number, PulseFetchState][]) => new Map(entries);
@@ -94,5 +94,19 @@ describe('requestsPerMinute', () => {
     expect(requestsPerMinute([NOW - 10_000, NOW - 20_000], NOW, 30_000)).toBe(4);
     expect(requestsPerMinute([NOW + 5], NOW)).toBe(0);
     expect(requestsPerMinute([NOW], NOW, 0)).toBe(0);
+  });
+});
+
+describe('planLookups (config file entries on screen)', () => {
+  it('reads each entry once, at most six out at once, failures again after their back-off', () => {
+    const visible = [-1, -2, -3, -4, -5, -6, -7, -8, -1];
+    expect(planLookups(visible, new Map(), 0)).toEqual([-1, -2, -3, -4, -5, -6]);
+    const state = new Map<number, PulseFetchState>([
+      [-1, { sentAt: 0 }], // read: never again
+      [-2, { sentAt: 0, inFlight: true }],
+      [-3, { sentAt: 0, notBefore: 30_000 }], // failed, waits
+    ]);
+    expect(planLookups(visible, state, 1_000)).toEqual([-4, -5, -6, -7, -8]);
+    expect(planLookups(visible, state, 30_000)).toEqual([-3, -4, -5, -6, -7]);
   });
 });

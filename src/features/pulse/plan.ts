@@ -74,3 +74,21 @@ export function planPulseFetches(
   }
   return { fetch, nextAt };
 }
+
+/**
+ * Which of the config file's entries on screen to read now (rows.ts placeholders): each once, not
+ * while one is out nor before its notBefore (a failure's back-off), at most `concurrency` out at
+ * once. Unlike the pipelines' plan there is no per-interval budget: an entry is read once, then
+ * its row is a project like any other.
+ */
+export function planLookups(visible: readonly number[], state: ReadonlyMap<number, PulseFetchState>, now: number, concurrency = 6): number[] {
+  let out = 0;
+  for (const s of state.values()) if (s.inFlight) out++;
+  const fetch: number[] = [];
+  for (const id of new Set(visible)) {
+    if (out + fetch.length >= concurrency) break;
+    const s = state.get(id);
+    if (!s || (!s.inFlight && (s.notBefore ?? Infinity) <= now)) fetch.push(id);
+  }
+  return fetch;
+}

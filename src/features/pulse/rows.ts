@@ -12,13 +12,47 @@ import { pulseRow, sortByAttention, type PulseProject, type PulseRow } from './m
 /** The summary and column header above the rows (PulseView). */
 export const PULSE_HEAD_ROWS = 2;
 
-/** One empty list, so selectors see the same array until the projects arrive. */
-const NONE: Project[] = [];
+/**
+ * The row of a config file entry not read yet has this id: negative, never a GitLab id. A list of
+ * 10,000 projects is read as its rows come on screen (the pulse poller, poll.ts), not all at once.
+ */
+export const placeholderId = (index: number): number => -(index + 1);
+export const isPlaceholder = (id: number): boolean => id < 0;
+/** The config file entry a placeholder id stands for. */
+export const entryOf = (state: AppState, id: number): string | undefined => (isPlaceholder(id) ? state.config.pulse?.[-id - 1] : undefined);
 
 /** The projects the pulse shows: the config file's list when it names one, else the user's projects. */
 export function pulseSourceProjects(state: AppState): Project[] {
-  if (state.config.pulse) return state.pulse.listed ?? NONE;
+  const entries = state.config.pulse;
+  if (entries) return configuredProjects(entries, state.pulse.listed);
   return listOf<Project>(state, listKeys.projects()).items;
+}
+
+/** The last answer of configuredProjects: selectors must see the same array while nothing changed. */
+let lastConfigured: { entries: readonly string[]; listed: AppState['pulse']['listed']; projects: Project[] } | null = null;
+
+/**
+ * One project per config file entry: the project once read, else a placeholder named as written
+ * (its row shows "…"); an entry GitLab refused keeps its placeholder (the line under the pulse names
+ * it), so the rows under it do not slide on screen and get read in turn. A project named twice (by
+ * path and by id) has one row.
+ */
+function configuredProjects(entries: readonly string[], listed: AppState['pulse']['listed']): Project[] {
+  if (lastConfigured?.entries === entries && lastConfigured.listed === listed) return lastConfigured.projects;
+  const seen = new Set<number>();
+  const projects: Project[] = [];
+  entries.forEach((entry, i) => {
+    const project = listed[entry] ?? placeholder(entry, placeholderId(i));
+    if (seen.has(project.id)) return;
+    seen.add(project.id);
+    projects.push(project);
+  });
+  lastConfigured = { entries, listed, projects };
+  return projects;
+}
+
+function placeholder(entry: string, id: number): Project {
+  return { id, name: entry, name_with_namespace: entry, path: entry, path_with_namespace: entry, default_branch: null, web_url: '', last_activity_at: '' };
 }
 
 export function pulseProjects(state: AppState): PulseProject[] {

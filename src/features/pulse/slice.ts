@@ -13,8 +13,14 @@ export interface PulseState {
   selectedId: number | null;
   /** First row on screen (the same windowing as the view), so only rows on screen are polled. */
   offset: number;
-  /** The projects the config file names (config.pulse), once read; what could not be read is in `error`. */
-  listed: Project[] | null;
+  /**
+   * The config file's projects (config.pulse) read so far, by the entry as written: the project, or
+   * null when GitLab said it cannot be read (named in `error`, never asked again). Entries are read lazily, as their
+   * rows come on screen (placeholder rows stand in until then: rows.ts).
+   */
+  listed: Record<string, Project | null>;
+  /** The config file's entries being read or read, by placeholder id (rows.ts placeholderId): sends, like `fetch`. */
+  lookups: Record<number, { sentAt: number; inFlight?: boolean; notBefore?: number }>;
   error: string | null;
 }
 
@@ -23,5 +29,5 @@ export interface PulseSlice {
 }
 
 export const createPulseSlice: StateCreator<AppState, [], [], PulseSlice> = () => ({
-  pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: null, error: null },
+  pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null },
 });

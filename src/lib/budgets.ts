@@ -1,0 +1,101 @@
+// Every budget pipetop keeps on the resources it uses — requests in flight, pages per poll, disk for
+// a followed log, the ranges of numbers the command line accepts — declared in this one module.
+// Each user imports its budget from here: the API client (src/api/client.ts), the pipeline pane's
+// poll (src/features/pipelines/poll.ts), `pipetop watch` (src/watch/poll.ts), the log engine's temp
+// files (src/log/temp-file.ts) and the flag parsers (src/config/flags.ts, src/config/watch-args.ts).
+// docs/reliability.md lists the cases each one answers.
+
+/**
+ * Requests in flight to one host, at most (browsers open six connections per host). The rest wait
+ * in order; a waiting request whose caller gives up leaves the queue without being sent.
+ */
+export const REQUESTS_PER_HOST = 6;
+
+/** Jobs per page when a pipeline's jobs are read (GitLab's maximum per_page). */
+export const JOBS_PER_PAGE = 100;
+
+/**
+ * A running pipeline's jobs are re-read every poll, every page of them. Beyond this many pages a
+ * poll comes less often, in proportion: a 5,000-job pipeline (50 pages) every 15 s instead of 3 s
+ * is 200 requests a minute instead of 1,000 — gitlab.com allows a user about 2,000.
+ */
+export const PAGES_PER_ACTIVE_POLL = 10;
+
+/**
+ * The wait between two reads of all `pages` pages of a list, for a base wait of `baseMs`: the base
+ * up to PAGES_PER_ACTIVE_POLL pages, then in proportion — so the pages read per minute never pass
+ * PAGES_PER_ACTIVE_POLL × 60 000 / baseMs whatever the list's size. The TUI's pipeline pane and
+ * `pipetop watch` both wait this long.
+ */
+export function pagedPollDelay(baseMs: number, pages: number): number {
+  const n = Number.isFinite(pages) && pages > 0 ? Math.ceil(pages) : 0;
+  return Math.max(baseMs, Math.round((baseMs * n) / PAGES_PER_ACTIVE_POLL));
+}
+
+/**
+ * Whether a list of `pages` pages, last read `ageMs` ago, may be read again on a round that comes
+ * every `baseMs` (`pipetop watch`): small lists every round, big ones once pagedPollDelay has passed.
+ */
+export function pagedReadDue(ageMs: number, baseMs: number, pages: number): boolean {
+  return pages <= PAGES_PER_ACTIVE_POLL || ageMs >= pagedPollDelay(baseMs, pages);
+}
+
+/** Pages of `perPage` rows that `rows` rows fill. */
+export const pagesOf = (rows: number, perPage = JOBS_PER_PAGE): number => Math.ceil(Math.max(0, rows) / perPage);
+
+const MiB = 1024 ** 2;
+const TiB = 1024 ** 4;
+
+/** A number the command line accepts: between min and max (inclusive), a whole number when `integer`. */
+export interface NumberRange {
+  min: number;
+  max: number;
+  integer?: boolean;
+  /** How the range is read in messages: 'seconds', 'bytes' (shown as sizes), or '' for a bare number. */
+  unit: 'seconds' | 'bytes' | '';
+}
+
+/**
+ * Every number of the command line, with its range. Beyond a range a value is a mistake, and some
+ * were harmful: `watch --interval 3000000` (3·10⁹ ms) overflows Node's timer, which then fires
+ * after 1 ms — about 1,900 requests in 8 s.
+ */
+export const CLI_RANGES = {
+  /** `pipetop watch --interval S`: up to an hour between reads. */
+  interval: { min: 0.5, max: 3_600, unit: 'seconds' },
+  /** `pipetop watch --give-up S`: up to a day of GitLab unreachable. */
+  'give-up': { min: 0, max: 86_400, unit: 'seconds' },
+  /** --max-download SIZE: one artifacts download. */
+  'max-download': { min: MiB, max: TiB, unit: 'bytes' },
+  /** --log-disk SIZE: the temp files of followed logs, together. */
+  'log-disk': { min: MiB, max: TiB, unit: 'bytes' },
+  /** --seed N: the simulator's generator is 32-bit; larger seeds would repeat smaller ones. */
+  seed: { min: 0, max: 2 ** 32 - 1, integer: true, unit: '' },
+  /** --speed X: simulated time per real second; 0 freezes it. */
+  speed: { min: 0, max: 10_000, unit: '' },
+} as const satisfies Record<string, NumberRange>;
+
+/** "a number of seconds between 0.5 and 3600", "a size between 1M and 1T (like 500M or 8G)", "an integer between 0 and 9". */
+export function describeRange(range: NumberRange): string {
+  if (range.unit === 'bytes') return `a size between ${formatSize(range.min)} and ${formatSize(range.max)} (like 500M or 8G)`;
+  const what = range.integer ? 'an integer' : range.unit === 'seconds' ? 'a number of seconds' : 'a number';
+  return `${what} between ${range.min} and ${range.max}`;
+}
+
+/** Null when `value` lies in `range`; else the message naming it: --interval must be a number of seconds between 0.5 and 3600, got "3000000". */
+export function outOfRange(name: string, value: number, raw: string, range: NumberRange): string | null {
+  const fits = Number.isFinite(value) && value >= range.min && value <= range.max && (!range.integer || Number.isInteger(value));
+  return fits ? null : `${name} must be ${describeRange(range)}, got "${raw}"`;
+}
+
+/** 1048576 → "1M", 2147483648 → "2G", 1536 → "1.5K" (powers of 1024, as --max-download reads them). */
+export function formatSize(bytes: number): string {
+  const units = ['', 'K', 'M', 'G', 'T'];
+  let n = bytes;
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(n) ? n : n.toFixed(1)}${units[i]}`;
+}
