@@ -252,6 +252,7 @@ export class World {
       downstreamPipelineId: null,
       variables: [],
       echoes: t.echoes ?? [],
+      tool: t.tool ?? null,
     };
     if (t.coverage) job.coverage = Math.round((70 + r(5) * 28) * 100) / 100;
     this.jobs.set(id, job);
