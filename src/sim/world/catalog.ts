@@ -37,6 +37,9 @@ export const USERS: UserSeed[] = [
 /** Who owns the read-only and expired demo tokens. */
 export const TOKEN_OWNER = { [DEMO_TOKENS.readOnly]: 'alice', [DEMO_TOKENS.expired]: 'alice' } as const;
 
+/** A monorepo's packages are tested by their own stacks' runners. */
+const MONOREPO_TOOLS = ['vitest', 'maven', 'go', 'pytest', 'jest'] as const;
+
 export interface ProjectSeed {
   namespace: string;
   path: string;
@@ -182,9 +185,6 @@ export const PROJECTS: ProjectSeed[] = [
 ];
 
 /** 40 packages × (build, 6 test shards, lint) + prepare and package: a 330-job pipeline. */
-/** A monorepo's packages are tested by their own stacks' runners. */
-const MONOREPO_TOOLS = ['vitest', 'maven', 'go', 'pytest', 'jest'] as const;
-
 function monorepoJobs(): JobTemplate[] {
   const packages = [
     'auth',
