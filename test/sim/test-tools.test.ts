@@ -22,7 +22,11 @@ function withError(tool: TestTool): GeneratedLog {
 }
 
 /** The first line that contains FAIL (what a plain search would land on). */
-const firstFail = (text: string) => text.split('\n').find((l) => /FAIL/i.test(l))?.trim();
+const firstFail = (text: string) =>
+  text
+    .split('\n')
+    .find((l) => /FAIL/i.test(l))
+    ?.trim();
 
 const REAL_FAILURE: Record<Exclude<TestTool, 'vitest'>, RegExp> = {
   pytest: /^E {2,}(?:AssertionError: assert \d+ == 201|fixture 'db_session' not found)$/,
@@ -60,7 +64,12 @@ describe('test jobs of other stacks', () => {
     const text = plain(log.text);
     const n = (s: string) => log.tests!.filter((c) => c.status === s).length;
     const summary = /=+ (\d+) failed, (\d+) passed(?:, (\d+) skipped)?, (\d+) errors? in /.exec(text)!;
-    expect([Number(summary[1]), Number(summary[2]), Number(summary[3] ?? 0), Number(summary[4])]).toEqual([n('failed'), n('success'), n('skipped'), n('error')]);
+    expect([Number(summary[1]), Number(summary[2]), Number(summary[3] ?? 0), Number(summary[4])]).toEqual([
+      n('failed'),
+      n('success'),
+      n('skipped'),
+      n('error'),
+    ]);
     const errored = log.tests!.find((c) => c.status === 'error')!;
     expect(text).toContain(`ERROR at setup of ${errored.name}`);
     for (const l of errored.failure!.split('\n')) expect(text).toContain(l);
@@ -76,7 +85,9 @@ describe('test jobs of other stacks', () => {
   it('jest, go and RSpec counts are the log’s', () => {
     const count = (log: GeneratedLog, s: string) => log.tests!.filter((c) => c.status === s).length;
     const jest = logOf('jest', 4242, 'failed');
-    expect(plain(jest.text)).toContain(`Tests:       1 failed, ${count(jest, 'skipped') ? `${count(jest, 'skipped')} skipped, ` : ''}${count(jest, 'success')} passed, ${jest.tests!.length} total`);
+    expect(plain(jest.text)).toContain(
+      `Tests:       1 failed, ${count(jest, 'skipped') ? `${count(jest, 'skipped')} skipped, ` : ''}${count(jest, 'success')} passed, ${jest.tests!.length} total`,
+    );
     const rspec = logOf('rspec', 4242, 'failed');
     expect(plain(rspec.text)).toContain(`${rspec.tests!.length} examples, 1 failure`);
     const go = logOf('go', 4242, 'failed');
