@@ -215,6 +215,8 @@ export interface SimPipeline {
   /** The bridge that created it (child and multi-project pipelines). GitLab's REST API does not show it. */
   upstreamBridgeId: number | null;
   mergeRequestIid: number | null;
+  /** Retried and none of its jobs has run since: the pipeline answers `pending` (World.retryPipeline). */
+  retryPending?: boolean;
 }
 
 export interface SimSchedule {
