@@ -13,7 +13,8 @@ import type { Simulator } from '../sim/index.js';
 import { safeText } from '../text/safe.js';
 import { VERSION } from '../version.js';
 import { firstFailureLine } from '../watch/failure-line.js';
-import { exitCodeOf, failedJobs, type Outcome, type Snapshot } from '../watch/model.js';
+import { failedJobsWithDownstream } from '../watch/failures.js';
+import { exitCodeOf, type Outcome, type Snapshot } from '../watch/model.js';
 import { GaveUp, persistently, Stopped, troubleOf, watchLoop, type Patience } from '../watch/poll.js';
 import { colorWanted, jsonLine, type FailedJobReport } from '../watch/render.js';
 import { createReporter, type Reporter } from '../watch/report.js';
@@ -225,10 +226,20 @@ async function newestProject(gl: GitLab): Promise<string | undefined> {
   return p?.path_with_namespace;
 }
 
-/** Each failed job (those that may not fail first), with the first failure line of its log: one read each, capped. */
+/**
+ * Each failed job — the pipeline's own (those that may not fail first), then those of downstream
+ * pipelines behind failed bridges (src/watch/failures.ts) — with the first failure line of its log:
+ * one read each, capped.
+ */
 async function failureReports(gl: GitLab, projectId: number, snap: Snapshot): Promise<FailedJobReport[]> {
-  const failed = failedJobs(snap.jobs).sort((a, b) => Number(a.allow_failure === true) - Number(b.allow_failure === true) || a.id - b.id);
-  return Promise.all(failed.map(async (job, i) => ({ job, failureLine: i < MAX_FAILED_LOGS ? await failureLineOf(gl, projectId, job) : null })));
+  const failed = await failedJobsWithDownstream(gl, projectId, snap);
+  return Promise.all(
+    failed.map(async (f, i) => ({
+      job: f.job,
+      failureLine: i < MAX_FAILED_LOGS ? await failureLineOf(gl, f.projectId, f.job) : null,
+      ...(f.via.length ? { via: f.via, pipelineId: f.pipelineId } : {}),
+    })),
+  );
 }
 
 async function failureLineOf(gl: GitLab, projectId: number, job: Job): Promise<string | null> {

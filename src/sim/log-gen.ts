@@ -20,7 +20,14 @@ import type { GeneratedLog, LogSpec } from './log/types.js';
 import { PROJECTS } from './log/vocab.js';
 import { Writer } from './log/writer.js';
 
-export type { GeneratedLog, GeneratedTestCase, LogSpec } from './log/types.js';
+/** The image of a test job of another stack than node's (chosen without drawing from the stream). */
+function toolImage(spec: LogSpec, kind: string): string | null {
+  if (kind !== 'test' || !spec.tool) return null;
+  const images = { pytest: 'python:3.12-slim', go: 'golang:1.23', rspec: 'ruby:3.3', maven: 'maven:3.9-eclipse-temurin-21' } as const;
+  return spec.tool in images ? images[spec.tool as keyof typeof images] : null;
+}
+
+export type { GeneratedLog, GeneratedTestCase, LogSpec, TestTool } from './log/types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public API.
@@ -52,7 +59,7 @@ export function generateJobLog(spec: LogSpec): GeneratedLog {
     projectName: projectPath.replace(/^.*\//, ''),
     buildDir: `/builds/${projectPath}`,
     version: `${world.int(0, 4)}.${world.int(0, 30)}.${world.int(0, 12)}`,
-    image: imageFor(kind, r),
+    image: toolImage(spec, kind) ?? imageFor(kind, r),
     env: environmentOf(spec.jobName),
     registry: 'registry.gitlab.com',
     tests: null,

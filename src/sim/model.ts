@@ -1,6 +1,8 @@
 // The simulator's internal records. They hold facts (times as epoch ms, ids, plans); the presenters in
 // present.ts turn them into the exact JSON shapes of the API (docs/gitlab-api.md §2), so one record can answer in several forms.
 
+import type { TestTool } from './log/types.js';
+
 export type JobState = 'created' | 'pending' | 'running' | 'success' | 'failed' | 'canceled' | 'skipped' | 'manual';
 
 export type PipelineState = JobState;
@@ -58,6 +60,8 @@ export interface JobTemplate {
   trigger?: { include?: string; project?: string; strategy?: 'depend' };
   /** Variables the script echoes (`echo "Deploying $KEY"`), as a deploy script names its target. */
   echoes?: string[];
+  /** A test job's runner (its log's shape and its JUnit cases); vitest when not given. */
+  tool?: TestTool;
 }
 
 /** A pipeline configuration of its own (a child pipeline's `include`). */
@@ -179,6 +183,7 @@ export interface SimJob {
   /** `job_variables_attributes` given when a manual job was played. */
   variables: { key: string; value: string }[];
   echoes: string[];
+  tool: TestTool | null;
 }
 
 export interface SimPipeline {
@@ -210,6 +215,8 @@ export interface SimPipeline {
   /** The bridge that created it (child and multi-project pipelines). GitLab's REST API does not show it. */
   upstreamBridgeId: number | null;
   mergeRequestIid: number | null;
+  /** Retried and none of its jobs has run since: the pipeline answers `pending` (World.retryPipeline). */
+  retryPending?: boolean;
 }
 
 export interface SimSchedule {

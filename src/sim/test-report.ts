@@ -2,6 +2,10 @@
 // generator as the job's log (log/script-test.ts), so the failed case is the log's failed test.
 // As in GitLab: one suite per job name (parallel jobs of one name merge), only jobs that uploaded a
 // JUnit report (`artifacts:reports:junit`, uploaded on failure too), times in seconds.
+// Shapes as GitLab's serializers give them: the summary's suites (TestSuiteSummaryEntity) carry
+// `build_ids`, the full report's (TestSuiteEntity) do not; a case (TestCaseEntity) has the JUnit
+// `<failure>`/`<error>` text in `system_output` and a null `stack_trace`, as GitLab's JUnit parser
+// (lib/gitlab/ci/parsers/test/junit.rb) leaves it; `error` cases are counted apart from `failed`.
 import type { SimJob, SimPipeline } from './model.js';
 import type { GeneratedTestCase } from './log-gen.js';
 import { logOf } from './trace.js';
@@ -56,16 +60,18 @@ function counts(cases: GeneratedTestCase[]) {
   let success = 0;
   let failed = 0;
   let skipped = 0;
+  let error = 0;
   for (const c of cases) {
     time += c.timeMs;
     if (c.status === 'success') success++;
     else if (c.status === 'failed') failed++;
+    else if (c.status === 'error') error++;
     else skipped++;
   }
-  return { time: Math.round(time) / 1000, count: cases.length, success, failed, skipped, error: 0 };
+  return { time: Math.round(time) / 1000, count: cases.length, success, failed, skipped, error };
 }
 
-/** A suite's counts and jobs, the same in the summary and the full report. */
+/** A suite's counts, the same in the summary and the full report (TestSuiteEntity). */
 function suiteFields(s: Suite) {
   const n = counts(s.cases);
   return {
@@ -76,7 +82,6 @@ function suiteFields(s: Suite) {
     failed_count: n.failed,
     skipped_count: n.skipped,
     error_count: n.error,
-    build_ids: s.jobs.map((j) => j.id),
     suite_error: null,
   };
 }
@@ -84,7 +89,7 @@ function suiteFields(s: Suite) {
 export function testReportSummary(world: World, pipeline: SimPipeline) {
   const suites = suitesOf(world, pipeline);
   const all = counts(suites.flatMap((s) => s.cases));
-  return { total: { ...all, suite_error: null }, test_suites: suites.map(suiteFields) };
+  return { total: { ...all, suite_error: null }, test_suites: suites.map((s) => ({ ...suiteFields(s), build_ids: s.jobs.map((j) => j.id) })) };
 }
 
 /** GitLab's TestReportEntity with details: totals at the top, then every suite with its cases. */
@@ -106,8 +111,8 @@ export function testReport(world: World, pipeline: SimPipeline) {
         classname: c.classname,
         file: c.file,
         execution_time: c.timeMs / 1000,
-        system_output: c.stackTrace,
-        stack_trace: c.stackTrace,
+        system_output: c.failure,
+        stack_trace: null,
         recent_failures: null,
         attachment_url: null,
       })),

@@ -28,6 +28,7 @@ export function logOf(world: World, job: SimJob): GeneratedLog {
     durationMs: job.plan.runMs,
     size: job.logSize,
     ...(job.logLines ? { lines: job.logLines } : {}),
+    ...(job.tool ? { tool: job.tool } : {}),
     // One project's runners have FF_TIMESTAMPS on, as some real fleets do.
     timestamps: project.path === 'terraform',
     runnerDescription: RUNNERS.find((r) => r.id === job.runnerId)?.description,

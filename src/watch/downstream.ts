@@ -39,6 +39,7 @@ function toDownstream(b: Bridge): Downstream {
     status: b.status,
     allowFailure: b.allow_failure === true,
     pipelineId: d?.id ?? null,
+    projectId: typeof (d as { project_id?: unknown } | null)?.project_id === 'number' ? (d as { project_id: number }).project_id : null,
     pipelineStatus: d?.status ?? null,
     webUrl: d?.web_url ?? null,
   };

@@ -13,6 +13,8 @@ export interface Downstream {
   status: string;
   allowFailure: boolean;
   pipelineId: number | null;
+  /** The downstream pipeline's project (PipelineBasic's `project_id`): another one for a multi-project pipeline. */
+  projectId?: number | null;
   pipelineStatus: string | null;
   webUrl: string | null;
 }

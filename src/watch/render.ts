@@ -13,7 +13,13 @@ import { failedJobs, runningJobs, stagesOf, type Downstream, type Outcome, type 
 export interface FailedJobReport {
   job: Job;
   failureLine: string | null;
+  /** A downstream pipeline's job: the bridges that lead to it, outermost first, and its pipeline. */
+  via?: readonly string[];
+  pipelineId?: number;
 }
+
+/** `integration › test:api 1/2` for a child pipeline's job. */
+const viaText = (via: readonly string[] | undefined) => (via?.length ? `${via.map((b) => safeText(b, 80)).join(' › ')} › ` : '');
 
 // The TUI's status glyphs and colours (src/lib/status.ts), as SGR codes.
 const SGR: Record<StatusColour, string> = { green: '32', red: '31', yellow: '33', blue: '34', magenta: '35', gray: '90' };
@@ -128,9 +134,9 @@ export function summaryLines(snap: Snapshot, outcome: Outcome, failed: readonly 
   const said = outcome === 'manual' ? 'is blocked on a manual job' : outcome;
   const lines = [`${icon(style, outcome)} pipeline #${p.id} ${said}${elapsed ? ` after ${elapsed}` : ''}${p.web_url ? ` — ${safeText(p.web_url, 500)}` : ''}`];
   if (outcome === 'success' && p.status !== 'success') lines.push('  (a downstream pipeline failed)');
-  for (const { job, failureLine } of failed) {
+  for (const { job, failureLine, via } of failed) {
     lines.push(
-      `  ${icon(style, 'failed')} ${safeText(job.name, 200)} [${safeText(job.stage, 80)}]${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}${job.web_url ? ` ${safeText(job.web_url, 500)}` : ''}`,
+      `  ${icon(style, 'failed')} ${viaText(via)}${safeText(job.name, 200)} [${safeText(job.stage, 80)}]${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}${job.web_url ? ` ${safeText(job.web_url, 500)}` : ''}`,
     );
     if (failureLine) lines.push(`      > ${safeText(failureLine, 300)}`);
   }
@@ -214,7 +220,12 @@ export function jsonEnd(snap: Snapshot, outcome: Outcome, exitCode: number, fail
     exit_code: exitCode,
     duration: p.duration ?? null,
     web_url: p.web_url ?? null,
-    failed_jobs: failed.map(({ job, failureLine }) => ({ ...jobJson(job), failure_line: failureLine })),
+    failed_jobs: failed.map(({ job, failureLine, via, pipelineId }) => ({
+      ...jobJson(job),
+      pipeline: pipelineId ?? p.id,
+      via: via ?? [],
+      failure_line: failureLine,
+    })),
     downstream: snap.downstream.map(downstreamJson),
   };
 }

@@ -250,7 +250,7 @@ describe('a deterministic world', () => {
   });
 });
 
-describe('retry answers (the API says pending; GitLab derives the status from the jobs)', () => {
+describe('retry answers (the spec’s transition table: pending)', () => {
   it('a job retry answers the new job pending', async () => {
     const [failed] = await all({ status: 'failed' });
     const job = (await rig.gl.jobs.listForPipeline(API, failed!.id, { scope: 'failed' }).all())[0]!;
@@ -265,14 +265,29 @@ describe('retry answers (the API says pending; GitLab derives the status from th
     expect((await rig.gl.pipelines.retry(API, p.id)).status).toBe('pending');
   });
 
-  it('a pipeline whose other jobs passed answers running: pending next to finished jobs is running in GitLab', async () => {
+  it('a pipeline whose other jobs passed answers pending too (the spec’s transition table), running once a retried job runs', async () => {
     const failed = (await all({ status: 'failed' })).slice(1);
     for (const p of failed) {
       const jobs = await rig.gl.jobs.listForPipeline(API, p.id, { perPage: 100 }).all();
       if (!jobs.some((j) => j.status === 'success')) continue;
-      expect((await rig.gl.pipelines.retry(API, p.id)).status).toBe('running');
+      expect((await rig.gl.pipelines.retry(API, p.id)).status).toBe('pending');
+      expect((await rig.gl.pipelines.get(API, p.id)).status).toBe('pending');
+      for (let i = 0; i < 60 && !(await rig.gl.jobs.listForPipeline(API, p.id, { scope: 'running' }).all()).length; i++) rig.advance(5_000);
+      expect((await rig.gl.pipelines.get(API, p.id)).status).toBe('running');
       return;
     }
     throw new Error('no failed pipeline with passed jobs');
+  });
+
+  it('a canceled job of a later stage, retried, answers pending (the spec), not created', async () => {
+    const p = await rig.gl.pipelines.create(API, 'main');
+    for (let i = 0; i < 60 && (await rig.gl.pipelines.get(API, p.id)).status !== 'running'; i++) rig.advance(5_000);
+    await rig.gl.pipelines.cancel(API, p.id);
+    const jobs = await rig.gl.jobs.listForPipeline(API, p.id, { perPage: 100 }).all();
+    const stages = [...new Set(jobs.map((j) => j.stage))];
+    const later = jobs.filter((j) => j.status === 'canceled' && j.stage !== stages[stages.length - 1]).pop() ?? jobs.find((j) => j.status === 'canceled')!;
+    const fresh = await rig.gl.jobs.retry(API, later.id);
+    expect(fresh.status).toBe('pending');
+    expect([fresh.started_at, fresh.finished_at]).toEqual([null, null]);
   });
 });

@@ -1,6 +1,6 @@
 // Test reports through the API module: the summary (totals and suites, no cases) and the full report
 // (every case) agree with each other and with the jobs' logs — the failed case is the failed test the
-// log prints, with the log's failure lines as its stack trace.
+// log prints, with the log's failure lines as its system_output (GitLab's JUnit parser).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineBasic, TraceResult } from '../../src/api/index.js';
 import { startRig, type Rig } from '../helpers/sim.js';
@@ -45,8 +45,8 @@ describe('test_report_summary', () => {
 });
 
 describe('test_report', () => {
-  it('lists every case; the failed one is the failed test of the log, with its failure lines', async () => {
-    // A failed acme/mobile pipeline whose test:unit failed (the others failed elsewhere).
+  it('lists every case; the failed one is the failed test of the log, its failure text in system_output', async () => {
+    // A failed acme/mobile pipeline whose test:unit (jest) failed (the others failed elsewhere).
     let found = false;
     for (const pipeline of await pipelinesOf('acme/mobile', 'failed')) {
       const jobs = await rig.gl.jobs.listForPipeline('acme/mobile', pipeline.id).all();
@@ -59,19 +59,23 @@ describe('test_report', () => {
       expect(report.total_count).toBe(summary.total.count);
       expect(report.success_count).toBe(summary.total.success);
       const suite = report.test_suites[0]!;
+      // As TestSuiteEntity: no build_ids in the full report (only the summary's suites have them).
+      expect(Object.keys(suite)).not.toContain('build_ids');
+      expect(summary.test_suites[0]!.build_ids).toEqual([test.id]);
       expect(suite.test_cases).toHaveLength(suite.total_count);
       const failed = suite.test_cases.filter((c) => c.status === 'failed');
       expect(failed).toHaveLength(1);
       const log = plain(await rig.gl.jobs.trace('acme/mobile', test.id));
-      const [cls, name] = failed[0]!.name.split(' > ');
-      // The log's FAIL line names the same file and test; its assertion is the case's stack trace.
-      expect(log).toContain(` FAIL  ${failed[0]!.file} > ${cls} > ${name}`);
-      expect(failed[0]!.stack_trace).toContain('AssertionError: expected 4150 to be 4200');
-      for (const line of failed[0]!.stack_trace!.split('\n')) expect(log).toContain(line);
+      // Jest's heading for the failed test names it; its failure text is the case's system_output
+      // (GitLab's JUnit parser), and stack_trace stays null.
+      expect(log).toContain(`● ${failed[0]!.name}`);
+      expect(failed[0]!.stack_trace).toBeNull();
+      expect(failed[0]!.system_output!.split('\n')[0]).toBe('expect(received).toBe(expected) // Object.is equality');
+      for (const line of failed[0]!.system_output!.split('\n')) expect(log).toContain(line);
       // The counts in the log's summary line are the report's.
-      const tests = /Tests\s+1 failed \| (\d+) passed(?: \| (\d+) skipped)? \((\d+)\)/.exec(log)!;
-      expect(Number(tests[1])).toBe(report.success_count);
-      expect(Number(tests[2] ?? 0)).toBe(report.skipped_count);
+      const tests = /Tests:\s+1 failed, (?:(\d+) skipped, )?(\d+) passed, (\d+) total/.exec(log)!;
+      expect(Number(tests[1] ?? 0)).toBe(report.skipped_count);
+      expect(Number(tests[2])).toBe(report.success_count);
       expect(Number(tests[3])).toBe(report.total_count);
       break;
     }
@@ -85,11 +89,11 @@ describe('test_report', () => {
     expect(Object.keys(c)).toEqual(
       expect.arrayContaining(['status', 'name', 'classname', 'execution_time', 'system_output', 'stack_trace', 'file', 'attachment_url']),
     );
-    expect(c.classname).toMatch(/\.test\.ts$/);
+    expect(c.file).toMatch(/\.test\.ts$/);
     expect(c.execution_time).toBeLessThan(1);
     const test = (await rig.gl.jobs.listForPipeline('acme/mobile', pipeline!.id).all()).find((j) => j.name === 'test:unit')!;
     const log = plain(await rig.gl.jobs.trace('acme/mobile', test.id));
-    const tests = /Tests\s+(\d+) passed(?: \| (\d+) skipped)? \((\d+)\)/.exec(log)!;
+    const tests = /Tests:\s+(?:(\d+) skipped, )?(\d+) passed, (\d+) total/.exec(log)!;
     expect(Number(tests[3])).toBe(report.total_count);
   });
 

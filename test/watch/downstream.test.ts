@@ -28,7 +28,7 @@ beforeAll(async () => {
             stage: 'deploy',
             status: 'failed',
             allow_failure: false,
-            downstream_pipeline: { id: 90, status: 'failed', web_url: 'http://x/g/p/-/pipelines/90' },
+            downstream_pipeline: { id: 90, project_id: 3, status: 'failed', web_url: 'http://x/g/p/-/pipelines/90' },
           },
           { id: 71, name: 'docs', stage: 'deploy', status: 'success', downstream_pipeline: null },
         ]),
@@ -66,10 +66,21 @@ describe('downstreamReader', () => {
         status: 'failed',
         allowFailure: false,
         pipelineId: 90,
+        projectId: 3,
         pipelineStatus: 'failed',
         webUrl: 'http://x/g/p/-/pipelines/90',
       },
-      { bridgeId: 71, bridgeName: 'docs', stage: 'deploy', status: 'success', allowFailure: false, pipelineId: null, pipelineStatus: null, webUrl: null },
+      {
+        bridgeId: 71,
+        bridgeName: 'docs',
+        stage: 'deploy',
+        status: 'success',
+        allowFailure: false,
+        pipelineId: null,
+        projectId: null,
+        pipelineStatus: null,
+        webUrl: null,
+      },
     ]);
   });
 });

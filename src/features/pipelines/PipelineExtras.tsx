@@ -7,7 +7,7 @@ import { Text } from '../../ui/components/Text.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
 import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
-import { testsText, variablesText } from './pipeline-extras.js';
+import { badText, testsText, variablesText } from './pipeline-extras.js';
 
 export function PipelineExtrasLine({ pipelineId, width }: { pipelineId: number; width: number }) {
   const theme = useTheme();
@@ -49,9 +49,9 @@ export function PipelineDetails({ pipelineId, width, height }: { pipelineId: num
   else if (!tests.test_suites.length) lines.push({ text: '  no test report (no job uploaded artifacts:reports:junit)', dim: true });
   else {
     for (const s of tests.test_suites) {
-      const bad = s.failed_count + s.error_count;
+      const bad = badText(s.failed_count, s.error_count);
       lines.push({
-        text: `  ${s.name}: ${s.total_count.toLocaleString('en')} tests · ${bad} failed · ${s.skipped_count} skipped · ${s.total_time.toFixed(2)}s`,
+        text: `  ${s.name}: ${s.total_count.toLocaleString('en')} tests · ${bad || '0 failed'} · ${s.skipped_count} skipped · ${s.total_time.toFixed(2)}s`,
         ...(bad ? { color: theme.error } : {}),
       });
     }

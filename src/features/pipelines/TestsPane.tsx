@@ -9,7 +9,7 @@ import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
 import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useAppState } from '../../ui/context.js';
-import { useTheme } from '../../ui/theme.js';
+import { useTheme, type Theme } from '../../ui/theme.js';
 import { useList } from '../../ui/use-list.js';
 import { testsText } from './pipeline-extras.js';
 import type { TestCaseRow } from './tests-view.js';
@@ -30,13 +30,19 @@ export function caseOutput(row: TestCaseRow): string[] {
   return out.length ? out : ['(GitLab has no output for this case)'];
 }
 
+/** A case's status; an errored one (GitLab's `error`: it could not run) in failed's colour, named as it is. */
+export function caseStatusCell(theme: Theme, status: string): { text: string; color: string | undefined } {
+  if (status !== 'error') return statusCell(theme, status);
+  return { text: `${theme.status('failed').icon} error`, color: theme.status('failed').color };
+}
+
 export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'tests' }>; width: number; height: number }) {
   const theme = useTheme();
   const { list, rows } = useList<TestCaseRow>(listKeys.testCases(pane.projectId, pane.pipelineId));
   const summary = useAppState((s) => testsText(s.pipelineExtras[pane.pipelineId]?.tests));
   const row = rows[list.selected];
   const columns: Column<TestCaseRow>[] = [
-    { header: 'Status', width: 10, value: (r) => r.test.status, display: (r) => statusCell(theme, r.test.status === 'error' ? 'failed' : r.test.status) },
+    { header: 'Status', width: 10, value: (r) => r.test.status, display: (r) => caseStatusCell(theme, r.test.status) },
     { header: 'Time', width: 8, align: 'right', value: (r) => caseDuration(r.test.execution_time) },
     { header: 'Suite', width: 14, value: (r) => safeText(r.suite, 60) },
     { header: 'Case', grow: 3, value: (r) => safeText(`${r.test.name}${r.test.classname ? ` · ${r.test.classname}` : ''}`, 300) },

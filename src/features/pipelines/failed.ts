@@ -3,9 +3,10 @@
 import type { Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { listRows } from '../../store/lists.js';
-import { listKeyOf } from '../../store/sources.js';
+import { listKeyOf, sourceFor } from '../../store/sources.js';
 import { listOf, patchList, toast, topPane } from '../../store/store.js';
 import { listKeyText, type AppState, type Pane } from '../../store/types.js';
+import { isBridge } from './bridges.js';
 
 /** A job that failed and was not allowed to, before one that was (a warning in GitLab's words). */
 const failedRank = (j: Job): number => (j.status !== 'failed' ? 0 : j.allow_failure ? 1 : 2);
@@ -40,11 +41,22 @@ export function watchFirstFocus(ctx: Ctx): (state: AppState) => void {
     const list = listOf<Job>(state, key);
     // Its trigger jobs too (read beside the jobs): one may be the failed or the running one.
     if (list.loadedAt === null || list.nextPage !== null || state.bridges[pane.pipelineId] === undefined) return;
+    // Bridges read after the jobs are stored first and put among the rows by the next update
+    // (readBridges): wait for the rows that have them, or a failed bridge would be passed over.
+    if (!bridgesArranged(ctx, key, list.items)) return;
     placed.add(text);
     if (list.selected !== 0) return;
     const at = firstFocus(listRows<Job>(ctx, state, key));
     if (at !== 0) patchList(ctx.store, key, { selected: at });
   };
+}
+
+/** Every bridge the job list's source would place among `items` is there. */
+function bridgesArranged(ctx: Ctx, key: NonNullable<ReturnType<typeof listKeyOf>>, items: readonly Job[]): boolean {
+  const arrange = sourceFor(key, ctx).arrange as ((jobs: Job[]) => Job[]) | undefined;
+  if (!arrange) return true;
+  const have = new Set(items.map((j) => j.id));
+  return arrange(items.filter((j) => !isBridge(j))).every((j) => have.has(j.id));
 }
 
 /** `F`: the next failed job after the cursor, round to the first. */

@@ -71,14 +71,27 @@ export function watchPipelineExtras(ctx: Ctx): (state: AppState) => void {
   };
 }
 
-/** `tests 1,204 · 3 failed` (nothing when the pipeline published no JUnit report). */
+/**
+ * `2 failed, 1 error`: GitLab counts errored cases (`<error>` in JUnit: the test could not run)
+ * apart from failed ones (`error_count`, `total.error`); empty when there are none of either.
+ */
+export function badText(failed: number, errors: number): string {
+  const n = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? x : 0);
+  const parts = [
+    ...(n(failed) ? [`${n(failed).toLocaleString('en')} failed`] : []),
+    ...(n(errors) ? [`${n(errors).toLocaleString('en')} error${n(errors) === 1 ? '' : 's'}`] : []),
+  ];
+  return parts.join(', ');
+}
+
+/** `tests 1,204 · 2 failed, 1 error` (nothing when the pipeline published no JUnit report). */
 export function testsText(tests: PipelineExtrasState['tests']): string {
   if (!tests) return '';
   if ('error' in tests) return `tests: ${tests.error}`;
   const t = tests.total;
   if (t.count === 0) return '';
-  const bad = t.failed + t.error;
-  return `tests ${t.count.toLocaleString('en')}${bad ? ` · ${bad.toLocaleString('en')} failed` : ' · all passed'}${t.skipped ? ` · ${t.skipped.toLocaleString('en')} skipped` : ''}`;
+  const bad = badText(t.failed, t.error);
+  return `tests ${t.count.toLocaleString('en')}${bad ? ` · ${bad}` : ' · all passed'}${t.skipped ? ` · ${t.skipped.toLocaleString('en')} skipped` : ''}`;
 }
 
 /** `variables: DEPLOY_TARGET ROLLOUT_PLAN (file)`: keys only (values may be secrets; `i` shows them). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase, TestReport } from '../../api/index.js';
-import { testsText, variablesText } from './pipeline-extras.js';
+import { badText, testsText, variablesText } from './pipeline-extras.js';
 import { caseRows, needlesOf } from './tests-view.js';
 import { caseDuration, caseOutput } from './TestsPane.js';
 
@@ -45,9 +45,25 @@ describe('the Tests view', () => {
     expect(rows[1]).toMatchObject({ suite: 'api', buildIds: [12, 13] });
   });
 
-  it('looks for the stack trace’s first line in the log, then the case name', () => {
+  it('looks for the failure’s first line (system_output, as GitLab’s JUnit parser fills it), then the stack trace’s, then the name', () => {
+    // GitLab: the <failure> text in system_output, stack_trace null, System Out appended.
+    const gitlab = tc('test_create_user', 'failed', {
+      system_output: '\n    def test_create_user(client):\nE       AssertionError: assert 500 == 201\n\nSystem Out:\n\nconnecting',
+    });
+    expect(needlesOf(gitlab)).toEqual(['def test_create_user(client):', 'test_create_user']);
+    expect(needlesOf(tc('x', 'error', { system_output: 'System Err:\n\nboom' }))).toEqual(['boom', 'x']);
     expect(needlesOf(tc('adds', 'failed', { stack_trace: '\n  FAIL src/a.test.ts > adds\nExpected 1' }))).toEqual(['FAIL src/a.test.ts > adds', 'adds']);
+    expect(needlesOf(tc('adds', 'failed', { system_output: 'adds' }))).toEqual(['adds']);
     expect(needlesOf(tc('adds', 'failed'))).toEqual(['adds']);
+  });
+
+  it('counts errored cases apart from failed ones, as GitLab does', () => {
+    expect(badText(2, 1)).toBe('2 failed, 1 error');
+    expect(badText(0, 3)).toBe('3 errors');
+    expect(badText(1, 0)).toBe('1 failed');
+    expect(badText(0, 0)).toBe('');
+    const total = { time: 1, count: 12, success: 9, failed: 2, skipped: 0, error: 1, suite_error: null };
+    expect(testsText({ total, test_suites: [] })).toBe('tests 12 · 2 failed, 1 error');
   });
 
   it('shows a case’s output without the terminal escapes a test printed', () => {

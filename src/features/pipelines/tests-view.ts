@@ -2,9 +2,12 @@
 // duration and suite. The full report is read only here (it is slow on real GitLab) and kept by
 // pipeline until the pipeline changes, so the poller's refreshes of the list cost no request.
 // Enter shows a case's output; `L` opens its job's log at the failing line, found with the log
-// engine's search (the first line of the stack trace, else the case name).
-import type { GitLab, TestCase, TestReport } from '../../api/index.js';
+// engine's search (the failure's first line, else the case name). GitLab's full report names no
+// jobs: its suites (TestSuiteEntity) have no `build_ids`; only the summary's (TestSuiteSummaryEntity)
+// have, so `L` finds the suite's jobs there (docs/gitlab-api.md, "Test reports").
+import type { GitLab, TestCase, TestReport, TestReportSummary } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
+import { describeError } from '../../store/errors.js';
 import { moveSelection, selectedRow } from '../../store/lists.js';
 import { listKeys, type ListSource } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
@@ -120,17 +123,58 @@ export function closeTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): vo
   ctx.store.setState((s) => ({ stack: pane.open ? [...s.stack.slice(0, -1), { ...pane, open: false }] : s.stack.slice(0, -1) }));
 }
 
-/** What to search the job's log for: the stack trace's first line names the failure as the log does. */
-export function needlesOf(test: TestCase): string[] {
-  const first = (test.stack_trace ?? '')
-    .split('\n')
+/** `System Out:` / `System Err:` blocks GitLab appends to a failure's text (lib/gitlab/ci/parsers/test/junit.rb). */
+const STREAM_HEADER = /^System (?:Out|Err):$/;
+
+/** The first line of a text worth searching a log for: not blank, not GitLab's stream headers. */
+function firstLine(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
+  const line = text
+    .split(/\r\n|\r|\n/)
     .map((l) => l.trim())
-    .find((l) => l !== '');
-  return [...(first ? [first.slice(0, 200)] : []), test.name.slice(0, 200)];
+    .find((l) => l !== '' && !STREAM_HEADER.test(l));
+  return line ? line.slice(0, 200) : null;
 }
 
 /**
- * `L`: the case's job (the suite's build_ids; the first one whose log names the case) opens at the
+ * What to search the job's log for, best first. GitLab's JUnit parser puts the `<failure>`/`<error>`
+ * text in `system_output` and leaves `stack_trace` null, so the failure's first line comes from
+ * `system_output`; `stack_trace` (other report formats) next, then the case's name.
+ */
+export function needlesOf(test: TestCase): string[] {
+  const found: string[] = [];
+  for (const line of [firstLine(test.system_output), firstLine(test.stack_trace), test.name.slice(0, 200)]) {
+    if (line && !found.includes(line)) found.push(line);
+  }
+  return found;
+}
+
+/**
+ * The jobs of a case's suite: the full report's `build_ids` when given (older pipetop caches and
+ * non-GitLab servers), else the summary's suite of that name — read now if the pane has none.
+ * A job known to have failed comes first (a suite of parallel jobs names them all).
+ */
+export async function suiteJobs(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>, row: TestCaseRow): Promise<number[] | { error: string }> {
+  let ids = row.buildIds;
+  if (!ids.length) {
+    let summary: TestReportSummary | { error: string } | undefined = ctx.store.getState().pipelineExtras[pane.pipelineId]?.tests;
+    if (!summary || 'error' in summary) {
+      try {
+        summary = await ctx.gl.pipelines.testReportSummary(pane.projectId, pane.pipelineId);
+      } catch (error) {
+        return { error: describeError(error) };
+      }
+    }
+    const ofSuite = summary.test_suites.find((s) => s.name === row.suite)?.build_ids;
+    ids = Array.isArray(ofSuite) ? ofSuite.filter((id): id is number => Number.isSafeInteger(id)) : [];
+  }
+  if (row.test.status !== 'failed' && row.test.status !== 'error') return ids;
+  const jobs = ctx.store.getState().jobs;
+  return [...ids].sort((a, b) => Number(jobs[b]?.status === 'failed') - Number(jobs[a]?.status === 'failed'));
+}
+
+/**
+ * `L`: the case's job (its suite's build_ids from the summary, a failed one first) opens at the
  * failing line. The log loads asynchronously: wait for it, bounded, then search.
  */
 export async function caseLog(
@@ -140,8 +184,13 @@ export async function caseLog(
 ): Promise<void> {
   const row = selectedRow<TestCaseRow>(ctx, listKeys.testCases(pane.projectId, pane.pipelineId));
   if (!row) return;
-  const jobId = row.buildIds[0];
+  const ids = await suiteJobs(ctx, pane, row);
+  if ('error' in ids) return void toast(ctx.store, 'error', `No job for this suite: ${ids.error}`);
+  const jobId = ids[0];
   if (jobId === undefined) return void toast(ctx.store, 'info', 'GitLab names no job for this suite');
+  // The user may have moved on while the summary was read.
+  const top = topPane(ctx.store.getState());
+  if (top.kind !== 'tests' || top.pipelineId !== pane.pipelineId) return;
   ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId }] }));
   const loaded = await new Promise<boolean>((resolve) => {
     const check = (s: AppState) => {

@@ -7,6 +7,7 @@ import { scriptDeploy, scriptDocker } from './script-deploy.js';
 import { scriptGeneric } from './script-generic.js';
 import { scriptAudit, scriptLint } from './script-lint.js';
 import { scriptE2e, scriptTest } from './script-test.js';
+import { scriptTool } from './script-tools.js';
 import { LAYERS, MODULES, testName } from './vocab.js';
 
 export interface Artifacts {
@@ -231,7 +232,8 @@ export function runJob(x: Ctx): void {
     r.int(300, 2000),
   );
   const scriptStart = w.lines.length;
-  if (usesNode(kind) && size !== 'small') {
+  const tool = kind === 'test' && spec.tool && spec.tool !== 'vitest' ? spec.tool : null;
+  if (usesNode(kind) && size !== 'small' && (tool === null || tool === 'jest')) {
     w.cmd('node --version && npm --version');
     w.line(`v20.${r.int(15, 18)}.${r.int(0, 3)}`, r.int(50, 300));
     w.line(`10.${r.int(5, 9)}.${r.int(0, 2)}`, r.int(50, 300));
@@ -241,18 +243,20 @@ export function runJob(x: Ctx): void {
     w.line(echo.output, r.int(10, 80));
   }
   if (spec.lines) padWithVerboseOutput(x, spec.lines);
-  (
-    ({
-      build: scriptBuild,
-      test: scriptTest,
-      e2e: scriptE2e,
-      lint: scriptLint,
-      deploy: scriptDeploy,
-      docker: scriptDocker,
-      audit: scriptAudit,
-      generic: scriptGeneric,
-    }) as const
-  )[kind](x);
+  if (tool) scriptTool(x, tool);
+  else
+    (
+      ({
+        build: scriptBuild,
+        test: scriptTest,
+        e2e: scriptE2e,
+        lint: scriptLint,
+        deploy: scriptDeploy,
+        docker: scriptDocker,
+        audit: scriptAudit,
+        generic: scriptGeneric,
+      }) as const
+    )[kind](x);
 
   if (canceled) {
     // Cut the script somewhere in the middle; the runner then closes what is open and reports.

@@ -72,12 +72,12 @@ export function scriptTest(x: Ctx): void {
           const ms = r.int(3, 90);
           w.line(`   ${c.red('×')} ${name} ${c.dim(`${ms}ms`)}`, r.int(2, 80));
           w.line(`     ${c.red('→ expected 4150 to be 4200 // Object.is equality')}`);
-          failCase = { name, classname: f.path, file: f.path, status: 'failed', timeMs: ms, stackTrace: null };
+          failCase = { name, classname: f.path, file: f.path, status: 'failed', timeMs: ms, failure: null };
           cases.push(failCase);
         } else if (r.chance(0.01)) {
           skipped++;
           if (verbose) w.line(`   ${c.yellow('↓')} ${name} ${c.dim('[skipped]')}`, r.int(0, 5));
-          cases.push({ name, classname: f.path, file: f.path, status: 'skipped', timeMs: 0, stackTrace: null });
+          cases.push({ name, classname: f.path, file: f.path, status: 'skipped', timeMs: 0, failure: null });
         } else {
           passed++;
           let ms: number;
@@ -85,13 +85,13 @@ export function scriptTest(x: Ctx): void {
             ms = r.int(0, 60);
             w.line(`   ${c.green('✓')} ${name} ${c.dim(`${ms}ms`)}`, r.int(2, 60));
           } else ms = side.int(0, 60);
-          cases.push({ name, classname: f.path, file: f.path, status: 'success', timeMs: ms, stackTrace: null });
+          cases.push({ name, classname: f.path, file: f.path, status: 'success', timeMs: ms, failure: null });
         }
       }
     } else {
       passed += f.tests;
       for (let t = 0; t < f.tests; t++) {
-        cases.push({ name: `${f.cls} > ${testName(side)}`, classname: f.path, file: f.path, status: 'success', timeMs: side.int(0, 60), stackTrace: null });
+        cases.push({ name: `${f.cls} > ${testName(side)}`, classname: f.path, file: f.path, status: 'success', timeMs: side.int(0, 60), failure: null });
       }
     }
   }
@@ -127,8 +127,9 @@ export function scriptTest(x: Ctx): void {
     const src = f.path.replace('.test.ts', '.ts');
     w.stderr(`    at ${f.cls}.refund (${x.buildDir}/${src}:${r.int(40, 400)}:${r.int(5, 30)})`);
     w.stderr(`    at ${x.buildDir}/${f.path}:${failLine - 2}:20`);
-    // The report's stack trace is the log's failure block, word for word (without colours).
-    if (failCase) failCase.stackTrace = plainLines(w.lines.slice(failureFrom).map((l) => l.text));
+    // The JUnit failure's text is the log's failure block after its FAIL heading, word for word
+    // (without colours): vitest's reporter writes the error and its stack.
+    if (failCase) failCase.failure = plainLines(w.lines.slice(failureFrom + 1).map((l) => l.text));
     if (size !== 'small') {
       w.stderr(`    at processTicksAndRejections (node:internal/process/task_queues:95:5)`);
       w.stderr(`    at runTest (file://${x.buildDir}/node_modules/@vitest/runner/dist/index.js:781:11)`);

@@ -18,8 +18,10 @@ describe('test cases of a test job', () => {
         expect(n('failed')).toBe(outcome === 'failed' ? 1 : 0);
         for (const failed of cases.filter((c) => c.status === 'failed')) {
           expect(text).toContain(`× ${failed.name}`);
-          expect(failed.stackTrace!.split('\n')[0]).toBe(`FAIL  ${failed.file} > ${failed.name}`);
-          for (const l of failed.stackTrace!.split('\n')) expect(text).toContain(l);
+          // The JUnit failure text is vitest's: the error, then its stack (the FAIL heading is the log's own).
+          expect(failed.failure!.split('\n')[0]).toBe('AssertionError: expected 4150 to be 4200 // Object.is equality');
+          expect(text).toContain(`FAIL  ${failed.file} > ${failed.name}`);
+          for (const l of failed.failure!.split('\n')) expect(text).toContain(l);
         }
         if (size === 'huge') {
           for (const c of cases.filter((x) => x.status === 'success').slice(0, 50)) expect(text).toContain(`✓ ${c.name} ${c.timeMs}ms`);

@@ -20,6 +20,8 @@ export interface LogSpec {
    * script. For benchmarks of very long logs; the simulator's `scale.logLines`.
    */
   lines?: number;
+  /** A test job's tool (its log's shape and its JUnit cases); without it a test job runs vitest. */
+  tool?: TestTool;
   /** FF_TIMESTAMPS: prefix every physical line with `<ISO time> <stream><O|E><space|+>`. */
   timestamps?: boolean;
   runnerDescription?: string;
@@ -50,14 +52,22 @@ export interface GeneratedLog {
   tests?: GeneratedTestCase[];
 }
 
+/** The test runners a simulated test job may use. */
+export type TestTool = 'vitest' | 'pytest' | 'jest' | 'go' | 'rspec' | 'maven';
+
 export interface GeneratedTestCase {
-  /** As the log prints it: `<Class> > <test>`. */
+  /** As the tool's JUnit reporter names it (vitest: `<Class> > <test>`, as its log prints it). */
   name: string;
   /** The test file, as vitest's JUnit reporter gives it. */
   classname: string;
   file: string;
-  status: 'success' | 'failed' | 'skipped';
+  /** `error`: the JUnit `<error>` element (the test could not run), counted apart from `failed`. */
+  status: 'success' | 'failed' | 'error' | 'skipped';
   timeMs: number;
-  /** A failure: the log's failure block (FAIL line, assertion, source excerpt, stack), without colours. */
-  stackTrace: string | null;
+  /**
+   * The text of the case's `<failure>` or `<error>` element: the log's failure block after its
+   * heading (assertion, source excerpt, stack), without colours. GitLab's JUnit parser serves it as
+   * `system_output` and never fills `stack_trace`.
+   */
+  failure: string | null;
 }

@@ -199,10 +199,7 @@ export const pipelineRoutes: Route[] = [
     handler(ctx) {
       projectFor(ctx, DEVELOPER);
       const pipeline = pipelineOf(ctx);
-      const now = ctx.world.now;
-      for (const job of ctx.world.pipelineJobs(pipeline)) {
-        if ((job.status === 'failed' || job.status === 'canceled') && !job.retried) ctx.world.retryJob(job, ctx.user.id, now);
-      }
+      ctx.world.retryPipeline(pipeline, ctx.user.id, ctx.world.now);
       return { status: 201, body: present.pipeline(ctx.present, pipeline) };
     },
   },

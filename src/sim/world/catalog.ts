@@ -37,6 +37,9 @@ export const USERS: UserSeed[] = [
 /** Who owns the read-only and expired demo tokens. */
 export const TOKEN_OWNER = { [DEMO_TOKENS.readOnly]: 'alice', [DEMO_TOKENS.expired]: 'alice' } as const;
 
+/** A monorepo's packages are tested by their own stacks' runners. */
+const MONOREPO_TOOLS = ['vitest', 'maven', 'go', 'pytest', 'jest'] as const;
+
 export interface ProjectSeed {
   namespace: string;
   path: string;
@@ -77,7 +80,7 @@ export const PROJECTS: ProjectSeed[] = [
       job('build', 'build', 95, 0.03, { ...art(['dist/server.js', 'dist/server.js.map']), logSize: 'normal' }),
       job('docker:build', 'build', 160, 0.04, { logSize: 'normal' }),
       job('test:unit', 'test', 140, 0.12, { ...art(['junit.xml', 'coverage/lcov.info'], 30), coverage: true, logSize: 'huge' }),
-      job('test:integration', 'test', 260, 0.15, { ...art(['junit-integration.xml']) }),
+      job('test:integration', 'test', 260, 0.15, { ...art(['junit-integration.xml']), tool: 'go' }),
       job('lint', 'test', 40, 0.08, { logSize: 'small' }),
       job('sast', 'security', 70, 0.05, { allowFailure: true, ...art(['gl-sast-report.json'], 1) }),
       job('dependency_scanning', 'security', 80, 0.1, { allowFailure: true }),
@@ -176,7 +179,7 @@ export const PROJECTS: ProjectSeed[] = [
     visibility: 'private',
     members: { root: 50 },
     stages: ['test'],
-    jobs: [job('test', 'test', 30, 0.05)],
+    jobs: [job('test', 'test', 30, 0.05, { tool: 'rspec' })],
     history: 12,
   },
 ];
@@ -230,7 +233,7 @@ function monorepoJobs(): JobTemplate[] {
   for (const p of packages) {
     for (let shard = 1; shard <= 6; shard++) {
       // Rare per job, but with 240 shards about one pipeline in four still fails somewhere.
-      jobs.push(job(`test:${p} ${shard}/6`, 'test', 30 + ((p.length * 13 + shard * 17) % 90), 0.001, { logSize: 'small' }));
+      jobs.push(job(`test:${p} ${shard}/6`, 'test', 30 + ((p.length * 13 + shard * 17) % 90), 0.001, { logSize: 'small', tool: MONOREPO_TOOLS[p.length % MONOREPO_TOOLS.length]! }));
     }
   }
   for (const p of packages) jobs.push(job(`lint:${p}`, 'test', 20, 0.001, { logSize: 'small', allowFailure: p.length % 5 === 0 }));

@@ -24,8 +24,8 @@ const junit = (file: string) => ({ artifacts: { paths: [file], expireInDays: 30 
 const INTEGRATION: PipelineConfig = {
   stages: ['test'],
   jobs: [
-    job('test:api 1/2', 'test', 120, 0.2, { ...junit('junit-api-1.xml'), logSize: 'small' }),
-    job('test:api 2/2', 'test', 110, 0.2, { ...junit('junit-api-2.xml'), logSize: 'small' }),
+    job('test:api 1/2', 'test', 120, 0.2, { ...junit('junit-api-1.xml'), logSize: 'small', tool: 'pytest' }),
+    job('test:api 2/2', 'test', 110, 0.2, { ...junit('junit-api-2.xml'), logSize: 'small', tool: 'pytest' }),
     // Long enough that the newest parent pipeline is still running, child and all, when the world opens.
     job('test:e2e', 'test', 3600, 0, { logSize: 'small' }),
   ],
@@ -50,7 +50,7 @@ const MOBILE_STAGES = ['build', 'test'];
 const MOBILE_JOBS: JobTemplate[] = [
   job('build:android', 'build', 150, 0.03, { logSize: 'small' }),
   job('build:ios', 'build', 180, 0.04, { logSize: 'small' }),
-  job('test:unit', 'test', 80, 0.12, { ...junit('junit.xml'), logSize: 'small' }),
+  job('test:unit', 'test', 80, 0.12, { ...junit('junit.xml'), logSize: 'small', tool: 'jest' }),
 ];
 
 interface ExtraSeed {

@@ -252,6 +252,7 @@ export class World {
       downstreamPipelineId: null,
       variables: [],
       echoes: t.echoes ?? [],
+      tool: t.tool ?? null,
     };
     if (t.coverage) job.coverage = Math.round((70 + r(5) * 28) * 100) / 100;
     this.jobs.set(id, job);
@@ -312,6 +313,7 @@ export class World {
     // GitLab's Composite status: pending only while every job is pending, created or skipped
     // (a pipeline retried after a cancel is pending again); pending next to finished jobs is running.
     if (n('running')) status = 'running';
+    else if (pipeline.retryPending && n('pending')) status = 'pending';
     else if (n('pending')) status = n('pending') + n('created') + n('skipped') === jobs.length ? 'pending' : 'running';
     else if (n('created') === jobs.length) status = 'created';
     else if (failedHard) status = 'failed';
@@ -359,6 +361,7 @@ export class World {
 
   private start(job: SimJob, at: number): void {
     job.startedAt = at;
+    this.pipelines.get(job.pipelineId)!.retryPending = false;
     job.runnerId = RUNNERS[Math.floor(hashFloat(this.seed, job.id, 6) * RUNNERS.length)]!.id;
     this.setStatus(job, 'running', at);
     this.touchDeployment(job, 'running', at);
@@ -512,8 +515,13 @@ export class World {
     return project.jobs.find((t) => t.name === name);
   }
 
-  /** Retries a finished job: a new job with a new id replaces it; later skipped stages come back. */
-  retryJob(job: SimJob, userId: number, at: number): SimJob {
+  /**
+   * Retries a finished job: a new job with a new id replaces it; later skipped stages come back. The
+   * new job is queued at once — the spec's transition table answers a job retry `pending` (GitLab's
+   * Ci::RetryJobService enqueues an actionable clone immediately) — unless `queue` is false (a
+   * pipeline retry, whose processing queues what may run).
+   */
+  retryJob(job: SimJob, userId: number, at: number, queue = true): SimJob {
     const pipeline = this.pipelines.get(job.pipelineId)!;
     const template = this.templateOf(pipeline, job.name) ?? {
       name: job.name,
@@ -535,8 +543,27 @@ export class World {
       }
     }
     pipeline.finishedAt = null;
+    if (queue) this.enqueue(fresh, at);
     this.process(pipeline, at);
     return fresh;
+  }
+
+  /**
+   * Retries a pipeline's failed and canceled jobs. The answer is `pending` (the spec's transition
+   * table), and the pipeline stays pending until one of its jobs runs, though passed jobs beside
+   * pending ones would make GitLab's composite status `running` (docs/gitlab-api.md).
+   */
+  retryPipeline(pipeline: SimPipeline, userId: number, at: number): void {
+    let any = false;
+    for (const job of this.pipelineJobs(pipeline)) {
+      if ((job.status === 'failed' || job.status === 'canceled') && !job.retried) {
+        this.retryJob(job, userId, at, false);
+        any = true;
+      }
+    }
+    if (!any) return;
+    pipeline.retryPending = true;
+    this.updatePipelineStatus(pipeline, at);
   }
 
   /** Plays a manual job, with the variables the player gave (`job_variables_attributes`). */
