@@ -6,6 +6,7 @@ import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
+import { safeDisplay } from '../../text/safe.js';
 import { REQUEST_BINDINGS } from './bindings.js';
 import { curlOf } from './record.js';
 import type { RequestRecord } from './slice.js';
@@ -23,7 +24,9 @@ export const requestsFeature: Feature = {
       toast(ctx.store, 'info', 'No request selected');
       return true;
     }
-    ctx.platform.copy(curlOf(record, ctx.gl.client.apiUrl));
+    // The clipboard writer takes only checked text: the path is the client's own (percent-encoded),
+    // so nothing is lost.
+    ctx.platform.copy(safeDisplay(curlOf(record, ctx.gl.client.apiUrl)));
     toast(
       ctx.store,
       'info',
