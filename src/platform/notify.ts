@@ -31,8 +31,12 @@ function clean(text: string, max: number): string {
   return safeText(text, max).replaceAll(';', ',');
 }
 
+declare const BYTES: unique symbol;
+/** Escape sequences built here from SafeStrings: the only bytes the app writes beside Ink (Platform.write). */
+export type NotificationBytes = string & { readonly [BYTES]: true };
+
 /** The bytes to write to the terminal for `n`; '' when every channel is off. */
-export function notificationBytes(n: Notification, channels: NotifyChannels = {}, env: NodeJS.ProcessEnv = process.env): string {
+export function notificationBytes(n: Notification, channels: NotifyChannels = {}, env: NodeJS.ProcessEnv = process.env): NotificationBytes {
   const title = clean(n.title, NOTIFY_TITLE_MAX);
   const body = clean(n.body, NOTIFY_BODY_MAX);
   let out = '';
@@ -44,5 +48,5 @@ export function notificationBytes(n: Notification, channels: NotifyChannels = {}
   // A bare BEL is not wrapped: tmux and screen act on it themselves (bell-action, the window flag)
   // and pass it on to the outer terminal.
   if (channels.bell !== false) out += BEL;
-  return out;
+  return out as NotificationBytes;
 }

@@ -2,7 +2,7 @@
 // connection state (header: live / retrying / offline) in step with what requests do.
 import type { GitLab } from '../api/index.js';
 import type { LogRegistry } from '../features/log/index.js';
-import type { NotifyChannels } from '../platform/notify.js';
+import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
 import type { SafeString } from '../text/safe.js';
 import type { Feature } from './feature.js';
 import type { AppStore } from './store.js';
@@ -20,8 +20,8 @@ export interface Platform {
   downloadDir: string;
   /** Hard cap on one download in bytes (--max-download); the API's default when absent. */
   maxDownloadBytes?: number;
-  /** Writes bytes to the terminal beside Ink (notifications: bell, OSC 777/9, title). */
-  write?(bytes: string): void;
+  /** Writes bytes to the terminal beside Ink: only notificationBytes (bell, OSC 777/9, title), built from SafeStrings. */
+  write?(bytes: NotificationBytes): void;
   /** The environment the terminal bytes are wrapped for (tmux, screen). */
   env?: NodeJS.ProcessEnv;
   /** Which notification channels are on (config file `notifications:`); all on when absent. */

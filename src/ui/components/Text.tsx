@@ -10,8 +10,12 @@ import { safeDisplay } from '../../text/safe.js';
 
 export type { TextProps };
 
-export function Text({ children, ...props }: TextProps) {
-  return <InkText {...props}>{clean(children)}</InkText>;
+export function Text(props: TextProps) {
+  const label = props['aria-label'];
+  // Ink's Text is a plain function component (two useContext calls, always made): called here
+  // rather than rendered as a child element, so the primitive adds no layer to the tree. A frame
+  // draws hundreds of these, and the extra layer made a re-render measurably slower.
+  return InkText({ ...props, children: clean(props.children), ...(label === undefined ? {} : { 'aria-label': safeDisplay(label) }) });
 }
 
 /** Strings made safe; numbers and elements (themselves this Text, or Ink's layout) as they are. */
