@@ -1,5 +1,5 @@
 // Pipelines (docs/gitlab-api.md §4.2): list with every filter, single, create, retry, cancel.
-import { PIPELINE_ORDER_BY, PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS, PIPELINE_STATUS_FILTERS } from '../../api/types.js';
+import { GITLAB_PIPELINE_ORDER_BY, GITLAB_PIPELINE_SCOPES, GITLAB_PIPELINE_SOURCES, GITLAB_STATUSES } from '../gitlab-values.js';
 import { type RequestContext, DEVELOPER, boolParam, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
 import type { SimPipeline, SimProject, SimVariable } from '../model.js';
 import * as present from '../present.js';
@@ -79,15 +79,15 @@ export const pipelineRoutes: Route[] = [
     path: '/projects/:id/pipelines',
     handler(ctx) {
       const project = projectFor(ctx);
-      const scope = oneOf(one(ctx, 'scope'), PIPELINE_SCOPES, 'scope');
-      const status = oneOf(one(ctx, 'status'), PIPELINE_STATUS_FILTERS, 'status');
-      const orderBy = oneOf(one(ctx, 'order_by'), PIPELINE_ORDER_BY, 'order_by') ?? 'id';
+      const scope = oneOf(one(ctx, 'scope'), GITLAB_PIPELINE_SCOPES, 'scope');
+      const status = oneOf(one(ctx, 'status'), GITLAB_STATUSES, 'status');
+      const orderBy = oneOf(one(ctx, 'order_by'), GITLAB_PIPELINE_ORDER_BY, 'order_by') ?? 'id';
       const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'desc';
       const yamlErrors = boolParam(one(ctx, 'yaml_errors'), 'yaml_errors');
       const ref = one(ctx, 'ref');
       const name = one(ctx, 'name');
       const username = one(ctx, 'username');
-      const source = oneOf(one(ctx, 'source'), PIPELINE_SOURCE_FILTERS, 'source');
+      const source = oneOf(one(ctx, 'source'), GITLAB_PIPELINE_SOURCES, 'source');
       const { world } = ctx;
       let list = (world.projectPipelines.get(project.id) ?? []).map((id) => world.pipelines.get(id)!);
       list = list.filter((p) => {
@@ -115,7 +115,8 @@ export const pipelineRoutes: Route[] = [
             return true;
         }
       });
-      const key = (p: SimPipeline): string | number => (orderBy === 'status' ? p.status : orderBy === 'ref' ? p.ref : orderBy === 'user_id' ? p.userId : p.id);
+      const key = (p: SimPipeline): string | number =>
+        orderBy === 'status' ? p.status : orderBy === 'ref' ? p.ref : orderBy === 'user_id' ? p.userId : orderBy === 'updated_at' ? p.updatedAt : p.id;
       list.sort((a, b) => {
         const ka = key(a);
         const kb = key(b);
