@@ -3,7 +3,8 @@ import { GITLAB_PIPELINE_ORDER_BY, GITLAB_PIPELINE_SCOPES, GITLAB_PIPELINE_SOURC
 import { type RequestContext, DEVELOPER, boolParam, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
 import type { SimPipeline, SimProject, SimVariable } from '../model.js';
 import * as present from '../present.js';
-import { cancelPipeline, ZERO_SHA } from '../world/build.js';
+import { cancelPipeline } from '../world/build.js';
+import { ZERO_SHA } from '../world/commits.js';
 import type { Route } from './route.js';
 
 function pipelineOf(ctx: RequestContext): SimPipeline {
