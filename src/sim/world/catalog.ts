@@ -233,7 +233,12 @@ function monorepoJobs(): JobTemplate[] {
   for (const p of packages) {
     for (let shard = 1; shard <= 6; shard++) {
       // Rare per job, but with 240 shards about one pipeline in four still fails somewhere.
-      jobs.push(job(`test:${p} ${shard}/6`, 'test', 30 + ((p.length * 13 + shard * 17) % 90), 0.001, { logSize: 'small', tool: MONOREPO_TOOLS[p.length % MONOREPO_TOOLS.length]! }));
+      jobs.push(
+        job(`test:${p} ${shard}/6`, 'test', 30 + ((p.length * 13 + shard * 17) % 90), 0.001, {
+          logSize: 'small',
+          tool: MONOREPO_TOOLS[p.length % MONOREPO_TOOLS.length]!,
+        }),
+      );
     }
   }
   for (const p of packages) jobs.push(job(`lint:${p}`, 'test', 20, 0.001, { logSize: 'small', allowFailure: p.length % 5 === 0 }));
