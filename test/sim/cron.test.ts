@@ -20,8 +20,10 @@ const VALID = [
   '@daily',
   '@hourly',
   '@weekly',
+  '0 0 29 2 *',
+  '0 0 31 * *',
 ];
-const INVALID = ['61 * * * *', 'every day', '* * * *', '0 0 32 * *', '0 0 * 13 *', '0 0 * * 8', '*/0 * * * *', ''];
+const INVALID = ['0 0 31 2 *', '0 0 30,31 feb *', '61 * * * *', 'every day', '* * * *', '0 0 32 * *', '0 0 * 13 *', '0 0 * * 8', '*/0 * * * *', ''];
 
 describe("the simulator's cron agrees with the client's", () => {
   it.each(VALID)('accepts %s', (expr) => {

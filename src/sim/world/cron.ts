@@ -83,6 +83,12 @@ function parse(expression: string): Cron | null {
       }
     }
   }
+  // Fugit drops days that never occur in the chosen months; none left is an invalid expression
+  // (`0 0 31 2 *`). Longest month lengths: February counts 29.
+  if (days !== null && mo !== '*') {
+    const longest = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    if (![...days].some((d) => [...months].some((m) => d === -1 || d <= longest[m - 1]!))) return null;
+  }
   let weekdays: Set<number> | null = null;
   const nths: [number, number][] = [];
   if (dow !== '*') {
@@ -184,7 +190,7 @@ function dayMatches(cron: Cron, y: number, mo: number, d: number): boolean {
   return byDay || byWeekday;
 }
 
-/** The next `count` runs strictly after `from` (epoch ms), in the schedule's zone (a yearly one: `count` years ahead). */
+/** The next `count` runs strictly after `from` (epoch ms), in the schedule's zone (Feb 29th: `count` leap years ahead). */
 export function upcomingRuns(expression: string, timeZone: string, from: number, count: number): number[] {
   const cron = parse(expression);
   const zone = zoneOf(timeZone);
@@ -194,7 +200,7 @@ export function upcomingRuns(expression: string, timeZone: string, from: number,
   const hours = [...cron.hours].sort((a, b) => a - b);
   const minutes = [...cron.minutes].sort((a, b) => a - b);
   let day = Date.UTC(start.y, start.mo - 1, start.d);
-  for (let i = 0, days = 366 * Math.max(5, count + 1); i < days && out.length < count; i++, day += 86_400_000) {
+  for (let i = 0, days = 366 * 4 * (count + 1); i < days && out.length < count; i++, day += 86_400_000) {
     const date = new Date(day);
     const [y, mo, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
     if (!dayMatches(cron, y, mo, d)) continue;
