@@ -163,5 +163,7 @@ describe('the first failure line of a test runner’s log', () => {
   it('a jest console block or warning is not a failure', () => {
     expect(firstFailure('  ● Console\n\n    console.log\n      hello')).toBeNull();
     expect(firstFailure('● Validation Warning:\n  Unknown option "testURL"')).toBeNull();
+    // systemctl's status heading is not jest's: the deploy's own error wins.
+    expect(firstFailure('ERROR: rollout stuck\n● nginx.service - A high performance web server')).toBe('ERROR: rollout stuck');
   });
 });

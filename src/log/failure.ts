@@ -26,10 +26,10 @@ const NOT_FAILURE = /\(0 errors?,/;
  * A test runner's own account of a failure, which beats any line that merely says FAIL: pytest's
  * `E   AssertionError: …` (its progress lines `… FAILED [  8%]` come first and name no cause),
  * jest's `● Suite › test` block heading (after its `FAIL  file` line), RSpec's `Failure/Error:`,
- * and Go's `panic:`. Go's `x_test.go:42: message` and surefire's exception line depend on their
+ * and Go's `panic:` (not systemd's `● x.service` status lines). Go's `x_test.go:42: message` and surefire's exception line depend on their
  * neighbours and are found in `observe`.
  */
-const TOOL_FAILURE = /^E {2,}\S|^\s*● (?!Console\b)(?!.*\bWarning\b)\S|^\s*Failure\/Error: |^panic: /;
+const TOOL_FAILURE = /^E {2,}\S|^\s*● (?!Console\b)(?!.*\bWarning\b)(?!\S+\.(?:service|socket|timer|mount)\b)\S|^\s*Failure\/Error: |^panic: /;
 /** Cheap pre-test for the lines `observe` looks at beyond MAYBE (the tool shapes above and below). */
 const MAYBE_TOOL = /^E {2}|●|Failure\/Error|^panic: |_test\.go:\d|^=== RUN|<<< (?:FAILURE|ERROR)!/;
 /** go test: a test's log line (`    user_test.go:42: got 500, want 201`). */

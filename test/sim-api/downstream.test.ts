@@ -207,7 +207,7 @@ describe('cancel and retry across parent and child', () => {
       const integration = (await rig.gl.pipelines.bridges(DEPLOYER, parent.id).all()).find((b) => b.name === 'integration')!;
       if (integration.status !== 'failed' || !integration.downstream_pipeline) continue;
       const childId = integration.downstream_pipeline.id;
-      // The child answers pending (the spec's transition table); its bridge and the parent run again.
+      // The child answers pending (docs/gitlab-api.md §3); its bridge and the parent run again.
       expect((await rig.gl.pipelines.retry(DEPLOYER, childId)).status).toBe('pending');
       const after = (await rig.gl.pipelines.bridges(DEPLOYER, parent.id).all()).find((b) => b.name === 'integration')!;
       expect(after.status).toBe('running');

@@ -250,7 +250,7 @@ describe('a deterministic world', () => {
   });
 });
 
-describe('retry answers (the spec’s transition table: pending)', () => {
+describe('retry answers (docs/gitlab-api.md §3: pending)', () => {
   it('a job retry answers the new job pending', async () => {
     const [failed] = await all({ status: 'failed' });
     const job = (await rig.gl.jobs.listForPipeline(API, failed!.id, { scope: 'failed' }).all())[0]!;
@@ -265,7 +265,7 @@ describe('retry answers (the spec’s transition table: pending)', () => {
     expect((await rig.gl.pipelines.retry(API, p.id)).status).toBe('pending');
   });
 
-  it('a pipeline whose other jobs passed answers pending too (the spec’s transition table), running once a retried job runs', async () => {
+  it('a pipeline whose other jobs passed answers pending too (docs/gitlab-api.md §3), running once a retried job runs', async () => {
     const failed = (await all({ status: 'failed' })).slice(1);
     for (const p of failed) {
       const jobs = await rig.gl.jobs.listForPipeline(API, p.id, { perPage: 100 }).all();
@@ -279,7 +279,7 @@ describe('retry answers (the spec’s transition table: pending)', () => {
     throw new Error('no failed pipeline with passed jobs');
   });
 
-  it('a canceled job of a later stage, retried, answers pending (the spec), not created', async () => {
+  it('a canceled job of a later stage, retried, answers pending (docs/gitlab-api.md §3), not created', async () => {
     const p = await rig.gl.pipelines.create(API, 'main');
     for (let i = 0; i < 60 && (await rig.gl.pipelines.get(API, p.id)).status !== 'running'; i++) rig.advance(5_000);
     await rig.gl.pipelines.cancel(API, p.id);

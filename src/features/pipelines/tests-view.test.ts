@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TestCase, TestReport } from '../../api/index.js';
 import { badText, testsText, variablesText } from './pipeline-extras.js';
 import { caseRows, needlesOf } from './tests-view.js';
-import { caseDuration, caseOutput } from './TestsPane.js';
+import { caseDuration, caseOutput, caseStatusCell } from './TestsPane.js';
+import { createTheme } from '../../ui/theme.js';
 
 const tc = (name: string, status: TestCase['status'], extra: Partial<TestCase> = {}): TestCase => ({
   name,
@@ -64,6 +65,10 @@ describe('the Tests view', () => {
     expect(badText(0, 0)).toBe('');
     const total = { time: 1, count: 12, success: 9, failed: 2, skipped: 0, error: 1, suite_error: null };
     expect(testsText({ total, test_suites: [] })).toBe('tests 12 · 2 failed, 1 error');
+    // In the Tests view an errored case says so, in failed's colour.
+    const theme = createTheme({});
+    expect(caseStatusCell(theme, 'error')).toEqual({ text: `${theme.status('failed').icon} error`, color: theme.status('failed').color });
+    expect(caseStatusCell(theme, 'failed').text).toMatch(/failed$/);
   });
 
   it('shows a case’s output without the terminal escapes a test printed', () => {

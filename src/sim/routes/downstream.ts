@@ -1,5 +1,5 @@
 // A pipeline's trigger jobs (bridges), its variables and its test reports.
-import { JOB_SCOPES } from '../../api/types.js';
+import { GITLAB_STATUSES } from '../gitlab-values.js';
 import { type RequestContext, errors, intParam, listReply, many, projectFor } from '../http.js';
 import type { SimPipeline } from '../model.js';
 import * as present from '../present.js';
@@ -17,7 +17,7 @@ function bridgesReply(ctx: RequestContext) {
   const pipeline = pipelineOf(ctx);
   const scopes = many(ctx, 'scope');
   for (const s of scopes ?? []) {
-    if (!(JOB_SCOPES as readonly string[]).includes(s)) throw errors.param('scope does not have a valid value');
+    if (!(GITLAB_STATUSES as readonly string[]).includes(s)) throw errors.param('scope does not have a valid value');
   }
   const set = scopes?.length ? new Set(scopes) : null;
   const bridges = ctx.world.pipelineJobs(pipeline).filter((j) => j.trigger && (!set || set.has(j.status)));

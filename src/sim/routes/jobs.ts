@@ -1,6 +1,6 @@
 // Jobs (docs/gitlab-api.md §4.1): lists, single job, the five actions, artifacts and the trace.
 import { gzipSync } from 'node:zlib';
-import { JOB_SCOPES } from '../../api/types.js';
+import { GITLAB_STATUSES } from '../gitlab-values.js';
 import { artifactZip } from '../artifacts.js';
 import { type Reply, type RequestContext, DEVELOPER, errors, intParam, listReply, many, one, projectFor } from '../http.js';
 import type { SimJob, SimProject } from '../model.js';
@@ -12,7 +12,7 @@ function scopeFilter(ctx: RequestContext): ((j: SimJob) => boolean) | null {
   const scopes = many(ctx, 'scope');
   if (!scopes || scopes.length === 0) return null;
   for (const s of scopes) {
-    if (!(JOB_SCOPES as readonly string[]).includes(s)) throw errors.param('scope does not have a valid value');
+    if (!(GITLAB_STATUSES as readonly string[]).includes(s)) throw errors.param('scope does not have a valid value');
   }
   const set = new Set(scopes);
   return (j) => set.has(j.status);

@@ -1,5 +1,5 @@
 // Deployments (4.4), SSH keys (4.5), events (4.6), projects and the current user.
-import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from '../../api/types.js';
+import { GITLAB_EVENT_ACTIONS, GITLAB_EVENT_TARGET_TYPES } from '../gitlab-values.js';
 import { type RequestContext, errors, intParam, listReply, one, oneOf, projectFor, boolParam } from '../http.js';
 import type { SimEvent, SimProject } from '../model.js';
 import * as present from '../present.js';
@@ -7,16 +7,6 @@ import type { Route } from './route.js';
 
 /** DeploymentsFinder::ALLOWED_SORT_VALUES (lib/api/deployments.rb); the default order is id, asc. */
 const DEPLOYMENT_ORDER_BY = ['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'] as const;
-
-const TARGET_TYPES: Record<string, string[]> = {
-  issue: ['Issue'],
-  milestone: ['Milestone'],
-  merge_request: ['MergeRequest'],
-  note: ['Note', 'DiffNote', 'DiscussionNote'],
-  project: ['Project'],
-  snippet: ['Snippet'],
-  user: ['User'],
-};
 
 function dateParam(ctx: RequestContext, name: string): number | undefined {
   const value = one(ctx, name);
@@ -29,12 +19,12 @@ function dateParam(ctx: RequestContext, name: string): number | undefined {
 
 /** Filters and sorts events as GitLab's EventsFinder: before → earlier than that day, after → later than that day. */
 function filterEvents(ctx: RequestContext, events: SimEvent[]): SimEvent[] {
-  const action = oneOf(one(ctx, 'action'), EVENT_ACTIONS, 'action');
-  const targetType = oneOf(one(ctx, 'target_type'), EVENT_TARGET_TYPES, 'target_type');
+  const action = oneOf(one(ctx, 'action'), GITLAB_EVENT_ACTIONS, 'action');
+  const targetType = oneOf(one(ctx, 'target_type'), Object.keys(GITLAB_EVENT_TARGET_TYPES), 'target_type');
   const before = dateParam(ctx, 'before');
   const after = dateParam(ctx, 'after');
   const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'desc';
-  const types = targetType ? TARGET_TYPES[targetType]! : null;
+  const types = targetType ? GITLAB_EVENT_TARGET_TYPES[targetType]! : null;
   const out = events.filter(
     (e) =>
       e.createdAt <= ctx.world.now &&

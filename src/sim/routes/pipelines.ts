@@ -1,9 +1,10 @@
 // Pipelines (docs/gitlab-api.md §4.2): list with every filter, single, create, retry, cancel.
-import { PIPELINE_SCOPES, PIPELINE_SOURCE_FILTERS } from '../../api/types.js';
+import { GITLAB_PIPELINE_ORDER_BY, GITLAB_PIPELINE_SCOPES, GITLAB_PIPELINE_SOURCES, GITLAB_STATUSES } from '../gitlab-values.js';
 import { type RequestContext, DEVELOPER, boolParam, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
 import type { SimPipeline, SimProject, SimVariable } from '../model.js';
 import * as present from '../present.js';
-import { cancelPipeline, ZERO_SHA } from '../world/build.js';
+import { cancelPipeline } from '../world/build.js';
+import { ZERO_SHA } from '../world/commits.js';
 import type { Route } from './route.js';
 
 function pipelineOf(ctx: RequestContext): SimPipeline {
@@ -73,25 +74,6 @@ export function pipelineInputs(project: SimProject, raw: unknown): Record<string
   return out;
 }
 
-/** What GitLab's pipeline list takes as `status`: Ci::HasStatus::AVAILABLE_STATUSES (lib/api/ci/pipelines.rb). */
-const LIST_STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'waiting_for_callback',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-] as const;
-/** And as `order_by`: Ci::PipelinesFinder::ALLOWED_INDEXED_COLUMNS. */
-const LIST_ORDER_BY = ['id', 'status', 'ref', 'updated_at', 'user_id'] as const;
-
 /** A Grape DateTime parameter: an ISO 8601 date-time (epoch ms), else GitLab's 400 "<name> is invalid". */
 function dateTimeParam(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -106,9 +88,9 @@ export const pipelineRoutes: Route[] = [
     path: '/projects/:id/pipelines',
     handler(ctx) {
       const project = projectFor(ctx);
-      const scope = oneOf(one(ctx, 'scope'), PIPELINE_SCOPES, 'scope');
-      const status = oneOf(one(ctx, 'status'), LIST_STATUSES, 'status');
-      const orderBy = oneOf(one(ctx, 'order_by'), LIST_ORDER_BY, 'order_by') ?? 'id';
+      const scope = oneOf(one(ctx, 'scope'), GITLAB_PIPELINE_SCOPES, 'scope');
+      const status = oneOf(one(ctx, 'status'), GITLAB_STATUSES, 'status');
+      const orderBy = oneOf(one(ctx, 'order_by'), GITLAB_PIPELINE_ORDER_BY, 'order_by') ?? 'id';
       const sha = one(ctx, 'sha');
       const updatedAfter = dateTimeParam(one(ctx, 'updated_after'), 'updated_after');
       const updatedBefore = dateTimeParam(one(ctx, 'updated_before'), 'updated_before');
@@ -117,7 +99,7 @@ export const pipelineRoutes: Route[] = [
       const ref = one(ctx, 'ref');
       const name = one(ctx, 'name');
       const username = one(ctx, 'username');
-      const source = oneOf(one(ctx, 'source'), PIPELINE_SOURCE_FILTERS, 'source');
+      const source = oneOf(one(ctx, 'source'), GITLAB_PIPELINE_SOURCES, 'source');
       const { world } = ctx;
       let list = (world.projectPipelines.get(project.id) ?? []).map((id) => world.pipelines.get(id)!);
       list = list.filter((p) => {

@@ -1,7 +1,7 @@
 // Pipeline schedules (docs/gitlab-api.md §4.3). Fields arrive as form fields (or JSON, or query: Grape merges them).
 // Validation answers as GitLab does: 400 with `{"error": "... is missing"}` for absent parameters and
 // 400 with a field map for model errors (`{"message":{"cron":["syntax is invalid"]}}`).
-import { cronError, resolveTimeZone } from '../../cron/cron.js';
+import { cronProblem, zoneOf } from '../world/cron.js';
 import { type RequestContext, DEVELOPER, MAINTAINER, boolParam, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
 import type { SimSchedule } from '../model.js';
 import * as present from '../present.js';
@@ -39,8 +39,8 @@ function validate(input: ScheduleInput): void {
   const fields: Record<string, string[]> = {};
   if (input.description !== undefined && input.description.trim() === '') fields.description = ["can't be blank"];
   if (input.ref !== undefined && input.ref.trim() === '') fields.ref = ["can't be blank"];
-  if (input.cron !== undefined && cronError(input.cron) !== null) fields.cron = ['syntax is invalid'];
-  if (input.cron_timezone !== undefined && resolveTimeZone(input.cron_timezone) === null) fields.cron_timezone = ['syntax is invalid'];
+  if (input.cron !== undefined && cronProblem(input.cron) !== null) fields.cron = ['syntax is invalid'];
+  if (input.cron_timezone !== undefined && zoneOf(input.cron_timezone) === null) fields.cron_timezone = ['syntax is invalid'];
   if (Object.keys(fields).length) throw errors.fields(fields);
 }
 

@@ -4,7 +4,7 @@
 import { Rng } from '../rng.js';
 import type { SimEvent, SimProject } from '../model.js';
 import { ISSUE_TITLES, MR_TITLES, NOTE_BODIES } from './catalog.js';
-import { newCommit } from './build.js';
+import { newCommit } from './commits.js';
 import type { World } from './world.js';
 
 const MINUTE = 60_000;

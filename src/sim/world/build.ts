@@ -2,18 +2,18 @@
 // same engine as live pipelines, so every timestamp and status is consistent), schedules, deployments,
 // activity and SSH keys. The last pipelines of each project are still running at the start time.
 import { Rng } from '../rng.js';
-import type { SimCommit, SimProject, SimUser } from '../model.js';
-import { COMMIT_TITLES, DEMO_TOKENS, PROJECTS, TOKEN_OWNER, USERS } from './catalog.js';
+import type { SimProject, SimUser } from '../model.js';
+import { DEMO_TOKENS, PROJECTS, TOKEN_OWNER, USERS } from './catalog.js';
 import { startActivity, addHistoryActivity } from './activity.js';
 import { seedSchedules } from './schedules.js';
 import { seedKeys } from './keys.js';
 import { addExtraProjects, EXTRA_PROJECT_COUNT } from './extras.js';
 import { scaleProjects, type WorldScale } from './scale.js';
 import { World } from './world.js';
+import { newCommit, ZERO_SHA } from './commits.js';
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 30;
-export const ZERO_SHA = '0'.repeat(40);
 
 export function buildWorld(seed: number, startTime: number, scale?: WorldScale): World {
   const seeds = [...PROJECTS, ...scaleProjects(scale, PROJECTS.length + EXTRA_PROJECT_COUNT)];
@@ -186,22 +186,4 @@ export function cancelPipeline(world: World, pipelineId: number, at: number): bo
   for (const job of world.pipelineJobs(pipeline)) any = world.cancelJob(job, at) || any;
   if (any) world.process(pipeline, at);
   return any;
-}
-
-export function newCommit(world: World, project: SimProject, rng: Rng, at: number, userId: number | null): SimCommit {
-  const authorPool = [...project.members.keys()];
-  const author = world.user(userId ?? rng.pick(authorPool));
-  const title = rng.pick(COMMIT_TITLES);
-  const commit: SimCommit = {
-    sha: rng.hex(40),
-    title,
-    message: rng.chance(0.5) ? `${title}\n\nSee the discussion in the merge request.\n\nChangelog: changed\n` : `${title}\n`,
-    authorName: author.name,
-    authorEmail: author.email,
-    // Git records commit times in whole seconds.
-    createdAt: Math.floor(at / 1000) * 1000,
-    tzOffsetMin: rng.pick([0, 60, 120, -300, 330, 540]),
-  };
-  world.addCommit(project, commit);
-  return commit;
 }

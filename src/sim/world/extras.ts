@@ -9,7 +9,7 @@
 // list, newest activity first, keeps its order).
 import { hashSeed, Rng } from '../rng.js';
 import type { JobTemplate, PipelineConfig, SimMergeRequest, SimProject } from '../model.js';
-import { newCommit, ZERO_SHA } from './build.js';
+import { newCommit, ZERO_SHA } from './commits.js';
 import type { World } from './world.js';
 
 const HOUR = 3_600_000;

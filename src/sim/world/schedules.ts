@@ -1,6 +1,6 @@
 // Pipeline schedules: the demo world's schedules and the timers that fire them on their cron, in their
 // time zone, creating pipelines with source `schedule` as GitLab's schedule worker does.
-import { nextRuns } from '../../cron/cron.js';
+import { upcomingRuns } from './cron.js';
 import type { Rng } from '../rng.js';
 import type { SimSchedule } from '../model.js';
 import { listOf, type World } from './world.js';
@@ -88,7 +88,7 @@ export function seedSchedules(world: World, rng: Rng, startTime: number): void {
 /** Computes next_run_at from `from` and sets the timer that fires the schedule then. */
 export function armSchedule(world: World, schedule: SimSchedule, from: number): void {
   schedule.version++;
-  const [next] = nextRuns(schedule.cron, schedule.cronTimezone, from, 1);
+  const [next] = upcomingRuns(schedule.cron, schedule.cronTimezone, from, 1);
   schedule.nextRunAt = next ?? from + 365 * 24 * HOUR;
   const version = schedule.version;
   world.at(schedule.nextRunAt, (at) => {

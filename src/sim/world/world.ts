@@ -517,7 +517,7 @@ export class World {
 
   /**
    * Retries a finished job: a new job with a new id replaces it; later skipped stages come back. The
-   * new job is queued at once — the spec's transition table answers a job retry `pending` (GitLab's
+   * new job is queued at once — docs/gitlab-api.md §3 answers a job retry `pending` (GitLab's
    * Ci::RetryJobService enqueues an actionable clone immediately) — unless `queue` is false (a
    * pipeline retry, whose processing queues what may run).
    */
@@ -549,7 +549,7 @@ export class World {
   }
 
   /**
-   * Retries a pipeline's failed and canceled jobs. The answer is `pending` (the spec's transition
+   * Retries a pipeline's failed and canceled jobs. The answer is `pending` (docs/gitlab-api.md §3's
    * table), and the pipeline stays pending until one of its jobs runs, though passed jobs beside
    * pending ones would make GitLab's composite status `running` (docs/gitlab-api.md).
    */
