@@ -17,7 +17,7 @@ export function pipetopTempDir(base = tmpdir()): string {
   const dir = ownPrivateDir(wanted) ?? mkdtempSync(`${wanted}-`);
   dirs.set(base, dir);
   removeOrphans(dir);
-  process.once('exit', () => cleanUp(dir));
+  process.once('exit', () => cleanUpTempDir(dir));
   return dir;
 }
 
@@ -44,7 +44,7 @@ function ownPrivateDir(path: string): string | null {
 const TEMP_NAME = /^pipetop-[a-z]+-(\d+)-[0-9a-f]+\.tmp$/;
 
 /** At exit: this process's files (whichever exit hook runs first), then the directory if no other pipetop uses it. */
-function cleanUp(dir: string): void {
+export function cleanUpTempDir(dir: string): void {
   let names: string[] = [];
   try {
     names = readdirSync(dir);

@@ -2,7 +2,7 @@
 // (pipetop-log-*.tmp, pipetop-raw-*.tmp) grew ~9 MB/s each, already deleted (invisible to du),
 // 1.8 GB after 90 s and still growing while the view was paused. Now they live in pipetop's own
 // directory, named, within a cap; reaching it stops the reading and the pane says so.
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { createGitLab } from '../../src/api/index.js';
 import { startTail } from '../../src/features/log/tail.js';
 import { LOG_DISK_MAX, logDiskBudget } from '../../src/lib/budgets.js';
 import { LogModel } from '../../src/log/index.js';
-import { freeBytes, pipetopTempDir } from '../../src/log/temp-dir.js';
+import { cleanUpTempDir, freeBytes, pipetopTempDir } from '../../src/log/temp-dir.js';
 import { servePerTest } from '../api/test-server.js';
 
 const serve = servePerTest();
@@ -62,6 +62,19 @@ describe("pipetop's temp directory", () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(readdirSync(dir)).toEqual([`pipetop-log-${process.pid}-0123456789abcdef.tmp`]);
     expect(freeBytes(dir)).toBeGreaterThan(0);
+  });
+
+  it("at exit loses this process's files, and goes when no other pipetop uses it", () => {
+    const dir = pipetopTempDir(base);
+    const ours = join(dir, `pipetop-log-${process.pid}-00ff.tmp`);
+    const theirs = join(dir, `pipetop-raw-${process.ppid}-00ff.tmp`); // a running process: another pipetop
+    writeFileSync(ours, 'x');
+    writeFileSync(theirs, 'y');
+    cleanUpTempDir(dir);
+    expect(readdirSync(dir)).toEqual([`pipetop-raw-${process.ppid}-00ff.tmp`]);
+    rmSync(theirs);
+    cleanUpTempDir(dir);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('is never a directory others can enter: a fresh private one is made instead', () => {
