@@ -101,6 +101,7 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
       notifications: userConfig.notifications,
       downloadDir: io.cwd,
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
+      ...(config.logDisk !== undefined ? { logDiskBytes: config.logDisk } : {}),
     },
     tokenHelp: tokenHelp(config),
   });

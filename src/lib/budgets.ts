@@ -99,3 +99,19 @@ export function formatSize(bytes: number): string {
   }
   return `${Number.isInteger(n) ? n : n.toFixed(1)}${units[i]}`;
 }
+
+/** The disk a followed log's temp files may take together, at most (also never more than LOG_DISK_FREE_SHARE of the free space). */
+export const LOG_DISK_MAX = 2 * 1024 ** 3;
+/** The share of the temp directory's free space a followed log may take. */
+export const LOG_DISK_FREE_SHARE = 0.1;
+
+/**
+ * The disk budget of a followed log: what the user configured (--log-disk, PIPETOP_LOG_DISK), else
+ * 2 GB or a tenth of the free space, whichever is less. A log that reaches it stops being read (its
+ * pane says so): a log growing 9 MB a second once filled 1.8 GB of a disk in 90 s.
+ */
+export function logDiskBudget(freeBytes: number | undefined, configured?: number): number {
+  if (configured !== undefined) return configured;
+  if (freeBytes === undefined || !Number.isFinite(freeBytes)) return LOG_DISK_MAX;
+  return Math.max(0, Math.min(LOG_DISK_MAX, Math.floor(freeBytes * LOG_DISK_FREE_SHARE)));
+}

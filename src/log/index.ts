@@ -7,3 +7,4 @@ export type { SearchOptions, SearchResult } from './search.js';
 export { LiveSearch, type LiveSearchOptions, type LiveSearchResult } from './live-search.js';
 export { wrapSpans, wrappedRowCount } from './wrap.js';
 export { fitViewport, lastPageTop, type Viewport, type ViewportInput } from './viewport.js';
+export { freeBytes, pipetopTempDir } from './temp-dir.js';

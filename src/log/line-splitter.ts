@@ -101,6 +101,11 @@ export class LineSplitter {
     this.key = 0;
   }
 
+  /** Characters held for the unfinished line: what it will add to the spool once it ends. */
+  get pendingChars(): number {
+    return this.seg.length + this.hold.length + this.prefix.length;
+  }
+
   /** What the unfinished line would become if the log ended now (null: nothing to show yet). */
   partial(): SplitLine | null {
     if (!this.open) return null;

@@ -43,7 +43,20 @@ export interface LogModelOptions {
   anonymousFiles?: boolean;
   /** Decoded lines kept in memory (default 2000). */
   maxCachedLines?: number;
+  /**
+   * The disk the spool files may take together (src/lib/budgets.ts logDiskBudget): append() takes
+   * no more than fits, then the model is `full`. Default: no cap.
+   */
+  maxDiskBytes?: number;
 }
+
+/**
+ * The spool's worst case per raw byte: 3 (an invalid byte becomes U+FFFD) plus a newline (a log of
+ * empty lines), and the raw byte itself.
+ */
+const DISK_PER_BYTE = 5;
+/** Below this many bytes (or a 64th of a small budget) a step is not worth taking: the budget is reached. */
+const MIN_DISK_STEP = 4096;
 
 /**
  * Decode at most this much at once: a 50 MB first read must not become one 50 MB string, and
@@ -97,6 +110,8 @@ export class LogModel {
   /** Bumped by reset(): searches and saves in progress notice the log they read is gone. */
   private generation = 0;
   private disposed = false;
+  private readonly maxDisk: number;
+  private isFull = false;
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
   private lastNotified = 0;
@@ -111,6 +126,7 @@ export class LogModel {
       throw e;
     }
     this.cache = createLru(Math.max(0, opts.maxCachedLines ?? 2000));
+    this.maxDisk = opts.maxDiskBytes ?? Infinity;
     this.splitter = new LineSplitter({
       line: (l) => this.onLine(l),
       sectionStart: (m) => this.onSectionStart(m),
@@ -121,9 +137,37 @@ export class LogModel {
   // ------------------------------------------------------------------------------------------
   // Input
 
-  /** Feed raw bytes as they arrive (any split: mid-line, mid-escape, mid-character). */
-  append(chunk: Buffer): void {
-    if (this.disposed || chunk.length === 0) return;
+  /**
+   * Feed raw bytes as they arrive (any split: mid-line, mid-escape, mid-character). Returns how many
+   * were taken: all of them, unless the disk budget (maxDiskBytes) is reached — then the model is
+   * `full` and takes nothing more until reset().
+   */
+  append(input: Buffer): number {
+    if (this.disposed || input.length === 0 || this.isFull) return 0;
+    if (this.maxDisk === Infinity) {
+      this.ingest(input);
+      return input.length;
+    }
+    // Within the budget: each step takes what fits even at the worst, then looks at what the disk
+    // really holds; the steps shrink as the room does, and the model is full when a step would be tiny.
+    let taken = 0;
+    while (taken < input.length) {
+      const room = this.maxDisk - this.diskBytes - this.splitter.pendingChars * 3;
+      const fits = Math.max(0, Math.floor(room / DISK_PER_BYTE));
+      const rest = input.length - taken;
+      if (fits < rest && fits < Math.min(MIN_DISK_STEP, this.maxDisk / 64)) {
+        this.isFull = true;
+        break;
+      }
+      const n = Math.min(fits, rest);
+      this.ingest(input.subarray(taken, taken + n));
+      taken += n;
+    }
+    if (this.isFull) this.changed();
+    return taken;
+  }
+
+  private ingest(chunk: Buffer): void {
     this.raw.append(chunk);
     this.bytes += chunk.length;
     for (let off = 0; off < chunk.length; off += DECODE_SLICE) {
@@ -133,10 +177,21 @@ export class LogModel {
     this.changed();
   }
 
+  /** The disk budget is reached: append() takes nothing more (the log is read no further). */
+  get full(): boolean {
+    return this.isFull;
+  }
+
+  /** Bytes the spool files hold (written, or buffered to be written): what maxDiskBytes caps. */
+  get diskBytes(): number {
+    return this.raw.size + this.spool.bytes;
+  }
+
   /** The log was replaced (erased or retried): drop everything. */
   reset(): void {
     if (this.disposed) return;
     this.generation++;
+    this.isFull = false;
     this.spool.clear();
     this.raw.truncate();
     this.bytes = 0;

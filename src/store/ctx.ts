@@ -20,6 +20,8 @@ export interface Platform {
   downloadDir: string;
   /** Hard cap on one download in bytes (--max-download); the API's default when absent. */
   maxDownloadBytes?: number;
+  /** The disk a followed log's temp files may take (--log-disk); src/lib/budgets.ts's default when absent. */
+  logDiskBytes?: number;
   /** Writes bytes to the terminal beside Ink: only notificationBytes (bell, OSC 777/9, title), built from SafeStrings. */
   write?(bytes: NotificationBytes): void;
   /** The environment the terminal bytes are wrapped for (tmux, screen). */

@@ -147,6 +147,10 @@ describe('pulse', () => {
     expect(asked).not.toContain('acme/web');
     expect(asked).not.toContain('acme/zzz');
     expect(asked.filter((p) => p.startsWith('acme/missing-')).length).toBe(body - 1);
+    // A row GitLab refused opens nothing, and says why.
+    await rig.press('j', KEY.enter);
+    await rig.waitFor(/acme\/missing-00000 could not be read/);
+    expect(topPane(state()).kind).toBe('pulse');
   });
 });
 

@@ -102,6 +102,8 @@ export async function startApp(
     notifications?: NotifyChannels;
     /** The effective keymap (e.g. with a user's keys applied). */
     bindings?: Binding[];
+    /** The disk a followed log's temp files may take (--log-disk). */
+    logDiskBytes?: number;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
@@ -147,6 +149,7 @@ export async function startApp(
       write: (bytes) => written.push(bytes),
       env: options.env ?? {},
       ...(options.notifications ? { notifications: options.notifications } : {}),
+      ...(options.logDiskBytes !== undefined ? { logDiskBytes: options.logDiskBytes } : {}),
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
     ...(options.bindings ? { bindings: options.bindings } : {}),

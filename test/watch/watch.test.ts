@@ -236,7 +236,7 @@ describe('errors', () => {
   it.each([
     [['abc'], /the pipeline id must be a number, got "abc"/],
     [['12', '--ref', 'main'], /give a pipeline id or --ref, not both/],
-    [['--interval', '0'], /--interval must be a number of seconds ≥ 0\.5, got "0"/],
+    [['--interval', '0'], /--interval must be a number of seconds between 0\.5 and 3600, got "0"/],
     [['--bogus'], /unknown option --bogus/],
     [['1', '2'], /watch takes one pipeline id/],
   ])('exit 2 for bad usage: %j', async (argv, message) => {

@@ -153,6 +153,8 @@ function LogStatus({ jobId, width }: { jobId: number; width: number }) {
   ].filter(Boolean);
   return (
     <Text wrap="truncate">
+      {/* First, so a narrow terminal cuts the counts, not the reason the log stopped. */}
+      {view.diskFull ? <Text color={theme.error}>{truncateToWidth(safeText(view.diskFull, 200), width - 2)} · </Text> : null}
       <Text dimColor>{truncateToWidth(safeText(parts.join(' · '), 400), width - 2)}</Text>
       {view.error ? <Text color={theme.error}> · {safeText(view.error, 80)}</Text> : null}
     </Text>

@@ -7,7 +7,8 @@
 // last line arrived, the log started over, it grew while the job was not known to run, it fell
 // silent — and the job is re-read at once. When the job is seen finished, the tail makes its final read at once.
 import { isGitLabApiError, type Job } from '../../api/index.js';
-import { LiveSearch, LogModel, type LiveSearchResult } from '../../log/index.js';
+import { formatSize, logDiskBudget } from '../../lib/budgets.js';
+import { LiveSearch, LogModel, freeBytes, pipetopTempDir, type LiveSearchResult } from '../../log/index.js';
 import { startTail, type TailRead } from './tail.js';
 import { join } from 'node:path';
 import { TargetError } from '../../lib/safe-file.js';
@@ -33,12 +34,13 @@ export const INITIAL_LOG_VIEW: LogViewState = {
   bytes: 0,
   error: null,
   loaded: false,
+  diskFull: null,
 };
 
 interface Open {
   jobId: number;
   model: LogModel;
-  tail: { stop(): void; refresh(): Promise<void>; readonly state: string };
+  tail: { stop(): void; refresh(): Promise<void>; pause(): void; resume(): void; readonly state: string };
   unsubscribe: () => void;
   /** The job's status when last seen, to notice it finishing. */
   status: string | undefined;
@@ -63,6 +65,8 @@ export interface LogHooks {
   jobMayHaveChanged?: (jobId: number) => void;
   /** Rows of log on screen for this job (from the viewport in the store). */
   rows?: (jobId: number) => number;
+  /** Where the spool files go (default: pipetop's own temp directory, temp-dir.ts). */
+  tmpDir?: string;
 }
 
 /** What a failed log read means: an erased job's log answers 404, which says nothing by itself. */
@@ -107,6 +111,9 @@ export class LogRegistry {
     if (want && !this.open && !this.opening) this.opening = this.start(want.projectId, want.jobId).finally(() => (this.opening = null));
     const open = this.open;
     if (open) {
+      // A log nobody follows is not read on (it would only grow on disk); G or f reads on at once.
+      if (state.logViews[open.jobId]?.follow === false) open.tail.pause();
+      else open.tail.resume();
       const status = state.jobs[open.jobId]?.status;
       // Seen finished: the final read now, not at the next (possibly backed-off) poll.
       if (status !== open.status) {
@@ -119,7 +126,11 @@ export class LogRegistry {
 
   private async start(projectId: number, jobId: number): Promise<void> {
     const { store } = this.ctx;
-    const model = await LogModel.create();
+    // The spool files in pipetop's own directory (visible to du, removed at exit), within the disk
+    // budget: --log-disk, else 2 GB or a tenth of the free space (src/lib/budgets.ts).
+    const tmpDir = this.hooks.tmpDir ?? pipetopTempDir();
+    const maxDiskBytes = logDiskBudget(freeBytes(tmpDir), this.ctx.platform.logDiskBytes);
+    const model = await LogModel.create({ tmpDir, anonymousFiles: false, maxDiskBytes });
     // The pane may have gone while the spool was being created.
     const pane = topPane(store.getState());
     if (pane.kind !== 'job' || pane.jobId !== jobId || store.getState().jobs[jobId]?.erased_at) {
@@ -139,6 +150,10 @@ export class LogRegistry {
       intervalMs: this.timing.intervalMs,
       quietMaxMs: this.timing.quietMaxMs,
       onRead: (read) => this.read(jobId, read, statusOf()),
+      onFull: () =>
+        this.patch(jobId, {
+          diskFull: `log disk budget reached (${formatSize(maxDiskBytes)}, --log-disk): reading stopped at ${formatSize(model.byteSize)}`,
+        }),
       onError: (error) => {
         this.patch(jobId, { error: logError(error, store.getState().jobs[jobId]) });
         this.ctx.connectionFailed(error);

@@ -23,6 +23,8 @@ export interface LogViewState {
   bytes: number;
   error: string | null;
   loaded: boolean;
+  /** The log's disk budget is reached and it is read no further: what the pane says. */
+  diskFull: string | null;
 }
 
 export interface LogSlice {

@@ -34,6 +34,8 @@ export interface TailOptions {
   onBytes?: (n: number) => void;
   /** After each successful read: what it brought (callers infer the job's state from its log). */
   onRead?: (read: TailRead) => void;
+  /** The model took no more (its disk budget is reached): the tail has stopped reading. */
+  onFull?: () => void;
 }
 
 export interface TailRead {
@@ -47,13 +49,21 @@ export interface TailRead {
   jobEnded: boolean;
 }
 
-/** fetching: a request is in flight; waiting: the next poll is scheduled; finished: the job ended and its whole log is in; stopped: stop() was called. */
-export type TailState = 'fetching' | 'waiting' | 'finished' | 'stopped';
+/**
+ * fetching: a request is in flight; waiting: the next poll is scheduled; finished: the job ended and
+ * its whole log is in; paused: pause() was called (the view is not following), resume() reads on;
+ * full: the model's disk budget is reached, nothing more is read; stopped: stop() was called.
+ */
+export type TailState = 'fetching' | 'waiting' | 'finished' | 'paused' | 'full' | 'stopped';
 
 export interface Tail {
   stop(): void;
   /** Polls now (also after the job finished); resolves when that read is applied. */
   refresh(): Promise<void>;
+  /** No more reads until resume(): the log stops growing while nobody follows it. */
+  pause(): void;
+  /** Reads again at once after pause(). */
+  resume(): void;
   /** Body bytes received so far: close to the log size with Range support, far more without. */
   readonly fetchedBytes: number;
   readonly state: TailState;
@@ -106,9 +116,14 @@ export function startTail(opts: TailOptions): Tail {
     if (timer) clearTimeout(timer);
     timer = null;
   };
+  let paused = false;
   const schedule = (ms: number): void => {
     clearTimer();
     if (stopped) return;
+    if (paused) {
+      state = 'paused';
+      return;
+    }
     state = 'waiting';
     timer = setTimeout(() => {
       timer = null;
@@ -124,12 +139,19 @@ export function startTail(opts: TailOptions): Tail {
       const res = await readTrace(client, opts.projectId, opts.jobId, { offset: model.byteSize, signal: controller.signal });
       if (stopped) return;
       if (res.kind === 'reset') model.reset();
-      if (res.kind !== 'unchanged') await feed(res.chunk);
+      const appended = res.kind !== 'unchanged' ? await feed(res.chunk) : 0;
       if (stopped) return;
       failures = 0;
-      const appended = res.kind === 'unchanged' ? 0 : res.chunk.length;
       quietReads = appended > 0 ? 0 : quietReads + 1;
-      if (finalRead) {
+      if (model.full) {
+        // The disk budget is reached: reading on would only fill the disk (src/lib/budgets.ts).
+        state = 'full';
+        try {
+          opts.onFull?.();
+        } catch {
+          // A failing listener must not break the tail.
+        }
+      } else if (finalRead) {
         model.end();
         state = 'finished';
       } else schedule(quietDelay(interval, quietReads, quietMax));
@@ -157,15 +179,20 @@ export function startTail(opts: TailOptions): Tail {
    * in slices with a turn of the event loop between them, so the UI keeps drawing meanwhile. The
    * model's byte count is the offset of the next request, so stopping half-way loses nothing.
    */
-  async function feed(chunk: Buffer): Promise<void> {
-    for (let at = 0; at < chunk.length && !stopped; at += FEED_SLICE) {
+  async function feed(chunk: Buffer): Promise<number> {
+    let at = 0;
+    while (at < chunk.length && !stopped && !model.full) {
       if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      if (!stopped) model.append(chunk.subarray(at, at + FEED_SLICE));
+      if (stopped) break;
+      const taken = model.append(chunk.subarray(at, at + FEED_SLICE));
+      if (taken === 0) break;
+      at += taken;
     }
+    return at;
   }
 
   function poll(): Promise<void> {
-    if (stopped) return Promise.resolve();
+    if (stopped || state === 'full') return Promise.resolve();
     if (!inflight) inflight = once().finally(() => (inflight = null));
     return inflight;
   }
@@ -183,6 +210,18 @@ export function startTail(opts: TailOptions): Tail {
       if (stopped) return Promise.resolve();
       clearTimer();
       return poll();
+    },
+    pause() {
+      if (stopped || paused) return;
+      paused = true;
+      clearTimer();
+      // A read in flight finishes; schedule() then leaves the tail paused.
+      if (state === 'waiting') state = 'paused';
+    },
+    resume() {
+      if (stopped || !paused) return;
+      paused = false;
+      if (state === 'paused') void poll();
     },
     get fetchedBytes() {
       return fetched;

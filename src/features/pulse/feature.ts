@@ -10,7 +10,7 @@ import { listOf, toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
-import { isPlaceholder, pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
+import { entryOf, isPlaceholder, pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
 
@@ -47,7 +47,9 @@ const projectOf = (ctx: Ctx, id: number): Project | undefined => pulseSourceProj
 /** A config file entry whose project is not read yet (its row just came on screen): say so. */
 function notReadYet(ctx: Ctx, row: { projectId: number; path: string }): boolean {
   if (!isPlaceholder(row.projectId)) return false;
-  toast(ctx.store, 'info', `${row.path} is not read yet`);
+  const state = ctx.store.getState();
+  const refused = state.pulse.listed[entryOf(state, row.projectId) ?? ''] === null;
+  toast(ctx.store, 'info', refused ? `${row.path} could not be read (see the line under the list)` : `${row.path} is not read yet`);
   return true;
 }
 
