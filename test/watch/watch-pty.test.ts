@@ -18,9 +18,10 @@ it('--notify: the live view ends with the summary, then OSC 777, OSC 9, the titl
   expect([0, 1]).toContain(code);
   const raw = screen.raw();
   const outcome = code === 0 ? 'success' : '(failed|canceled|skipped|waits on a manual job)';
-  expect(raw).toMatch(new RegExp(`${ESC}\\]777;notify;pipetop: pipeline ${outcome};#\\d+ [^${BEL}]* · main · acme/api${BEL}`));
-  expect(raw).toMatch(new RegExp(`${ESC}\\]9;pipetop: pipeline ${outcome}: #\\d+ [^${BEL}]*${BEL}`));
-  expect(raw).toMatch(new RegExp(`${ESC}\\]2;pipetop: pipeline ${outcome}${BEL}${BEL}`));
+  // The demo says so in the notification too.
+  expect(raw).toMatch(new RegExp(`${ESC}\\]777;notify;pipetop DEMO: pipeline ${outcome};DEMO #\\d+ [^${BEL}]* · main · acme/api${BEL}`));
+  expect(raw).toMatch(new RegExp(`${ESC}\\]9;pipetop DEMO: pipeline ${outcome}: DEMO #\\d+ [^${BEL}]*${BEL}`));
+  expect(raw).toMatch(new RegExp(`${ESC}\\]2;pipetop DEMO: pipeline ${outcome}${BEL}${BEL}`));
   // The notification comes after the summary line.
   expect(raw.indexOf(`${ESC}]777;`)).toBeGreaterThan(raw.search(END));
   // The live view was drawn in place, not in an alternate screen.
@@ -31,7 +32,7 @@ it('inside tmux the notifications go through its pass-through; without --notify 
   const tmux = spawn([...args, '--notify'], { env: { TMUX: '/tmp/tmux-0/default,1,0' } });
   await tmux.waitFor(END, 30_000);
   await tmux.exited();
-  expect(tmux.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]777;notify;pipetop: pipeline [^${BEL}]*${BEL}${ESC}\\\\`));
+  expect(tmux.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]777;notify;pipetop DEMO: pipeline [^${BEL}]*${BEL}${ESC}\\\\`));
   tmux.kill();
 
   const quiet = spawn(args);
