@@ -128,6 +128,8 @@ async function watch(argv: string[], io: WatchIo, hooks: WatchHooks, guard: Guar
   }
   const config = resolved.config;
   if (config.mode === 'demo' && !config.demoAsked) {
+    // The warnings may say why nothing was found (glab's config unreadable, say).
+    for (const warning of resolved.warnings) io.stderr.write(`pipetop: ${warning}\n`);
     if (args.json)
       io.stdout.write(
         `${jsonLine({ type: 'error', at: new Date((hooks.now ?? Date.now)()).toISOString(), exit_code: EXIT.usage, message: NO_GITLAB_MESSAGE })}\n`,
@@ -208,7 +210,7 @@ async function watch(argv: string[], io: WatchIo, hooks: WatchHooks, guard: Guar
     // 2. The pipeline: by id, else the newest of the ref.
     let pipelineId = args.pipelineId;
     if (pipelineId === undefined) {
-      const fromCheckout = config.mode === 'gitlab' && config.projectSource?.startsWith('git remote') ? await currentBranch(git, io.cwd) : null;
+      const fromCheckout = config.mode === 'gitlab' && config.projectSource?.startsWith('git remote') ? await guard(currentBranch(git, io.cwd)) : null;
       const ref = args.ref ?? fromCheckout ?? project.default_branch ?? undefined;
       const [newest] = await guard(persistently(() => gl.pipelines.list(project.id, { ...(ref ? { ref } : {}), perPage: 1, ...signal }).all(1), patience));
       if (!newest) return early(EXIT.unreachable, `pipetop watch: no pipeline ${ref ? `on ref ${safeText(ref, 200)} ` : ''}in ${safeText(projectName, 200)}.`);

@@ -52,6 +52,16 @@ describe('the demo only when asked', () => {
     expect(JSON.parse(json.out)).toMatchObject({ type: 'error', exit_code: 2, message: NO_GITLAB_MESSAGE });
   });
 
+  it("nothing found because glab's config is unusable: that warning first, then the exit 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pipetop-watch-glab-'));
+    writeFileSync(join(dir, 'config.yml'), 'hosts:\n  gitlab.example.com:\n    token: glpat-example\n', { mode: 0o644 });
+    const run = await bare([], { env: { GLAB_CONFIG_DIR: dir } });
+    expect(run.code).toBe(2);
+    const [warning, ...rest] = run.err.split('\n');
+    expect(warning).toMatch(/^pipetop: .*config\.yml is readable by others \(mode 644\); not reading tokens from it/);
+    expect(rest.join('\n')).toBe(`${NO_GITLAB_MESSAGE}\n`);
+  });
+
   // The demo's world run fast: its newest pipeline on main ends within seconds, with a failed job.
   const demo = ['--demo', '--speed', '600', '--interval', '0.5', '--project', API];
   const visible = (text: string) =>
