@@ -72,11 +72,10 @@ export interface LiveContext extends Style {
   tag?: string;
 }
 
-/** A section of the live view: its lines, at most `cap` of them, and the line that says what did not fit. */
+/** A section of the live view: how many things it holds, and its lines when it may take `room` of them. */
 interface Section {
-  items: string[];
-  cap: number;
-  more: (hidden: number) => string;
+  count: number;
+  lines: (room: number) => string[];
 }
 
 /**
@@ -104,24 +103,32 @@ export function liveLines(snap: Snapshot, ctx: LiveContext): string[] {
   const failed = failedJobs(snap.jobs).map(
     (job) => `  ${icon(ctx, 'failed')} ${safeText(job.name, 100)}${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}`,
   );
-  const height = Math.max(1, Math.floor(ctx.height ?? Infinity));
-  const downstream = downstreamShown(snap.downstream, height);
+  const downstreamLine = (d: Downstream) => `  ${icon(ctx, d.pipelineStatus ?? d.status)} ${downstreamText(d)}`;
   const sections: Section[] = [
-    { items: running, cap: running.length > MAX_RUNNING ? MAX_RUNNING + 1 : MAX_RUNNING, more: (n) => `  … ${n} more running` },
-    { items: failed, cap: failed.length > MAX_FAILED ? MAX_FAILED + 1 : MAX_FAILED, more: (n) => `  … ${n} more failed` },
     {
-      items: downstream.map((d) => `  ${icon(ctx, d.pipelineStatus ?? d.status)} ${downstreamText(d)}`),
-      cap: Infinity,
-      more: (n) => `  … and ${n} more ${moreTriggerJobs(downstream.slice(-n))}`,
+      count: running.length,
+      lines: (room) => take(running, Math.min(room, running.length > MAX_RUNNING ? MAX_RUNNING + 1 : MAX_RUNNING), (n) => `  … ${n} more running`),
+    },
+    {
+      count: failed.length,
+      lines: (room) => take(failed, Math.min(room, failed.length > MAX_FAILED ? MAX_FAILED + 1 : MAX_FAILED), (n) => `  … ${n} more failed`),
+    },
+    {
+      count: snap.downstream.length,
+      lines: (room) => {
+        // All shown: in GitLab's order. Not all: those that need a look first, the rest counted.
+        const list = snap.downstream.length <= room ? snap.downstream : needingALookFirst(snap.downstream);
+        return take(list.map(downstreamLine), room, (n) => `  … and ${n} more ${moreTriggerJobs(list.slice(-n))}`);
+      },
     },
   ];
+  const height = Math.max(1, Math.floor(ctx.height ?? Infinity));
   const lines = head.slice(0, height);
   let left = height - lines.length;
   sections.forEach((section, i) => {
     // Each later section keeps one line, to say at least how many it holds.
-    const later = sections.slice(i + 1).filter((s) => s.items.length > 0).length;
-    const room = Math.min(section.cap, Math.max(Math.min(left, 1), left - later));
-    const shown = take(section.items, room, section.more);
+    const later = sections.slice(i + 1).filter((s) => s.count > 0).length;
+    const shown = section.lines(Math.max(Math.min(left, 1), left - later));
     lines.push(...shown);
     left -= shown.length;
   });
@@ -134,9 +141,8 @@ function take(items: readonly string[], room: number, more: (hidden: number) => 
   return [...items.slice(0, room - 1), more(items.length - (room - 1))];
 }
 
-/** When they cannot all be shown, the trigger jobs that need a look (failed, running) come first. */
-function downstreamShown(downstream: readonly Downstream[], height: number): Downstream[] {
-  if (downstream.length < height) return [...downstream];
+/** The trigger jobs that need a look (failed, canceled, running) first; a stable sort keeps GitLab's order within each. */
+function needingALookFirst(downstream: readonly Downstream[]): Downstream[] {
   const order: Record<string, number> = { failed: 0, canceled: 1, running: 2, success: 4 };
   const rank = (d: Downstream) => order[d.pipelineStatus ?? d.status] ?? 3;
   return [...downstream].sort((a, b) => rank(a) - rank(b));
