@@ -5,6 +5,7 @@ import type { Job, Pipeline } from '../../src/api/index.js';
 import { firstFailureLine, FAILURE_SCAN_BYTES } from '../../src/watch/failure-line.js';
 import { outcomeOf, type Downstream } from '../../src/watch/model.js';
 import { jsonLine, liveLines, LiveRegion, plainLine, summaryLines, tagLines } from '../../src/watch/render.js';
+import { createReporter } from '../../src/watch/report.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 10, 0);
 const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
@@ -197,5 +198,44 @@ describe('firstFailureLine', () => {
     const filler = 'x'.repeat(99) + '\n';
     const log = `error: early\n${filler.repeat(Math.ceil(FAILURE_SCAN_BYTES / 100) + 10)}npm ERR! late\n`;
     expect(firstFailureLine(Buffer.from(log))).toBe('npm ERR! late');
+  });
+});
+
+describe('the live reporter', () => {
+  const run = (width: number, rows: number, demo: boolean) => {
+    let out = '';
+    const reporter = createReporter({
+      mode: 'live',
+      out: (t) => (out += t),
+      err: () => {},
+      color: false,
+      width: () => width,
+      height: () => rows,
+      now: () => NOW,
+      project: 'g/p',
+      demo,
+    });
+    reporter.snapshot({ pipeline, jobs: [job(1, 'build', 'build', 'running')], downstream: [] }, [], true);
+    reporter.trouble('GET /projects/1/pipelines/7 → timed out: no response within 30000 ms', 8_000);
+    reporter.close();
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.replace(/\r\x1b\[\d+A|\x1b\[[KJ]/g, ''));
+  };
+
+  it('a GitLab trouble line fits the width and keeps "again in Ns" in view', () => {
+    const lines = run(30, 24, false);
+    expect(lines.at(-1)).toBe('  GET /project… — again in 8s');
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(29);
+  });
+
+  it('the trouble line counts against the height; with the demo each line says DEMO', () => {
+    const lines = run(80, 3, true);
+    // Two rows for the block (one stays for the cursor): the pipeline and the trouble.
+    expect(lines.slice(-2)).toEqual([
+      'DEMO ● pipeline #7 running · main · g/p · 2m 05s',
+      'DEMO   GET /projects/1/pipelines/7 → timed out: no response with… — again in 8s',
+    ]);
   });
 });
