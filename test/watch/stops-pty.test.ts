@@ -167,7 +167,7 @@ describe('the live view fits the screen', () => {
     const p = await rig.gl.pipelines.create(API, 'fix/timeouts');
     const screen = spawn(['watch', String(p.id), '--project', API, '--interval', '0.5', ...gitlab], { env: { TERM: 'dumb' } });
     await screen.waitFor(`watching pipeline #${p.id}`, 20_000);
-    for (let i = 0; !/pipeline #\d+ (success|failed) after/.test(screen.text()); i++) {
+    for (let i = 0; !/pipeline #\d+ (success|failed|canceled|skipped) after/.test(screen.text()); i++) {
       if (i > 200) throw new Error(`the pipeline never ended:\n${screen.text()}`);
       rig.advance(MINUTE);
       await new Promise((resolve) => setTimeout(resolve, 50));
