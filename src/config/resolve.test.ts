@@ -116,13 +116,16 @@ describe('flags', () => {
 
   it('parses the demo options and --debug-log', async () => {
     const { config } = await run({ argv: ['--demo', '--seed', '7', '--speed', '60', '--read-only', '--debug-log', '/tmp/p.log'] });
-    expect(config).toEqual({ mode: 'demo', readOnly: true, seed: 7, speed: 60, debugLog: '/tmp/p.log' });
+    expect(config).toEqual({ mode: 'demo', demoAsked: true, readOnly: true, seed: 7, speed: 60, debugLog: '/tmp/p.log' });
   });
 });
 
 describe('mode', () => {
   it('nothing configured → demo, silently, without asking git', async () => {
-    expect(await run()).toMatchObject({ config: { mode: 'demo', readOnly: false }, warnings: [], gitCalls: 0 });
+    const result = await run();
+    expect(result).toMatchObject({ config: { mode: 'demo', readOnly: false }, warnings: [], gitCalls: 0 });
+    // Not asked for: `pipetop watch` refuses to watch the demo then (src/commands/watch.ts).
+    expect(result.config.demoAsked).toBeUndefined();
   });
 
   it('--demo beats a configured GitLab and uses no git remote', async () => {
@@ -131,7 +134,7 @@ describe('mode', () => {
       env: { GITLAB_HOST: 'gitlab.example.com', GITLAB_TOKEN: 't' },
       remotes: { origin: 'git@gitlab.example.com:acme/api.git' },
     });
-    expect(result.config).toEqual({ mode: 'demo', readOnly: false });
+    expect(result.config).toEqual({ mode: 'demo', demoAsked: true, readOnly: false });
     expect(result.gitCalls).toBe(0);
     expect(result.warnings).toEqual([]);
   });

@@ -173,6 +173,7 @@ async function pickHost(ctx: PickHostContext): Promise<Found | 'several' | undef
 
 function demoConfig(flags: Flags, project: Found | undefined): AppConfig {
   const config: AppConfig = { mode: 'demo', readOnly: flags.readOnly };
+  if (flags.demo) config.demoAsked = true;
   if (project) Object.assign(config, { project: project.value, projectSource: project.source });
   if (flags.seed !== undefined) config.seed = flags.seed;
   if (flags.speed !== undefined) config.speed = flags.speed;

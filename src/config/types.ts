@@ -4,6 +4,8 @@ import type { Stats } from 'node:fs';
 
 export interface AppConfig {
   mode: 'demo' | 'gitlab';
+  /** Demo mode because --demo asked for it (not because nothing was configured): `pipetop watch` runs the demo only then. */
+  demoAsked?: boolean;
   /** e.g. https://gitlab.example.com (no trailing slash, no /api/v4; a relative-URL-root path is kept). Absent in demo mode. */
   baseUrl?: string;
   token?: string;

@@ -105,8 +105,10 @@ Options:
   --give-up S         seconds of GitLab unreachable before exit 3
                       (default ${DEFAULT_GIVE_UP_S}, ${CLI_RANGES['give-up'].min}–${CLI_RANGES['give-up'].max})
   --json              one JSON object per line and per change
-  --demo [--speed X]  watch a pipeline of the built-in simulator
-  --host, --token     as for pipetop (pipetop --help)
+  --demo [--speed X]  watch a pipeline of the built-in simulator (every
+                      line says DEMO); never without --demo
+  --host, --token     as for pipetop (pipetop --help); with no GitLab
+                      configured, exit 2
 
 Output: on a terminal a live view a few lines high; otherwise one line per
 change (a job or the pipeline changing status). At the end: the failed jobs,
@@ -115,6 +117,8 @@ their web URLs and the first failure line of each log.
 Exit status:
   0  the pipeline succeeded
   1  it failed, was canceled or skipped, or waits on a manual job
-  2  usage or configuration error (bad option, no project, token refused)
+  2  usage or configuration error (bad option, no GitLab configured,
+     no project, token refused)
   3  GitLab unreachable (for --give-up seconds) or the pipeline not found
-  130 interrupted (Ctrl-C)`;
+  130 interrupted (Ctrl-C)
+  A reader that goes away (| head -1) ends it quietly with 0.`;

@@ -57,17 +57,23 @@ export class Stopped extends Error {
   }
 }
 
-/** Runs `fn` until it succeeds; an unreachable GitLab is retried with backoff until `giveUpMs` has passed. */
+/**
+ * Runs `fn` until it succeeds; an unreachable GitLab is retried with backoff until `giveUpMs` has
+ * passed. The time counts from the start of the first failing try: a server that never answers
+ * fails only when the request times out, and that wait is part of "unreachable for". So the watch
+ * ends at most one request timeout after `giveUpMs`, and says for how long it really tried.
+ */
 export async function persistently<T>(fn: () => Promise<T>, p: Patience): Promise<T> {
   let since: number | null = null;
   for (let attempt = 0; ; attempt++) {
     if (p.signal?.aborted) throw new Stopped();
+    const started = p.now();
     try {
       return await fn();
     } catch (error) {
       if (p.signal?.aborted) throw new Stopped();
       if (troubleOf(error) !== 'unreachable') throw error;
-      since ??= p.now();
+      since ??= started;
       const failing = p.now() - since;
       if (failing >= p.giveUpMs) throw new GaveUp(failing, error);
       const wait = Math.min(p.intervalMs * 2 ** attempt, MAX_BACKOFF_MS, Math.max(0, p.giveUpMs - failing));

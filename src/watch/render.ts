@@ -68,32 +68,102 @@ function pipelineElapsed(p: Pipeline, now: number): string {
 const MAX_RUNNING = 4;
 const MAX_FAILED = 3;
 
+export interface LiveContext extends Style {
+  width: number;
+  /** Lines the block may take: a taller block than the screen cannot be redrawn in place. */
+  height?: number;
+  now: number;
+  project: string;
+  /** Put before every line (`DEMO `: the built-in simulator, never a GitLab). */
+  tag?: string;
+}
+
+/** A section of the live view: how many things it holds, and its lines when it may take `room` of them. */
+interface Section {
+  count: number;
+  lines: (room: number) => string[];
+}
+
 /**
  * The live view: the pipeline line, the stages, running jobs with their elapsed time, failed jobs
- * with GitLab's failure_reason. Each line fits `width` (a wrapped line would break the redraw).
+ * with GitLab's failure_reason, the downstream pipelines. Each line fits `width` (a wrapped line
+ * would break the redraw), and the block fits `height`: what does not fit is summarised on one line.
  */
-export function liveLines(snap: Snapshot, ctx: Style & { width: number; now: number; project: string }): string[] {
+export function liveLines(snap: Snapshot, ctx: LiveContext): string[] {
   const p = snap.pipeline;
-  const fit = (text: string) => truncateToWidth(text, Math.max(10, ctx.width - 1));
-  const lines: string[] = [];
+  const tag = ctx.tag ?? '';
+  // One column spare: a line filling the last column leaves some terminals' cursor in a pending wrap.
+  // However narrow: a line wider than the terminal wraps, and the redraw's cursor-up misses its rows.
+  const fit = (text: string) => truncateToWidth(`${tag}${text}`, ctx.width - 1);
+  const head: string[] = [];
   const elapsed = pipelineElapsed(p, ctx.now);
-  lines.push(
+  head.push(
     `${icon(ctx, p.status)} pipeline #${p.id} ${safeText(p.status, 40)} · ${safeText(p.ref, 80)} · ${safeText(ctx.project, 80)}${elapsed ? ` · ${elapsed}` : ''}`,
   );
   const stages = stagesOf(snap.jobs);
-  if (stages.length) lines.push(`  ${stages.map((s) => `${safeText(s.name, 40)} ${icon(ctx, s.status)}`).join('  ')}`);
-  const running = runningJobs(snap.jobs);
-  for (const job of running.slice(0, MAX_RUNNING)) {
+  if (stages.length) head.push(`  ${stages.map((s) => `${safeText(s.name, 40)} ${icon(ctx, s.status)}`).join('  ')}`);
+  const running = runningJobs(snap.jobs).map((job) => {
     const ms = since(job.started_at, ctx.now);
-    lines.push(`  ${icon(ctx, 'running')} ${safeText(job.name, 100)}${ms === null ? '' : ` ${formatDuration(ms)}`}`);
-  }
-  if (running.length > MAX_RUNNING) lines.push(`  … ${running.length - MAX_RUNNING} more running`);
-  const failed = failedJobs(snap.jobs);
-  for (const job of failed.slice(0, MAX_FAILED))
-    lines.push(`  ${icon(ctx, 'failed')} ${safeText(job.name, 100)}${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}`);
-  if (failed.length > MAX_FAILED) lines.push(`  … ${failed.length - MAX_FAILED} more failed`);
-  for (const d of snap.downstream) lines.push(`  ${icon(ctx, d.pipelineStatus ?? d.status)} ${downstreamText(d)}`);
+    return `  ${icon(ctx, 'running')} ${safeText(job.name, 100)}${ms === null ? '' : ` ${formatDuration(ms)}`}`;
+  });
+  const failed = failedJobs(snap.jobs).map(
+    (job) => `  ${icon(ctx, 'failed')} ${safeText(job.name, 100)}${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}`,
+  );
+  const downstreamLine = (d: Downstream) => `  ${icon(ctx, d.pipelineStatus ?? d.status)} ${downstreamText(d)}`;
+  const sections: Section[] = [
+    {
+      count: running.length,
+      lines: (room) => take(running, Math.min(room, running.length > MAX_RUNNING ? MAX_RUNNING + 1 : MAX_RUNNING), (n) => `  … ${n} more running`),
+    },
+    {
+      count: failed.length,
+      lines: (room) => take(failed, Math.min(room, failed.length > MAX_FAILED ? MAX_FAILED + 1 : MAX_FAILED), (n) => `  … ${n} more failed`),
+    },
+    {
+      count: snap.downstream.length,
+      lines: (room) => {
+        // All shown: in GitLab's order. Not all: those that need a look first, the rest counted.
+        const list = snap.downstream.length <= room ? snap.downstream : needingALookFirst(snap.downstream);
+        return take(list.map(downstreamLine), room, (n) => `  … and ${n} more ${moreTriggerJobs(list.slice(-n))}`);
+      },
+    },
+  ];
+  const height = Math.max(1, Math.floor(ctx.height ?? Infinity));
+  const lines = head.slice(0, height);
+  let left = height - lines.length;
+  sections.forEach((section, i) => {
+    // Each later section keeps one line, to say at least how many it holds.
+    const later = sections.slice(i + 1).filter((s) => s.count > 0).length;
+    const shown = section.lines(Math.max(Math.min(left, 1), left - later));
+    lines.push(...shown);
+    left -= shown.length;
+  });
   return lines.map((line) => colourGlyphs(ctx, fit(line)));
+}
+
+function take(items: readonly string[], room: number, more: (hidden: number) => string): string[] {
+  if (items.length <= room) return [...items];
+  if (room <= 0) return [];
+  return [...items.slice(0, room - 1), more(items.length - (room - 1))];
+}
+
+/** The trigger jobs that need a look (failed, canceled, running) first; a stable sort keeps GitLab's order within each. */
+function needingALookFirst(downstream: readonly Downstream[]): Downstream[] {
+  const order: Record<string, number> = { failed: 0, canceled: 1, running: 2, success: 4 };
+  const rank = (d: Downstream) => order[d.pipelineStatus ?? d.status] ?? 3;
+  return [...downstream].sort((a, b) => rank(a) - rank(b));
+}
+
+/** "trigger jobs: 170 passed, 3 running" */
+function moreTriggerJobs(hidden: readonly Downstream[]): string {
+  const counts = new Map<string, number>();
+  for (const d of hidden) {
+    const status = safeText(d.pipelineStatus ?? d.status, 40);
+    const word = status === 'success' ? 'passed' : status;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const parts = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([word, n]) => `${n} ${word}`);
+  return `trigger job${hidden.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
 
 function failureReason(job: Job): string {
@@ -133,7 +203,8 @@ export function summaryLines(snap: Snapshot, outcome: Outcome, failed: readonly 
   const elapsed = pipelineElapsed(p, now);
   const said = outcome === 'manual' ? 'is blocked on a manual job' : outcome;
   const lines = [`${icon(style, outcome)} pipeline #${p.id} ${said}${elapsed ? ` after ${elapsed}` : ''}${p.web_url ? ` — ${safeText(p.web_url, 500)}` : ''}`];
-  if (outcome === 'success' && p.status !== 'success') lines.push('  (a downstream pipeline failed)');
+  // outcomeOf (model.ts) turns a successful pipeline with a failed downstream pipeline into `failed`.
+  if (outcome === 'failed' && p.status === 'success') lines.push('  (GitLab says the pipeline succeeded, but a downstream pipeline failed)');
   for (const { job, failureLine, via } of failed) {
     lines.push(
       `  ${icon(style, 'failed')} ${viaText(via)}${safeText(job.name, 200)} [${safeText(job.stage, 80)}]${failureReason(job)}${job.allow_failure ? ' (allowed to fail)' : ''}${job.web_url ? ` ${safeText(job.web_url, 500)}` : ''}`,
@@ -145,6 +216,11 @@ export function summaryLines(snap: Snapshot, outcome: Outcome, failed: readonly 
       lines.push(`  ${icon(style, 'failed')} downstream ${downstreamText(d)}${d.webUrl ? ` ${safeText(d.webUrl, 500)}` : ''}`);
   }
   return lines.map((line) => colourGlyphs(style, line));
+}
+
+/** `tag` before every line of `text` that has something on it ("DEMO ": each line says it is the demo). */
+export function tagLines(text: string, tag: string): string {
+  return tag ? text.replace(/^(?=[^\n])/gm, tag) : text;
 }
 
 // ---- JSON ---------------------------------------------------------------------------------------
