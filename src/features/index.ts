@@ -10,6 +10,7 @@ import { pulseFeature } from './pulse/index.js';
 import { pipelinesFeature } from './pipelines/index.js';
 import { projectsFeature } from './projects/index.js';
 import { requestsFeature } from './requests/index.js';
+import { failuresFeature } from './failures/index.js';
 import { schedulesFeature } from './schedules/index.js';
 
 export const FEATURES: readonly Feature[] = [
@@ -24,4 +25,5 @@ export const FEATURES: readonly Feature[] = [
   pulseFeature,
   logFeature,
   requestsFeature,
+  failuresFeature,
 ];

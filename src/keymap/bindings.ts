@@ -30,6 +30,8 @@ export type Scope =
   | 'pulse'
   // the request log (features/requests)
   | 'requests'
+  // the failure digest (features/failures)
+  | 'failures'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -140,6 +142,9 @@ export const COMMANDS = [
   'pulse.openFailure',
   // the request log (features/requests)
   'requests.copyCurl',
+  // the failure digest (features/failures)
+  'pipeline.failures',
+  'failures.retry',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 

@@ -18,6 +18,8 @@ export interface ConfirmCommands {
   'run.discardForm': Record<string, never>;
   /** A manual deploy, played with the variables typed in its form. */
   'job.playConfirmed': { job: Job; projectId: number; path: string; variables: JobVariable[] };
+  /** The failure digest's `r`: a pipeline retry (features/failures). */
+  'failures.retryConfirmed': { projectId: number; pipelineId: number };
 }
 
 /** Commands a prompt runs on Enter with the typed value, with their arguments. */

@@ -11,6 +11,7 @@ import { createPipelinesSlice } from '../features/pipelines/index.js';
 import { createProjectsSlice } from '../features/projects/index.js';
 import { createPulseSlice } from '../features/pulse/index.js';
 import { createRequestsSlice } from '../features/requests/index.js';
+import { createFailuresSlice } from '../features/failures/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import { createAppStore, createCoreSlice } from './create.js';
 import type { AppState } from './types.js';
@@ -52,6 +53,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
   ['pulse', createPulseSlice, ['pulse']],
   ['marks', createMarksSlice, ['marks']],
   ['requests', createRequestsSlice, ['requestLog']],
+  ['failures', createFailuresSlice, ['failures']],
 ];
 
 /** The keys a slice creator gives, run against a real store's set/get/api. */
@@ -102,6 +104,7 @@ describe('createAppStore', () => {
       // Added since the split, by features of their own.
       'requestLog',
       'erasedBy',
+      'failures',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -144,6 +147,7 @@ describe('createAppStore', () => {
       quit: false,
       requestLog: [],
       erasedBy: {},
+      failures: {},
     });
   });
 
@@ -174,8 +178,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (32 objects).
-    expect(a.size).toBe(32);
+    // The walk reaches every record, down to the pulse's and the first pane (33 objects).
+    expect(a.size).toBe(33);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

@@ -12,6 +12,7 @@ import { createPipelinesSlice } from '../features/pipelines/index.js';
 import { createProjectsSlice } from '../features/projects/index.js';
 import { createPulseSlice } from '../features/pulse/index.js';
 import { createRequestsSlice } from '../features/requests/index.js';
+import { createFailuresSlice } from '../features/failures/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import type { AppStore } from './store.js';
 import type { AppConfigView, AppState, CoreSlice, Pane } from './types.js';
@@ -53,6 +54,7 @@ export function createAppStore(config: AppConfigView, first?: Pane): AppStore {
     ...createKeysSlice(...a),
     ...createPulseSlice(...a),
     ...createRequestsSlice(...a),
+    ...createFailuresSlice(...a),
     ...createMarksSlice(...a),
   }));
 }

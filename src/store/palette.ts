@@ -9,6 +9,7 @@ import { topPane } from './store.js';
 import { openEvents } from '../features/activity/index.js';
 import { lookupKey } from '../features/keys/index.js';
 import { openRequests } from '../features/requests/index.js';
+import { openFailures } from '../features/failures/index.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
@@ -24,6 +25,7 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'key <id>', description: 'an SSH key and its owner (administrators)' },
   { usage: 'projects', description: 'back to the project list' },
   { usage: 'pulse', description: 'what is red or running across your projects' },
+  { usage: 'failures [pipeline id]', description: 'why the pipeline failed: each failed job (downstream too) with its failure line' },
   { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)' },
   { usage: 'refresh | help | quit', description: '' },
 ];
@@ -181,7 +183,25 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       return openMergeRequest(ctx, here, args[0]);
     case 'requests':
       return openRequests(ctx);
+    case 'failures':
+      return failuresHere(ctx, state.stack, here, args[0]);
     default:
       return `Unknown command "${safeText(command, 40)}" — try ${PALETTE_COMMANDS.map((c) => c.usage.split(' ')[0]).join(', ')}`;
   }
+}
+
+/** `:failures [id]`: the pipeline named (in the current project), else the nearest one on the trail. */
+function failuresHere(ctx: Ctx, stack: Pane[], here: { projectId: number; path: string } | null, arg: string | undefined): string | null {
+  if (arg !== undefined) {
+    if (!/^\d+$/.test(arg)) return `failures takes a pipeline id, e.g. :failures 4512 (got "${safeText(arg, 40)}")`;
+    if (!here) return 'Open a project first (or :project <path>)';
+    return openFailures(ctx, { ...here, pipelineId: Number(arg) });
+  }
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const p = stack[i]!;
+    if (p.kind === 'pipeline' || p.kind === 'failures') return openFailures(ctx, { projectId: p.projectId, path: p.path, pipelineId: p.pipelineId });
+    const pipelineId = p.kind === 'job' ? ctx.store.getState().jobs[p.jobId]?.pipeline?.id : undefined;
+    if (p.kind === 'job' && pipelineId) return openFailures(ctx, { projectId: p.projectId, path: p.path, pipelineId });
+  }
+  return 'Which pipeline? Open one first, or :failures <pipeline id>';
 }

@@ -75,6 +75,7 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'runForm':
     case 'projectLookup':
     case 'pulse':
+    case 'failures':
       return null;
     case 'requests':
       return { kind: 'requests' };

@@ -11,6 +11,7 @@ import type { PipelinesSlice } from '../features/pipelines/index.js';
 import type { ProjectsSlice } from '../features/projects/index.js';
 import type { PulseSlice } from '../features/pulse/index.js';
 import type { RequestsSlice } from '../features/requests/index.js';
+import type { FailuresSlice } from '../features/failures/index.js';
 import type { SchedulesSlice } from '../features/schedules/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
@@ -40,7 +41,9 @@ export type Pane =
   /** What is red or running across the user's projects (`:pulse`; the first screen without a project). */
   | { kind: 'pulse' }
   /** `:requests`: every request pipetop made (features/requests). */
-  | { kind: 'requests' };
+  | { kind: 'requests' }
+  /** `:failures` / `X`: why a pipeline failed (features/failures). */
+  | { kind: 'failures'; projectId: number; path: string; pipelineId: number };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -220,6 +223,7 @@ export type AppState = CoreSlice &
   KeysSlice &
   PulseSlice &
   RequestsSlice &
+  FailuresSlice &
   MarksSlice;
 
 export type Row = PipelineBasic | Job | Project;

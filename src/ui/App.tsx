@@ -27,6 +27,7 @@ import { MIN_SIZE, tooSmall, useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './theme.js';
 import { PulsePane } from '../features/pulse/index.js';
 import { RequestsPane } from '../features/requests/index.js';
+import { FailuresPane } from '../features/failures/index.js';
 
 export function App() {
   const { controller } = useApp();
@@ -117,5 +118,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <PulsePane width={width} height={height} />;
     case 'requests':
       return <RequestsPane width={width} height={height} />;
+    case 'failures':
+      return <FailuresPane pane={pane} width={width} height={height} />;
   }
 }

@@ -143,5 +143,7 @@ function crumb(s: AppState, pane: Pane): string {
       return 'pulse';
     case 'requests':
       return 'requests';
+    case 'failures':
+      return `#${pane.pipelineId} › failures`;
   }
 }

@@ -9,6 +9,20 @@ import { SectionTree } from '../log/sections.js';
 export const FAILURE_SCAN_BYTES = 1 << 20;
 
 export function firstFailureLine(log: Buffer): string | null {
+  return failureBlock(log, 0)?.line ?? null;
+}
+
+/** The failure line of a log and the lines around it (the `:failures` digest shows the block). */
+export interface FailureBlock {
+  /** The failure line, trimmed. */
+  line: string;
+  /** Lines before and after it (up to `around` each), as the log has them. */
+  before: string[];
+  after: string[];
+}
+
+/** The first failure line (as `F` finds it) with up to `around` lines on each side; null when none. */
+export function failureBlock(log: Buffer, around = 2): FailureBlock | null {
   const bytes = log.length > FAILURE_SCAN_BYTES ? log.subarray(log.length - FAILURE_SCAN_BYTES) : log;
   const tree = new SectionTree();
   const tracker = new FailureTracker();
@@ -24,6 +38,7 @@ export function firstFailureLine(log: Buffer): string | null {
   splitter.write(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
   splitter.end();
   const index = tracker.first();
-  const text = index === null ? null : (texts[index]?.trim() ?? null);
-  return text ? text : null;
+  const line = index === null ? '' : (texts[index]?.trim() ?? '');
+  if (index === null || !line) return null;
+  return { line, before: texts.slice(Math.max(0, index - around), index), after: texts.slice(index + 1, index + 1 + around) };
 }

@@ -10,3 +10,4 @@ export { pipelinesFeature } from './feature.js';
 export { openNewPipelineForm } from './run-form-actions.js';
 export { createPipelinesSlice, type PipelinesSlice } from './slice.js';
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
+export { runPipelineAction } from './actions.js';

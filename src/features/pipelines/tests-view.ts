@@ -13,6 +13,7 @@ import { listKeys, type ListSource } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
 import type { AppState, ListKey, Pane } from '../../store/types.js';
 import { pipelineStamp } from './pipeline-extras.js';
+import { logLoaded } from '../log/index.js';
 
 export interface TestCaseRow {
   /** Position in the report (GitLab's cases have no id). */
@@ -192,21 +193,7 @@ export async function caseLog(
   const top = topPane(ctx.store.getState());
   if (top.kind !== 'tests' || top.pipelineId !== pane.pipelineId) return;
   ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId }] }));
-  const loaded = await new Promise<boolean>((resolve) => {
-    const check = (s: AppState) => {
-      const top = topPane(s);
-      if (top.kind !== 'job' || top.jobId !== jobId) return done(false);
-      if (s.logViews[jobId]?.loaded) done(true);
-    };
-    const timer = setTimeout(() => done(false), 30_000);
-    const unsubscribe = ctx.store.subscribe(check);
-    function done(ok: boolean) {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(ok);
-    }
-    check(ctx.store.getState());
-  });
+  const loaded = await logLoaded(ctx, jobId);
   if (!loaded) return;
   for (const needle of needlesOf(row.test)) {
     const error = await searchLog(jobId, needle);

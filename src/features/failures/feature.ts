@@ -1,0 +1,118 @@
+// `:failures` and `X` on a pipeline: why it failed, on one screen — every failed job of the pipeline
+// and of the pipelines downstream of it, each with the failure line of its log and the lines around
+// it. Enter opens that job's log at that line; `r` retries the failed jobs (a pipeline retry, asked
+// first with their count). Read once when opened and on `R`: a finished pipeline's failures do not
+// move.
+import type { Ctx } from '../../store/ctx.js';
+import type { Feature } from '../../store/feature.js';
+import { refuseReadOnly } from '../../store/guard.js';
+import { toast, topPane } from '../../store/store.js';
+import type { Pane } from '../../store/types.js';
+import { safeText } from '../../text/safe.js';
+import { logLoaded } from '../log/index.js';
+import { runPipelineAction } from '../pipelines/index.js';
+import { FAILURE_BINDINGS } from './bindings.js';
+import { loadFailures } from './load.js';
+import { digestKey, type FailureDigest } from './slice.js';
+
+type FailuresPane = Extract<Pane, { kind: 'failures' }>;
+
+const MOVES: Record<string, (i: number, n: number) => number> = {
+  'nav.down': (i) => i + 1,
+  'nav.up': (i) => i - 1,
+  'nav.top': () => 0,
+  'nav.bottom': (_, n) => n - 1,
+  'nav.pageDown': (i) => i + 5,
+  'nav.pageUp': (i) => i - 5,
+};
+
+const digestOf = (ctx: Ctx, pane: FailuresPane): FailureDigest | undefined => ctx.store.getState().failures[digestKey(pane.projectId, pane.pipelineId)];
+
+export const failuresFeature: Feature = {
+  name: 'failures',
+  bindings: FAILURE_BINDINGS,
+  scopes: (pane) => (pane.kind === 'failures' ? ['failures', 'global'] : undefined),
+  run(ctx, command, pane) {
+    if (command === 'pipeline.failures') {
+      if (pane.kind !== 'pipeline') return false;
+      openFailures(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
+      return true;
+    }
+    if (pane.kind !== 'failures') return false;
+    const digest = digestOf(ctx, pane);
+    const move = MOVES[command];
+    if (move) {
+      const n = digest?.items.length ?? 0;
+      if (digest && n > 0) {
+        const selected = Math.max(0, Math.min(n - 1, move(digest.selected, n)));
+        const key = digestKey(pane.projectId, pane.pipelineId);
+        ctx.store.setState((s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
+      }
+      return true;
+    }
+    if (command === 'failures.retry') {
+      askRetry(ctx, pane, digest);
+      return true;
+    }
+    return false;
+  },
+  open(ctx, pane) {
+    if (pane.kind !== 'failures') return false;
+    void openAtFailure(ctx, pane);
+    return true;
+  },
+  poll: (ctx) => ({
+    refresh(pane, { full }) {
+      if (pane.kind !== 'failures' || !full) return undefined;
+      return loadFailures(ctx, pane.projectId, pane.pipelineId);
+    },
+    moving: (pane) => (pane.kind === 'failures' ? false : undefined),
+  }),
+  confirms: {
+    'failures.retryConfirmed': (ctx, a) => {
+      const pipeline = ctx.store.getState().pipelines[a.pipelineId];
+      if (!pipeline) return void toast(ctx.store, 'error', `Pipeline #${a.pipelineId} is not loaded: open it and retry there`);
+      void runPipelineAction(ctx, 'retry', pipeline, a.projectId).then(() => loadFailures(ctx, a.projectId, a.pipelineId));
+    },
+  },
+};
+
+/** Opens the digest of a pipeline over the pane in front (the poller reads it). */
+export function openFailures(ctx: Ctx, at: { projectId: number; path: string; pipelineId: number }): null {
+  const top = topPane(ctx.store.getState());
+  if (top.kind === 'failures' && top.pipelineId === at.pipelineId) return null;
+  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'failures', ...at } satisfies Pane] }));
+  return null;
+}
+
+function askRetry(ctx: Ctx, pane: FailuresPane, digest: FailureDigest | undefined): void {
+  if (refuseReadOnly(ctx, 'retry failed jobs')) return;
+  const items = digest?.items ?? [];
+  if (items.length === 0) return void toast(ctx.store, 'info', 'No failed job to retry');
+  const own = items.filter((i) => i.via.length === 0).length;
+  const below = items.length - own;
+  const counted = [own ? `${own} failed job${own === 1 ? '' : 's'}` : '', below ? `${below} in downstream pipelines (their trigger jobs run again)` : '']
+    .filter(Boolean)
+    .join(' and ');
+  ctx.store.setState({
+    confirm: {
+      message: `Retry pipeline #${pane.pipelineId}: ${counted}?`,
+      detail: 'GitLab retries every failed and canceled job of the pipeline.',
+      yes: { command: 'failures.retryConfirmed', args: { projectId: pane.projectId, pipelineId: pane.pipelineId } },
+    },
+  });
+}
+
+/** Enter: the job's log, searched for its failure line once it is loaded (as the Tests view's `L`). */
+async function openAtFailure(ctx: Ctx, pane: FailuresPane): Promise<void> {
+  const digest = digestOf(ctx, pane);
+  const item = digest?.items[digest.selected];
+  if (!item) return;
+  const path = item.projectId === pane.projectId ? pane.path : String(item.projectId);
+  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId: item.projectId, path, jobId: item.jobId }] }));
+  if (!item.block || !ctx.searchLog) return;
+  const line = item.block.line;
+  if (!(await logLoaded(ctx, item.jobId))) return;
+  const error = await ctx.searchLog(item.jobId, line);
+  if (error) toast(ctx.store, 'error', `Could not find the failure line: ${safeText(error, 200)}`);
+}

@@ -1,0 +1,41 @@
+// The failure digest's part of the store (zustand's slices pattern; composed in store/create.ts).
+import type { StateCreator } from 'zustand/vanilla';
+import type { AppState } from '../../store/types.js';
+
+/** One failed job of the pipeline or of a pipeline downstream of it, with the cause its log gives. */
+export interface FailureItem {
+  jobId: number;
+  name: string;
+  stage: string;
+  allowFailure: boolean;
+  failureReason: string | null;
+  projectId: number;
+  pipelineId: number;
+  /** The trigger jobs that lead to it, outermost first (empty for the pipeline's own jobs). */
+  via: string[];
+  /** The first failure line and its neighbours; null when the log names none (or was not read). */
+  block: { line: string; before: string[]; after: string[] } | null;
+  /** Why the log was not read, when it was not. */
+  logNote?: string;
+}
+
+export interface FailureDigest {
+  state: 'loading' | 'ready' | 'error';
+  error?: string;
+  items: FailureItem[];
+  selected: number;
+  /** What reading the logs cost: how many, and their bytes. */
+  logs: number;
+  bytes: number;
+}
+
+export interface FailuresSlice {
+  /** By `projectId:pipelineId`. */
+  failures: Record<string, FailureDigest>;
+}
+
+export const digestKey = (projectId: number, pipelineId: number) => `${projectId}:${pipelineId}`;
+
+export const createFailuresSlice: StateCreator<AppState, [], [], FailuresSlice> = () => ({
+  failures: {},
+});
