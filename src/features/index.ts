@@ -11,6 +11,7 @@ import { pipelinesFeature } from './pipelines/index.js';
 import { projectsFeature } from './projects/index.js';
 import { requestsFeature } from './requests/index.js';
 import { failuresFeature } from './failures/index.js';
+import { compareFeature } from './compare/index.js';
 import { schedulesFeature } from './schedules/index.js';
 
 export const FEATURES: readonly Feature[] = [
@@ -26,4 +27,5 @@ export const FEATURES: readonly Feature[] = [
   logFeature,
   requestsFeature,
   failuresFeature,
+  compareFeature,
 ];

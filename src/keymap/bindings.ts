@@ -32,6 +32,8 @@ export type Scope =
   | 'requests'
   // the failure digest (features/failures)
   | 'failures'
+  // the comparison (features/compare)
+  | 'compare'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -145,6 +147,9 @@ export const COMMANDS = [
   // the failure digest (features/failures)
   'pipeline.failures',
   'failures.retry',
+  // the comparison (features/compare)
+  'pipeline.compare',
+  'compare.open',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 

@@ -12,6 +12,7 @@ import { createProjectsSlice } from '../features/projects/index.js';
 import { createPulseSlice } from '../features/pulse/index.js';
 import { createRequestsSlice } from '../features/requests/index.js';
 import { createFailuresSlice } from '../features/failures/index.js';
+import { createCompareSlice } from '../features/compare/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import { createAppStore, createCoreSlice } from './create.js';
 import type { AppState } from './types.js';
@@ -54,6 +55,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
   ['marks', createMarksSlice, ['marks']],
   ['requests', createRequestsSlice, ['requestLog']],
   ['failures', createFailuresSlice, ['failures']],
+  ['compare', createCompareSlice, ['comparisons']],
 ];
 
 /** The keys a slice creator gives, run against a real store's set/get/api. */
@@ -105,6 +107,7 @@ describe('createAppStore', () => {
       'requestLog',
       'erasedBy',
       'failures',
+      'comparisons',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -148,6 +151,7 @@ describe('createAppStore', () => {
       requestLog: [],
       erasedBy: {},
       failures: {},
+      comparisons: {},
     });
   });
 
@@ -178,8 +182,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (33 objects).
-    expect(a.size).toBe(33);
+    // The walk reaches every record, down to the pulse's and the first pane (34 objects).
+    expect(a.size).toBe(34);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

@@ -13,6 +13,7 @@ import { createProjectsSlice } from '../features/projects/index.js';
 import { createPulseSlice } from '../features/pulse/index.js';
 import { createRequestsSlice } from '../features/requests/index.js';
 import { createFailuresSlice } from '../features/failures/index.js';
+import { createCompareSlice } from '../features/compare/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import type { AppStore } from './store.js';
 import type { AppConfigView, AppState, CoreSlice, Pane } from './types.js';
@@ -55,6 +56,7 @@ export function createAppStore(config: AppConfigView, first?: Pane): AppStore {
     ...createPulseSlice(...a),
     ...createRequestsSlice(...a),
     ...createFailuresSlice(...a),
+    ...createCompareSlice(...a),
     ...createMarksSlice(...a),
   }));
 }

@@ -10,6 +10,7 @@ import { openEvents } from '../features/activity/index.js';
 import { lookupKey } from '../features/keys/index.js';
 import { openRequests } from '../features/requests/index.js';
 import { openFailures } from '../features/failures/index.js';
+import { openCompare } from '../features/compare/index.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
@@ -26,6 +27,7 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'projects', description: 'back to the project list' },
   { usage: 'pulse', description: 'what is red or running across your projects' },
   { usage: 'failures [pipeline id]', description: 'why the pipeline failed: each failed job (downstream too) with its failure line' },
+  { usage: 'compare [pipeline id]', description: 'the pipeline against the last successful one on its ref' },
   { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)' },
   { usage: 'refresh | help | quit', description: '' },
 ];
@@ -184,24 +186,34 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
     case 'requests':
       return openRequests(ctx);
     case 'failures':
-      return failuresHere(ctx, state.stack, here, args[0]);
+      return pipelineHere(ctx, state.stack, here, args[0], 'failures', openFailures);
+    case 'compare':
+      return pipelineHere(ctx, state.stack, here, args[0], 'compare', openCompare);
     default:
       return `Unknown command "${safeText(command, 40)}" — try ${PALETTE_COMMANDS.map((c) => c.usage.split(' ')[0]).join(', ')}`;
   }
 }
 
-/** `:failures [id]`: the pipeline named (in the current project), else the nearest one on the trail. */
-function failuresHere(ctx: Ctx, stack: Pane[], here: { projectId: number; path: string } | null, arg: string | undefined): string | null {
+/** `:failures [id]`, `:compare [id]`: the pipeline named (in the current project), else the nearest one on the trail. */
+function pipelineHere(
+  ctx: Ctx,
+  stack: Pane[],
+  here: { projectId: number; path: string } | null,
+  arg: string | undefined,
+  command: string,
+  open: (ctx: Ctx, at: { projectId: number; path: string; pipelineId: number }) => null,
+): string | null {
   if (arg !== undefined) {
-    if (!/^\d+$/.test(arg)) return `failures takes a pipeline id, e.g. :failures 4512 (got "${safeText(arg, 40)}")`;
+    if (!/^\d+$/.test(arg)) return `${command} takes a pipeline id, e.g. :${command} 4512 (got "${safeText(arg, 40)}")`;
     if (!here) return 'Open a project first (or :project <path>)';
-    return openFailures(ctx, { ...here, pipelineId: Number(arg) });
+    return open(ctx, { ...here, pipelineId: Number(arg) });
   }
   for (let i = stack.length - 1; i >= 0; i--) {
     const p = stack[i]!;
-    if (p.kind === 'pipeline' || p.kind === 'failures') return openFailures(ctx, { projectId: p.projectId, path: p.path, pipelineId: p.pipelineId });
+    if (p.kind === 'pipeline' || p.kind === 'failures' || p.kind === 'compare')
+      return open(ctx, { projectId: p.projectId, path: p.path, pipelineId: p.pipelineId });
     const pipelineId = p.kind === 'job' ? ctx.store.getState().jobs[p.jobId]?.pipeline?.id : undefined;
-    if (p.kind === 'job' && pipelineId) return openFailures(ctx, { projectId: p.projectId, path: p.path, pipelineId });
+    if (p.kind === 'job' && pipelineId) return open(ctx, { projectId: p.projectId, path: p.path, pipelineId });
   }
-  return 'Which pipeline? Open one first, or :failures <pipeline id>';
+  return `Which pipeline? Open one first, or :${command} <pipeline id>`;
 }

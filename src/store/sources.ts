@@ -76,6 +76,7 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'projectLookup':
     case 'pulse':
     case 'failures':
+    case 'compare':
       return null;
     case 'requests':
       return { kind: 'requests' };

@@ -12,6 +12,7 @@ import type { ProjectsSlice } from '../features/projects/index.js';
 import type { PulseSlice } from '../features/pulse/index.js';
 import type { RequestsSlice } from '../features/requests/index.js';
 import type { FailuresSlice } from '../features/failures/index.js';
+import type { CompareSlice } from '../features/compare/index.js';
 import type { SchedulesSlice } from '../features/schedules/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
@@ -43,7 +44,9 @@ export type Pane =
   /** `:requests`: every request pipetop made (features/requests). */
   | { kind: 'requests' }
   /** `:failures` / `X`: why a pipeline failed (features/failures). */
-  | { kind: 'failures'; projectId: number; path: string; pipelineId: number };
+  | { kind: 'failures'; projectId: number; path: string; pipelineId: number }
+  /** `:compare` / `C`: against the last green pipeline on the ref (features/compare). */
+  | { kind: 'compare'; projectId: number; path: string; pipelineId: number };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -224,6 +227,7 @@ export type AppState = CoreSlice &
   PulseSlice &
   RequestsSlice &
   FailuresSlice &
+  CompareSlice &
   MarksSlice;
 
 export type Row = PipelineBasic | Job | Project;

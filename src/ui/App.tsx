@@ -28,6 +28,7 @@ import { useTheme } from './theme.js';
 import { PulsePane } from '../features/pulse/index.js';
 import { RequestsPane } from '../features/requests/index.js';
 import { FailuresPane } from '../features/failures/index.js';
+import { ComparePane } from '../features/compare/index.js';
 
 export function App() {
   const { controller } = useApp();
@@ -120,5 +121,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <RequestsPane width={width} height={height} />;
     case 'failures':
       return <FailuresPane pane={pane} width={width} height={height} />;
+    case 'compare':
+      return <ComparePane pane={pane} width={width} height={height} />;
   }
 }

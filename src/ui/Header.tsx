@@ -145,5 +145,7 @@ function crumb(s: AppState, pane: Pane): string {
       return 'requests';
     case 'failures':
       return `#${pane.pipelineId} › failures`;
+    case 'compare':
+      return `#${pane.pipelineId} › compare`;
   }
 }

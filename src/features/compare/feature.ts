@@ -1,0 +1,65 @@
+// `:compare` and `C` on a pipeline: the pipeline against the last one that passed on its ref — which
+// one that is (#id, age, sha), jobs whose status flipped, durations, tests newly failing, variables
+// that differ. Read when opened and on `R`; j/k scroll; Enter opens the green pipeline.
+import type { Ctx } from '../../store/ctx.js';
+import type { Feature } from '../../store/feature.js';
+import { topPane } from '../../store/store.js';
+import type { Pane } from '../../store/types.js';
+import { COMPARE_BINDINGS } from './bindings.js';
+import { loadComparison } from './load.js';
+import { compareKey } from './slice.js';
+
+const SCROLL: Record<string, (i: number) => number> = {
+  'nav.down': (i) => i + 1,
+  'nav.up': (i) => i - 1,
+  'nav.top': () => 0,
+  'nav.pageDown': (i) => i + 10,
+  'nav.pageUp': (i) => i - 10,
+};
+
+export const compareFeature: Feature = {
+  name: 'compare',
+  bindings: COMPARE_BINDINGS,
+  scopes: (pane) => (pane.kind === 'compare' ? ['compare', 'global'] : undefined),
+  run(ctx, command, pane) {
+    if (command === 'pipeline.compare') {
+      if (pane.kind !== 'pipeline') return false;
+      openCompare(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
+      return true;
+    }
+    if (pane.kind !== 'compare') return false;
+    const scroll = SCROLL[command];
+    if (scroll) {
+      const key = compareKey(pane.projectId, pane.pipelineId);
+      ctx.store.setState((s) => {
+        const now = s.comparisons[key];
+        return now ? { comparisons: { ...s.comparisons, [key]: { ...now, scroll: Math.max(0, scroll(now.scroll)) } } } : {};
+      });
+      return true;
+    }
+    if (command === 'compare.open') {
+      const base = ctx.store.getState().comparisons[compareKey(pane.projectId, pane.pipelineId)]?.base;
+      if (base)
+        ctx.store.setState((s) => ({
+          stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' } satisfies Pane],
+        }));
+      return true;
+    }
+    return false;
+  },
+  poll: (ctx) => ({
+    refresh(pane, { full }) {
+      if (pane.kind !== 'compare' || !full) return undefined;
+      return loadComparison(ctx, pane.projectId, pane.pipelineId);
+    },
+    moving: (pane) => (pane.kind === 'compare' ? false : undefined),
+  }),
+};
+
+/** Opens the comparison of a pipeline over the pane in front (the poller reads it). */
+export function openCompare(ctx: Ctx, at: { projectId: number; path: string; pipelineId: number }): null {
+  const top = topPane(ctx.store.getState());
+  if (top.kind === 'compare' && top.pipelineId === at.pipelineId) return null;
+  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'compare', ...at } satisfies Pane] }));
+  return null;
+}

@@ -1,0 +1,28 @@
+// The comparison's part of the store (zustand's slices pattern; composed in store/create.ts).
+import type { StateCreator } from 'zustand/vanilla';
+import type { PipelineBasic } from '../../api/index.js';
+import type { AppState } from '../../store/types.js';
+import type { Comparison } from './diff.js';
+
+export interface CompareState {
+  state: 'loading' | 'ready' | 'error';
+  error?: string;
+  /** The last successful pipeline on the same ref before this one; null when there is none. */
+  base?: PipelineBasic | null;
+  ref?: string;
+  result?: Comparison;
+  /** Requests the comparison took. */
+  reads?: number;
+  scroll: number;
+}
+
+export interface CompareSlice {
+  /** By `projectId:pipelineId`. */
+  comparisons: Record<string, CompareState>;
+}
+
+export const compareKey = (projectId: number, pipelineId: number) => `${projectId}:${pipelineId}`;
+
+export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = () => ({
+  comparisons: {},
+});
