@@ -60,16 +60,19 @@ function leaks(raw: string): string[] {
   for (const bad of ['\x1b]52', '\x1b]0;', '\x1bc', '\x1bP', '\x07', '\x9b', '\x9d', '\x00', '\u202e', 'SElTVElMRQ==\x07']) {
     if (raw.includes(bad)) found.push(JSON.stringify(bad));
   }
-  // Ink clears the screen itself with `ESC[2J ESC[3J ESC[H`; any other ESC[2J was injected.
+  // Ink clears the screen itself with `ESC[2J ESC[H` (patched: never ESC[3J, which would wipe the
+  // user's scrollback — test/scrollback.test.ts); any other ESC[2J, and any ESC[3J, was injected.
   const clears = raw.split('\x1b[2J').length - 1;
-  const inkClears = raw.split('\x1b[2J\x1b[3J\x1b[H').length - 1;
+  const inkClears = raw.split('\x1b[2J\x1b[H').length - 1;
   if (clears !== inkClears) found.push(JSON.stringify('\x1b[2J'));
+  if (raw.includes('\x1b[3J')) found.push(JSON.stringify('\x1b[3J'));
   return found;
 }
 
 it('the leak check itself catches each injected sequence', () => {
   for (const p of PAYLOADS.slice(0, 9)) expect(leaks(`Ink output ${p} more`)).not.toEqual([]);
-  expect(leaks('\x1b[2J\x1b[3J\x1b[H\x1b[31mred\x1b[39m')).toEqual([]);
+  expect(leaks('\x1b[2J\x1b[H\x1b[31mred\x1b[39m')).toEqual([]);
+  expect(leaks('\x1b[2J\x1b[3J\x1b[H')).not.toEqual([]);
 });
 
 it('walks projects → project → pipeline → job log → events with hostile server strings, and no injected escape reaches the terminal', async () => {
