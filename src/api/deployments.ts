@@ -6,12 +6,20 @@ import { idSegment, projectPath } from './paths.js';
 import type { Deployment, ProjectId } from './types.js';
 import { SHAPES, checkItems, checked } from './validate.js';
 
+/** GET /projects/:id/deployments filters (doc/api/deployments.md): GitLab orders by id, ascending, unless told. */
+export interface DeploymentListFilters {
+  environment?: string;
+  status?: 'created' | 'running' | 'success' | 'failed' | 'canceled' | 'blocked';
+  order_by?: 'id' | 'iid' | 'created_at' | 'updated_at' | 'finished_at' | 'ref';
+  sort?: 'asc' | 'desc';
+}
+
 export function createDeploymentsApi(client: GitLabClient) {
   return {
-    list(projectId: ProjectId, opts?: ListOptions): Paged<Deployment> {
-      const { list } = splitList<object>(opts);
+    list(projectId: ProjectId, opts?: DeploymentListFilters & ListOptions): Paged<Deployment> {
+      const { filters, list } = splitList<DeploymentListFilters>(opts);
       const path = `${projectPath(projectId)}/deployments`;
-      return paginate<Deployment>(client, path, {}, list, checkItems(client, path, SHAPES.deployment));
+      return paginate<Deployment>(client, path, { ...filters }, list, checkItems(client, path, SHAPES.deployment));
     },
     get: async (projectId: ProjectId, deploymentId: number, opts?: GetOptions): Promise<Deployment> => {
       const path = `${projectPath(projectId)}/deployments/${idSegment(deploymentId, 'deployment id')}`;

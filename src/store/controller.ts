@@ -83,7 +83,12 @@ export class Controller {
       features: deps.features ?? FEATURES,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
-    this.typeAhead = new TypeAhead({ store: deps.store, ready: (pane, state) => this.paneReady(pane, state), replay: (key) => this.handleKey(key) });
+    this.typeAhead = new TypeAhead({
+      store: deps.store,
+      // Keys typed before a confirm's check ended were typed without its warning: dropped if it has one.
+      ready: (pane, state) => (state.confirm?.checking ? false : state.confirm?.warning ? 'drop' : this.paneReady(pane, state)),
+      replay: (key) => this.handleKey(key),
+    });
     const options: FeatureOptions = { timing: this.timing, ...(deps.logTiming ? { logTiming: deps.logTiming } : {}) };
     this.attached = this.ctx.features.flatMap((feature) => (feature.attach ? [feature.attach(this.ctx, options)] : []));
     // Every handler comes from the feature that opens the confirm or prompt; the palette is the core's.
@@ -267,9 +272,12 @@ export class Controller {
     }
     const command = (scopes: Scope[]) => keymap.resolve(name, scopes)?.command ?? null;
     // Keys wait behind a held one (type-ahead.ts), in order; one that leaves the pane runs now.
+    // With a confirm open, any key but `y` answers no at once (and drops a `y` held before it).
     if (this.typeAhead.holding) {
-      const leaves = command(scopesOf(topPane(state), this.ctx.features));
-      if (leaves !== 'nav.back' && leaves !== 'app.quit') return this.typeAhead.hold(key);
+      const leaves = state.confirm
+        ? command(['confirm']) !== 'confirm.yes'
+        : ['nav.back', 'app.quit'].includes(command(scopesOf(topPane(state), this.ctx.features)) ?? '');
+      if (!leaves) return this.typeAhead.hold(key);
       this.typeAhead.drop();
     }
     if (state.prompt) {
@@ -278,6 +286,9 @@ export class Controller {
         cancel: () => this.cancelPrompt(),
       });
     }
+    // A `y` typed while the confirm still checks for something newer waits for the check (and is
+    // dropped if it found something: store/type-ahead.ts); any other key answers no at once.
+    if (state.confirm?.checking && command(['confirm']) === 'confirm.yes') return this.typeAhead.hold(key);
     if (state.confirm) return confirmKey(this.ctx, command(['confirm']), (action) => this.confirmed(action));
     // A form owns the keyboard while it is in front (Tab, typing, ^S, Esc): keys resolve in its scopes and 'edit'.
     const pane = topPane(state);

@@ -15,8 +15,11 @@ export const HOLD_MS = 2000;
 
 export interface TypeAheadDeps {
   store: AppStore;
-  /** Whether the pane shows what its keys act on (its rows loaded, or its error shown). */
-  ready(pane: Pane, state: AppState): boolean;
+  /**
+   * Whether the pane shows what its keys act on (its rows loaded, or its error shown); 'drop' when
+   * what it now shows makes the held keys void (a confirm's warning they were typed without).
+   */
+  ready(pane: Pane, state: AppState): boolean | 'drop';
   /** Applies a held key, as if it had just been typed. */
   replay(key: Key): void;
   holdMs?: number;
@@ -67,13 +70,19 @@ export class TypeAhead {
     if (!held) return;
     this.held = null;
     const n = held.keys.length;
-    toast(this.deps.store, 'info', `${n} key${n === 1 ? '' : 's'} typed while the pane loaded dropped: it took over ${(this.deps.holdMs ?? HOLD_MS) / 1000} s`);
+    toast(this.deps.store, 'info', `${n} key${n === 1 ? '' : 's'} typed ahead dropped: the pane took over ${(this.deps.holdMs ?? HOLD_MS) / 1000} s`);
   }
 
   private check(state: AppState): void {
     if (!this.held || this.replaying) return;
     if (paneId(state) !== this.held.pane) return this.drop();
-    if (!this.deps.ready(topPane(state), state)) return;
+    const ready = this.deps.ready(topPane(state), state);
+    if (ready === 'drop') {
+      const n = this.held.keys.length;
+      this.drop();
+      return toast(this.deps.store, 'info', `${n} key${n === 1 ? '' : 's'} typed before the warning dropped: answer the question again`);
+    }
+    if (!ready) return;
     // After this change has reached every listener: the pane's own watchers (a pipeline's cursor on
     // its first failed job) act first, as they would have before a slow typist's next key.
     const held = this.held;

@@ -73,7 +73,7 @@ describe('while the pipeline pane loads (its jobs take 300 ms)', () => {
 it('keys held over 2 s are dropped with no effect, and a toast says so', async () => {
   app.sim.faults.add({ kind: 'delay', method: 'GET', path: SLOW_JOBS, delayMs: 3000, times: 20 });
   await app.type('\r\r');
-  await app.waitFor(/1 key typed while the pane loaded dropped/, 5000);
+  await app.waitFor(/1 key typed ahead dropped: the pane took over 2 s/, 5000);
   await app.until(() => pipelineRows(app.store.getState()).rows.length > 0, 'the jobs, at last', 5000);
   expect(pane().kind).toBe('pipeline');
 });

@@ -136,6 +136,7 @@ export const pipelinesFeature: Feature = {
   paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),
   confirms: {
     'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
+    'pipeline.retryConfirmed': (ctx, a) => void runPipelineAction(ctx, 'retry', a.pipeline, a.projectId),
     'run.discardForm': (ctx) => closeRunForm(ctx),
     'job.playConfirmed': (ctx, a) => void playWithVariables(ctx, a),
   },

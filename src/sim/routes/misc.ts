@@ -1,7 +1,9 @@
 // Deployments (4.4), SSH keys (4.5), events (4.6), projects and the current user.
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from '../../api/types.js';
 import { type RequestContext, errors, intParam, listReply, one, oneOf, projectFor, boolParam } from '../http.js';
-import type { SimEvent, SimProject } from '../model.js';
+import type { SimDeployment, SimEvent, SimProject } from '../model.js';
+
+const DEPLOYMENT_STATUSES = ['created', 'running', 'success', 'failed', 'canceled', 'skipped', 'blocked'] as const;
 import * as present from '../present.js';
 import type { Route } from './route.js';
 
@@ -60,7 +62,29 @@ export const miscRoutes: Route[] = [
     path: '/projects/:id/deployments',
     handler(ctx) {
       const project = projectFor(ctx);
-      const list = (ctx.world.projectDeployments.get(project.id) ?? []).map((id) => ctx.world.deployments.get(id)!);
+      // lib/api/deployments.rb: `environment` and `status` filter, `order_by` (default id) and
+      // `sort` (default asc) order; an unknown status or order is a 400 (doc/api/deployments.md).
+      const environment = one(ctx, 'environment');
+      const status = oneOf(one(ctx, 'status'), DEPLOYMENT_STATUSES, 'status');
+      const orderBy = oneOf(one(ctx, 'order_by'), ['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'] as const, 'order_by') ?? 'id';
+      const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'asc';
+      const list = (ctx.world.projectDeployments.get(project.id) ?? [])
+        .map((id) => ctx.world.deployments.get(id)!)
+        .filter((d) => (environment === undefined || d.environment === environment) && (status === undefined || d.status === status));
+      const key = (d: SimDeployment): string | number =>
+        orderBy === 'ref'
+          ? d.ref
+          : orderBy === 'created_at'
+            ? d.createdAt
+            : orderBy === 'updated_at' || orderBy === 'finished_at'
+              ? d.updatedAt
+              : orderBy === 'iid'
+                ? d.iid
+                : d.id;
+      list.sort((a, b) => {
+        const c = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id;
+        return sort === 'asc' ? c : -c;
+      });
       return listReply(ctx, list, (d) => present.deployment(ctx.present, d), { totals: true });
     },
   },
