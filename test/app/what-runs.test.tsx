@@ -62,3 +62,26 @@ it('drops a `y` typed before the warning showed (`p ⏎ y` in one write): nothin
   await app.waitFor('Nothing was changed');
   expect(plays()).toHaveLength(0);
 });
+
+it('r on a deploy job asks, naming what will run again', async () => {
+  // The deploy jobs that ran (not manual): `s success`, then the `/` filter to the deploy rows.
+  await app.press('s');
+  await app.press('\x15');
+  await app.type('success\r');
+  const key = listKeys.projectJobs(projectId);
+  await app.until(() => {
+    const items = listOf<Job>(app.store.getState(), key).items;
+    return items.length > 0 && items.every((j) => j.status === 'success');
+  }, 'the successful jobs');
+  await app.type('/deploy:\r');
+  const job = app.controller.rowsOf<Job>(key)[0]!;
+  expect(job.name).toMatch(/^deploy:/);
+  await app.press('r');
+  await app.until(() => confirm() !== null && !confirm()!.checking, 'the checked question');
+  expect(confirm()!.message).toMatch(new RegExp(`^Retry ${job.name} → \\S+\\?$`));
+  expect(confirm()!.about).toContain(`pipeline #${job.pipeline!.id} · ${job.pipeline!.ref} · ${job.commit.short_id}`);
+  expect(confirm()!.yes).toMatchObject({ command: 'job.confirmed', args: { verb: 'retry', job: { id: job.id } } });
+  await app.press('n');
+  await app.waitFor('Nothing was changed');
+  expect(app.sim.requests.filter((r) => r.method === 'POST' && r.path.includes(`/jobs/${job.id}/retry`))).toHaveLength(0);
+});
