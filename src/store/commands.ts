@@ -5,8 +5,9 @@ import type { ListKey } from './types.js';
 
 /** Commands a `[y/N]` confirm can run on `y`, with their arguments. */
 export interface ConfirmCommands {
-  'job.confirmed': { verb: 'cancel' | 'erase'; job: Job; projectId: number; path: string };
+  'job.confirmed': { verb: 'cancel' | 'erase' | 'retry'; job: Job; projectId: number; path: string };
   'pipeline.cancelConfirmed': { pipeline: PipelineBasic; projectId: number };
+  'pipeline.retryConfirmed': { pipeline: PipelineBasic; projectId: number };
   'schedule.discardForm': Record<string, never>;
   'schedule.takeOwnershipConfirmed': { projectId: number; schedule: PipelineSchedule };
   'schedule.deleteConfirmed': { projectId: number; schedule: PipelineSchedule };

@@ -55,6 +55,11 @@ export interface Feature {
    */
   poll?(ctx: Ctx, timing: PollTiming): FeaturePoll;
   /**
+   * Whether `pane` shows what its keys act on (undefined: not this feature's pane). Keys typed
+   * before it does wait for it (store/type-ahead.ts). The core's answer: its list loaded once.
+   */
+  ready?(ctx: Ctx, pane: Pane, state: AppState): boolean | undefined;
+  /**
    * What this feature keeps running beside the controller (the log engine, a background poller):
    * made when the controller is built, started after the token check, stopped with the controller.
    */

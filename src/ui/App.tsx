@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { topPane } from '../store/store.js';
 import type { Pane } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
-import { Footer, FOOTER_ROWS } from './Footer.js';
+import { Footer, footerRows } from './Footer.js';
 import { Header, HEADER_ROWS } from './Header.js';
 import { HelpScreen } from './HelpScreen.js';
 import { PaneBoundary } from './PaneBoundary.js';
@@ -44,7 +44,8 @@ export function App() {
     if (quit) exit();
   }, [quit, exit]);
 
-  const bodyHeight = Math.max(4, rows - HEADER_ROWS - FOOTER_ROWS);
+  const confirm = useAppState((s) => s.confirm);
+  const bodyHeight = Math.max(4, rows - HEADER_ROWS - footerRows(confirm));
   useEffect(() => {
     controller.setViewport({ width: columns, height: bodyHeight });
   }, [controller, columns, bodyHeight]);

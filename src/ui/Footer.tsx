@@ -9,13 +9,18 @@ import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
 import { promptText } from '../store/modal-keys.js';
 import { topPane } from '../store/store.js';
-import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast } from './components/index.js';
+import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast, confirmLines } from './components/index.js';
 import { useApp, useAppState } from './context.js';
 import { bytes } from './format.js';
 import { useTheme } from './theme.js';
-import { listKeyText } from '../store/types.js';
+import { listKeyText, type ConfirmState } from '../store/types.js';
 
 export const FOOTER_ROWS = 3;
+
+/** The footer's height: a confirm that names what will run (and a warning) takes more lines. */
+export function footerRows(confirm: ConfirmState | null): number {
+  return confirm ? Math.max(FOOTER_ROWS, confirmLines(confirm) + 1) : FOOTER_ROWS;
+}
 
 export function Footer({ width }: { width: number }) {
   const { controller } = useApp();
@@ -37,7 +42,7 @@ export function Footer({ width }: { width: number }) {
   if (prompt) {
     top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} />;
   } else if (confirm) {
-    top = <ConfirmBar message={confirm.message} detail={confirm.detail} />;
+    top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} />;
   } else if (filtering !== null) {
     top = (
       <Box flexDirection="column">
@@ -62,8 +67,8 @@ export function Footer({ width }: { width: number }) {
     top = <Toast kind={toast.kind} message={toast.message} />;
   }
   return (
-    <Box flexDirection="column" width={width} height={FOOTER_ROWS}>
-      <Box height={FOOTER_ROWS - 1} flexDirection="column" overflow="hidden">
+    <Box flexDirection="column" width={width} height={footerRows(confirm)}>
+      <Box height={footerRows(confirm) - 1} flexDirection="column" overflow="hidden">
         {top}
       </Box>
       <KeyHints hints={hints} width={width} />

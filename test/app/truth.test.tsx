@@ -22,6 +22,12 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
+/** `y` to a pipeline retry's question, once it has checked for newer pipelines (features/pipelines/what-runs.ts). */
+async function answerYes(): Promise<void> {
+  await app.until(() => app.store.getState().confirm !== null && !app.store.getState().confirm!.checking, 'the checked question');
+  await app.press('y');
+}
+
 const posts = (suffix: string) => app.sim.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0]!.endsWith(suffix));
 const simJobs = (p: SimPipeline) => p.jobIds.map((id) => app.sim.world.jobs.get(id)!);
 
@@ -54,6 +60,7 @@ describe('after an action, the screen is true within one round trip', () => {
     await openPipeline(p);
     await app.waitFor(/failed/);
     await app.press(KEY.ctrlR);
+    await answerYes();
     await app.waitFor(new RegExp(`Retried pipeline #${p.id}`));
     const fresh = simJobs(p).filter((j) => !j.retried && !j.trigger && (j.status === 'pending' || j.status === 'running'));
     expect(fresh.length).toBeGreaterThan(0);
@@ -152,6 +159,7 @@ describe('no-op actions say what really happened', () => {
     );
     await openPipeline(p);
     await app.press(KEY.ctrlR);
+    await answerYes();
     await app.waitFor(`Nothing to retry in pipeline #${p.id} (${p.ref}): no failed or canceled jobs (still success)`);
     expect(app.frame()).not.toMatch(/Retried pipeline/);
   });

@@ -10,6 +10,7 @@ import { patchActedRows } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import { markPipeline } from '../marks/index.js';
+import { confirmRun, pipelineTarget } from './what-runs.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
@@ -19,13 +20,29 @@ export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: Pip
       const state = FINISHED.has(pipeline.status) ? `already finished (${pipeline.status})` : `is ${pipeline.status}`;
       return void toast(ctx.store, 'info', `${capitalize(pipelineLabel(pipeline))} ${state}: nothing to cancel`);
     }
-    ctx.store.setState({
-      confirm: {
+    confirmRun(
+      ctx,
+      {
         message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`,
         yes: { command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } },
       },
-    });
-  } else void runPipelineAction(ctx, verb, pipeline, projectId);
+      pipelineTarget(ctx, pipeline, projectId),
+      null,
+    );
+  } else {
+    // A retry runs the pipeline's failed jobs again — deploys among them: say what, and whether a
+    // newer pipeline on its ref makes this an older commit (what-runs.ts).
+    confirmRun(
+      ctx,
+      {
+        message: `Retry ${pipelineLabel(pipeline)}?`,
+        detail: 'Its failed and canceled jobs run again.',
+        yes: { command: 'pipeline.retryConfirmed', args: { pipeline, projectId } },
+      },
+      pipelineTarget(ctx, pipeline, projectId),
+      { older: 'this re-runs an older commit' },
+    );
+  }
 }
 
 const pipelineLabel = (pipeline: PipelineBasic) => `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
