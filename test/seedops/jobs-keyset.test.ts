@@ -1,5 +1,5 @@
 // Past offset 50,000 GitLab refuses the project jobs list with a 405 and asks for keyset pagination
-// (doc/api/rest: `pagination=keyset`, jobs ordered by id descending): the list switches to it — one
+// (`pagination=keyset`, jobs ordered by id descending; docs/gitlab-api.md "Pagination"): the list switches to it — one
 // walk of GitLab's links to the page asked for, then each page from the one before — and keeps it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';

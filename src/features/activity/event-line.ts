@@ -17,7 +17,7 @@ const NOUN: Record<string, string> = {
   Commit: 'commit',
   WikiPage: 'wiki page',
   DesignManagement: 'design',
-  // GitLab's event target_type is the target's class name, namespaced for some (app/models/event.rb).
+  // GitLab's event target_type is the target's class name, namespaced for some (docs/gitlab-api.md "Event target types").
   'WikiPage::Meta': 'wiki page',
   'DesignManagement::Design': 'design',
 };

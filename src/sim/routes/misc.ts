@@ -5,7 +5,7 @@ import type { SimEvent, SimProject } from '../model.js';
 import * as present from '../present.js';
 import type { Route } from './route.js';
 
-/** DeploymentsFinder::ALLOWED_SORT_VALUES (lib/api/deployments.rb); the default order is id, asc. */
+/** DeploymentsFinder::ALLOWED_SORT_VALUES; the default order is id, asc (docs/gitlab-api.md "Deployments, newest first"). */
 const DEPLOYMENT_ORDER_BY = ['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'] as const;
 
 const TARGET_TYPES: Record<string, string[]> = {

@@ -73,7 +73,7 @@ export function pipelineInputs(project: SimProject, raw: unknown): Record<string
   return out;
 }
 
-/** What GitLab's pipeline list takes as `status`: Ci::HasStatus::AVAILABLE_STATUSES (lib/api/ci/pipelines.rb). */
+/** What GitLab's pipeline list takes as `status`: Ci::HasStatus::AVAILABLE_STATUSES (docs/gitlab-api.md "Pipeline list filters"). */
 const LIST_STATUSES = [
   'created',
   'waiting_for_resource',
