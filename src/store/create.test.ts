@@ -41,9 +41,9 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
       'quit',
     ],
   ],
-  ['projects', createProjectsSlice, ['projects']],
+  ['projects', createProjectsSlice, ['projects', 'homeProject']],
   ['pipelines', createPipelinesSlice, ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory']],
-  ['jobs', createJobsSlice, ['jobs', 'jobScopes']],
+  ['jobs', createJobsSlice, ['jobs', 'jobScopes', 'erasedBy']],
   ['log', createLogSlice, ['logViews']],
   ['schedules', createSchedulesSlice, ['schedules', 'scheduleForm']],
   ['deployments', createDeploymentsSlice, ['deployments']],
@@ -75,6 +75,8 @@ describe('createAppStore', () => {
       'mergeRequests',
       'pipelineFilters',
       'jobScopes',
+      'erasedBy',
+      'homeProject',
       'logViews',
       'schedules',
       'deployments',
@@ -115,6 +117,8 @@ describe('createAppStore', () => {
       mergeRequests: {},
       pipelineFilters: {},
       jobScopes: {},
+      erasedBy: {},
+      homeProject: null,
       logViews: {},
       schedules: {},
       deployments: {},
@@ -167,8 +171,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (28 objects).
-    expect(a.size).toBe(28);
+    // The walk reaches every record, down to the pulse's and the first pane (29 objects).
+    expect(a.size).toBe(29);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.
