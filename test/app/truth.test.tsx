@@ -191,7 +191,7 @@ describe("GitLab's 404s and 403s, said as what they mean", () => {
     const erased = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.status === 'failed' && !j.trigger && j.erasedAt === null)!;
     await app.controller.ctx.gl.jobs.erase(projectId, erased.id);
     await openJob(erased);
-    await app.waitFor("this job's log was erased");
+    await app.waitFor('This job was erased');
     expect(app.frame()).not.toContain('404');
   });
 });

@@ -20,7 +20,8 @@ export function EventsList({ listKey, showProject, width, height }: { listKey: L
   // Feeds across projects name only project ids; the poller reads the ones on screen (projects.ts).
 
   const columns: Column<Event>[] = [
-    { header: 'When', width: 9, priority: 5, value: (e) => relativeTime(e.created_at, now()) },
+    // 10: older than a month, relativeTime gives the date (YYYY-MM-DD), which must not be cut.
+    { header: 'When', width: 10, priority: 5, value: (e) => relativeTime(e.created_at, now()) },
     { header: 'Date (UTC)', width: 16, priority: 1, value: (e) => utcMinute(e.created_at) },
     // A person's own feed (`:events`, `:user`) is all theirs: the project says more than the author.
     ...(showProject

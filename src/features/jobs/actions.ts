@@ -71,7 +71,7 @@ function refusal(verb: JobVerb, job: Job, error: unknown): string | null {
   }
   if (verb === 'keep' && error.status === 404) return 'has no artifacts to keep (expired or erased)';
   if (verb === 'erase') {
-    // lib/api/ci/jobs.rb: 404 when no such job, 403 "Job is not erasable!" unless the job is
+    // GitLab's erase endpoint (docs/gitlab-api.md "Erase refusals"): 404 when no such job, 403 "Job is not erasable!" unless the job is
     // complete and has a log or artifacts (Ci::Build#erasable?), a bare 403 without the
     // erase_build permission (docs/gitlab-api.md "Action outcomes").
     if (error.status === 404) return 'was not found: it may have been deleted';
