@@ -3,7 +3,8 @@
 // from the keymap, so they can never disagree with what the keys do.
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { Binding } from '../keymap/bindings.js';
+import type { Binding, HintPlace, Scope } from '../keymap/bindings.js';
+import { ask } from '../store/feature.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
 import { promptText } from '../store/modal-keys.js';
@@ -26,11 +27,15 @@ export function Footer({ width }: { width: number }) {
   const filtering = useAppState((s) => (s.filtering ? (s.lists[listKeyText(s.filtering)]?.filter ?? '') : null));
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
+  const first = useAppState((s) => s.stack.length <= 1);
+  const places = useAppState((s) => ask(controller.ctx.features, (f) => f.hintPlaces?.(s, pane))?.join(' ') ?? '');
 
-  const hints = controller.keymap
-    .bindingsFor(scopesOf(pane, controller.ctx.features))
-    .filter((b) => b.hint && !(readOnly && b.mutates))
-    .map(hintOf);
+  // A [y/N] question takes every key: the footer says its keys, not the pane's under it.
+  const scopes: Scope[] = confirm && !prompt ? ['confirm'] : scopesOf(pane, controller.ctx.features);
+  const hints = footerHints(controller.keymap.bindingsFor(scopes), [...(places ? (places.split(' ') as HintPlace[]) : []), ...scopes], {
+    first,
+    readOnly,
+  });
 
   let top: ReactNode = null;
   if (prompt) {
@@ -68,6 +73,28 @@ export function Footer({ width }: { width: number }) {
       <KeyHints hints={hints} width={width} />
     </Box>
   );
+}
+
+/**
+ * The footer's hints, in the order of use in this place (Binding.rank): a rank in the most specific
+ * place first (a pane's state, e.g. `job:failed`, then its scopes), lower first; hints ranked
+ * nowhere follow in the keymap's order. On the first pane, a binding's `firstPaneHint` replaces its
+ * hint (`q quit`, not `q back`; no `esc back` where Esc has nowhere to go).
+ */
+export function footerHints(
+  bindings: readonly Binding[],
+  places: readonly HintPlace[],
+  opts: { first: boolean; readOnly: boolean },
+): { key: string; label: string }[] {
+  const ranked = bindings.flatMap((b, index) => {
+    const hint = opts.first && b.firstPaneHint !== undefined ? b.firstPaneHint : b.hint;
+    if (!hint || (opts.readOnly && b.mutates)) return [];
+    const place = places.findIndex((p) => b.rank?.[p] !== undefined);
+    const order = place < 0 ? [places.length, index] : [place, b.rank![places[place]!]!];
+    return [{ binding: { ...b, hint }, order }];
+  });
+  ranked.sort((a, b) => a.order[0]! - b.order[0]! || a.order[1]! - b.order[1]!);
+  return ranked.map((r) => hintOf(r.binding));
 }
 
 /**

@@ -123,7 +123,7 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
     // On the old job's own pane, show the new job instead.
     const top = topPane(ctx.store.getState());
     if (top.kind === 'job' && top.jobId === job.id) replaceTop(ctx, { kind: 'job', projectId, path, jobId: fresh.id });
-    toast(ctx.store, 'success', `Retried ${safeText(job.name, 60)}: new job #${fresh.id} is ${fresh.status}`);
+    toast(ctx.store, 'success', `Retried ${jobLabel(job)}: new job #${fresh.id} is ${fresh.status}`);
     return;
   }
   // play answers `started` (docs/gitlab-api.md §3); the job is really pending until a runner takes it.

@@ -2,6 +2,7 @@
 // filter (commands.ts), Enter on a job row, `o`, the scopes of the jobs tab and the job pane, the
 // confirms and prompts it opens, and a poll's read of the job pane's job (poll.ts).
 import type { Feature } from '../../store/feature.js';
+import { isActiveStatus } from '../../lib/status.js';
 import { jobsSource } from './source.js';
 import { JOB_BINDINGS } from './bindings.js';
 import { downloadJobArtifacts, runJobAction, submitDownload } from './actions.js';
@@ -14,6 +15,13 @@ export const jobsFeature: Feature = {
   name: 'jobs',
   source: jobsSource,
   scopes: jobScopes,
+  // The footer ranks a job pane's hints by the job's state (its bindings' `rank`).
+  hintPlaces: (state, pane) => {
+    if (pane.kind !== 'job') return undefined;
+    const status = state.jobs[pane.jobId]?.status;
+    if (status === 'failed' || status === 'manual' || status === 'success') return [`job:${status}`];
+    return isActiveStatus(status) ? ['job:running'] : [];
+  },
   run: runJobCommand,
   open: openJob,
   url: jobUrl,
