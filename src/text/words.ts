@@ -34,3 +34,15 @@ export function wrapWords(text: string, width: number): string[] {
   if (line || lines.length === 0) lines.push(line);
   return lines;
 }
+
+/**
+ * Sentences joined into one message, each ending with one full stop: a part that already ends with
+ * '.', '!' or '?' (GitLab's own "…token refresh.") gets none added, so it never reads "refresh.. Check".
+ */
+export function sentences(...parts: string[]): string {
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => (/[.!?]$/.test(p) ? p : `${p}.`))
+    .join(' ');
+}
