@@ -45,3 +45,16 @@ it('a skipped trigger job says it made no pipeline, not "no pipeline yet"', asyn
   });
   await app.waitFor(`⇲ ${bridge.name}: skipped: it never ran, so no pipeline`);
 });
+
+it('the pulse says loading… until the first answers are in, never 0 red · 0 running', async () => {
+  // The world is built on the first request (~0.5 s): the first frames are drawn while it loads.
+  app = await startApp({ renderFirst: true, sim: { deferWorld: true }, first: { kind: 'pulse' }, columns: 100 });
+  const frames: string[] = [];
+  const rig = app;
+  await rig.until(() => {
+    frames.push(rig.frame());
+    return /\d+ projects · [1-9]\d* red · \d+ running/.test(rig.frame());
+  }, 'the pulse counts');
+  expect(frames.some((f) => /^loading…|projects · loading…/m.test(f))).toBe(true);
+  for (const frame of frames) expect(frame).not.toMatch(/\b0 projects · 0 red/);
+});
