@@ -18,3 +18,18 @@ it('shows an 80×24 and a 120×36 capture, each a whole screen with a footer tha
   }
   expect(readme).toContain('80×24 is enough');
 });
+
+it('says how to try the administrator’s SSH-key lookup on the simulator, with a real token and port', async () => {
+  const { DEMO_TOKENS } = await import('../src/sim/index.js');
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { scripts: Record<string, string> };
+  const port = /--port (\d+)/.exec(pkg.scripts.sim!)![1]!;
+  const block = /```sh\nnpm run sim[^\n]*\n(GITLAB_TOKEN=(\S+) pipetop --host (\S+)[^\n]*:key \d+[^\n]*)\n```/.exec(readme);
+  expect(block, 'a how-to for :key on `npm run sim`').not.toBeNull();
+  expect(block![2]).toBe(DEMO_TOKENS.admin);
+  expect(block![3]).toBe(`http://127.0.0.1:${port}`);
+});
+
+it('says that watch needs --demo on the built-in simulator', () => {
+  const section = readme.slice(readme.indexOf('## Watching one pipeline'), readme.indexOf('\n## ', readme.indexOf('## Watching one pipeline') + 5));
+  expect(section).toMatch(/On the built-in simulator `watch` needs `--demo`/);
+});
