@@ -13,7 +13,7 @@ import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast } from './components/i
 import { useApp, useAppState } from './context.js';
 import { bytes } from './format.js';
 import { useTheme } from './theme.js';
-import { listKeyText } from '../store/types.js';
+import { listKeyText, type Pane } from '../store/types.js';
 
 export const FOOTER_ROWS = 3;
 
@@ -40,7 +40,7 @@ export function Footer({ width }: { width: number }) {
   let top: ReactNode = null;
   if (prompt) {
     top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} />;
-  } else if (confirm) {
+  } else if (confirm && !drawsOwnConfirm(pane)) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} />;
   } else if (filtering !== null) {
     top = (
@@ -73,6 +73,14 @@ export function Footer({ width }: { width: number }) {
       <KeyHints hints={hints} width={width} />
     </Box>
   );
+}
+
+/**
+ * A form draws a `[y/N]` question under its own fields, where the eyes are (RunFormPane,
+ * ScheduleFormPane), not at the bottom of the screen far from it; the footer says its keys.
+ */
+export function drawsOwnConfirm(pane: Pane): boolean {
+  return pane.kind === 'runForm' || pane.kind === 'scheduleForm';
 }
 
 /**

@@ -113,12 +113,22 @@ export interface TextInputProps {
   placeholder: string;
   /** Say the placeholder after the cursor too, not only while the field is not focused. */
   placeholderWhenFocused?: boolean;
+  /** The whole value is selected (a prefill that typing replaces): drawn inverse while focused. */
+  selected?: boolean;
 }
 
 /** A one-line text field: the cursor as an inverse cell; long values scroll to keep it in view. */
-export function TextInput({ value, cursor, focused, width, placeholder, placeholderWhenFocused = false }: TextInputProps): ReactNode {
+export function TextInput({ value, cursor, focused, width, placeholder, placeholderWhenFocused = false, selected = false }: TextInputProps): ReactNode {
   const theme = useTheme();
   const clean = safeText(value, 2000);
+  if (focused && selected && clean) {
+    return (
+      <Text wrap="truncate">
+        <Text inverse>{truncateToWidth(clean, width - 1)}</Text>
+        <Text color={theme.muted}> type to replace</Text>
+      </Text>
+    );
+  }
   if (!focused) {
     return clean ? (
       <Text wrap="truncate">{truncateToWidth(clean, width)}</Text>
