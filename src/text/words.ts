@@ -12,6 +12,9 @@ export function cutAtWord(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   const hard = truncateToWidth(text, width);
   const body = hard.slice(0, -1);
+  // A list of parts ("a · b · c") is best cut between parts.
+  const part = body.lastIndexOf(' · ');
+  if (part > 0 && displayWidth(body.slice(0, part)) >= width / 2) return `${body.slice(0, part).trimEnd()} …`;
   const space = body.lastIndexOf(' ');
   if (space <= 0 || displayWidth(body.slice(0, space)) < width / 2) return hard;
   return `${body.slice(0, space).trimEnd()}…`;

@@ -39,7 +39,7 @@ export function Footer({ width }: { width: number }) {
 
   let top: ReactNode = null;
   if (prompt) {
-    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} />;
+    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} width={width} />;
   } else if (confirm && !drawsOwnConfirm(pane)) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} />;
   } else if (filtering !== null) {
