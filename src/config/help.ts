@@ -72,7 +72,8 @@ Project:
 Config file (optional):
   ~/.config/pipetop/config.yml ($XDG_CONFIG_HOME/pipetop/config.yml, or the
   file $PIPETOP_CONFIG names): theme, keys, notifications, the pulse's
-  projects. See the README.
+  projects, downloads (where artifacts and logs are saved; default
+  ~/Downloads when it exists, else the current directory). See the README.
 
 Demo:
   With no host and no token configured anywhere, pipetop opens a demo: a

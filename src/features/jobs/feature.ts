@@ -5,7 +5,7 @@ import type { Feature } from '../../store/feature.js';
 import { isActiveStatus } from '../../lib/status.js';
 import { jobsSource } from './source.js';
 import { JOB_BINDINGS } from './bindings.js';
-import { downloadJobArtifacts, runJobAction, submitDownload } from './actions.js';
+import { downloadArtifactsByRefTo, downloadJobArtifacts, runJobAction, submitDownload, submitDownloadByRef } from './actions.js';
 import { jobScopes, jobUrl, openJob, runJobCommand } from './commands.js';
 import { pollJobs } from './poll.js';
 import { submitJobScopes } from './scopes.js';
@@ -28,10 +28,12 @@ export const jobsFeature: Feature = {
   confirms: {
     'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
     'job.downloadOverwrite': (ctx, a) => void downloadJobArtifacts(ctx, a),
+    'job.downloadByRefOverwrite': (ctx, a) => void downloadArtifactsByRefTo(ctx, a, true, true),
   },
   prompts: {
     'jobs.scope': submitJobScopes,
     'job.download': submitDownload,
+    'job.downloadByRef': submitDownloadByRef,
   },
   poll: pollJobs,
 };
