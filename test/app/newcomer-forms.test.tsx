@@ -26,6 +26,9 @@ describe('a form’s question', () => {
     await openTab(app, 'pipelines');
     await app.press('N');
     await app.waitFor('New pipeline in acme/api');
+    // Its hint lines are cut between parts at 80 columns, never mid-word ("input:name=val…").
+    const syntax = lines(app).find((l) => l.startsWith('Variables and inputs, one per line:'))!;
+    expect(syntax).toMatch(/file:KEY=value …$/);
     await app.press(KEY.tab);
     await app.type('FOO=1');
     await app.press(KEY.escape);

@@ -3,7 +3,8 @@
 // typed. Keys arrive through the controller (run-form-actions.ts, handleRunFormKey); this only draws.
 import { Box, Text } from 'ink';
 import type { Pane } from '../../store/types.js';
-import { safeText, truncateToWidth } from '../../text/safe.js';
+import { safeText } from '../../text/safe.js';
+import { cutAtWord } from '../../text/words.js';
 import { ConfirmBar, Field, TextInput } from '../../ui/components/index.js';
 import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
@@ -53,7 +54,7 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
       </Text>
       {pipeline ? row('Ref', form.ref, form.refCursor, form.focus === -1, 'branch or tag', form.server.ref, 'ref') : null}
       <Text dimColor wrap="truncate">
-        {truncateToWidth(`${pipeline ? 'Variables and inputs' : 'Variables'}, one per line: ${syntax}`, width)}
+        {cutAtWord(`${pipeline ? 'Variables and inputs' : 'Variables'}, one per line: ${syntax}`, width)}
       </Text>
       {shown.map((line, k) => {
         const i = start + k;
@@ -79,7 +80,7 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
         <ConfirmBar message={confirm.message} detail={confirm.detail} />
       ) : (
         <Text dimColor wrap="truncate">
-          {truncateToWidth(`enter ${pipeline ? 'run' : 'play'} · tab/↑↓ line · esc cancel${pipeline ? ' · input types: 3, true, [a, b], text' : ''}`, width)}
+          {cutAtWord(`enter ${pipeline ? 'run' : 'play'} · tab/↑↓ line · esc cancel${pipeline ? ' · input types: 3, true, [a, b], text' : ''}`, width)}
         </Text>
       )}
     </Box>

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { cronPreview, fieldErrors, FIELD_LABELS, FORM_FIELDS, type FieldName, type ScheduleFormState } from './schedule-form.js';
 import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
+import { cutAtWord } from '../../text/words.js';
 import { ConfirmBar, Field, TextInput } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
@@ -127,7 +128,7 @@ function CronPreviewLines({
     return (
       <Box marginLeft={pad}>
         <Text dimColor wrap="truncate">
-          minute hour day-of-month month day-of-week · 0 2 * * * = every day at 02:00 · @daily, @weekly work too
+          {cutAtWord('minute hour day-of-month month day-of-week · 0 2 * * * = every day at 02:00 · @daily, @weekly work too', width)}
         </Text>
       </Box>
     );
