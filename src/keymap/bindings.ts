@@ -211,7 +211,7 @@ export const BINDINGS: Binding[] = [
     category: 'Move',
     scopes: LISTS,
     hint: '⏎ open',
-    rank: { pipelines: 1, pipeline: 1, jobs: 1, projects: 1, mergeRequest: 1 },
+    rank: { pipelines: 1, pipeline: 1, jobs: 1, projects: 1, mergeRequest: 1, schedules: 1, deployments: 1 },
   },
   {
     command: 'nav.back',
