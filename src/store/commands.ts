@@ -13,6 +13,8 @@ export interface ConfirmCommands {
   'schedule.deleteConfirmed': { projectId: number; schedule: PipelineSchedule };
   /** A typed file name that exists: download again, replacing it. */
   'job.downloadOverwrite': { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean };
+  /** `:artifacts`: a typed file name that exists: download again, replacing it. */
+  'job.downloadByRefOverwrite': { projectId: number; ref: string; jobName: string; dest: string };
   /** A typed file name that exists: save the log again, replacing it. */
   'log.saveOverwrite': { jobId: number; path: string };
   // Run form (features/pipelines/run-form-actions.ts).
@@ -31,6 +33,7 @@ export interface PromptCommands {
   'pipelines.filters': { projectId: number; key: ListKey };
   'jobs.scope': { key: ListKey };
   'job.download': { job: Job; projectId: number };
+  'job.downloadByRef': { projectId: number; ref: string; jobName: string };
   'events.filters': { key: ListKey };
 }
 

@@ -107,7 +107,6 @@ describe('createAppStore', () => {
       'quit',
       // Added since the split, by features of their own.
       'requestLog',
-      'erasedBy',
       'failures',
       'comparisons',
     ];
@@ -153,7 +152,6 @@ describe('createAppStore', () => {
       fatal: null,
       quit: false,
       requestLog: [],
-      erasedBy: {},
       failures: {},
       comparisons: {},
     });

@@ -4,7 +4,8 @@
 import { Box } from 'ink';
 import { Text } from './components/Text.js';
 import type { ReactNode } from 'react';
-import type { Binding } from '../keymap/bindings.js';
+import type { Binding, HintPlace, Scope } from '../keymap/bindings.js';
+import { ask } from '../store/feature.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
 import { promptText } from '../store/modal-keys.js';
@@ -13,7 +14,7 @@ import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast, confirmLines } from '
 import { useApp, useAppState } from './context.js';
 import { bytes } from './format.js';
 import { useTheme } from './theme.js';
-import { listKeyText, type ConfirmState } from '../store/types.js';
+import { listKeyText, type ConfirmState, type Pane } from '../store/types.js';
 
 export const FOOTER_ROWS = 3;
 
@@ -32,16 +33,20 @@ export function Footer({ width }: { width: number }) {
   const filtering = useAppState((s) => (s.filtering ? (s.lists[listKeyText(s.filtering)]?.filter ?? '') : null));
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
+  const first = useAppState((s) => s.stack.length <= 1);
+  const places = useAppState((s) => ask(controller.ctx.features, (f) => f.hintPlaces?.(s, pane))?.join(' ') ?? '');
 
-  const hints = controller.keymap
-    .bindingsFor(scopesOf(pane, controller.ctx.features))
-    .filter((b) => b.hint && !(readOnly && b.mutates))
-    .map(hintOf);
+  // A [y/N] question takes every key: the footer says its keys, not the pane's under it.
+  const scopes: Scope[] = confirm && !prompt ? ['confirm'] : scopesOf(pane, controller.ctx.features);
+  const hints = footerHints(controller.keymap.bindingsFor(scopes), [...(places ? (places.split(' ') as HintPlace[]) : []), ...scopes], {
+    first,
+    readOnly,
+  });
 
   let top: ReactNode = null;
   if (prompt) {
-    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} />;
-  } else if (confirm) {
+    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} width={width} />;
+  } else if (confirm && !drawsOwnConfirm(pane)) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} />;
   } else if (filtering !== null) {
     top = (
@@ -74,6 +79,36 @@ export function Footer({ width }: { width: number }) {
       <KeyHints hints={hints} width={width} />
     </Box>
   );
+}
+
+/**
+ * A form draws a `[y/N]` question under its own fields, where the eyes are (RunFormPane,
+ * ScheduleFormPane), not at the bottom of the screen far from it; the footer says its keys.
+ */
+export function drawsOwnConfirm(pane: Pane): boolean {
+  return pane.kind === 'runForm' || pane.kind === 'scheduleForm';
+}
+
+/**
+ * The footer's hints, in the order of use in this place (Binding.rank): a rank in the most specific
+ * place first (a pane's state, e.g. `job:failed`, then its scopes), lower first; hints ranked
+ * nowhere follow in the keymap's order. On the first pane, a binding's `firstPaneHint` replaces its
+ * hint (`q quit`, not `q back`; no `esc back` where Esc has nowhere to go).
+ */
+export function footerHints(
+  bindings: readonly Binding[],
+  places: readonly HintPlace[],
+  opts: { first: boolean; readOnly: boolean },
+): { key: string; label: string }[] {
+  const ranked = bindings.flatMap((b, index) => {
+    const hint = opts.first && b.firstPaneHint !== undefined ? b.firstPaneHint : b.hint;
+    if (!hint || (opts.readOnly && b.mutates)) return [];
+    const place = places.findIndex((p) => b.rank?.[p] !== undefined);
+    const order = place < 0 ? [places.length, index] : [place, b.rank![places[place]!]!];
+    return [{ binding: { ...b, hint }, order }];
+  });
+  ranked.sort((a, b) => a.order[0]! - b.order[0]! || a.order[1]! - b.order[1]!);
+  return ranked.map((r) => hintOf(r.binding));
 }
 
 /**

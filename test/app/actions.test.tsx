@@ -205,6 +205,9 @@ describe('job actions', () => {
     await app.press(':');
     await app.type('artifacts main build');
     await app.press(KEY.enter);
+    // It asks where, as d does (the downloads directory's path filled in).
+    await app.waitFor('Save artifacts to:');
+    await app.press(KEY.enter);
     await app.waitFor(/Downloading artifacts of build on main…|artifacts of build on main/);
     await app.waitFor(/Saved artifacts of build on main/);
     const file = join(app.downloadDir, 'artifacts-main-build.zip');

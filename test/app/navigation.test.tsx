@@ -208,7 +208,7 @@ describe('navigation', () => {
     await openApi();
     await app.press('?');
     // It opens on the keys of the pane in front (a project's pipelines tab), the rest below.
-    await app.waitFor('Here (project)');
+    await app.waitFor('Here: pipelines list');
     // At 24 rows the help pages: j scrolls it (bounded) until the actions show.
     for (let i = 0; i < 80 && !app.frame().includes('Erase the job'); i++) await app.press('j');
     expect(app.frame()).toContain('Erase the job');

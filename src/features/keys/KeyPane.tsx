@@ -91,10 +91,10 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
         <Box flexShrink={0}>
           {/* One cell between the halves, so a cut value never runs into the next label. */}
           <Box width={half} paddingRight={1} flexDirection="column">
-            <Fields rows={left} labelWidth={15} />
+            <Fields rows={left} labelWidth={15} width={half - 1} />
           </Box>
           <Box width={width - half} flexDirection="column">
-            <Fields rows={right} labelWidth={20} />
+            <Fields rows={right} labelWidth={20} width={width - half} />
           </Box>
         </Box>
       </Box>

@@ -69,10 +69,10 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
       {details ? (
         <Box>
           <Box width={half} flexDirection="column">
-            <Fields rows={left} labelWidth={13} />
+            <Fields rows={left} labelWidth={13} width={half} />
           </Box>
           <Box width={width - half} flexDirection="column">
-            <Fields rows={right} labelWidth={13} />
+            <Fields rows={right} labelWidth={13} width={width - half} />
           </Box>
         </Box>
       ) : (

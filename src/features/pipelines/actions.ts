@@ -49,7 +49,9 @@ const pipelineLabel = (pipeline: PipelineBasic) => `pipeline #${pipeline.id} (${
 
 export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): Promise<void> {
   const label = pipelineLabel(pipeline);
-  return guarded(ctx, `pipeline.${verb}:${pipeline.id}`, `${verb === 'retry' ? 'Retrying' : 'Canceling'} ${label}…`, true, async () => {
+  // A retry restarts only the failed and canceled jobs: the toast says so, not "the pipeline".
+  const doing = verb === 'retry' ? `Retrying the failed and canceled jobs of ${label}…` : `Canceling ${label}…`;
+  return guarded(ctx, `pipeline.${verb}:${pipeline.id}`, doing, true, async () => {
     try {
       const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
       storePipeline(ctx, projectId, result);
@@ -64,7 +66,8 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
         toast(ctx.store, 'info', `Nothing to retry in ${label}: no failed or canceled jobs (still ${result.status})`);
       else if (verb === 'cancel' && result.status !== 'canceled' && result.status !== 'canceling')
         toast(ctx.store, 'info', `Nothing to cancel in ${label}: it is ${result.status}`);
-      else toast(ctx.store, 'success', `${verb === 'retry' ? 'Retried' : 'Canceled'} ${label}: now ${result.status}`);
+      else if (verb === 'retry') toast(ctx.store, 'success', `Retried ${label}: now ${result.status} (its failed and canceled jobs run again)`);
+      else toast(ctx.store, 'success', `Canceled ${label}: now ${result.status}`);
     } catch (error) {
       toast(ctx.store, 'error', `${capitalize(verb)} failed for ${label}: ${describeError(error)}`);
     }
