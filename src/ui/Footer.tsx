@@ -23,7 +23,8 @@ export function footerRows(confirm: ConfirmState | null): number {
   return confirm ? Math.max(FOOTER_ROWS, confirmLines(confirm) + 1) : FOOTER_ROWS;
 }
 
-export function Footer({ width }: { width: number }) {
+/** `height`: the rows App gives it (footerRows, less on a short terminal). */
+export function Footer({ width, height }: { width: number; height?: number }) {
   const { controller } = useApp();
   const theme = useTheme();
   const prompt = useAppState((s) => s.prompt);
@@ -72,8 +73,8 @@ export function Footer({ width }: { width: number }) {
     top = <Toast kind={toast.kind} message={toast.message} />;
   }
   return (
-    <Box flexDirection="column" width={width} height={footerRows(confirm)}>
-      <Box height={footerRows(confirm) - 1} flexDirection="column" overflow="hidden">
+    <Box flexDirection="column" width={width} height={height ?? footerRows(confirm)}>
+      <Box height={(height ?? footerRows(confirm)) - 1} flexDirection="column" overflow="hidden">
         {top}
       </Box>
       <KeyHints hints={hints} width={width} />

@@ -85,3 +85,14 @@ it('r on a deploy job asks, naming what will run again', async () => {
   await app.waitFor('Nothing was changed');
   expect(app.sim.requests.filter((r) => r.method === 'POST' && r.path.includes(`/jobs/${job.id}/retry`))).toHaveLength(0);
 });
+
+it('on the smallest terminal (40×10) the question and its warning still show, within the screen', async () => {
+  await app.press('p');
+  await app.press('\r');
+  await app.until(() => confirm() !== null && !confirm()!.checking, 'the checked question');
+  app.resize(40, 10);
+  await app.until(() => app.frame().split('\n').length <= 10 && app.frame().includes('⚠ #'), 'the small frame with the warning');
+  const lines = app.frame().split('\n');
+  expect(lines.some((l) => l.includes('[y/N]'))).toBe(true);
+  for (const line of lines) expect([...line].length).toBeLessThanOrEqual(40);
+});

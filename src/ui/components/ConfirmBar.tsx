@@ -43,12 +43,13 @@ export function ConfirmBar({ message, detail, about, warning }: ConfirmBarProps)
   return (
     <Box flexDirection="column">
       {question}
-      {about ? <Text wrap="truncate-end">{safeText(about, 500)}</Text> : null}
+      {/* The warning right under the question: on a short terminal the lines after it are cut first. */}
       {warning ? (
         <Text color={theme.error} bold wrap="truncate-end">
           {safeText(warning, 500)}
         </Text>
       ) : null}
+      {about ? <Text wrap="truncate-end">{safeText(about, 500)}</Text> : null}
       {detail ? (
         <Text color={theme.warning} wrap="truncate-end">
           {safeText(detail, 500)}
