@@ -7,8 +7,9 @@ import type { Deployment, ProjectId } from './types.js';
 import { SHAPES, checkItems, checked } from './validate.js';
 
 /**
- * The list's order (GitLab's API::Deployments; docs/gitlab-api.md "Deployments, newest first"): `order_by` id, iid, created_at, updated_at, finished_at
- * or ref (default id), `sort` asc or desc (default asc). Absent, GitLab's defaults apply.
+ * The list's order (GitLab's API::Deployments; docs/gitlab-api.md "Deployments, newest first"):
+ * `order_by` id, iid, created_at, updated_at, finished_at or ref (default id), `sort` asc or desc
+ * (default asc). Absent, GitLab's defaults apply.
  */
 export interface DeploymentListOptions {
   order_by?: 'id' | 'iid' | 'created_at' | 'updated_at' | 'finished_at' | 'ref';
