@@ -71,9 +71,9 @@ function refusal(verb: JobVerb, job: Job, error: unknown): string | null {
   }
   if (verb === 'keep' && error.status === 404) return 'has no artifacts to keep (expired or erased)';
   if (verb === 'erase') {
-    // GitLab's erase endpoint (docs/gitlab-api.md "Erase refusals"): 404 when no such job, 403 "Job is not erasable!" unless the job is
-    // complete and has a log or artifacts (Ci::Build#erasable?), a bare 403 without the
-    // erase_build permission (docs/gitlab-api.md "Action outcomes").
+    // GitLab's erase endpoint (docs/gitlab-api.md "Erase refusals"): 404 when no such job, 403
+    // "Job is not erasable!" unless the job is complete and has a log or artifacts
+    // (Ci::Build#erasable?), a bare 403 without the erase_build permission.
     if (error.status === 404) return 'was not found: it may have been deleted';
     if (error.status === 403 && /not erasable/i.test(error.reason)) {
       return FINISHED.has(job.status) || job.status === 'skipped'
