@@ -2,6 +2,7 @@
 // the built-in simulator in demo mode), the store and controller, then Ink on the alternate screen.
 // Keys are read by src/input alone — Ink gets a stdin that never speaks, so no Ink `useInput` ever
 // sees a key — and each key goes straight to the controller, in order. Returns when the user quits.
+import { downloadDir } from './config/downloads.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { render } from 'ink';
@@ -99,7 +100,7 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
       write: (bytes) => io.stdout.write(bytes),
       env: io.env,
       notifications: userConfig.notifications,
-      downloadDir: io.cwd,
+      downloadDir: downloadDir({ configured: userConfig.downloads, home: io.env.HOME, cwd: io.cwd }),
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
       ...(config.logDisk !== undefined ? { logDiskBytes: config.logDisk } : {}),
     },

@@ -52,3 +52,12 @@ it('rejects bad flags with a clear message and exit code 2', () => {
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toMatch(/Unknown option '--colour'/);
 });
+
+it('--help says what opens without a project (the pulse) and where the config file is', () => {
+  const run = spawnSync(process.execPath, [bundle, '--help'], { encoding: 'utf8' });
+  expect(run.status).toBe(0);
+  const text = run.stdout.replace(/\s+/g, ' ');
+  expect(text).toContain('With no project it opens the pulse');
+  expect(text).not.toContain('list of your projects');
+  expect(text).toContain('~/.config/pipetop/config.yml');
+});

@@ -69,7 +69,7 @@ it('takes bursts in one write: jjjkk⏎, Esc, a split arrow, two backspaces, a 2
 
   // Esc and Ctrl-C in one read: quits.
   s.write('?');
-  await s.waitFor('Here (');
+  await s.waitFor('Here: ');
   s.write('\x1b\x03');
   expect(await s.exited()).toBe(0);
   const raw = s.raw();

@@ -54,3 +54,20 @@ it('an error in the palette closes it, the message stays in the status line, and
   await screen.waitFor(/› pulse {2,}/);
   expect(screen.text()).not.toContain('1 Pipelines');
 });
+
+// Type-ahead in a real terminal: `⏎⏎` typed fast opens the pipeline, then its job, once its jobs
+// are in (the second Enter used to meet an empty list and be lost).
+for (const [how, keys] of [
+  ['in one write', ['\r\r']],
+  ['one key a write', ['\r', '\r']],
+] as const) {
+  it(`⏎⏎ ${how} on a pipeline row opens the pipeline, then its job`, async () => {
+    const screen = spawn(['--demo'], { cols: 100, rows: 30 });
+    await screen.waitFor('● live', 20_000);
+    screen.write(':project acme/api\r');
+    await screen.waitFor(/#\d+\s+main\s/);
+    for (const k of keys) screen.write(k);
+    // The header's trail: project › pipeline › job.
+    await screen.waitFor(/acme\/api › #\d+ › \S/);
+  });
+}

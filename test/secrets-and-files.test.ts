@@ -198,6 +198,9 @@ describe.skipIf(process.platform !== 'linux')('a download interrupted by a signa
     app.child.write('artifacts main build');
     await app.until(() => app.raw().includes('artifacts main build'), 'the command typed');
     app.child.write('\r');
+    // It asks where to save (the downloads directory: here the start directory, as HOME has no Downloads).
+    await app.until(() => app.raw().includes('Save artifacts to:'), 'the path prompt');
+    app.child.write('\r');
     await app.until(() => parts(dir).length === 1, 'the temp file');
     return app;
   }

@@ -6,19 +6,18 @@ import { idSegment, projectPath } from './paths.js';
 import type { Deployment, ProjectId } from './types.js';
 import { SHAPES, checkItems, checked } from './validate.js';
 
-/**
- * The list's order (lib/api/deployments.rb): `order_by` id, iid, created_at, updated_at, finished_at
- * or ref (default id), `sort` asc or desc (default asc). Absent, GitLab's defaults apply.
- */
-export interface DeploymentListOptions {
+/** GET /projects/:id/deployments filters (doc/api/deployments.md): GitLab orders by id, ascending, unless told. */
+export interface DeploymentListFilters {
+  environment?: string;
+  status?: 'created' | 'running' | 'success' | 'failed' | 'canceled' | 'blocked';
   order_by?: 'id' | 'iid' | 'created_at' | 'updated_at' | 'finished_at' | 'ref';
   sort?: 'asc' | 'desc';
 }
 
 export function createDeploymentsApi(client: GitLabClient) {
   return {
-    list(projectId: ProjectId, opts?: DeploymentListOptions & ListOptions): Paged<Deployment> {
-      const { filters, list } = splitList<DeploymentListOptions>(opts);
+    list(projectId: ProjectId, opts?: DeploymentListFilters & ListOptions): Paged<Deployment> {
+      const { filters, list } = splitList<DeploymentListFilters>(opts);
       const path = `${projectPath(projectId)}/deployments`;
       return paginate<Deployment>(client, path, { ...filters }, list, checkItems(client, path, SHAPES.deployment));
     },

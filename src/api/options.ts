@@ -12,14 +12,15 @@ export interface GetOptions extends CallOptions {
   etag?: boolean;
 }
 
-export type ListOptions = Pick<PaginateOptions, 'perPage' | 'startPage' | 'signal' | 'timeoutMs' | 'etag'>;
+export type ListOptions = Pick<PaginateOptions, 'perPage' | 'startPage' | 'startUrl' | 'signal' | 'timeoutMs' | 'etag'>;
 
 /** Splits list options from the filters they are mixed with in one argument. */
 export function splitList<F extends object>(input: (F & ListOptions) | undefined): { filters: F; list: ListOptions } {
-  const { perPage, startPage, signal, timeoutMs, etag, ...filters } = input ?? ({} as F & ListOptions);
+  const { perPage, startPage, startUrl, signal, timeoutMs, etag, ...filters } = input ?? ({} as F & ListOptions);
   const list: ListOptions = {};
   if (perPage !== undefined) list.perPage = perPage;
   if (startPage !== undefined) list.startPage = startPage;
+  if (startUrl !== undefined) list.startUrl = startUrl;
   if (signal !== undefined) list.signal = signal;
   if (timeoutMs !== undefined) list.timeoutMs = timeoutMs;
   if (etag !== undefined) list.etag = etag;

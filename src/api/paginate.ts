@@ -12,6 +12,8 @@ export interface Page<T> {
   nextPage: number | null;
   /** Only when GitLab sent X-Total / X-Total-Pages; often absent. */
   total?: number;
+  /** The next page's URL as GitLab linked it (keyset pagination's cursor is only there); absent on the last. */
+  nextUrl?: string;
   totalPages?: number;
 }
 
@@ -31,6 +33,11 @@ export interface PaginateOptions {
   etag?: boolean;
   /** Pages one walk may fetch before it fails with "too many pages". Default MAX_PAGES. */
   maxPages?: number;
+  /**
+   * Start at this URL (a next-page link GitLab sent earlier, e.g. a keyset cursor) instead of
+   * `startPage`, counting it as `startPage`. It must be GitLab's own origin, as every link followed.
+   */
+  startUrl?: string;
 }
 
 /** 1,000 pages of 100 is 100,000 rows: more than any screen pipetop draws will ever ask for. */
@@ -55,9 +62,12 @@ export function paginate<T>(client: GitLabClient, path: string, query: Query = {
     new GitLabApiError({ kind: 'invalid-response', method: 'GET', path: client.redact(target), reason, code: 'BAD_PAGINATION' }, client.redact);
 
   async function* pages(): AsyncGenerator<Page<T>> {
-    let target = withQuery(path, { ...query, page: startPage, per_page: perPage });
+    let target = opts.startUrl ?? withQuery(path, { ...query, page: startPage, per_page: perPage });
     let page = startPage;
     const seen = new Set<string>();
+    if (opts.startUrl && new URL(client.url(opts.startUrl)).origin !== client.origin) {
+      throw broken(path, 'a next-page link to another host; not followed');
+    }
     // Bounded twice: every round moves to a URL not fetched before, and at most maxPages rounds.
     for (let fetched = 1; ; fetched++) {
       seen.add(client.url(target));
@@ -75,7 +85,7 @@ export function paginate<T>(client: GitLabClient, path: string, query: Query = {
       const items = check ? check(res.data) : (res.data as T[]);
       const current = intHeader(res.headers['x-page']) ?? page;
       const next = items.length === 0 ? null : nextTarget(res.headers, res.url, current, (n) => withQuery(path, { ...query, page: n, per_page: perPage }));
-      const result: Page<T> = { items, page: current, nextPage: next ? next.page : null };
+      const result: Page<T> = { items, page: current, nextPage: next ? next.page : null, ...(next ? { nextUrl: client.url(next.target) } : {}) };
       const total = intHeader(res.headers['x-total']);
       const totalPages = intHeader(res.headers['x-total-pages']);
       if (total !== undefined) result.total = total;

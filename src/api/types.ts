@@ -273,6 +273,8 @@ export interface PipelineSchedule {
   last_pipeline?: { id: number; sha: string; ref: string; status: PipelineStatus; [extra: string]: unknown } | null;
   owner: UserBasic;
   variables?: ScheduleVariable[];
+  /** `spec:inputs` its pipelines run with (GitLab 17.11+, Entities::Ci::Input): absent on older servers. */
+  inputs?: { name: string; value: unknown }[];
   [extra: string]: unknown;
 }
 

@@ -1,6 +1,7 @@
 // `pipetop watch`: follows one pipeline until it ends and exits with its outcome (0 success; 1 failed,
 // canceled, skipped or blocked on a manual job; 2 usage or configuration; 3 GitLab unreachable or the
 // pipeline not found; 130 interrupted). Configuration comes from resolveConfig, as for the TUI.
+import { sentences } from '../text/words.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createGitLab, isGitLabApiError, proxyDispatcher, type ClientOptions, type GitLab, type Job, type Project } from '../api/index.js';
 import { tracePath } from '../api/trace.js';
@@ -281,7 +282,10 @@ function describe(error: unknown, host: string): { code: number; message: string
   if (isGitLabApiError(error) && troubleOf(error) === 'denied') {
     return {
       code: EXIT.usage,
-      message: `pipetop watch: GitLab at ${host} refused the request (${error.status}): ${safeText(error.reason, 300)}. Check the token (scope read_api) with --token or GITLAB_TOKEN.`,
+      message: sentences(
+        `pipetop watch: GitLab at ${host} refused the request (${error.status}): ${safeText(error.reason, 300)}`,
+        'Check the token (scope read_api) with --token or GITLAB_TOKEN',
+      ),
     };
   }
   return { code: EXIT.unreachable, message: `pipetop watch: ${safeText(error instanceof Error ? error.message : String(error), 500)}` };

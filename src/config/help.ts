@@ -70,7 +70,13 @@ Project:
   Without --project, pipetop looks at the git remotes of the current
   directory — upstream, then gitlab, then origin — and takes the first one on
   the GitLab host (in a CI job: CI_PROJECT_ID). With no project it opens the
-  list of your projects.
+  pulse: what is red or running across your projects (:projects lists them).
+
+Config file (optional):
+  ~/.config/pipetop/config.yml ($XDG_CONFIG_HOME/pipetop/config.yml, or the
+  file $PIPETOP_CONFIG names): theme, keys, notifications, the pulse's
+  projects, downloads (where artifacts and logs are saved; default
+  ~/Downloads when it exists, else the current directory). See the README.
 
 Demo:
   With no host and no token configured anywhere, pipetop opens a demo: a

@@ -8,6 +8,7 @@
 //     nav.down: j
 //   notifications: { bell: true, desktop: true, title: true }
 //   pulse: [acme/api, acme/web]  # the pulse's projects (default: every project of yours)
+//   downloads: ~/ci-artifacts    # where artifacts and logs are saved (default: ~/Downloads, else .)
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -37,6 +38,8 @@ export interface UserConfig {
   notifications: Notifications;
   /** The pulse's projects (paths or ids), when the file names them; absent: every project of the user's. */
   pulse?: string[];
+  /** Where downloads go, as written (`~/` allowed); absent: src/config/downloads.ts decides. */
+  downloads?: string;
 }
 
 export interface ConfigWarning {
@@ -127,7 +130,7 @@ export async function parseUserConfig(
   const root = doc.contents;
   if (root === null || (yaml.isScalar(root) && (root.value === null || root.value === ''))) return { config, warnings };
   if (!yaml.isMap(root)) {
-    warnings.push({ file, line: lineOf(root), message: 'expected settings (theme:, keys:, notifications:, pulse:); using the defaults' });
+    warnings.push({ file, line: lineOf(root), message: 'expected settings (theme:, keys:, notifications:, pulse:, downloads:); using the defaults' });
     return { config, warnings };
   }
   for (const pair of root.items) {
@@ -214,8 +217,13 @@ export async function parseUserConfig(
           message: `expected a list of projects (e.g. [acme/api, acme/web]), got ${describe(value)}; showing every project of yours`,
         });
       } else config.pulse = [...new Set(paths)];
+    } else if (name === 'downloads') {
+      const dir = yaml.isScalar(value) && typeof value.value === 'string' ? value.value.trim() : '';
+      if (!dir || /[\x00-\x1f\x7f]/.test(dir)) {
+        warnings.push({ file, line, key: 'downloads', message: `expected a directory (e.g. ~/Downloads), got ${describe(value)}; using the default` });
+      } else config.downloads = dir;
     } else {
-      warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications, pulse); ignored' });
+      warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications, pulse, downloads); ignored' });
     }
   }
   return { config, warnings };

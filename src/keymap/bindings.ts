@@ -126,6 +126,7 @@ export const COMMANDS = [
   'filter.down',
   'filter.up',
   'confirm.yes',
+  'confirm.no',
   'help.close',
   // pipelines: failed jobs, merge requests (issue 13)
   'pipeline.nextFailed',
@@ -155,6 +156,41 @@ export type CommandId = (typeof COMMANDS)[number];
 
 export type Category = 'Move' | 'Views' | 'Actions' | 'App' | 'Text';
 
+/**
+ * Where the footer ranks a hint: a pane's scope, or a pane in a state its feature names
+ * (Feature.hintPlaces), such as `job:failed` for a failed job's log.
+ */
+export type HintPlace = Scope | `${Scope}:${string}`;
+
+/** Scopes as help names them ("in the run form"): never the internal ids. */
+export const SCOPE_NAMES: Record<Scope, string> = {
+  global: 'everywhere',
+  list: 'lists',
+  projects: 'projects list',
+  project: 'project tabs',
+  pipelines: 'pipelines list',
+  jobs: 'jobs list',
+  pipeline: 'a pipeline',
+  job: 'a job’s log',
+  schedules: 'schedules list',
+  schedule: 'a schedule',
+  scheduleForm: 'the schedule form',
+  deployments: 'deployments list',
+  deployment: 'a deployment',
+  events: 'activity',
+  key: 'an SSH key',
+  mergeRequest: 'a merge request',
+  runForm: 'the run form',
+  tests: 'the Tests view',
+  pulse: 'the pulse',
+  requests: 'the request log',
+  failures: 'why a pipeline failed',
+  compare: 'a comparison with the last green pipeline',
+  edit: 'text fields',
+  filter: 'the / filter',
+  confirm: 'a [y/N] question',
+  help: 'this help',
+};
 export interface Binding {
   command: CommandId;
   /** Key names as matcher.ts produces them: 'j', 'G', 'enter', 'escape', 'ctrl+c', 'pagedown', 'space'. */
@@ -164,6 +200,14 @@ export interface Binding {
   scopes: Scope[];
   /** Shown in the footer for the panes it applies to (the rest are in `?` help only). */
   hint?: string;
+  /**
+   * The footer's order, by use in a place (HintPlace): lower first; hints without a rank there
+   * follow in the order they are declared. A narrow footer keeps only the first few, so the key
+   * that matters in a pane (F on a failed job's log) must rank there, not trail behind.
+   */
+  rank?: Partial<Record<HintPlace, number>>;
+  /** The hint on the first pane, where there is nothing to go back to: another label, or null for none. */
+  firstPaneHint?: string | null;
   /** Changes GitLab: refused in --read-only mode. */
   mutates?: boolean;
 }
@@ -177,7 +221,15 @@ export const BINDINGS: Binding[] = [
   { command: 'nav.bottom', keys: ['G', 'end'], description: 'Go to the bottom', category: 'Move', scopes: ['global'] },
   { command: 'nav.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down', category: 'Move', scopes: ['global'] },
   { command: 'nav.pageUp', keys: ['pageup', 'ctrl+u'], description: 'Page up', category: 'Move', scopes: ['global'] },
-  { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the selected item', category: 'Move', scopes: LISTS, hint: '⏎ open' },
+  {
+    command: 'nav.open',
+    keys: ['enter', 'l', 'right'],
+    description: 'Open the selected item',
+    category: 'Move',
+    scopes: LISTS,
+    hint: '⏎ open',
+    rank: { pipelines: 1, pipeline: 1, jobs: 1, projects: 1, mergeRequest: 1, schedules: 1, deployments: 1 },
+  },
   {
     command: 'nav.back',
     keys: ['escape', 'h', 'left', 'backspace'],
@@ -185,8 +237,18 @@ export const BINDINGS: Binding[] = [
     category: 'Move',
     scopes: ['global'],
     hint: 'esc back',
+    // On the first pane Esc has nowhere to go (it only clears a kept filter).
+    firstPaneHint: null,
   },
-  { command: 'nav.nextTab', keys: ['tab'], description: 'Next tab', category: 'Views', scopes: ['project'], hint: 'tab tabs' },
+  {
+    command: 'nav.nextTab',
+    keys: ['tab'],
+    description: 'Next tab',
+    category: 'Views',
+    scopes: ['project'],
+    hint: 'tab tabs',
+    rank: { pipelines: 6, jobs: 6 },
+  },
   { command: 'nav.prevTab', keys: ['shift+tab'], description: 'Previous tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab1', keys: ['1'], description: 'Pipelines tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab2', keys: ['2'], description: 'Jobs tab', category: 'Views', scopes: ['project'] },
@@ -200,6 +262,7 @@ export const BINDINGS: Binding[] = [
     category: 'Views',
     scopes: LISTS,
     hint: '/ filter',
+    rank: { pipelines: 4, projects: 2, jobs: 4 },
   },
   {
     command: 'object.open',
@@ -227,7 +290,15 @@ export const BINDINGS: Binding[] = [
     hint: ': command',
   },
   { command: 'app.help', keys: ['?'], description: 'Help: every key', category: 'App', scopes: ['global'], hint: '? help' },
-  { command: 'app.quit', keys: ['q'], description: 'Back, or quit from the first pane', category: 'App', scopes: ['global'], hint: 'q quit' },
+  {
+    command: 'app.quit',
+    keys: ['q'],
+    description: 'Back, or quit from the first pane',
+    category: 'App',
+    scopes: ['global'],
+    hint: 'q back',
+    firstPaneHint: 'q quit',
+  },
   { command: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit pipetop at once', category: 'App', scopes: ['global'] },
   // Modal keys. Text fields take every printable key as text, so only these resolve there.
   { command: 'edit.submit', keys: ['enter'], description: 'Text field: accept (run the command, keep the filter)', category: 'Text', scopes: ['edit'] },
@@ -243,6 +314,14 @@ export const BINDINGS: Binding[] = [
   { command: 'edit.deleteWord', keys: ['ctrl+w'], description: 'Text field: erase the word before the cursor', category: 'Text', scopes: ['edit'] },
   { command: 'filter.down', keys: ['down'], description: 'While filtering: move down the list', category: 'Text', scopes: ['filter'] },
   { command: 'filter.up', keys: ['up'], description: 'While filtering: move up the list', category: 'Text', scopes: ['filter'] },
-  { command: 'confirm.yes', keys: ['y', 'Y'], description: 'Answer yes to a [y/N] question (any other key: no)', category: 'App', scopes: ['confirm'] },
+  { command: 'confirm.yes', keys: ['y', 'Y'], description: 'Answer yes to a [y/N] question', category: 'App', scopes: ['confirm'], hint: 'y yes' },
+  {
+    command: 'confirm.no',
+    keys: ['n', 'N', 'escape'],
+    description: 'Answer no to a [y/N] question (so does any key but y)',
+    category: 'App',
+    scopes: ['confirm'],
+    hint: 'n/esc no',
+  },
   { command: 'help.close', keys: ['escape', 'q', '?'], description: 'Close this help', category: 'App', scopes: ['help'] },
 ];

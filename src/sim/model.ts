@@ -233,6 +233,8 @@ export interface SimSchedule {
   ownerId: number;
   lastPipelineId: number | null;
   variables: { variable_type: string; key: string; value: string; raw: boolean }[];
+  /** `spec:inputs` values its pipelines run with (GitLab 17.11+); none when absent. */
+  inputs?: { name: string; value: unknown }[];
   version: number;
 }
 

@@ -290,6 +290,8 @@ export function schedule(ctx: PresentContext, s: SimSchedule, detail: boolean): 
     created_at: iso(s.createdAt),
     updated_at: iso(s.updatedAt),
     owner: userBasic(ctx, world.user(s.ownerId)),
+    // Entities::Ci::PipelineSchedule exposes its inputs (name, value) in the list and the detail.
+    inputs: (s.inputs ?? []).map((i) => ({ name: i.name, value: i.value })),
   };
   if (detail) {
     const last = s.lastPipelineId === null ? null : (world.pipelines.get(s.lastPipelineId) ?? null);

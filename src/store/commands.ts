@@ -5,13 +5,16 @@ import type { ListKey } from './types.js';
 
 /** Commands a `[y/N]` confirm can run on `y`, with their arguments. */
 export interface ConfirmCommands {
-  'job.confirmed': { verb: 'cancel' | 'erase'; job: Job; projectId: number; path: string };
+  'job.confirmed': { verb: 'cancel' | 'erase' | 'retry'; job: Job; projectId: number; path: string };
   'pipeline.cancelConfirmed': { pipeline: PipelineBasic; projectId: number };
+  'pipeline.retryConfirmed': { pipeline: PipelineBasic; projectId: number };
   'schedule.discardForm': Record<string, never>;
   'schedule.takeOwnershipConfirmed': { projectId: number; schedule: PipelineSchedule };
   'schedule.deleteConfirmed': { projectId: number; schedule: PipelineSchedule };
   /** A typed file name that exists: download again, replacing it. */
   'job.downloadOverwrite': { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean };
+  /** `:artifacts`: a typed file name that exists: download again, replacing it. */
+  'job.downloadByRefOverwrite': { projectId: number; ref: string; jobName: string; dest: string };
   /** A typed file name that exists: save the log again, replacing it. */
   'log.saveOverwrite': { jobId: number; path: string };
   // Run form (features/pipelines/run-form-actions.ts).
@@ -30,6 +33,7 @@ export interface PromptCommands {
   'pipelines.filters': { projectId: number; key: ListKey };
   'jobs.scope': { key: ListKey };
   'job.download': { job: Job; projectId: number };
+  'job.downloadByRef': { projectId: number; ref: string; jobName: string };
   'events.filters': { key: ListKey };
 }
 

@@ -24,7 +24,8 @@ import { runPalette, submitPalette } from './palette.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
-import { PROJECT_TABS, type ListKey, type Pane, type Viewport } from './types.js';
+import { PROJECT_TABS, type AppState, type ListKey, type Pane, type Viewport } from './types.js';
+import { TypeAhead } from './type-ahead.js';
 import { checkWebUrl } from '../platform/url-check.js';
 import { requestsPerMinute } from '../lib/rate.js';
 
@@ -61,6 +62,8 @@ export class Controller {
   /** Startup notices (config mistakes, resolve warnings) still to show, and the toast showing one. */
   private notices: string[] = [];
   private noticeToast: number | null = null;
+  /** Keys typed while the pane in front loads, applied when it is ready (type-ahead.ts). */
+  private readonly typeAhead: TypeAhead;
 
   constructor(private readonly deps: ControllerDeps) {
     const now = deps.now ?? Date.now;
@@ -80,6 +83,12 @@ export class Controller {
       features: deps.features ?? FEATURES,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
+    this.typeAhead = new TypeAhead({
+      store: deps.store,
+      // Keys typed before a confirm's check ended were typed without its warning: dropped if it has one.
+      ready: (pane, state) => (state.confirm?.checking ? false : state.confirm?.warning ? 'drop' : this.paneReady(pane, state)),
+      replay: (key) => this.handleKey(key),
+    });
     const options: FeatureOptions = { timing: this.timing, ...(deps.logTiming ? { logTiming: deps.logTiming } : {}) };
     this.attached = this.ctx.features.flatMap((feature) => (feature.attach ? [feature.attach(this.ctx, options)] : []));
     // Every handler comes from the feature that opens the confirm or prompt; the palette is the core's.
@@ -138,6 +147,7 @@ export class Controller {
   }
 
   stop(): void {
+    this.typeAhead.stop();
     this.poller?.stop();
     for (const part of this.attached) part.stop?.();
   }
@@ -261,12 +271,24 @@ export class Controller {
       return;
     }
     const command = (scopes: Scope[]) => keymap.resolve(name, scopes)?.command ?? null;
+    // Keys wait behind a held one (type-ahead.ts), in order; one that leaves the pane runs now.
+    // With a confirm open, any key but `y` answers no at once (and drops a `y` held before it).
+    if (this.typeAhead.holding) {
+      const leaves = state.confirm
+        ? command(['confirm']) !== 'confirm.yes'
+        : ['nav.back', 'app.quit'].includes(command(scopesOf(topPane(state), this.ctx.features)) ?? '');
+      if (!leaves) return this.typeAhead.hold(key);
+      this.typeAhead.drop();
+    }
     if (state.prompt) {
       return promptKey(this.ctx, command(['edit']), key.text, {
         submit: (value) => void this.submitPrompt(value),
         cancel: () => this.cancelPrompt(),
       });
     }
+    // A `y` typed while the confirm still checks for something newer waits for the check (and is
+    // dropped if it found something: store/type-ahead.ts); any other key answers no at once.
+    if (state.confirm?.checking && command(['confirm']) === 'confirm.yes') return this.typeAhead.hold(key);
     if (state.confirm) return confirmKey(this.ctx, command(['confirm']), (action) => this.confirmed(action));
     // A form owns the keyboard while it is in front (Tab, typing, ^S, Esc): keys resolve in its scopes and 'edit'.
     const pane = topPane(state);
@@ -276,10 +298,30 @@ export class Controller {
     if (state.help) return helpKey(this.ctx, command(['help', 'global']));
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
     const resolved = keymap.resolve(name, scopes);
+    // A key that acts on the pane's rows, typed before they came: it waits for them.
+    if (resolved && ROW_KEYS.has(resolved.command) && !this.paneReady(pane, state)) return this.typeAhead.hold(key);
     if (resolved) {
       if (state.toast && state.toast.id !== this.noticeToast) store.setState({ toast: null });
       this.run(resolved.command);
     }
+  }
+
+  /** Whether keys typed ahead are waiting for the pane in front to load. */
+  get holdingKeys(): boolean {
+    return this.typeAhead.holding;
+  }
+
+  /**
+   * Whether the pane shows what its keys act on: a feature may say (a pipeline's jobs and trigger
+   * jobs all in); otherwise its list has loaded once, or failed (the error is what there is to see).
+   */
+  private paneReady(pane: Pane, state: AppState): boolean {
+    const said = ask(this.ctx.features, (feature) => feature.ready?.(this.ctx, pane, state));
+    if (said !== undefined) return said;
+    const key = listKeyOf(pane);
+    if (!key) return true;
+    const list = listOf(state, key);
+    return list.loadedAt !== null || list.error !== null;
   }
 
   /** HelpScreen reports how far its layout can scroll, so `G` and paging stop at the end. */
@@ -416,6 +458,36 @@ export class Controller {
     return listRows<T>(this.ctx, this.deps.store.getState(), key);
   }
 }
+
+/**
+ * Keys that act on a list's rows or its selected row: typed before the rows came, they wait for
+ * them (type-ahead.ts). The rest (filters, forms, tabs, help, the palette, leaving) act at once.
+ */
+const ROW_KEYS: ReadonlySet<CommandId> = new Set<CommandId>([
+  'nav.down',
+  'nav.up',
+  'nav.top',
+  'nav.bottom',
+  'nav.pageDown',
+  'nav.pageUp',
+  'nav.open',
+  'job.retry',
+  'job.cancel',
+  'job.play',
+  'job.erase',
+  'job.keep',
+  'job.download',
+  'pipeline.retry',
+  'pipeline.cancel',
+  'pipeline.nextFailed',
+  'pipeline.mark',
+  'object.open',
+  'object.copy',
+  'schedule.edit',
+  'schedule.toggle',
+  'schedule.takeOwnership',
+  'schedule.delete',
+]);
 
 /** Keymap scopes for a pane, most specific first: its feature's, else the global keys alone. */
 export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {

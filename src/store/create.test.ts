@@ -44,7 +44,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
       'quit',
     ],
   ],
-  ['projects', createProjectsSlice, ['projects']],
+  ['projects', createProjectsSlice, ['projects', 'homeProject']],
   ['pipelines', createPipelinesSlice, ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory']],
   ['jobs', createJobsSlice, ['jobs', 'jobScopes', 'erasedBy']],
   ['log', createLogSlice, ['logViews']],
@@ -81,6 +81,8 @@ describe('createAppStore', () => {
       'mergeRequests',
       'pipelineFilters',
       'jobScopes',
+      'erasedBy',
+      'homeProject',
       'logViews',
       'schedules',
       'deployments',
@@ -105,7 +107,6 @@ describe('createAppStore', () => {
       'quit',
       // Added since the split, by features of their own.
       'requestLog',
-      'erasedBy',
       'failures',
       'comparisons',
     ];
@@ -126,6 +127,8 @@ describe('createAppStore', () => {
       mergeRequests: {},
       pipelineFilters: {},
       jobScopes: {},
+      erasedBy: {},
+      homeProject: null,
       logViews: {},
       schedules: {},
       deployments: {},
@@ -149,7 +152,6 @@ describe('createAppStore', () => {
       fatal: null,
       quit: false,
       requestLog: [],
-      erasedBy: {},
       failures: {},
       comparisons: {},
     });

@@ -7,7 +7,7 @@
 // the controller.
 import type { GitLab } from '../api/index.js';
 import type { LogTiming } from '../features/log/index.js';
-import type { Binding, CommandId, Scope } from '../keymap/bindings.js';
+import type { Binding, CommandId, HintPlace, Scope } from '../keymap/bindings.js';
 import type { ConfirmHandlers, PromptHandlers } from './commands.js';
 import type { Ctx } from './ctx.js';
 import type { PollTiming } from './polling.js';
@@ -22,6 +22,11 @@ export interface Feature {
   source?(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined;
   /** Keymap scopes of a pane (or project tab) this feature owns, most specific first; undefined when not its pane. */
   scopes?(pane: Pane): Scope[] | undefined;
+  /**
+   * The state of a pane this feature owns, as the footer ranks hints by it (Binding.rank): e.g.
+   * `job:failed` on a failed job's log. Undefined when not its pane.
+   */
+  hintPlaces?(state: AppState, pane: Pane): HintPlace[] | undefined;
   /**
    * Runs `command` for the pane in front, asked before the core's handling, so a feature may also
    * take a core command on its own pane (the pulse moves its own cursor; a job pane's moving keys
@@ -54,6 +59,11 @@ export interface Feature {
    * it remembers between polls (when the pipeline in front was last read) belongs to that poller.
    */
   poll?(ctx: Ctx, timing: PollTiming): FeaturePoll;
+  /**
+   * Whether `pane` shows what its keys act on (undefined: not this feature's pane). Keys typed
+   * before it does wait for it (store/type-ahead.ts). The core's answer: its list loaded once.
+   */
+  ready?(ctx: Ctx, pane: Pane, state: AppState): boolean | undefined;
   /**
    * What this feature keeps running beside the controller (the log engine, a background poller):
    * made when the controller is built, started after the token check, stopped with the controller.

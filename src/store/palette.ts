@@ -3,6 +3,7 @@ import { safeText } from '../text/safe.js';
 import { downloadArtifactsByRef } from '../features/jobs/index.js';
 import { openMergeRequest } from '../features/pipelines/index.js';
 import { openNewPipelineForm } from '../features/pipelines/index.js';
+import { markFresh } from './fresh.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { topPane } from './store.js';
@@ -87,7 +88,8 @@ export function jumpTrail(stack: Pane[], target: Pane): Pane[] {
 async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
   const [command = '', ...args] = text.split(/\s+/);
   const state = ctx.store.getState();
-  const here = currentProject(state.stack);
+  // No project on the stack (`:key` replaced the trail): the one pipetop was started on, if any.
+  const here = currentProject(state.stack) ?? state.homeProject;
   const push = (pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
   const needProject = () => (here ? null : 'Open a project first (or :project <path>)');
   const id = (value: string | undefined, what: string): number | string => {
@@ -123,6 +125,8 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
         } else {
           const job = await ctx.gl.jobs.get(here!.projectId, n);
           ctx.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
+          // Read just now: the poll that follows the navigation does not read it again.
+          markFresh(ctx, `job:${job.id}`);
           push({ kind: 'job', ...here!, jobId: n });
         }
         return null;

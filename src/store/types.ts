@@ -138,6 +138,12 @@ export interface ConfirmState {
   message: string;
   /** Shown on a second line: the consequence, when the question is long already. */
   detail?: string;
+  /** What will run: pipeline, ref, short sha, commit title, age (features/pipelines/what-runs.ts). */
+  about?: string;
+  /** Something newer than what will run ("#5768 on main is newer: …"), or the check under way. */
+  warning?: string;
+  /** The check for something newer is under way: a `y` typed now waits for it (store/type-ahead.ts). */
+  checking?: boolean;
   yes: ConfirmAction;
 }
 

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { topPane } from '../store/store.js';
 import type { Pane } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
-import { Footer, FOOTER_ROWS } from './Footer.js';
+import { Footer, FOOTER_ROWS, footerRows } from './Footer.js';
 import { Header, HEADER_ROWS } from './Header.js';
 import { HelpScreen } from './HelpScreen.js';
 import { PaneBoundary } from './PaneBoundary.js';
@@ -44,7 +44,10 @@ export function App() {
     if (quit) exit();
   }, [quit, exit]);
 
-  const bodyHeight = Math.max(4, rows - HEADER_ROWS - FOOTER_ROWS);
+  const confirm = useAppState((s) => s.confirm);
+  // A confirm naming what will run takes more lines, as long as 4 are left for the pane.
+  const footerHeight = Math.min(footerRows(confirm), Math.max(FOOTER_ROWS, rows - HEADER_ROWS - 4));
+  const bodyHeight = Math.max(4, rows - HEADER_ROWS - footerHeight);
   useEffect(() => {
     controller.setViewport({ width: columns, height: bodyHeight });
   }, [controller, columns, bodyHeight]);
@@ -82,7 +85,7 @@ export function App() {
           </PaneBoundary>
         )}
       </Box>
-      <Footer width={columns} />
+      <Footer width={columns} height={footerHeight} />
     </Box>
   );
 }

@@ -4,20 +4,27 @@
 import { Box } from 'ink';
 import { Text } from './components/Text.js';
 import type { ReactNode } from 'react';
-import type { Binding } from '../keymap/bindings.js';
+import type { Binding, HintPlace, Scope } from '../keymap/bindings.js';
+import { ask } from '../store/feature.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
 import { promptText } from '../store/modal-keys.js';
 import { topPane } from '../store/store.js';
-import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast } from './components/index.js';
+import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast, confirmLines } from './components/index.js';
 import { useApp, useAppState } from './context.js';
 import { bytes } from './format.js';
 import { useTheme } from './theme.js';
-import { listKeyText } from '../store/types.js';
+import { listKeyText, type ConfirmState, type Pane } from '../store/types.js';
 
 export const FOOTER_ROWS = 3;
 
-export function Footer({ width }: { width: number }) {
+/** The footer's height: a confirm that names what will run (and a warning) takes more lines. */
+export function footerRows(confirm: ConfirmState | null): number {
+  return confirm ? Math.max(FOOTER_ROWS, confirmLines(confirm) + 1) : FOOTER_ROWS;
+}
+
+/** `height`: the rows App gives it (footerRows, less on a short terminal). */
+export function Footer({ width, height }: { width: number; height?: number }) {
   const { controller } = useApp();
   const theme = useTheme();
   const prompt = useAppState((s) => s.prompt);
@@ -27,17 +34,21 @@ export function Footer({ width }: { width: number }) {
   const filtering = useAppState((s) => (s.filtering ? (s.lists[listKeyText(s.filtering)]?.filter ?? '') : null));
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
+  const first = useAppState((s) => s.stack.length <= 1);
+  const places = useAppState((s) => ask(controller.ctx.features, (f) => f.hintPlaces?.(s, pane))?.join(' ') ?? '');
 
-  const hints = controller.keymap
-    .bindingsFor(scopesOf(pane, controller.ctx.features))
-    .filter((b) => b.hint && !(readOnly && b.mutates))
-    .map(hintOf);
+  // A [y/N] question takes every key: the footer says its keys, not the pane's under it.
+  const scopes: Scope[] = confirm && !prompt ? ['confirm'] : scopesOf(pane, controller.ctx.features);
+  const hints = footerHints(controller.keymap.bindingsFor(scopes), [...(places ? (places.split(' ') as HintPlace[]) : []), ...scopes], {
+    first,
+    readOnly,
+  });
 
   let top: ReactNode = null;
   if (prompt) {
-    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} />;
-  } else if (confirm) {
-    top = <ConfirmBar message={confirm.message} detail={confirm.detail} />;
+    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} width={width} />;
+  } else if (confirm && !drawsOwnConfirm(pane)) {
+    top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} />;
   } else if (filtering !== null) {
     top = (
       <Box flexDirection="column">
@@ -62,13 +73,43 @@ export function Footer({ width }: { width: number }) {
     top = <Toast kind={toast.kind} message={toast.message} />;
   }
   return (
-    <Box flexDirection="column" width={width} height={FOOTER_ROWS}>
-      <Box height={FOOTER_ROWS - 1} flexDirection="column" overflow="hidden">
+    <Box flexDirection="column" width={width} height={height ?? footerRows(confirm)}>
+      <Box height={(height ?? footerRows(confirm)) - 1} flexDirection="column" overflow="hidden">
         {top}
       </Box>
       <KeyHints hints={hints} width={width} />
     </Box>
   );
+}
+
+/**
+ * A form draws a `[y/N]` question under its own fields, where the eyes are (RunFormPane,
+ * ScheduleFormPane), not at the bottom of the screen far from it; the footer says its keys.
+ */
+export function drawsOwnConfirm(pane: Pane): boolean {
+  return pane.kind === 'runForm' || pane.kind === 'scheduleForm';
+}
+
+/**
+ * The footer's hints, in the order of use in this place (Binding.rank): a rank in the most specific
+ * place first (a pane's state, e.g. `job:failed`, then its scopes), lower first; hints ranked
+ * nowhere follow in the keymap's order. On the first pane, a binding's `firstPaneHint` replaces its
+ * hint (`q quit`, not `q back`; no `esc back` where Esc has nowhere to go).
+ */
+export function footerHints(
+  bindings: readonly Binding[],
+  places: readonly HintPlace[],
+  opts: { first: boolean; readOnly: boolean },
+): { key: string; label: string }[] {
+  const ranked = bindings.flatMap((b, index) => {
+    const hint = opts.first && b.firstPaneHint !== undefined ? b.firstPaneHint : b.hint;
+    if (!hint || (opts.readOnly && b.mutates)) return [];
+    const place = places.findIndex((p) => b.rank?.[p] !== undefined);
+    const order = place < 0 ? [places.length, index] : [place, b.rank![places[place]!]!];
+    return [{ binding: { ...b, hint }, order }];
+  });
+  ranked.sort((a, b) => a.order[0]! - b.order[0]! || a.order[1]! - b.order[1]!);
+  return ranked.map((r) => hintOf(r.binding));
 }
 
 /**

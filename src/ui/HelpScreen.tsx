@@ -1,7 +1,7 @@
 // `?`: every key, generated from the effective keymap (the user's keys included) and the palette's
 // commands. It opens on the keys of the pane in front; every other key follows, by category.
 import { useEffect } from 'react';
-import type { Binding, Category, Scope } from '../keymap/bindings.js';
+import { SCOPE_NAMES, type Binding, type Category, type Scope } from '../keymap/bindings.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
 import { PALETTE_COMMANDS } from '../store/palette.js';
@@ -19,21 +19,24 @@ export function HelpScreen({ width, height }: { width: number; height: number })
   const groups = helpGroups(
     controller.keymap.bindings,
     scopesOf(pane, controller.ctx.features).filter((s) => !GENERAL.includes(s)),
-    pane.kind,
   );
   const { maxOffset } = layoutHelp(groups, width, height);
   useEffect(() => controller.setHelpMax(maxOffset), [controller, maxOffset]);
   return <HelpOverlay groups={groups} width={width} height={height} offset={offset} />;
 }
 
-/** The pane's own keys first ("Here: pipeline"), then the rest by category, then the palette. */
-export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[], paneName: string): HelpGroup[] {
+/**
+ * The pane's own keys first ("Here: a pipeline"), then the rest by category, then the palette. A key
+ * that works elsewhere says where in words ("in the run form"), never the keymap's scope ids.
+ */
+export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[]): HelpGroup[] {
   const row = (b: Binding, scoped: boolean) => ({
     keys: b.keys.map(prettyKey).join(' '),
-    description: `${b.description}${scoped && !b.scopes.includes('global') ? ` (${b.scopes.join(', ')})` : ''}`,
+    description: `${b.description}${scoped && !b.scopes.includes('global') ? ` (in ${b.scopes.map((s) => SCOPE_NAMES[s]).join(', ')})` : ''}`,
   });
   const here = bindings.filter((b) => b.scopes.some((s) => paneScopes.includes(s)));
-  const groups: HelpGroup[] = here.length ? [{ title: `Here (${paneName})`, rows: here.map((b) => row(b, false)) }] : [];
+  const place = paneScopes[0] ? SCOPE_NAMES[paneScopes[0]] : 'this pane';
+  const groups: HelpGroup[] = here.length ? [{ title: `Here: ${place}`, rows: here.map((b) => row(b, false)) }] : [];
   for (const category of ORDER) {
     const rows = bindings.filter((b) => b.category === category && !here.includes(b)).map((b) => row(b, true));
     if (rows.length) groups.push({ title: category, rows });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duration, jobSeconds } from './format.js';
+import { bytes, duration, jobSeconds } from './format.js';
 
 describe('jobSeconds', () => {
   const now = Date.parse('2026-11-20T12:10:00Z');
@@ -14,5 +14,14 @@ describe('jobSeconds', () => {
   });
   it('never goes below what GitLab said (a clock behind the server)', () => {
     expect(jobSeconds({ status: 'running', duration: 400, started_at: '2026-11-20T12:05:00Z' }, now)).toBe(400);
+  });
+});
+
+describe('bytes', () => {
+  it('labels powers of 1024 as such: KiB, MiB, GiB', () => {
+    expect(bytes(512)).toBe('512 B');
+    expect(bytes(1536)).toBe('1.5 KiB');
+    expect(bytes(5 * 1024 ** 2)).toBe('5.0 MiB');
+    expect(bytes(3 * 1024 ** 3)).toBe('3.00 GiB');
   });
 });

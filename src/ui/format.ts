@@ -29,10 +29,11 @@ export function jobSeconds(job: { status: string; duration?: number | null; star
 
 export function bytes(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';
+  // Powers of 1024, so named as such (IEC): "kB" is 1,000 bytes.
   if (n < 1024) return `${n} B`;
-  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} kB`;
-  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
-  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KiB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MiB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GiB`;
 }
 
 /** "2026-11-20 12:00:05 UTC" — absolute times in detail panes. */

@@ -78,6 +78,8 @@ describe('job actions', () => {
     // acme/api's manual job is a deploy: it asks first.
     if (/deploy/.test(job.stage)) {
       await app.waitFor('[y/N]');
+      // The question names what will run and checks for newer pipelines first (what-runs.ts).
+      await app.until(() => !app.store.getState().confirm?.checking, 'the check for newer pipelines');
       await app.press('y');
     }
     await app.waitFor(new RegExp(`Started job #${job.id} .* \\(pending\\)`));
@@ -203,6 +205,9 @@ describe('job actions', () => {
     await app.press(':');
     await app.type('artifacts main build');
     await app.press(KEY.enter);
+    // It asks where, as d does (the downloads directory's path filled in).
+    await app.waitFor('Save artifacts to:');
+    await app.press(KEY.enter);
     await app.waitFor(/Downloading artifacts of build on main…|artifacts of build on main/);
     await app.waitFor(/Saved artifacts of build on main/);
     const file = join(app.downloadDir, 'artifacts-main-build.zip');
@@ -261,6 +266,12 @@ describe('pipelines', () => {
     await app.press('y');
     await app.waitFor(`Canceled pipeline #${pipeline.id} (fix/timeouts): now canceled`);
     await app.press(KEY.ctrlR);
+    // A retry asks too, naming what runs again; nothing on fix/timeouts is newer.
+    await app.waitFor(`Retry pipeline #${pipeline.id} (fix/timeouts)? [y/N]`);
+    await app.waitFor(new RegExp(`pipeline #${pipeline.id} · fix/timeouts · ${pipeline.sha.slice(0, 8)} “.+” · created`));
+    await app.until(() => !app.store.getState().confirm?.checking, 'the check for newer pipelines');
+    expect(app.store.getState().confirm?.warning).toBeUndefined();
+    await app.press('y');
     await app.waitFor(new RegExp(`Retried pipeline #${pipeline.id} \\(fix/timeouts\\): now (pending|running)`));
     expect(posts(`/pipelines/${pipeline.id}/retry`)).toHaveLength(1);
   });

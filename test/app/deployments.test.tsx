@@ -60,7 +60,7 @@ describe('deployments', () => {
     const row = frame.split('\n').find((l) => l.includes(` #${newest.iid} `))!;
     expect(row).toMatch(
       new RegExp(
-        `${label(newest.status)}\\s+#${newest.iid}\\s+${newest.environment}\\s+${newest.ref}\\s+${newest.sha.slice(0, 8)}\\s+${user.username.slice(0, 9)}.*ago\\s+#${job.id} `,
+        `${newest.status}\\s+#${newest.iid}\\s+${newest.environment}\\s+${newest.ref}\\s+${newest.sha.slice(0, 8)}\\s+${user.username.slice(0, 9)}.*ago\\s+#${job.id} `,
       ),
     );
     const iids = shown();

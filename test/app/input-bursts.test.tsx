@@ -118,7 +118,7 @@ describe('bursts on the project list', () => {
 
   it('help opens on the keys of the pane in front and scrolls with G and g', async () => {
     await app.press('?');
-    await app.waitFor('Here (projects)');
+    await app.waitFor('Here: projects list');
     await app.until(() => app.store.getState().help?.max !== undefined, 'help to be laid out');
     const max = app.store.getState().help!.max!;
     await app.type('G');

@@ -39,7 +39,7 @@ it('a job whose id comes as a string: the pane shows the error, keys work, R loa
   expect(app.frame()).toContain('R asks again · Esc goes back');
   await app.press('?');
   // Help opens on the keys of the pane in front.
-  await app.waitFor('Here (job)');
+  await app.waitFor('Here: a job’s log');
   await app.press(KEY.escape);
   await app.waitFor(`Could not load job #${job.id}`);
   app.sim.faults.clear();

@@ -42,7 +42,7 @@ describe('a finished failed job', () => {
 
   it('shows the whole log at its end, with section headers instead of markers, never raw escapes', async () => {
     const frame = app.frame();
-    expect(frame).toMatch(/[\d,]+ lines · [\d.]+ kB/);
+    expect(frame).toMatch(/[\d,]+ lines · [\d.]+ KiB/);
     expect(frame).toMatch(/▾ Cleaning up project directory/);
     expect(frame).not.toMatch(/section_(start|end):/);
     expect(frame).not.toContain('\u001b[0K');

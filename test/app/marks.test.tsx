@@ -25,8 +25,9 @@ async function selectPipeline(rig: AppRig, pipelineId: number): Promise<void> {
   rig.store.setState((s) => ({
     stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: DEPLOYER, path: 'acme/platform/deployer', tab: 'pipelines' } as Pane],
   }));
-  await rig.waitFor(`#${pipelineId}`);
   const key = listKeys.pipelines(DEPLOYER);
+  // Its row loaded (a toast may name the pipeline first): a `j` typed before waits for the rows.
+  await rig.until(() => listOf<PipelineBasic>(rig.store.getState(), key).items.some((p) => p.id === pipelineId), `pipeline #${pipelineId} in the list`);
   for (let i = 0; i < 30 && listOf<PipelineBasic>(rig.store.getState(), key).items[listOf(rig.store.getState(), key).selected]?.id !== pipelineId; i++)
     await rig.press('j');
   expect(listOf<PipelineBasic>(rig.store.getState(), key).items[listOf(rig.store.getState(), key).selected]?.id).toBe(pipelineId);
@@ -95,6 +96,9 @@ describe('watched pipelines', () => {
     expect(failed).toBeDefined();
     await selectPipeline(rig, failed!.id);
     await rig.press('r');
+    // A pipeline's retry asks, naming what runs again (features/pipelines/what-runs.ts).
+    await rig.until(() => rig.store.getState().confirm !== null && !rig.store.getState().confirm!.checking, 'the checked question');
+    await rig.press('y');
     await rig.waitFor(/Retried pipeline/);
     await rig.waitFor(`#${failed!.id} ◆`);
     expect(rig.store.getState().marks[failed!.id]?.status).not.toBe('failed');

@@ -15,6 +15,7 @@ it("README's config.yml example is valid and conflict-free", async () => {
   const { config, warnings } = await parseUserConfig(yaml, { file: 'README.md', commands: COMMANDS });
   expect(warnings).toEqual([]);
   expect(config.theme).toBe('light');
+  expect(config.downloads).toBe('~/ci-artifacts');
   const applied = applyUserKeys(defaultBindings(FEATURES), config.keys, { file: 'README.md', overlaps: scopesOverlap });
   expect(applied.warnings).toEqual([]);
   expect(applied.bindings.find((b) => b.command === 'app.help')!.keys).toEqual(['f1']);

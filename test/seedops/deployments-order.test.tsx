@@ -1,5 +1,5 @@
 // Deployments newest first by asking GitLab for that order (order_by=id&sort=desc, which
-// lib/api/deployments.rb takes): one request a page, totals or not. The X-Total probe (a one-row
+// GitLab's deployments list takes): one request a page, totals or not. The X-Total probe (a one-row
 // request, then pages from the end) stays only for a server that refuses the order with a 400.
 import { afterEach, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';

@@ -1,4 +1,4 @@
-// GitLab's refusals of an erase, each said as what it means (lib/api/ci/jobs.rb's erase endpoint):
+// GitLab's refusals of an erase, each said as what it means (GitLab's erase endpoint, docs/gitlab-api.md "Erase refusals"):
 // a read_api token (403 insufficient_scope), a job not finished (403 "Job is not erasable!"), no
 // permission (a bare 403), no such job (404) — and "nothing to erase" only when that is the case.
 import { afterEach, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The pipeline filter prompt takes GitLab 17's list parameters (lib/api/ci/pipelines.rb): sha,
+// The pipeline filter prompt takes GitLab 17's list parameters (docs/gitlab-api.md "Pipeline list filters"): sha,
 // updated_after/updated_before, order_by=updated_at… go to GitLab as typed, and GitLab's own 400
 // speaks for a value it refuses. A key given twice is refused before sending.
 import { afterEach, expect, it } from 'vitest';

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRig, type Rig } from '../helpers/sim.js';
 import { planOutcome, watchOn } from './helpers.js';
+import { DEMO_TOKENS } from '../../src/sim/index.js';
 
 const API = 'acme/api';
 let rig: Rig;
@@ -231,6 +232,13 @@ describe('errors', () => {
     expect(run.code).toBe(2);
     expect(run.err).toMatch(/refused the request \(401\)/);
     expect(run.err).not.toContain('glpat-wrong');
+  });
+
+  it('an expired token: GitLab’s own sentence, then ours, one full stop between them', async () => {
+    const run = await watchOn(rig, ['1', '--project', API, '--token', DEMO_TOKENS.expired]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/token refresh\. Check the token/);
+    expect(run.err).not.toMatch(/\.\./);
   });
 
   it.each([

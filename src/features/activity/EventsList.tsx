@@ -1,7 +1,7 @@
 // An activity feed as a table: when (relative and absolute), who (a project's feed) or where (a
 // person's feed across projects), and one readable line per event. Filters show in the status line.
 import type { Event } from '../../api/index.js';
-import { formatEventFilters } from './events-filter.js';
+import { eventDays, formatEventFilters } from './events-filter.js';
 import { ListPane, type Column } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
@@ -20,7 +20,8 @@ export function EventsList({ listKey, showProject, width, height }: { listKey: L
   // Feeds across projects name only project ids; the poller reads the ones on screen (projects.ts).
 
   const columns: Column<Event>[] = [
-    { header: 'When', width: 9, priority: 5, value: (e) => relativeTime(e.created_at, now()) },
+    // 10: older than a month, relativeTime gives the date (YYYY-MM-DD), which must not be cut.
+    { header: 'When', width: 10, priority: 5, value: (e) => relativeTime(e.created_at, now()) },
     { header: 'Date (UTC)', width: 16, priority: 1, value: (e) => utcMinute(e.created_at) },
     // A person's own feed (`:events`, `:user`) is all theirs: the project says more than the author.
     ...(showProject
@@ -29,6 +30,7 @@ export function EventsList({ listKey, showProject, width, height }: { listKey: L
     { header: 'Event', width: 30, grow: 3, priority: 10, value: (e) => eventLine(e) },
   ];
   const text = formatEventFilters(filters);
+  const days = eventDays(filters);
   return (
     <ListPane
       list={list}
@@ -39,7 +41,7 @@ export function EventsList({ listKey, showProject, width, height }: { listKey: L
       keyOf={(e, i) => e.id ?? i}
       noun="events"
       emptyNoun={text ? 'events for these filters' : 'events'}
-      extra={text ? `filters: ${text}` : 'f filters'}
+      extra={text ? `filters: ${text}${days ? ` · ${days}` : ''}` : 'f filters'}
     />
   );
 }

@@ -1,7 +1,7 @@
 // One readable line per kind of event, and where `o` leads.
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../api/index.js';
-import { eventKind, eventLine, eventUrl } from './event-line.js';
+import { eventKind, eventLine, eventUrl, targetNoun } from './event-line.js';
 
 const author = { id: 2, name: 'Alice', username: 'alice', state: 'active', avatar_url: null, web_url: 'https://g/alice' };
 const base: Event = {
@@ -108,5 +108,25 @@ describe('eventUrl', () => {
     expect(eventUrl({ ...base, action_name: 'opened', target_type: 'MergeRequest', target_iid: 5 }, p)).toBe(`${p}/-/merge_requests/5`);
     expect(eventUrl({ ...base, action_name: 'joined' }, p)).toBe(`${p}/-/project_members`);
     expect(eventUrl(push({}), undefined)).toBeUndefined();
+  });
+});
+
+describe('target types GitLab namespaces (issue 33)', () => {
+  const base2: Event = {
+    id: 1,
+    project_id: 1,
+    action_name: 'created',
+    target_id: 5,
+    target_type: null,
+    author_id: 1,
+    target_title: 'Home',
+    created_at: '2026-11-20T12:00:00Z',
+  } as Event;
+  it('reads WikiPage::Meta and DesignManagement::Design as words, and any other class name too', () => {
+    expect(eventLine({ ...base2, target_type: 'WikiPage::Meta' })).toBe('created wiki page Home');
+    expect(eventLine({ ...base2, action_name: 'updated', target_type: 'DesignManagement::Design' })).toBe('updated design Home');
+    expect(targetNoun('Vulnerabilities::Finding')).toBe('finding');
+    expect(targetNoun('AlertManagement::Alert')).toBe('alert');
+    expect(targetNoun('WorkItem')).toBe('work item');
   });
 });

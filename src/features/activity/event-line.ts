@@ -17,7 +17,26 @@ const NOUN: Record<string, string> = {
   Commit: 'commit',
   WikiPage: 'wiki page',
   DesignManagement: 'design',
+  // GitLab's event target_type is the target's class name, namespaced for some (docs/gitlab-api.md "Event target types").
+  'WikiPage::Meta': 'wiki page',
+  'DesignManagement::Design': 'design',
 };
+
+/**
+ * A target type as a word: the known ones by name, any other class name made readable —
+ * `Namespace::ThingMeta`-style names by their last meaningful part (`WikiPage::Meta` → wiki page),
+ * CamelCase split into lowercase words.
+ */
+export function targetNoun(type: string): string {
+  const known = NOUN[type];
+  if (known) return known;
+  const parts = type.split('::').filter(Boolean);
+  const last = parts.length > 1 && parts[parts.length - 1] === 'Meta' ? parts[parts.length - 2]! : (parts[parts.length - 1] ?? type);
+  return last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+}
 
 const oneLine = (s: string | null | undefined, max = 200): string => {
   const flat = (s ?? '').replace(/\s+/g, ' ').trim();
@@ -57,7 +76,7 @@ export function eventLine(e: Event): string {
       const onType = n?.noteable_type ?? null;
       const ref = reference(onType, n?.noteable_iid);
       const body = oneLine(n?.body ?? '');
-      const noun = onType ? (NOUN[onType] ?? onType.toLowerCase()) : 'a discussion';
+      const noun = onType ? targetNoun(onType) : 'a discussion';
       if (ref) return `commented on ${noun} ${ref}: ${body}`;
       // No iid (feeds across projects may leave it out): the comment first, then what it is on.
       return `commented on ${noun}: ${body}${e.target_title ? ` — "${oneLine(e.target_title, 60)}"` : ''}`;
@@ -69,7 +88,7 @@ export function eventLine(e: Event): string {
       // Always the noun, then the reference when known: a project's feed (`opened issue #22`) and a
       // person's feed, which may leave the iid out (`opened issue`), read the same.
       const ref = reference(type, e.target_iid);
-      const what = `${NOUN[type] ?? type.toLowerCase()}${ref ? ` ${ref}` : ''}`;
+      const what = `${targetNoun(type)}${ref ? ` ${ref}` : ''}`;
       return `${e.action_name} ${what}${e.target_title ? ` ${oneLine(e.target_title, 160)}` : ''}`;
     }
     default:

@@ -23,9 +23,10 @@ export function parseEventFilters(text: string, ctx: RelativeDateContext = { now
     re.lastIndex = 0;
     const m = re.exec(rest);
     if (!m) return { error: `Expected key=value at "${rest.slice(0, 20)}" — keys: ${EVENT_FILTER_KEYS.join(', ')}` };
-    const key = m[1]! as FilterKey;
+    // `since=2d` says what `after=2d` means: the last two days (after is exclusive of its day).
+    const key = (m[1] === 'since' ? 'after' : m[1]!) as FilterKey;
     let value = m[2]!;
-    if (!EVENT_FILTER_KEYS.includes(key)) return { error: `Unknown filter "${m[1]}" — use ${EVENT_FILTER_KEYS.join(', ')}` };
+    if (!EVENT_FILTER_KEYS.includes(key)) return { error: `Unknown filter "${m[1]}" — use ${EVENT_FILTER_KEYS.join(', ')} (since = after)` };
     if (value === '') return { error: `${key}= needs a value` };
     const allowed = ENUMS[key];
     if (allowed && !allowed.includes(value)) return { error: `${key} must be one of ${allowed.join(', ')}` };
@@ -52,4 +53,30 @@ export function formatEventFilters(filters: EventFilters | Record<string, string
     .join(' ');
 }
 
-export const EVENT_FILTER_HINT = `action=${EVENT_ACTIONS.join('|')} target_type=${EVENT_TARGET_TYPES.join('|')} before=YYYY-MM-DD|yesterday after=YYYY-MM-DD|7d sort=asc|desc · empty: all`;
+/**
+ * The days a filter keeps, both ends included, as the list's status line says them: GitLab's
+ * `after=D` starts the day after D and `before=D` ends the day before D, which a newcomer reading
+ * "after=2026-11-23" would not guess. Null without dates.
+ */
+export function eventDays(filters: EventFilters | Record<string, string> | undefined): string | null {
+  const f = (filters ?? {}) as Record<string, string | undefined>;
+  const shift = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+  const from = f.after ? shift(f.after, 1) : null;
+  const until = f.before ? shift(f.before, -1) : null;
+  if (from && until) return `days ${from} to ${until}`;
+  if (from) return `days from ${from}`;
+  if (until) return `days until ${until}`;
+  return null;
+}
+
+// Dates first: they are what a newcomer gets wrong (GitLab's `after` excludes its own day); the
+// prompt cuts the line at a ' · ' when the terminal is narrow.
+export const EVENT_FILTER_HINT = [
+  'since=2d: the last 2 days',
+  'after=YYYY-MM-DD starts the day after (GitLab excludes that day)',
+  'before=YYYY-MM-DD|yesterday',
+  `action=${EVENT_ACTIONS.join('|')}`,
+  `target_type=${EVENT_TARGET_TYPES.join('|')}`,
+  'sort=asc|desc',
+  'empty: all',
+].join(' · ');

@@ -21,7 +21,7 @@ export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { 
   const job = d.deployable;
   const env = d.environment;
   const rows: FieldRow[] = [
-    { label: 'Status', value: <StatusBadge status={d.status ?? 'unknown'} /> },
+    { label: 'Status', value: <StatusBadge status={d.status ?? 'unknown'} gitlabWord /> },
     { label: 'Deployment', value: `#${d.iid} (id ${d.id})` },
     { label: 'Environment', value: env ? `${env.name} (id ${env.id})` : '—' },
     { label: 'External URL', value: env?.external_url ? `${env.external_url}  · o opens it` : 'none set' },

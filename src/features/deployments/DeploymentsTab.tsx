@@ -15,7 +15,7 @@ export function DeploymentsTab({ projectId, width, height }: { projectId: number
   const key = listKeys.deployments(projectId);
   const { list, rows } = useList<Deployment>(key);
   const columns: Column<Deployment>[] = [
-    { header: 'Status', width: 11, priority: 9, value: (d) => d.status ?? '', display: (d) => statusCell(theme, d.status ?? 'unknown') },
+    { header: 'Status', width: 11, priority: 9, value: (d) => d.status ?? '', display: (d) => statusCell(theme, d.status ?? 'unknown', { gitlabWord: true }) },
     { header: 'ID', width: 6, priority: 7, value: (d) => `#${d.iid}` },
     { header: 'Environment', width: 12, grow: 1, priority: 10, value: (d) => d.environment?.name ?? '' },
     { header: 'Ref', width: 10, grow: 1, priority: 6, value: (d) => d.ref },

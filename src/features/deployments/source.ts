@@ -17,8 +17,8 @@ export function deploymentsSource(key: ListKey, gl: GitLab): ListSource<unknown>
     perPage: 50,
     complete: false,
     // GitLab lists deployments oldest first by default; its web page and its users want the newest
-    // first, which GitLab gives with order_by=id&sort=desc (docs/gitlab-api.md "Deployments, newest
-    // first"): one request a page, whether or not GitLab sends totals.
+    // first, which GitLab gives with order_by=id&sort=desc: one request a page, whether or not
+    // GitLab sends totals (docs/gitlab-api.md "Deployments, newest first").
     fetch: async (page, signal) => {
       if (!refusesOrder.has(gl)) {
         try {

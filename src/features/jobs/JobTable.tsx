@@ -14,6 +14,7 @@ export function JobTable({
   showPipeline,
   empty,
   nameOf,
+  refOf,
 }: {
   rows: Job[];
   selected: number;
@@ -22,6 +23,8 @@ export function JobTable({
   showPipeline?: boolean;
   empty: string;
   nameOf?: (j: Job) => string | undefined;
+  /** A ref as the lists show it (`!312 title` for a merge request's), when the caller knows how. */
+  refOf?: (ref: string) => string;
 }) {
   const { now } = useApp();
   const theme = useTheme();
@@ -43,7 +46,7 @@ export function JobTable({
     ...(showPipeline
       ? [
           { header: 'Pipeline', width: 9, priority: 4, value: (j: Job) => (j.pipeline ? `#${j.pipeline.id}` : '') },
-          { header: 'Ref', width: 10, grow: 1, priority: 6, value: (j: Job) => j.ref },
+          { header: 'Ref', width: 10, grow: 1, priority: 6, value: (j: Job) => refOf?.(j.ref) ?? j.ref },
         ]
       : []),
     { header: 'By', width: 10, priority: 2, value: (j) => j.user?.username ?? '' },

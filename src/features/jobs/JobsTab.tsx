@@ -8,13 +8,22 @@ import { JobTable } from './JobTable.js';
 import { ListStatus } from '../../ui/ListStatus.js';
 import { listKeyText } from '../../store/types.js';
 
-export function JobsTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
+/** `refOf`: a ref as the pipelines tab shows it (`!312` for a merge request's), from the project pane. */
+export function JobsTab({ projectId, width, height, refOf }: { projectId: number; width: number; height: number; refOf?: (ref: string) => string }) {
   const key = listKeys.projectJobs(projectId);
   const { list, rows } = useList<Job>(key);
   const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
   return (
     <Box flexDirection="column" height={height}>
-      <JobTable rows={rows} selected={list.selected} width={width} height={height - 1} showPipeline empty={emptyText(list, 'jobs')} />
+      <JobTable
+        rows={rows}
+        selected={list.selected}
+        width={width}
+        height={height - 1}
+        showPipeline
+        empty={emptyText(list, 'jobs')}
+        {...(refOf ? { refOf } : {})}
+      />
       <ListStatus list={list} shown={rows.length} noun="jobs" extra={scope?.length ? `status: ${scope.join(', ')}` : 's status filter'} />
     </Box>
   );

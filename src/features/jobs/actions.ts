@@ -1,7 +1,7 @@
 // One-key actions on jobs, and artifact downloads. Each is guarded (read-only mode, already in
 // flight), destructive ones ask first, and the result — or GitLab's own error message — lands in a
 // toast while the store takes the new state at once.
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Job, JobVariable } from '../../api/index.js';
 import { TargetError } from '../../lib/safe-file.js';
 import { safeText } from '../../text/safe.js';
@@ -71,9 +71,9 @@ function refusal(verb: JobVerb, job: Job, error: unknown): string | null {
   }
   if (verb === 'keep' && error.status === 404) return 'has no artifacts to keep (expired or erased)';
   if (verb === 'erase') {
-    // lib/api/ci/jobs.rb: 404 when no such job, 403 "Job is not erasable!" unless the job is
-    // complete and has a log or artifacts (Ci::Build#erasable?), a bare 403 without the
-    // erase_build permission (docs/gitlab-api.md "Action outcomes").
+    // GitLab's erase endpoint (docs/gitlab-api.md "Erase refusals"): 404 when no such job, 403
+    // "Job is not erasable!" unless the job is complete and has a log or artifacts
+    // (Ci::Build#erasable?), a bare 403 without the erase_build permission.
     if (error.status === 404) return 'was not found: it may have been deleted';
     if (error.status === 403 && /not erasable/i.test(error.reason)) {
       return FINISHED.has(job.status) || job.status === 'skipped'
@@ -143,7 +143,7 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
     // On the old job's own pane, show the new job instead.
     const top = topPane(ctx.store.getState());
     if (top.kind === 'job' && top.jobId === job.id) replaceTop(ctx, { kind: 'job', projectId, path, jobId: fresh.id });
-    toast(ctx.store, 'success', `Retried ${safeText(job.name, 60)}: new job #${fresh.id} is ${fresh.status}`);
+    toast(ctx.store, 'success', `Retried ${jobLabel(job)}: new job #${fresh.id} is ${fresh.status}`);
     return;
   }
   // play answers `started` (docs/gitlab-api.md §3); the job is really pending until a runner takes it.
@@ -190,7 +190,7 @@ export function downloadArtifacts(ctx: Ctx, job: Job, projectId: number): void {
       id: 'job.download',
       label: 'Save artifacts to:',
       initial,
-      hint: `${job.artifacts_file.size.toLocaleString('en')} bytes · enter to download · esc to cancel`,
+      hint: `${job.artifacts_file.size.toLocaleString('en')} bytes · the downloads directory (config downloads:) · enter to download · esc to cancel`,
       submit: { command: 'job.download', args: { job, projectId } },
     },
   });
@@ -222,19 +222,53 @@ export function downloadJobArtifacts(ctx: Ctx, a: { job: Job; projectId: number;
         ...(expectedSize !== undefined ? { expectedSize } : {}),
         ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
       }),
+    a.dest,
   );
 }
 
-/** `:artifacts <ref> <job>`: the latest successful job of that name on that ref. */
+/** `:artifacts <ref> <job>`: asks where to save (the downloads directory's path filled in), as `d` does. */
 export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string, jobName: string): void {
-  const dest = join(ctx.platform.downloadDir, `artifacts-${fileSafe(ref)}-${fileSafe(jobName)}.zip`);
-  // A default name: never overwritten, a taken one gets a free suffix (so no "Replace it?").
-  void startDownload(ctx, `artifacts:${ref}:${jobName}`, `artifacts of ${safeText(jobName, 60)} on ${safeText(ref, 60)}`, null, (onProgress) =>
-    ctx.gl.jobs.downloadArtifactsByRef(projectId, ref, jobName, dest, {
-      onProgress,
-      explicit: false,
-      ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
-    }),
+  ctx.store.setState({
+    prompt: {
+      id: 'job.downloadByRef',
+      label: 'Save artifacts to:',
+      initial: byRefPath(ctx, ref, jobName),
+      hint: `the latest successful ${safeText(jobName, 60)} on ${safeText(ref, 60)} · enter to download · esc to cancel`,
+      submit: { command: 'job.downloadByRef', args: { projectId, ref, jobName } },
+    },
+  });
+}
+
+const byRefPath = (ctx: Ctx, ref: string, jobName: string) => join(ctx.platform.downloadDir, `artifacts-${fileSafe(ref)}-${fileSafe(jobName)}.zip`);
+
+/** Enter in the `:artifacts` prompt: the download, its progress in the footer. */
+export function submitDownloadByRef(ctx: Ctx, a: { projectId: number; ref: string; jobName: string }, value: string): string | null {
+  const dest = value.trim();
+  if (!dest) return 'Type a file path';
+  // The name offered is never overwritten (a taken one gets a free suffix); a typed one asks first.
+  void downloadArtifactsByRefTo(ctx, { ...a, dest }, dest !== byRefPath(ctx, a.ref, a.jobName), false);
+  return null;
+}
+
+export function downloadArtifactsByRefTo(
+  ctx: Ctx,
+  a: { projectId: number; ref: string; jobName: string; dest: string },
+  explicit: boolean,
+  overwrite: boolean,
+): Promise<void> {
+  return startDownload(
+    ctx,
+    `artifacts:${a.ref}:${a.jobName}`,
+    `artifacts of ${safeText(a.jobName, 60)} on ${safeText(a.ref, 60)}`,
+    { command: 'job.downloadByRefOverwrite', args: a },
+    (onProgress) =>
+      ctx.gl.jobs.downloadArtifactsByRef(a.projectId, a.ref, a.jobName, a.dest, {
+        onProgress,
+        explicit,
+        overwrite,
+        ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
+      }),
+    a.dest,
   );
 }
 
@@ -246,6 +280,7 @@ function startDownload(
   what: string,
   replace: ConfirmAction | null,
   work: (onProgress: Progress) => Promise<{ bytes: number; path: string }>,
+  requested: string,
 ): Promise<void> {
   return guarded(ctx, key, `Downloading ${what}…`, false, async () => {
     let last = 0;
@@ -258,7 +293,9 @@ function startDownload(
         last = now;
         ctx.store.setState({ download: { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) } });
       });
-      toast(ctx.store, 'success', `Saved ${what} to ${safeText(result.path, 200)} (${result.bytes.toLocaleString('en')} bytes)`);
+      // The name offered was taken (src/lib/safe-file.ts adds " (1)"): say so, or the file seems lost.
+      const renamed = basename(result.path) !== basename(requested) ? `; ${safeText(basename(requested), 100)} exists, so a new name` : '';
+      toast(ctx.store, 'success', `Saved ${what} to ${safeText(result.path, 300)} (${result.bytes.toLocaleString('en')} bytes${renamed})`);
     } catch (error) {
       // A typed name that exists (src/lib/safe-file.ts): ask, then download again with overwrite.
       if (replace && error instanceof TargetError && error.kind === 'exists') {

@@ -2,6 +2,7 @@
 // read), and whether it still moves. How often while its log is tailed is the log's business
 // (features/log/feature.ts).
 import type { Ctx } from '../../store/ctx.js';
+import { takeFresh } from '../../store/fresh.js';
 import { describeError } from '../../store/errors.js';
 import type { FeaturePoll } from '../../store/feature.js';
 import { isActiveStatus } from '../../store/sources.js';
@@ -9,7 +10,8 @@ import type { Pane } from '../../store/types.js';
 
 export function pollJobs(ctx: Ctx): FeaturePoll {
   return {
-    refresh: (pane) => (pane.kind === 'job' ? readJob(ctx, pane) : undefined),
+    // A job just read to open its pane (`:job`) is not read again by the poll that follows.
+    refresh: (pane) => (pane.kind === 'job' && !takeFresh(ctx, `job:${pane.jobId}`) ? readJob(ctx, pane) : undefined),
     moving: (pane) => (pane.kind === 'job' ? isActiveStatus(ctx.store.getState().jobs[pane.jobId]?.status) : undefined),
   };
 }

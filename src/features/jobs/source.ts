@@ -1,6 +1,6 @@
 // Job lists: a project's jobs, and a pipeline's (read whole: stages need every job), each with
 // the status filter of the `s` prompt (scopes.ts).
-import type { GitLab, Job } from '../../api/index.js';
+import { isGitLabApiError, type GitLab, type Job, type JobScope, type Page } from '../../api/index.js';
 import { arrangeAttempts } from './attempts.js';
 import { PIPELINE_JOBS_PER_PAGE, firstPage, type ListSource } from '../../store/sources.js';
 import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
@@ -14,12 +14,9 @@ export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
     perPage,
     complete: key.kind === 'pipelineJobs',
     fetch: (page, signal) =>
-      firstPage(
-        (key.kind === 'pipelineJobs'
-          ? gl.jobs.listForPipeline(projectId, key.pipelineId, { scope, perPage, startPage: page, signal, includeRetried: !scope?.length })
-          : gl.jobs.list(projectId, { scope, perPage, startPage: page, signal })
-        ).pages(),
-      ),
+      key.kind === 'pipelineJobs'
+        ? firstPage(gl.jobs.listForPipeline(projectId, key.pipelineId, { scope, perPage, startPage: page, signal, includeRetried: !scope?.length }).pages())
+        : projectJobsPage(gl, projectId, scope, perPage, page, signal),
     // A pipeline's jobs: trigger jobs are kept among them, in their stage (bridges); every attempt
     // is read (when no status filter picks some) and one row a job shows its latest in its stage's
     // place (attempts.ts).
@@ -66,4 +63,68 @@ export function withBridges(jobs: Job[], bridges: readonly Job[]): Job[] {
     rows.splice(at, 0, bridge);
   }
   return rows;
+}
+
+/**
+ * The project jobs lists GitLab has asked to page by keyset (a 405 past offset 50,000): for each
+ * (client, project and status filter), the URL of each of our pages that GitLab linked — keyset
+ * cursors exist only in its links, so a page is reached from the one before it.
+ */
+const keysetPages = new WeakMap<GitLab, Map<string, Map<number, string>>>();
+
+/** Rows a keyset request may return (GitLab's per_page cap): the catch-up walk's stride. */
+const KEYSET_STRIDE = 100;
+
+/**
+ * Page `page` of a project's jobs: by offset (GitLab's default), or — once GitLab answered 405
+ * because the offset passed 50,000 (docs/gitlab-api.md "Pagination") — by keyset from then on.
+ */
+async function projectJobsPage(
+  gl: GitLab,
+  projectId: number,
+  scope: JobScope[] | undefined,
+  perPage: number,
+  page: number,
+  signal: AbortSignal | undefined,
+): Promise<Page<Job>> {
+  let lists = keysetPages.get(gl);
+  const listId = `${projectId}|${(scope ?? []).join(',')}`;
+  let links = lists?.get(listId);
+  if (!links) {
+    try {
+      return await firstPage(gl.jobs.list(projectId, { scope, perPage, startPage: page, ...(signal ? { signal } : {}) }).pages());
+    } catch (error) {
+      if (!(isGitLabApiError(error) && error.kind === 'http' && error.status === 405)) throw error;
+      if (!lists) keysetPages.set(gl, (lists = new Map()));
+      lists.set(listId, (links = new Map()));
+    }
+  }
+  const base = { scope, keyset: true, ...(signal ? { signal } : {}) };
+  let url = page === 1 ? undefined : links.get(page);
+  if (page > 1 && url === undefined) {
+    // Reached first by offset: walk the keyset links to this page, a hundred rows a request (each
+    // cursor then carries our page size), once; its successors follow from its link.
+    let skip = (page - 1) * perPage;
+    let at: string | undefined;
+    const steps = Math.ceil(skip / KEYSET_STRIDE);
+    for (let step = 0; skip > 0 && step < steps; step++) {
+      const size = Math.min(KEYSET_STRIDE, skip);
+      const got = await firstPage(gl.jobs.list(projectId, { ...base, perPage: size, ...(at ? { startUrl: withPerPage(at, size) } : {}) }).pages());
+      skip -= got.items.length;
+      if (!got.nextUrl || got.items.length === 0) return { items: [], page, nextPage: null };
+      at = got.nextUrl;
+    }
+    url = withPerPage(at!, perPage);
+    links.set(page, url);
+  }
+  const got = await firstPage(gl.jobs.list(projectId, { ...base, perPage, startPage: page, ...(url ? { startUrl: url } : {}) }).pages());
+  if (got.nextUrl) links.set(page + 1, got.nextUrl);
+  return { items: got.items, page, nextPage: got.nextUrl ? page + 1 : null };
+}
+
+/** GitLab's next-page link with another page size: the cursor is the same, per_page is ours. */
+function withPerPage(url: string, perPage: number): string {
+  const u = new URL(url);
+  u.searchParams.set('per_page', String(perPage));
+  return u.toString();
 }

@@ -33,7 +33,10 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     { label: 'Type', value: info ? `${info.label}${info.bits ? `, ${info.bits} bits` : ''} (${info.type})` : '—' },
     { label: 'Comment', value: info?.comment || '—' },
     { label: 'Created', value: t(key.created_at) },
-    { label: 'Expires', value: key.expires_at ? t(key.expires_at) : 'never' },
+    // GitLab keeps an expired key (expires_at in the past) but no longer accepts it for Git over SSH.
+    ...(key.expires_at && Date.parse(key.expires_at) <= now()
+      ? [{ label: 'Expires', value: `EXPIRED ${t(key.expires_at)}: GitLab no longer accepts it`, color: theme.error }]
+      : [{ label: 'Expires', value: key.expires_at ? t(key.expires_at) : 'never' }]),
     ...(key.usage_type ? [{ label: 'Usage', value: key.usage_type.replace(/_/g, ' ') }] : []),
   ];
   const identities = (u?.identities ?? []).map((i) => `${i.provider}: ${i.extern_uid}`).join(', ');
@@ -88,10 +91,10 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
         <Box flexShrink={0}>
           {/* One cell between the halves, so a cut value never runs into the next label. */}
           <Box width={half} paddingRight={1} flexDirection="column">
-            <Fields rows={left} labelWidth={15} />
+            <Fields rows={left} labelWidth={15} width={half - 1} />
           </Box>
           <Box width={width - half} flexDirection="column">
-            <Fields rows={right} labelWidth={20} />
+            <Fields rows={right} labelWidth={20} width={width - half} />
           </Box>
         </Box>
       </Box>

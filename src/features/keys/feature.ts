@@ -3,6 +3,7 @@
 import { isGitLabApiError } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
+import { markFresh, takeFresh } from '../../store/fresh.js';
 import { describeError } from '../../store/errors.js';
 import type { Feature } from '../../store/feature.js';
 import { KEY_BINDINGS } from './bindings.js';
@@ -21,6 +22,8 @@ export const keysFeature: Feature = {
   poll: (ctx) => ({
     refresh(pane) {
       if (pane.kind !== 'key') return undefined;
+      // `:key` has just read it to open this pane: the poll that follows does not read it again.
+      if (takeFresh(ctx, `key:${pane.keyId}`)) return undefined;
       return (async () => {
         try {
           const key = await ctx.gl.keys.get(pane.keyId);
@@ -40,6 +43,7 @@ export async function lookupKey(ctx: Ctx, arg: string | undefined): Promise<stri
   const id = Number(arg);
   try {
     const key = await ctx.gl.keys.get(id);
+    markFresh(ctx, `key:${key.id}`);
     ctx.store.setState((s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key }, stack: [...s.stack, { kind: 'key', keyId: key.id }] }));
     return null;
   } catch (error) {

@@ -58,7 +58,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   ];
   const half = Math.floor(width / 2);
   const waiting = waitingFor(job);
-  // GitLab removed the log with the erase (lib/api/ci/jobs.rb): say so, and when; who, when it was
+  // GitLab removed the log with the erase (docs/gitlab-api.md "Erased jobs"): say so, and when; who, when it was
   // us (the job entity does not say). log-view.ts reads no more of its trace.
   const erased = job.erased_at ? `This job was erased ${t(job.erased_at)}${erasedBy ? ` by ${erasedBy}` : ''}: GitLab removed its log and artifacts.` : null;
   const details = view?.details ?? false;
@@ -69,10 +69,10 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
       {details ? (
         <Box>
           <Box width={half} flexDirection="column">
-            <Fields rows={left} labelWidth={13} />
+            <Fields rows={left} labelWidth={13} width={half} />
           </Box>
           <Box width={width - half} flexDirection="column">
-            <Fields rows={right} labelWidth={13} />
+            <Fields rows={right} labelWidth={13} width={width - half} />
           </Box>
         </Box>
       ) : (

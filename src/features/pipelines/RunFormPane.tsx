@@ -4,8 +4,9 @@
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import type { Pane } from '../../store/types.js';
-import { safeText, truncateToWidth } from '../../text/safe.js';
-import { Field, TextInput } from '../../ui/components/index.js';
+import { safeText } from '../../text/safe.js';
+import { cutAtWord } from '../../text/words.js';
+import { ConfirmBar, Field, TextInput } from '../../ui/components/index.js';
 import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { lineErrors, type RunFormState } from './run-form.js';
@@ -31,11 +32,12 @@ function title(form: RunFormState): string {
 
 function Form({ form, width, height }: { form: RunFormState; width: number; height: number }) {
   const theme = useTheme();
+  const confirm = useAppState((s) => s.confirm);
   const ours = lineErrors(form);
   const inputWidth = Math.max(16, Math.min(44, width - LABEL - 4 - 24));
   const pipeline = form.target.kind === 'pipeline';
   const syntax = pipeline ? 'KEY=value · file:KEY=value · input:name=value' : 'KEY=value (job_variables_attributes)';
-  const fixed = 4 + (pipeline ? 1 : 0) + form.server.base.length + (form.submitting ? 1 : 0);
+  const fixed = 4 + (pipeline ? 1 : 0) + form.server.base.length + (form.submitting ? 1 : 0) + (confirm?.detail ? 1 : 0);
   const rows = Math.max(1, height - fixed);
   const start = Math.max(0, Math.min(form.focus - rows + 1, form.lines.length - rows));
   const shown = form.lines.slice(Math.max(0, start), Math.max(0, start) + rows);
@@ -53,7 +55,7 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
       </Text>
       {pipeline ? row('Ref', form.ref, form.refCursor, form.focus === -1, 'branch or tag', form.server.ref, 'ref') : null}
       <Text dimColor wrap="truncate">
-        {truncateToWidth(`${pipeline ? 'Variables and inputs' : 'Variables'}, one per line: ${syntax}`, width)}
+        {cutAtWord(`${pipeline ? 'Variables and inputs' : 'Variables'}, one per line: ${syntax}`, width)}
       </Text>
       {shown.map((line, k) => {
         const i = start + k;
@@ -74,9 +76,14 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
         </Text>
       ))}
       {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
-      <Text dimColor wrap="truncate">
-        {truncateToWidth(`enter ${pipeline ? 'run' : 'play'} · tab/↑↓ line · esc cancel${pipeline ? ' · input types: 3, true, [a, b], text' : ''}`, width)}
-      </Text>
+      {/* A question about this form is asked here, under it (the footer says its keys). */}
+      {confirm ? (
+        <ConfirmBar message={confirm.message} detail={confirm.detail} />
+      ) : (
+        <Text dimColor wrap="truncate">
+          {cutAtWord(`enter ${pipeline ? 'run' : 'play'} · tab/↑↓ line · esc cancel${pipeline ? ' · input types: 3, true, [a, b], text' : ''}`, width)}
+        </Text>
+      )}
     </Box>
   );
 }

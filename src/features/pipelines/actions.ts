@@ -10,6 +10,7 @@ import { patchActedRows } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import { markPipeline } from '../marks/index.js';
+import { confirmRun, pipelineTarget } from './what-runs.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
@@ -19,20 +20,38 @@ export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: Pip
       const state = FINISHED.has(pipeline.status) ? `already finished (${pipeline.status})` : `is ${pipeline.status}`;
       return void toast(ctx.store, 'info', `${capitalize(pipelineLabel(pipeline))} ${state}: nothing to cancel`);
     }
-    ctx.store.setState({
-      confirm: {
+    confirmRun(
+      ctx,
+      {
         message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`,
         yes: { command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } },
       },
-    });
-  } else void runPipelineAction(ctx, verb, pipeline, projectId);
+      pipelineTarget(ctx, pipeline, projectId),
+      null,
+    );
+  } else {
+    // A retry runs the pipeline's failed jobs again — deploys among them: say what, and whether a
+    // newer pipeline on its ref makes this an older commit (what-runs.ts).
+    confirmRun(
+      ctx,
+      {
+        message: `Retry ${pipelineLabel(pipeline)}?`,
+        detail: 'Its failed and canceled jobs run again.',
+        yes: { command: 'pipeline.retryConfirmed', args: { pipeline, projectId } },
+      },
+      pipelineTarget(ctx, pipeline, projectId),
+      { older: 'this re-runs an older commit' },
+    );
+  }
 }
 
 const pipelineLabel = (pipeline: PipelineBasic) => `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
 
 export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): Promise<void> {
   const label = pipelineLabel(pipeline);
-  return guarded(ctx, `pipeline.${verb}:${pipeline.id}`, `${verb === 'retry' ? 'Retrying' : 'Canceling'} ${label}…`, true, async () => {
+  // A retry restarts only the failed and canceled jobs: the toast says so, not "the pipeline".
+  const doing = verb === 'retry' ? `Retrying the failed and canceled jobs of ${label}…` : `Canceling ${label}…`;
+  return guarded(ctx, `pipeline.${verb}:${pipeline.id}`, doing, true, async () => {
     try {
       const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
       storePipeline(ctx, projectId, result);
@@ -47,7 +66,8 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
         toast(ctx.store, 'info', `Nothing to retry in ${label}: no failed or canceled jobs (still ${result.status})`);
       else if (verb === 'cancel' && result.status !== 'canceled' && result.status !== 'canceling')
         toast(ctx.store, 'info', `Nothing to cancel in ${label}: it is ${result.status}`);
-      else toast(ctx.store, 'success', `${verb === 'retry' ? 'Retried' : 'Canceled'} ${label}: now ${result.status}`);
+      else if (verb === 'retry') toast(ctx.store, 'success', `Retried ${label}: now ${result.status} (its failed and canceled jobs run again)`);
+      else toast(ctx.store, 'success', `Canceled ${label}: now ${result.status}`);
     } catch (error) {
       toast(ctx.store, 'error', `${capitalize(verb)} failed for ${label}: ${describeError(error)}`);
     }

@@ -10,6 +10,7 @@ export const PIPELINE_BINDINGS: Binding[] = [
     category: 'Views',
     scopes: ['pipelines'],
     hint: 'f filters',
+    rank: { pipelines: 3 },
   },
   {
     command: 'pipeline.new',
@@ -19,24 +20,29 @@ export const PIPELINE_BINDINGS: Binding[] = [
     scopes: ['pipelines', 'pipeline'],
     hint: 'N new',
     mutates: true,
+    rank: { pipelines: 5 },
   },
+  // `r` retries the object under the cursor: in a list of pipelines, the pipeline; inside a
+  // pipeline, the selected job (jobs' bindings), and ^r the pipeline.
   {
     command: 'pipeline.retry',
     keys: ['r'],
-    description: 'Retry the failed jobs of the pipeline',
+    description: 'Retry the selected pipeline (its failed and canceled jobs)',
     category: 'Actions',
     scopes: ['pipelines'],
-    hint: 'r retry',
+    hint: 'r retry pipeline',
     mutates: true,
+    rank: { pipelines: 2 },
   },
   {
     command: 'pipeline.retry',
     keys: ['ctrl+r'],
-    description: 'Retry the failed jobs of this pipeline',
+    description: 'Retry this pipeline (its failed and canceled jobs)',
     category: 'Actions',
     scopes: ['pipeline'],
     hint: '^r retry pipeline',
     mutates: true,
+    rank: { pipeline: 5 },
   },
   {
     command: 'pipeline.cancel',
@@ -63,9 +69,18 @@ export const PIPELINE_BINDINGS: Binding[] = [
     category: 'Views',
     scopes: ['pipeline'],
     hint: 'v view',
+    rank: { pipeline: 7 },
   },
   // failed jobs, merge requests (issue 13)
-  { command: 'pipeline.nextFailed', keys: ['F'], description: 'Next failed job', category: 'Move', scopes: ['pipeline'], hint: 'F failed' },
+  {
+    command: 'pipeline.nextFailed',
+    keys: ['F'],
+    description: 'Next failed job',
+    category: 'Move',
+    scopes: ['pipeline'],
+    hint: 'F failed',
+    rank: { pipeline: 3 },
+  },
   {
     command: 'mr.newPipeline',
     keys: ['N'],
@@ -103,6 +118,7 @@ export const PIPELINE_BINDINGS: Binding[] = [
     category: 'Views',
     scopes: ['pipeline'],
     hint: 'i details',
+    rank: { pipeline: 8 },
   },
   {
     command: 'pipeline.tests',
@@ -111,6 +127,7 @@ export const PIPELINE_BINDINGS: Binding[] = [
     category: 'Views',
     scopes: ['pipeline'],
     hint: 'T tests',
+    rank: { pipeline: 4 },
   },
   {
     command: 'nav.open',

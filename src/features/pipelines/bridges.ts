@@ -100,10 +100,30 @@ export function downstreamPath(
   return m ? safeDecodedUrlPart(m[1]!, 200) : `project ${projectId}`;
 }
 
+/**
+ * Why a bridge has no downstream pipeline, as its status tells: "yet" only while it may still make
+ * one (a skipped trigger job never ran; a failed or canceled one made none; a manual one waits for p).
+ * `short`: for the name column, where the row's status says the rest.
+ */
+function noPipeline(row: BridgeRow, short: boolean): string {
+  switch (row.status) {
+    case 'manual':
+      return 'p starts it';
+    case 'skipped':
+      return short ? 'not run' : 'skipped: it never ran, so no pipeline';
+    case 'failed':
+    case 'canceled':
+    case 'success':
+      return short ? 'no pipeline' : `${row.status} without a pipeline`;
+    default:
+      return 'no pipeline yet';
+  }
+}
+
 /** How a bridge row names itself: a mark, and the pipeline it leads to. */
 export function bridgeName(state: Pick<AppState, 'projects'>, row: BridgeRow, here: { projectId: number; path: string }): string {
   const dp = row.downstream_pipeline as (DownstreamPipeline & { project_id?: number }) | null;
-  if (!dp) return `⇲ ${row.name} (no pipeline yet)`;
+  if (!dp) return `⇲ ${row.name} (${noPipeline(row, true)})`;
   const other = dp.project_id !== undefined && dp.project_id !== here.projectId;
   const where = other ? downstreamPath(state, dp, here) : 'child';
   return `⇲ ${row.name} → ${where} #${dp.id}`;
@@ -112,7 +132,7 @@ export function bridgeName(state: Pick<AppState, 'projects'>, row: BridgeRow, he
 /** Under the job list while the cursor is on a bridge (its row may be too narrow to say where it leads). */
 export function downstreamHint(state: Pick<AppState, 'projects'>, row: BridgeRow, here: { projectId: number; path: string }): string {
   const dp = row.downstream_pipeline as (DownstreamPipeline & { project_id?: number }) | null;
-  if (!dp) return `⇲ ${row.name}: no pipeline yet`;
+  if (!dp) return `⇲ ${row.name}: ${noPipeline(row, false)}`;
   const other = dp.project_id !== undefined && dp.project_id !== here.projectId;
   return `⏎ opens ${other ? downstreamPath(state, dp, here) : 'child'} #${dp.id}`;
 }

@@ -13,7 +13,9 @@ import { JOB_COMMANDS, targetJob } from '../jobs/index.js';
 import { pipelineAction } from './actions.js';
 import { bridgeAction, isBridge, type BridgeVerb } from './bridges.js';
 import { pipelineFilterPrompt } from './filters.js';
-import { openNewPipelineForm, openPlayForm } from './run-form-actions.js';
+import { environmentOf, isDeployJob, openNewPipelineForm, openPlayForm } from './run-form-actions.js';
+import { confirmRun, jobTarget } from './what-runs.js';
+import { safeText } from '../../text/safe.js';
 
 const VIEWS = { list: 'graph', graph: 'timeline', timeline: 'list' } as const;
 
@@ -61,6 +63,21 @@ function jobKey(ctx: Ctx, command: CommandId, pane: Pane): boolean {
   // A manual job: its variables first (none by default: Enter plays at once).
   if (command === 'job.play' && job.status === 'manual') {
     openPlayForm(ctx, job, pane.projectId, pane.path);
+    return true;
+  }
+  // A deploy job retried deploys again: ask, naming what will run and anything newer (what-runs.ts).
+  if (command === 'job.retry' && !ctx.store.getState().config.readOnly && isDeployJob(ctx.store.getState(), job)) {
+    const env = environmentOf(ctx.store.getState(), job);
+    confirmRun(
+      ctx,
+      {
+        message: `Retry ${safeText(job.name, 60)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
+        detail: `A new job deploys${env ? ` to ${safeText(env, 40)}` : ''} again.`,
+        yes: { command: 'job.confirmed', args: { verb: 'retry', job, projectId: pane.projectId, path: pane.path } },
+      },
+      jobTarget(job, pane.projectId, env),
+      { older: 'this deploys an older commit' },
+    );
     return true;
   }
   return false;

@@ -7,6 +7,7 @@ import type { Job, PipelineBasic } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeyOf, listKeys } from '../../store/sources.js';
+import { listOf } from '../../store/store.js';
 import { isBridge, openDownstream, refreshBridges, type BridgeReads } from './bridges.js';
 import { nextFailed, watchFirstFocus } from './failed.js';
 import { watchPipelineRows } from './hydrate.js';
@@ -32,6 +33,14 @@ export const pipelinesFeature: Feature = {
     if (pane.kind === 'runForm') return ['runForm'];
     if (pane.kind === 'tests') return ['tests', 'list', 'global'];
     return pipelineScopes(pane);
+  },
+  // A pipeline pane is ready for keys once every job and its trigger jobs are in (or its list
+  // failed): then its cursor is on the first failed job (failed.ts), where `⏎` typed ahead opens.
+  ready(_ctx, pane, state) {
+    if (pane.kind !== 'pipeline') return undefined;
+    const list = listOf(state, listKeyOf(pane)!);
+    if (list.error !== null) return true;
+    return list.loadedAt !== null && list.nextPage === null && state.bridges[pane.pipelineId] !== undefined;
   },
   run(ctx, command, pane) {
     switch (command) {
@@ -127,6 +136,7 @@ export const pipelinesFeature: Feature = {
   paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),
   confirms: {
     'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
+    'pipeline.retryConfirmed': (ctx, a) => void runPipelineAction(ctx, 'retry', a.pipeline, a.projectId),
     'run.discardForm': (ctx) => closeRunForm(ctx),
     'job.playConfirmed': (ctx, a) => void playWithVariables(ctx, a),
   },

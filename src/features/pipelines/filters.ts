@@ -10,7 +10,7 @@ import { resetList } from '../../store/lists.js';
 import type { ListKey } from '../../store/types.js';
 
 const TEXT_KEYS = ['ref', 'name', 'username'];
-/** lib/api/ci/pipelines.rb's list parameters (pagination aside), in GitLab 17. */
+/** GitLab 17's pipeline list parameters, pagination aside (docs/gitlab-api.md "Pipeline list filters"). */
 const KEYS = ['scope', 'status', 'source', 'ref', 'sha', 'yaml_errors', 'username', 'name', 'updated_after', 'updated_before', 'order_by', 'sort'];
 
 /** `key=value` pairs; values may be "quoted with spaces". */

@@ -10,6 +10,8 @@ import type { AppState } from '../../store/types.js';
 
 /** Requests at a time. */
 const LANES = 3;
+/** Pipelines whose read is remembered: far more than any screen shows. */
+const MAX_ASKED = 5_000;
 /** The tab bar above a project tab's list. */
 const TAB_ROWS = 2;
 
@@ -63,8 +65,15 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
       const version = row.updated_at ?? '';
       const held = state.pipelines[row.id] as { hydratedAt?: string } | undefined;
       if (asked.get(row.id) === version || (held?.hydratedAt !== undefined && held.hydratedAt === version)) continue;
+      asked.delete(row.id);
       asked.set(row.id, version);
       queue.push({ projectId, id: row.id, version });
+    }
+    // A long session scrolls through many pipelines: the record keeps the most recent ones (a
+    // Map iterates in insertion order; a pipeline asked again moves to the end).
+    for (const id of asked.keys()) {
+      if (asked.size <= MAX_ASKED) break;
+      asked.delete(id);
     }
     pump();
   };

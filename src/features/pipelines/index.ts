@@ -1,5 +1,5 @@
 // What the app's shell (store, ui) uses of the pipelines feature (eslint/boundaries.mjs).
-export { openMergeRequest } from './mr.js';
+export { openMergeRequest, refText } from './mr.js';
 export { MergeRequestPane } from './MergeRequestPane.js';
 export { pastDurations, usualDuration } from './timeline-history.js';
 export { PipelinePane } from './PipelinePane.js';

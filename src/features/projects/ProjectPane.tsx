@@ -6,7 +6,7 @@ import type { Pane } from '../../store/types.js';
 import { Tabs } from '../../ui/components/index.js';
 import { useAppState } from '../../ui/context.js';
 import { JobsTab } from '../jobs/index.js';
-import { PipelinesTab } from '../pipelines/index.js';
+import { PipelinesTab, refText } from '../pipelines/index.js';
 import { DeploymentsTab } from '../deployments/index.js';
 import { EventsList } from '../activity/index.js';
 import { SchedulesTab } from '../schedules/index.js';
@@ -22,6 +22,8 @@ const TABS = [
 
 export function ProjectPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'project' }>; width: number; height: number }) {
   const project = useAppState((s) => s.projects[pane.projectId]);
+  // The jobs tab shows merge-request refs as the pipelines tab does (`!312`).
+  const mergeRequests = useAppState((s) => s.mergeRequests);
   const body = height - 2;
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -33,7 +35,7 @@ export function ProjectPane({ pane, width, height }: { pane: Extract<Pane, { kin
       {pane.tab === 'pipelines' ? (
         <PipelinesTab projectId={pane.projectId} width={width} height={body} />
       ) : pane.tab === 'jobs' ? (
-        <JobsTab projectId={pane.projectId} width={width} height={body} />
+        <JobsTab projectId={pane.projectId} width={width} height={body} refOf={(ref) => refText({ mergeRequests }, pane.projectId, ref)} />
       ) : pane.tab === 'schedules' ? (
         <SchedulesTab projectId={pane.projectId} width={width} height={body} />
       ) : pane.tab === 'deployments' ? (

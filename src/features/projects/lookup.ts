@@ -43,10 +43,11 @@ export async function lookupProject(ctx: Ctx, ref: string, from?: string): Promi
     if (!project) return { inflight, loadErrors: { ...loadErrors, [key]: failure! } };
     const found = project;
     const pane: Pane = { kind: 'project', projectId: found.id, path: found.path_with_namespace, tab: 'pipelines' };
+    const homeProject = { projectId: found.id, path: found.path_with_namespace };
     const at = s.stack.findIndex((p) => p.kind === 'projectLookup' && p.ref === ref);
     // Gone from the stack (the user went to the project list meanwhile): keep what they chose.
     const stack = at < 0 ? s.stack : [...s.stack.slice(0, at), ...(at === 0 ? [{ kind: 'projects' } as Pane] : []), pane, ...s.stack.slice(at + 1)];
-    return { inflight, loadErrors, stack, projects: { ...s.projects, [found.id]: found } };
+    return { inflight, loadErrors, stack, homeProject, projects: { ...s.projects, [found.id]: found } };
   });
 }
 

@@ -30,6 +30,9 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
     : projects.loadedAt === null
       ? 'Loading your projects…'
       : 'You are a member of no project.';
+  // Until the project list and the first project's pipelines are in, nothing is counted yet.
+  // A configured list is read lazily (its rows show at once, as placeholders): loading until one is in.
+  const loading = (!configured && projects.loadedAt === null) || (rows.length > 0 && !rows.some((r) => r.loaded));
   if (projects.error && rows.length === 0) {
     // The whole message: it names what to set (a CA file, a token), so it is not cut to a row.
     return (
@@ -42,7 +45,15 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
   }
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <PulseView rows={rows} selected={selected} width={width} height={height - (configured && listError ? 1 : 0)} now={now()} emptyText={empty} />
+      <PulseView
+        rows={rows}
+        selected={selected}
+        width={width}
+        height={height - (configured && listError ? 1 : 0)}
+        now={now()}
+        emptyText={empty}
+        loading={loading}
+      />
       {configured && listError ? (
         <Text color={theme.error} wrap="truncate">
           {safeText(listError, 400)}

@@ -134,5 +134,6 @@ describe('PulseView', () => {
     const { lastFrame } = render(plain(<PulseView rows={[]} selected={0} width={60} height={5} now={NOW} emptyText="No projects in your config." />));
     expect(lines(lastFrame())[2]).toBe('No projects in your config.');
     expect(pulseSummary([])).toBe('0 projects · 0 red · 0 running');
+    expect(pulseSummary([], undefined, true)).toBe('loading…');
   });
 });

@@ -24,21 +24,27 @@ export interface PulseViewProps {
   /** Requests per minute pipetop causes (plan.ts requestsPerMinute), shown in the summary line. */
   requestsPerMinute?: number | undefined;
   emptyText?: string;
+  /** No answer is in yet (the project list, or any project's pipelines): the summary counts nothing. */
+  loading?: boolean;
 }
 
 const HEADERS: Record<PulseColumn, string> = { path: 'project', strip: 'pipelines', running: 'run', failure: 'last failure', spark: 'duration' };
 const RIGHT: Partial<Record<PulseColumn, true>> = { strip: true, running: true, spark: true };
 
-/** "12 projects · 2 red · 3 running · 8 req/min" */
-export function pulseSummary(rows: readonly PulseRow[], requestsPerMinute?: number): string {
+/**
+ * "12 projects · 2 red · 3 running · 8 req/min"; "12 projects · loading…" before the first answers
+ * are in, when "0 red · 0 running" would claim an all-clear nobody has checked.
+ */
+export function pulseSummary(rows: readonly PulseRow[], requestsPerMinute?: number, loading = false): string {
   const red = rows.filter((r) => attentionTier(r) === 0).length;
   const running = rows.filter((r) => r.running > 0).length;
-  const parts = [`${rows.length} project${rows.length === 1 ? '' : 's'}`, `${red} red`, `${running} running`];
+  const projects = `${rows.length} project${rows.length === 1 ? '' : 's'}`;
+  const parts = loading ? (rows.length ? [projects, 'loading…'] : ['loading…']) : [projects, `${red} red`, `${running} running`];
   if (requestsPerMinute !== undefined) parts.push(`${Math.round(requestsPerMinute)} req/min`);
   return parts.join(' · ');
 }
 
-export function PulseView({ rows, selected, width, height, now, requestsPerMinute, emptyText = 'No projects.' }: PulseViewProps): ReactNode {
+export function PulseView({ rows, selected, width, height, now, requestsPerMinute, emptyText = 'No projects.', loading = false }: PulseViewProps): ReactNode {
   const theme = useTheme();
   const bodyHeight = Math.max(0, Math.floor(height) - 2);
   const scrollbar = rows.length > bodyHeight ? 1 : 0;
@@ -56,7 +62,7 @@ export function PulseView({ rows, selected, width, height, now, requestsPerMinut
   return (
     <Box flexDirection="column" width={Math.max(0, Math.floor(width))} flexShrink={0}>
       <Text color={theme.muted} wrap="truncate">
-        {pulseSummary(rows, requestsPerMinute)}
+        {pulseSummary(rows, requestsPerMinute, loading)}
       </Text>
       <Text bold color={theme.muted} wrap="truncate">
         {header}

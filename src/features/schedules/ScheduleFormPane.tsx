@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { cronPreview, fieldErrors, FIELD_LABELS, FORM_FIELDS, type FieldName, type ScheduleFormState } from './schedule-form.js';
 import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
-import { Field, TextInput } from '../../ui/components/index.js';
+import { cutAtWord } from '../../text/words.js';
+import { ConfirmBar, Field, TextInput } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { untilTime, zonedTime } from './zoned.js';
@@ -37,6 +38,7 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
   const theme = useTheme();
   const { now } = useApp();
   const me = useAppState((s) => s.user?.username);
+  const confirm = useAppState((s) => s.confirm);
   const errors = fieldErrors(form);
   const { cron, cron_timezone } = form.values;
   const preview = useMemo(() => cronPreview({ cron, cron_timezone }, now()), [cron, cron_timezone, now]);
@@ -61,7 +63,14 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
         {field === 'active' ? (
           <Text inverse={focused}>{form.values.active ? '[x] active' : '[ ] inactive'}</Text>
         ) : (
-          <TextInput value={form.values[field]} cursor={form.cursors[field]} focused={focused} width={inputWidth} placeholder={PLACEHOLDER[field]} />
+          <TextInput
+            value={form.values[field]}
+            cursor={form.cursors[field]}
+            focused={focused}
+            width={inputWidth}
+            placeholder={PLACEHOLDER[field]}
+            selected={form.selected === field}
+          />
         )}
       </Field>
     );
@@ -79,6 +88,8 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
         </Text>
       ))}
       {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
+      {/* A question about this form is asked here, under it (the footer says its keys). */}
+      {confirm ? <ConfirmBar message={confirm.message} detail={confirm.detail} /> : null}
       {notOwner && !errors.base ? (
         <Text dimColor wrap="truncate">
           Owned by {safeText(form.owner!.name, 40)} (@{safeText(form.owner!.username, 40)}): GitLab lets only the owner save changes (O on the schedule takes
@@ -118,7 +129,7 @@ function CronPreviewLines({
     return (
       <Box marginLeft={pad}>
         <Text dimColor wrap="truncate">
-          minute hour day-of-month month day-of-week · 0 2 * * * = every day at 02:00 · @daily, @weekly work too
+          {cutAtWord('minute hour day-of-month month day-of-week · 0 2 * * * = every day at 02:00 · @daily, @weekly work too', width)}
         </Text>
       </Box>
     );

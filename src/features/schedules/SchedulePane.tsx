@@ -85,6 +85,8 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
         ? schedule.variables.map((v) => `${v.key}${v.variable_type === 'file' ? ' (file)' : ''}`).join(', ') + ' (values hidden)'
         : 'none',
     },
+    // Inputs are configuration, not secrets (GitLab shows them on the schedule's page): values shown.
+    ...(schedule.inputs?.length ? [{ label: 'Inputs', value: schedule.inputs.map((i) => `${i.name}=${inputValue(i.value)}`).join(', ') }] : []),
     { label: 'Created', value: t(schedule.created_at) },
     { label: 'Updated', value: t(schedule.updated_at) },
   ];
@@ -108,4 +110,9 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
       </Box>
     </Box>
   );
+}
+
+/** An input's value as typed in CI configuration: strings bare, other types as JSON. */
+function inputValue(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }

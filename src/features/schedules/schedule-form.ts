@@ -45,6 +45,11 @@ export interface ScheduleFormState {
   /** A submit was tried: required-field messages show from then on, and follow the typing. */
   tried: boolean;
   submitting: boolean;
+  /**
+   * A prefilled field whose whole value is selected (the user's time zone on a new schedule): typing
+   * replaces it, Backspace clears it, a moving key keeps it and ends the selection.
+   */
+  selected?: TextField | null;
 }
 
 const isText = (f: FieldName): f is TextField => f !== 'active';
@@ -69,9 +74,25 @@ function form(projectId: number, path: string, scheduleId: number | null, owner:
   };
 }
 
-/** A new schedule: the default branch prefilled, UTC (GitLab's default zone), active. */
+/**
+ * A new schedule: the default branch prefilled, the user's time zone (userZone) — UTC, GitLab's
+ * default, when none is known — selected so that typing another replaces it; active.
+ */
 export function newScheduleForm(projectId: number, path: string, defaults: { ref?: string | null; zone?: string } = {}): ScheduleFormState {
-  return form(projectId, path, null, null, { description: '', ref: defaults.ref ?? 'main', cron: '', cron_timezone: defaults.zone ?? 'UTC', active: true });
+  const values = { description: '', ref: defaults.ref ?? 'main', cron: '', cron_timezone: defaults.zone ?? 'UTC', active: true };
+  return { ...form(projectId, path, null, null, values), selected: 'cron_timezone' };
+}
+
+/**
+ * The user's time zone, as the schedule form prefills it: `TZ` when it names a zone GitLab takes
+ * (a tz name such as Europe/Berlin; POSIX forms like `CET-1` or `:/etc/localtime` are not), else
+ * the system's (Intl), else UTC.
+ */
+export function userZone(env: { TZ?: string | undefined }): string {
+  const tz = env.TZ?.trim();
+  if (tz && zoneError(tz) === null) return tz;
+  const system = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return system && zoneError(system) === null ? system : 'UTC';
 }
 
 export function editScheduleForm(projectId: number, path: string, schedule: PipelineSchedule): ScheduleFormState {
@@ -264,22 +285,25 @@ export function formKey(f: ScheduleFormState, command: CommandId | null, text: s
     if (text === 'y' || text === 'n') return { form: changed(f, 'active', { ...f.values, active: text === 'y' }) };
     return null;
   }
-  const state: EditState = { value: f.values[field], cursor: f.cursors[field] };
+  // A selected (prefilled) value goes whole at the first text or erase; a moving key keeps it.
+  const replacing = f.selected === field && (text !== undefined || command === 'edit.backspace' || command === 'edit.delete');
+  const state: EditState = replacing ? { value: '', cursor: 0 } : { value: f.values[field], cursor: f.cursors[field] };
   // Space is form.toggle on the Active field only: in a text field it types a space.
-  const result = isEditCommand(command) ? edit(state, command) : text !== undefined ? insert(state, text) : null;
+  const result = replacing && text === undefined ? state : isEditCommand(command) ? edit(state, command) : text !== undefined ? insert(state, text) : null;
   if (!result || !('value' in result)) return null;
   const next = changed(f, field, { ...f.values, [field]: result.value });
-  return { form: { ...next, cursors: { ...f.cursors, [field]: result.cursor } } };
+  return { form: { ...next, cursors: { ...f.cursors, [field]: result.cursor }, selected: f.selected === field ? null : f.selected } };
 }
 
 /** Pasted text into the focused text field; null when the Active field has the focus. */
 export function formPaste(f: ScheduleFormState, text: string): ScheduleFormState | null {
   const field = f.focus;
   if (!isText(field)) return null;
-  const result = insert({ value: f.values[field], cursor: f.cursors[field] }, text);
+  const replacing = f.selected === field;
+  const result = insert(replacing ? { value: '', cursor: 0 } : { value: f.values[field], cursor: f.cursors[field] }, text);
   if (!result) return f;
   const next = changed(f, field, { ...f.values, [field]: result.value });
-  return { ...next, cursors: { ...f.cursors, [field]: result.cursor } };
+  return { ...next, cursors: { ...f.cursors, [field]: result.cursor }, selected: replacing ? null : f.selected };
 }
 
 /** A field changed: GitLab's complaint about it no longer applies. */

@@ -16,6 +16,7 @@ import {
   formPaste,
   isDirty,
   newScheduleForm,
+  userZone,
   scheduleInput,
   serverErrors,
   validateSchedule,
@@ -76,7 +77,7 @@ export function openScheduleForm(ctx: Ctx, projectId: number, path: string, sche
   const project = ctx.store.getState().projects[projectId];
   const form = schedule
     ? editScheduleForm(projectId, path, schedule)
-    : newScheduleForm(projectId, path, { ref: project?.default_branch ?? 'main', zone: 'UTC' });
+    : newScheduleForm(projectId, path, { ref: project?.default_branch ?? 'main', zone: userZone(ctx.platform.env ?? process.env) });
   ctx.store.setState((s) => ({ scheduleForm: form, stack: [...s.stack, { kind: 'scheduleForm', projectId, path, scheduleId: schedule?.id ?? null }] }));
 }
 

@@ -1,12 +1,12 @@
 // Deployments (4.4), SSH keys (4.5), events (4.6), projects and the current user.
 import { GITLAB_EVENT_ACTIONS, GITLAB_EVENT_TARGET_TYPES } from '../gitlab-values.js';
 import { type RequestContext, errors, intParam, listReply, one, oneOf, projectFor, boolParam } from '../http.js';
-import type { SimEvent, SimProject } from '../model.js';
+import type { SimDeployment, SimEvent, SimProject } from '../model.js';
 import * as present from '../present.js';
 import type { Route } from './route.js';
 
-/** DeploymentsFinder::ALLOWED_SORT_VALUES (lib/api/deployments.rb); the default order is id, asc. */
-const DEPLOYMENT_ORDER_BY = ['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'] as const;
+/** Deployment statuses GitLab filters on (lib/api/deployments.rb). */
+const DEPLOYMENT_STATUSES = ['created', 'running', 'success', 'failed', 'canceled', 'skipped', 'blocked'] as const;
 
 function dateParam(ctx: RequestContext, name: string): number | undefined {
   const value = one(ctx, name);
@@ -53,23 +53,27 @@ export const miscRoutes: Route[] = [
     path: '/projects/:id/deployments',
     handler(ctx) {
       const project = projectFor(ctx);
-      const orderBy = oneOf(one(ctx, 'order_by'), DEPLOYMENT_ORDER_BY, 'order_by') ?? 'id';
+      // lib/api/deployments.rb: `environment` and `status` filter, `order_by` (default id) and
+      // `sort` (default asc) order; an unknown status or order is a 400 (doc/api/deployments.md).
+      const environment = one(ctx, 'environment');
+      const status = oneOf(one(ctx, 'status'), DEPLOYMENT_STATUSES, 'status');
+      const orderBy = oneOf(one(ctx, 'order_by'), ['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'] as const, 'order_by') ?? 'id';
       const sort = oneOf(one(ctx, 'sort'), ['asc', 'desc'] as const, 'sort') ?? 'asc';
-      const list = (ctx.world.projectDeployments.get(project.id) ?? []).map((id) => ctx.world.deployments.get(id)!);
-      const key = (d: (typeof list)[number]): string | number =>
-        orderBy === 'iid'
-          ? d.iid
+      const list = (ctx.world.projectDeployments.get(project.id) ?? [])
+        .map((id) => ctx.world.deployments.get(id)!)
+        .filter((d) => (environment === undefined || d.environment === environment) && (status === undefined || d.status === status));
+      const key = (d: SimDeployment): string | number =>
+        orderBy === 'ref'
+          ? d.ref
           : orderBy === 'created_at'
             ? d.createdAt
             : orderBy === 'updated_at' || orderBy === 'finished_at'
-              ? d.updatedAt /* a finished deployment's last update */
-              : orderBy === 'ref'
-                ? d.ref
+              ? d.updatedAt
+              : orderBy === 'iid'
+                ? d.iid
                 : d.id;
       list.sort((a, b) => {
-        const ka = key(a);
-        const kb = key(b);
-        const c = ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
+        const c = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id;
         return sort === 'asc' ? c : -c;
       });
       return listReply(ctx, list, (d) => present.deployment(ctx.present, d), { totals: true });

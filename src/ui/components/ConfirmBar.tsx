@@ -9,10 +9,19 @@ import { useTheme } from '../theme.js';
 export interface ConfirmBarProps {
   message: string;
   /** A second line: what it means (the consequence), when the question alone can't say it. */
-  detail?: string;
+  detail?: string | undefined;
+  /** What will run (pipeline, ref, sha, commit, age): a line of its own. */
+  about?: string | undefined;
+  /** Something newer than what will run: a line of its own, in the error colour. */
+  warning?: string | undefined;
 }
 
-export function ConfirmBar({ message, detail }: ConfirmBarProps): ReactNode {
+/** The lines a confirm takes: its question, then each of about, warning and detail it has. */
+export function confirmLines(c: { detail?: string | undefined; about?: string | undefined; warning?: string | undefined }): number {
+  return 1 + (c.about ? 1 : 0) + (c.warning ? 1 : 0) + (c.detail ? 1 : 0);
+}
+
+export function ConfirmBar({ message, detail, about, warning }: ConfirmBarProps): ReactNode {
   const theme = useTheme();
   // The message names server objects (job names, refs), hence safeText. The answer hint sits in
   // its own non-shrinking box so a long message is cut, never the "[y/N]" the user must read.
@@ -30,13 +39,22 @@ export function ConfirmBar({ message, detail }: ConfirmBarProps): ReactNode {
       </Box>
     </Box>
   );
-  if (!detail) return question;
+  if (!detail && !about && !warning) return question;
   return (
     <Box flexDirection="column">
       {question}
-      <Text color={theme.warning} wrap="truncate-end">
-        {safeText(detail, 500)}
-      </Text>
+      {/* The warning right under the question: on a short terminal the lines after it are cut first. */}
+      {warning ? (
+        <Text color={theme.error} bold wrap="truncate-end">
+          {safeText(warning, 500)}
+        </Text>
+      ) : null}
+      {about ? <Text wrap="truncate-end">{safeText(about, 500)}</Text> : null}
+      {detail ? (
+        <Text color={theme.warning} wrap="truncate-end">
+          {safeText(detail, 500)}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import { isValidElement, type ReactNode } from 'react';
 import { Box } from 'ink';
 import { Text } from './Text.js';
 import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { cutAtWord } from '../../text/words.js';
 import { useTheme } from '../theme.js';
 
 export interface FieldRow {
@@ -17,12 +18,23 @@ export interface FieldsProps {
   rows: FieldRow[];
   /** Cells for the label column, gap included; defaults to the longest label + 2 (at most 20). */
   labelWidth?: number;
+  /**
+   * The column's cells: a text value longer than its room is cut at a word boundary with '…' and
+   * keeps a gap of COLUMN_GAP before whatever is drawn to its right (a second column of fields),
+   * instead of running into the next label ("…ever…Artifacts").
+   */
+  width?: number;
 }
 
-export function Fields({ rows, labelWidth }: FieldsProps): ReactNode {
+/** Cells kept free at the right of a value when the column's width is known. */
+const COLUMN_GAP = 2;
+
+export function Fields({ rows, labelWidth, width: columnWidth }: FieldsProps): ReactNode {
   const theme = useTheme();
   const labels = rows.map((row) => safeText(row.label, 60));
-  const width = labelWidth ?? Math.min(20, Math.max(0, ...labels.map(displayWidth)) + 2);
+  // A label is never cut ("Allow failu…"): the column is as wide as the longest, unless told.
+  const width = Math.max(labelWidth ?? 0, Math.min(20, Math.max(0, ...labels.map(displayWidth)) + 2));
+  const room = columnWidth !== undefined ? Math.max(1, columnWidth - width - COLUMN_GAP) : undefined;
   return (
     <Box flexDirection="column" flexShrink={0}>
       {rows.map((row, i) => (
@@ -32,8 +44,8 @@ export function Fields({ rows, labelWidth }: FieldsProps): ReactNode {
           <Box width={width} flexShrink={0}>
             <Text color={theme.muted}>{truncateToWidth(labels[i]!, width - 1)}</Text>
           </Box>
-          <Box flexGrow={1} flexShrink={1}>
-            {renderValue(row.value, row.color, theme.muted)}
+          <Box flexGrow={1} flexShrink={1} {...(room !== undefined ? { width: room } : {})}>
+            {renderValue(row.value, row.color, theme.muted, room)}
           </Box>
         </Box>
       ))}
@@ -41,7 +53,7 @@ export function Fields({ rows, labelWidth }: FieldsProps): ReactNode {
   );
 }
 
-function renderValue(value: ReactNode, color: string | undefined, muted: string | undefined): ReactNode {
+function renderValue(value: ReactNode, color: string | undefined, muted: string | undefined, room?: number): ReactNode {
   if (value === null || value === undefined || value === false) {
     return <Text color={muted}>—</Text>;
   }
@@ -49,7 +61,7 @@ function renderValue(value: ReactNode, color: string | undefined, muted: string 
   if (isValidElement(value)) return value;
   return (
     <Text color={color} wrap="truncate">
-      {safeText(value)}
+      {room !== undefined ? cutAtWord(safeText(value), room) : safeText(value)}
     </Text>
   );
 }
@@ -114,12 +126,22 @@ export interface TextInputProps {
   placeholder: string;
   /** Say the placeholder after the cursor too, not only while the field is not focused. */
   placeholderWhenFocused?: boolean;
+  /** The whole value is selected (a prefill that typing replaces): drawn inverse while focused. */
+  selected?: boolean;
 }
 
 /** A one-line text field: the cursor as an inverse cell; long values scroll to keep it in view. */
-export function TextInput({ value, cursor, focused, width, placeholder, placeholderWhenFocused = false }: TextInputProps): ReactNode {
+export function TextInput({ value, cursor, focused, width, placeholder, placeholderWhenFocused = false, selected = false }: TextInputProps): ReactNode {
   const theme = useTheme();
   const clean = safeText(value, 2000);
+  if (focused && selected && clean) {
+    return (
+      <Text wrap="truncate">
+        <Text inverse>{truncateToWidth(clean, width - 1)}</Text>
+        <Text color={theme.muted}> type to replace</Text>
+      </Text>
+    );
+  }
   if (!focused) {
     return clean ? (
       <Text wrap="truncate">{truncateToWidth(clean, width)}</Text>

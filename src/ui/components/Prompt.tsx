@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Box } from 'ink';
 import { Text } from './Text.js';
 import { safeText } from '../../text/safe.js';
+import { cutAtWord } from '../../text/words.js';
 import { useTheme } from '../theme.js';
 
 export interface PromptProps {
@@ -13,9 +14,11 @@ export interface PromptProps {
   cursor: number;
   error?: string;
   hint?: string;
+  /** Cells for the hint line: a longer hint is cut at a word (or ' · ') boundary, never mid-word. */
+  width?: number;
 }
 
-export function Prompt({ label, value, cursor, error, hint }: PromptProps): ReactNode {
+export function Prompt({ label, value, cursor, error, hint, width }: PromptProps): ReactNode {
   const theme = useTheme();
   const before = value.slice(0, cursor);
   const at = value.slice(cursor, cursor + 1) || ' ';
@@ -40,7 +43,7 @@ export function Prompt({ label, value, cursor, error, hint }: PromptProps): Reac
         </Text>
       ) : hint ? (
         <Text color={theme.muted} wrap="truncate">
-          {safeText(hint, 500)}
+          {width ? cutAtWord(safeText(hint, 500), width) : safeText(hint, 500)}
         </Text>
       ) : null}
     </Box>
