@@ -380,7 +380,8 @@ describe('components under NO_COLOR', () => {
       // Six Ink renders a run: keep it well inside the test timeout on a busy two-core machine.
       { numRuns: 60 },
     );
-  });
+    // 200 renders of every component: ~10 s alone, more with other files sharing the two cores.
+  }, 90_000);
 });
 
 // The summary line after every property ran, whatever order they ran in (a test named 'summary'
