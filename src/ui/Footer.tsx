@@ -47,7 +47,7 @@ export function Footer({ width, height }: { width: number; height?: number }) {
   let top: ReactNode = null;
   if (prompt) {
     top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} width={width} />;
-  } else if (confirm && !drawsOwnConfirm(pane)) {
+  } else if (confirm && !drawsOwnConfirm(pane, confirm)) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} />;
   } else if (filtering !== null) {
     top = (
@@ -86,8 +86,10 @@ export function Footer({ width, height }: { width: number; height?: number }) {
  * A form draws a `[y/N]` question under its own fields, where the eyes are (RunFormPane,
  * ScheduleFormPane), not at the bottom of the screen far from it; the footer says its keys.
  */
-export function drawsOwnConfirm(pane: Pane): boolean {
-  return pane.kind === 'runForm' || pane.kind === 'scheduleForm';
+export function drawsOwnConfirm(pane: Pane, confirm?: ConfirmState | null): boolean {
+  // A confirm that names what will run (`about`) or warns goes in the footer, which makes room for
+  // every line of it at any size; under the form's fields it could be cut off on a small terminal.
+  return (pane.kind === 'runForm' || pane.kind === 'scheduleForm') && !confirm?.about && !confirm?.warning;
 }
 
 /**

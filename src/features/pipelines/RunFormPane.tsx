@@ -77,7 +77,7 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
       ))}
       {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
       {/* A question about this form is asked here, under it (the footer says its keys). */}
-      {confirm ? (
+      {confirm && !confirm.about && !confirm.warning ? (
         <ConfirmBar message={confirm.message} detail={confirm.detail} />
       ) : (
         <Text dimColor wrap="truncate">

@@ -89,7 +89,7 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
       ))}
       {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
       {/* A question about this form is asked here, under it (the footer says its keys). */}
-      {confirm ? <ConfirmBar message={confirm.message} detail={confirm.detail} /> : null}
+      {confirm && !confirm.about && !confirm.warning ? <ConfirmBar message={confirm.message} detail={confirm.detail} /> : null}
       {notOwner && !errors.base ? (
         <Text dimColor wrap="truncate">
           Owned by {safeText(form.owner!.name, 40)} (@{safeText(form.owner!.username, 40)}): GitLab lets only the owner save changes (O on the schedule takes
