@@ -15,7 +15,7 @@ beforeEach(async () => {
   app = await startApp();
   await app.waitFor('acme/api');
   projectId = app.sim.world.projectsByPath.get(DEPLOYER)!.id;
-  [pipeline] = (await app.controller.ctx.gl.pipelines.list(projectId, { perPage: 100 }).all()).filter((p) => p.status === 'failed' || p.status === 'success');
+  pipeline = (await app.controller.ctx.gl.pipelines.list(projectId, { perPage: 100 }).all()).find((p) => p.status === 'failed' || p.status === 'success')!;
 });
 afterEach(() => app.close());
 
