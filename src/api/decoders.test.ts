@@ -28,9 +28,9 @@ describe('decoders', () => {
     expect(refusal(D.job, { ...job, name: undefined })).toBe('GitLab sent a job with no name');
     expect(refusal(D.pipelineVariable, { key: 'K', value: 3 })).toBe('GitLab sent a pipeline variable whose value is not text');
     expect(refusal(D.testReportSummary, {})).toBe('GitLab sent a test report summary with no total');
-    expect(refusal(D.testReport, { total_time: 1, total_count: 1, success_count: 1, failed_count: 0, skipped_count: 0, error_count: 0, test_suites: [{}] })).toBe(
-      'GitLab sent a test report with no test_suites[0].name',
-    );
+    expect(
+      refusal(D.testReport, { total_time: 1, total_count: 1, success_count: 1, failed_count: 0, skipped_count: 0, error_count: 0, test_suites: [{}] }),
+    ).toBe('GitLab sent a test report with no test_suites[0].name');
   });
 
   it('drops a wrong-typed optional field (the key goes) and notes it; a wrong status reads as unknown', () => {
@@ -86,7 +86,9 @@ describe('decoders', () => {
   });
 
   it('a list answer that is not a list, or has one refused item, is refused whole', () => {
-    expect(() => decodeList(D.pipelineVariable, '[{"key":"A","value":"1"}]', 'pipeline variables')).toThrow('GitLab sent pipeline variables that are not a list');
+    expect(() => decodeList(D.pipelineVariable, '[{"key":"A","value":"1"}]', 'pipeline variables')).toThrow(
+      'GitLab sent pipeline variables that are not a list',
+    );
     expect(() => decodeList(D.job, [job, { ...job, id: null }], 'a page')).toThrow('GitLab sent a job whose id is not a number');
     expect(decodeList(D.job, [job, job], 'a page').value).toHaveLength(2);
   });

@@ -289,7 +289,14 @@ export const testReport: Entity<TestReport> = entity<TestReport>('test report', 
 
 const scheduleVariable = entity('schedule variable', { variable_type: opt('text'), key: req('text'), value: req('text'), raw: opt('bool') });
 
-const lastPipeline = entity('pipeline', { id: req('int'), sha: req('text'), ref: req('text'), status: req('status'), project_id: opt('int'), web_url: opt('text') });
+const lastPipeline = entity('pipeline', {
+  id: req('int'),
+  sha: req('text'),
+  ref: req('text'),
+  status: req('status'),
+  project_id: opt('int'),
+  web_url: opt('text'),
+});
 
 export const schedule: Entity<PipelineSchedule> = entity<PipelineSchedule>('pipeline schedule', {
   id: req('int'),
@@ -462,5 +469,3 @@ export const ENTITIES = {
   adminUser,
   commit,
 } as const;
-
-

@@ -13,17 +13,7 @@
 // Decoders check types only: text is kept exactly as sent (the screen's sanitizing is src/text's).
 import * as v from 'valibot';
 
-export type Kind =
-  | 'int'
-  | 'number'
-  | 'count'
-  | 'text'
-  | 'bool'
-  | 'status'
-  | 'any'
-  | { entity: Entity<unknown> }
-  | { list: Kind }
-  | { record: Kind };
+export type Kind = 'int' | 'number' | 'count' | 'text' | 'bool' | 'status' | 'any' | { entity: Entity<unknown> } | { list: Kind } | { record: Kind };
 
 export interface Field {
   kind: Kind;
@@ -158,7 +148,10 @@ function article(what: string): string {
 
 function messageOf(e: Entity<unknown>, issues: readonly v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
-  const path = (issue?.path ?? []).map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`)).join('').replace(/^\./, '');
+  const path = (issue?.path ?? [])
+    .map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
+    .join('')
+    .replace(/^\./, '');
   if (!path) return `GitLab sent ${article(e.what)} that is not an object`;
   if (issue?.input === undefined) return `GitLab sent ${article(e.what)} with no ${path}`;
   return `GitLab sent ${article(e.what)} whose ${path} is not ${issue?.message ?? 'valid'}`;

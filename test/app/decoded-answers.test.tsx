@@ -22,14 +22,27 @@ afterEach(() => app.close());
 /** `body` as GitLab would send it: its JSON text (a string body is sent as a JSON string). */
 function answer(suffix: string, body: unknown): void {
   const path = `/projects/${projectId}/pipelines/${pipeline.id}/${suffix}`;
-  app.sim.faults.add({ kind: 'respond', method: 'GET', path, status: 200, body: Buffer.from(JSON.stringify(body)), contentType: 'application/json', times: 20 });
+  app.sim.faults.add({
+    kind: 'respond',
+    method: 'GET',
+    path,
+    status: 200,
+    body: Buffer.from(JSON.stringify(body)),
+    contentType: 'application/json',
+    times: 20,
+  });
 }
 
 function openPipeline(): void {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: pipeline.id, view: 'list' } as Pane] }));
+  app.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: pipeline.id, view: 'list' } as Pane],
+  }));
 }
 
-const summary = (total: Record<string, unknown>) => ({ total: { time: 1, count: 0, success: 0, failed: 0, skipped: 0, error: 0, suite_error: null, ...total }, test_suites: [] });
+const summary = (total: Record<string, unknown>) => ({
+  total: { time: 1, count: 0, success: 0, failed: 0, skipped: 0, error: 0, suite_error: null, ...total },
+  test_suites: [],
+});
 
 it('variables answered as a JSON string: the pane says so ("Cannot use \'in\' operator" before)', async () => {
   answer('variables', JSON.stringify([{ key: 'A', value: '1' }]));

@@ -221,13 +221,11 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'tests view',
-    answers: fc
-      .tuple(gen(ENTITIES.pipeline), gen(ENTITIES.testReport), gen(ENTITIES.testReportSummary))
-      .map(([pipeline, report, summary]) => [
-        { path: new RegExp(`^${P}/pipelines/\\d+/test_report$`), body: report },
-        { path: new RegExp(`^${P}/pipelines/\\d+$`), body: pipeline },
-        { path: new RegExp(`^${P}/pipelines/\\d+/test_report_summary$`), body: summary },
-      ]),
+    answers: fc.tuple(gen(ENTITIES.pipeline), gen(ENTITIES.testReport), gen(ENTITIES.testReportSummary)).map(([pipeline, report, summary]) => [
+      { path: new RegExp(`^${P}/pipelines/\\d+/test_report$`), body: report },
+      { path: new RegExp(`^${P}/pipelines/\\d+$`), body: pipeline },
+      { path: new RegExp(`^${P}/pipelines/\\d+/test_report_summary$`), body: summary },
+    ]),
     pane: ({ projectId, id }) => ({ kind: 'tests', projectId, path: 'acme/api', pipelineId: id, open: false }),
     keys: ['\r'],
   },
@@ -377,7 +375,11 @@ describe("pipetop watch's three outputs from generated answers", () => {
   const FINISHED = fc.constantFrom('success', 'failed', 'canceled', 'skipped');
   const answers = fc.tuple(gen(ENTITIES.pipeline), FINISHED, list(ENTITIES.job), fc.array(gen(ENTITIES.bridge), { maxLength: 2 }));
 
-  for (const mode of [{ name: 'lines', argv: [] }, { name: '--json', argv: ['--json'] }, { name: 'live view', argv: [], tty: true }] as const) {
+  for (const mode of [
+    { name: 'lines', argv: [] },
+    { name: '--json', argv: ['--json'] },
+    { name: 'live view', argv: [], tty: true },
+  ] as const) {
     it(`${mode.name}: an exit code and a message, never a stack trace; requests inside the API's routes`, async () => {
       await fc.assert(
         fc.asyncProperty(answers, async ([pipeline, status, jobs, bridges]) => {
