@@ -52,7 +52,7 @@ describe('decoders', () => {
   it('an optional part with a wrong field inside is left out whole (a job whose pipeline.id is not a number)', () => {
     const { value, notes } = decodeEntity(D.job, { ...job, pipeline: { id: 'x' } });
     expect('pipeline' in value).toBe(false);
-    expect(notes).toEqual(["job's pipeline is not an object: left out"]);
+    expect(notes).toEqual(["job's pipeline is not a valid pipeline: left out"]);
   });
 
   it('reads a user that is not a user as null: the job is still shown', () => {

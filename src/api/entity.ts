@@ -13,7 +13,7 @@
 // Decoders check types only: text is kept exactly as sent (the screen's sanitizing is src/text's).
 import * as v from 'valibot';
 
-export type Kind = 'int' | 'number' | 'count' | 'text' | 'bool' | 'status' | 'any' | { entity: Entity<unknown> } | { list: Kind } | { record: Kind };
+export type Kind = 'int' | 'number' | 'count' | 'text' | 'bool' | 'status' | 'any' | { entity: Entity<unknown> } | { list: Kind };
 
 export interface Field {
   kind: Kind;
@@ -66,16 +66,14 @@ export function describeKind(kind: Kind): string {
     return { int: 'a number', number: 'a number', count: 'a number', text: 'text', bool: 'true or false', status: 'text', any: 'a value' }[kind];
   }
   if ('entity' in kind) return 'an object';
-  if ('list' in kind) return 'a list';
-  return 'an object';
+  return 'a list';
 }
 
 function kindSchema(kind: Kind): v.GenericSchema<unknown, unknown> {
   const msg = describeKind(kind);
   if (typeof kind !== 'string') {
     if ('entity' in kind) return kind.entity.schema;
-    if ('list' in kind) return v.array(kindSchema(kind.list), msg);
-    return v.record(v.string(), kindSchema(kind.record), msg);
+    return v.array(kindSchema(kind.list), msg);
   }
   switch (kind) {
     case 'int':
@@ -95,6 +93,11 @@ function kindSchema(kind: Kind): v.GenericSchema<unknown, unknown> {
   }
 }
 
+/** How a note names what a field should have been: "a number", "a valid pipeline". */
+function expected(kind: Kind): string {
+  return typeof kind !== 'string' && 'entity' in kind ? `a valid ${kind.entity.what}` : describeKind(kind);
+}
+
 function fieldSchema(what: string, key: string, f: Field): v.GenericSchema<unknown, unknown> {
   let schema = kindSchema(f.kind);
   if (f.nullable) schema = v.nullable(schema);
@@ -107,13 +110,13 @@ function fieldSchema(what: string, key: string, f: Field): v.GenericSchema<unkno
   // valibot also asks a fallback for a key that is missing: that is no news, only a wrong value is.
   if (f.softNull) {
     return v.fallback(schema, (dataset?: { value?: unknown }) => {
-      if (dataset?.value !== undefined) note(`${what}'s ${key} is not ${describeKind(f.kind)}: read as null`);
+      if (dataset?.value !== undefined) note(`${what}'s ${key} is not ${expected(f.kind)}: read as null`);
       return null;
     }) as v.GenericSchema<unknown, unknown>;
   }
   if (!f.required) {
     return v.fallback(v.optional(schema), (dataset?: { value?: unknown }) => {
-      if (dataset?.value !== undefined) note(`${what}'s ${key} is not ${describeKind(f.kind)}: left out`);
+      if (dataset?.value !== undefined) note(`${what}'s ${key} is not ${expected(f.kind)}: left out`);
       return undefined;
     }) as v.GenericSchema<unknown, unknown>;
   }
