@@ -13,7 +13,7 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
  */
 export const ALLOWED = {
   // The GitLab client: no React, no store, nothing of the app.
-  api: { parts: ['lib'], types: [], packages: ['undici'] },
+  api: { parts: ['lib'], types: [], packages: ['undici', 'valibot'] },
   // Leaf utilities with no knowledge of the app (a bounded LRU, safe file writes, the colour switch,
   // how each GitLab status looks): the TUI and `pipetop watch` share them, and watch loads no React.
   lib: { parts: [], types: [] },

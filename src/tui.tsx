@@ -76,6 +76,8 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
       if (controller) recordExchange(controller.ctx.store, entry, Date.now());
       debugLog?.write(entry);
     },
+    // What the decoders tolerated (a field of the wrong type left out), once per kind.
+    onDecodeNote: (note) => debugLog?.note(note),
     ...(dispatcher ? { dispatcher } : {}),
   });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
@@ -156,7 +158,7 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
  * client hands over paths with the token already redacted and never any headers, so the file holds
  * no secret; it is created private (mode 600) all the same.
  */
-function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; close: () => Promise<void> } {
+function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; note: (text: string) => void; close: () => Promise<void> } {
   const stream: WriteStream = createWriteStream(path, { flags: 'a', mode: 0o600 });
   stream.on('error', () => undefined);
   return {
@@ -166,6 +168,8 @@ function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; cl
         `${new Date().toISOString()} ${e.method} ${e.path} -> ${outcome} ${e.ms}ms${e.bytes !== undefined ? ` ${e.bytes}B` : ''}${e.attempt > 1 ? ` attempt ${e.attempt}` : ''}\n`,
       );
     },
+    // Notes name an entity and a field (src/api/decoders.ts), never a value GitLab sent.
+    note: (text) => stream.write(`${new Date().toISOString()} decode: ${text}\n`),
     close: () => new Promise((resolve) => stream.end(resolve)),
   };
 }

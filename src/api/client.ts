@@ -60,6 +60,8 @@ export interface ClientOptions {
   onExchange?: ExchangeListener;
   /** Called with each response's `Date` header and local send/receive times: feeds a server clock estimate. */
   onServerDate?: ServerDateListener;
+  /** Told once per kind of field a decoder dropped or repaired (src/api/entity.ts): --debug-log. */
+  onDecodeNote?: (note: string) => void;
 }
 
 export interface RequestOptions {
@@ -129,6 +131,8 @@ export interface GitLabClient {
   url(path: string, query?: Query): string;
   /** Removes the token from any text (for callers building their own messages). */
   redact: Redactor;
+  /** What the decoders tolerated in an answer; each kind is passed on (onDecodeNote) once. */
+  noteDecoded?(notes: readonly string[]): void;
 }
 
 interface CachedEntry {
@@ -255,6 +259,15 @@ export function createClient(opts: ClientOptions): GitLabClient {
   }
 
   const data = async <T>(method: HttpMethod, path: string, ro?: RequestOptions): Promise<T> => (await request<T>(method, path, ro)).data;
+  // Bounded: notes name an entity and a field from src/api/decoders.ts, never a value GitLab sent.
+  const noted = new Set<string>();
+  const noteDecoded = (notes: readonly string[]): void => {
+    for (const note of notes) {
+      if (noted.has(note) || noted.size >= 1000) continue;
+      noted.add(note);
+      opts.onDecodeNote?.(note);
+    }
+  };
 
   return {
     apiUrl: cfg.apiBase,
@@ -268,6 +281,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
     stream,
     url: (path, query) => resolveTarget(cfg, withQuery(path, query)).url,
     redact,
+    noteDecoded,
   };
 }
 

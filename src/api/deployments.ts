@@ -4,7 +4,8 @@ import { callOptions, splitList, type GetOptions, type ListOptions } from './opt
 import { paginate, type Paged } from './paginate.js';
 import { idSegment, projectPath } from './paths.js';
 import type { Deployment, ProjectId } from './types.js';
-import { SHAPES, checkItems, checked } from './validate.js';
+import * as D from './decoders.js';
+import { checkItems, checked } from './validate.js';
 
 /** GET /projects/:id/deployments filters (doc/api/deployments.md): GitLab orders by id, ascending, unless told. */
 export interface DeploymentListFilters {
@@ -19,11 +20,11 @@ export function createDeploymentsApi(client: GitLabClient) {
     list(projectId: ProjectId, opts?: DeploymentListFilters & ListOptions): Paged<Deployment> {
       const { filters, list } = splitList<DeploymentListFilters>(opts);
       const path = `${projectPath(projectId)}/deployments`;
-      return paginate<Deployment>(client, path, { ...filters }, list, checkItems(client, path, SHAPES.deployment));
+      return paginate<Deployment>(client, path, { ...filters }, list, checkItems(client, path, D.deployment));
     },
     get: async (projectId: ProjectId, deploymentId: number, opts?: GetOptions): Promise<Deployment> => {
       const path = `${projectPath(projectId)}/deployments/${idSegment(deploymentId, 'deployment id')}`;
-      return checked<Deployment>(client, 'GET', path, SHAPES.deployment, client.get(path, callOptions(opts)));
+      return checked<Deployment>(client, 'GET', path, D.deployment, client.get(path, callOptions(opts)));
     },
   };
 }

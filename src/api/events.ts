@@ -4,7 +4,8 @@ import { splitList, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';
 import { projectPath, userPath } from './paths.js';
 import type { Event, EventAction, EventTargetType, ProjectId, SortOrder } from './types.js';
-import { SHAPES, checkItems } from './validate.js';
+import * as D from './decoders.js';
+import { checkItems } from './validate.js';
 
 export interface EventFilters {
   action?: EventAction;
@@ -30,7 +31,7 @@ function query(filters: EventFilters): EventFilters {
 export function createEventsApi(client: GitLabClient) {
   const list = (path: string, opts: (EventFilters & ListOptions) | undefined): Paged<Event> => {
     const { filters, list: paging } = splitList<EventFilters>(opts);
-    return paginate<Event>(client, path, { ...query(filters) }, paging, checkItems(client, path, SHAPES.event));
+    return paginate<Event>(client, path, { ...query(filters) }, paging, checkItems(client, path, D.event));
   };
   return {
     listMine: (opts?: EventFilters & ListOptions): Paged<Event> => list('/events', opts),

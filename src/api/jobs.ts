@@ -7,7 +7,8 @@ import { idSegment, projectPath, segment } from './paths.js';
 import { scopeParam } from './query.js';
 import { readTrace, type ReadTraceOptions, type TraceResult } from './trace.js';
 import type { Job, JobScope, JobVariable, ProjectId } from './types.js';
-import { SHAPES, checkItems, checked } from './validate.js';
+import * as D from './decoders.js';
+import { checkItems, checked } from './validate.js';
 
 export interface JobListFilters {
   /** One status or several (`scope[]=a&scope[]=b`); all jobs when omitted. */
@@ -25,7 +26,7 @@ export function createJobsApi(client: GitLabClient) {
   const jobPath = (projectId: ProjectId, jobId: number): string => `${projectPath(projectId)}/jobs/${idSegment(jobId, 'job id')}`;
   const action = (projectId: ProjectId, jobId: number, verb: string, opts?: CallOptions): Promise<Job> => {
     const path = `${jobPath(projectId, jobId)}/${verb}`;
-    return checked<Job>(client, 'POST', path, SHAPES.job, client.post<Job>(path, callOptions(opts)));
+    return checked<Job>(client, 'POST', path, D.job, client.post<Job>(path, callOptions(opts)));
   };
 
   return {
@@ -33,16 +34,16 @@ export function createJobsApi(client: GitLabClient) {
       const { filters, list } = splitList<JobListFilters>(opts);
       const path = `${projectPath(projectId)}/jobs`;
       const keyset = filters.keyset ? { pagination: 'keyset', order_by: 'id', sort: 'desc' } : {};
-      return paginate<Job>(client, path, { scope: scopeParam(filters.scope), ...keyset }, list, checkItems(client, path, SHAPES.job));
+      return paginate<Job>(client, path, { scope: scopeParam(filters.scope), ...keyset }, list, checkItems(client, path, D.job));
     },
     listForPipeline(projectId: ProjectId, pipelineId: number, opts?: JobListFilters & ListOptions): Paged<Job> {
       const { filters, list } = splitList<JobListFilters>(opts);
       const path = `${projectPath(projectId)}/pipelines/${idSegment(pipelineId, 'pipeline id')}/jobs`;
       const query = { scope: scopeParam(filters.scope), ...(filters.includeRetried ? { include_retried: 'true' } : {}) };
-      return paginate<Job>(client, path, query, list, checkItems(client, path, SHAPES.job));
+      return paginate<Job>(client, path, query, list, checkItems(client, path, D.job));
     },
     get: async (projectId: ProjectId, jobId: number, opts?: GetOptions): Promise<Job> =>
-      checked<Job>(client, 'GET', jobPath(projectId, jobId), SHAPES.job, client.get<Job>(jobPath(projectId, jobId), callOptions(opts))),
+      checked<Job>(client, 'GET', jobPath(projectId, jobId), D.job, client.get<Job>(jobPath(projectId, jobId), callOptions(opts))),
     cancel: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'cancel', opts),
     retry: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'retry', opts),
     erase: async (projectId: ProjectId, jobId: number, opts?: CallOptions) => action(projectId, jobId, 'erase', opts),
@@ -54,7 +55,7 @@ export function createJobsApi(client: GitLabClient) {
             client,
             'POST',
             `${jobPath(projectId, jobId)}/play`,
-            SHAPES.job,
+            D.job,
             client.post<Job>(`${jobPath(projectId, jobId)}/play`, { ...callOptions(opts), json: { job_variables_attributes: opts.variables } }),
           )
         : action(projectId, jobId, 'play', opts),

@@ -4,22 +4,25 @@ import type { GitLabClient } from './client.js';
 import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';
 import { idSegment, projectPath } from './paths.js';
+import * as D from './decoders.js';
 import type { MergeRequest, Pipeline, PipelineBasic, ProjectId } from './types.js';
+import { checkItems, checked } from './validate.js';
 
 export function createMergeRequestsApi(client: GitLabClient) {
   const mrPath = (projectId: ProjectId, iid: number): string => `${projectPath(projectId)}/merge_requests/${idSegment(iid, 'merge request iid')}`;
 
   return {
     get: async (projectId: ProjectId, iid: number, opts?: GetOptions): Promise<MergeRequest> =>
-      client.get<MergeRequest>(mrPath(projectId, iid), callOptions(opts)),
+      checked(client, 'GET', mrPath(projectId, iid), D.mergeRequest, client.get(mrPath(projectId, iid), callOptions(opts))),
     /** Its pipelines (detached and merged results), newest first. */
     pipelines(projectId: ProjectId, iid: number, opts?: ListOptions): Paged<PipelineBasic> {
       const { list } = splitList<object>(opts);
-      return paginate<PipelineBasic>(client, `${mrPath(projectId, iid)}/pipelines`, {}, list);
+      const path = `${mrPath(projectId, iid)}/pipelines`;
+      return paginate<PipelineBasic>(client, path, {}, list, checkItems(client, path, D.pipelineBasic));
     },
     /** A new merge-request pipeline (201 with the pipeline). */
     createPipeline: async (projectId: ProjectId, iid: number, opts?: CallOptions): Promise<Pipeline> =>
-      client.post<Pipeline>(`${mrPath(projectId, iid)}/pipelines`, callOptions(opts)),
+      checked(client, 'POST', `${mrPath(projectId, iid)}/pipelines`, D.pipeline, client.post(`${mrPath(projectId, iid)}/pipelines`, callOptions(opts))),
   };
 }
 

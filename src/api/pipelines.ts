@@ -20,7 +20,8 @@ import type {
   ProjectId,
   SortOrder,
 } from './types.js';
-import { SHAPES, checkItems, checked } from './validate.js';
+import * as D from './decoders.js';
+import { checkItems, checked, checkedList } from './validate.js';
 
 export interface PipelineListFilters {
   scope?: PipelineScope | (string & {});
@@ -54,13 +55,13 @@ export interface BridgeListFilters {
 
 export function createPipelinesApi(client: GitLabClient) {
   const pipelinePath = (projectId: ProjectId, pipelineId: number): string => `${projectPath(projectId)}/pipelines/${idSegment(pipelineId, 'pipeline id')}`;
-  const one = (method: string, path: string, data: Promise<unknown>): Promise<Pipeline> => checked<Pipeline>(client, method, path, SHAPES.pipeline, data);
+  const one = (method: string, path: string, data: Promise<unknown>): Promise<Pipeline> => checked<Pipeline>(client, method, path, D.pipeline, data);
 
   return {
     list(projectId: ProjectId, opts?: PipelineListFilters & ListOptions): Paged<PipelineBasic> {
       const { filters, list } = splitList<PipelineListFilters>(opts);
       const path = `${projectPath(projectId)}/pipelines`;
-      return paginate<PipelineBasic>(client, path, { ...filters }, list, checkItems(client, path, SHAPES.pipeline));
+      return paginate<PipelineBasic>(client, path, { ...filters }, list, checkItems(client, path, D.pipelineBasic));
     },
     get: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<Pipeline> =>
       one('GET', pipelinePath(projectId, pipelineId), client.get(pipelinePath(projectId, pipelineId), callOptions(opts))),
@@ -85,16 +86,21 @@ export function createPipelinesApi(client: GitLabClient) {
     bridges(projectId: ProjectId, pipelineId: number, opts?: BridgeListFilters & ListOptions): Paged<Bridge> {
       const { filters, list } = splitList<BridgeListFilters>(opts);
       const path = `${pipelinePath(projectId, pipelineId)}/bridges`;
-      // A bridge is job-shaped: the same checks as a job (ids are numbers, statuses text).
-      return paginate<Bridge>(client, path, { scope: scopeParam(filters.scope) }, list, checkItems(client, path, SHAPES.job));
+      return paginate<Bridge>(client, path, { scope: scopeParam(filters.scope) }, list, checkItems(client, path, D.bridge));
     },
-    variables: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<PipelineVariable[]> =>
-      client.get<PipelineVariable[]>(`${pipelinePath(projectId, pipelineId)}/variables`, callOptions(opts)),
-    testReportSummary: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<TestReportSummary> =>
-      client.get<TestReportSummary>(`${pipelinePath(projectId, pipelineId)}/test_report_summary`, callOptions(opts)),
+    variables: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<PipelineVariable[]> => {
+      const path = `${pipelinePath(projectId, pipelineId)}/variables`;
+      return checkedList(client, path, D.pipelineVariable, 'pipeline variables', client.get(path, callOptions(opts)));
+    },
+    testReportSummary: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<TestReportSummary> => {
+      const path = `${pipelinePath(projectId, pipelineId)}/test_report_summary`;
+      return checked(client, 'GET', path, D.testReportSummary, client.get(path, callOptions(opts)));
+    },
     /** Every test case: slow on real GitLab, so ask for it only when the report is opened. */
-    testReport: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<TestReport> =>
-      client.get<TestReport>(`${pipelinePath(projectId, pipelineId)}/test_report`, callOptions(opts)),
+    testReport: async (projectId: ProjectId, pipelineId: number, opts?: GetOptions): Promise<TestReport> => {
+      const path = `${pipelinePath(projectId, pipelineId)}/test_report`;
+      return checked(client, 'GET', path, D.testReport, client.get(path, callOptions(opts)));
+    },
   };
 }
 

@@ -4,7 +4,8 @@ import { callOptions, splitList, type GetOptions, type ListOptions } from './opt
 import { paginate, type Paged } from './paginate.js';
 import { projectPath } from './paths.js';
 import type { Project, ProjectId, SortOrder } from './types.js';
-import { SHAPES, checkItems, checked } from './validate.js';
+import * as D from './decoders.js';
+import { checkItems, checked } from './validate.js';
 
 export interface ProjectListFilters {
   membership?: boolean;
@@ -18,10 +19,10 @@ export function createProjectsApi(client: GitLabClient) {
   return {
     list(opts?: ProjectListFilters & ListOptions): Paged<Project> {
       const { filters, list } = splitList<ProjectListFilters>(opts);
-      return paginate<Project>(client, '/projects', { ...filters }, list, checkItems(client, '/projects', SHAPES.project));
+      return paginate<Project>(client, '/projects', { ...filters }, list, checkItems(client, '/projects', D.project));
     },
     get: async (id: ProjectId, opts?: GetOptions): Promise<Project> =>
-      checked<Project>(client, 'GET', projectPath(id), SHAPES.project, client.get(projectPath(id), callOptions(opts))),
+      checked<Project>(client, 'GET', projectPath(id), D.project, client.get(projectPath(id), callOptions(opts))),
   };
 }
 

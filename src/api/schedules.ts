@@ -5,7 +5,8 @@ import { paginate, type Paged } from './paginate.js';
 import { idSegment, projectPath } from './paths.js';
 import type { Query } from './query.js';
 import type { PipelineSchedule, ProjectId } from './types.js';
-import { SHAPES, checkItems, checked } from './validate.js';
+import * as D from './decoders.js';
+import { checkItems, checked, decodeAnswer } from './validate.js';
 
 export interface ScheduleInput {
   description: string;
@@ -35,12 +36,12 @@ export function createSchedulesApi(client: GitLabClient) {
   const base = (projectId: ProjectId): string => `${projectPath(projectId)}/pipeline_schedules`;
   const one = (projectId: ProjectId, id: number): string => `${base(projectId)}/${idSegment(id, 'schedule id')}`;
   const valid = (method: string, path: string, data: Promise<unknown>): Promise<PipelineSchedule> =>
-    checked<PipelineSchedule>(client, method, path, SHAPES.schedule, data);
+    checked<PipelineSchedule>(client, method, path, D.schedule, data);
 
   return {
     list(projectId: ProjectId, opts?: ScheduleListFilters & ListOptions): Paged<PipelineSchedule> {
       const { filters, list } = splitList<ScheduleListFilters>(opts);
-      return paginate<PipelineSchedule>(client, base(projectId), { scope: filters.scope }, list, checkItems(client, base(projectId), SHAPES.schedule));
+      return paginate<PipelineSchedule>(client, base(projectId), { scope: filters.scope }, list, checkItems(client, base(projectId), D.schedule));
     },
     get: async (projectId: ProjectId, id: number, opts?: GetOptions): Promise<PipelineSchedule> =>
       valid('GET', one(projectId, id), client.get(one(projectId, id), callOptions(opts))),
@@ -55,8 +56,8 @@ export function createSchedulesApi(client: GitLabClient) {
      * Both are fine: the schedule when one came back, else null.
      */
     async remove(projectId: ProjectId, id: number, opts?: CallOptions): Promise<PipelineSchedule | null> {
-      const data = await client.delete<PipelineSchedule | null>(one(projectId, id), callOptions(opts));
-      return data ?? null;
+      const data = await client.delete<unknown>(one(projectId, id), callOptions(opts));
+      return data === null || data === undefined || data === '' ? null : decodeAnswer(client, 'DELETE', one(projectId, id), D.schedule, data);
     },
   };
 }

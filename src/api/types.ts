@@ -71,19 +71,19 @@ export interface UserBasic {
   id: number;
   name: string;
   username: string;
-  state: string;
-  avatar_url: string | null;
-  web_url: string;
+  state?: string;
+  avatar_url?: string | null;
+  web_url?: string;
 }
 
 /** Job user: job and deployable `user`. Deployable users add `location`. */
 export interface JobUser extends UserBasic {
-  created_at: Timestamp;
-  bio: string | null;
-  skype: string;
-  linkedin: string;
-  twitter: string;
-  website_url: string;
+  created_at?: Timestamp;
+  bio?: string | null;
+  skype?: string;
+  linkedin?: string;
+  twitter?: string;
+  website_url?: string;
   location?: string | null;
 }
 
@@ -95,14 +95,14 @@ export interface Identity {
 
 /** Administrator user view (the `user` of an SSH key). */
 export interface AdminUser extends Omit<JobUser, 'location'> {
-  email: string;
-  color_scheme_id: number;
-  projects_limit: number;
-  current_sign_in_at: Timestamp | null;
-  identities: Identity[];
-  can_create_group: boolean;
-  can_create_project: boolean;
-  two_factor_enabled: boolean;
+  email?: string;
+  color_scheme_id?: number;
+  projects_limit?: number;
+  current_sign_in_at?: Timestamp | null;
+  identities?: Identity[];
+  can_create_group?: boolean;
+  can_create_project?: boolean;
+  two_factor_enabled?: boolean;
   // Real GitLab adds these; tolerated and produced by the simulator.
   last_sign_in_at?: Timestamp | null;
   confirmed_at?: Timestamp | null;
@@ -125,10 +125,10 @@ export interface Commit {
   id: string;
   short_id: string;
   title: string;
-  message: string;
-  author_name: string;
-  author_email: string;
-  created_at: Timestamp;
+  message?: string;
+  author_name?: string;
+  author_email?: string;
+  created_at?: Timestamp;
   [extra: string]: unknown;
 }
 
@@ -146,16 +146,16 @@ export interface JobArtifact {
 
 export interface JobPipelineRef {
   id: number;
-  ref: string;
-  sha: string;
-  status: PipelineStatus;
+  ref?: string;
+  sha?: string;
+  status?: PipelineStatus;
   project_id?: number;
   [extra: string]: unknown;
 }
 
 export interface Runner {
   id: number;
-  description: string;
+  description?: string | null;
   active?: boolean;
   is_shared?: boolean;
   name?: string | null;
@@ -172,12 +172,12 @@ export interface JobBasic {
   stage: string;
   status: JobStatus;
   ref: string;
-  tag: boolean;
-  coverage: number | null;
+  tag?: boolean;
+  coverage?: number | null;
   allow_failure?: boolean;
-  created_at: Timestamp;
-  started_at: Timestamp | null;
-  finished_at: Timestamp | null;
+  created_at?: Timestamp;
+  started_at?: Timestamp | null;
+  finished_at?: Timestamp | null;
   erased_at?: Timestamp | null;
   duration?: number | null;
   queued_duration?: number | null;
@@ -221,10 +221,10 @@ export interface PipelineBasic {
 }
 
 export interface DetailedStatus {
-  icon: string;
-  text: string;
-  label: string;
-  group: string;
+  icon?: string;
+  text?: string;
+  label?: string;
+  group?: string;
   tooltip?: string;
   has_details?: boolean;
   details_path?: string;
@@ -233,19 +233,17 @@ export interface DetailedStatus {
 
 /** Full form: single get, create, retry, cancel. */
 export interface Pipeline extends PipelineBasic {
-  before_sha: string;
-  tag: boolean;
-  yaml_errors: string | null;
+  before_sha?: string;
+  tag?: boolean;
+  yaml_errors?: string | null;
   user: UserBasic;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  started_at: Timestamp | null;
-  finished_at: Timestamp | null;
-  committed_at: Timestamp | null;
+  started_at?: Timestamp | null;
+  finished_at?: Timestamp | null;
+  committed_at?: Timestamp | null;
   /** Seconds. */
-  duration: number | null;
+  duration?: number | null;
   /** A decimal number as text, e.g. "84.17". */
-  coverage: string | null;
+  coverage?: string | null;
   queued_duration?: number | null;
   detailed_status?: DetailedStatus;
 }
@@ -298,10 +296,10 @@ export type Deployable = {
 
 export interface Deployment {
   id: number;
-  iid: number;
+  iid?: number;
   ref: string;
   sha: string;
-  created_at: Timestamp;
+  created_at?: Timestamp;
   updated_at?: Timestamp;
   status?: DeploymentStatus;
   user: UserBasic;
@@ -316,7 +314,7 @@ export interface SshKey {
   id: number;
   title: string;
   key: string;
-  created_at: Timestamp;
+  created_at?: Timestamp;
   expires_at?: Timestamp | null;
   usage_type?: string;
   user: AdminUser;
@@ -332,23 +330,23 @@ export type EventTargetType = (typeof EVENT_TARGET_TYPES)[number];
 
 export interface PushData {
   commit_count: number;
-  action: string;
-  ref_type: string;
-  commit_from: string | null;
-  commit_to: string | null;
+  action?: string;
+  ref_type?: string;
+  commit_from?: string | null;
+  commit_to?: string | null;
   ref: string;
-  commit_title: string | null;
+  commit_title?: string | null;
   ref_count?: number | null;
 }
 
 export interface Note {
   id: number;
   body: string;
-  attachment: null;
-  author: UserBasic;
-  created_at: Timestamp;
-  system: boolean;
-  noteable_id: number;
+  attachment?: unknown;
+  author: UserBasic | null;
+  created_at?: Timestamp;
+  system?: boolean;
+  noteable_id?: number | null;
   noteable_type: string;
   noteable_iid?: number | null;
   [extra: string]: unknown;
@@ -356,16 +354,16 @@ export interface Note {
 
 export interface Event {
   id?: number;
-  title: string | null;
+  title?: string | null;
   project_id: number;
   action_name: string;
-  target_id: number | null;
+  target_id?: number | null;
   target_iid?: number | null;
-  target_type: string | null;
-  target_title: string | null;
+  target_type?: string | null;
+  target_title?: string | null;
   author_id: number;
-  author: UserBasic;
-  author_username: string;
+  author: UserBasic | null;
+  author_username?: string | null;
   created_at?: Timestamp;
   data?: null;
   push_data?: PushData;
@@ -378,16 +376,16 @@ export interface Event {
 export interface Project {
   id: number;
   name: string;
-  name_with_namespace: string;
+  name_with_namespace?: string;
   path: string;
   path_with_namespace: string;
   description?: string | null;
-  default_branch: string | null;
+  default_branch?: string | null;
   web_url: string;
   created_at?: Timestamp;
-  last_activity_at: Timestamp;
+  last_activity_at?: Timestamp;
   avatar_url?: string | null;
-  namespace?: { id: number; name: string; path: string; kind: string; full_path: string; [extra: string]: unknown };
+  namespace?: { id: number; name?: string; path?: string; kind?: string; full_path?: string; [extra: string]: unknown };
   [extra: string]: unknown;
 }
 
@@ -442,8 +440,8 @@ export type VariableType = 'env_var' | 'file';
 export interface PipelineVariable {
   key: string;
   value: string;
-  /** `env_var` when left out. */
-  variable_type?: VariableType;
+  /** `env_var` when left out; GitLab may add kinds. */
+  variable_type?: VariableType | (string & {});
 }
 
 /** `spec:inputs` values: typed as the project's configuration declares them. */
@@ -463,7 +461,7 @@ export interface MergeRequest {
   state: Open<'opened' | 'merged' | 'closed' | 'locked'>;
   source_branch: string;
   target_branch: string;
-  web_url: string;
+  web_url?: string;
   created_at?: Timestamp;
   updated_at?: Timestamp;
   merged_at?: Timestamp | null;
@@ -479,7 +477,7 @@ export interface TestReportTotals {
   failed: number;
   skipped: number;
   error: number;
-  suite_error: string | null;
+  suite_error?: string | null;
 }
 
 export interface TestSuiteSummary {
@@ -491,7 +489,7 @@ export interface TestSuiteSummary {
   skipped_count: number;
   error_count: number;
   build_ids: number[];
-  suite_error: string | null;
+  suite_error?: string | null;
 }
 
 /** `GET …/pipelines/:id/test_report_summary`: cheap, no test cases. */
@@ -520,7 +518,7 @@ export interface TestSuite {
   failed_count: number;
   skipped_count: number;
   error_count: number;
-  suite_error: string | null;
+  suite_error?: string | null;
   build_ids?: number[];
   test_cases: TestCase[];
 }

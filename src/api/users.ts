@@ -2,12 +2,13 @@
 import type { GitLabClient } from './client.js';
 import { callOptions, type GetOptions } from './options.js';
 import type { CurrentUser } from './types.js';
-import { SHAPES, checked } from './validate.js';
+import * as D from './decoders.js';
+import { checked } from './validate.js';
 
 export function createUsersApi(client: GitLabClient) {
   return {
     current: async (opts?: GetOptions): Promise<CurrentUser> =>
-      checked<CurrentUser>(client, 'GET', '/user', SHAPES.user, client.get('/user', callOptions(opts))),
+      checked<CurrentUser>(client, 'GET', '/user', D.currentUser, client.get('/user', callOptions(opts))),
   };
 }
 

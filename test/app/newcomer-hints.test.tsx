@@ -131,7 +131,8 @@ describe('r is the object under the cursor', () => {
     app.store.setState((s) => ({ lists: { ...s.lists, [`pipelines:${projectId}`]: { ...s.lists[`pipelines:${projectId}`]!, selected: index } } }));
     await app.press('r');
     // A pipeline retry asks first, naming what will run (issue 24); its answer says what was retried.
-    await app.until(() => app.store.getState().confirm !== null && !app.store.getState().confirm!.checking, 'the retry question');
+    const rig = app;
+    await rig.until(() => rig.store.getState().confirm !== null && !rig.store.getState().confirm!.checking, 'the retry question');
     expect(app.store.getState().confirm!.message).toContain(`#${pipeline.id}`);
     await app.press('y');
     await app.waitFor(new RegExp(`Retried pipeline #${pipeline.id} \\(.*\\): now \\w+ \\(its failed and canceled jobs run again\\)`));

@@ -53,7 +53,9 @@ it('renders hostile server strings harmlessly (no escape sequence reaches the te
   for (const bad of ['\u001b]', '\u001b[2J', '\u001bc', '\u001bP', '\u0007', '\u0000', '\u202e']) expect(frame).not.toContain(bad);
 });
 
-it('a response of the wrong shape breaks only its pane, which says so; Esc still goes back', async () => {
+// Issue 22: a wrong shape once broke the pane ("This view could not be shown"); the job's decoder
+// (src/api/decoders.ts) now refuses it with a message in the pane.
+it('a response of the wrong shape: its pane says what GitLab sent; Esc still goes back', async () => {
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
   const jobId = app.sim.world.projectJobs.get(project.id)!.at(-1)!;
   app.sim.faults.add({
@@ -65,7 +67,8 @@ it('a response of the wrong shape breaks only its pane, which says so; Esc still
     times: 50,
   });
   app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId } as Pane] }));
-  await app.waitFor('This view could not be shown');
+  await app.waitFor(`Could not load job #${jobId}: GitLab answered something unexpected (GitLab sent a job with no stage)`);
+  expect(app.frame()).not.toContain('could not be shown');
   expect(app.frame()).toContain('● live');
   await app.press(KEY.escape);
   await app.waitFor(/acme\/platform\/infra\/terraform|acme\/api/);

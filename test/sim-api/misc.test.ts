@@ -73,7 +73,7 @@ describe('deployments', () => {
       expect(job.commit.short_id).toBe(d.sha.slice(0, 8));
       // docs/gitlab-api.md §2.2: whole seconds (git's resolution) and a numeric UTC offset.
       expect(job.commit.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000[+-]\d{2}:\d{2}$/);
-      expect(Date.parse(job.commit.created_at)).not.toBeNaN();
+      expect(Date.parse(job.commit.created_at ?? '')).not.toBeNaN();
       const user = job.user as unknown as Record<string, unknown>;
       expectJobUser(user);
       expect(Object.keys(user)).toContain('location');
@@ -193,7 +193,7 @@ describe('projects', () => {
         .map((p) => p.path_with_namespace)
         .sort(),
     ).toEqual(['acme/mobile', 'acme/platform/deployer']);
-    const times = list.map((p) => Date.parse(p.last_activity_at));
+    const times = list.map((p) => Date.parse(p.last_activity_at ?? ''));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const asc = await rig.gl.projects.list({ membership: true, order_by: 'last_activity_at', sort: 'asc', perPage: 100 }).all();
     expect(asc.map((p) => p.id)).toEqual(list.map((p) => p.id).reverse());

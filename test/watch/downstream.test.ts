@@ -20,17 +20,20 @@ beforeAll(async () => {
       res.statusCode = 404;
       res.end('{"message":"404 Not found"}');
     } else if (req.url?.startsWith('/api/v4/projects/2/pipelines/6/bridges')) {
+      // As GitLab's Bridge entity sends them: JobBasic's ref and commit, PipelineBasic's sha and ref.
+      const job = { ref: 'main', commit: { id: 'abc', short_id: 'abc', title: 'Fix' } };
       res.end(
         JSON.stringify([
           {
+            ...job,
             id: 70,
             name: 'trigger:child',
             stage: 'deploy',
             status: 'failed',
             allow_failure: false,
-            downstream_pipeline: { id: 90, project_id: 3, status: 'failed', web_url: 'http://x/g/p/-/pipelines/90' },
+            downstream_pipeline: { id: 90, project_id: 3, status: 'failed', sha: 'abc', ref: 'main', web_url: 'http://x/g/p/-/pipelines/90' },
           },
-          { id: 71, name: 'docs', stage: 'deploy', status: 'success', downstream_pipeline: null },
+          { ...job, id: 71, name: 'docs', stage: 'deploy', status: 'success', downstream_pipeline: null },
         ]),
       );
     } else {

@@ -52,7 +52,7 @@ export function jobTarget(job: Job, projectId: number, environment: string | nul
     projectId,
     pipelineId: job.pipeline.id,
     ref: job.pipeline.ref ?? job.ref,
-    sha: job.pipeline.sha,
+    sha: job.pipeline.sha ?? job.commit?.id ?? '',
     commit: job.commit,
     createdAt: job.created_at,
     environment,

@@ -1,0 +1,471 @@
+// One decoder per GitLab entity pipetop reads (issue 22 §1), each written from GitLab's own entity
+// definition; docs/gitlab-api.md "Decoders" names the source of each. Required fields are the ones
+// the app cannot draw a row without (ids, names, statuses, the counts it sums); everything else is
+// optional and dropped when of the wrong type. The kit and its rules: src/api/entity.ts.
+import { entity, entityKind as e, listOf, opt, optNull, orNull, req, reqNull, type Entity } from './entity.js';
+import type {
+  AdminUser,
+  Bridge,
+  Commit,
+  CurrentUser,
+  Deployment,
+  Environment,
+  Event,
+  Job,
+  JobUser,
+  MergeRequest,
+  Note,
+  Pipeline,
+  PipelineBasic,
+  PipelineSchedule,
+  PipelineVariable,
+  Project,
+  PushData,
+  SshKey,
+  TestCase,
+  TestReport,
+  TestReportSummary,
+  TestReportTotals,
+  TestSuite,
+  TestSuiteSummary,
+  UserBasic,
+} from './types.js';
+
+// ---- users: API::Entities::UserBasic, User, UserPublic / UserWithAdmin -----------------------------------
+
+const userFields = {
+  id: req('int'),
+  username: req('text'),
+  name: req('text'),
+  state: opt('text'),
+  avatar_url: optNull('text'),
+  web_url: opt('text'),
+  locked: opt('bool'),
+} as const;
+
+export const userBasic: Entity<UserBasic> = entity<UserBasic>('user', userFields);
+
+const jobUserFields = {
+  ...userFields,
+  created_at: opt('text'),
+  bio: optNull('text'),
+  location: optNull('text'),
+  skype: opt('text'),
+  linkedin: opt('text'),
+  twitter: opt('text'),
+  website_url: opt('text'),
+  public_email: optNull('text'),
+  organization: optNull('text'),
+  job_title: optNull('text'),
+  bot: opt('bool'),
+} as const;
+
+export const jobUser: Entity<JobUser> = entity<JobUser>('user', jobUserFields);
+
+const identity = entity('identity', { provider: req('text'), extern_uid: req('text'), saml_provider_id: optNull('int') });
+
+export const adminUser: Entity<AdminUser> = entity<AdminUser>('user', {
+  ...jobUserFields,
+  email: opt('text'),
+  color_scheme_id: opt('int'),
+  projects_limit: opt('int'),
+  current_sign_in_at: optNull('text'),
+  last_sign_in_at: optNull('text'),
+  confirmed_at: optNull('text'),
+  last_activity_on: optNull('text'),
+  identities: opt(listOf(e(identity))),
+  can_create_group: opt('bool'),
+  can_create_project: opt('bool'),
+  two_factor_enabled: opt('bool'),
+  is_admin: opt('bool'),
+});
+
+/** `GET /user`: API::Entities::UserPublic (is_admin for administrators). */
+export const currentUser: Entity<CurrentUser> = entity<CurrentUser>('user', {
+  ...userFields,
+  email: opt('text'),
+  created_at: opt('text'),
+  is_admin: opt('bool'),
+});
+
+// ---- commits: API::Entities::Commit ---------------------------------------------------------------------
+
+export const commit: Entity<Commit> = entity<Commit>('commit', {
+  id: req('text'),
+  short_id: req('text'),
+  title: req('text'),
+  message: opt('text'),
+  author_name: opt('text'),
+  author_email: opt('text'),
+  authored_date: opt('text'),
+  committer_name: opt('text'),
+  committer_email: opt('text'),
+  committed_date: opt('text'),
+  created_at: opt('text'),
+  parent_ids: opt(listOf('text')),
+  web_url: opt('text'),
+});
+
+// ---- pipelines: API::Entities::Ci::PipelineBasic, Pipeline ----------------------------------------------
+
+const pipelineBasicFields = {
+  id: req('int'),
+  iid: opt('int'),
+  project_id: opt('int'),
+  sha: req('text'),
+  ref: req('text'),
+  status: req('status'),
+  source: opt('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  web_url: opt('text'),
+  name: optNull('text'),
+} as const;
+
+export const pipelineBasic: Entity<PipelineBasic> = entity<PipelineBasic>('pipeline', pipelineBasicFields);
+
+const detailedStatus = entity('detailed status', {
+  icon: opt('text'),
+  text: opt('text'),
+  label: opt('text'),
+  group: opt('text'),
+  tooltip: opt('text'),
+  has_details: opt('bool'),
+  details_path: optNull('text'),
+  illustration: optNull('any'),
+  favicon: opt('text'),
+});
+
+export const pipeline: Entity<Pipeline> = entity<Pipeline>('pipeline', {
+  ...pipelineBasicFields,
+  before_sha: opt('text'),
+  tag: opt('bool'),
+  yaml_errors: optNull('text'),
+  user: req(e(userBasic)),
+  started_at: optNull('text'),
+  finished_at: optNull('text'),
+  committed_at: optNull('text'),
+  duration: optNull('number'),
+  queued_duration: optNull('number'),
+  coverage: optNull('text'),
+  detailed_status: opt(e(detailedStatus)),
+});
+
+// ---- jobs: API::Entities::Ci::JobBasic, Job, Bridge -------------------------------------------------------
+
+/** A job's `pipeline`: PipelineBasic, where pipetop needs only the id (the rest may be missing). */
+const jobPipeline = entity('pipeline', {
+  id: req('int'),
+  project_id: opt('int'),
+  ref: opt('text'),
+  sha: opt('text'),
+  status: opt('status'),
+  source: opt('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  web_url: opt('text'),
+});
+
+const runner = entity('runner', {
+  id: req('int'),
+  description: optNull('text'),
+  ip_address: optNull('text'),
+  active: opt('bool'),
+  paused: opt('bool'),
+  is_shared: opt('bool'),
+  runner_type: opt('text'),
+  name: optNull('text'),
+  online: optNull('bool'),
+  status: opt('text'),
+});
+
+const artifactsFile = entity('artifacts file', { filename: req('text'), size: req('count') });
+const artifact = entity('artifact', { file_type: req('text'), size: req('count'), filename: req('text'), file_format: optNull('text') });
+
+const jobBasicFields = {
+  id: req('int'),
+  status: req('status'),
+  stage: req('text'),
+  name: req('text'),
+  ref: req('text'),
+  tag: opt('bool'),
+  coverage: optNull('number'),
+  allow_failure: opt('bool'),
+  created_at: opt('text'),
+  started_at: optNull('text'),
+  finished_at: optNull('text'),
+  erased_at: optNull('text'),
+  duration: optNull('number'),
+  queued_duration: optNull('number'),
+  user: orNull(e(jobUser)),
+  commit: req(e(commit)),
+  pipeline: opt(e(jobPipeline)),
+  failure_reason: opt('text'),
+  web_url: opt('text'),
+  project: opt('any'),
+} as const;
+
+export const job: Entity<Job> = entity<Job>('job', {
+  ...jobBasicFields,
+  artifacts_file: optNull(e(artifactsFile)),
+  runner: orNull(e(runner)),
+  download_url: optNull('text'),
+  artifacts: opt(listOf(e(artifact))),
+  artifacts_expire_at: optNull('text'),
+  tag_list: opt(listOf('text')),
+  archived: opt('bool'),
+  source: opt('text'),
+  when: opt('text'),
+});
+
+export const bridge: Entity<Bridge> = entity<Bridge>('trigger job', {
+  ...jobBasicFields,
+  downstream_pipeline: orNull(e(pipelineBasic)),
+});
+
+// ---- pipeline variables, test reports (API::Entities::Ci::Variable; app/serializers/test_*_entity.rb) ----
+
+export const pipelineVariable: Entity<PipelineVariable> = entity<PipelineVariable>('pipeline variable', {
+  key: req('text'),
+  value: req('text'),
+  variable_type: opt('text'),
+  raw: opt('bool'),
+});
+
+const totals = entity<TestReportTotals>('test report total', {
+  time: req('count'),
+  count: req('count'),
+  success: req('count'),
+  failed: req('count'),
+  skipped: req('count'),
+  error: req('count'),
+  suite_error: optNull('text'),
+});
+
+const suiteCounts = {
+  name: req('text'),
+  total_time: req('count'),
+  total_count: req('count'),
+  success_count: req('count'),
+  failed_count: req('count'),
+  skipped_count: req('count'),
+  error_count: req('count'),
+  suite_error: optNull('text'),
+  build_ids: req(listOf('int')),
+} as const;
+
+const suiteSummary = entity<TestSuiteSummary>('test suite', suiteCounts);
+
+export const testReportSummary: Entity<TestReportSummary> = entity<TestReportSummary>('test report summary', {
+  total: req(e(totals)),
+  test_suites: req(listOf(e(suiteSummary))),
+});
+
+const testCase = entity<TestCase>('test case', {
+  status: req('status'),
+  name: req('text'),
+  classname: req('text'),
+  file: optNull('text'),
+  execution_time: req('count'),
+  system_output: reqNull('text'),
+  stack_trace: reqNull('text'),
+  attachment_url: optNull('text'),
+  recent_failures: optNull('any'),
+});
+
+const testSuite = entity<TestSuite>('test suite', { ...suiteCounts, test_cases: req(listOf(e(testCase))) });
+
+export const testReport: Entity<TestReport> = entity<TestReport>('test report', {
+  total_time: req('count'),
+  total_count: req('count'),
+  success_count: req('count'),
+  failed_count: req('count'),
+  skipped_count: req('count'),
+  error_count: req('count'),
+  test_suites: req(listOf(e(testSuite))),
+});
+
+// ---- schedules: API::Entities::Ci::PipelineSchedule, PipelineScheduleDetails -----------------------------
+
+const scheduleVariable = entity('schedule variable', { variable_type: opt('text'), key: req('text'), value: req('text'), raw: opt('bool') });
+
+const lastPipeline = entity('pipeline', {
+  id: req('int'),
+  sha: req('text'),
+  ref: req('text'),
+  status: req('status'),
+  project_id: opt('int'),
+  web_url: opt('text'),
+});
+
+export const schedule: Entity<PipelineSchedule> = entity<PipelineSchedule>('pipeline schedule', {
+  id: req('int'),
+  description: req('text'),
+  ref: req('text'),
+  cron: req('text'),
+  cron_timezone: req('text'),
+  next_run_at: req('text'),
+  active: req('bool'),
+  created_at: req('text'),
+  updated_at: req('text'),
+  last_pipeline: optNull(e(lastPipeline)),
+  owner: req(e(userBasic)),
+  variables: opt(listOf(e(scheduleVariable))),
+  inputs: opt('any'),
+});
+
+// ---- deployments: API::Entities::Deployment, EnvironmentBasic ---------------------------------------------
+
+export const environment: Entity<Environment> = entity<Environment>('environment', {
+  id: req('int'),
+  name: req('text'),
+  slug: opt('text'),
+  external_url: optNull('text'),
+  state: opt('text'),
+  tier: opt('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+});
+
+const deployable = entity('deployable', {
+  ...jobBasicFields,
+  pipeline: opt(e(jobPipeline)),
+  runner: orNull(e(runner)),
+  artifacts: opt(listOf(e(artifact))),
+  artifacts_expire_at: optNull('text'),
+  tag_list: opt(listOf('text')),
+});
+
+export const deployment: Entity<Deployment> = entity<Deployment>('deployment', {
+  id: req('int'),
+  iid: opt('int'),
+  ref: req('text'),
+  sha: req('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  status: opt('status'),
+  user: req(e(userBasic)),
+  environment: req(e(environment)),
+  deployable: orNull(e(deployable)),
+});
+
+// ---- SSH keys: API::Entities::SSHKeyWithUser ----------------------------------------------------------------
+
+export const sshKey: Entity<SshKey> = entity<SshKey>('SSH key', {
+  id: req('int'),
+  title: req('text'),
+  key: req('text'),
+  created_at: opt('text'),
+  expires_at: optNull('text'),
+  usage_type: opt('text'),
+  last_used_at: optNull('text'),
+  user: req(e(adminUser)),
+});
+
+// ---- events: API::Entities::Event, PushEventPayload, Note ----------------------------------------------------
+
+const pushData = entity<PushData>('push', {
+  commit_count: req('count'),
+  action: opt('text'),
+  ref_type: opt('text'),
+  commit_from: optNull('text'),
+  commit_to: optNull('text'),
+  ref: req('text'),
+  commit_title: optNull('text'),
+  ref_count: optNull('count'),
+});
+
+const note = entity<Note>('note', {
+  id: req('int'),
+  type: optNull('text'),
+  body: req('text'),
+  attachment: optNull('any'),
+  author: orNull(e(userBasic)),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  system: opt('bool'),
+  noteable_id: optNull('int'),
+  noteable_type: req('text'),
+  noteable_iid: optNull('int'),
+});
+
+export const event: Entity<Event> = entity<Event>('event', {
+  id: opt('int'),
+  title: optNull('text'),
+  project_id: req('int'),
+  action_name: req('text'),
+  target_id: optNull('int'),
+  target_iid: optNull('int'),
+  target_type: optNull('text'),
+  author_id: req('int'),
+  target_title: optNull('text'),
+  created_at: opt('text'),
+  author: orNull(e(userBasic)),
+  author_username: optNull('text'),
+  imported: opt('bool'),
+  imported_from: opt('text'),
+  push_data: opt(e(pushData)),
+  note: opt(e(note)),
+});
+
+// ---- projects: API::Entities::BasicProjectDetails / ProjectWithAccess ----------------------------------------
+
+const namespace = entity('namespace', { id: req('int'), name: opt('text'), path: opt('text'), kind: opt('text'), full_path: opt('text') });
+
+export const project: Entity<Project> = entity<Project>('project', {
+  id: req('int'),
+  name: req('text'),
+  name_with_namespace: opt('text'),
+  path: req('text'),
+  path_with_namespace: req('text'),
+  description: optNull('text'),
+  default_branch: optNull('text'),
+  web_url: req('text'),
+  created_at: opt('text'),
+  last_activity_at: opt('text'),
+  avatar_url: optNull('text'),
+  archived: opt('bool'),
+  namespace: opt(e(namespace)),
+});
+
+// ---- merge requests: API::Entities::MergeRequestBasic ---------------------------------------------------------
+
+export const mergeRequest: Entity<MergeRequest> = entity<MergeRequest>('merge request', {
+  id: req('int'),
+  iid: req('int'),
+  project_id: req('int'),
+  title: req('text'),
+  state: req('status'),
+  source_branch: req('text'),
+  target_branch: req('text'),
+  web_url: opt('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  merged_at: optNull('text'),
+  draft: opt('bool'),
+  author: opt(e(userBasic)),
+  sha: optNull('text'),
+});
+
+/** Every entity, by name: what the property tests generate answers from. */
+export const ENTITIES = {
+  job,
+  bridge,
+  pipeline,
+  pipelineBasic,
+  pipelineVariable,
+  testReportSummary,
+  testReport,
+  schedule,
+  deployment,
+  environment,
+  sshKey,
+  event,
+  project,
+  mergeRequest,
+  currentUser,
+  userBasic,
+  jobUser,
+  adminUser,
+  commit,
+} as const;
