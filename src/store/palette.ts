@@ -138,8 +138,7 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       const missing = needProject();
       if (missing) return missing;
       if (args.length < 2) return 'Usage: :artifacts <ref> <job name>';
-      downloadArtifactsByRef(ctx, here!.projectId, args[0]!, args.slice(1).join(' '));
-      return null;
+      return downloadArtifactsByRef(ctx, here!.projectId, args[0]!, args.slice(1).join(' '));
     }
     case 'new': {
       const missing = needProject();

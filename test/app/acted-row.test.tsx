@@ -33,6 +33,8 @@ it('keeps the played job on top, the cursor on it and the rows newest-first afte
   await app.waitFor(`Play ${top.name}`);
   await app.press(KEY.enter);
   await app.waitFor('[y/N]');
+  // The question checks for a newer pipeline first (and may warn): answer once it has.
+  await app.until(() => app.store.getState().confirm !== null && !app.store.getState().confirm!.checking, 'the checked question');
   await app.press('y');
   await app.until(() => app.store.getState().jobs[top.id]?.status === 'pending', 'the job played');
   // A refresh now (as the poller's next tick): page 1 of `manual` no longer holds the played job.

@@ -3,6 +3,7 @@
 // toast while the store takes the new state at once.
 import { basename, join } from 'node:path';
 import type { Job, JobVariable } from '../../api/index.js';
+import { segment } from '../../api/paths.js';
 import { TargetError } from '../../lib/safe-file.js';
 import { safeText } from '../../text/safe.js';
 import type { ConfirmAction } from '../../store/commands.js';
@@ -227,7 +228,14 @@ export function downloadJobArtifacts(ctx: Ctx, a: { job: Job; projectId: number;
 }
 
 /** `:artifacts <ref> <job>`: asks where to save (the downloads directory's path filled in), as `d` does. */
-export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string, jobName: string): void {
+/** `:artifacts <ref> <job>`: asks where to save, once the ref can be asked for at all (else says why). */
+export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string, jobName: string): string | null {
+  // `.`, `..` and empty are refused where the URL is built; say so now, not after asking for a file.
+  try {
+    segment(ref, 'ref');
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
   ctx.store.setState({
     prompt: {
       id: 'job.downloadByRef',
@@ -237,6 +245,7 @@ export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string,
       submit: { command: 'job.downloadByRef', args: { projectId, ref, jobName } },
     },
   });
+  return null;
 }
 
 const byRefPath = (ctx: Ctx, ref: string, jobName: string) => join(ctx.platform.downloadDir, `artifacts-${fileSafe(ref)}-${fileSafe(jobName)}.zip`);
