@@ -251,10 +251,11 @@ const suiteCounts = {
   skipped_count: req('count'),
   error_count: req('count'),
   suite_error: optNull('text'),
-  build_ids: req(listOf('int')),
 } as const;
 
-const suiteSummary = entity<TestSuiteSummary>('test suite', suiteCounts);
+// build_ids are in the summary's suites only (app/serializers/test_suite_summary_entity.rb), never in
+// the full report's (test_suite_entity.rb): docs/gitlab-api.md "Fields the features rely on".
+const suiteSummary = entity<TestSuiteSummary>('test suite', { ...suiteCounts, build_ids: opt(listOf('int')) });
 
 export const testReportSummary: Entity<TestReportSummary> = entity<TestReportSummary>('test report summary', {
   total: req(e(totals)),

@@ -22,7 +22,15 @@ async function countingServer(hold = false) {
     res.on('close', () => {
       if (!res.writableFinished) inFlight--;
     });
-    const answer = () => json(res, 200, { id: Number(/\/projects\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0), path_with_namespace: 'g/p' });
+    // A project as GitLab sends it (the decoders reject one without its name, path and web_url).
+    const answer = () =>
+      json(res, 200, {
+        id: Number(/\/projects\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0),
+        name: 'p',
+        path: 'p',
+        path_with_namespace: 'g/p',
+        web_url: 'http://x/g/p',
+      });
     if (hold) held.push(answer);
     else answer();
   });

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createGitLab } from '../../src/api/index.js';
 import { PAGES_PER_ACTIVE_POLL, pagedPollDelay, pagedReadDue } from '../../src/lib/budgets.js';
 import { Stopped, watchLoop } from '../../src/watch/poll.js';
+
+// GitLab's shapes, as the decoders want them (src/api/decoders.ts).
+const USER = { id: 1, username: 'alice', name: 'Alice', state: 'active', avatar_url: null, web_url: 'http://x/alice' };
+const COMMIT = { id: 'a', short_id: 'a', title: 'Change' };
 import { json, servePerTest } from '../api/test-server.js';
 
 const serve = servePerTest();
@@ -40,7 +44,17 @@ describe('pipetop watch on a 50,000-job running pipeline', () => {
       if (url.pathname === '/api/v4/projects/1/pipelines/7') {
         pipelineReads++;
         // Running, and changed on every read (a job started or ended somewhere).
-        return json(res, 200, { id: 7, iid: 1, project_id: 1, status: 'running', ref: 'main', sha: 'a', updated_at: new Date(now).toISOString() });
+        return json(res, 200, {
+          id: 7,
+          iid: 1,
+          project_id: 1,
+          status: 'running',
+          ref: 'main',
+          sha: 'a',
+          updated_at: new Date(now).toISOString(),
+          user: USER,
+          web_url: 'http://x/g/p/-/pipelines/7',
+        });
       }
       if (url.pathname === '/api/v4/projects/1/pipelines/7/jobs') {
         pageReads++;
@@ -49,7 +63,15 @@ describe('pipetop watch on a 50,000-job running pipeline', () => {
         const page = Number(url.searchParams.get('page') ?? '1');
         const jobs = Array.from({ length: 100 }, (_, i) => {
           const id = (page - 1) * 100 + i + 1;
-          return { id, name: `job ${id}`, stage: 'test', status: id % 7 === 0 ? 'running' : 'pending', pipeline: { id: 7, project_id: 1 } };
+          return {
+            id,
+            name: `job ${id}`,
+            stage: 'test',
+            ref: 'main',
+            status: id % 7 === 0 ? 'running' : 'pending',
+            pipeline: { id: 7, project_id: 1 },
+            commit: COMMIT,
+          };
         });
         return json(res, 200, jobs, page < PAGES ? { 'x-next-page': String(page + 1) } : { 'x-next-page': '' });
       }
