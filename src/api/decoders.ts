@@ -254,7 +254,7 @@ const suiteCounts = {
 } as const;
 
 // build_ids are in the summary's suites only (app/serializers/test_suite_summary_entity.rb), never in
-// the full report's (test_suite_entity.rb): docs/gitlab-api.md "Fields the features rely on".
+// the full report's (test_suite_entity.rb): docs/gitlab-api.md "Fields the features rely on, by GitLab entity".
 const suiteSummary = entity<TestSuiteSummary>('test suite', { ...suiteCounts, build_ids: opt(listOf('int')) });
 
 export const testReportSummary: Entity<TestReportSummary> = entity<TestReportSummary>('test report summary', {
