@@ -143,9 +143,10 @@ function crumb(s: AppState, pane: Pane): string {
       return 'pulse';
     case 'requests':
       return 'requests';
+    // Opened over the pipeline, whose crumb names it already.
     case 'failures':
-      return `#${pane.pipelineId} › failures`;
+      return 'failures';
     case 'compare':
-      return `#${pane.pipelineId} › compare`;
+      return 'compare';
   }
 }

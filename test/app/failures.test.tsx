@@ -48,6 +48,9 @@ it('X on a failed pipeline lists each failed job once, with a failure line from 
   const frame = await app.waitFor(/\d+ logs? read/);
   expect(topPane(app.store.getState())).toMatchObject({ kind: 'failures', pipelineId: pipeline.id });
   expect(frame).toContain(`Why #${pipeline.id} failed · ${failed.length} failed job${failed.length === 1 ? '' : 's'}`);
+  // The trail names the pipeline once: the digest's crumb is just `failures`.
+  expect(frame).toContain(`#${pipeline.id} › failures`);
+  expect(frame).not.toContain(`#${pipeline.id} › #${pipeline.id}`);
   for (const job of failed) expect(frame.split(`#${job.id} `).length - 1, `job #${job.id} once`).toBe(1);
   const digest = app.store.getState().failures[`${projectId}:${pipeline.id}`]!;
   for (const item of digest.items) {
