@@ -224,3 +224,12 @@ export async function startApp(
     },
   };
 }
+
+/**
+ * Waits (bounded) until every request the simulator has received has been answered to the app: its
+ * request log (features/requests) numbers each attempt as it ends. What a key started is then done,
+ * with no fixed wait. Only for a simulator no other client talks to (its log counts every request).
+ */
+export async function requestsSettled(rig: AppRig): Promise<void> {
+  await rig.until(() => rig.sim.requests.length === (rig.store.getState().requestLog.at(-1)?.id ?? 0), 'every request answered');
+}

@@ -3,7 +3,8 @@
 // simulator on a 50-pipeline page, on first open and after `G`.
 import { afterEach, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
-import { startApp, type AppRig } from '../helpers/app.js';
+import { nearSelection } from '../../src/store/lists.js';
+import { requestsSettled, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
 let app: AppRig | undefined;
@@ -23,21 +24,18 @@ function reads(rig: AppRig, projectId: number, from: number): Map<number, number
   return out;
 }
 
-/** Waits until the rows near the cursor have their full form and no read came for 300 ms (bounded). */
+/**
+ * Waits until every row hydrate.ts reads (a screen's height each side of the cursor, less the tabs'
+ * two rows) has its full form and every read is answered (bounded).
+ */
 async function settled(rig: AppRig, projectId: number, from: number): Promise<Map<number, number>> {
   await rig.until(() => {
     const state = rig.store.getState();
     const list = state.lists[`pipelines:${projectId}`]!;
-    const near = (list.items as { id: number }[]).slice(Math.max(0, list.selected - 10), list.selected + 10);
+    const near = nearSelection(list.items as { id: number }[], list.selected, state.viewport.height - 2);
     return !list.loading && near.every((p) => 'before_sha' in (state.pipelines[p.id] ?? {}));
   }, 'the rows near the cursor read whole');
-  let count = -1;
-  for (let i = 0; i < 50; i++) {
-    const now = [...reads(rig, projectId, from).values()].reduce((a, b) => a + b, 0);
-    if (now === count) break;
-    count = now;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  await requestsSettled(rig);
   return reads(rig, projectId, from);
 }
 

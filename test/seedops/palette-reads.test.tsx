@@ -4,7 +4,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
-import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { KEY, requestsSettled, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
 let app: AppRig | undefined;
@@ -18,15 +18,6 @@ async function palette(rig: AppRig, text: string): Promise<void> {
   await rig.waitFor(/: /);
   await rig.type(text);
   await rig.press(KEY.enter);
-}
-
-/** Waits (bounded) until no request has reached the simulator for 300 ms: what a key started is done. */
-async function quiet(rig: AppRig): Promise<void> {
-  let seen = -1;
-  for (let i = 0; i < 40 && rig.sim.requests.length !== seen; i++) {
-    seen = rig.sim.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 }
 
 const gets = (rig: AppRig, path: string) => rig.sim.requests.filter((r) => r.method === 'GET' && r.path.split('?')[0] === path).length;
@@ -47,11 +38,11 @@ it(':key reads the key once (R reads it again)', async () => {
   await rig.waitFor('secret/payroll');
   await palette(rig, 'key 1');
   await rig.waitFor('Fingerprint');
-  await quiet(rig);
+  await requestsSettled(rig);
   expect(gets(rig, '/keys/1')).toBe(1);
   await rig.press('R');
   await rig.until(() => gets(rig, '/keys/1') >= 2, 'R reading the key');
-  await quiet(rig);
+  await requestsSettled(rig);
   expect(gets(rig, '/keys/1')).toBe(2);
 });
 
@@ -66,11 +57,11 @@ it(':job reads the job once (R reads it again)', async () => {
   await palette(rig, `job ${job.id}`);
   await rig.until(() => (rig.store.getState().logViews[job.id]?.lines ?? 0) > 0, 'the job with its log');
   const path = `/projects/${project.id}/jobs/${job.id}`;
-  await quiet(rig);
+  await requestsSettled(rig);
   expect(gets(rig, path)).toBe(1);
   await rig.press('R');
   await rig.until(() => gets(rig, path) >= 2, 'R reading the job');
-  await quiet(rig);
+  await requestsSettled(rig);
   expect(gets(rig, path)).toBe(2);
 });
 
