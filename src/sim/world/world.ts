@@ -19,7 +19,10 @@ import type {
   SimVariable,
 } from '../model.js';
 import { RUNNERS } from './catalog.js';
+import { listOf, touchDeployment } from './deployments.js';
 import { TimerHeap } from './heap.js';
+
+export { listOf };
 
 export interface WorldCounters {
   pipeline: number;
@@ -351,7 +354,7 @@ export class World {
     if (job.trigger) return this.triggerBridge(job, at);
     job.queuedAt = at;
     this.setStatus(job, 'pending', at);
-    this.touchDeployment(job, 'created', at);
+    touchDeployment(this, job, 'created', at);
     const version = job.version;
     this.at(at + job.plan.queueMs, (t) => {
       if (job.version !== version) return;
@@ -364,7 +367,7 @@ export class World {
     this.pipelines.get(job.pipelineId)!.retryPending = false;
     job.runnerId = RUNNERS[Math.floor(hashFloat(this.seed, job.id, 6) * RUNNERS.length)]!.id;
     this.setStatus(job, 'running', at);
-    this.touchDeployment(job, 'running', at);
+    touchDeployment(this, job, 'running', at);
     const version = job.version;
     this.at(at + job.plan.runMs, (t) => {
       if (job.version !== version) return;
@@ -394,7 +397,7 @@ export class World {
         });
     }
     this.setStatus(job, outcome, at);
-    this.touchDeployment(job, outcome, at);
+    touchDeployment(this, job, outcome, at);
     const pipeline = this.pipelines.get(job.pipelineId)!;
     // Nothing new can start, and the status stays running, while other jobs are still active;
     // skipping the full pass keeps a 330-job pipeline linear rather than quadratic.
@@ -408,7 +411,7 @@ export class World {
     if (job.status === 'running') job.canceledAt = at;
     job.finishedAt = at;
     this.setStatus(job, 'canceled', at);
-    this.touchDeployment(job, 'canceled', at);
+    touchDeployment(this, job, 'canceled', at);
     // Canceling a pipeline cascades to its child pipelines (not to other projects' pipelines).
     const downstream = job.downstreamPipelineId === null ? undefined : this.pipelines.get(job.downstreamPipelineId);
     if (downstream && downstream.source === 'parent_pipeline') {
@@ -573,40 +576,4 @@ export class World {
     this.enqueue(job, at);
     this.process(this.pipelines.get(job.pipelineId)!, at);
   }
-
-  private touchDeployment(job: SimJob, status: SimDeployment['status'], at: number): void {
-    if (!job.environment) return;
-    let deployment = [...(this.projectDeployments.get(job.projectId) ?? [])]
-      .reverse()
-      .map((id) => this.deployments.get(id)!)
-      .find((d) => d.jobId === job.id);
-    if (!deployment) {
-      if (status !== 'created') return;
-      const project = this.projects.get(job.projectId)!;
-      deployment = {
-        id: project.ids ? ++project.ids.deployment : ++this.counters.deployment,
-        iid: project.nextDeploymentIid++,
-        projectId: job.projectId,
-        ref: job.ref,
-        sha: job.sha,
-        createdAt: at,
-        updatedAt: at,
-        status: 'created',
-        userId: job.userId,
-        environment: job.environment,
-        jobId: job.id,
-      };
-      this.deployments.set(deployment.id, deployment);
-      listOf(this.projectDeployments, job.projectId).push(deployment.id);
-      return;
-    }
-    deployment.status = status;
-    deployment.updatedAt = at;
-  }
-}
-
-export function listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
-  let list = map.get(key);
-  if (!list) map.set(key, (list = []));
-  return list;
 }
