@@ -147,3 +147,32 @@ describe('the poller asks the features', () => {
     expect(reads.every((r) => r.full)).toBe(true);
   });
 });
+
+describe('the palette asks the features', () => {
+  it("runs a feature's own `:` command by name with its arguments and where it was typed, and lists it", async () => {
+    const calls: [string[], number][] = [];
+    const { store, controller } = setup({
+      name: 'fake',
+      palette: {
+        hello: {
+          usage: 'hello <name>',
+          description: 'says hello',
+          run: (_ctx, args, at) => {
+            calls.push([args, at.stack.length]);
+            return args[0] === 'nobody' ? 'no one to greet' : null;
+          },
+        },
+      },
+    });
+    const { paletteCommands, submitPalette } = await import('./palette.js');
+    expect(paletteCommands(controller.ctx.features).map((c) => c.usage)).toContain('hello <name>');
+    expect(await submitPalette(controller.ctx, controller, 'hello  world')).toBeNull();
+    expect(await submitPalette(controller.ctx, controller, ':hello nobody')).toBe('no one to greet');
+    expect(calls).toEqual([
+      [['world'], 1],
+      [['nobody'], 1],
+    ]);
+    expect(await submitPalette(controller.ctx, controller, 'goodbye')).toMatch(/^Unknown command "goodbye" — try .*hello/);
+    expect(store.getState().quit).toBe(false);
+  });
+});

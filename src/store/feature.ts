@@ -14,8 +14,24 @@ import type { PollTiming } from './polling.js';
 import type { ListSource } from './sources.js';
 import type { AppState, ListKey, Pane } from './types.js';
 
+/** Where a `:` command was typed: the trail, and the project the user is in (if any). */
+export interface PaletteAt {
+  stack: readonly Pane[];
+  project: { projectId: number; path: string } | null;
+}
+
+/** A `:` command a feature owns (`:failures`, `:requests`…): the palette lists it and runs it by name. */
+export interface PaletteCommand {
+  usage: string;
+  description: string;
+  /** An error message keeps the palette's text; null closes it. */
+  run(ctx: Ctx, args: string[], at: PaletteAt): string | null | Promise<string | null>;
+}
+
 export interface Feature {
   readonly name: string;
+  /** Its `:` commands, by name. */
+  readonly palette?: Readonly<Record<string, PaletteCommand>>;
   /** Its shortcuts (src/features/<name>/bindings.ts), merged into the keymap by store/keymap.ts. */
   readonly bindings?: readonly Binding[];
   /** The source of a list this feature owns (its API call, row identity, filter text); undefined for other keys. */

@@ -9,9 +9,7 @@ import { describeError } from './errors.js';
 import { topPane } from './store.js';
 import { openEvents } from '../features/activity/index.js';
 import { lookupKey } from '../features/keys/index.js';
-import { openRequests } from '../features/requests/index.js';
-import { openFailures } from '../features/failures/index.js';
-import { openCompare } from '../features/compare/index.js';
+import type { Feature, PaletteAt } from './feature.js';
 import type { Pane } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
@@ -27,11 +25,13 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'key <id>', description: 'an SSH key and its owner (administrators)' },
   { usage: 'projects', description: 'back to the project list' },
   { usage: 'pulse', description: 'what is red or running across your projects' },
-  { usage: 'failures [pipeline id]', description: 'why the pipeline failed: each failed job (downstream too) with its failure line' },
-  { usage: 'compare [pipeline id]', description: 'the pipeline against the last successful one on its ref' },
-  { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)' },
-  { usage: 'refresh | help | quit', description: '' },
 ];
+const APP_COMMANDS = { usage: 'refresh | help | quit', description: '' };
+
+/** Every `:` command: the core's, the features' own (Feature.palette), then refresh, help and quit. */
+export function paletteCommands(features: readonly Feature[]): { usage: string; description: string }[] {
+  return [...PALETTE_COMMANDS, ...features.flatMap((f) => Object.values(f.palette ?? {})), APP_COMMANDS];
+}
 
 export interface PaletteHost {
   refresh(): Promise<void>;
@@ -52,7 +52,9 @@ export function runPalette(ctx: Ctx): void {
       id: 'palette',
       label: ':',
       initial: '',
-      hint: PALETTE_COMMANDS.map((c) => c.usage).join(' · '),
+      hint: paletteCommands(ctx.features)
+        .map((c) => c.usage)
+        .join(' · '),
       submit: { command: 'palette', args: {} },
     },
   });
@@ -186,37 +188,36 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       return lookupKey(ctx, args[0]);
     case 'mr':
       return openMergeRequest(ctx, here, args[0]);
-    case 'requests':
-      return openRequests(ctx);
-    case 'failures':
-      return pipelineHere(ctx, state.stack, here, args[0], 'failures', openFailures);
-    case 'compare':
-      return pipelineHere(ctx, state.stack, here, args[0], 'compare', openCompare);
-    default:
-      return `Unknown command "${safeText(command, 40)}" — try ${PALETTE_COMMANDS.map((c) => c.usage.split(' ')[0]).join(', ')}`;
+    default: {
+      const own = ctx.features.find((f) => f.palette?.[command])?.palette?.[command];
+      if (own) return own.run(ctx, args, { stack: state.stack, project: here });
+      return `Unknown command "${safeText(command, 40)}" — try ${paletteCommands(ctx.features)
+        .map((c) => c.usage.split(' ')[0])
+        .join(', ')}`;
+    }
   }
 }
 
-/** `:failures [id]`, `:compare [id]`: the pipeline named (in the current project), else the nearest one on the trail. */
-function pipelineHere(
+/**
+ * For a feature's `:name [pipeline id]` command: the pipeline named (in the current project), else the
+ * nearest one on the trail (a pipeline, a pane over one, or a job's); a message when there is none.
+ */
+export function pipelineOnTrail(
   ctx: Ctx,
-  stack: Pane[],
-  here: { projectId: number; path: string } | null,
+  at: PaletteAt,
   arg: string | undefined,
   command: string,
-  open: (ctx: Ctx, at: { projectId: number; path: string; pipelineId: number }) => null,
-): string | null {
+): { projectId: number; path: string; pipelineId: number } | string {
   if (arg !== undefined) {
     if (!/^\d+$/.test(arg)) return `${command} takes a pipeline id, e.g. :${command} 4512 (got "${safeText(arg, 40)}")`;
-    if (!here) return 'Open a project first (or :project <path>)';
-    return open(ctx, { ...here, pipelineId: Number(arg) });
+    if (!at.project) return 'Open a project first (or :project <path>)';
+    return { ...at.project, pipelineId: Number(arg) };
   }
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const p = stack[i]!;
-    if (p.kind === 'pipeline' || p.kind === 'failures' || p.kind === 'compare')
-      return open(ctx, { projectId: p.projectId, path: p.path, pipelineId: p.pipelineId });
+  for (let i = at.stack.length - 1; i >= 0; i--) {
+    const p = at.stack[i]!;
+    if ('pipelineId' in p) return { projectId: p.projectId, path: p.path, pipelineId: p.pipelineId };
     const pipelineId = p.kind === 'job' ? ctx.store.getState().jobs[p.jobId]?.pipeline?.id : undefined;
-    if (p.kind === 'job' && pipelineId) return open(ctx, { projectId: p.projectId, path: p.path, pipelineId });
+    if (p.kind === 'job' && pipelineId) return { projectId: p.projectId, path: p.path, pipelineId };
   }
   return `Which pipeline? Open one first, or :${command} <pipeline id>`;
 }

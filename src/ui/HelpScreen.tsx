@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { SCOPE_NAMES, type Binding, type Category, type Scope } from '../keymap/bindings.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
-import { PALETTE_COMMANDS } from '../store/palette.js';
+import { paletteCommands } from '../store/palette.js';
+import type { Feature } from '../store/feature.js';
 import { topPane } from '../store/store.js';
 import { HelpOverlay, layoutHelp, type HelpGroup } from './components/index.js';
 import { useApp, useAppState } from './context.js';
@@ -19,6 +20,7 @@ export function HelpScreen({ width, height }: { width: number; height: number })
   const groups = helpGroups(
     controller.keymap.bindings,
     scopesOf(pane, controller.ctx.features).filter((s) => !GENERAL.includes(s)),
+    controller.ctx.features,
   );
   const { maxOffset } = layoutHelp(groups, width, height);
   useEffect(() => controller.setHelpMax(maxOffset), [controller, maxOffset]);
@@ -29,7 +31,7 @@ export function HelpScreen({ width, height }: { width: number; height: number })
  * The pane's own keys first ("Here: a pipeline"), then the rest by category, then the palette. A key
  * that works elsewhere says where in words ("in the run form"), never the keymap's scope ids.
  */
-export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[]): HelpGroup[] {
+export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[], features: readonly Feature[] = []): HelpGroup[] {
   const row = (b: Binding, scoped: boolean) => ({
     keys: b.keys.map(prettyKey).join(' '),
     description: `${b.description}${scoped && !b.scopes.includes('global') ? ` (in ${b.scopes.map((s) => SCOPE_NAMES[s]).join(', ')})` : ''}`,
@@ -41,6 +43,6 @@ export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Sc
     const rows = bindings.filter((b) => b.category === category && !here.includes(b)).map((b) => row(b, true));
     if (rows.length) groups.push({ title: category, rows });
   }
-  groups.push({ title: 'Command palette (:)', rows: PALETTE_COMMANDS.map((c) => ({ keys: `:${c.usage}`, description: c.description })) });
+  groups.push({ title: 'Command palette (:)', rows: paletteCommands(features).map((c) => ({ keys: `:${c.usage}`, description: c.description })) });
   return groups;
 }

@@ -3,6 +3,7 @@
 // that differ. Read when opened and on `R`; j/k scroll; Enter opens the green pipeline.
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
+import { pipelineOnTrail } from '../../store/palette.js';
 import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { COMPARE_BINDINGS } from './bindings.js';
@@ -20,6 +21,16 @@ const SCROLL: Record<string, (i: number) => number> = {
 export const compareFeature: Feature = {
   name: 'compare',
   bindings: COMPARE_BINDINGS,
+  palette: {
+    compare: {
+      usage: 'compare [pipeline id]',
+      description: 'the pipeline against the last successful one on its ref',
+      run(ctx, args, at) {
+        const pipeline = pipelineOnTrail(ctx, at, args[0], 'compare');
+        return typeof pipeline === 'string' ? pipeline : openCompare(ctx, pipeline);
+      },
+    },
+  },
   scopes: (pane) => (pane.kind === 'compare' ? ['compare', 'global'] : undefined),
   run(ctx, command, pane) {
     if (command === 'pipeline.compare') {

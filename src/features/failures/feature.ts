@@ -6,6 +6,7 @@
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { refuseReadOnly } from '../../store/guard.js';
+import { pipelineOnTrail } from '../../store/palette.js';
 import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
@@ -31,6 +32,16 @@ const digestOf = (ctx: Ctx, pane: FailuresPane): FailureDigest | undefined => ct
 export const failuresFeature: Feature = {
   name: 'failures',
   bindings: FAILURE_BINDINGS,
+  palette: {
+    failures: {
+      usage: 'failures [pipeline id]',
+      description: 'why the pipeline failed: each failed job (downstream too) with its failure line',
+      run(ctx, args, at) {
+        const pipeline = pipelineOnTrail(ctx, at, args[0], 'failures');
+        return typeof pipeline === 'string' ? pipeline : openFailures(ctx, pipeline);
+      },
+    },
+  },
   scopes: (pane) => (pane.kind === 'failures' ? ['failures', 'global'] : undefined),
   run(ctx, command, pane) {
     if (command === 'pipeline.failures') {

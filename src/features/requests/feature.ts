@@ -14,6 +14,9 @@ import { requestsKey, requestsSource } from './source.js';
 
 export const requestsFeature: Feature = {
   name: 'requests',
+  palette: {
+    requests: { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)', run: (ctx) => openRequests(ctx) },
+  },
   bindings: REQUEST_BINDINGS,
   source: (key, _gl, state) => requestsSource(key, state),
   scopes: (pane) => (pane.kind === 'requests' ? ['requests', 'list', 'global'] : undefined),
