@@ -22,8 +22,22 @@ import { submitPipelineFilters } from './filters.js';
 import { closeRunForm, handleRunFormKey, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
 import { runPipelineAction } from './actions.js';
 import { pollPipelines } from './poll.js';
+import { createPipelinesSlice } from './slice.js';
+import { PipelinePane } from './PipelinePane.js';
+import { MergeRequestPane } from './MergeRequestPane.js';
+import { RunFormPane } from './RunFormPane.js';
+import { TestsPane } from './TestsPane.js';
+import { PIPELINES_PALETTE } from './palette.js';
 
 export const pipelinesFeature: Feature = {
+  palette: PIPELINES_PALETTE,
+  slice: createPipelinesSlice,
+  panes: { pipeline: PipelinePane, mergeRequest: MergeRequestPane, runForm: RunFormPane, tests: TestsPane },
+  lists: {
+    pipeline: (pane) => listKeys.pipelineJobs(pane.projectId, pane.pipelineId),
+    mergeRequest: (pane) => listKeys.mrPipelines(pane.projectId, pane.iid),
+    tests: (pane) => listKeys.testCases(pane.projectId, pane.pipelineId),
+  },
   bindings: PIPELINE_BINDINGS,
   name: 'pipelines',
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
