@@ -10,7 +10,7 @@ import type { Binding } from '../keymap/bindings.js';
 import { Controller } from '../store/controller.js';
 import { composeStore } from '../store/create.js';
 import type { Platform } from '../store/ctx.js';
-import type { Feature, FeatureOptions, PaneViews } from '../store/feature.js';
+import type { Feature, FeatureOptions, PaneCrumbs, PaneViews } from '../store/feature.js';
 import type { PollTiming } from '../store/polling.js';
 import { registerPaneLists } from '../store/sources.js';
 import type { AppStore } from '../store/store.js';
@@ -38,6 +38,11 @@ export function initialState(config: AppConfigView, first?: Pane): AppState {
 /** Each pane kind's component, from the features that own them. */
 export function paneViews(features: readonly Feature[]): PaneViews {
   return Object.assign({}, ...features.map((feature) => feature.panes ?? {})) as PaneViews;
+}
+
+/** Each pane kind's crumb in the header's trail, from the features that own them. */
+export function paneCrumbs(features: readonly Feature[]): PaneCrumbs {
+  return Object.assign({}, ...features.map((feature) => feature.crumbs ?? {})) as PaneCrumbs;
 }
 
 export interface AppOptions {
@@ -100,6 +105,7 @@ export function createApp(options: AppOptions): PipetopApp {
   // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
   if (options.project) void openProjectRef(controller.ctx, options.project.ref, options.project.from);
   const panes = paneViews(features);
+  const crumbs = paneCrumbs(features);
   const now = options.now ?? Date.now;
   const app = controller;
   return {
@@ -107,7 +113,7 @@ export function createApp(options: AppOptions): PipetopApp {
     store,
     controller: app,
     view: (theme) => (
-      <AppContext.Provider value={{ store, controller: app, now, panes }}>
+      <AppContext.Provider value={{ store, controller: app, now, panes, crumbs }}>
         <ThemeContext.Provider value={theme}>
           <App />
         </ThemeContext.Provider>

@@ -46,6 +46,9 @@ export interface PaneProps<P extends Pane = Pane> {
 /** A pane's component, by kind. */
 export type PaneViews = { readonly [K in PaneKind]?: (props: PaneProps<PaneKinds[K]>) => ReactNode };
 
+/** What the header's trail calls a pane, by kind (safe text: src/text/safe.ts). */
+export type PaneCrumbs = { readonly [K in PaneKind]?: (state: AppState, pane: PaneKinds[K]) => string };
+
 /** The list a pane shows (and its cursor moves in), by pane kind; null: none. */
 export type PaneLists = { readonly [K in PaneKind]?: (pane: PaneKinds[K]) => ListKey | null };
 
@@ -55,6 +58,8 @@ export interface Feature {
   readonly slice?: StateCreator<AppState, [], [], object>;
   /** The panes it owns (their kinds declared in store/types.ts PaneKinds), with their components. */
   readonly panes?: PaneViews;
+  /** What the header's trail calls each of its panes. */
+  readonly crumbs?: PaneCrumbs;
   /** The list each of its panes shows, by pane kind (store/sources.ts listKeyOf). */
   readonly lists?: PaneLists;
   /** Its `:` commands, by name. */

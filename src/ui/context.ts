@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Controller } from '../store/controller.js';
-import type { PaneViews } from '../store/feature.js';
+import type { PaneCrumbs, PaneViews } from '../store/feature.js';
 import type { AppStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 
@@ -13,6 +13,8 @@ export interface AppContextValue {
   now: () => number;
   /** Each pane kind's component, from the features that own it (the app shell composes it: src/app/create.tsx). */
   panes: PaneViews;
+  /** What the header's trail calls each pane kind (composed as `panes`). */
+  crumbs: PaneCrumbs;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

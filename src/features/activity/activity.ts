@@ -21,6 +21,7 @@ const eventsList = (pane: Pane): ListKey | undefined =>
   pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;
 
 export const activityFeature: Feature = {
+  crumbs: { events: (_s, pane) => (pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`) },
   palette: {
     events: { usage: 'events', description: 'your own activity', order: 80, run: (ctx) => openEvents(ctx, null) },
     user: {

@@ -21,6 +21,7 @@ const SCROLL: Record<string, (i: number) => number> = {
 };
 
 export const compareFeature: Feature = {
+  crumbs: { compare: () => 'compare' },
   slice: createCompareSlice,
   panes: { compare: ComparePane },
   name: 'compare',

@@ -20,6 +20,7 @@ function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string 
 }
 
 export const deploymentsFeature: Feature = {
+  crumbs: { deployment: (s, pane) => `deployment #${s.deployments[pane.deploymentId]?.iid ?? pane.deploymentId}` },
   slice: createDeploymentsSlice,
   panes: { deployment: DeploymentPane },
   bindings: DEPLOYMENT_BINDINGS,

@@ -32,6 +32,8 @@ const MOVES: Record<string, (i: number, n: number) => number> = {
 const digestOf = (ctx: Ctx, pane: FailuresPane): FailureDigest | undefined => ctx.store.getState().failures[digestKey(pane.projectId, pane.pipelineId)];
 
 export const failuresFeature: Feature = {
+  // Opened over the pipeline, whose crumb names it already.
+  crumbs: { failures: () => 'failures' },
   slice: createFailuresSlice,
   panes: { failures: FailuresPane },
   name: 'failures',

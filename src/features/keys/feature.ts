@@ -11,6 +11,7 @@ import { createKeysSlice } from './slice.js';
 import { KeyPane } from './KeyPane.js';
 
 export const keysFeature: Feature = {
+  crumbs: { key: (_s, pane) => `SSH key #${pane.keyId}` },
   palette: {
     key: { usage: 'key <id>', description: 'an SSH key and its owner (administrators)', order: 100, run: (ctx, args) => lookupKey(ctx, args[0]) },
   },

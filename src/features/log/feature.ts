@@ -12,6 +12,7 @@ import { logRowsOf } from './log-layout.js';
 import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
 import { createLogSlice } from './slice.js';
 import { JobPane } from './JobPane.js';
+import { safeText } from '../../text/safe.js';
 
 /** The log engine attached to this context (Feature.attach runs first, when the controller is built). */
 function logsOf(ctx: Ctx): LogRegistry {
@@ -20,6 +21,7 @@ function logsOf(ctx: Ctx): LogRegistry {
 }
 
 export const logFeature: Feature = {
+  crumbs: { job: (s, pane) => safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40) },
   slice: createLogSlice,
   panes: { job: JobPane },
   name: 'log',

@@ -13,8 +13,10 @@ import { ProjectsPane } from './ProjectsPane.js';
 import { ProjectPane } from './ProjectPane.js';
 import { ProjectLookupPane } from './ProjectLookupPane.js';
 import { PROJECTS_PALETTE } from './palette.js';
+import { safeText } from '../../text/safe.js';
 
 export const projectsFeature: Feature = {
+  crumbs: { projects: () => 'projects', project: (_s, pane) => safeText(pane.path, 60), projectLookup: (_s, pane) => safeText(pane.ref, 60) },
   palette: PROJECTS_PALETTE,
   name: 'projects',
   slice: createProjectsSlice,

@@ -59,6 +59,7 @@ function notReadYet(ctx: Ctx, row: { projectId: number; path: string }): boolean
 const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
 
 export const pulseFeature: Feature = {
+  crumbs: { pulse: () => 'pulse' },
   palette: {
     pulse: {
       usage: 'pulse',

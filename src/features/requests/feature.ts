@@ -15,6 +15,7 @@ import { createRequestsSlice } from './slice.js';
 import { RequestsPane } from './RequestsPane.js';
 
 export const requestsFeature: Feature = {
+  crumbs: { requests: () => 'requests' },
   slice: createRequestsSlice,
   panes: { requests: RequestsPane },
   lists: { requests: () => requestsKey() },

@@ -38,6 +38,10 @@ function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
 const projectUrl = (ctx: Ctx, id: number) => ctx.store.getState().projects[id]?.web_url;
 
 export const schedulesFeature: Feature = {
+  crumbs: {
+    schedule: (_s, pane) => `schedule #${pane.scheduleId}`,
+    scheduleForm: (_s, pane) => (pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`),
+  },
   slice: createSchedulesSlice,
   panes: { schedule: SchedulePane, scheduleForm: ScheduleFormPane },
   bindings: SCHEDULE_BINDINGS,
