@@ -3,6 +3,6 @@
 export { runJobAction } from './actions.js';
 export { JobTable } from './JobTable.js';
 export { JobsTab } from './JobsTab.js';
-export { createJobsSlice, type JobsSlice } from './slice.js';
+export { createJobsSlice } from './slice.js';
 export { targetJob } from './commands.js';
 export { JOB_COMMANDS } from './commands.js';

@@ -3,6 +3,6 @@
 export { refText } from './mr.js';
 export { pastDurations, usualDuration } from './timeline-history.js';
 export { PipelinesTab } from './PipelinesTab.js';
-export { createPipelinesSlice, type PipelinesSlice } from './slice.js';
+export { createPipelinesSlice } from './slice.js';
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';

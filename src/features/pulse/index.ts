@@ -3,4 +3,4 @@
 export { estimatedSeconds } from './estimate.js';
 export { attentionTier } from './model.js';
 export { pulseRows, visiblePulseIds } from './rows.js';
-export { createPulseSlice, type PulseSlice } from './slice.js';
+export { createPulseSlice } from './slice.js';

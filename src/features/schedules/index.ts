@@ -1,4 +1,4 @@
 // What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
 // definition, for the app shell alone, is feature.ts.
 export { SchedulesTab } from './SchedulesTab.js';
-export { createSchedulesSlice, type SchedulesSlice } from './slice.js';
+export { createSchedulesSlice } from './slice.js';
