@@ -7,7 +7,7 @@ import { writeFileSafely } from '../lib/safe-file.js';
 import { createLru, type Lru } from '../lib/lru.js';
 import { FailureTracker } from './failure.js';
 import { cursorAnchor, FoldMap } from './folds.js';
-import { Growable } from './growable.js';
+import { Growable, PagedArray } from './growable.js';
 import { LineSplitter, type SplitLine } from './line-splitter.js';
 import { decodeRecord, encodeRecord, LineSpool, plainText } from './line-spool.js';
 import type { Marker } from './markers.js';
@@ -97,7 +97,7 @@ export class LogModel {
    * Per line: ms since `timeBase` (NO_TIME: none). Only allocated once a line has a timestamp, and
    * 4 bytes a line: a job log spans hours, not the ±24 days an Int32 of milliseconds covers.
    */
-  private times: Growable<Int32Array> | null = null;
+  private times: PagedArray<Int32Array> | null = null;
   private timeBase = 0;
   /** Per section: 1 when folded. */
   private readonly folded = new Growable(Uint8Array, 256);
@@ -439,8 +439,8 @@ export class LogModel {
     const index = this.spool.count;
     const section = this.tree.current;
     if (l.time !== undefined && !this.times) {
-      this.times = new Growable(Int32Array, 4096);
-      this.times.resize(index, NO_TIME);
+      this.times = new PagedArray(Int32Array);
+      this.times.fillTo(index, NO_TIME);
       this.timeBase = l.time;
     }
     this.times?.push(l.time === undefined ? NO_TIME : Math.max(-MAX_DELTA, Math.min(MAX_DELTA, l.time - this.timeBase)));
