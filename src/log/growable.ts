@@ -56,14 +56,6 @@ export class Growable<T extends TypedArray> {
     return lo;
   }
 
-  /** The same values in a wider type (e.g. Uint32 offsets past 4 GB → Float64). */
-  convert<U extends TypedArray>(Type: TypedArrayOf<U>): Growable<U> {
-    const next = new Growable(Type, Math.max(this.initialCapacity, this.data.length));
-    next.resize(this.size);
-    for (let i = 0; i < this.size; i++) next.set(i, this.data[i]!);
-    return next;
-  }
-
   private grow(min: number): void {
     let capacity = Math.max(this.data.length * 2, 16);
     while (capacity < min) capacity *= 2;
