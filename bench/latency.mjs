@@ -60,6 +60,7 @@ const controller = new m.Controller({
   store,
   gl,
   now: () => sim.clock.now(),
+  features: m.FEATURES,
   platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => undefined, downloadDir: tmpdir() },
   tokenHelp: '',
 });
@@ -98,7 +99,11 @@ stdin.setEncoding('utf8');
 void controller.start();
 const h = m.createElement;
 const ink = m.render(
-  h(m.AppContext.Provider, { value: { store, controller, now: () => sim.clock.now() } }, h(m.ThemeContext.Provider, { value: m.createTheme({}) }, h(m.App))),
+  h(
+    m.AppContext.Provider,
+    { value: { store, controller, now: () => sim.clock.now(), panes: m.paneViews(m.FEATURES), crumbs: m.paneCrumbs(m.FEATURES) } },
+    h(m.ThemeContext.Provider, { value: m.createTheme({}) }, h(m.App)),
+  ),
   {
     stdin: Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} }),
     stdout,
