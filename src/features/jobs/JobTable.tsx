@@ -4,6 +4,7 @@ import { Table, statusCell, type Column } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
+import { MARKS } from '../../ui/glyphs.js';
 
 /** `nameOf`: a row's Name when the caller names it (a pipeline's trigger jobs), else undefined. */
 export function JobTable({
@@ -40,7 +41,7 @@ export function JobTable({
       grow: 3,
       priority: 10,
       value: (j) =>
-        `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ↻${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}`,
+        `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ${MARKS.attempt.glyph}${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}`,
     },
     { header: 'Stage', width: 10, priority: 5, value: (j) => j.stage },
     ...(showPipeline
