@@ -103,7 +103,9 @@ export type ListKey =
   | { kind: 'events'; of: 'user'; user: string }
   | { kind: 'mrPipelines'; projectId: number; iid: number }
   | { kind: 'testCases'; projectId: number; pipelineId: number }
-  | { kind: 'requests' };
+  | { kind: 'requests' }
+  // The pulse's `/` filter: its rows are the pulse's own (features/pulse), the list holds the filter.
+  | { kind: 'pulse' };
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
@@ -114,6 +116,8 @@ export function listKeyText(key: ListKey): ListKeyText {
       return 'projects';
     case 'requests':
       return 'requests';
+    case 'pulse':
+      return 'pulse';
     case 'pipelineJobs':
       return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
     case 'mrPipelines':
