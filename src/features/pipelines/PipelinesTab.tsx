@@ -35,9 +35,9 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   const columns: Column<PipelineBasic>[] = [
     { header: 'Status', width: 11, priority: 9, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
     { header: 'Pipeline', width: 9, priority: 8, value: (p) => `#${p.id}${marks[p.id] ? ` ${MARK_GLYPH}` : ''}` },
-    { header: 'Ref', width: 14, grow: 2, priority: 10, value: (p) => refText({ mergeRequests }, projectId, p.ref) },
+    { header: 'Ref', width: 14, grow: 2, max: 40, priority: 10, value: (p) => refText({ mergeRequests }, projectId, p.ref) },
     { header: 'Commit', width: 9, priority: 4, value: (p) => p.sha.slice(0, 8) },
-    { header: 'Source', width: 12, grow: 1, priority: 2, value: (p) => p.source ?? '' },
+    { header: 'Source', width: 12, grow: 1, max: 20, priority: 2, value: (p) => p.source ?? '' },
     { header: 'By', width: 12, priority: 3, value: (p) => detail(p).user?.username ?? '' },
     { header: 'Created', width: 10, priority: 6, value: (p) => relativeTime(p.created_at, now()) },
     { header: 'Duration', width: 9, priority: 5, align: 'right', value: (p) => duration(detail(p).duration) },
