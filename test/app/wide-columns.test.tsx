@@ -1,6 +1,7 @@
 // Wide terminals show more instead of stretching names: at 200 columns a job list adds when each
-// job was queued and which runner took it, names and refs stop at their cap, the pulse's path
-// too; at 80 columns every list shows what it showed before (the new columns give way first).
+// job was queued and which runner took it, the pipelines list each commit's title, names and refs
+// stop at their cap, the pulse's path too; at 80 columns every list shows what it showed before
+// (the new columns give way first) and no commit is read.
 import { afterEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { Pane } from '../../src/store/types.js';
@@ -77,6 +78,9 @@ it('at 80 columns the lists show what they did: the new columns give way first',
   app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: PROJECT, tab: 'pipelines' } as Pane] }));
   await app.waitFor(/\d+\+? pipelines/);
   expect(headers()).toEqual(['Status', 'Pipeline', 'Ref', 'Commit', 'Created', 'Duration']);
+  // No Title column, so no commit is read.
+  await app.until(() => Object.values(app.store.getState().pipelines).some((p) => (p as { hydratedAt?: string }).hydratedAt), 'rows read whole');
+  expect(app.sim.requests.filter((r) => r.path.includes('/repository/commits/'))).toEqual([]);
 });
 
 it('at 200 columns the pipelines list caps its ref and the pulse its project path', async () => {
@@ -87,7 +91,20 @@ it('at 200 columns the pipelines list caps its ref and the pulse its project pat
   const projectId = app.sim.world.projectsByPath.get(PROJECT)!.id;
   app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: PROJECT, tab: 'pipelines' } as Pane] }));
   await app.waitFor(/\d+\+? pipelines/);
-  expect(headers().slice(0, 8)).toEqual(['Status', 'Pipeline', 'Ref', 'Commit', 'Source', 'By', 'Created', 'Duration']);
+  expect(headers()).toEqual(['Status', 'Pipeline', 'Ref', 'Commit', 'Title', 'Source', 'By', 'Created', 'Duration', 'Trend']);
   expect(columnWidth('Ref')).toBeLessThanOrEqual(41);
   expect(columnWidth('Source')).toBeLessThanOrEqual(21);
+  // The commit's title, as GitLab's commit answers it (GET …/repository/commits/:sha), on the first row.
+  const first = (await app.controller.ctx.gl.pipelines.list(projectId, { perPage: 1 }).all())[0]!;
+  const commit = await app.controller.ctx.gl.projects.commit(projectId, first.sha);
+  await app.until(
+    () =>
+      (
+        app
+          .frame()
+          .split('\n')
+          .find((l) => l.includes(`#${first.id} `)) ?? ''
+      ).includes(commit.title.slice(0, 30)),
+    'the commit title',
+  );
 });
