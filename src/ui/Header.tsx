@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import Spinner from 'ink-spinner';
 import { useShallow } from 'zustand/react/shallow';
 import { displayWidth, safeText, truncateToWidth } from '../text/safe.js';
+import type { PaneCrumbs } from '../store/feature.js';
 import type { AppState, ConnectionState, Pane } from '../store/types.js';
 import { topPane } from '../store/store.js';
 import { useApp, useAppState } from './context.js';
@@ -15,12 +16,12 @@ export const HEADER_ROWS = 1;
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
-  const { now, controller } = useApp();
+  const { now, controller, crumbs: names } = useApp();
   const config = useAppState((s) => s.config);
   const user = useAppState((s) => s.user);
   const connection = useAppState((s) => s.connection);
-  const crumbs = useAppState(useShallow(breadcrumbs));
-  const keep = useAppState(projectCrumb);
+  const crumbs = useAppState(useShallow((s: AppState) => trail(s, names).crumbs));
+  const keep = useAppState((s) => trail(s, names).project);
   const busy = useAppState((s) => Object.values(s.inflight)[0]);
   const pulse = useAppState((s) => topPane(s).kind === 'pulse');
   // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
@@ -155,73 +156,31 @@ function useTicker(active: boolean): void {
 }
 
 /**
- * One crumb per pane, and before a pane that shows a pipeline or a job of a project the trail has
- * not named yet (the pulse's `f`, a downstream pipeline of another project) that project's path.
+ * One crumb per pane, as its feature names it, and before a pane that shows a pipeline or a job of
+ * a project the trail has not named yet (the pulse's `f`, a downstream pipeline of another project)
+ * that project's path; `project` is that crumb's index, the one fitTrail keeps.
  */
-function trail(s: AppState): { crumbs: string[]; project: number } {
+function trail(s: AppState, names: PaneCrumbs): { crumbs: string[]; project: number } {
   const crumbs: string[] = [];
   let named: number | null = null;
   let project = -1;
   for (const pane of s.stack) {
-    const own = 'projectId' in pane && 'path' in pane ? pane : null;
+    const own = 'projectId' in pane && 'path' in pane ? (pane as { projectId: number; path: string }) : null;
     if (own && own.projectId !== named) {
       named = own.projectId;
       project = crumbs.length;
       crumbs.push(safeText(own.path, 80));
     }
+    // A project pane's crumb is its path: named just above.
     if (pane.kind === 'project') continue;
-    const text = crumb(s, pane);
+    const text = crumb(s, pane, names);
     if (text) crumbs.push(text);
   }
   return { crumbs, project };
 }
 
-function breadcrumbs(s: AppState): string[] {
-  return trail(s).crumbs;
-}
-
-/** Which crumb names the project of the pane in front: the one the header keeps (fitTrail). */
-function projectCrumb(s: AppState): number {
-  return trail(s).project;
-}
-
-function crumb(s: AppState, pane: Pane): string {
-  switch (pane.kind) {
-    case 'projects':
-      return 'projects';
-    case 'project':
-      return safeText(pane.path, 60);
-    case 'pipeline':
-      // Its project, when the trail has not named it yet, is a crumb of its own (trail).
-      return `#${pane.pipelineId}`;
-    case 'job':
-      return safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40);
-    case 'schedule':
-      return `schedule #${pane.scheduleId}`;
-    case 'scheduleForm':
-      return pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`;
-    case 'deployment':
-      return `deployment #${s.deployments[pane.deploymentId]?.iid ?? pane.deploymentId}`;
-    case 'events':
-      return pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`;
-    case 'key':
-      return `SSH key #${pane.keyId}`;
-    case 'mergeRequest':
-      return `!${pane.iid}`;
-    case 'tests':
-      return pane.open ? 'tests › case' : 'tests';
-    case 'runForm':
-      return s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline';
-    case 'projectLookup':
-      return safeText(pane.ref, 60);
-    case 'pulse':
-      return 'pulse';
-    case 'requests':
-      return 'requests';
-    // Opened over the pipeline, whose crumb names it already.
-    case 'failures':
-      return 'failures';
-    case 'compare':
-      return 'compare';
-  }
+/** A pane's crumb, as its feature names it (Feature.crumbs). */
+function crumb(s: AppState, pane: Pane, crumbs: PaneCrumbs): string {
+  const name = crumbs[pane.kind] as ((state: AppState, pane: Pane) => string) | undefined;
+  return name ? name(s, pane) : pane.kind;
 }
