@@ -53,7 +53,11 @@ export function helpKey(ctx: Ctx, command: CommandId | null): void {
 export function filterKey(ctx: Ctx, key: ListKey, command: CommandId | null, text: string | undefined): void {
   const { store } = ctx;
   const list = listOf(store.getState(), key);
-  if (command === 'filter.down' || command === 'filter.up') return moveSelection(ctx, key, (i) => i + (command === 'filter.down' ? 1 : -1));
+  if (command === 'filter.down' || command === 'filter.up') {
+    const by = command === 'filter.down' ? 1 : -1;
+    if (ctx.features.some((feature) => feature.moveInFilter?.(ctx, key, by))) return;
+    return moveSelection(ctx, key, (i) => i + by);
+  }
   // The filter is edited at its end (no cursor of its own): moving keys do nothing.
   const state: EditState = { value: list.filter, cursor: list.filter.length };
   const result = isEditCommand(command) ? edit(state, command) : text !== undefined ? insert(state, text) : null;
