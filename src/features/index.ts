@@ -1,6 +1,7 @@
 // The features the core asks in turn (store/feature.ts), in the order they are asked.
 import type { Feature } from '../store/feature.js';
 import { activityFeature } from './activity/index.js';
+import { allJobsFeature } from './alljobs/index.js';
 import { deploymentsFeature } from './deployments/index.js';
 import { jobsFeature } from './jobs/index.js';
 import { keysFeature } from './keys/index.js';
@@ -16,6 +17,8 @@ import { schedulesFeature } from './schedules/index.js';
 
 export const FEATURES: readonly Feature[] = [
   projectsFeature,
+  // Before the pipelines and jobs features: the job keys on its rows are its own to hand on.
+  allJobsFeature,
   pipelinesFeature,
   jobsFeature,
   schedulesFeature,

@@ -34,6 +34,10 @@ export type Scope =
   | 'failures'
   // the comparison (features/compare)
   | 'compare'
+  // across projects: `:jobs`, `:mrs`, `:view` (features/alljobs, mrs, views)
+  | 'allJobs'
+  | 'mrs'
+  | 'view'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -186,6 +190,9 @@ export const SCOPE_NAMES: Record<Scope, string> = {
   requests: 'the request log',
   failures: 'why a pipeline failed',
   compare: 'a comparison with the last green pipeline',
+  allJobs: 'jobs across projects (:jobs)',
+  mrs: 'your merge requests (:mrs)',
+  view: 'a saved view (:view)',
   edit: 'text fields',
   filter: 'the / filter',
   confirm: 'a [y/N] question',

@@ -3,6 +3,7 @@
 // a fresh store. Apart from store.ts because the features import store.ts at run time (listOf,
 // patchList, toast): this file imports the features, and nothing inside them imports it.
 import { createStore, type StateCreator } from 'zustand/vanilla';
+import { createAllJobsSlice } from '../features/alljobs/index.js';
 import { createDeploymentsSlice } from '../features/deployments/index.js';
 import { createJobsSlice } from '../features/jobs/index.js';
 import { createKeysSlice } from '../features/keys/index.js';
@@ -33,6 +34,7 @@ export function createCoreSlice(config: AppConfigView, first: Pane = { kind: 'pr
     toast: null,
     confirm: null,
     prompt: null,
+    paletteDraft: null,
     filtering: null,
     help: null,
     download: null,
@@ -58,6 +60,7 @@ export function createAppStore(config: AppConfigView, first?: Pane): AppStore {
     ...createFailuresSlice(...a),
     ...createCompareSlice(...a),
     ...createMarksSlice(...a),
+    ...createAllJobsSlice(...a),
   }));
 }
 

@@ -51,7 +51,7 @@ export function runPalette(ctx: Ctx): void {
     prompt: {
       id: 'palette',
       label: ':',
-      initial: '',
+      initial: ctx.store.getState().paletteDraft ?? '',
       hint: paletteCommands(ctx.features)
         .map((c) => c.usage)
         .join(' · '),
@@ -156,6 +156,9 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
     case 'schedules':
     case 'deployments': {
       const top = topPane(state);
+      // `:jobs` with words, or with no project to be in: jobs across projects (features/alljobs).
+      const across = command === 'jobs' && (args.length > 0 || (!here && top.kind !== 'project')) ? ctx.features.find((f) => f.palette?.jobs) : undefined;
+      if (across) return across.palette!.jobs!.run(ctx, args, { stack: state.stack, project: here });
       if (top.kind !== 'project') {
         const missing = needProject();
         if (missing) return missing;

@@ -79,7 +79,8 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'compare':
       return null;
     case 'requests':
-      return { kind: 'requests' };
+    case 'allJobs':
+      return { kind: pane.kind };
     case 'tests':
       return listKeys.testCases(pane.projectId, pane.pipelineId);
   }

@@ -14,6 +14,7 @@ import type { RequestsSlice } from '../features/requests/index.js';
 import type { FailuresSlice } from '../features/failures/index.js';
 import type { CompareSlice } from '../features/compare/index.js';
 import type { SchedulesSlice } from '../features/schedules/index.js';
+import type { AllJobsSlice } from '../features/alljobs/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -46,7 +47,9 @@ export type Pane =
   /** `:failures` / `X`: why a pipeline failed (features/failures). */
   | { kind: 'failures'; projectId: number; path: string; pipelineId: number }
   /** `:compare` / `C`: against the last green pipeline on the ref (features/compare). */
-  | { kind: 'compare'; projectId: number; path: string; pipelineId: number };
+  | { kind: 'compare'; projectId: number; path: string; pipelineId: number }
+  /** `:jobs [scope…]`: jobs across the pulse's projects (features/alljobs). */
+  | { kind: 'allJobs' };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -103,7 +106,8 @@ export type ListKey =
   | { kind: 'events'; of: 'user'; user: string }
   | { kind: 'mrPipelines'; projectId: number; iid: number }
   | { kind: 'testCases'; projectId: number; pipelineId: number }
-  | { kind: 'requests' };
+  | { kind: 'requests' }
+  | { kind: 'allJobs' };
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
@@ -113,7 +117,8 @@ export function listKeyText(key: ListKey): ListKeyText {
     case 'projects':
       return 'projects';
     case 'requests':
-      return 'requests';
+    case 'allJobs':
+      return key.kind;
     case 'pipelineJobs':
       return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
     case 'mrPipelines':
@@ -209,6 +214,8 @@ export interface CoreSlice {
   toast: ToastState | null;
   confirm: ConfirmState | null;
   prompt: PromptState | null;
+  /** The palette's text when GitLab or the command refused it: the next `:` opens with it. */
+  paletteDraft: string | null;
   /** `/` is being typed for this list. */
   filtering: ListKey | null;
   /** `?` help: the first line shown, and the last useful one (HelpScreen reports it once laid out). */
@@ -234,6 +241,7 @@ export type AppState = CoreSlice &
   RequestsSlice &
   FailuresSlice &
   CompareSlice &
-  MarksSlice;
+  MarksSlice &
+  AllJobsSlice;
 
 export type Row = PipelineBasic | Job | Project;

@@ -28,6 +28,7 @@ import { useTheme } from './theme.js';
 import { PulsePane } from '../features/pulse/index.js';
 import { RequestsPane } from '../features/requests/index.js';
 import { FailuresPane } from '../features/failures/index.js';
+import { AllJobsPane } from '../features/alljobs/index.js';
 import { ComparePane } from '../features/compare/index.js';
 
 export function App() {
@@ -126,5 +127,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <FailuresPane pane={pane} width={width} height={height} />;
     case 'compare':
       return <ComparePane pane={pane} width={width} height={height} />;
+    case 'allJobs':
+      return <AllJobsPane width={width} height={height} />;
   }
 }

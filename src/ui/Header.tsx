@@ -148,5 +148,12 @@ function crumb(s: AppState, pane: Pane): string {
       return 'failures';
     case 'compare':
       return 'compare';
+    case 'allJobs': {
+      const words = [
+        ...s.allJobs.filter.scopes,
+        ...(['name', 'ref', 'stage'] as const).flatMap((f) => (s.allJobs.filter[f] ? [`${f}=${s.allJobs.filter[f]}`] : [])),
+      ];
+      return safeText(`jobs${words.length ? ` ${words.join(' ')}` : ''}`, 60);
+    }
   }
 }

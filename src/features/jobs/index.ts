@@ -6,4 +6,4 @@ export { downloadArtifactsByRef } from './actions.js';
 export { jobsFeature } from './feature.js';
 export { createJobsSlice, type JobsSlice } from './slice.js';
 export { targetJob } from './commands.js';
-export { JOB_COMMANDS } from './commands.js';
+export { JOB_COMMANDS, runJobCommandOn } from './commands.js';

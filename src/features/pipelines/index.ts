@@ -11,3 +11,4 @@ export { openNewPipelineForm } from './run-form-actions.js';
 export { createPipelinesSlice, type PipelinesSlice } from './slice.js';
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';
+export { jobKeyOn } from './commands.js';

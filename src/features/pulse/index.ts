@@ -3,5 +3,5 @@ export { estimatedSeconds } from './estimate.js';
 export { attentionTier } from './model.js';
 export { pulseFeature } from './feature.js';
 export { PulsePane } from './PulsePane.js';
-export { pulseRows, visiblePulseIds } from './rows.js';
+export { isPlaceholder, pulseRows, pulseSourceProjects, visiblePulseIds } from './rows.js';
 export { createPulseSlice, type PulseSlice } from './slice.js';
