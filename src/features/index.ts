@@ -7,6 +7,7 @@ import { jobsFeature } from './jobs/index.js';
 import { keysFeature } from './keys/index.js';
 import { logFeature } from './log/index.js';
 import { marksFeature } from './marks/index.js';
+import { mrsFeature } from './mrs/index.js';
 import { pulseFeature } from './pulse/index.js';
 import { pipelinesFeature } from './pipelines/index.js';
 import { projectsFeature } from './projects/index.js';
@@ -19,6 +20,7 @@ export const FEATURES: readonly Feature[] = [
   projectsFeature,
   // Before the pipelines and jobs features: the job keys on its rows are its own to hand on.
   allJobsFeature,
+  mrsFeature,
   pipelinesFeature,
   jobsFeature,
   schedulesFeature,

@@ -80,6 +80,7 @@ export function listKeyOf(pane: Pane): ListKey | null {
       return null;
     case 'requests':
     case 'allJobs':
+    case 'myMrs':
       return { kind: pane.kind };
     case 'tests':
       return listKeys.testCases(pane.projectId, pane.pipelineId);

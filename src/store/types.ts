@@ -49,7 +49,9 @@ export type Pane =
   /** `:compare` / `C`: against the last green pipeline on the ref (features/compare). */
   | { kind: 'compare'; projectId: number; path: string; pipelineId: number }
   /** `:jobs [scope…]`: jobs across the pulse's projects (features/alljobs). */
-  | { kind: 'allJobs' };
+  | { kind: 'allJobs' }
+  /** `:mrs`: the user's merge requests across projects (features/mrs). */
+  | { kind: 'myMrs' };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -107,7 +109,8 @@ export type ListKey =
   | { kind: 'mrPipelines'; projectId: number; iid: number }
   | { kind: 'testCases'; projectId: number; pipelineId: number }
   | { kind: 'requests' }
-  | { kind: 'allJobs' };
+  | { kind: 'allJobs' }
+  | { kind: 'myMrs' };
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
@@ -118,6 +121,7 @@ export function listKeyText(key: ListKey): ListKeyText {
       return 'projects';
     case 'requests':
     case 'allJobs':
+    case 'myMrs':
       return key.kind;
     case 'pipelineJobs':
       return `pipelineJobs:${key.projectId}:${key.pipelineId}`;

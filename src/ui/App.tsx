@@ -29,6 +29,7 @@ import { PulsePane } from '../features/pulse/index.js';
 import { RequestsPane } from '../features/requests/index.js';
 import { FailuresPane } from '../features/failures/index.js';
 import { AllJobsPane } from '../features/alljobs/index.js';
+import { MrsPane } from '../features/mrs/index.js';
 import { ComparePane } from '../features/compare/index.js';
 
 export function App() {
@@ -129,5 +130,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <ComparePane pane={pane} width={width} height={height} />;
     case 'allJobs':
       return <AllJobsPane width={width} height={height} />;
+    case 'myMrs':
+      return <MrsPane width={width} height={height} />;
   }
 }

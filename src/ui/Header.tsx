@@ -148,6 +148,8 @@ function crumb(s: AppState, pane: Pane): string {
       return 'failures';
     case 'compare':
       return 'compare';
+    case 'myMrs':
+      return 'my merge requests';
     case 'allJobs': {
       const words = [
         ...s.allJobs.filter.scopes,

@@ -12,3 +12,4 @@ export { createPipelinesSlice, type PipelinesSlice } from './slice.js';
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';
 export { jobKeyOn } from './commands.js';
+export { mrKey } from './mr.js';
