@@ -88,7 +88,13 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   // projects): the first pane, so q quits from it; `:projects` opens the list over it. With one,
   // the project is looked up after the first frame (below).
   const store = createAppStore(
-    { host, demo: config.mode === 'demo', readOnly: config.readOnly, ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}) },
+    {
+      host,
+      demo: config.mode === 'demo',
+      readOnly: config.readOnly,
+      ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}),
+      ...(userConfig.views ? { views: userConfig.views } : {}),
+    },
     config.project ? undefined : { kind: 'pulse' },
   );
   controller = new Controller({

@@ -15,12 +15,14 @@ import { requestsFeature } from './requests/index.js';
 import { failuresFeature } from './failures/index.js';
 import { compareFeature } from './compare/index.js';
 import { schedulesFeature } from './schedules/index.js';
+import { viewsFeature } from './views/index.js';
 
 export const FEATURES: readonly Feature[] = [
   projectsFeature,
   // Before the pipelines and jobs features: the job keys on its rows are its own to hand on.
   allJobsFeature,
   mrsFeature,
+  viewsFeature,
   pipelinesFeature,
   jobsFeature,
   schedulesFeature,

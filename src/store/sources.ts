@@ -82,6 +82,8 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'allJobs':
     case 'myMrs':
       return { kind: pane.kind };
+    case 'view':
+      return { kind: 'view', name: pane.name };
     case 'tests':
       return listKeys.testCases(pane.projectId, pane.pipelineId);
   }

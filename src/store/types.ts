@@ -1,6 +1,7 @@
 // The shape of pipetop's state. Panes are a stack (Enter pushes, Esc pops); lists are keyed by what
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, PipelineBasic, Project } from '../api/index.js';
+import type { SavedView } from '../config/views.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
 import type { DeploymentsSlice } from '../features/deployments/index.js';
 import type { JobsSlice } from '../features/jobs/index.js';
@@ -51,7 +52,9 @@ export type Pane =
   /** `:jobs [scope…]`: jobs across the pulse's projects (features/alljobs). */
   | { kind: 'allJobs' }
   /** `:mrs`: the user's merge requests across projects (features/mrs). */
-  | { kind: 'myMrs' };
+  | { kind: 'myMrs' }
+  /** `:view NAME`: a saved view of the config file (features/views). */
+  | { kind: 'view'; name: string };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -110,7 +113,8 @@ export type ListKey =
   | { kind: 'testCases'; projectId: number; pipelineId: number }
   | { kind: 'requests' }
   | { kind: 'allJobs' }
-  | { kind: 'myMrs' };
+  | { kind: 'myMrs' }
+  | { kind: 'view'; name: string };
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
@@ -123,6 +127,8 @@ export function listKeyText(key: ListKey): ListKeyText {
     case 'allJobs':
     case 'myMrs':
       return key.kind;
+    case 'view':
+      return `view:${key.name}`;
     case 'pipelineJobs':
       return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
     case 'mrPipelines':
@@ -188,6 +194,8 @@ export interface AppConfigView {
   readOnly: boolean;
   /** The pulse's projects from the config file (paths or ids); absent: the user's projects list. */
   pulse?: string[];
+  /** Saved views from the config file (`:view NAME`, features/views). */
+  views?: SavedView[];
 }
 
 /** The rows the terminal gives the pane in front (App sets it with `setViewport`). */

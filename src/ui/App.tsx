@@ -30,6 +30,7 @@ import { RequestsPane } from '../features/requests/index.js';
 import { FailuresPane } from '../features/failures/index.js';
 import { AllJobsPane } from '../features/alljobs/index.js';
 import { MrsPane } from '../features/mrs/index.js';
+import { ViewPane } from '../features/views/index.js';
 import { ComparePane } from '../features/compare/index.js';
 
 export function App() {
@@ -132,5 +133,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <AllJobsPane width={width} height={height} />;
     case 'myMrs':
       return <MrsPane width={width} height={height} />;
+    case 'view':
+      return <ViewPane pane={pane} width={width} height={height} />;
   }
 }

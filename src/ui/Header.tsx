@@ -150,6 +150,8 @@ function crumb(s: AppState, pane: Pane): string {
       return 'compare';
     case 'myMrs':
       return 'my merge requests';
+    case 'view':
+      return `view ${safeText(pane.name, 40)}`;
     case 'allJobs': {
       const words = [
         ...s.allJobs.filter.scopes,
