@@ -111,3 +111,13 @@ it('R asks each project whether its pipelines changed, and reads the jobs only o
   expect(jobReads.length).toBeLessThanOrEqual(moving.length);
   expect(jobReads.every((r) => /[?&]scope(%5B%5D|\[\])?=failed(&|$)/.test(r.path))).toBe(true);
 });
+
+it('c on a running row asks first, naming the job, as the Jobs tab does', async () => {
+  await palette('jobs running');
+  await app.until(() => (app.store.getState().lists['allJobs']?.items.length ?? 0) > 0, 'running jobs');
+  const [row] = app.store.getState().lists['allJobs']!.items as { job: { id: number; name: string } }[];
+  await app.press('c');
+  await app.waitFor(`Cancel job #${row!.job.id} ${row!.job.name}? It stops now and is marked canceled.`);
+  await app.press('n');
+  await app.until(() => app.store.getState().confirm === null, 'the question closed');
+});
