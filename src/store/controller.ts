@@ -349,12 +349,10 @@ export class Controller {
     if (now?.id !== prompt.id) return;
     // The palette closes on an error, its message in the status line: the next key (a `q` to go
     // back, say) must act, not be typed into a palette the user thinks is gone.
-    // What was typed is kept: the next `:` opens with it, to be mended (paletteDraft).
     if (error && prompt.id === 'palette') {
-      this.deps.store.setState({ prompt: null, paletteDraft: value });
-      return toast(this.deps.store, 'error', `${error} (: to mend it)`);
+      this.deps.store.setState({ prompt: null });
+      return toast(this.deps.store, 'error', error);
     }
-    if (prompt.id === 'palette') this.deps.store.setState({ paletteDraft: null });
     this.deps.store.setState({ prompt: error ? { ...now, initial: value, error } : null });
   }
 

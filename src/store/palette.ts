@@ -27,6 +27,29 @@ export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'pulse', description: 'what is red or running across your projects' },
 ];
 const APP_COMMANDS = { usage: 'refresh | help | quit', description: '' };
+/** The names execute() below knows itself (the features' are theirs). */
+const CORE_COMMANDS = new Set([
+  'project',
+  'p',
+  'pipeline',
+  'job',
+  'artifacts',
+  'new',
+  'pipelines',
+  'jobs',
+  'schedules',
+  'deployments',
+  'projects',
+  'pulse',
+  'refresh',
+  'help',
+  'quit',
+  'q',
+  'events',
+  'user',
+  'key',
+  'mr',
+]);
 
 /** Every `:` command: the core's, the features' own (Feature.palette), then refresh, help and quit. */
 export function paletteCommands(features: readonly Feature[]): { usage: string; description: string }[] {
@@ -63,7 +86,14 @@ export function runPalette(ctx: Ctx): void {
 /** Enter in the palette. */
 export async function submitPalette(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
   const before = ctx.store.getState().stack;
-  const result = await execute(ctx, host, text.trim().replace(/^:/, ''));
+  const typed = text.trim().replace(/^:/, '');
+  let result = await execute(ctx, host, typed);
+  // A known command that refused its words keeps them: the next `:` opens with them, to be mended
+  // (an unknown command opens a fresh palette, as typing another is the likely next step).
+  const name = typed.split(/\s+/)[0] ?? '';
+  const known = CORE_COMMANDS.has(name) || ctx.features.some((f) => f.palette?.[name]);
+  ctx.store.setState({ paletteDraft: result !== null && known ? typed : null });
+  if (result !== null && known) result = `${result} (: to mend it)`;
   // A jump replaces the trail rather than stacking on it: `:job 7` from deep in another project
   // reads `projects › acme/api › job`, and Esc goes up from there, not back through every jump.
   const after = ctx.store.getState().stack;
