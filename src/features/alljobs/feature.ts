@@ -8,9 +8,12 @@ import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { patchList, toast, topPane } from '../../store/store.js';
-import type { Pane } from '../../store/types.js';
+import type { Pane, ProjectTab } from '../../store/types.js';
+import { AllJobsPane } from './AllJobsPane.js';
+import { createAllJobsSlice } from './slice.js';
 import { JOB_COMMANDS, runJobCommandOn } from '../jobs/index.js';
 import { jobKeyOn } from '../pipelines/index.js';
+import { safeText } from '../../text/safe.js';
 import { ALL_JOBS_BINDINGS } from './bindings.js';
 import { filterText, parseAllJobsFilter } from './filter.js';
 import { allJobsKey, createAllJobsReader } from './read.js';
@@ -55,14 +58,28 @@ export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
   return null;
 }
 
+/** `:jobs` with no words inside a project: its Jobs tab (as `:pipelines`, `:schedules`… switch tabs). */
+function jobsTab(ctx: Ctx, project: { projectId: number; path: string }): null {
+  const tab: ProjectTab = 'jobs';
+  const top = topPane(ctx.store.getState());
+  if (top.kind === 'project') ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...top, tab }] }));
+  else ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', ...project, tab }] }));
+  return null;
+}
+
 export const allJobsFeature: Feature = {
   name: 'alljobs',
+  slice: createAllJobsSlice,
+  panes: { allJobs: AllJobsPane },
+  lists: { allJobs: () => allJobsKey() },
+  crumbs: { allJobs: (s) => safeText(`jobs${filterText(s.allJobs.filter) ? ` ${filterText(s.allJobs.filter)}` : ''}`, 60) },
   bindings: ALL_JOBS_BINDINGS,
   palette: {
     jobs: {
       usage: 'jobs [failed|manual|running|pending|created|canceled…] [name=] [ref=] [stage=]',
       description: 'jobs across the pulse’s projects, newest first (in a project without words: its Jobs tab; :jobs all for every job)',
-      run: (ctx, args) => openAllJobs(ctx, args),
+      order: 75,
+      run: (ctx, args, at) => (args.length === 0 && at.project ? jobsTab(ctx, at.project) : openAllJobs(ctx, args)),
     },
   },
   source: (key, _gl, state) => allJobsSource(key, state),

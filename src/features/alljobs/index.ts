@@ -1,4 +1,3 @@
-// The surface of `:jobs` across projects: what the core, the shell and other features may use.
-export { AllJobsPane } from './AllJobsPane.js';
-export { allJobsFeature } from './feature.js';
-export { createAllJobsSlice, type AllJobsSlice } from './slice.js';
+// What other code may use of `:jobs` across projects (eslint/boundaries.mjs: through this file
+// only). Its definition, for the app shell alone, is feature.ts.
+export { createAllJobsSlice } from './slice.js';

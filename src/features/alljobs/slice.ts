@@ -30,3 +30,16 @@ export interface AllJobsSlice {
 export const createAllJobsSlice: StateCreator<AppState, [], [], AllJobsSlice> = () => ({
   allJobs: { filter: { scopes: [], name: null, ref: null, stage: null }, projects: 0, failed: [], lastSent: 0, reads: 0 },
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends AllJobsSlice {}
+  interface PaneKinds {
+    /** `:jobs [scope…]`: jobs across the pulse's projects. */
+    allJobs: { kind: 'allJobs' };
+  }
+  interface ListKeyKinds {
+    allJobs: { kind: 'allJobs' };
+  }
+}

@@ -9,6 +9,7 @@ import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { mrKey } from '../pipelines/index.js';
 import { MRS_BINDINGS } from './bindings.js';
+import { MrsPane } from './MrsPane.js';
 import { myMrsKey, myMrsSource, type MrRow } from './source.js';
 
 const READ_EVERY_MS = 60_000;
@@ -21,10 +22,14 @@ export function openMyMrs(ctx: Ctx): null {
 
 export const mrsFeature: Feature = {
   name: 'mrs',
+  panes: { myMrs: MrsPane },
+  lists: { myMrs: () => myMrsKey() },
+  crumbs: { myMrs: () => 'my merge requests' },
   bindings: MRS_BINDINGS,
   palette: {
     mrs: {
       usage: 'mrs',
+      order: 95,
       description: 'your open merge requests across projects (yours, assigned, to review), with their pipelines',
       run: (ctx) => openMyMrs(ctx),
     },

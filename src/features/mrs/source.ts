@@ -73,3 +73,14 @@ export function myMrsSource(key: ListKey, gl: GitLab, state: () => AppState): Li
     perPage: MRS_PER_LIST * 3,
   };
 }
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  interface PaneKinds {
+    /** `:mrs`: the user's merge requests across projects. */
+    myMrs: { kind: 'myMrs' };
+  }
+  interface ListKeyKinds {
+    myMrs: { kind: 'myMrs' };
+  }
+}

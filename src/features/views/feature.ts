@@ -11,6 +11,7 @@ import type { Pane } from '../../store/types.js';
 import { isActiveStatus } from '../../lib/status.js';
 import { safeText } from '../../text/safe.js';
 import { VIEW_BINDINGS } from './bindings.js';
+import { ViewPane } from './ViewPane.js';
 import { viewKey, viewOf, viewSource, type ViewRow } from './source.js';
 
 /** `:view [NAME]`: the view over the pane in front (in its place when a view is in front). */
@@ -34,10 +35,14 @@ function step(ctx: Ctx, pane: Extract<Pane, { kind: 'view' }>, by: number): void
 
 export const viewsFeature: Feature = {
   name: 'views',
+  panes: { view: ViewPane },
+  lists: { view: (pane) => viewKey(pane.name) },
+  crumbs: { view: (_s, pane) => `view ${safeText(pane.name, 40)}` },
   bindings: VIEW_BINDINGS,
   palette: {
     view: {
       usage: 'view [name]',
+      order: 96,
       description: 'a saved view of the config file (views:): its pipelines across projects',
       run: (ctx, args) => openView(ctx, args[0]),
     },

@@ -105,3 +105,14 @@ export function viewSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
     perPage: MAX_ROWS,
   };
 }
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  interface PaneKinds {
+    /** `:view NAME`: a saved view of the config file. */
+    view: { kind: 'view'; name: string };
+  }
+  interface ListKeyKinds {
+    view: { kind: 'view'; name: string };
+  }
+}
