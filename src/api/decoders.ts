@@ -434,6 +434,8 @@ export const project: Entity<Project> = entity<Project>('project', {
 
 // ---- merge requests: API::Entities::MergeRequestBasic ---------------------------------------------------------
 
+const mrReferences = entity('merge request references', { short: opt('text'), relative: opt('text'), full: opt('text') });
+
 export const mergeRequest: Entity<MergeRequest> = entity<MergeRequest>('merge request', {
   id: req('int'),
   iid: req('int'),
@@ -449,6 +451,12 @@ export const mergeRequest: Entity<MergeRequest> = entity<MergeRequest>('merge re
   draft: opt('bool'),
   author: opt(e(userBasic)),
   sha: optNull('text'),
+  // `!12`, `acme/mobile!12`: the list answers (GET /merge_requests) name the project only here.
+  references: opt(e(mrReferences)),
+  reviewers: opt(listOf(e(userBasic))),
+  assignees: opt(listOf(e(userBasic))),
+  // Only the single merge request has it (lib/api/entities/merge_request.rb), null when none ran.
+  head_pipeline: optNull(e(pipelineBasic)),
 });
 
 /** Every entity, by name: what the property tests generate answers from. */

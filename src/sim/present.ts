@@ -546,9 +546,21 @@ export function mergeRequest(ctx: PresentContext, mr: SimMergeRequest): Json {
     target_branch: mr.targetBranch,
     source_branch: mr.sourceBranch,
     author: userBasic(ctx, world.user(mr.authorId)),
+    assignees: (mr.assigneeIds ?? []).map((id) => userBasic(ctx, world.user(id))),
+    assignee: mr.assigneeIds?.length ? userBasic(ctx, world.user(mr.assigneeIds[0]!)) : null,
+    reviewers: (mr.reviewerIds ?? []).map((id) => userBasic(ctx, world.user(id))),
     draft: mr.title.startsWith('Draft:'),
     sha: project.heads.get(mr.sourceBranch)?.sha ?? null,
     references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${project.namespace}/${project.path}!${mr.iid}` },
     web_url: `${projectWebUrl(ctx, project)}/-/merge_requests/${mr.iid}`,
   };
+}
+
+/**
+ * The single merge request (GET /projects/:id/merge_requests/:iid): the list's fields and its
+ * `head_pipeline`, the newest of its pipelines on the source branch's head commit (GitLab's
+ * diff_head_pipeline; lib/api/entities/merge_request.rb exposes it only here, not in the lists).
+ */
+export function mergeRequestDetail(ctx: PresentContext, mr: SimMergeRequest, head: SimPipeline | null): Json {
+  return { ...mergeRequest(ctx, mr), head_pipeline: head ? pipeline(ctx, head) : null };
 }
