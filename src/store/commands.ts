@@ -23,6 +23,8 @@ export interface ConfirmCommands {
   'job.playConfirmed': { job: Job; projectId: number; path: string; variables: JobVariable[] };
   /** The failure digest's `r`: a pipeline retry (features/failures). */
   'failures.retryConfirmed': { projectId: number; pipelineId: number };
+  /** A user's command with `confirm: true`, with the values of the object it was asked about (features/commands). */
+  'commands.runConfirmed': { name: string; vars: Record<string, string> };
 }
 
 /** Commands a prompt runs on Enter with the typed value, with their arguments. */

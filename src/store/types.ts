@@ -2,6 +2,7 @@
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, PipelineBasic, Project } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
+import type { CustomCommand } from '../config/user-commands.js';
 import type { DeploymentsSlice } from '../features/deployments/index.js';
 import type { JobsSlice } from '../features/jobs/index.js';
 import type { KeysSlice } from '../features/keys/index.js';
@@ -179,6 +180,8 @@ export interface AppConfigView {
   readOnly: boolean;
   /** The pulse's projects from the config file (paths or ids); absent: the user's projects list. */
   pulse?: string[];
+  /** The user's own commands from the config file (features/commands); absent: none. */
+  commands?: readonly CustomCommand[];
 }
 
 /** The rows the terminal gives the pane in front (App sets it with `setViewport`). */
