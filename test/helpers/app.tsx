@@ -24,6 +24,11 @@ import { createServerClock } from '../../src/time/server-clock.js';
 import { START } from './sim.js';
 import { attachKeyReader, type KeySource } from '../../src/input/index.js';
 import type { Binding } from '../../src/keymap/bindings.js';
+import type { CustomCommand } from '../../src/config/user-commands.js';
+import type { ConfigWarning } from '../../src/config/user-config.js';
+import { withUserCommands } from '../../src/features/commands/index.js';
+import { FEATURES } from '../../src/features/index.js';
+import { defaultBindings, scopesOverlap } from '../../src/store/keymap.js';
 
 export const KEY = {
   up: '\u001B[A',
@@ -46,6 +51,8 @@ export interface AppRig {
   /** Bytes the app wrote to the terminal beside Ink (notifications). */
   written: string[];
   downloadDir: string;
+  /** What binding the user's commands (`commands` option) had to say: keys refused. */
+  commandWarnings: ConfigWarning[];
   /** The controller's start (who am I, then polling); already settled unless `renderFirst`. */
   started: Promise<void>;
   frame(): string;
@@ -104,6 +111,10 @@ export async function startApp(
     bindings?: Binding[];
     /** The disk a followed log's temp files may take (--log-disk). */
     logDiskBytes?: number;
+    /** The user's own commands (config file `commands:`), bound as src/tui.tsx binds them. */
+    commands?: CustomCommand[];
+    /** Where the user's commands run. */
+    cwd?: string;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
@@ -127,7 +138,19 @@ export async function startApp(
       if (counter) recordExchange(counter.ctx.store, entry, Date.now());
     },
   });
-  const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false }, options.first);
+  const store = createAppStore(
+    { host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false, ...(options.commands ? { commands: options.commands } : {}) },
+    options.first,
+  );
+  // As src/tui.tsx: the user's commands over the table, each key refused where it would collide.
+  const own = options.commands
+    ? withUserCommands(options.bindings ?? defaultBindings(FEATURES), options.commands, {
+        file: 'config.yml',
+        readOnly: options.readOnly ?? false,
+        overlaps: scopesOverlap,
+      })
+    : null;
+  const bindings = own?.bindings ?? options.bindings;
   const opened: string[] = [];
   const copied: string[] = [];
   const written: string[] = [];
@@ -148,11 +171,13 @@ export async function startApp(
       downloadDir,
       write: (bytes) => written.push(bytes),
       env: options.env ?? {},
+      token: () => options.token ?? DEMO_TOKENS.user,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
       ...(options.notifications ? { notifications: options.notifications } : {}),
       ...(options.logDiskBytes !== undefined ? { logDiskBytes: options.logDiskBytes } : {}),
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
-    ...(options.bindings ? { bindings: options.bindings } : {}),
+    ...(bindings ? { bindings } : {}),
   });
   if (options.wireRetries) retries = controller;
   if (options.project) void openProjectRef(controller.ctx, options.project, options.projectFrom);
@@ -199,6 +224,7 @@ export async function startApp(
     copied,
     written,
     downloadDir,
+    commandWarnings: own?.warnings ?? [],
     started,
     frame,
     press,

@@ -22,7 +22,8 @@ export function commandBinding(command: CustomCommand, keys: string[]): Binding 
   return {
     command: `run.${command.name}`,
     keys,
-    description: `${command.description} (:run ${command.name}${command.output === 'terminal' ? ', in the terminal' : ''})`,
+    // Help shows a command with no key as `:run NAME` in the keys column (src/ui/HelpScreen.tsx).
+    description: `${command.description}${keys.length ? ` (:run ${command.name})` : ''}${command.output === 'terminal' ? ' — in the terminal' : ''}`,
     category: 'Actions',
     scopes: KEYMAP_SCOPES[command.scope],
     ...(keys.length ? { hint: `${keys[0]} ${command.name}` } : {}),

@@ -43,10 +43,12 @@ export function editorCommand(editor: string): string {
  * cannot be made to drive the terminal.
  */
 export function pagerText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(
-    /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[^[\]PX^_]?|[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f-\x9f]/g,
-    (m) => (/^\x1b\[[0-9;:]*m$/.test(m) ? m : ''),
-  );
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(
+      /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[^[\]PX^_]?|[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f-\x9f]/g,
+      (m) => (/^\x1b\[[0-9;:]*m$/.test(m) ? m : ''),
+    );
 }
 
 /** A fresh name in pipetop's private temp directory (a file left there is removed at exit, log/temp-dir.ts). */

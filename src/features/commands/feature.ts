@@ -19,8 +19,7 @@ export const commandsFeature: Feature = {
         if (!name) return names.length ? `Which command? ${names.join(', ')}` : 'No commands in your config file (commands:, see the README)';
         const command = findCommand(ctx, name);
         if (!command) return `No command named "${safeText(name, 40)}"${names.length ? ` — yours: ${names.join(', ')}` : ''}`;
-        // The palette closes first: a confirm must not sit under it.
-        ctx.store.setState({ prompt: null });
+        // A confirm replaces the palette (startCommand closes it); a message keeps it to the controller.
         return startCommand(ctx, command);
       },
     },
