@@ -21,6 +21,9 @@ writeFileSync(
     '  - name: interrupted',
     '    output: terminal',
     `    run: 'printf "WAITING\\n"; read line'`,
+    '  - name: paged',
+    '    output: pager',
+    `    run: 'printf "\\033[31mRED-TEXT\\033[0m\\n\\033]52;c;aGk=\\007OSC-GONE\\n"; echo PAGED-OUT'`,
   ].join('\n'),
 );
 // A pager and an editor that show what they were given and wait for Enter, as real ones wait for q.
@@ -77,6 +80,25 @@ it('output: terminal suspends the TUI, gives the program the tty, and restores t
   screen.write('\r');
   await screen.waitFor(/interrupted failed \((exit status 130|killed by SIGINT)\)/);
   whole(screen, ['WAITING']);
+  screen.write('\u0003');
+  expect(await screen.exited()).toBe(0);
+});
+
+it('output: pager shows the output in less -R when $PAGER is unset: colours kept, other escapes dropped', async () => {
+  const screen = spawn(['--project', 'acme/api'], { env: { PAGER: '' } });
+  await screen.waitFor(/#\d+\s+main/, 20_000);
+  const before = screen.raw().length;
+  screen.write(':run paged\r');
+  await screen.waitFor('PAGED-OUT');
+  const shown = screen.raw().slice(before);
+  expect(screen.text()).toMatch(/^RED-TEXT$/m);
+  expect(screen.text()).toMatch(/^OSC-GONE$/m);
+  // less -R passed the colour through; the OSC 52 (a clipboard write) never reached the terminal.
+  expect(shown).toMatch(/\u001b\[31mRED-TEXT/);
+  expect(shown).not.toContain(']52;');
+  screen.write('q');
+  await screen.waitFor(/#\d+\s+main/);
+  whole(screen, ['PAGED-OUT', 'RED-TEXT']);
   screen.write('\u0003');
   expect(await screen.exited()).toBe(0);
 });

@@ -277,3 +277,21 @@ it('read-only mode refuses a dangerous command and leaves it out of help', async
   expect(frame).toMatch(/the command rollback is disabled/);
   expect(existsSync(join(out, 'rollback.env'))).toBe(false);
 });
+
+it('Y copies the log line under the cursor through the clipboard writer', async () => {
+  const { app: a } = await start();
+  await palette(a, 'project acme/api');
+  await a.waitFor(/#\d+/);
+  await a.press(KEY.enter);
+  await a.until(() => topPane(a.store.getState()).kind === 'pipeline' && !!selected<Job>(a, 'pipelineJobs'), 'the pipeline');
+  const job = selected<Job>(a, 'pipelineJobs');
+  await a.press(KEY.enter);
+  await a.until(() => (a.controller.ctx.logs?.model(job.id)?.visibleCount ?? 0) > 2, 'the log');
+  await a.press('g', 'j');
+  await a.waitFor(/row 2 /);
+  const model = a.controller.ctx.logs!.model(job.id)!;
+  await a.press('Y');
+  await a.until(() => a.copied.length === 1, 'a copy');
+  expect(a.copied[0]).toBe(model.line(model.visibleLine(1)).text);
+  await a.waitFor('Line 2 sent to the terminal');
+});
