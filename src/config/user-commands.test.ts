@@ -4,6 +4,7 @@ import { withUserCommands } from '../features/commands/index.js';
 import { COMMANDS } from '../keymap/bindings.js';
 import { createKeymap } from '../keymap/matcher.js';
 import { defaultBindings, scopesOverlap } from '../store/keymap.js';
+import { footerHints } from '../ui/Footer.js';
 import { formatWarning, parseUserConfig } from './user-config.js';
 
 const FILE = '/home/u/.config/pipetop/config.yml';
@@ -102,6 +103,9 @@ describe('commands:', () => {
     expect(keymap.resolve('ctrl+o', ['schedules', 'project', 'list', 'global'])).toBeNull();
     expect(keymap.resolve('ctrl+w', ['pipeline', 'list', 'global'])?.command).toBe('run.wipe');
     expect(keymap.resolve('R', ['deployment', 'global'])?.command).toBe('app.refresh');
+    // Its key and name in the footer where it applies.
+    const hints = footerHints(keymap.bindingsFor(['job', 'global']), ['job', 'global'], { first: false, readOnly: false });
+    expect(hints).toContainEqual({ key: '^o', label: 'logs' });
     const readOnly = withUserCommands(table, config.commands, { file: FILE, readOnly: true, overlaps: scopesOverlap });
     expect(readOnly.bindings.map((b) => b.command)).not.toContain('run.wipe');
     expect(createKeymap(readOnly.bindings).resolve('ctrl+w', ['pipeline', 'list', 'global'])).toBeNull();

@@ -96,6 +96,8 @@ export function commandEnv(base: NodeJS.ProcessEnv, vars: Readonly<Record<string
   const env: NodeJS.ProcessEnv = { ...base };
   // The token pipetop was given may be in its environment: a command gets it only with `token: true`.
   for (const name of TOKEN_ENV_VARS) delete env[name];
+  // Only the values of what is on screen now: none left over from pipetop's own environment.
+  for (const name of Object.keys(env)) if (name.startsWith('PIPETOP_') && name !== 'PIPETOP_CONFIG') delete env[name];
   for (const [name, value] of Object.entries(vars)) env[name] = value;
   if (token !== undefined) env.GITLAB_TOKEN = token;
   return env;

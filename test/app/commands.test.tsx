@@ -63,7 +63,8 @@ async function start(opts: { readOnly?: boolean } = {}): Promise<{ app: AppRig; 
     commands: config.commands,
     cwd: out,
     // pipetop's own environment: the token it was given is there, and must not leak to commands.
-    env: { PATH: process.env.PATH, OUT: out, GITLAB_TOKEN: 'token-from-the-environment', OAUTH_TOKEN: 'another' },
+    // A PIPETOP_* variable of pipetop's own environment must not pass for a value of what is on screen.
+    env: { PATH: process.env.PATH, OUT: out, GITLAB_TOKEN: 'token-from-the-environment', OAUTH_TOKEN: 'another', PIPETOP_JOB_ID: '1' },
     ...(opts.readOnly ? { readOnly: true } : {}),
   });
   await app.waitFor('acme/api');
@@ -171,7 +172,7 @@ it('runs a command of each scope with the values of what is on screen, and nothi
   });
   // mr: a merge request's pipelines.
   await palette(a, 'project acme/mobile');
-  await a.waitFor(/#\d+/);
+  await a.until(() => (topPane(a.store.getState()) as { path?: string }).path === 'acme/mobile', 'acme/mobile');
   await palette(a, 'mr 12');
   await a.until(() => topPane(a.store.getState()).kind === 'mergeRequest', 'the merge request');
   expect(pipetop(await run(a, out, 'on-mr'))).toMatchObject({ PIPETOP_PROJECT: 'acme/mobile', PIPETOP_MR_IID: '12' });

@@ -5,6 +5,7 @@
 import type { CustomCommand } from '../../config/user-commands.js';
 import type { ConfigWarning } from '../../config/user-config.js';
 import type { Binding } from '../../keymap/bindings.js';
+import { prettyKey } from '../../keymap/matcher.js';
 import { KEYMAP_SCOPES } from './context.js';
 
 export const COMMAND_BINDINGS: Binding[] = [
@@ -26,7 +27,7 @@ export function commandBinding(command: CustomCommand, keys: string[]): Binding 
     description: `${command.description}${keys.length ? ` (:run ${command.name})` : ''}${command.output === 'terminal' ? ' — in the terminal' : ''}`,
     category: 'Actions',
     scopes: KEYMAP_SCOPES[command.scope],
-    ...(keys.length ? { hint: `${keys[0]} ${command.name}` } : {}),
+    ...(keys.length ? { hint: `${prettyKey(keys[0]!)} ${command.name}` } : {}),
     ...(command.dangerous ? { mutates: true } : {}),
   };
 }

@@ -65,10 +65,15 @@ function noTerminal(ctx: Ctx): string | null {
 export async function inTerminal(ctx: Ctx, command: string, args: string[], env: NodeJS.ProcessEnv, pause?: string): Promise<ShellResult | string> {
   const why = noTerminal(ctx);
   if (why) return why;
-  return ctx.platform.suspend!(
-    () => runShell(command, { env, stdio: 'terminal', args, ...(ctx.platform.cwd ? { cwd: ctx.platform.cwd } : {}) }).done,
-    pause ? { pause } : {},
-  );
+  try {
+    return await ctx.platform.suspend!(
+      () => runShell(command, { env, stdio: 'terminal', args, ...(ctx.platform.cwd ? { cwd: ctx.platform.cwd } : {}) }).done,
+      pause ? { pause } : {},
+    );
+  } catch (error) {
+    // Another program has the terminal (a command's pager ending while an editor is open).
+    return `not run: ${(error as Error).message}`;
+  }
 }
 
 /** Shows a file in the user's pager, then removes it. An error message, or null. */

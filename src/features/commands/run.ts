@@ -59,6 +59,15 @@ export function cancelRunning(ctx: Ctx): void {
 }
 
 async function execute(ctx: Ctx, command: CustomCommand, vars: Record<string, string>): Promise<void> {
+  try {
+    await executeGuarded(ctx, command, vars);
+  } catch (error) {
+    // A key's work never ends the app: a write that failed, a program that could not be handed the terminal.
+    toast(ctx.store, 'error', `${command.name}: ${safeText((error as Error).message, 200)}`);
+  }
+}
+
+async function executeGuarded(ctx: Ctx, command: CustomCommand, vars: Record<string, string>): Promise<void> {
   const env = commandEnv(ctx.platform.env ?? process.env, vars, command.token ? ctx.platform.token?.() : undefined);
   const label = command.output === 'terminal' ? `Running ${command.name}` : `Running ${command.name} (^g cancels)`;
   await guarded(ctx, `run:${command.name}`, label, command.dangerous, async () => {
