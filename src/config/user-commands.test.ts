@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES } from '../features/index.js';
+import { FEATURES } from '../app/features.js';
 import { withUserCommands } from '../features/commands/index.js';
 import { COMMANDS } from '../keymap/bindings.js';
 import { createKeymap } from '../keymap/matcher.js';

@@ -1,6 +1,7 @@
 // The user's own commands (config file `commands:`, src/config/user-commands.ts) as a feature:
 // `:run NAME` in the palette, `run.NAME` keys (bound by the composition root, bindings.ts), the
 // confirm of a command with `confirm: true`, and ^g to cancel one running.
+import type { CustomCommand } from '../../config/user-commands.js';
 import type { Feature } from '../../store/feature.js';
 import { toast } from '../../store/store.js';
 import { safeText } from '../../text/safe.js';
@@ -39,3 +40,18 @@ export const commandsFeature: Feature = {
   },
   confirms: { 'commands.runConfirmed': runConfirmed },
 };
+
+// This feature's part of the core's types (declaration merging: store/types.ts says why): the
+// commands of the config file, handed in with the rest of it, and the confirm it opens.
+declare module '../../store/types.js' {
+  interface AppConfigView {
+    /** The user's own commands from the config file; absent: none. */
+    commands?: readonly CustomCommand[];
+  }
+}
+declare module '../../store/commands.js' {
+  interface ConfirmCommands {
+    /** A user's command with `confirm: true`, with the values of the object it was asked about. */
+    'commands.runConfirmed': { name: string; vars: Record<string, string> };
+  }
+}
