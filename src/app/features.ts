@@ -5,6 +5,7 @@ import type { Feature } from '../store/feature.js';
 import { registerPaneLists } from '../store/sources.js';
 import { activityFeature } from '../features/activity/feature.js';
 import { allJobsFeature } from '../features/alljobs/feature.js';
+import { commandsFeature } from '../features/commands/feature.js';
 import { compareFeature } from '../features/compare/feature.js';
 import { deploymentsFeature } from '../features/deployments/feature.js';
 import { failuresFeature } from '../features/failures/feature.js';
@@ -39,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   requestsFeature,
   failuresFeature,
   compareFeature,
+  commandsFeature,
 ];
 
 // The lists of their panes, by kind, for store/sources.ts listKeyOf: known as soon as the registry is.

@@ -90,7 +90,7 @@ describe('parseUserConfig', () => {
     for (const text of ['', '# nothing yet\n', '\n\n']) {
       const { config, warnings } = await parse(text);
       expect(warnings).toEqual([]);
-      expect(config).toEqual({ theme: 'dark', keys: {}, notifications: { bell: true, desktop: true, title: true } });
+      expect(config).toEqual({ theme: 'dark', keys: {}, notifications: { bell: true, desktop: true, title: true }, commands: [] });
     }
   });
 
@@ -115,7 +115,7 @@ describe('parseUserConfig', () => {
       `${FILE}:5: keys.nav.up: 42 is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
       `${FILE}:6: keys.app.help: no keys given (every command keeps at least one); using its default keys`,
       `${FILE}:8: notifications.bell: expected true or false, got "yes please"; using true`,
-      `${FILE}:9: colour: not a setting (theme, keys, notifications, pulse, downloads, views); ignored`,
+      `${FILE}:9: colour: not a setting (theme, keys, notifications, pulse, downloads, views, commands); ignored`,
     ]);
     expect(config.theme).toBe('dark');
     expect(config.keys).toEqual({ 'app.refresh': { keys: ['f5'], line: 7 } });
@@ -145,7 +145,7 @@ describe('parseUserConfig', () => {
 
   it('settings that are not a map, and a list where a map belongs', async () => {
     expect(messages((await parse('- a\n- b\n')).warnings)).toEqual([
-      `${FILE}:1: expected settings (theme:, keys:, notifications:, pulse:, downloads:, views:); using the defaults`,
+      `${FILE}:1: expected settings (theme:, keys:, notifications:, pulse:, downloads:, views:, commands:); using the defaults`,
     ]);
     expect(messages((await parse('keys: [j, k]\n')).warnings)).toEqual([
       `${FILE}:1: keys: expected command: key pairs, got a list or map; using the default keys`,

@@ -91,6 +91,9 @@ export const COMMANDS = [
   'log.save',
   'log.wrap',
   'log.details',
+  'log.pager',
+  'log.editor',
+  'log.copyLine',
   // pipeline schedules (list and detail), and their form
   'schedule.add',
   'schedule.edit',
@@ -155,8 +158,14 @@ export const COMMANDS = [
   // the comparison (features/compare)
   'pipeline.compare',
   'compare.open',
+  // the user's own commands (features/commands)
+  'commands.cancel',
 ] as const;
-export type CommandId = (typeof COMMANDS)[number];
+/**
+ * A command of the keymap: one of COMMANDS, or a user's own command from the config file
+ * (`run.NAME`, src/config/user-commands.ts), bound by the composition root.
+ */
+export type CommandId = (typeof COMMANDS)[number] | `run.${string}`;
 
 export type Category = 'Move' | 'Views' | 'Actions' | 'App' | 'Text';
 

@@ -188,6 +188,17 @@ export interface Platform {
   env?: NodeJS.ProcessEnv;
   /** Which notification channels are on (config file `notifications:`); all on when absent. */
   notifications?: NotifyChannels;
+  /**
+   * Hands the terminal to `work` (a pager, an editor, a user's command with `output: terminal`):
+   * the alternate screen and raw mode are left, keys are not read and nothing is drawn until it
+   * ends; then the screen is restored whole (src/terminal-host.ts). `pause`: a line shown after
+   * it, waiting for Enter, so its last output can be read. Absent: there is no terminal to hand over.
+   */
+  suspend?<T>(work: () => Promise<T>, opts?: { pause?: string }): Promise<T>;
+  /** The token, for a user's command that asks for it (`token: true`, features/commands); nothing else reads it here. */
+  token?(): string | undefined;
+  /** Where the user's commands run: pipetop's working directory. */
+  cwd?: string;
 }
 
 export interface Ctx {

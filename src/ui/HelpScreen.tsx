@@ -35,7 +35,8 @@ export function HelpScreen({ width, height }: { width: number; height: number })
  */
 export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[], features: readonly Feature[] = []): HelpGroup[] {
   const row = (b: Binding, scoped: boolean) => ({
-    keys: b.keys.map(prettyKey).join(' '),
+    // A command of the user's with no key (config file `commands:`) runs from the palette.
+    keys: b.keys.length === 0 && b.command.startsWith('run.') ? `:run ${b.command.slice(4)}` : b.keys.map(prettyKey).join(' '),
     description: `${b.description}${scoped && !b.scopes.includes('global') ? ` (in ${b.scopes.map((s) => SCOPE_NAMES[s]).join(', ')})` : ''}`,
   });
   const here = bindings.filter((b) => b.scopes.some((s) => paneScopes.includes(s)));
