@@ -12,6 +12,7 @@ import { projectsFeature } from './projects/index.js';
 import { requestsFeature } from './requests/index.js';
 import { failuresFeature } from './failures/index.js';
 import { compareFeature } from './compare/index.js';
+import { browseFeature } from './browse/index.js';
 import { schedulesFeature } from './schedules/index.js';
 
 export const FEATURES: readonly Feature[] = [
@@ -28,4 +29,5 @@ export const FEATURES: readonly Feature[] = [
   requestsFeature,
   failuresFeature,
   compareFeature,
+  browseFeature,
 ];

@@ -34,6 +34,9 @@ export type Scope =
   | 'failures'
   // the comparison (features/compare)
   | 'compare'
+  // the artifacts browser (features/browse): the tree, and one file in the preview
+  | 'browse'
+  | 'artifactFile'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -151,6 +154,9 @@ export const COMMANDS = [
   // the comparison (features/compare)
   'pipeline.compare',
   'compare.open',
+  // the artifacts browser (features/browse)
+  'job.browse',
+  'browse.save',
 ] as const;
 export type CommandId = (typeof COMMANDS)[number];
 
@@ -186,6 +192,8 @@ export const SCOPE_NAMES: Record<Scope, string> = {
   requests: 'the request log',
   failures: 'why a pipeline failed',
   compare: 'a comparison with the last green pipeline',
+  browse: 'the artifacts browser',
+  artifactFile: 'a file of the artifacts',
   edit: 'text fields',
   filter: 'the / filter',
   confirm: 'a [y/N] question',

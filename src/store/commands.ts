@@ -23,6 +23,8 @@ export interface ConfirmCommands {
   'job.playConfirmed': { job: Job; projectId: number; path: string; variables: JobVariable[] };
   /** The failure digest's `r`: a pipeline retry (features/failures). */
   'failures.retryConfirmed': { projectId: number; pipelineId: number };
+  /** The artifacts browser's `s`: a typed file name that exists: save again, replacing it (features/browse). */
+  'browse.saveOverwrite': { projectId: number; jobId: number; name: string; size: number; dest: string };
 }
 
 /** Commands a prompt runs on Enter with the typed value, with their arguments. */
@@ -35,6 +37,8 @@ export interface PromptCommands {
   'job.download': { job: Job; projectId: number };
   'job.downloadByRef': { projectId: number; ref: string; jobName: string };
   'events.filters': { key: ListKey };
+  /** The artifacts browser's `s`: where to save one file of the archive (features/browse). */
+  'browse.save': { projectId: number; jobId: number; name: string; size: number; offered: string };
 }
 
 export type ConfirmAction = { [K in keyof ConfirmCommands]: { command: K; args: ConfirmCommands[K] } }[keyof ConfirmCommands];

@@ -13,6 +13,7 @@ import { createPulseSlice } from '../features/pulse/index.js';
 import { createRequestsSlice } from '../features/requests/index.js';
 import { createFailuresSlice } from '../features/failures/index.js';
 import { createCompareSlice } from '../features/compare/index.js';
+import { createBrowseSlice } from '../features/browse/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import { createAppStore, createCoreSlice } from './create.js';
 import type { AppState } from './types.js';
@@ -56,6 +57,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
   ['requests', createRequestsSlice, ['requestLog']],
   ['failures', createFailuresSlice, ['failures']],
   ['compare', createCompareSlice, ['comparisons']],
+  ['browse', createBrowseSlice, ['archives', 'previews']],
 ];
 
 /** The keys a slice creator gives, run against a real store's set/get/api. */
@@ -109,6 +111,8 @@ describe('createAppStore', () => {
       'requestLog',
       'failures',
       'comparisons',
+      'archives',
+      'previews',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -154,6 +158,8 @@ describe('createAppStore', () => {
       requestLog: [],
       failures: {},
       comparisons: {},
+      archives: {},
+      previews: {},
     });
   });
 
@@ -184,8 +190,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (34 objects).
-    expect(a.size).toBe(34);
+    // The walk reaches every record, down to the pulse's and the first pane (36 objects).
+    expect(a.size).toBe(36);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

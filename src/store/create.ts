@@ -14,6 +14,7 @@ import { createPulseSlice } from '../features/pulse/index.js';
 import { createRequestsSlice } from '../features/requests/index.js';
 import { createFailuresSlice } from '../features/failures/index.js';
 import { createCompareSlice } from '../features/compare/index.js';
+import { createBrowseSlice } from '../features/browse/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import type { AppStore } from './store.js';
 import type { AppConfigView, AppState, CoreSlice, Pane } from './types.js';
@@ -57,6 +58,7 @@ export function createAppStore(config: AppConfigView, first?: Pane): AppStore {
     ...createRequestsSlice(...a),
     ...createFailuresSlice(...a),
     ...createCompareSlice(...a),
+    ...createBrowseSlice(...a),
     ...createMarksSlice(...a),
   }));
 }

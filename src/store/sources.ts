@@ -77,6 +77,7 @@ export function listKeyOf(pane: Pane): ListKey | null {
     case 'pulse':
     case 'failures':
     case 'compare':
+    case 'browse':
       return null;
     case 'requests':
       return { kind: 'requests' };

@@ -13,6 +13,7 @@ import type { PulseSlice } from '../features/pulse/index.js';
 import type { RequestsSlice } from '../features/requests/index.js';
 import type { FailuresSlice } from '../features/failures/index.js';
 import type { CompareSlice } from '../features/compare/index.js';
+import type { BrowseSlice } from '../features/browse/index.js';
 import type { SchedulesSlice } from '../features/schedules/index.js';
 
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
@@ -46,7 +47,9 @@ export type Pane =
   /** `:failures` / `X`: why a pipeline failed (features/failures). */
   | { kind: 'failures'; projectId: number; path: string; pipelineId: number }
   /** `:compare` / `C`: against the last green pipeline on the ref (features/compare). */
-  | { kind: 'compare'; projectId: number; path: string; pipelineId: number };
+  | { kind: 'compare'; projectId: number; path: string; pipelineId: number }
+  /** `:browse` / `b`: a job's artifacts as a file tree; `file`: one file of it in the preview (features/browse). */
+  | { kind: 'browse'; projectId: number; path: string; jobId: number; file?: string };
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -234,6 +237,7 @@ export type AppState = CoreSlice &
   RequestsSlice &
   FailuresSlice &
   CompareSlice &
+  BrowseSlice &
   MarksSlice;
 
 export type Row = PipelineBasic | Job | Project;

@@ -29,6 +29,7 @@ import { PulsePane } from '../features/pulse/index.js';
 import { RequestsPane } from '../features/requests/index.js';
 import { FailuresPane } from '../features/failures/index.js';
 import { ComparePane } from '../features/compare/index.js';
+import { BrowsePane } from '../features/browse/index.js';
 
 export function App() {
   const { controller } = useApp();
@@ -126,5 +127,7 @@ function PaneView({ pane, width, height }: { pane: Pane; width: number; height: 
       return <FailuresPane pane={pane} width={width} height={height} />;
     case 'compare':
       return <ComparePane pane={pane} width={width} height={height} />;
+    case 'browse':
+      return <BrowsePane pane={pane} width={width} height={height} />;
   }
 }

@@ -148,5 +148,8 @@ function crumb(s: AppState, pane: Pane): string {
       return 'failures';
     case 'compare':
       return 'compare';
+    // Over the job's crumb; a file's crumb is its base name.
+    case 'browse':
+      return pane.file === undefined ? 'artifacts' : safeText(pane.file.split('/').pop() || pane.file, 40);
   }
 }

@@ -1,0 +1,48 @@
+// The artifacts browser's part of the store (zustand's slices pattern; composed in store/create.ts).
+import type { StateCreator } from 'zustand/vanilla';
+import type { ZipEntry } from '../../lib/zip.js';
+import type { AppState } from '../../store/types.js';
+
+/** A job's archive as `:browse` read it. */
+export interface ArchiveListing {
+  state: 'loading' | 'ready' | 'error';
+  error?: string;
+  entries: ZipEntry[];
+  /** Open folders (tree paths). */
+  open: string[];
+  /** The selected row of the tree as shown. */
+  selected: number;
+  /** How the listing was read: byte ranges of the archive, or all of it (Range not honoured). */
+  via?: 'range' | 'download';
+  /** Requests the listing took, and the bytes they brought. */
+  reads: number;
+  bytes: number;
+  /** The archive's size. */
+  total?: number;
+  zip64?: boolean;
+}
+
+/** One file of the archive in the preview. */
+export interface FilePreview {
+  state: 'loading' | 'ready' | 'refused' | 'error';
+  /** Why it is not shown (binary, too big, an unsafe name) or what failed. */
+  message?: string;
+  lines: string[];
+  scroll: number;
+  bytes: number;
+}
+
+export interface BrowseSlice {
+  /** By `projectId:jobId`. */
+  archives: Record<string, ArchiveListing>;
+  /** By `projectId:jobId:entry name`. */
+  previews: Record<string, FilePreview>;
+}
+
+export const archiveKey = (projectId: number, jobId: number) => `${projectId}:${jobId}`;
+export const previewKey = (projectId: number, jobId: number, name: string) => `${projectId}:${jobId}:${name}`;
+
+export const createBrowseSlice: StateCreator<AppState, [], [], BrowseSlice> = () => ({
+  archives: {},
+  previews: {},
+});
