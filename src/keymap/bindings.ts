@@ -141,6 +141,7 @@ export const COMMANDS = [
   'tests.back',
   'tests.down',
   'tests.up',
+  'tests.sortFailures',
   'tests.pageDown',
   'tests.pageUp',
   // watched pipelines and pictures of time (issue 14)

@@ -134,3 +134,10 @@ export const ARTIFACT_PREVIEW_MAX = MiB;
 export function archiveSpoolBudget(freeBytes: number | undefined, configuredDisk: number | undefined, maxDownload: number | undefined): number {
   return Math.min(logDiskBudget(freeBytes, configuredDisk), maxDownload ?? Infinity);
 }
+
+/**
+ * The Tests view's failures across the ref (src/features/pipelines/test-history.ts): this many of
+ * the ref's latest pipelines are counted — each one's summary, and its full report only when the
+ * summary counts failures: 2 to 10 requests beside the jobs and sha lookups.
+ */
+export const TEST_HISTORY_PIPELINES = 5;

@@ -46,7 +46,11 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
     ],
   ],
   ['projects', createProjectsSlice, ['projects', 'homeProject']],
-  ['pipelines', createPipelinesSlice, ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory']],
+  [
+    'pipelines',
+    createPipelinesSlice,
+    ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory', 'testHistory'],
+  ],
   ['jobs', createJobsSlice, ['jobs', 'jobScopes', 'erasedBy']],
   ['log', createLogSlice, ['logViews']],
   ['schedules', createSchedulesSlice, ['schedules', 'scheduleForm']],
@@ -113,6 +117,7 @@ describe('createAppStore', () => {
       'comparisons',
       'archives',
       'previews',
+      'testHistory',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -160,6 +165,7 @@ describe('createAppStore', () => {
       comparisons: {},
       archives: {},
       previews: {},
+      testHistory: {},
     });
   });
 
@@ -190,8 +196,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (36 objects).
-    expect(a.size).toBe(36);
+    // The walk reaches every record, down to the pulse's and the first pane (37 objects).
+    expect(a.size).toBe(37);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.
