@@ -15,7 +15,8 @@ import { createFailuresSlice } from '../features/failures/index.js';
 import { createCompareSlice } from '../features/compare/index.js';
 import { createBrowseSlice } from '../features/browse/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
-import { createAppStore, createCoreSlice } from './create.js';
+import { createCoreSlice } from './create.js';
+import { createAppStore } from '../app/create.js';
 import type { AppState } from './types.js';
 
 const config = () => ({ host: 'h', demo: true, readOnly: false });

@@ -12,7 +12,8 @@ import { targetJob } from '../jobs/index.js';
 import { BROWSE_BINDINGS } from './bindings.js';
 import { loadListing, loadPreview, treeOf } from './load.js';
 import { askSave, saveEntry, submitSave } from './save.js';
-import { archiveKey, previewKey, type ArchiveListing } from './slice.js';
+import { archiveKey, createBrowseSlice, previewKey, type ArchiveListing } from './slice.js';
+import { BrowsePane } from './BrowsePane.js';
 import { visibleRows, type TreeRow } from './tree.js';
 
 type BrowsePane = Extract<Pane, { kind: 'browse' }>;
@@ -40,6 +41,11 @@ function setListing(ctx: Ctx, pane: BrowsePane, change: Partial<ArchiveListing>)
 
 export const browseFeature: Feature = {
   name: 'browse',
+  slice: createBrowseSlice,
+  panes: { browse: BrowsePane },
+  // Over the job's crumb; a file's crumb is its base name.
+  crumbs: { browse: (_state, pane) => (pane.file === undefined ? 'artifacts' : safeText(pane.file.split('/').pop() || pane.file, 40)) },
+  lists: { browse: () => null },
   bindings: BROWSE_BINDINGS,
   palette: {
     browse: {

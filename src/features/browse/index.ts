@@ -1,4 +1,3 @@
-// The surface of the artifacts browser: what the core, the shell and other features may use.
-export { BrowsePane } from './BrowsePane.js';
-export { browseFeature } from './feature.js';
-export { createBrowseSlice, type BrowseSlice } from './slice.js';
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
+export { createBrowseSlice } from './slice.js';

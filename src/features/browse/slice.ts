@@ -1,4 +1,4 @@
-// The artifacts browser's part of the store (zustand's slices pattern; composed in store/create.ts).
+// The artifacts browser's part of the store (zustand's slices pattern; composed by the app shell).
 import type { StateCreator } from 'zustand/vanilla';
 import type { ZipEntry } from '../../lib/zip.js';
 import type { AppState } from '../../store/types.js';
@@ -46,3 +46,25 @@ export const createBrowseSlice: StateCreator<AppState, [], [], BrowseSlice> = ()
   archives: {},
   previews: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends BrowseSlice {}
+  interface PaneKinds {
+    /** `:browse` / `b`: a job's artifacts as a file tree; `file`: one file of it in the preview. */
+    browse: { kind: 'browse'; projectId: number; path: string; jobId: number; file?: string };
+  }
+}
+
+// The confirm and prompt this feature opens, and what they carry (store/commands.ts).
+declare module '../../store/commands.js' {
+  interface ConfirmCommands {
+    /** `s`: a typed file name that exists: save again, replacing it. */
+    'browse.saveOverwrite': { projectId: number; jobId: number; name: string; size: number; dest: string };
+  }
+  interface PromptCommands {
+    /** `s`: where to save one file of the archive. */
+    'browse.save': { projectId: number; jobId: number; name: string; size: number; offered: string };
+  }
+}
