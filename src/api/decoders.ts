@@ -290,6 +290,9 @@ export const testReport: Entity<TestReport> = entity<TestReport>('test report', 
 
 const scheduleVariable = entity('schedule variable', { variable_type: opt('text'), key: req('text'), value: req('text'), raw: opt('bool') });
 
+/** docs/gitlab-api.md "Schedule inputs and SSH key expiry": `[{name, value}]` (Entities::Ci::Input). */
+const scheduleInput = entity('pipeline input', { name: req('text'), value: req('any') });
+
 const lastPipeline = entity('pipeline', {
   id: req('int'),
   sha: req('text'),
@@ -312,7 +315,7 @@ export const schedule: Entity<PipelineSchedule> = entity<PipelineSchedule>('pipe
   last_pipeline: optNull(e(lastPipeline)),
   owner: req(e(userBasic)),
   variables: opt(listOf(e(scheduleVariable))),
-  inputs: opt('any'),
+  inputs: opt(listOf(e(scheduleInput))),
 });
 
 // ---- deployments: API::Entities::Deployment, EnvironmentBasic ---------------------------------------------
