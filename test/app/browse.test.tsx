@@ -5,7 +5,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import { rowsOf } from '../../src/features/browse/feature.js';
+import { rowsOf } from '../../src/features/browse/load.js';
 import { archiveKey } from '../../src/features/browse/slice.js';
 import type { SimJob } from '../../src/sim/model.js';
 import type { SimulatorOptions } from '../../src/sim/index.js';

@@ -8,7 +8,7 @@ import { Text } from '../../ui/components/Text.js';
 import { useAppState } from '../../ui/context.js';
 import { bytes } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
-import { rowsOf } from './feature.js';
+import { rowsOf } from './load.js';
 import { archiveKey, previewKey } from './slice.js';
 import { UNSAFE_FOLDER } from './tree.js';
 

@@ -10,11 +10,10 @@ import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { targetJob } from '../jobs/index.js';
 import { BROWSE_BINDINGS } from './bindings.js';
-import { loadListing, loadPreview, treeOf } from './load.js';
+import { loadListing, loadPreview, rowsOf } from './load.js';
 import { askSave, saveEntry, submitSave } from './save.js';
 import { archiveKey, createBrowseSlice, previewKey, type ArchiveListing } from './slice.js';
 import { BrowsePane } from './BrowsePane.js';
-import { visibleRows, type TreeRow } from './tree.js';
 
 type BrowsePane = Extract<Pane, { kind: 'browse' }>;
 
@@ -28,11 +27,6 @@ const MOVES: Record<string, (i: number, n: number) => number> = {
 };
 
 const listingOf = (ctx: Ctx, pane: BrowsePane): ArchiveListing | undefined => ctx.store.getState().archives[archiveKey(pane.projectId, pane.jobId)];
-
-/** The rows of a listing as shown (folders open or closed). */
-export function rowsOf(listing: ArchiveListing): TreeRow[] {
-  return visibleRows(treeOf(listing.entries), new Set(listing.open));
-}
 
 function setListing(ctx: Ctx, pane: BrowsePane, change: Partial<ArchiveListing>): void {
   const key = archiveKey(pane.projectId, pane.jobId);

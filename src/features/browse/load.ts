@@ -11,7 +11,7 @@ import { readZipDirectory, type ZipEntry, type ZipSource } from '../../lib/zip.j
 import { TempFile, freeBytes, pipetopTempDir } from '../../log/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { buildTree, initiallyOpen, type TreeNode } from './tree.js';
+import { buildTree, initiallyOpen, visibleRows, type TreeNode, type TreeRow } from './tree.js';
 import { archiveKey, previewKey, type ArchiveListing, type FilePreview } from './slice.js';
 
 const trees = new WeakMap<readonly ZipEntry[], TreeNode>();
@@ -23,6 +23,11 @@ export function treeOf(entries: readonly ZipEntry[]): TreeNode {
     trees.set(entries, tree);
   }
   return tree;
+}
+
+/** The rows of a listing as shown (folders open or closed). */
+export function rowsOf(listing: ArchiveListing): TreeRow[] {
+  return visibleRows(treeOf(listing.entries), new Set(listing.open));
 }
 
 function patch(ctx: Ctx, key: string, change: Partial<ArchiveListing>): void {

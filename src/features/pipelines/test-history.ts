@@ -15,7 +15,10 @@ import { describeError } from '../../store/errors.js';
 import { listKeys } from '../../store/sources.js';
 import { topPane } from '../../store/store.js';
 import { listKeyText, type AppState } from '../../store/types.js';
+import { caseKey, defaultOrder, sortByFailures } from './test-order.js';
 import { caseRows, type TestCaseRow } from './tests-view.js';
+
+export { caseKey, sortByFailures };
 
 export interface FlakyEvidence {
   kind: 'retry' | 'sha';
@@ -37,8 +40,6 @@ export interface TestHistory {
   /** The Tests view's rows sorted by `failures` (F), instead of failed first. */
   sorted: boolean;
 }
-
-export const caseKey = (suite: string, test: Pick<TestCase, 'classname' | 'name'>) => `${suite}\u0000${test.classname}\u0000${test.name}`;
 
 const failed = (status: string) => status === 'failed' || status === 'error';
 /** A parallel job's suite is its group's name (`test 1/3` → `test`). */
@@ -81,16 +82,6 @@ export function countFailures(reports: readonly (TestReport | null)[]): Record<s
     }
   }
   return out;
-}
-
-const ORDER: Record<string, number> = { failed: 0, error: 0, skipped: 2, success: 3 };
-/** caseRows' order: failed and errored first, then the report's order. */
-const defaultOrder = (a: TestCaseRow, b: TestCaseRow) => (ORDER[a.test.status] ?? 1) - (ORDER[b.test.status] ?? 1) || a.id - b.id;
-
-/** Rows most-failing first (across the pipelines counted), then failed first as before. */
-export function sortByFailures(rows: readonly TestCaseRow[], failures: Record<string, number>): TestCaseRow[] {
-  const n = (r: TestCaseRow) => failures[caseKey(r.suite, r.test)] ?? 0;
-  return [...rows].sort((a, b) => n(b) - n(a) || defaultOrder(a, b));
 }
 
 function patch(ctx: Ctx, pipelineId: number, change: Partial<TestHistory>): void {

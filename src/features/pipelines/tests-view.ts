@@ -14,7 +14,7 @@ import { toast, topPane } from '../../store/store.js';
 import type { AppState, ListKey, Pane } from '../../store/types.js';
 import { pipelineStamp } from './pipeline-extras.js';
 import { logLoaded } from '../log/index.js';
-import { sortByFailures } from './test-history.js';
+import { sortByFailures } from './test-order.js';
 
 export interface TestCaseRow {
   /** Position in the report (GitLab's cases have no id). */
