@@ -3,7 +3,7 @@
 // minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
 // log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
-// Run: node bench/cost.mjs   (CASE=child, CASE=watch, CASE=pulse or CASE=fleet runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
+// Run: node bench/cost.mjs   (CASE=child, CASE=watch, CASE=pulse, CASE=fleet or CASE=cause runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
 // ALPN, as GitLab.com serves it and as both pipetop and glab's Go client speak it there — and
 // writes bench/results/cost-h2.json; STRICT=1 runs it on a simulator that, like real GitLab,
 // ignores Range on the job log and sends the whole log every time: -strict.json)
@@ -124,6 +124,8 @@ function kindOf(path) {
   if (/\/jobs\/\d+$/.test(p)) return 'job';
   if (/\/projects\/[^/]+\/pipelines$/.test(p)) return 'project pipelines';
   if (/\/projects\/[^/]+\/jobs$/.test(p)) return 'project jobs';
+  if (/\/jobs\/\d+\/artifacts$/.test(p)) return 'artifacts archive';
+  if (/\/pipelines\/\d+\/(test_report|test_report_summary|variables)$/.test(p)) return p.split('/').pop();
   return p;
 }
 
@@ -514,6 +516,121 @@ if (process.env.CASE === 'child') {
     file: 'cost-child.json',
     fields: { minutes: MINUTES, target: CHILD_TARGET_RPM, results: { e } },
     ok,
+  });
+}
+
+// (g) What finding a cause costs (issue 27; CASE=cause): `:failures` and `:compare` on a failed
+// main pipeline of acme/api that has a green one before it, and `:browse` on acme/web's `build:app`
+// artifacts — by Range (GitLab honours it), then again on a simulator that drops Range (the archive
+// spooled whole). Each is opened over its pipeline's (or job's) pane, already loaded outside the
+// count; counted: every request and wire byte until the pane has what it shows. Once, not per minute.
+// Run alone: CASE=cause node bench/cost.mjs (writes bench/results/cost-cause.json).
+
+/** Opens `pane` over `base` (loaded first, not counted) and counts until `ready(state)`. */
+async function openCounted(base, pane, ready) {
+  const proxy = await newProxy();
+  const agent = await newAgent({ finishedByExchange: true });
+  agents.splice(0, agents.length, agent);
+  const a = await startApp(app, { now: () => sim.clock.now(), baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }, base] });
+  await run(1_000);
+  const from = sim.requests.length;
+  proxy.bytes.up = proxy.bytes.down = 0;
+  agent.state.bodyBytes = 0;
+  a.store.setState((s) => ({ stack: [...s.stack, pane] }));
+  let ms = 0;
+  while (!ready(a.store.getState()) && ms < 120_000) {
+    await run(STEP_MS);
+    ms += STEP_MS;
+  }
+  if (!ready(a.store.getState())) throw new Error(`${pane.kind} did not load in 120 simulated seconds`);
+  const requests = requestsSince(from, 'pipetop/bench');
+  const result = {
+    requests: requests.length,
+    bytesDown: proxy.bytes.down,
+    bytesUp: proxy.bytes.up,
+    bodyBytes: agent.state.bodyBytes,
+    simulatedMs: ms,
+    byKind: summarise(requests, proxy, agent, 60_000).byKind,
+  };
+  a.stop();
+  await settle([agent.state]);
+  await proxy.close();
+  return { a, result };
+}
+
+async function scenarioCause() {
+  const path = `${project.namespace}/${project.path}`;
+  const ids = [...(world.projectPipelines.get(project.id) ?? [])].reverse();
+  const mainIds = ids.filter((id) => world.pipelines.get(id).ref === 'main');
+  const failed = mainIds
+    .map((id) => world.pipelines.get(id))
+    .find((p, i) => p.status === 'failed' && mainIds.slice(i + 1).some((id) => world.pipelines.get(id).status === 'success'));
+  if (!failed) throw new Error('no failed main pipeline with a green one before it');
+  const base = { kind: 'pipeline', projectId: project.id, path, pipelineId: failed.id, view: 'list' };
+  const key = `${project.id}:${failed.id}`;
+  const failures = await openCounted(
+    base,
+    { kind: 'failures', projectId: project.id, path, pipelineId: failed.id },
+    (s) => s.failures[key]?.state === 'ready' && s.failures[key].items.every((i) => i.block || i.logNote),
+  );
+  const digest = failures.a.store.getState().failures[key];
+  const compare = await openCounted(
+    base,
+    { kind: 'compare', projectId: project.id, path, pipelineId: failed.id },
+    (s) => s.comparisons[key]?.state === 'ready',
+  );
+  const web = world.projectsByPath.get('acme/web');
+  const job = [...world.jobs.values()].find((j) => j.projectId === web.id && j.name === 'build:app' && j.artifacts && j.erasedAt === null);
+  const webPath = `${web.namespace}/${web.path}`;
+  const browseAt = async () => {
+    const jobPane = { kind: 'job', projectId: web.id, path: webPath, jobId: job.id };
+    const listed = (s) => s.archives[`${web.id}:${job.id}`]?.state === 'ready';
+    const { a, result } = await openCounted(jobPane, { kind: 'browse', projectId: web.id, path: webPath, jobId: job.id }, listed);
+    const l = a.store.getState().archives[`${web.id}:${job.id}`];
+    return { ...result, via: l.via, archiveBytes: l.total, entries: l.entries.length };
+  };
+  const browse = await browseAt();
+  // Again where Range is dropped: the same world on a simulator that answers every Range whole.
+  await sim.close();
+  sim = await app.startSimulator({
+    seed: SEED,
+    speed: 0,
+    startTime: START,
+    artifactsNoRange: true,
+    ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
+  });
+  const browseWhole = await browseAt();
+  return {
+    failures: { pipeline: failed.id, failedJobs: digest.items.length, logs: digest.logs, logBytes: digest.bytes, ...failures.result },
+    compare: { pipeline: failed.id, ...compare.result },
+    browse: { job: job.id, ...browse },
+    browseWhole: { job: job.id, ...browseWhole },
+  };
+}
+
+if (process.env.CASE === 'cause') {
+  const { result: g, realS } = await alone('(g) :failures, :compare and :browse opened once', scenarioCause);
+  // Wire bytes, not body bytes: the archive's ranges are streamed, which the body counter does not see.
+  const row = (r) => ({
+    requests: r.requests,
+    'wire bytes': kb(r.bytesDown + r.bytesUp),
+    'simulated s': f1(r.simulatedMs / 1000),
+  });
+  await report({
+    table: {
+      [`:failures #${g.failures.pipeline}`]: row(g.failures),
+      [`:compare #${g.compare.pipeline}`]: row(g.compare),
+      [`:browse job #${g.browse.job} (Range)`]: row(g.browse),
+      [`:browse job #${g.browseWhole.job} (Range dropped)`]: row(g.browseWhole),
+    },
+    lines: [
+      `:failures: ${g.failures.failedJobs} failed jobs, ${g.failures.logs} logs read (${kb(g.failures.logBytes)}): ${kinds(g.failures)}`,
+      `:compare: ${kinds(g.compare)}`,
+      `:browse: a ${kb(g.browse.archiveBytes)} archive of ${g.browse.entries} entries, ${g.browse.via}: ${kinds(g.browse)}; Range dropped: ${g.browseWhole.via}, ${kinds(g.browseWhole)}`,
+      `    ${f0(realS)} s of real time`,
+    ],
+    file: 'cost-cause.json',
+    fields: { results: g },
   });
 }
 

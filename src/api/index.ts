@@ -48,6 +48,7 @@ export { projectPath, userPath, encodeProjectId } from './paths.js';
 export { proxyDispatcher } from './proxy.js';
 export { readTrace, type TraceResult, type ReadTraceOptions } from './trace.js';
 export { downloadToFile, type DownloadOptions, type DownloadProgress, type DownloadResult } from './download.js';
+export { type ArchiveRange, type ArchiveRead } from './artifacts.js';
 export type { CallOptions, GetOptions, ListOptions } from './options.js';
 export { createJobsApi, type JobListFilters, type JobsApi } from './jobs.js';
 export { createPipelinesApi, type BridgeListFilters, type CreatePipelineOptions, type PipelineListFilters, type PipelinesApi } from './pipelines.js';

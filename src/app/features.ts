@@ -6,6 +6,7 @@ import { registerPaneLists } from '../store/sources.js';
 import { activityFeature } from '../features/activity/feature.js';
 import { allJobsFeature } from '../features/alljobs/feature.js';
 import { commandsFeature } from '../features/commands/feature.js';
+import { browseFeature } from '../features/browse/feature.js';
 import { compareFeature } from '../features/compare/feature.js';
 import { deploymentsFeature } from '../features/deployments/feature.js';
 import { failuresFeature } from '../features/failures/feature.js';
@@ -41,6 +42,7 @@ export const FEATURES: readonly Feature[] = [
   failuresFeature,
   compareFeature,
   commandsFeature,
+  browseFeature,
 ];
 
 // The lists of their panes, by kind, for store/sources.ts listKeyOf: known as soon as the registry is.

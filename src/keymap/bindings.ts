@@ -38,6 +38,9 @@ export type Scope =
   | 'allJobs'
   | 'mrs'
   | 'view'
+  // the artifacts browser (features/browse): the tree, and one file in the preview
+  | 'browse'
+  | 'artifactFile'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -145,6 +148,7 @@ export const COMMANDS = [
   'tests.back',
   'tests.down',
   'tests.up',
+  'tests.sortFailures',
   'tests.pageDown',
   'tests.pageUp',
   // watched pipelines and pictures of time (issue 14)
@@ -160,6 +164,9 @@ export const COMMANDS = [
   'compare.open',
   // the user's own commands (features/commands)
   'commands.cancel',
+  // the artifacts browser (features/browse)
+  'job.browse',
+  'browse.save',
 ] as const;
 /**
  * A command of the keymap: one of COMMANDS, or a user's own command from the config file
@@ -202,6 +209,8 @@ export const SCOPE_NAMES: Record<Scope, string> = {
   allJobs: 'jobs across projects (:jobs)',
   mrs: 'your merge requests (:mrs)',
   view: 'a saved view (:view)',
+  browse: 'the artifacts browser',
+  artifactFile: 'a file of the artifacts',
   edit: 'text fields',
   filter: 'the / filter',
   confirm: 'a [y/N] question',

@@ -14,6 +14,7 @@ import { watchPipelineRows } from './hydrate.js';
 import { mrKey, newMergeRequestPipeline, watchMergeRequests } from './mr.js';
 import { toggleDetails, watchPipelineExtras } from './pipeline-extras.js';
 import { pipelinesSource } from './source.js';
+import { toggleFailureSort, watchTestHistory } from './test-history.js';
 import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
 import { refreshJobHistory } from './history.js';
 import { PIPELINE_BINDINGS } from './bindings.js';
@@ -80,6 +81,9 @@ export const pipelinesFeature: Feature = {
       case 'pipeline.details':
         if (pane.kind === 'pipeline') toggleDetails(ctx, pane.pipelineId);
         return true;
+      case 'tests.sortFailures':
+        if (pane.kind === 'tests') toggleFailureSort(ctx, pane.projectId, pane.pipelineId);
+        return true;
       case 'tests.log':
         if (pane.kind === 'tests' && ctx.searchLog) void caseLog(ctx, pane, ctx.searchLog);
         return true;
@@ -130,7 +134,14 @@ export const pipelinesFeature: Feature = {
   poll(ctx, timing) {
     const pipeline = pollPipelines(ctx, timing);
     const bridgeReads: BridgeReads = new Map();
-    const watchers = [watchPipelineRows(ctx), watchFirstFocus(ctx), watchMergeRequests(ctx), watchPipelineExtras(ctx), rememberReports(ctx)];
+    const watchers = [
+      watchPipelineRows(ctx),
+      watchFirstFocus(ctx),
+      watchMergeRequests(ctx),
+      watchPipelineExtras(ctx),
+      rememberReports(ctx),
+      watchTestHistory(ctx),
+    ];
     return {
       ...pipeline,
       watch(state) {

@@ -1,8 +1,8 @@
 // Jobs (docs/gitlab-api.md §4.1): lists, single job, the five actions, artifacts and the trace.
 import { gzipSync } from 'node:zlib';
 import { GITLAB_STATUSES } from '../gitlab-values.js';
-import { artifactZip } from '../artifacts.js';
-import { type Reply, type RequestContext, DEVELOPER, errors, intParam, listReply, many, one, projectFor } from '../http.js';
+import { artifactEntry, artifactZip, byteRange, entryContentType } from '../artifacts.js';
+import { type Reply, type RequestContext, DEVELOPER, errors, HttpError, intParam, listReply, many, one, projectFor } from '../http.js';
 import type { SimJob, SimProject } from '../model.js';
 import * as present from '../present.js';
 import { traceBytes } from '../trace.js';
@@ -193,6 +193,14 @@ export const jobRoutes: Route[] = [
   },
   {
     method: 'GET',
+    path: '/projects/:id/jobs/:job_id/artifacts/*artifact_path',
+    handler(ctx) {
+      const job = jobOf(ctx, projectFor(ctx));
+      return artifactEntryReply(ctx, job, ctx.params.artifact_path!);
+    },
+  },
+  {
+    method: 'GET',
     path: '/projects/:id/jobs/artifacts/:ref_name/download',
     handler(ctx) {
       const project = projectFor(ctx);
@@ -253,10 +261,29 @@ function artifactsReply(ctx: RequestContext, job: SimJob): Reply {
     return { status: 302, headers: { Location: `${ctx.options.storageUrl}/artifacts/${ctx.world.seed}/${job.id}/artifacts.zip?X-Amz-Signature=${signature}` } };
   }
   const zip = Buffer.from(artifactZip(ctx.world.seed, job));
-  return {
-    status: 200,
-    raw: zip,
-    contentType: 'application/zip',
-    headers: { 'Content-Disposition': `attachment; filename="${job.artifacts.filename}"` },
-  };
+  const headers: Record<string, string> = { 'Content-Disposition': `attachment; filename="${job.artifacts.filename}"`, 'Accept-Ranges': 'bytes' };
+  // Local storage: Workhorse serves the file with Go's http.ServeContent, which honours one Range.
+  const range = ctx.options.artifactsNoRange ? undefined : byteRange(ctx.headers.range, zip.length);
+  if (range === 'unsatisfiable') {
+    return { status: 416, raw: Buffer.alloc(0), contentType: 'text/plain; charset=utf-8', headers: { 'Content-Range': `bytes */${zip.length}` } };
+  }
+  if (range) {
+    headers['Content-Range'] = `bytes ${range.start}-${range.end - 1}/${zip.length}`;
+    return { status: 206, raw: zip.subarray(range.start, range.end), contentType: 'application/zip', headers };
+  }
+  return { status: 200, raw: zip, contentType: 'application/zip', headers };
+}
+
+/**
+ * `GET …/jobs/:job_id/artifacts/*artifact_path`: one file, extracted by Workhorse (no Range): its
+ * Content-Type from the extension, `attachment` with the base name; Workhorse's plain 404 when the
+ * archive has no such file, Rails' JSON 404 when the job has no archive, 400 for a NUL in the path.
+ */
+function artifactEntryReply(ctx: RequestContext, job: SimJob, name: string): Reply {
+  if (!job.artifacts || job.erasedAt !== null) throw errors.notFound();
+  if (name.includes('\0')) throw new HttpError(400, { message: '400 Bad request' });
+  const bytes = artifactEntry(ctx.world.seed, job, name);
+  if (!bytes) return { status: 404, raw: Buffer.from('404 page not found\n'), contentType: 'text/plain; charset=utf-8' };
+  const base = name.split('/').pop()!.replace(/"/g, '\\"');
+  return { status: 200, raw: Buffer.from(bytes), contentType: entryContentType(name), headers: { 'Content-Disposition': `attachment; filename="${base}"` } };
 }
