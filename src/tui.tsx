@@ -1,10 +1,10 @@
 // Starts the TUI for a resolved configuration: the user's config (theme, keys), the API client (on
 // the built-in simulator in demo mode), the store and controller, then Ink on the alternate screen.
-// Keys are read by src/input alone — Ink gets a stdin that never speaks, so no Ink `useInput` ever
-// sees a key — and each key goes straight to the controller, in order. Returns when the user quits.
+// Keys are read by src/input alone — Ink gets a stdin that never speaks — and each key goes straight
+// to the controller, in order, which hands the field in front its keys (src/input/ink-feed.ts).
+// Returns when the user quits.
 import { downloadDir } from './config/downloads.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { render } from 'ink';
 import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
 import type { AppConfig } from './config/index.js';
@@ -19,7 +19,7 @@ import { App } from './ui/App.js';
 import { AppContext } from './ui/context.js';
 import { ThemeContext } from './ui/theme.js';
 import { createNamedTheme } from './ui/themes.js';
-import { attachKeyReader, enterTerminal, installRestoreHooks, isRawModeSupported, type KeyReader } from './input/index.js';
+import { attachKeyReader, enterTerminal, installRestoreHooks, isRawModeSupported, quietStdin, type KeyReader } from './input/index.js';
 import { formatWarning } from './config/user-config.js';
 import { applyUserKeys } from './config/user-keys.js';
 import { recordExchange } from './features/requests/index.js';
@@ -128,8 +128,9 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     reader?.dispose();
     session.restore();
   });
-  // Ink 6 reads stdin (and wants raw mode) only for its own useInput, which pipetop does not use.
-  const silent = new PassThrough() as unknown as NodeJS.ReadStream;
+  // Ink 6 reads stdin (and wants raw mode) only for its own useInput: the components that use it
+  // (ink-text-input, ink-select-input) get their keys from the controller instead (src/input/ink-feed.ts).
+  const silent = quietStdin();
   const instance = render(
     <AppContext.Provider value={{ store, controller, now: clock.now }}>
       <ThemeContext.Provider value={createNamedTheme(user.config.theme, io.env)}>

@@ -12,6 +12,7 @@ import type { CommandId, Scope } from '../keymap/bindings.js';
 import type { Keymap } from '../keymap/matcher.js';
 import type { Binding } from '../keymap/bindings.js';
 import { bindingName, type InputEvent, type Key } from '../input/key.js';
+import { InkFeed } from '../input/ink-feed.js';
 import { keymapOf } from './keymap.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
@@ -47,6 +48,8 @@ export interface ControllerDeps {
 
 export class Controller {
   readonly ctx: Ctx;
+  /** Keys for the Ink components in front (the prompt's field, its choice menu): App mounts its port. */
+  readonly inkFeed = new InkFeed();
   private poller: Poller | null = null;
   /** What the features keep running beside the controller (Feature.attach), in their order. */
   private readonly attached: Attached[];
@@ -81,6 +84,7 @@ export class Controller {
       acted: () => void this.poller?.acted(),
       refreshNow: () => void this.poller?.refreshNow(),
       features: deps.features ?? FEATURES,
+      ink: this.inkFeed,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
     this.typeAhead = new TypeAhead({
@@ -328,6 +332,13 @@ export class Controller {
   setHelpMax(max: number): void {
     const help = this.deps.store.getState().help;
     if (help && (help.max !== max || help.offset > max)) this.deps.store.setState({ help: { offset: Math.min(help.offset, max), max } });
+  }
+
+  /** Enter in the field on screen (ink-text-input's onSubmit): the prompt runs, a `/` filter is kept. */
+  submitField(value: string): void {
+    const state = this.deps.store.getState();
+    if (state.prompt) void this.submitPrompt(value);
+    else if (state.filtering) this.deps.store.setState({ filtering: null });
   }
 
   cancelPrompt(): void {

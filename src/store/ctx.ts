@@ -1,6 +1,7 @@
 // What every store module needs: the store, the API, the clock, and the hooks that keep the
 // connection state (header: live / retrying / offline) in step with what requests do.
 import type { GitLab } from '../api/index.js';
+import type { InkFeed } from '../input/ink-feed.js';
 import type { LogRegistry } from '../features/log/index.js';
 import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
 import type { SafeString } from '../text/safe.js';
@@ -47,4 +48,6 @@ export interface Ctx {
   searchLog?: (jobId: number, query: string) => Promise<string | null>;
   /** The job log engine (features/log attaches it): the job pane's keys, the log's prompts, the tail's state. */
   logs?: LogRegistry;
+  /** Keys for the Ink components in front (ink-text-input, ink-select-input): src/input/ink-feed.ts. */
+  ink?: InkFeed;
 }

@@ -154,6 +154,8 @@ export interface PromptState {
   /** What is typed so far (store-owned, so a burst of keys builds on itself); absent: `initial`. */
   value?: string;
   cursor?: number;
+  /** Bumped when the controller set the value or cursor itself: the field on screen starts afresh (field-keys.ts). */
+  epoch?: number;
   hint?: string;
   error?: string;
   /** What Enter runs with the typed value (commands.ts); its handler returns an error message to keep the prompt open with what was typed, or null to close it. */

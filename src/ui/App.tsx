@@ -9,6 +9,7 @@ import { useApp, useAppState } from './context.js';
 import { Footer, FOOTER_ROWS, footerRows } from './Footer.js';
 import { Header, HEADER_ROWS } from './Header.js';
 import { HelpScreen } from './HelpScreen.js';
+import { InkKeyPort } from './InkKeyPort.js';
 import { PaneBoundary } from './PaneBoundary.js';
 import { JobPane } from '../features/log/index.js';
 import { PipelinePane } from '../features/pipelines/index.js';
@@ -52,9 +53,12 @@ export function App() {
     controller.setViewport({ width: columns, height: bodyHeight });
   }, [controller, columns, bodyHeight]);
 
+  // The way the controller's keys reach the Ink components in front (src/input/ink-feed.ts).
+  const port = <InkKeyPort feed={controller.inkFeed} />;
   if (fatal) {
     return (
       <Box flexDirection="column" width={columns} padding={1}>
+        {port}
         <Text bold color={theme.error}>
           pipetop cannot continue
         </Text>
@@ -67,6 +71,7 @@ export function App() {
     // Fragments of panes help no one; this says what to do, and the app comes back on resize.
     return (
       <Box width={columns} height={rows} overflow="hidden">
+        {port}
         <Text>
           terminal too small (need at least {MIN_SIZE.columns}×{MIN_SIZE.rows}) · q quits
         </Text>
@@ -75,6 +80,7 @@ export function App() {
   }
   return (
     <Box flexDirection="column" width={columns} height={rows}>
+      {port}
       <Header width={columns} />
       <Box height={bodyHeight} flexDirection="column" overflow="hidden">
         {help ? (

@@ -8,9 +8,9 @@ import type { Binding, HintPlace, Scope } from '../keymap/bindings.js';
 import { ask } from '../store/feature.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
-import { promptText } from '../store/modal-keys.js';
+import { fieldChanged, promptText } from '../store/modal-keys.js';
 import { topPane } from '../store/store.js';
-import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast, confirmLines } from './components/index.js';
+import { ConfirmBar, KeyHints, LineField, ProgressBar, Prompt, Toast, confirmLines } from './components/index.js';
 import { useApp, useAppState } from './context.js';
 import { bytes } from './format.js';
 import { useTheme } from './theme.js';
@@ -44,19 +44,34 @@ export function Footer({ width, height }: { width: number; height?: number }) {
     readOnly,
   });
 
+  // The field's keys come from the controller through the feed; what it makes goes back to the store.
+  const field = {
+    feed: controller.inkFeed,
+    onChange: (value: string) => fieldChanged(controller.ctx, value),
+    onSubmit: (value: string) => controller.submitField(value),
+  };
   let top: ReactNode = null;
   if (prompt) {
-    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} width={width} />;
+    top = (
+      <Prompt
+        label={prompt.label}
+        {...promptText(prompt)}
+        error={prompt.error}
+        hint={prompt.hint}
+        width={width}
+        epoch={`${prompt.id}:${prompt.epoch ?? 0}`}
+        {...field}
+      />
+    );
   } else if (confirm && !drawsOwnConfirm(pane, confirm)) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} />;
   } else if (filtering !== null) {
     top = (
       <Box flexDirection="column">
-        <Text>
+        <Box flexDirection="row">
           <Text color={theme.accent}>/</Text>
-          {filtering}
-          <Text inverse> </Text>
-        </Text>
+          <LineField value={filtering} width={width - 1} {...field} />
+        </Box>
         <Text dimColor>type to filter · enter keep · esc clear · ^u erase</Text>
       </Box>
     );

@@ -5,6 +5,7 @@ export { HelpOverlay, layoutHelp, type HelpGroup, type HelpLayout, type HelpOver
 export { KeyHints, fitHints, pickHints, type KeyHint, type KeyHintsProps } from './KeyHints.js';
 export { ListPane, type ListPaneProps } from './ListPane.js';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar.js';
+export { LineField, type LineFieldProps } from './LineField.js';
 export { Prompt, type PromptProps } from './Prompt.js';
 export { StatusBadge, statusCell, type StatusBadgeProps } from './StatusBadge.js';
 export { Table, layoutColumns, type Column, type TableProps } from './Table.js';
