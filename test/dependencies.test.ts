@@ -48,7 +48,7 @@ describe('package.json dependencies', () => {
     expect(unused).toEqual([]);
   });
 
-  it('lists the design card's input components, and the app imports them', () => {
+  it('lists the design card input components, and the app imports them', () => {
     for (const name of ['ink-text-input', 'ink-select-input']) {
       expect(names).toContain(name);
       expect(code.some((t) => imports(t, name))).toBe(true);

@@ -21,7 +21,8 @@ import { describeError } from './errors.js';
 import { FEATURES } from '../features/index.js';
 import { ask, type Attached, type Feature, type FeatureOptions } from './feature.js';
 import { listRows, moveSelection } from './lists.js';
-import { runPalette, submitPalette } from './palette.js';
+import { promptChoices, runPalette, submitPalette } from './palette.js';
+import { completionKey } from './completion.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
@@ -285,6 +286,8 @@ export class Controller {
       this.typeAhead.drop();
     }
     if (state.prompt) {
+      // Tab completes (store/completion.ts); its menu takes Tab, Shift-Tab and Esc while it is open.
+      if (completionKey(this.ctx, command(['edit']), (prompt, head) => promptChoices(this.ctx, prompt, head))) return;
       return promptKey(this.ctx, command(['edit']), key.text, {
         submit: (value) => void this.submitPrompt(value),
         cancel: () => this.cancelPrompt(),

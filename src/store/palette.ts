@@ -6,11 +6,12 @@ import { openNewPipelineForm } from '../features/pipelines/index.js';
 import { markFresh } from './fresh.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
-import { topPane } from './store.js';
+import { listOf, topPane } from './store.js';
+import { listKeys } from './sources.js';
 import { openEvents } from '../features/activity/index.js';
 import { lookupKey } from '../features/keys/index.js';
 import type { Feature, PaletteAt } from './feature.js';
-import type { Pane } from './types.js';
+import type { Pane, PromptState } from './types.js';
 
 export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
   { usage: 'project <path|id>', description: 'open a project' },
@@ -31,6 +32,55 @@ const APP_COMMANDS = { usage: 'refresh | help | quit', description: '' };
 /** Every `:` command: the core's, the features' own (Feature.palette), then refresh, help and quit. */
 export function paletteCommands(features: readonly Feature[]): { usage: string; description: string }[] {
   return [...PALETTE_COMMANDS, ...features.flatMap((f) => Object.values(f.palette ?? {})), APP_COMMANDS];
+}
+
+/**
+ * What Tab completes in a prompt (store/completion.ts): a feature's prompt its `choices`; the
+ * palette its command names, then the argument: a project's path (`:project`, from the projects
+ * read so far) or a ref (`:new`, `:artifacts`: the branches of the project in front, read from
+ * GitLab on the first Tab that needs them).
+ */
+export function promptChoices(ctx: Ctx, prompt: PromptState, head: string): readonly string[] | Promise<readonly string[]> {
+  if (prompt.id !== 'palette') return prompt.choices ?? [];
+  const words = head.replace(/^:/, '').trimStart().split(/\s+/);
+  if (words.length <= 1) return commandNames(ctx.features);
+  const [command] = words;
+  const arg = words.length - 1;
+  const state = ctx.store.getState();
+  if ((command === 'project' || command === 'p') && arg === 1) {
+    // Those opened (state.projects) and the rows of the project list, if it was read.
+    const listed = (listOf(state, listKeys.projects()).items as { path_with_namespace?: unknown }[]).map((p) => p.path_with_namespace);
+    const paths = [...Object.values(state.projects).map((p) => p.path_with_namespace), ...listed];
+    return [...new Set(paths.filter((p): p is string => typeof p === 'string'))].sort();
+  }
+  if ((command === 'new' || command === 'artifacts') && arg === 1) {
+    const here = currentProject(state.stack) ?? state.homeProject;
+    if (!here) return [];
+    if (prompt.refs?.projectId === here.projectId) return prompt.refs.names;
+    return readBranches(ctx, here.projectId);
+  }
+  return [];
+}
+
+/** The palette's command names: each usage's first word, and each of `a | b | c`. */
+export function commandNames(features: readonly Feature[]): string[] {
+  return paletteCommands(features).flatMap((c) => (c.usage.includes(' | ') ? c.usage.split(' | ') : [c.usage.split(' ')[0]!]));
+}
+
+/** The first 100 branches (GitLab's order: by name), kept on the prompt for the Tabs that follow. */
+async function readBranches(ctx: Ctx, projectId: number): Promise<readonly string[]> {
+  let names: string[] = [];
+  try {
+    const page = await ctx.gl.branches.list(projectId, { perPage: 100 }).all(100);
+    names = page.map((b) => b.name);
+  } catch (error) {
+    const prompt = ctx.store.getState().prompt;
+    if (prompt?.id === 'palette') ctx.store.setState({ prompt: { ...prompt, hint: `Cannot read the branches: ${describeError(error)}` } });
+    return [];
+  }
+  const prompt = ctx.store.getState().prompt;
+  if (prompt?.id === 'palette') ctx.store.setState({ prompt: { ...prompt, refs: { projectId, names } } });
+  return names;
 }
 
 export interface PaletteHost {

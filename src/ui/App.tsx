@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { topPane } from '../store/store.js';
 import type { Pane } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
-import { Footer, FOOTER_ROWS, footerRows } from './Footer.js';
+import { Footer, FOOTER_ROWS, footerRows, menuRows } from './Footer.js';
 import { Header, HEADER_ROWS } from './Header.js';
 import { HelpScreen } from './HelpScreen.js';
 import { InkKeyPort } from './InkKeyPort.js';
@@ -46,8 +46,9 @@ export function App() {
   }, [quit, exit]);
 
   const confirm = useAppState((s) => s.confirm);
-  // A confirm naming what will run takes more lines, as long as 4 are left for the pane.
-  const footerHeight = Math.min(footerRows(confirm), Math.max(FOOTER_ROWS, rows - HEADER_ROWS - 4));
+  const menu = useAppState((s) => menuRows(s.prompt));
+  // A confirm naming what will run (or a Tab-completion menu) takes more lines, as long as 4 are left for the pane.
+  const footerHeight = Math.min(footerRows(confirm, menu), Math.max(FOOTER_ROWS, rows - HEADER_ROWS - 4));
   const bodyHeight = Math.max(4, rows - HEADER_ROWS - footerHeight);
   useEffect(() => {
     controller.setViewport({ width: columns, height: bodyHeight });
