@@ -27,11 +27,12 @@ export interface LineFieldProps {
 export function LineField({ value, focus = true, epoch = 0, width, feed, onChange, onSubmit }: LineFieldProps): ReactNode {
   // Tells the feed a field listens, while it does (the controller edits without Ink otherwise).
   useEffect(() => (focus && feed ? feed.listen('field') : undefined), [focus, feed]);
-  // The value and its cursor cell; wider than the room, the end stays in view (the start is cut).
-  const overflows = width !== undefined && displayWidth(value) + 1 > width;
+  // The value and its cursor cell; wider than the room, the end stays in view: the field is moved
+  // left by what overflows, and its box clips the start (as the shell does).
+  const overflow = width === undefined ? 0 : Math.max(0, displayWidth(value) + 1 - width);
   return (
-    <Box flexGrow={1} height={1} overflow="hidden" justifyContent={overflows ? 'flex-end' : 'flex-start'} {...(width !== undefined ? { width } : {})}>
-      <Box flexShrink={0}>
+    <Box flexGrow={1} height={1} overflow="hidden" {...(width !== undefined ? { width } : {})}>
+      <Box flexShrink={0} marginLeft={-overflow}>
         <TextInput key={epoch} value={value} focus={focus} onChange={onChange ?? noop} {...(onSubmit ? { onSubmit } : {})} />
       </Box>
     </Box>
