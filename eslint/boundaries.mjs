@@ -9,7 +9,7 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
 /**
  * The plumbing, and what each part may import (besides its own folder, node: modules and the
  * packages listed). `types` parts may be imported only with `import type`. Anything not listed is
- * the app: src/*.tsx, boot, commands, config, platform, store, ui — which may import all plumbing.
+ * the app: src/*.tsx, app, boot, commands, config, platform, store, ui — which may import all plumbing.
  */
 export const ALLOWED = {
   // The GitLab client: no React, no store, nothing of the app.
@@ -33,17 +33,17 @@ export const ALLOWED = {
 };
 
 /**
- * Core files that ask the features in turn (store/feature.ts) and never name one: of src/features
- * they import only the list, features/index.ts.
+ * The core and the UI kit: they name no feature and not the app shell above the features. The shell
+ * (src/app) lists the features and composes them (issue 25: adding a feature is a folder and a line
+ * in src/app/features.ts).
  */
-export const FEATURE_BLIND = ['store/controller.ts', 'store/polling.ts'];
+export const FEATURE_BLIND = ['store', 'ui'];
 
 /** The part of src/ a file is in: 'api', 'store', 'features/jobs', '(root)' … or null outside src/. */
 export function partOf(file) {
   const rel = relative(SRC, file);
   if (rel.startsWith('..') || rel === '') return null;
   const [first, second] = rel.split(sep);
-  // src/features/index.ts is the list of features the core assembles, not a feature.
   if (first === 'features' && second && rel.split(sep).length > 2) return `features/${second}`;
   if (first === 'features') return 'features';
   return rel.includes(sep) ? first : '(root)';
@@ -65,15 +65,17 @@ export function check(file, specifier, typeOnly) {
   const target = resolve(dirname(file), specifier);
   const to = partOf(target);
   if (to === null || to === from) return null;
-  const blind = FEATURE_BLIND.find((f) => relative(SRC, file) === f.split('/').join(sep));
-  if (blind && to.startsWith('features') && !/^index\.(js|ts)$/.test(relative(resolve(SRC, 'features'), target))) {
-    return `src/${blind} never names a feature: import src/features/index.ts (FEATURES) only`;
+  if (FEATURE_BLIND.includes(from) && (to.startsWith('features') || to === 'app')) {
+    return `src/${from} names no feature: the app shell (src/app) composes them (src/${to} imported)`;
   }
+  if (from.startsWith('features') && to === 'app') return 'a feature may not import the app shell (src/app) above it';
   if (to.startsWith('features/')) {
-    // Features may use the plumbing; the plumbing never uses a feature. The app's shell (src/*.tsx,
-    // ui, store) and other features reach a feature only through its index.ts.
+    // Features may use the plumbing; the plumbing never uses a feature. The app shell (src/app) and
+    // other features reach a feature only through its index.ts.
     if (ALLOWED[from]) return `src/${from} is plumbing and may not import a feature (${to})`;
     const inside = relative(resolve(SRC, to), target);
+    // The app shell takes a feature's definition (feature.ts) to register it.
+    if (from === 'app' && /^feature\.(js|ts)$/.test(inside)) return null;
     if (!/^index\.(js|ts|tsx)$/.test(inside)) return `import ${to} through its index.ts, not ${inside}`;
     return null;
   }

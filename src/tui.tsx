@@ -6,23 +6,17 @@
 import { downloadDir } from './config/downloads.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
-import { createGitLab, proxyDispatcher, type ExchangeEntry, type GitLab } from './api/index.js';
+import { proxyDispatcher, type ExchangeEntry } from './api/index.js';
+import { createApp } from './app/create.js';
 import type { AppConfig } from './config/index.js';
 import { loadUserConfig } from './config/user-config.js';
 import { COMMANDS } from './keymap/bindings.js';
 import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
-import { Controller } from './store/controller.js';
-import { createAppStore } from './store/create.js';
-import { openProjectRef } from './features/projects/index.js';
-import { App } from './ui/App.js';
-import { AppContext } from './ui/context.js';
-import { ThemeContext } from './ui/theme.js';
 import { createNamedTheme } from './ui/themes.js';
 import { attachKeyReader, enterTerminal, installRestoreHooks, isRawModeSupported, quietStdin, type KeyReader } from './input/index.js';
 import { formatWarning } from './config/user-config.js';
 import { applyUserKeys } from './config/user-keys.js';
-import { recordExchange } from './features/requests/index.js';
 import { scopesOverlap } from './store/keymap.js';
 import { safeMessage } from './text/safe.js';
 import { createServerClock } from './time/server-clock.js';
@@ -56,44 +50,34 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     baseUrl = sim.url;
     token = DEMO_TOKENS.user;
   }
-  let controller: Controller | null = null;
   const debugLog = config.debugLog ? openDebugLog(config.debugLog) : null;
   // The demo talks to its own loopback simulator: no proxy for that.
   const dispatcher = config.mode === 'gitlab' ? await proxyDispatcher(io.env) : undefined;
   // Times on screen are counted on GitLab's clock, estimated from its Date headers: a skewed host
   // (or the simulator with --speed) would otherwise make fresh rows read "created in 3m".
   const clock = createServerClock();
-  const gl: GitLab = createGitLab({
-    baseUrl: baseUrl!,
-    token,
-    readOnly: config.readOnly,
-    userAgent: `pipetop/${VERSION}`,
-    onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }),
-    onServerDate: clock.observe,
-    // Every request counts towards the rate the pulse's header shows; --debug-log writes it down.
-    onExchange: (entry) => {
-      controller?.countRequest();
-      if (controller) recordExchange(controller.ctx.store, entry, Date.now());
-      debugLog?.write(entry);
-    },
-    // What the decoders tolerated (a field of the wrong type left out), once per kind.
-    onDecodeNote: (note) => debugLog?.note(note),
-    ...(dispatcher ? { dispatcher } : {}),
-  });
   const host = config.mode === 'demo' ? 'demo' : new URL(baseUrl!).host;
   // The config file read above: the notification channels and the pulse's projects (features/marks,
   // features/pulse) here; the theme and the keys below.
   const userConfig = user.config;
-  // Without a project the app opens on the pulse (what is red or running across the user's
-  // projects): the first pane, so q quits from it; `:projects` opens the list over it. With one,
-  // the project is looked up after the first frame (below).
-  const store = createAppStore(
-    { host, demo: config.mode === 'demo', readOnly: config.readOnly, ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}) },
-    config.project ? undefined : { kind: 'pulse' },
-  );
-  controller = new Controller({
-    store,
-    gl,
+  const app = createApp({
+    gitlab: {
+      baseUrl: baseUrl!,
+      token,
+      readOnly: config.readOnly,
+      userAgent: `pipetop/${VERSION}`,
+      onServerDate: clock.observe,
+      // The app counts every request and logs it (src/app/create.tsx); --debug-log writes it down.
+      onExchange: (entry) => debugLog?.write(entry),
+      // What the decoders tolerated (a field of the wrong type left out), once per kind.
+      onDecodeNote: (note) => debugLog?.note(note),
+      ...(dispatcher ? { dispatcher } : {}),
+    },
+    // Without a project the app opens on the pulse (what is red or running across the user's
+    // projects): the first pane, so q quits from it; `:projects` opens the list over it. With one,
+    // the project is looked up after the first frame (features/projects/lookup.ts).
+    config: { host, demo: config.mode === 'demo', readOnly: config.readOnly, ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}) },
+    ...(config.project ? {} : { first: { kind: 'pulse' } as const }),
     now: clock.now,
     platform: {
       openUrl: (url) => openUrl(url, { env: io.env }),
@@ -107,7 +91,9 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
       ...(config.logDisk !== undefined ? { logDiskBytes: config.logDisk } : {}),
     },
     tokenHelp: tokenHelp(config),
+    ...(config.project ? { project: { ref: config.project, ...(config.projectSource?.startsWith('git remote') ? { from: config.projectSource } : {}) } } : {}),
   });
+  const { controller } = app;
   // The user's keys over the default table (the core's and every feature's), conflicts refused.
   const keys = applyUserKeys(controller.keymap.bindings, user.config.keys, { file: user.path, overlaps: scopesOverlap });
   controller.useBindings(keys.bindings);
@@ -117,9 +103,6 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   const notices = [...warnings, ...[...user.warnings, ...keys.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) }))];
   // Printed to stderr they would vanish behind the alternate screen: a toast stays until a key.
   controller.notify(notices.map((n) => safeMessage(n)));
-  // With --project (or a git remote) the app opens on that project, looked up after the first
-  // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
-  if (config.project) void openProjectRef(controller.ctx, config.project, config.projectSource?.startsWith('git remote') ? config.projectSource : undefined);
   void controller.start();
   // The alternate screen and bracketed paste, undone on quit, SIGTERM/SIGINT/SIGHUP and a crash.
   const session = enterTerminal({ stdin: io.stdin, stdout: io.stdout });
@@ -131,16 +114,14 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   // Ink 6 reads stdin (and wants raw mode) only for its own useInput: the components that use it
   // (ink-text-input, ink-select-input) get their keys from the controller instead (src/input/ink-feed.ts).
   const silent = quietStdin();
-  const instance = render(
-    <AppContext.Provider value={{ store, controller, now: clock.now }}>
-      <ThemeContext.Provider value={createNamedTheme(user.config.theme, io.env)}>
-        <App />
-      </ThemeContext.Provider>
-    </AppContext.Provider>,
-    { stdin: silent, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, maxFps: 30 },
-  );
-  const keyController = controller;
-  reader = attachKeyReader(io.stdin, (event) => keyController.handleKey(event));
+  const instance = render(app.view(createNamedTheme(user.config.theme, io.env)), {
+    stdin: silent,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    exitOnCtrlC: false,
+    maxFps: 30,
+  });
+  reader = attachKeyReader(io.stdin, (event) => controller.handleKey(event));
   try {
     await instance.waitUntilExit();
   } finally {

@@ -76,7 +76,7 @@ describe('import boundaries', () => {
     expect(await findings('src/features/jobs/pane.tsx', "import { slice } from '../pipelines/slice.js';")).toEqual([
       'import features/pipelines through its index.ts, not slice.js',
     ]);
-    expect(await findings('src/ui/App.tsx', "import { JobsPane } from '../features/jobs/pane.js';")).toEqual([
+    expect(await findings('src/app/features.ts', "import { JobsPane } from '../features/jobs/pane.js';")).toEqual([
       'import features/jobs through its index.ts, not pane.js',
     ]);
     expect(await findings('src/log/x.ts', "import { jobs } from '../features/jobs/index.js';")).toEqual([
@@ -84,26 +84,22 @@ describe('import boundaries', () => {
     ]);
   });
 
-  it("the store's factory and state type reach the features' slices only through their index.ts", async () => {
-    expect(await findings('src/store/create.ts', "import { createJobsSlice } from '../features/jobs/index.js';")).toEqual([]);
-    expect(await findings('src/store/create.ts', "import { createJobsSlice } from '../features/jobs/slice.js';")).toEqual([
-      'import features/jobs through its index.ts, not slice.js',
+  it('src/store and src/ui name no feature and not the app shell; the shell names them; features never import the shell', async () => {
+    const blind = (from: string, to: string) => `src/${from} names no feature: the app shell (src/app) composes them (src/${to} imported)`;
+    expect(await findings('src/store/create.ts', "import { createJobsSlice } from '../features/jobs/index.js';")).toEqual([blind('store', 'features/jobs')]);
+    expect(await findings('src/store/types.ts', "import type { JobsSlice } from '../features/jobs/slice.js';")).toEqual([blind('store', 'features/jobs')]);
+    expect(await findings('src/store/controller.ts', "import { FEATURES } from '../app/features.js';")).toEqual([blind('store', 'app')]);
+    expect(await findings('src/ui/App.tsx', "import { JobPane } from '../features/log/index.js';")).toEqual([blind('ui', 'features/log')]);
+    expect(await findings('src/ui/components/x.tsx', "import { FEATURES } from '../../app/features.js';")).toEqual([blind('ui', 'app')]);
+    expect(await findings('src/app/features.ts', "import { logFeature } from '../features/log/feature.js';")).toEqual([]);
+    expect(await findings('src/features/jobs/x.ts', "import { logFeature } from '../log/feature.js';")).toEqual([
+      'import features/log through its index.ts, not feature.js',
     ]);
-    expect(await findings('src/store/types.ts', "import type { JobsSlice } from '../features/jobs/slice.js';")).toEqual([
-      'import features/jobs through its index.ts, not slice.js',
+    expect(await findings('src/features/log/x.ts', "import { createApp } from '../../app/create.js';")).toEqual([
+      'a feature may not import the app shell (src/app) above it',
     ]);
-  });
-
-  it('the controller and the poller reach the features only through their list (features/index.ts)', async () => {
-    expect(await findings('src/store/controller.ts', "import { FEATURES } from '../features/index.js';")).toEqual([]);
-    expect(await findings('src/store/polling.ts', "import type { LogTiming } from '../features/log/index.js';")).toEqual([
-      'src/store/polling.ts never names a feature: import src/features/index.ts (FEATURES) only',
-    ]);
-    expect(await findings('src/store/controller.ts', "import { jobAction } from '../features/jobs/index.js';")).toEqual([
-      'src/store/controller.ts never names a feature: import src/features/index.ts (FEATURES) only',
-    ]);
-    // Other core files may use a feature through its index.ts.
-    expect(await findings('src/store/palette.ts', "import { openEvents } from '../features/activity/index.js';")).toEqual([]);
+    // Tests are free (a store test may build the app).
+    expect(await findings('src/store/x.test.ts', "import { createAppStore } from '../app/create.js';")).toEqual([]);
   });
 });
 

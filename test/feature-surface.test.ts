@@ -58,7 +58,7 @@ describe('feature surfaces', () => {
 
   it('finds the features and what imports them', () => {
     expect(features).toEqual(expect.arrayContaining(['jobs', 'log', 'pipelines', 'projects', 'pulse']));
-    expect(usedFromOutside(join(FEATURES, 'jobs'), files).has('jobsFeature')).toBe(true);
+    expect(usedFromOutside(join(FEATURES, 'jobs'), files).has('targetJob')).toBe(true);
   });
 
   for (const feature of features) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../keymap/bindings.js';
-import { FEATURES } from '../features/index.js';
+import { FEATURES } from '../app/features.js';
 import { defaultBindings } from '../store/keymap.js';
 import { formatWarning, loadUserConfig, parseUserConfig, userConfigPath } from './user-config.js';
 import { applyUserKeys } from './user-keys.js';

@@ -4,7 +4,7 @@ import { parseKeySpec } from '../input/key.js';
 // Over the merged table: the core's bindings and every feature's (src/features/*/bindings.ts).
 import { COMMANDS, type Scope } from './bindings.js';
 import { createKeymap } from './matcher.js';
-import { FEATURES } from '../features/index.js';
+import { FEATURES } from '../app/features.js';
 import { defaultBindings, scopesOverlap } from '../store/keymap.js';
 import { applyUserKeys } from '../config/user-keys.js';
 

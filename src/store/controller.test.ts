@@ -10,7 +10,7 @@ import { Controller, scopesOf } from './controller.js';
 import type { Ctx } from './ctx.js';
 import type { Feature, FeatureOptions } from './feature.js';
 import { DEFAULT_TIMING, startPolling } from './polling.js';
-import { createAppStore } from './create.js';
+import { createAppStore } from '../app/create.js';
 import type { Pane } from './types.js';
 
 const KEY_PANE: Pane = { kind: 'key', keyId: 1 };

@@ -18,7 +18,6 @@ import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, Prom
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
-import { FEATURES } from '../features/index.js';
 import { ask, type Attached, type Feature, type FeatureOptions } from './feature.js';
 import { listRows, moveSelection } from './lists.js';
 import { promptChoices, runPalette, submitPalette } from './palette.js';
@@ -37,12 +36,12 @@ export interface ControllerDeps {
   platform: Platform;
   now?: () => number;
   timing?: PollTiming;
-  /** How often the log in front is read (while it grows, and at most while it is quiet). */
-  logTiming?: FeatureOptions['logTiming'];
+  /** The features' own options (the log's `logTiming`: how often the log in front is read). */
+  featureOptions?: Omit<FeatureOptions, 'timing'>;
   /** What to tell the user when GitLab rejects the token (names the flag/variable to set). */
   tokenHelp?: string;
-  /** The features to plug in (default: all of src/features). */
-  features?: readonly Feature[];
+  /** The features to plug in (the app shell's registry, src/app/features.ts). */
+  features: readonly Feature[];
   /** The effective bindings (the user's keys laid over the defaults); default: the features' defaults. */
   bindings?: readonly Binding[];
 }
@@ -84,7 +83,7 @@ export class Controller {
       connectionFailed: (error) => this.failed(error),
       acted: () => void this.poller?.acted(),
       refreshNow: () => void this.poller?.refreshNow(),
-      features: deps.features ?? FEATURES,
+      features: deps.features,
       ink: this.inkFeed,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
@@ -94,7 +93,7 @@ export class Controller {
       ready: (pane, state) => (state.confirm?.checking ? false : state.confirm?.warning ? 'drop' : this.paneReady(pane, state)),
       replay: (key) => this.handleKey(key),
     });
-    const options: FeatureOptions = { timing: this.timing, ...(deps.logTiming ? { logTiming: deps.logTiming } : {}) };
+    const options: FeatureOptions = { ...deps.featureOptions, timing: this.timing };
     this.attached = this.ctx.features.flatMap((feature) => (feature.attach ? [feature.attach(this.ctx, options)] : []));
     // Every handler comes from the feature that opens the confirm or prompt; the palette is the core's.
     this.confirmHandlers = Object.assign({}, ...this.ctx.features.map((feature) => feature.confirms)) as ConfirmHandlers<Ctx>;

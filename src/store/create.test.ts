@@ -14,7 +14,8 @@ import { createRequestsSlice } from '../features/requests/index.js';
 import { createFailuresSlice } from '../features/failures/index.js';
 import { createCompareSlice } from '../features/compare/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
-import { createAppStore, createCoreSlice } from './create.js';
+import { createCoreSlice } from './create.js';
+import { createAppStore } from '../app/create.js';
 import type { AppState } from './types.js';
 
 const config = () => ({ host: 'h', demo: true, readOnly: false });

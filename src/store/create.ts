@@ -1,20 +1,8 @@
-// The store factory: the core's slice and each feature's (src/features/<name>/slice.ts), composed
-// as zustand's slices pattern composes them. A factory, so every test (and every app instance) gets
-// a fresh store. Apart from store.ts because the features import store.ts at run time (listOf,
-// patchList, toast): this file imports the features, and nothing inside them imports it.
+// The store factory: the core's slice and the slices it is handed (each feature's, Feature.slice),
+// composed as zustand's slices pattern composes them. A factory, so every test (and every app
+// instance) gets a fresh store. It names no feature: the app shell (src/app/create.ts) hands in the
+// registered features' slices.
 import { createStore, type StateCreator } from 'zustand/vanilla';
-import { createDeploymentsSlice } from '../features/deployments/index.js';
-import { createJobsSlice } from '../features/jobs/index.js';
-import { createKeysSlice } from '../features/keys/index.js';
-import { createLogSlice } from '../features/log/index.js';
-import { createMarksSlice } from '../features/marks/index.js';
-import { createPipelinesSlice } from '../features/pipelines/index.js';
-import { createProjectsSlice } from '../features/projects/index.js';
-import { createPulseSlice } from '../features/pulse/index.js';
-import { createRequestsSlice } from '../features/requests/index.js';
-import { createFailuresSlice } from '../features/failures/index.js';
-import { createCompareSlice } from '../features/compare/index.js';
-import { createSchedulesSlice } from '../features/schedules/index.js';
 import type { AppStore } from './store.js';
 import type { AppConfigView, AppState, CoreSlice, Pane } from './types.js';
 
@@ -42,26 +30,13 @@ export function createCoreSlice(config: AppConfigView, first: Pane = { kind: 'pr
   });
 }
 
-export function createAppStore(config: AppConfigView, first?: Pane): AppStore {
-  // Typed as AppState: a slice left out here is a type error (its keys would be missing).
-  return createStore<AppState>()((...a) => ({
-    ...createCoreSlice(config, first)(...a),
-    ...createProjectsSlice(...a),
-    ...createPipelinesSlice(...a),
-    ...createJobsSlice(...a),
-    ...createLogSlice(...a),
-    ...createSchedulesSlice(...a),
-    ...createDeploymentsSlice(...a),
-    ...createKeysSlice(...a),
-    ...createPulseSlice(...a),
-    ...createRequestsSlice(...a),
-    ...createFailuresSlice(...a),
-    ...createCompareSlice(...a),
-    ...createMarksSlice(...a),
-  }));
-}
+/** A slice's creator, as a feature gives it (Feature.slice). */
+export type SliceCreator = StateCreator<AppState, [], [], object>;
 
-/** A fresh store's state, for tests that build states by hand. */
-export function initialState(config: AppConfigView, first?: Pane): AppState {
-  return createAppStore(config, first).getState();
+/**
+ * The core's slice and `slices`, in one store. AppState's type is the core's and every declared
+ * feature's (store/types.ts); src/store/create.test.ts checks that the registered slices fill it.
+ */
+export function composeStore(config: AppConfigView, first: Pane | undefined, slices: readonly SliceCreator[]): AppStore {
+  return createStore<AppState>()((...a) => Object.assign(createCoreSlice(config, first)(...a), ...slices.map((slice) => slice(...a))) as AppState);
 }

@@ -1,38 +1,76 @@
-// What a feature (src/features/<name>/) plugs into the core: the keymap scopes of its panes, its
+// What a feature (a folder of its own under src, beside the core) plugs into the core: the keymap scopes of its panes, its
 // commands (asked before the core's), where Enter leads, the web page `o`
 // opens, the keys and pastes of a form that owns the keyboard, the confirms and prompts it answers,
 // what a poll re-reads for its panes, how fast, and whether they are still moving, and what it keeps
-// running beside the controller (the log engine, background pollers). The controller and the poller
-// ask each feature in turn and never name one; the list of features is handed in by whoever builds
-// the controller.
-import type { GitLab } from '../api/index.js';
-import type { LogTiming } from '../features/log/index.js';
+// running beside the controller (the log engine, background pollers) — and what it adds to the app:
+// its slice of the state, its panes with their components, and the list each pane shows. One object
+// per feature (its `definition`); the app shell (src/app/features.ts) lists them and composes the
+// store, the keymap and the pane switch from them, so neither the store nor the UI kit names one.
+import type { GitLab, Page } from '../api/index.js';
+import type { InkFeed } from '../input/ink-feed.js';
+import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
+import type { SafeString } from '../text/safe.js';
+import type { AppStore } from './store.js';
 import type { Binding, CommandId, HintPlace, Scope } from '../keymap/bindings.js';
 import type { ConfirmHandlers, PromptHandlers } from './commands.js';
-import type { Ctx } from './ctx.js';
-import type { PollTiming } from './polling.js';
-import type { ListSource } from './sources.js';
-import type { AppState, ListKey, Pane } from './types.js';
+import type { ReactNode } from 'react';
+import type { StateCreator } from 'zustand/vanilla';
+import type { AppState, ListKey, Pane, PaneKind, PaneKinds } from './types.js';
 
 /** Where a `:` command was typed: the trail, and the project the user is in (if any). */
 export interface PaletteAt {
   stack: readonly Pane[];
   project: { projectId: number; path: string } | null;
+  /** The name typed (one of the command's names, when it has aliases). */
+  command: string;
 }
 
 /** A `:` command a feature owns (`:failures`, `:requests`…): the palette lists it and runs it by name. */
 export interface PaletteCommand {
   usage: string;
   description: string;
+  /** Other names it answers to (`:p` for `:project`). */
+  aliases?: readonly string[];
+  /** Its place in the palette's list (hint, help), lower first; unplaced ones follow in the registry's order. */
+  order?: number;
   /** An error message keeps the palette's text; null closes it. */
   run(ctx: Ctx, args: string[], at: PaletteAt): string | null | Promise<string | null>;
+  /**
+   * What Tab completes for its argument being typed, the last of `args` (store/completion.ts): a
+   * list, or one being read (the branches of the project in front: palette.ts branchChoices).
+   */
+  complete?(ctx: Ctx, args: readonly string[], at: PaletteAt): readonly string[] | Promise<readonly string[]>;
 }
+
+/** What a pane's component gets: its pane, and the rows and columns it may fill. */
+export interface PaneProps<P extends Pane = Pane> {
+  pane: P;
+  width: number;
+  height: number;
+}
+
+/** A pane's component, by kind. */
+export type PaneViews = { readonly [K in PaneKind]?: (props: PaneProps<PaneKinds[K]>) => ReactNode };
+
+/** What the header's trail calls a pane, by kind (safe text: src/text/safe.ts). */
+export type PaneCrumbs = { readonly [K in PaneKind]?: (state: AppState, pane: PaneKinds[K]) => string };
+
+/** The list a pane shows (and its cursor moves in), by pane kind; null: none. */
+export type PaneLists = { readonly [K in PaneKind]?: (pane: PaneKinds[K]) => ListKey | null };
 
 export interface Feature {
   readonly name: string;
+  /** Its slice of the state (its records and their writers), composed into the one store by src/app/create.ts. */
+  readonly slice?: StateCreator<AppState, [], [], object>;
+  /** The panes it owns (their kinds declared in store/types.ts PaneKinds), with their components. */
+  readonly panes?: PaneViews;
+  /** What the header's trail calls each of its panes. */
+  readonly crumbs?: PaneCrumbs;
+  /** The list each of its panes shows, by pane kind (store/sources.ts listKeyOf). */
+  readonly lists?: PaneLists;
   /** Its `:` commands, by name. */
   readonly palette?: Readonly<Record<string, PaletteCommand>>;
-  /** Its shortcuts (src/features/<name>/bindings.ts), merged into the keymap by store/keymap.ts. */
+  /** Its shortcuts (its bindings.ts), merged into the keymap by store/keymap.ts. */
   readonly bindings?: readonly Binding[];
   /** The source of a list this feature owns (its API call, row identity, filter text); undefined for other keys. */
   source?(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined;
@@ -110,8 +148,7 @@ export interface FeaturePoll {
 /** What the controller hands the features it attaches. */
 export interface FeatureOptions {
   timing: PollTiming;
-  /** How often the log in front is read (features/log). */
-  logTiming?: LogTiming;
+  // A feature adds its own options by declaration merging (the log's `logTiming`).
 }
 
 /** A feature's part of the controller's lifetime (Feature.attach). */
@@ -129,4 +166,80 @@ export function ask<F, T>(features: readonly F[], question: (feature: F) => T | 
     if (answer !== undefined) return answer;
   }
   return undefined;
+}
+
+export interface Platform {
+  openUrl(url: string): Promise<{ opened: boolean; message: string }>;
+  /** Puts text on the user's clipboard (OSC 52 through the terminal); only text that passed src/text/safe.ts. */
+  copy(text: SafeString): void;
+  /**
+   * What to say after `copy`: no terminal confirms OSC 52, so where the text went and, under tmux,
+   * which setting lets it through (platform/osc52.ts osc52Notice). "sent to the terminal" when absent.
+   */
+  copyNotice?: string;
+  /** Where downloads go by default. */
+  downloadDir: string;
+  /** Hard cap on one download in bytes (--max-download); the API's default when absent. */
+  maxDownloadBytes?: number;
+  /** The disk a followed log's temp files may take (--log-disk); src/lib/budgets.ts's default when absent. */
+  logDiskBytes?: number;
+  /** Writes bytes to the terminal beside Ink: only notificationBytes (bell, OSC 777/9, title), built from SafeStrings. */
+  write?(bytes: NotificationBytes): void;
+  /** The environment the terminal bytes are wrapped for (tmux, screen). */
+  env?: NodeJS.ProcessEnv;
+  /** Which notification channels are on (config file `notifications:`); all on when absent. */
+  notifications?: NotifyChannels;
+}
+
+export interface Ctx {
+  store: AppStore;
+  gl: GitLab;
+  platform: Platform;
+  now(): number;
+  connectionOk(): void;
+  connectionFailed(error: unknown): void;
+  /** An action changed something on screen: re-read it now and poll fast until it settles. */
+  acted?(): void;
+  /** Re-read the pane in front now (the poller's refreshNow), e.g. when its job's log says the job changed. */
+  refreshNow?(): void;
+  /** The features plugged in (store/feature.ts), asked in turn by the controller and the poller. */
+  features: readonly Feature[];
+  /** The log engine's search on the job log in front (the controller's LogRegistry): for features that open a log at a line. */
+  searchLog?: (jobId: number, query: string) => Promise<string | null>;
+  /** Keys for the Ink components in front (ink-text-input, ink-select-input): src/input/ink-feed.ts. */
+  ink?: InkFeed;
+  // A feature adds what it attaches by declaration merging (the log engine's `logs`).
+}
+
+export interface PollTiming {
+  /** While something on screen runs. */
+  activeMs: number;
+  /** When everything on screen is finished. */
+  idleMs: number;
+  /** Longest back-off after errors. */
+  maxBackoffMs: number;
+  /**
+   * The job in front while its log is tailed live (default idleMs). The tail is the fast signal —
+   * it has the job re-read at once when the log ends, resets, or goes quiet (the log feature's log-view.ts) — so
+   * this read is only a backstop; on a quiet log over HTTP/2 it was a third of the bytes.
+   */
+  tailedJobMs?: number;
+}
+
+/** How a list is read and shown (a feature's `source`; store/sources.ts). */
+export interface ListSource<T> {
+  fetch(page: number, signal?: AbortSignal): Promise<Page<T>>;
+  idOf(item: T): number;
+  textOf(item: T): string;
+  /** Load every page on refresh (a pipeline's jobs), rather than only the first. */
+  complete: boolean;
+  /**
+   * The rows shown for the rows read, when they differ (a pipeline's jobs: one row per job out of
+   * all its attempts). Must return the same array for the same `items` (it runs on every render).
+   * Applied when rows are shown; `arrange` below changes the rows kept.
+   */
+  present?(items: unknown[]): unknown[];
+  perPage: number;
+  /** A complete list's rows once every page is in (a pipeline's jobs take its trigger jobs in among them). */
+  arrange?(items: T[]): T[];
 }

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { GitLab, Job, Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { mergeRows, refreshList } from './lists.js';
-import { createAppStore } from './create.js';
+import { createAppStore } from '../app/create.js';
 import { listOf } from './store.js';
-import { FEATURES } from '../features/index.js';
+import { FEATURES } from '../app/features.js';
 import { listKeys } from './sources.js';
 import { listKeyText } from './types.js';
 

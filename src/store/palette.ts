@@ -1,70 +1,93 @@
-// The `:` command palette: jump anywhere by name or id, and the commands that have no key.
+// The `:` command palette: jump anywhere by name or id. The commands are the features'
+// (Feature.palette), looked up by name; the core keeps only refresh, help and quit.
 import { safeText } from '../text/safe.js';
-import { downloadArtifactsByRef } from '../features/jobs/index.js';
-import { openMergeRequest } from '../features/pipelines/index.js';
-import { openNewPipelineForm } from '../features/pipelines/index.js';
-import { markFresh } from './fresh.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
-import { listOf, topPane } from './store.js';
-import { listKeys } from './sources.js';
-import { openEvents } from '../features/activity/index.js';
-import { lookupKey } from '../features/keys/index.js';
-import type { Feature, PaletteAt } from './feature.js';
+import type { Feature, PaletteAt, PaletteCommand } from './feature.js';
 import type { Pane, PromptState } from './types.js';
 
-export const PALETTE_COMMANDS: { usage: string; description: string }[] = [
-  { usage: 'project <path|id>', description: 'open a project' },
-  { usage: 'pipeline <id>', description: 'open a pipeline of the current project' },
-  { usage: 'job <id>', description: 'open a job of the current project' },
-  { usage: 'mr <iid>', description: "a merge request's pipelines in the current project" },
-  { usage: 'artifacts <ref> <job>', description: 'download the artifacts of the latest successful <job> on <ref>' },
-  { usage: 'new [ref]', description: 'new pipeline' },
-  { usage: 'pipelines | jobs | schedules | deployments', description: 'switch the project tab' },
-  { usage: 'events', description: 'your own activity' },
-  { usage: 'user <name|id>', description: "a user's activity" },
-  { usage: 'key <id>', description: 'an SSH key and its owner (administrators)' },
-  { usage: 'projects', description: 'back to the project list' },
-  { usage: 'pulse', description: 'what is red or running across your projects' },
-];
 const APP_COMMANDS = { usage: 'refresh | help | quit', description: '' };
 
-/** Every `:` command: the core's, the features' own (Feature.palette), then refresh, help and quit. */
+/** The features' `:` commands in the palette's order (PaletteCommand.order, then the registry's). */
+function ordered(features: readonly Feature[]): PaletteCommand[] {
+  const all = features.flatMap((f) => Object.values(f.palette ?? {}));
+  return all
+    .map((command, i) => ({ command, i }))
+    .sort((a, b) => (a.command.order ?? Infinity) - (b.command.order ?? Infinity) || a.i - b.i)
+    .map(({ command }) => command);
+}
+
+/** Every `:` command: the features' (Feature.palette), then refresh, help and quit. */
 export function paletteCommands(features: readonly Feature[]): { usage: string; description: string }[] {
-  return [...PALETTE_COMMANDS, ...features.flatMap((f) => Object.values(f.palette ?? {})), APP_COMMANDS];
+  return [...ordered(features), APP_COMMANDS];
+}
+
+const indexes = new WeakMap<readonly Feature[], Map<string, PaletteCommand>>();
+
+/** The features' `:` commands by name and alias (built once per feature list). */
+function paletteIndex(features: readonly Feature[]): Map<string, PaletteCommand> {
+  let index = indexes.get(features);
+  if (!index) {
+    index = new Map();
+    for (const feature of features) {
+      for (const [name, command] of Object.entries(feature.palette ?? {})) {
+        for (const key of [name, ...(command.aliases ?? [])]) index.set(key, command);
+      }
+    }
+    indexes.set(features, index);
+  }
+  return index;
+}
+
+/** For a palette command: pushes a pane onto the trail (a jump then makes the trail, see submitPalette). */
+export function pushPane(ctx: Ctx, pane: Pane): void {
+  ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+}
+
+/** For a palette command that needs a project: the message when there is none. */
+export function needProject(at: PaletteAt): string | null {
+  return at.project ? null : 'Open a project first (or :project <path>)';
+}
+
+/** A numeric id argument, or the message saying what was expected. */
+export function idArgument(value: string | undefined, what: string): number | string {
+  if (!value || !/^\d+$/.test(value)) return `${what} needs a numeric id, e.g. :${what} 4512`;
+  return Number(value);
 }
 
 /**
  * What Tab completes in a prompt (store/completion.ts): a feature's prompt its `choices`; the
- * palette its command names, then the argument: a project's path (`:project`, from the projects
- * read so far) or a ref (`:new`, `:artifacts`: the branches of the project in front, read from
- * GitLab on the first Tab that needs them).
+ * palette its command names, then the argument being typed, as the command says
+ * (PaletteCommand.complete: `:project` a project's path, `:new` and `:artifacts` a ref).
  */
 export function promptChoices(ctx: Ctx, prompt: PromptState, head: string): readonly string[] | Promise<readonly string[]> {
   if (prompt.id !== 'palette') return prompt.choices ?? [];
-  const words = head.replace(/^:/, '').trimStart().split(/\s+/);
-  if (words.length <= 1) return commandNames(ctx.features);
-  const [command] = words;
-  const arg = words.length - 1;
+  const [name = '', ...args] = head.replace(/^:/, '').trimStart().split(/\s+/);
+  if (args.length === 0) return commandNames(ctx.features);
+  const own = paletteIndex(ctx.features).get(name);
+  if (!own?.complete) return [];
   const state = ctx.store.getState();
-  if ((command === 'project' || command === 'p') && arg === 1) {
-    // Those opened (state.projects) and the rows of the project list, if it was read.
-    const listed = (listOf(state, listKeys.projects()).items as { path_with_namespace?: unknown }[]).map((p) => p.path_with_namespace);
-    const paths = [...Object.values(state.projects).map((p) => p.path_with_namespace), ...listed];
-    return [...new Set(paths.filter((p): p is string => typeof p === 'string'))].sort();
-  }
-  if ((command === 'new' || command === 'artifacts') && arg === 1) {
-    const here = currentProject(state.stack) ?? state.homeProject;
-    if (!here) return [];
-    if (prompt.refs?.projectId === here.projectId) return prompt.refs.names;
-    return readBranches(ctx, here.projectId);
-  }
-  return [];
+  const here = currentProject(state.stack) ?? state.homeProject ?? null;
+  return own.complete(ctx, args, { stack: state.stack, project: here, command: name });
 }
 
-/** The palette's command names: each usage's first word, and each of `a | b | c`. */
+/** The palette's command names (and the aliases longer than a letter), in its order, then refresh, help, quit. */
 export function commandNames(features: readonly Feature[]): string[] {
-  return paletteCommands(features).flatMap((c) => (c.usage.includes(' | ') ? c.usage.split(' | ') : [c.usage.split(' ')[0]!]));
+  const named = features.flatMap((f) => Object.entries(f.palette ?? {}).map(([name, command]) => ({ name, command })));
+  const order = ordered(features);
+  named.sort((a, b) => order.indexOf(a.command) - order.indexOf(b.command));
+  return [...named.flatMap(({ name, command }) => [name, ...(command.aliases ?? []).filter((a) => a.length > 1)]), 'refresh', 'help', 'quit'];
+}
+
+/**
+ * For a command's `complete`: the branches of the project in front, read from GitLab on the first
+ * Tab that needs them and kept on the palette's prompt for the Tabs that follow.
+ */
+export function branchChoices(ctx: Ctx, at: PaletteAt): readonly string[] | Promise<readonly string[]> {
+  if (!at.project) return [];
+  const refs = ctx.store.getState().prompt?.refs;
+  if (refs?.projectId === at.project.projectId) return refs.names;
+  return readBranches(ctx, at.project.projectId);
 }
 
 /** The first 100 branches (GitLab's order: by name), kept on the prompt for the Tabs that follow. */
@@ -140,85 +163,8 @@ export function jumpTrail(stack: Pane[], target: Pane): Pane[] {
 async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
   const [command = '', ...args] = text.split(/\s+/);
   const state = ctx.store.getState();
-  // No project on the stack (`:key` replaced the trail): the one pipetop was started on, if any.
-  const here = currentProject(state.stack) ?? state.homeProject;
-  const push = (pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
-  const needProject = () => (here ? null : 'Open a project first (or :project <path>)');
-  const id = (value: string | undefined, what: string): number | string => {
-    if (!value || !/^\d+$/.test(value)) return `${what} needs a numeric id, e.g. :${what} 4512`;
-    return Number(value);
-  };
   switch (command) {
     case '':
-      return null;
-    case 'project':
-    case 'p': {
-      if (!args[0]) return 'Which project? e.g. :project acme/api';
-      try {
-        const project = await ctx.gl.projects.get(/^\d+$/.test(args[0]) ? Number(args[0]) : args[0]);
-        ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: project } }));
-        push({ kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
-        return null;
-      } catch (error) {
-        return `Cannot open ${safeText(args[0], 80)}: ${describeError(error)}`;
-      }
-    }
-    case 'pipeline':
-    case 'job': {
-      const missing = needProject();
-      if (missing) return missing;
-      const n = id(args[0], command);
-      if (typeof n === 'string') return n;
-      try {
-        if (command === 'pipeline') {
-          const pipeline = await ctx.gl.pipelines.get(here!.projectId, n);
-          ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
-          push({ kind: 'pipeline', ...here!, pipelineId: n, view: 'list' });
-        } else {
-          const job = await ctx.gl.jobs.get(here!.projectId, n);
-          ctx.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
-          // Read just now: the poll that follows the navigation does not read it again.
-          markFresh(ctx, `job:${job.id}`);
-          push({ kind: 'job', ...here!, jobId: n });
-        }
-        return null;
-      } catch (error) {
-        return `Cannot open ${command} ${n}: ${describeError(error)}`;
-      }
-    }
-    case 'artifacts': {
-      const missing = needProject();
-      if (missing) return missing;
-      if (args.length < 2) return 'Usage: :artifacts <ref> <job name>';
-      return downloadArtifactsByRef(ctx, here!.projectId, args[0]!, args.slice(1).join(' '));
-    }
-    case 'new': {
-      const missing = needProject();
-      if (missing) return missing;
-      ctx.store.setState({ prompt: null });
-      openNewPipelineForm(ctx, here!.projectId, here!.path);
-      const prompt = ctx.store.getState().prompt;
-      if (prompt && args[0]) ctx.store.setState({ prompt: { ...prompt, initial: args.join(' ') } });
-      return null;
-    }
-    case 'pipelines':
-    case 'jobs':
-    case 'schedules':
-    case 'deployments': {
-      const top = topPane(state);
-      if (top.kind !== 'project') {
-        const missing = needProject();
-        if (missing) return missing;
-        push({ kind: 'project', ...here!, tab: command });
-      } else ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...top, tab: command }] }));
-      return null;
-    }
-    case 'projects':
-      // Back to the list; over the pulse when the app started on it (Esc returns there).
-      ctx.store.setState((s) => ({ stack: s.stack[0]!.kind === 'projects' ? s.stack.slice(0, 1) : [s.stack[0]!, { kind: 'projects' }] }));
-      return null;
-    case 'pulse':
-      if (topPane(state).kind !== 'pulse') push({ kind: 'pulse' });
       return null;
     case 'refresh':
       void host.refresh();
@@ -230,22 +176,14 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
     case 'q':
       ctx.store.setState({ prompt: null, quit: true });
       return null;
-    case 'events':
-      return openEvents(ctx, null);
-    case 'user':
-      return args[0] ? openEvents(ctx, args.join(' ')) : 'Whose activity? e.g. :user bob (a username or a numeric id)';
-    case 'key':
-      return lookupKey(ctx, args[0]);
-    case 'mr':
-      return openMergeRequest(ctx, here, args[0]);
-    default: {
-      const own = ctx.features.find((f) => f.palette?.[command])?.palette?.[command];
-      if (own) return own.run(ctx, args, { stack: state.stack, project: here });
-      return `Unknown command "${safeText(command, 40)}" — try ${paletteCommands(ctx.features)
-        .map((c) => c.usage.split(' ')[0])
-        .join(', ')}`;
-    }
   }
+  const own = paletteIndex(ctx.features).get(command);
+  // No project on the stack (`:key` replaced the trail): the one pipetop was started on, if any.
+  const here = currentProject(state.stack) ?? state.homeProject ?? null;
+  if (own) return own.run(ctx, args, { stack: state.stack, project: here, command });
+  return `Unknown command "${safeText(command, 40)}" — try ${paletteCommands(ctx.features)
+    .map((c) => c.usage.split(' ')[0])
+    .join(', ')}`;
 }
 
 /**

@@ -6,30 +6,17 @@
 // The core reads the pane's list; each feature adds its share through Feature.poll, made once per
 // poller so what it remembers between polls (and its watchers' state) is this poller's and never a
 // module's: what rows on screen lack (watch), a detail pane's object (refresh), a pipeline's own pacing and reads
-// (features/pipelines/poll.ts, which bench/cost.mjs measures), a job's and a project's record, the
-// job whose log is tailed polled slowly (features/log). The poller never names a feature.
+// (the pipelines feature's poll.ts, which bench/cost.mjs measures), a job's and a project's record, the
+// job whose log is tailed polled slowly (the log feature). The poller never names a feature.
 import type { Ctx } from './ctx.js';
-import { ask, type FeaturePoll } from './feature.js';
+import { ask, type FeaturePoll, type PollTiming } from './feature.js';
+
+export type { PollTiming } from './feature.js';
 import { refreshList } from './lists.js';
 import { isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
 import { listOf, topPane } from './store.js';
 import type { Pane } from './types.js';
-
-export interface PollTiming {
-  /** While something on screen runs. */
-  activeMs: number;
-  /** When everything on screen is finished. */
-  idleMs: number;
-  /** Longest back-off after errors. */
-  maxBackoffMs: number;
-  /**
-   * The job in front while its log is tailed live (default idleMs). The tail is the fast signal —
-   * it has the job re-read at once when the log ends, resets, or goes quiet (features/log/log-view.ts) — so
-   * this read is only a backstop; on a quiet log over HTTP/2 it was a third of the bytes.
-   */
-  tailedJobMs?: number;
-}
 
 /**
  * What a pane shows, not how: a pipeline's list and graph views show the same jobs, so switching

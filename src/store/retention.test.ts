@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Job, Pipeline } from '../api/index.js';
 import { forgetOffStack } from './retention.js';
-import { initialState } from './create.js';
+import { initialState } from '../app/create.js';
 import { EMPTY_LIST } from './store.js';
 import type { AppState, ListKey, ListState, Pane } from './types.js';
 import { listKeys } from './sources.js';

@@ -44,7 +44,7 @@ export function forgetOffStack(state: AppState): Partial<AppState> | null {
     if (kind === 'pipelineJobs' || kind === 'projectJobs') for (const j of list.items as Job[]) jobIds.add(j.id);
     if (kind === 'pipelines') for (const p of list.items as Pipeline[]) pipelineIds.add(p.id);
   }
-  // Watched pipelines stay: their ending is told from what the store holds (features/marks).
+  // Watched pipelines stay: their ending is told from what the store holds (the marks feature).
   for (const id of Object.keys(state.marks)) pipelineIds.add(Number(id));
   for (const id of jobIds) {
     const pipeline = state.jobs[id]?.pipeline?.id;

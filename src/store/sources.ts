@@ -2,29 +2,15 @@
 // sources (their API call, row identity, the text `/` filters on); this maps a key to one.
 import type { Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
-import { listKeyText, type ListKey, type Pane } from './types.js';
+import type { Feature, ListSource } from './feature.js';
+
+export type { ListSource } from './feature.js';
+import { listKeyText, type ListKey, type Pane, type PaneKind } from './types.js';
 
 type SourceCtx = Pick<Ctx, 'gl' | 'store' | 'features'>;
 
 /** A pipeline's jobs are read whole, 100 (GitLab's most) a page. */
 export const PIPELINE_JOBS_PER_PAGE = 100;
-
-export interface ListSource<T> {
-  fetch(page: number, signal?: AbortSignal): Promise<Page<T>>;
-  idOf(item: T): number;
-  textOf(item: T): string;
-  /** Load every page on refresh (a pipeline's jobs), rather than only the first. */
-  complete: boolean;
-  /**
-   * The rows shown for the rows read, when they differ (a pipeline's jobs: one row per job out of
-   * all its attempts). Must return the same array for the same `items` (it runs on every render).
-   * Applied when rows are shown; `arrange` below changes the rows kept.
-   */
-  present?(items: unknown[]): unknown[];
-  perPage: number;
-  /** A complete list's rows once every page is in (a pipeline's jobs take its trigger jobs in among them). */
-  arrange?(items: T[]): T[];
-}
 
 export { isActiveStatus } from '../lib/status.js';
 
@@ -48,41 +34,23 @@ export const listKeys = {
   testCases: (projectId: number, pipelineId: number): ListKey => ({ kind: 'testCases', projectId, pipelineId }),
 };
 
+/**
+ * The list each pane kind shows, as its feature says (Feature.lists): registered by the app shell
+ * when it composes the features (src/app/create.ts), looked up by kind. One table for the process:
+ * a pane kind is declared once (store/types.ts PaneKinds), so every app in it agrees on its list.
+ */
+const paneLists = new Map<PaneKind, (pane: Pane) => ListKey | null>();
+
+/** Registers the features' pane lists (the app shell does, once per feature set). */
+export function registerPaneLists(features: readonly Pick<Feature, 'lists'>[]): void {
+  for (const feature of features) {
+    for (const [kind, list] of Object.entries(feature.lists ?? {})) paneLists.set(kind as PaneKind, list as (pane: Pane) => ListKey | null);
+  }
+}
+
 /** The list the pane shows (and the cursor moves in), if any. */
 export function listKeyOf(pane: Pane): ListKey | null {
-  switch (pane.kind) {
-    case 'projects':
-      return listKeys.projects();
-    case 'project':
-      if (pane.tab === 'pipelines') return listKeys.pipelines(pane.projectId);
-      if (pane.tab === 'jobs') return listKeys.projectJobs(pane.projectId);
-      if (pane.tab === 'schedules') return listKeys.schedules(pane.projectId);
-      if (pane.tab === 'deployments') return listKeys.deployments(pane.projectId);
-      if (pane.tab === 'events') return listKeys.projectEvents(pane.projectId);
-      return null;
-    case 'pipeline':
-      return listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
-    case 'job':
-      return null;
-    case 'events':
-      return pane.who === 'me' ? listKeys.myEvents() : listKeys.userEvents(pane.who.user);
-    case 'mergeRequest':
-      return listKeys.mrPipelines(pane.projectId, pane.iid);
-    case 'schedule':
-    case 'scheduleForm':
-    case 'deployment':
-    case 'key':
-    case 'runForm':
-    case 'projectLookup':
-    case 'pulse':
-    case 'failures':
-    case 'compare':
-      return null;
-    case 'requests':
-      return { kind: 'requests' };
-    case 'tests':
-      return listKeys.testCases(pane.projectId, pane.pipelineId);
-  }
+  return paneLists.get(pane.kind)?.(pane) ?? null;
 }
 
 /** The source behind a list key: the first feature that knows the key (store/feature.ts). */

@@ -3,7 +3,7 @@
 // and after the hold's bound, with a toast.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeKey, type Key } from '../input/key.js';
-import { createAppStore } from './create.js';
+import { createAppStore } from '../app/create.js';
 import { TypeAhead } from './type-ahead.js';
 import type { Pane } from './types.js';
 

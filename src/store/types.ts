@@ -2,51 +2,20 @@
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, PipelineBasic, Project } from '../api/index.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
-import type { DeploymentsSlice } from '../features/deployments/index.js';
-import type { JobsSlice } from '../features/jobs/index.js';
-import type { KeysSlice } from '../features/keys/index.js';
-import type { LogSlice } from '../features/log/index.js';
-import type { MarksSlice } from '../features/marks/index.js';
-import type { PipelinesSlice } from '../features/pipelines/index.js';
-import type { ProjectsSlice } from '../features/projects/index.js';
-import type { PulseSlice } from '../features/pulse/index.js';
-import type { RequestsSlice } from '../features/requests/index.js';
-import type { FailuresSlice } from '../features/failures/index.js';
-import type { CompareSlice } from '../features/compare/index.js';
-import type { SchedulesSlice } from '../features/schedules/index.js';
-
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
 
-export type Pane =
-  | { kind: 'projects' }
-  | { kind: 'project'; projectId: number; path: string; tab: ProjectTab }
-  | { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: PipelineView; parent?: PipelineParent }
-  | { kind: 'job'; projectId: number; path: string; jobId: number }
-  | { kind: 'schedule'; projectId: number; path: string; scheduleId: number }
-  /** The create/edit form of a schedule (its state is `scheduleForm`); scheduleId null = new. */
-  | { kind: 'scheduleForm'; projectId: number; path: string; scheduleId: number | null }
-  | { kind: 'deployment'; projectId: number; path: string; deploymentId: number }
-  /** Activity: the caller's (`:events`) or a user's (`:user <name-or-id>`). */
-  | { kind: 'events'; who: 'me' | { user: string } }
-  /** Administrator SSH key lookup (`:key <id>`). */
-  | { kind: 'key'; keyId: number }
-  /** A merge request's pipelines (`:mr <iid>`). */
-  | { kind: 'mergeRequest'; projectId: number; path: string; iid: number }
-  /** `N` (new pipeline) or `p` on a manual job: ref, variables, inputs (its state is `runForm`). */
-  | { kind: 'runForm'; projectId: number; path: string }
-  /** A pipeline's test report (`T`): failed cases first; `open` shows the selected case's output. */
-  | { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number }
-  /** `--project` while it is looked up, or why it could not be opened (features/projects/lookup.ts). */
-  | { kind: 'projectLookup'; ref: string; from?: string }
-  /** What is red or running across the user's projects (`:pulse`; the first screen without a project). */
-  | { kind: 'pulse' }
-  /** `:requests`: every request pipetop made (features/requests). */
-  | { kind: 'requests' }
-  /** `:failures` / `X`: why a pipeline failed (features/failures). */
-  | { kind: 'failures'; projectId: number; path: string; pipelineId: number }
-  /** `:compare` / `C`: against the last green pipeline on the ref (features/compare). */
-  | { kind: 'compare'; projectId: number; path: string; pipelineId: number };
+/**
+ * The panes, by kind: each feature declares its own (TypeScript declaration merging, in its
+ * definition: `declare module '../../store/types.js' { interface PaneKinds { job: {…} } }`), so the
+ * core names none and the union is whatever the features compiled in declare. Declared below the
+ * features, not inferred from the registry above them: features use the type, and inferring it from
+ * the app shell would have every feature import the shell (an import circle).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface PaneKinds {}
+export type Pane = PaneKinds[keyof PaneKinds];
+export type PaneKind = keyof PaneKinds;
 
 /**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
@@ -91,40 +60,20 @@ export interface ListState<T> {
  * Which list: typed, so a list's source switches on `kind` instead of parsing a string. The store
  * indexes lists by `listKeyText(key)`, a stable string form (`pipelineJobs:12:345`).
  */
-export type ListKey =
-  | { kind: 'projects' }
-  | { kind: 'pipelines'; projectId: number }
-  | { kind: 'projectJobs'; projectId: number }
-  | { kind: 'pipelineJobs'; projectId: number; pipelineId: number }
-  | { kind: 'schedules'; projectId: number }
-  | { kind: 'deployments'; projectId: number }
-  | { kind: 'events'; of: 'project'; projectId: number }
-  | { kind: 'events'; of: 'me' }
-  | { kind: 'events'; of: 'user'; user: string }
-  | { kind: 'mrPipelines'; projectId: number; iid: number }
-  | { kind: 'testCases'; projectId: number; pipelineId: number }
-  | { kind: 'requests' };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface ListKeyKinds {}
+export type ListKey = ListKeyKinds[keyof ListKeyKinds];
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;
 
+/**
+ * The key's kind, then its fields' values in the order the key was built (each feature builds its
+ * keys in one place: `pipelineJobs:12:345`, `events:user:bob`), so no list kind is named here.
+ */
 export function listKeyText(key: ListKey): ListKeyText {
-  switch (key.kind) {
-    case 'projects':
-      return 'projects';
-    case 'requests':
-      return 'requests';
-    case 'pipelineJobs':
-      return `pipelineJobs:${key.projectId}:${key.pipelineId}`;
-    case 'mrPipelines':
-      return `mrPipelines:${key.projectId}:${key.iid}`;
-    case 'testCases':
-      return `testCases:${key.projectId}:${key.pipelineId}`;
-    case 'events':
-      return key.of === 'me' ? 'events:me' : key.of === 'user' ? `events:user:${key.user}` : `events:project:${key.projectId}`;
-    default:
-      return `${key.kind}:${key.projectId}`;
-  }
+  const { kind, ...rest } = key as { kind: string } & Record<string, unknown>;
+  return [kind, ...Object.values(rest).filter((v) => v !== undefined)].join(':');
 }
 
 export interface ToastState {
@@ -138,7 +87,7 @@ export interface ConfirmState {
   message: string;
   /** Shown on a second line: the consequence, when the question is long already. */
   detail?: string;
-  /** What will run: pipeline, ref, short sha, commit title, age (features/pipelines/what-runs.ts). */
+  /** What will run: pipeline, ref, short sha, commit title, age (the pipelines feature's what-runs.ts). */
   about?: string;
   /** Something newer than what will run ("#5768 on main is newer: …"), or the check under way. */
   warning?: string;
@@ -209,7 +158,7 @@ export interface Viewport {
 
 /**
  * The core's part of the state: what the shell and the controller own. Each feature owns the rest,
- * its records (src/features/<name>/slice.ts); src/store/create.ts composes them into one store.
+ * its records (its slice.ts); the app shell (src/app/create.tsx) composes them into one store.
  */
 export interface CoreSlice {
   config: AppConfigView;
@@ -240,19 +189,12 @@ export interface CoreSlice {
   quit: boolean;
 }
 
-/** The whole state: the core's slice and each feature's (zustand's slices pattern, src/store/create.ts). */
-export type AppState = CoreSlice &
-  ProjectsSlice &
-  PipelinesSlice &
-  JobsSlice &
-  LogSlice &
-  SchedulesSlice &
-  DeploymentsSlice &
-  KeysSlice &
-  PulseSlice &
-  RequestsSlice &
-  FailuresSlice &
-  CompareSlice &
-  MarksSlice;
+/**
+ * The whole state: the core's slice and each feature's (zustand's slices pattern, src/app/create.ts).
+ * Each feature adds its slice's type by declaration merging (`interface AppState extends JobsSlice {}`
+ * in its definition), for the reason PaneKinds gives.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface AppState extends CoreSlice {}
 
 export type Row = PipelineBasic | Job | Project;

@@ -1,8 +1,8 @@
-// Layout: header, the top pane (an exhaustive switch), footer. Keys never pass through here: src/input
+// Layout: header, the top pane (its feature's component, by kind), footer. Keys never pass through here: src/input
 // reads stdin and hands every key to the controller (src/tui.tsx), which changes the store.
 import { Box, useApp as useInk } from 'ink';
 import { Text } from './components/Text.js';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { topPane } from '../store/store.js';
 import type { Pane } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
@@ -11,25 +11,8 @@ import { Header, HEADER_ROWS } from './Header.js';
 import { HelpScreen } from './HelpScreen.js';
 import { InkKeyPort } from './InkKeyPort.js';
 import { PaneBoundary } from './PaneBoundary.js';
-import { JobPane } from '../features/log/index.js';
-import { PipelinePane } from '../features/pipelines/index.js';
-import { ProjectPane } from '../features/projects/index.js';
-import { ProjectsPane } from '../features/projects/index.js';
-import { ProjectLookupPane } from '../features/projects/index.js';
-import { DeploymentPane } from '../features/deployments/index.js';
-import { EventsPane } from '../features/activity/index.js';
-import { KeyPane } from '../features/keys/index.js';
-import { MergeRequestPane } from '../features/pipelines/index.js';
-import { ScheduleFormPane } from '../features/schedules/index.js';
-import { SchedulePane } from '../features/schedules/index.js';
-import { RunFormPane } from '../features/pipelines/index.js';
-import { TestsPane } from '../features/pipelines/index.js';
 import { MIN_SIZE, tooSmall, useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './theme.js';
-import { PulsePane } from '../features/pulse/index.js';
-import { RequestsPane } from '../features/requests/index.js';
-import { FailuresPane } from '../features/failures/index.js';
-import { ComparePane } from '../features/compare/index.js';
 
 export function App() {
   const { controller } = useApp();
@@ -97,41 +80,9 @@ export function App() {
   );
 }
 
+/** The pane in front, drawn by the component its feature registered for its kind. */
 function PaneView({ pane, width, height }: { pane: Pane; width: number; height: number }) {
-  switch (pane.kind) {
-    case 'projects':
-      return <ProjectsPane width={width} height={height} />;
-    case 'project':
-      return <ProjectPane pane={pane} width={width} height={height} />;
-    case 'pipeline':
-      return <PipelinePane pane={pane} width={width} height={height} />;
-    case 'job':
-      return <JobPane pane={pane} width={width} height={height} />;
-    case 'schedule':
-      return <SchedulePane pane={pane} width={width} height={height} />;
-    case 'scheduleForm':
-      return <ScheduleFormPane pane={pane} width={width} height={height} />;
-    case 'deployment':
-      return <DeploymentPane pane={pane} width={width} height={height} />;
-    case 'events':
-      return <EventsPane pane={pane} width={width} height={height} />;
-    case 'key':
-      return <KeyPane pane={pane} width={width} height={height} />;
-    case 'mergeRequest':
-      return <MergeRequestPane pane={pane} width={width} height={height} />;
-    case 'runForm':
-      return <RunFormPane pane={pane} width={width} height={height} />;
-    case 'tests':
-      return <TestsPane pane={pane} width={width} height={height} />;
-    case 'projectLookup':
-      return <ProjectLookupPane pane={pane} width={width} height={height} />;
-    case 'pulse':
-      return <PulsePane width={width} height={height} />;
-    case 'requests':
-      return <RequestsPane width={width} height={height} />;
-    case 'failures':
-      return <FailuresPane pane={pane} width={width} height={height} />;
-    case 'compare':
-      return <ComparePane pane={pane} width={width} height={height} />;
-  }
+  const View = useApp().panes[pane.kind] as ((props: { pane: Pane; width: number; height: number }) => ReactNode) | undefined;
+  if (!View) return <Text>No view for the pane {pane.kind}</Text>;
+  return <View pane={pane} width={width} height={height} />;
 }

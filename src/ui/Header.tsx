@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import Spinner from 'ink-spinner';
 import { useShallow } from 'zustand/react/shallow';
 import { displayWidth, safeText, truncateToWidth } from '../text/safe.js';
+import type { PaneCrumbs } from '../store/feature.js';
 import type { AppState, ConnectionState, Pane } from '../store/types.js';
 import { topPane } from '../store/store.js';
 import { useApp, useAppState } from './context.js';
@@ -15,11 +16,11 @@ export const HEADER_ROWS = 1;
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
-  const { now, controller } = useApp();
+  const { now, controller, crumbs: names } = useApp();
   const config = useAppState((s) => s.config);
   const user = useAppState((s) => s.user);
   const connection = useAppState((s) => s.connection);
-  const crumbs = useAppState(useShallow(breadcrumbs));
+  const crumbs = useAppState(useShallow((s: AppState) => breadcrumbs(s, names)));
   const busy = useAppState((s) => Object.values(s.inflight)[0]);
   const pulse = useAppState((s) => topPane(s).kind === 'pulse');
   // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
@@ -106,47 +107,12 @@ function useTicker(active: boolean): void {
   }, [active]);
 }
 
-function breadcrumbs(s: AppState): string[] {
-  return s.stack.map((pane) => crumb(s, pane)).filter(Boolean);
+function breadcrumbs(s: AppState, crumbs: PaneCrumbs): string[] {
+  return s.stack.map((pane) => crumb(s, pane, crumbs)).filter(Boolean);
 }
 
-function crumb(s: AppState, pane: Pane): string {
-  switch (pane.kind) {
-    case 'projects':
-      return 'projects';
-    case 'project':
-      return safeText(pane.path, 60);
-    case 'pipeline':
-      // A multi-project downstream pipeline is in another project than the crumbs before it.
-      return pane.parent && pane.parent.projectId !== pane.projectId ? `${safeText(pane.path, 60)} #${pane.pipelineId}` : `#${pane.pipelineId}`;
-    case 'job':
-      return safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40);
-    case 'schedule':
-      return `schedule #${pane.scheduleId}`;
-    case 'scheduleForm':
-      return pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`;
-    case 'deployment':
-      return `deployment #${s.deployments[pane.deploymentId]?.iid ?? pane.deploymentId}`;
-    case 'events':
-      return pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`;
-    case 'key':
-      return `SSH key #${pane.keyId}`;
-    case 'mergeRequest':
-      return `!${pane.iid}`;
-    case 'tests':
-      return pane.open ? 'tests › case' : 'tests';
-    case 'runForm':
-      return s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline';
-    case 'projectLookup':
-      return safeText(pane.ref, 60);
-    case 'pulse':
-      return 'pulse';
-    case 'requests':
-      return 'requests';
-    // Opened over the pipeline, whose crumb names it already.
-    case 'failures':
-      return 'failures';
-    case 'compare':
-      return 'compare';
-  }
+/** A pane's crumb, as its feature names it (Feature.crumbs). */
+function crumb(s: AppState, pane: Pane, crumbs: PaneCrumbs): string {
+  const name = crumbs[pane.kind] as ((state: AppState, pane: Pane) => string) | undefined;
+  return name ? name(s, pane) : pane.kind;
 }

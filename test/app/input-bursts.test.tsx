@@ -3,7 +3,7 @@
 // every key was applied, in order, each to the state the previous one left (issue 12).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyUserKeys } from '../../src/config/user-keys.js';
-import { FEATURES } from '../../src/features/index.js';
+import { FEATURES } from '../../src/app/features.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { defaultBindings } from '../../src/store/keymap.js';
 import { listKeyOf } from '../../src/store/sources.js';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { parseUserConfig } from '../../src/config/user-config.js';
 import { applyUserKeys } from '../../src/config/user-keys.js';
-import { FEATURES } from '../../src/features/index.js';
+import { FEATURES } from '../../src/app/features.js';
 import { COMMANDS } from '../../src/keymap/bindings.js';
 import { defaultBindings, scopesOverlap } from '../../src/store/keymap.js';
 

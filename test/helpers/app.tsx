@@ -1,25 +1,21 @@
-// App rig: the real <App/> with a real store and controller, talking over HTTP to a simulator with
-// a frozen clock. Keys go as in src/tui.tsx: src/input's reader on the (test) stdin, each key to the
+// App rig: the app as src/tui.tsx builds it (src/app/create.tsx createApp), talking over HTTP to a
+// simulator with a frozen clock. Keys go as in src/tui.tsx: src/input's reader on the (test) stdin, each key to the
 // controller at once. Tests write keys — a whole string per write, as a terminal delivers a burst —
 // and wait on what the frame shows.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
-import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS, startSimulator, type Simulator, type SimulatorOptions } from '../../src/sim/index.js';
-import { Controller } from '../../src/store/controller.js';
-import { openProjectRef } from '../../src/features/projects/index.js';
-import { recordExchange } from '../../src/features/requests/index.js';
+import type { Controller } from '../../src/store/controller.js';
 import type { LogTiming } from '../../src/features/log/log-view.js';
 import type { PollTiming } from '../../src/store/polling.js';
 import type { NotifyChannels } from '../../src/platform/notify.js';
 import type { Pane } from '../../src/store/types.js';
-import { createAppStore } from '../../src/store/create.js';
 import type { AppStore } from '../../src/store/store.js';
-import { App } from '../../src/ui/App.js';
-import { AppContext } from '../../src/ui/context.js';
-import { ThemeContext, createTheme } from '../../src/ui/theme.js';
+import { createTheme } from '../../src/ui/theme.js';
+import { createApp } from '../../src/app/create.js';
+import type { Feature } from '../../src/store/feature.js';
 import { createServerClock } from '../../src/time/server-clock.js';
 import { START } from './sim.js';
 import { attachKeyReader, type KeySource } from '../../src/input/index.js';
@@ -104,40 +100,33 @@ export async function startApp(
     bindings?: Binding[];
     /** The disk a followed log's temp files may take (--log-disk). */
     logDiskBytes?: number;
+    /** The features (default: the registry, src/app/features.ts). */
+    features?: readonly Feature[];
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
-  let retries: Controller | null = null;
-  let counter: Controller | null = null;
   const clock = options.serverClock ? createServerClock() : null;
   const now = clock ? clock.now : () => sim.clock.now();
-  const gl = createGitLab({
-    baseUrl: sim.url,
-    token: options.token ?? DEMO_TOKENS.user,
-    readOnly: options.readOnly,
-    sleep: async () => {},
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.wireRetries
-      ? { onRetry: (info: { delayMs: number; reason: unknown }) => retries?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) }
-      : {}),
-    ...(clock ? { onServerDate: clock.observe } : {}),
-    // As src/tui.tsx: every request counts towards the rate the pulse's header shows.
-    onExchange: (entry) => {
-      counter?.countRequest();
-      if (counter) recordExchange(counter.ctx.store, entry, Date.now());
-    },
-  });
-  const store = createAppStore({ host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false }, options.first);
   const opened: string[] = [];
   const copied: string[] = [];
   const written: string[] = [];
   const downloadDir = await mkdtemp(join(tmpdir(), 'pipetop-app-'));
-  const controller = new Controller({
-    store,
-    gl,
+  const app = createApp({
+    gitlab: {
+      baseUrl: sim.url,
+      token: options.token ?? DEMO_TOKENS.user,
+      readOnly: options.readOnly,
+      sleep: async () => {},
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(clock ? { onServerDate: clock.observe } : {}),
+    },
+    // Most tests retry instantly: the header's "retrying" only where a test asks for it.
+    reportRetries: options.wireRetries === true,
+    config: { host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false },
+    ...(options.first ? { first: options.first } : {}),
     // The world is frozen; polling would only add noise. Tests refresh with R when they mean to.
     timing: options.timing ?? { activeMs: 600_000, idleMs: 600_000, maxBackoffMs: 600_000 },
-    ...(options.logTiming ? { logTiming: options.logTiming } : {}),
+    ...(options.logTiming ? { featureOptions: { logTiming: options.logTiming } } : {}),
     now,
     platform: {
       openUrl: async (url) => {
@@ -153,19 +142,13 @@ export async function startApp(
     },
     tokenHelp: 'Set GITLAB_TOKEN.',
     ...(options.bindings ? { bindings: options.bindings } : {}),
+    ...(options.project ? { project: { ref: options.project, ...(options.projectFrom ? { from: options.projectFrom } : {}) } } : {}),
+    ...(options.features ? { features: options.features } : {}),
   });
-  if (options.wireRetries) retries = controller;
-  if (options.project) void openProjectRef(controller.ctx, options.project, options.projectFrom);
-  counter = controller;
+  const { store, controller } = app;
   const started = controller.start();
   if (!options.renderFirst) await started;
-  const ink = render(
-    <AppContext.Provider value={{ store, controller, now }}>
-      <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
-        <App />
-      </ThemeContext.Provider>
-    </AppContext.Provider>,
-  );
+  const ink = render(app.view(createTheme({ NO_COLOR: '1' })));
   // As a terminal resize: Ink and useTerminalSize read the size again on 'resize'.
   const resize = (columns?: number, rows?: number) => {
     if (columns !== undefined) Object.defineProperty(ink.stdout, 'columns', { value: columns, configurable: true });

@@ -7,7 +7,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import type { Feature } from '../../store/feature.js';
 import { resetList, selectedRow } from '../../store/lists.js';
-import { listKeyOf } from '../../store/sources.js';
+import { listKeys, listKeyOf } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
 import { listKeyText, type ListKey, type Pane } from '../../store/types.js';
 import { eventUrl } from './event-line.js';
@@ -15,11 +15,24 @@ import { EVENT_FILTER_HINT, formatEventFilters, parseEventFilters } from './even
 import { eventsSource } from './source.js';
 import { watchEventProjects } from './projects.js';
 import { ACTIVITY_BINDINGS } from './bindings.js';
+import { EventsPane } from './EventsPane.js';
 
 const eventsList = (pane: Pane): ListKey | undefined =>
   pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;
 
 export const activityFeature: Feature = {
+  crumbs: { events: (_s, pane) => (pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`) },
+  palette: {
+    events: { usage: 'events', description: 'your own activity', order: 80, run: (ctx) => openEvents(ctx, null) },
+    user: {
+      usage: 'user <name|id>',
+      description: "a user's activity",
+      order: 90,
+      run: (ctx, args) => (args[0] ? openEvents(ctx, args.join(' ')) : 'Whose activity? e.g. :user bob (a username or a numeric id)'),
+    },
+  },
+  panes: { events: EventsPane },
+  lists: { events: (pane) => (pane.who === 'me' ? listKeys.myEvents() : listKeys.userEvents(pane.who.user)) },
   bindings: ACTIVITY_BINDINGS,
   name: 'activity',
   source: eventsSource,

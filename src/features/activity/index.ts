@@ -1,4 +1,3 @@
-// The surface of the activity feature: what the core, the shell and other features may use.
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
 export { EventsList } from './EventsList.js';
-export { EventsPane } from './EventsPane.js';
-export { activityFeature, openEvents } from './activity.js';

@@ -9,6 +9,8 @@ import type { Pane } from '../../store/types.js';
 import { COMPARE_BINDINGS } from './bindings.js';
 import { loadComparison } from './load.js';
 import { compareKey } from './slice.js';
+import { createCompareSlice } from './slice.js';
+import { ComparePane } from './ComparePane.js';
 
 const SCROLL: Record<string, (i: number) => number> = {
   'nav.down': (i) => i + 1,
@@ -19,6 +21,9 @@ const SCROLL: Record<string, (i: number) => number> = {
 };
 
 export const compareFeature: Feature = {
+  crumbs: { compare: () => 'compare' },
+  slice: createCompareSlice,
+  panes: { compare: ComparePane },
   name: 'compare',
   bindings: COMPARE_BINDINGS,
   palette: {

@@ -1,4 +1,3 @@
-// The surface of the comparison: what the core, the shell and other features may use.
-export { ComparePane } from './ComparePane.js';
-export { compareFeature } from './feature.js';
-export { createCompareSlice, type CompareSlice } from './slice.js';
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
+export { createCompareSlice } from './slice.js';

@@ -26,3 +26,13 @@ export const compareKey = (projectId: number, pipelineId: number) => `${projectI
 export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = () => ({
   comparisons: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends CompareSlice {}
+  interface PaneKinds {
+    /** `:compare` / `C`: against the last green pipeline on the ref. */
+    compare: { kind: 'compare'; projectId: number; path: string; pipelineId: number };
+  }
+}

@@ -8,6 +8,8 @@ import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { deploymentsSource } from './source.js';
 import { DEPLOYMENT_BINDINGS } from './bindings.js';
+import { createDeploymentsSlice } from './slice.js';
+import { DeploymentPane } from './DeploymentPane.js';
 
 /** An environment's page (its external URL when it has one), else the project's. */
 function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string | undefined {
@@ -18,6 +20,9 @@ function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string 
 }
 
 export const deploymentsFeature: Feature = {
+  crumbs: { deployment: (s, pane) => `deployment #${s.deployments[pane.deploymentId]?.iid ?? pane.deploymentId}` },
+  slice: createDeploymentsSlice,
+  panes: { deployment: DeploymentPane },
   bindings: DEPLOYMENT_BINDINGS,
   name: 'deployments',
   source: (key, gl) => deploymentsSource(key, gl),

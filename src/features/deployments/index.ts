@@ -1,5 +1,4 @@
-// The surface of the deployments feature: what the core, the shell and other features may use.
-export { DeploymentPane } from './DeploymentPane.js';
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
 export { DeploymentsTab } from './DeploymentsTab.js';
-export { deploymentsFeature } from './feature.js';
-export { createDeploymentsSlice, type DeploymentsSlice } from './slice.js';
+export { createDeploymentsSlice } from './slice.js';

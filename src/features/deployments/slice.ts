@@ -11,3 +11,15 @@ export interface DeploymentsSlice {
 export const createDeploymentsSlice: StateCreator<AppState, [], [], DeploymentsSlice> = () => ({
   deployments: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends DeploymentsSlice {}
+  interface PaneKinds {
+    deployment: { kind: 'deployment'; projectId: number; path: string; deploymentId: number };
+  }
+  interface ListKeyKinds {
+    deployments: { kind: 'deployments'; projectId: number };
+  }
+}

@@ -15,6 +15,8 @@ import { runPipelineAction } from '../pipelines/index.js';
 import { FAILURE_BINDINGS } from './bindings.js';
 import { loadFailures } from './load.js';
 import { digestKey, type FailureDigest } from './slice.js';
+import { createFailuresSlice } from './slice.js';
+import { FailuresPane } from './FailuresPane.js';
 
 type FailuresPane = Extract<Pane, { kind: 'failures' }>;
 
@@ -30,6 +32,10 @@ const MOVES: Record<string, (i: number, n: number) => number> = {
 const digestOf = (ctx: Ctx, pane: FailuresPane): FailureDigest | undefined => ctx.store.getState().failures[digestKey(pane.projectId, pane.pipelineId)];
 
 export const failuresFeature: Feature = {
+  // Opened over the pipeline, whose crumb names it already.
+  crumbs: { failures: () => 'failures' },
+  slice: createFailuresSlice,
+  panes: { failures: FailuresPane },
   name: 'failures',
   bindings: FAILURE_BINDINGS,
   palette: {

@@ -1,4 +1,3 @@
-// The surface of the failure digest: what the core, the shell and other features may use.
-export { FailuresPane } from './FailuresPane.js';
-export { failuresFeature } from './feature.js';
-export { createFailuresSlice, type FailuresSlice } from './slice.js';
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
+export { createFailuresSlice } from './slice.js';

@@ -39,3 +39,21 @@ export const digestKey = (projectId: number, pipelineId: number) => `${projectId
 export const createFailuresSlice: StateCreator<AppState, [], [], FailuresSlice> = () => ({
   failures: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends FailuresSlice {}
+  interface PaneKinds {
+    /** `:failures` / `X`: why a pipeline failed. */
+    failures: { kind: 'failures'; projectId: number; path: string; pipelineId: number };
+  }
+}
+
+// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+declare module '../../store/commands.js' {
+  interface ConfirmCommands {
+    /** The failure digest's `r`: a pipeline retry. */
+    'failures.retryConfirmed': { projectId: number; pipelineId: number };
+  }
+}

@@ -9,8 +9,12 @@ import { downloadArtifactsByRefTo, downloadJobArtifacts, runJobAction, submitDow
 import { jobScopes, jobUrl, openJob, runJobCommand } from './commands.js';
 import { pollJobs } from './poll.js';
 import { submitJobScopes } from './scopes.js';
+import { createJobsSlice } from './slice.js';
+import { JOBS_PALETTE } from './palette.js';
 
 export const jobsFeature: Feature = {
+  palette: JOBS_PALETTE,
+  slice: createJobsSlice,
   bindings: JOB_BINDINGS,
   name: 'jobs',
   source: jobsSource,

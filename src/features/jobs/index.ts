@@ -1,9 +1,8 @@
-// What other features use of the jobs feature (eslint/boundaries.mjs: through this file only).
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
 export { runJobAction } from './actions.js';
 export { JobTable } from './JobTable.js';
 export { JobsTab } from './JobsTab.js';
-export { downloadArtifactsByRef } from './actions.js';
-export { jobsFeature } from './feature.js';
-export { createJobsSlice, type JobsSlice } from './slice.js';
+export { createJobsSlice } from './slice.js';
 export { targetJob } from './commands.js';
 export { JOB_COMMANDS } from './commands.js';

@@ -1,7 +1,7 @@
 // The jobs feature's part of the store (zustand's slices pattern; composed in store/create.ts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { Job, JobScope } from '../../api/index.js';
-import type { AppState, ListKeyText } from '../../store/types.js';
+import type { Job, JobScope, JobVariable } from '../../api/index.js';
+import type { AppState, ListKey, ListKeyText } from '../../store/types.js';
 
 export interface JobsSlice {
   /** Jobs by id: rows of job lists and opened jobs. */
@@ -20,3 +20,30 @@ export const createJobsSlice: StateCreator<AppState, [], [], JobsSlice> = () => 
   jobScopes: {},
   erasedBy: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends JobsSlice {}
+  interface ListKeyKinds {
+    projectJobs: { kind: 'projectJobs'; projectId: number };
+  }
+}
+
+// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+declare module '../../store/commands.js' {
+  interface ConfirmCommands {
+    'job.confirmed': { verb: 'cancel' | 'erase' | 'retry'; job: Job; projectId: number; path: string };
+    /** A typed file name that exists: download again, replacing it. */
+    'job.downloadOverwrite': { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean };
+    /** `:artifacts`: a typed file name that exists: download again, replacing it. */
+    'job.downloadByRefOverwrite': { projectId: number; ref: string; jobName: string; dest: string };
+    /** A manual deploy, played with the variables typed in its form. */
+    'job.playConfirmed': { job: Job; projectId: number; path: string; variables: JobVariable[] };
+  }
+  interface PromptCommands {
+    'jobs.scope': { key: ListKey };
+    'job.download': { job: Job; projectId: number };
+    'job.downloadByRef': { projectId: number; ref: string; jobName: string };
+  }
+}

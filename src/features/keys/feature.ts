@@ -7,8 +7,16 @@ import { markFresh, takeFresh } from '../../store/fresh.js';
 import { describeError } from '../../store/errors.js';
 import type { Feature } from '../../store/feature.js';
 import { KEY_BINDINGS } from './bindings.js';
+import { createKeysSlice } from './slice.js';
+import { KeyPane } from './KeyPane.js';
 
 export const keysFeature: Feature = {
+  crumbs: { key: (_s, pane) => `SSH key #${pane.keyId}` },
+  palette: {
+    key: { usage: 'key <id>', description: 'an SSH key and its owner (administrators)', order: 100, run: (ctx, args) => lookupKey(ctx, args[0]) },
+  },
+  slice: createKeysSlice,
+  panes: { key: KeyPane },
   bindings: KEY_BINDINGS,
   name: 'keys',
   scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),

@@ -1,4 +1,3 @@
-// The surface of the keys feature: what the core, the shell and other features may use.
-export { KeyPane } from './KeyPane.js';
-export { keysFeature, lookupKey } from './feature.js';
-export { createKeysSlice, type KeysSlice } from './slice.js';
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
+export { createKeysSlice } from './slice.js';

@@ -11,3 +11,13 @@ export interface KeysSlice {
 export const createKeysSlice: StateCreator<AppState, [], [], KeysSlice> = () => ({
   sshKeys: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends KeysSlice {}
+  interface PaneKinds {
+    /** Administrator SSH key lookup (`:key <id>`). */
+    key: { kind: 'key'; keyId: number };
+  }
+}

@@ -9,7 +9,10 @@ import { toast } from '../../store/store.js';
 import { LOG_BINDINGS } from './bindings.js';
 import { runLogCommand } from './commands.js';
 import { logRowsOf } from './log-layout.js';
-import { DEFAULT_LOG_TIMING, LogRegistry } from './log-view.js';
+import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
+import { createLogSlice } from './slice.js';
+import { JobPane } from './JobPane.js';
+import { safeText } from '../../text/safe.js';
 
 /** The log engine attached to this context (Feature.attach runs first, when the controller is built). */
 function logsOf(ctx: Ctx): LogRegistry {
@@ -18,6 +21,9 @@ function logsOf(ctx: Ctx): LogRegistry {
 }
 
 export const logFeature: Feature = {
+  crumbs: { job: (s, pane) => safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40) },
+  slice: createLogSlice,
+  panes: { job: JobPane },
   name: 'log',
   bindings: LOG_BINDINGS,
   // In a job pane, moving moves through the log; Esc and Enter stay the core's.
@@ -62,3 +68,17 @@ export const logFeature: Feature = {
     delay: (pane) => (pane.kind === 'job' && ctx.logs?.tailing(pane.jobId) ? (timing.tailedJobMs ?? timing.idleMs) : undefined),
   }),
 };
+
+// The log engine the feature attaches to the controller's context, and how often it reads (declaration merging: store/types.ts says why).
+declare module '../../store/feature.js' {
+  interface Ctx {
+    /** The job log engine (attached above): the job pane's keys, the log's prompts, the tail's state. */
+    logs?: LogRegistry;
+  }
+}
+declare module '../../store/feature.js' {
+  interface FeatureOptions {
+    /** How often the log in front is read. */
+    logTiming?: LogTiming;
+  }
+}

@@ -1,6 +1,4 @@
-// The surface of the log feature: what the core, the shell and other features may use.
-export { JobPane } from './JobPane.js';
-export { logFeature } from './feature.js';
-export { LogRegistry, type LogTiming } from './log-view.js';
-export { createLogSlice, type LogSlice, type LogViewState } from './slice.js';
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
+export { createLogSlice, type LogViewState } from './slice.js';
 export { logLoaded } from './loaded.js';

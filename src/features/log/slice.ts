@@ -35,3 +35,24 @@ export interface LogSlice {
 export const createLogSlice: StateCreator<AppState, [], [], LogSlice> = () => ({
   logViews: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends LogSlice {}
+  interface PaneKinds {
+    job: { kind: 'job'; projectId: number; path: string; jobId: number };
+  }
+}
+
+// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+declare module '../../store/commands.js' {
+  interface ConfirmCommands {
+    /** A typed file name that exists: save the log again, replacing it. */
+    'log.saveOverwrite': { jobId: number; path: string };
+  }
+  interface PromptCommands {
+    'log.search': { jobId: number };
+    'log.save': { jobId: number };
+  }
+}

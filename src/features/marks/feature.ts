@@ -8,8 +8,10 @@ import { listKeys } from '../../store/sources.js';
 import { listOf, toast } from '../../store/store.js';
 import { toggleMark, watchMarks } from './marks.js';
 import { startMarkPolling, type MarkPoller } from './poll.js';
+import { createMarksSlice } from './slice.js';
 
 export const marksFeature: Feature = {
+  slice: createMarksSlice,
   name: 'marks',
   run(ctx, command, pane) {
     if (command !== 'pipeline.mark') return false;

@@ -1,4 +1,4 @@
-// The marks' public face: what the app shell and other features may import (eslint/boundaries.mjs).
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
 export { MARK_GLYPH, markPipeline } from './marks.js';
-export { marksFeature } from './feature.js';
-export { createMarksSlice, type MarksSlice } from './slice.js';
+export { createMarksSlice } from './slice.js';

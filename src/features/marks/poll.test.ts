@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GitLab, Pipeline } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
-import { createAppStore } from '../../store/create.js';
+import { createAppStore } from '../../app/create.js';
 import { startMarkPolling } from './poll.js';
 
 describe('startMarkPolling', () => {

@@ -19,3 +19,9 @@ export interface MarksSlice {
 export const createMarksSlice: StateCreator<AppState, [], [], MarksSlice> = () => ({
   marks: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends MarksSlice {}
+}

@@ -22,8 +22,31 @@ import { submitPipelineFilters } from './filters.js';
 import { closeRunForm, handleRunFormKey, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
 import { runPipelineAction } from './actions.js';
 import { pollPipelines } from './poll.js';
+import { createPipelinesSlice } from './slice.js';
+import { PipelinePane } from './PipelinePane.js';
+import { MergeRequestPane } from './MergeRequestPane.js';
+import { RunFormPane } from './RunFormPane.js';
+import { TestsPane } from './TestsPane.js';
+import { PIPELINES_PALETTE } from './palette.js';
+import { safeText } from '../../text/safe.js';
 
 export const pipelinesFeature: Feature = {
+  crumbs: {
+    // A multi-project downstream pipeline is in another project than the crumbs before it.
+    pipeline: (_s, pane) =>
+      pane.parent && pane.parent.projectId !== pane.projectId ? `${safeText(pane.path, 60)} #${pane.pipelineId}` : `#${pane.pipelineId}`,
+    mergeRequest: (_s, pane) => `!${pane.iid}`,
+    tests: (_s, pane) => (pane.open ? 'tests › case' : 'tests'),
+    runForm: (s) => (s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline'),
+  },
+  palette: PIPELINES_PALETTE,
+  slice: createPipelinesSlice,
+  panes: { pipeline: PipelinePane, mergeRequest: MergeRequestPane, runForm: RunFormPane, tests: TestsPane },
+  lists: {
+    pipeline: (pane) => listKeys.pipelineJobs(pane.projectId, pane.pipelineId),
+    mergeRequest: (pane) => listKeys.mrPipelines(pane.projectId, pane.iid),
+    tests: (pane) => listKeys.testCases(pane.projectId, pane.pipelineId),
+  },
   bindings: PIPELINE_BINDINGS,
   name: 'pipelines',
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),

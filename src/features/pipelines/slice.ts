@@ -2,8 +2,8 @@
 // pipelines and what is read beside them — trigger jobs, merge requests, variables, test reports,
 // the list filters, the run form and the job history behind a job's usual duration.
 import type { StateCreator } from 'zustand/vanilla';
-import type { Bridge, MergeRequest, Pipeline, PipelineListFilters, TestReport } from '../../api/index.js';
-import type { AppState } from '../../store/types.js';
+import type { Bridge, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, TestReport } from '../../api/index.js';
+import type { AppState, ListKey } from '../../store/types.js';
 import type { PipelineExtrasState } from './pipeline-extras.js';
 import type { RunFormState } from './run-form.js';
 
@@ -40,3 +40,37 @@ export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice
   testReports: {},
   jobHistory: {},
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends PipelinesSlice {}
+  interface PaneKinds {
+    pipeline: { kind: 'pipeline'; projectId: number; path: string; pipelineId: number; view: PipelineView; parent?: PipelineParent };
+    /** A merge request's pipelines (`:mr <iid>`). */
+    mergeRequest: { kind: 'mergeRequest'; projectId: number; path: string; iid: number };
+    /** `N` (new pipeline) or `p` on a manual job: ref, variables, inputs (its state is `runForm`). */
+    runForm: { kind: 'runForm'; projectId: number; path: string };
+    /** A pipeline's test report (`T`): failed cases first; `open` shows the selected case's output. */
+    tests: { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number };
+  }
+  interface ListKeyKinds {
+    pipelines: { kind: 'pipelines'; projectId: number };
+    pipelineJobs: { kind: 'pipelineJobs'; projectId: number; pipelineId: number };
+    mrPipelines: { kind: 'mrPipelines'; projectId: number; iid: number };
+    testCases: { kind: 'testCases'; projectId: number; pipelineId: number };
+  }
+}
+
+// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+declare module '../../store/commands.js' {
+  interface ConfirmCommands {
+    'pipeline.cancelConfirmed': { pipeline: PipelineBasic; projectId: number };
+    'pipeline.retryConfirmed': { pipeline: PipelineBasic; projectId: number };
+    // Run form (run-form-actions.ts).
+    'run.discardForm': Record<string, never>;
+  }
+  interface PromptCommands {
+    'pipelines.filters': { projectId: number; key: ListKey };
+  }
+}

@@ -5,12 +5,34 @@
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
-import { listKeyOf } from '../../store/sources.js';
+import { listKeys, listKeyOf } from '../../store/sources.js';
 import { pollProjects } from './poll.js';
 import { projectsSource } from './source.js';
+import { createProjectsSlice } from './slice.js';
+import { ProjectsPane } from './ProjectsPane.js';
+import { ProjectPane } from './ProjectPane.js';
+import { ProjectLookupPane } from './ProjectLookupPane.js';
+import { PROJECTS_PALETTE } from './palette.js';
+import { safeText } from '../../text/safe.js';
 
 export const projectsFeature: Feature = {
+  crumbs: { projects: () => 'projects', project: (_s, pane) => safeText(pane.path, 60), projectLookup: (_s, pane) => safeText(pane.ref, 60) },
+  palette: PROJECTS_PALETTE,
   name: 'projects',
+  slice: createProjectsSlice,
+  panes: { projects: ProjectsPane, project: ProjectPane, projectLookup: ProjectLookupPane },
+  lists: {
+    projects: () => listKeys.projects(),
+    // The project pane shows its tab's list: each tab's feature reads it (its `source`).
+    project: (pane) => {
+      if (pane.tab === 'pipelines') return listKeys.pipelines(pane.projectId);
+      if (pane.tab === 'jobs') return listKeys.projectJobs(pane.projectId);
+      if (pane.tab === 'schedules') return listKeys.schedules(pane.projectId);
+      if (pane.tab === 'deployments') return listKeys.deployments(pane.projectId);
+      if (pane.tab === 'events') return listKeys.projectEvents(pane.projectId);
+      return null;
+    },
+  },
   source: (key, gl) => projectsSource(key, gl),
   scopes: (pane) => (pane.kind === 'projects' ? ['projects', 'list', 'global'] : undefined),
   // `--project` opens alone on its lookup: back from it is the project list.

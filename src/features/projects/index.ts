@@ -1,8 +1,4 @@
-// Public surface of the projects feature for the app's shell (src/tui.tsx, src/ui): the lookup of
-// `--project` and its pane.
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
 export { openProjectRef } from './lookup.js';
-export { ProjectLookupPane } from './ProjectLookupPane.js';
-export { ProjectPane } from './ProjectPane.js';
-export { ProjectsPane } from './ProjectsPane.js';
-export { projectsFeature } from './feature.js';
-export { createProjectsSlice, type ProjectsSlice } from './slice.js';
+export { createProjectsSlice } from './slice.js';

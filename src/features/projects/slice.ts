@@ -18,3 +18,18 @@ export const createProjectsSlice: StateCreator<AppState, [], [], ProjectsSlice> 
   projects: {},
   homeProject: null,
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends ProjectsSlice {}
+  interface PaneKinds {
+    projects: { kind: 'projects' };
+    project: { kind: 'project'; projectId: number; path: string; tab: ProjectTab };
+    /** `--project` while it is looked up, or why it could not be opened (lookup.ts). */
+    projectLookup: { kind: 'projectLookup'; ref: string; from?: string };
+  }
+  interface ListKeyKinds {
+    projects: { kind: 'projects' };
+  }
+}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import type { PipelineBasic, Project } from '../../api/index.js';
 import { listKeys } from '../../store/sources.js';
-import { createAppStore } from '../../store/create.js';
+import { createAppStore } from '../../app/create.js';
 import { EMPTY_LIST, type AppStore } from '../../store/store.js';
 import { listKeyText } from '../../store/types.js';
 import type { Controller } from '../../store/controller.js';
@@ -40,7 +40,7 @@ const setPipelines = (store: AppStore, id: number, pipelines: PipelineBasic[]) =
 
 function renderPane(store: AppStore, height = 10) {
   return render(
-    <AppContext.Provider value={{ store, controller: {} as Controller, now: () => NOW }}>
+    <AppContext.Provider value={{ store, controller: {} as Controller, now: () => NOW, panes: {}, crumbs: {} }}>
       <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
         <PulsePane width={60} height={height} />
       </ThemeContext.Provider>

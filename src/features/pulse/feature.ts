@@ -6,13 +6,16 @@ import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { loadMore, refreshList } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
-import { listOf, toast } from '../../store/store.js';
+import { listOf, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
 import { entryOf, isPlaceholder, pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
+import { createPulseSlice } from './slice.js';
+import { PulsePane } from './PulsePane.js';
+import { pushPane } from '../../store/palette.js';
 
 const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
   'nav.down': (i) => i + 1,
@@ -56,6 +59,20 @@ function notReadYet(ctx: Ctx, row: { projectId: number; path: string }): boolean
 const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
 
 export const pulseFeature: Feature = {
+  crumbs: { pulse: () => 'pulse' },
+  palette: {
+    pulse: {
+      usage: 'pulse',
+      description: 'what is red or running across your projects',
+      order: 120,
+      run(ctx) {
+        if (topPane(ctx.store.getState()).kind !== 'pulse') pushPane(ctx, { kind: 'pulse' });
+        return null;
+      },
+    },
+  },
+  slice: createPulseSlice,
+  panes: { pulse: PulsePane },
   bindings: PULSE_BINDINGS,
   name: 'pulse',
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),

@@ -1,7 +1,6 @@
-// The pulse's public face: what the app shell and other features may import (eslint/boundaries.mjs).
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
 export { estimatedSeconds } from './estimate.js';
 export { attentionTier } from './model.js';
-export { pulseFeature } from './feature.js';
-export { PulsePane } from './PulsePane.js';
 export { pulseRows, visiblePulseIds } from './rows.js';
-export { createPulseSlice, type PulseSlice } from './slice.js';
+export { createPulseSlice } from './slice.js';

@@ -31,3 +31,13 @@ export interface PulseSlice {
 export const createPulseSlice: StateCreator<AppState, [], [], PulseSlice> = () => ({
   pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null },
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends PulseSlice {}
+  interface PaneKinds {
+    /** What is red or running across the user's projects (`:pulse`; the first screen without a project). */
+    pulse: { kind: 'pulse' };
+  }
+}

@@ -11,8 +11,14 @@ import { REQUEST_BINDINGS } from './bindings.js';
 import { curlOf } from './record.js';
 import type { RequestRecord } from './slice.js';
 import { requestsKey, requestsSource } from './source.js';
+import { createRequestsSlice } from './slice.js';
+import { RequestsPane } from './RequestsPane.js';
 
 export const requestsFeature: Feature = {
+  crumbs: { requests: () => 'requests' },
+  slice: createRequestsSlice,
+  panes: { requests: RequestsPane },
+  lists: { requests: () => requestsKey() },
   name: 'requests',
   palette: {
     requests: { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)', run: (ctx) => openRequests(ctx) },

@@ -1,5 +1,4 @@
-// The surface of the request log feature: what the core, the shell and other features may use.
-export { RequestsPane } from './RequestsPane.js';
-export { requestsFeature } from './feature.js';
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
 export { recordExchange } from './record.js';
-export { createRequestsSlice, type RequestsSlice } from './slice.js';
+export { createRequestsSlice } from './slice.js';

@@ -29,3 +29,16 @@ export interface RequestsSlice {
 export const createRequestsSlice: StateCreator<AppState, [], [], RequestsSlice> = () => ({
   requestLog: [],
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends RequestsSlice {}
+  interface PaneKinds {
+    /** `:requests`: every request pipetop made. */
+    requests: { kind: 'requests' };
+  }
+  interface ListKeyKinds {
+    requests: { kind: 'requests' };
+  }
+}

@@ -23,6 +23,9 @@ import { SCHEDULE_BINDINGS } from './bindings.js';
 import { closeScheduleForm, handleFormKey, pasteIntoForm, runDeleteSchedule, runTakeOwnership } from './schedules.js';
 import { droppedNotice } from '../../store/modal-keys.js';
 import { firstLine } from '../../text/text-edit.js';
+import { createSchedulesSlice } from './slice.js';
+import { SchedulePane } from './SchedulePane.js';
+import { ScheduleFormPane } from './ScheduleFormPane.js';
 
 /** The schedule a command acts on: the detail pane's, or the selected row's. */
 function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
@@ -35,6 +38,12 @@ function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
 const projectUrl = (ctx: Ctx, id: number) => ctx.store.getState().projects[id]?.web_url;
 
 export const schedulesFeature: Feature = {
+  crumbs: {
+    schedule: (_s, pane) => `schedule #${pane.scheduleId}`,
+    scheduleForm: (_s, pane) => (pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`),
+  },
+  slice: createSchedulesSlice,
+  panes: { schedule: SchedulePane, scheduleForm: ScheduleFormPane },
   bindings: SCHEDULE_BINDINGS,
   name: 'schedules',
   source: schedulesSource,

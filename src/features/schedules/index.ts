@@ -1,6 +1,4 @@
-// The surface of the schedules feature: what the core, the shell and other features may use.
-export { ScheduleFormPane } from './ScheduleFormPane.js';
-export { SchedulePane } from './SchedulePane.js';
+// What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
+// definition, for the app shell alone, is feature.ts.
 export { SchedulesTab } from './SchedulesTab.js';
-export { schedulesFeature } from './feature.js';
-export { createSchedulesSlice, type SchedulesSlice } from './slice.js';
+export { createSchedulesSlice } from './slice.js';

@@ -16,7 +16,7 @@ import {
   zoneSuggestions,
   type ScheduleFormState,
 } from './schedule-form.js';
-import { FEATURES } from '../index.js';
+import { FEATURES } from '../../app/features.js';
 import { keymapOf } from '../../store/keymap.js';
 
 // Keys reach the form as the controller passes them: resolved by the keymap (form, then text editing).

@@ -17,3 +17,26 @@ export const createSchedulesSlice: StateCreator<AppState, [], [], SchedulesSlice
   schedules: {},
   scheduleForm: null,
 });
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
+  interface AppState extends SchedulesSlice {}
+  interface PaneKinds {
+    schedule: { kind: 'schedule'; projectId: number; path: string; scheduleId: number };
+    /** The create/edit form of a schedule (its state is `scheduleForm`); scheduleId null = new. */
+    scheduleForm: { kind: 'scheduleForm'; projectId: number; path: string; scheduleId: number | null };
+  }
+  interface ListKeyKinds {
+    schedules: { kind: 'schedules'; projectId: number };
+  }
+}
+
+// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+declare module '../../store/commands.js' {
+  interface ConfirmCommands {
+    'schedule.discardForm': Record<string, never>;
+    'schedule.takeOwnershipConfirmed': { projectId: number; schedule: PipelineSchedule };
+    'schedule.deleteConfirmed': { projectId: number; schedule: PipelineSchedule };
+  }
+}

@@ -1,0 +1,123 @@
+// The app shell: composes the registered features (src/app/features.ts) into one app — the store
+// from their slices, the controller that asks them, the pane switch from their panes — and wires the
+// GitLab client's hooks to it. src/tui.tsx and the tests' rig (test/helpers/app.tsx) both build the
+// app here, so what a test drives is what the terminal runs.
+import type { ReactElement } from 'react';
+import { createGitLab, type ClientOptions, type ExchangeEntry, type GitLab } from '../api/index.js';
+import { recordExchange } from '../features/requests/index.js';
+import { openProjectRef } from '../features/projects/index.js';
+import type { Binding } from '../keymap/bindings.js';
+import { Controller } from '../store/controller.js';
+import { composeStore } from '../store/create.js';
+import type { Platform } from '../store/ctx.js';
+import type { Feature, FeatureOptions, PaneCrumbs, PaneViews } from '../store/feature.js';
+import type { PollTiming } from '../store/polling.js';
+import { registerPaneLists } from '../store/sources.js';
+import type { AppStore } from '../store/store.js';
+import type { AppConfigView, AppState, Pane } from '../store/types.js';
+import { App } from '../ui/App.js';
+import { AppContext } from '../ui/context.js';
+import { ThemeContext, type Theme } from '../ui/theme.js';
+import { FEATURES } from './features.js';
+
+/** A store of the registered features' slices (or `features`'), starting on `first`. */
+export function createAppStore(config: AppConfigView, first?: Pane, features: readonly Feature[] = FEATURES): AppStore {
+  registerPaneLists(features);
+  return composeStore(
+    config,
+    first,
+    features.flatMap((feature) => (feature.slice ? [feature.slice] : [])),
+  );
+}
+
+/** A fresh store's state, for tests that build states by hand. */
+export function initialState(config: AppConfigView, first?: Pane): AppState {
+  return createAppStore(config, first).getState();
+}
+
+/** Each pane kind's component, from the features that own them. */
+export function paneViews(features: readonly Feature[]): PaneViews {
+  return Object.assign({}, ...features.map((feature) => feature.panes ?? {})) as PaneViews;
+}
+
+/** Each pane kind's crumb in the header's trail, from the features that own them. */
+export function paneCrumbs(features: readonly Feature[]): PaneCrumbs {
+  return Object.assign({}, ...features.map((feature) => feature.crumbs ?? {})) as PaneCrumbs;
+}
+
+export interface AppOptions {
+  /** The GitLab client's options; the app adds its hooks (retries to the header, the request log). */
+  gitlab: Omit<ClientOptions, 'onRetry' | 'onExchange'> & { onExchange?: (entry: ExchangeEntry) => void };
+  /** The client's GET retries report to the header ("retrying in Ns"); on unless false. */
+  reportRetries?: boolean;
+  config: AppConfigView;
+  /** The first pane (default: the projects list). */
+  first?: Pane;
+  platform: Platform;
+  now?: () => number;
+  timing?: PollTiming;
+  /** The features' own options (the log's `logTiming`). */
+  featureOptions?: Omit<FeatureOptions, 'timing'>;
+  tokenHelp?: string;
+  /** The effective keymap (the user's keys laid over the defaults). */
+  bindings?: readonly Binding[];
+  /** `--project`: the project (path or id) looked up after the first frame, and where it came from. */
+  project?: { ref: string; from?: string };
+  /** The features (default: the registry, src/app/features.ts). */
+  features?: readonly Feature[];
+}
+
+export interface PipetopApp {
+  gl: GitLab;
+  store: AppStore;
+  controller: Controller;
+  /** The app's React tree, in the given theme. */
+  view(theme: Theme): ReactElement;
+}
+
+export function createApp(options: AppOptions): PipetopApp {
+  const features = options.features ?? FEATURES;
+  let controller: Controller | null = null;
+  const { onExchange, ...gitlab } = options.gitlab;
+  const gl = createGitLab({
+    ...gitlab,
+    ...(options.reportRetries === false ? {} : { onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) }),
+    // Every request counts towards the rate the pulse's header shows, and goes in the request log.
+    onExchange: (entry) => {
+      controller?.countRequest();
+      if (controller) recordExchange(controller.ctx.store, entry, Date.now());
+      onExchange?.(entry);
+    },
+  });
+  const store = createAppStore(options.config, options.first, features);
+  controller = new Controller({
+    store,
+    gl,
+    platform: options.platform,
+    features,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.timing ? { timing: options.timing } : {}),
+    ...(options.featureOptions ? { featureOptions: options.featureOptions } : {}),
+    ...(options.tokenHelp ? { tokenHelp: options.tokenHelp } : {}),
+    ...(options.bindings ? { bindings: options.bindings } : {}),
+  });
+  // With --project (or a git remote) the app opens on that project, looked up after the first
+  // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
+  if (options.project) void openProjectRef(controller.ctx, options.project.ref, options.project.from);
+  const panes = paneViews(features);
+  const crumbs = paneCrumbs(features);
+  const now = options.now ?? Date.now;
+  const app = controller;
+  return {
+    gl,
+    store,
+    controller: app,
+    view: (theme) => (
+      <AppContext.Provider value={{ store, controller: app, now, panes, crumbs }}>
+        <ThemeContext.Provider value={theme}>
+          <App />
+        </ThemeContext.Provider>
+      </AppContext.Provider>
+    ),
+  };
+}

@@ -1,0 +1,37 @@
+// The registry: every feature the app is made of, one definition each (store/feature.ts), in the
+// order the controller and the poller ask them. Adding a feature is a folder under src/features and
+// one line here.
+import type { Feature } from '../store/feature.js';
+import { registerPaneLists } from '../store/sources.js';
+import { activityFeature } from '../features/activity/feature.js';
+import { compareFeature } from '../features/compare/feature.js';
+import { deploymentsFeature } from '../features/deployments/feature.js';
+import { failuresFeature } from '../features/failures/feature.js';
+import { jobsFeature } from '../features/jobs/feature.js';
+import { keysFeature } from '../features/keys/feature.js';
+import { logFeature } from '../features/log/feature.js';
+import { marksFeature } from '../features/marks/feature.js';
+import { pipelinesFeature } from '../features/pipelines/feature.js';
+import { projectsFeature } from '../features/projects/feature.js';
+import { pulseFeature } from '../features/pulse/feature.js';
+import { requestsFeature } from '../features/requests/feature.js';
+import { schedulesFeature } from '../features/schedules/feature.js';
+
+export const FEATURES: readonly Feature[] = [
+  projectsFeature,
+  pipelinesFeature,
+  jobsFeature,
+  schedulesFeature,
+  deploymentsFeature,
+  activityFeature,
+  keysFeature,
+  marksFeature,
+  pulseFeature,
+  logFeature,
+  requestsFeature,
+  failuresFeature,
+  compareFeature,
+];
+
+// The lists of their panes, by kind, for store/sources.ts listKeyOf: known as soon as the registry is.
+registerPaneLists(FEATURES);

@@ -1,0 +1,2 @@
+// The activity feature's definition, for the app shell (src/app/features.ts).
+export { activityFeature } from './activity.js';

@@ -1,0 +1,20 @@
+// The activity feature's panes and lists, declared into the core's unions (store/types.ts).
+import type { ListKey } from '../../store/types.js';
+
+// This feature's part of the core's unions (declaration merging: store/types.ts says why).
+declare module '../../store/types.js' {
+  interface PaneKinds {
+    /** Activity: the caller's (`:events`) or a user's (`:user <name-or-id>`). */
+    events: { kind: 'events'; who: 'me' | { user: string } };
+  }
+  interface ListKeyKinds {
+    events: { kind: 'events'; of: 'project'; projectId: number } | { kind: 'events'; of: 'me' } | { kind: 'events'; of: 'user'; user: string };
+  }
+}
+
+// The prompt this feature opens, and what it carries (store/commands.ts).
+declare module '../../store/commands.js' {
+  interface PromptCommands {
+    'events.filters': { key: ListKey };
+  }
+}

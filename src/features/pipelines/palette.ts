@@ -1,0 +1,50 @@
+// The pipelines feature's `:` commands: open a pipeline, a merge request's pipelines, a new pipeline.
+import { describeError } from '../../store/errors.js';
+import type { PaletteCommand } from '../../store/feature.js';
+import { branchChoices, idArgument, needProject, pushPane } from '../../store/palette.js';
+import { openMergeRequest } from './mr.js';
+import { openNewPipelineForm } from './run-form-actions.js';
+
+export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
+  pipeline: {
+    usage: 'pipeline <id>',
+    description: 'open a pipeline of the current project',
+    order: 20,
+    async run(ctx, args, at) {
+      const missing = needProject(at);
+      if (missing) return missing;
+      const n = idArgument(args[0], 'pipeline');
+      if (typeof n === 'string') return n;
+      try {
+        const pipeline = await ctx.gl.pipelines.get(at.project!.projectId, n);
+        ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
+        pushPane(ctx, { kind: 'pipeline', ...at.project!, pipelineId: n, view: 'list' });
+        return null;
+      } catch (error) {
+        return `Cannot open pipeline ${n}: ${describeError(error)}`;
+      }
+    },
+  },
+  mr: {
+    usage: 'mr <iid>',
+    description: "a merge request's pipelines in the current project",
+    order: 40,
+    run: (ctx, args, at) => openMergeRequest(ctx, at.project, args[0]),
+  },
+  new: {
+    usage: 'new [ref]',
+    description: 'new pipeline',
+    order: 60,
+    // Tab completes the ref from the branches of the project in front.
+    complete: (ctx, args, at) => (args.length === 1 ? branchChoices(ctx, at) : []),
+    run(ctx, args, at) {
+      const missing = needProject(at);
+      if (missing) return missing;
+      ctx.store.setState({ prompt: null });
+      openNewPipelineForm(ctx, at.project!.projectId, at.project!.path);
+      const prompt = ctx.store.getState().prompt;
+      if (prompt && args[0]) ctx.store.setState({ prompt: { ...prompt, initial: args.join(' ') } });
+      return null;
+    },
+  },
+};

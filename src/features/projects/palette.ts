@@ -1,0 +1,61 @@
+// The projects feature's `:` commands: open a project, switch its tab, back to the list.
+import { describeError } from '../../store/errors.js';
+import type { PaletteCommand } from '../../store/feature.js';
+import { needProject, pushPane } from '../../store/palette.js';
+import { listOf, topPane } from '../../store/store.js';
+import type { ProjectTab } from '../../store/types.js';
+import { safeText } from '../../text/safe.js';
+
+export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
+  project: {
+    usage: 'project <path|id>',
+    description: 'open a project',
+    aliases: ['p'],
+    order: 10,
+    // Tab completes a path from the projects read so far: those opened, and the project list's rows.
+    complete(ctx, args) {
+      if (args.length !== 1) return [];
+      const state = ctx.store.getState();
+      const listed = (listOf(state, { kind: 'projects' }).items as { path_with_namespace?: unknown }[]).map((p) => p.path_with_namespace);
+      const paths = [...Object.values(state.projects).map((p) => p.path_with_namespace), ...listed];
+      return [...new Set(paths.filter((p): p is string => typeof p === 'string'))].sort();
+    },
+    async run(ctx, args) {
+      if (!args[0]) return 'Which project? e.g. :project acme/api';
+      try {
+        const project = await ctx.gl.projects.get(/^\d+$/.test(args[0]) ? Number(args[0]) : args[0]);
+        ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: project } }));
+        pushPane(ctx, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
+        return null;
+      } catch (error) {
+        return `Cannot open ${safeText(args[0], 80)}: ${describeError(error)}`;
+      }
+    },
+  },
+  pipelines: {
+    usage: 'pipelines | jobs | schedules | deployments',
+    description: 'switch the project tab',
+    aliases: ['jobs', 'schedules', 'deployments'],
+    order: 70,
+    run(ctx, _args, at) {
+      const tab = at.command as ProjectTab;
+      const top = topPane(ctx.store.getState());
+      if (top.kind !== 'project') {
+        const missing = needProject(at);
+        if (missing) return missing;
+        pushPane(ctx, { kind: 'project', ...at.project!, tab });
+      } else ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...top, tab }] }));
+      return null;
+    },
+  },
+  projects: {
+    usage: 'projects',
+    description: 'back to the project list',
+    order: 110,
+    run(ctx) {
+      // Back to the list; over the pulse when the app started on it (Esc returns there).
+      ctx.store.setState((s) => ({ stack: s.stack[0]!.kind === 'projects' ? s.stack.slice(0, 1) : [s.stack[0]!, { kind: 'projects' }] }));
+      return null;
+    },
+  },
+};
