@@ -3,7 +3,7 @@
 // minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
 // log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
-// Run: node bench/cost.mjs   (CASE=child, CASE=watch or CASE=pulse runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
+// Run: node bench/cost.mjs   (CASE=child, CASE=watch, CASE=pulse or CASE=fleet runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
 // ALPN, as GitLab.com serves it and as both pipetop and glab's Go client speak it there — and
 // writes bench/results/cost-h2.json; STRICT=1 runs it on a simulator that, like real GitLab,
 // ignores Range on the job log and sends the whole log every time: -strict.json)
@@ -12,7 +12,7 @@
 // in-process against an in-process simulator. Time is virtual (bench/lib/harness.mjs): the app's
 // setTimeout/setInterval fire only as the bench advances a virtual clock, and the simulator's clock
 // (speed 0) is moved by exactly the same amounts at the same moments, so the app polls as it would
-// in real time while the world moves with it. Time advances in 50 ms steps; after each step every
+// in real time while the world moves with it. Time advances in 50 ms steps (1 s in a smoke run); after each step every
 // request in flight is awaited, so none takes virtual time.
 //
 // Counted: requests at the simulator (its request log, by User-Agent); bytes at a TCP proxy in front
@@ -37,7 +37,7 @@ import { exitStatus, resultsPath, size } from './lib/smoke.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MINUTES = Number(process.env.MINUTES ?? size(5, 1));
 const WINDOW_MS = MINUTES * 60_000;
-const STEP_MS = size(50, 200);
+const STEP_MS = size(50, 1000);
 const SEED = Number(process.env.SEED ?? 42);
 const START = Date.UTC(2026, 10, 20, 12, 0, 0);
 const PROJECT = 'acme/api';
@@ -123,6 +123,7 @@ function kindOf(path) {
   if (/\/pipelines\/\d+$/.test(p)) return 'pipeline';
   if (/\/jobs\/\d+$/.test(p)) return 'job';
   if (/\/projects\/[^/]+\/pipelines$/.test(p)) return 'project pipelines';
+  if (/\/projects\/[^/]+\/jobs$/.test(p)) return 'project jobs';
   return p;
 }
 
@@ -584,6 +585,87 @@ if (process.env.CASE === 'pulse') {
     lines: [`(f) ${kinds(e)}; ${e.projectsAsked} projects asked, at most ${e.mostPerProject} times each (${f0(realS)} s of real time)`],
     file: 'cost-pulse.json',
     fields: { minutes: MINUTES, target: PULSE_TARGET_RPM, results: { f: e } },
+    ok,
+  });
+}
+
+// (g) The pulse and `:jobs` on the same 20 projects (CASE=fleet): a world of 30 projects, the config
+// file's `pulse:` naming 20 of them. Five minutes on the pulse (all 20 rows on screen), then
+// `:jobs failed manual` over it for five more: the first minute of each counts apart (first reads,
+// and the reads the user asked for by opening), then each one's steady rate. Only the pane in front
+// is polled, so the two never run at once; their sum is what both would cost if they did (issue
+// 26: ≤ 60 req/min together).
+
+const FLEET_PROJECTS = 20;
+const FLEET_TARGET_RPM = 60;
+
+async function scenarioFleet() {
+  await sim.close();
+  sim = await app.startSimulator({
+    seed: SEED,
+    speed: 0,
+    startTime: START,
+    scale: { projects: 30 },
+    ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
+  });
+  const paths = [...sim.world.projects.values()]
+    .filter((p) => p.visibility !== 'private')
+    .map((p) => `${p.namespace}/${p.path}`)
+    .slice(0, FLEET_PROJECTS);
+  const proxy = await newProxy();
+  const agent = await newAgent({ finishedByExchange: true });
+  agents.splice(0, agents.length, agent);
+  const a = await startApp(app, { now: () => sim.clock.now(), baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }] });
+  a.store.setState((s) => ({ config: { ...s.config, pulse: paths } }));
+  a.controller.setViewport({ width: 120, height: FLEET_PROJECTS + 2 });
+  await run(1_000);
+  const half = WINDOW_MS;
+  // The first minute apart (half of a shorter window, as in the smoke run), then the steady rate.
+  const first = Math.min(60_000, half / 2);
+  const phase = async (open) => {
+    const from = sim.requests.length;
+    open();
+    await run(first);
+    const steadyFrom = sim.requests.length;
+    await run(half - first);
+    const steady = requestsSince(steadyFrom, 'pipetop/bench').length;
+    const all = requestsSince(from, 'pipetop/bench');
+    return { firstMinute: all.length - steady, steadyPerMin: steady / ((half - first) / 60_000), requests: all };
+  };
+  const pulse = await phase(() => a.store.setState((s) => ({ stack: [...s.stack, { kind: 'pulse' }] })));
+  const jobs = await phase(() => {
+    a.store.setState((s) => ({ allJobs: { ...s.allJobs, filter: { scopes: ['failed', 'manual'], name: null, ref: null, stage: null } } }));
+    a.store.setState((s) => ({ stack: [...s.stack, { kind: 'allJobs' }] }));
+  });
+  const result = {
+    projects: FLEET_PROJECTS,
+    pulse: { firstMinute: pulse.firstMinute, steadyPerMin: pulse.steadyPerMin, byKind: summarise(pulse.requests, proxy, agent, half).byKind },
+    jobs: {
+      firstMinute: jobs.firstMinute,
+      steadyPerMin: jobs.steadyPerMin,
+      rows: (a.store.getState().lists.allJobs?.items ?? []).length,
+      byKind: summarise(jobs.requests, proxy, agent, half).byKind,
+    },
+    togetherPerMin: pulse.steadyPerMin + jobs.steadyPerMin,
+  };
+  a.stop();
+  await settle([agent.state]);
+  await proxy.close();
+  return result;
+}
+
+if (process.env.CASE === 'fleet') {
+  const { result: g, realS } = await alone(`(g) the pulse, then :jobs, on ${FLEET_PROJECTS} projects, ${MINUTES} simulated min each`, scenarioFleet);
+  const ok = g.togetherPerMin <= FLEET_TARGET_RPM;
+  await report({
+    table: {
+      [`pipetop (g) pulse, ${FLEET_PROJECTS} projects`]: { 'first minute': g.pulse.firstMinute, 'steady req/min': f1(g.pulse.steadyPerMin) },
+      [`pipetop (g) :jobs failed manual, ${FLEET_PROJECTS} projects`]: { 'first minute': g.jobs.firstMinute, 'steady req/min': f1(g.jobs.steadyPerMin) },
+      'together (both at once, the worst case)': { 'steady req/min': f1(g.togetherPerMin), target: `≤ ${FLEET_TARGET_RPM}`, ok: ok ? 'yes' : 'NO' },
+    },
+    lines: [`(g) :jobs showed ${g.jobs.rows} jobs; ${kinds({ byKind: g.jobs.byKind })} (${f0(realS)} s of real time)`],
+    file: 'cost-fleet.json',
+    fields: { minutes: MINUTES, target: FLEET_TARGET_RPM, results: { g } },
     ok,
   });
 }

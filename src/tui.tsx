@@ -76,7 +76,13 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     // Without a project the app opens on the pulse (what is red or running across the user's
     // projects): the first pane, so q quits from it; `:projects` opens the list over it. With one,
     // the project is looked up after the first frame (features/projects/lookup.ts).
-    config: { host, demo: config.mode === 'demo', readOnly: config.readOnly, ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}) },
+    config: {
+      host,
+      demo: config.mode === 'demo',
+      readOnly: config.readOnly,
+      ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}),
+      ...(userConfig.views ? { views: userConfig.views } : {}),
+    },
     ...(config.project ? {} : { first: { kind: 'pulse' } as const }),
     now: clock.now,
     platform: {

@@ -279,7 +279,8 @@ export async function loadApp({ keep = false } = {}) {
         "export { traceBytes } from './src/sim/trace.ts';",
         "export { createGitLab } from './src/api/index.ts';",
         "export { Controller } from './src/store/controller.ts';",
-        "export { createAppStore } from './src/store/create.ts';",
+        "export { createAppStore, paneViews, paneCrumbs } from './src/app/create.tsx';",
+        "export { FEATURES } from './src/app/features.ts';",
         "export { App } from './src/ui/App.tsx';",
         "export { AppContext } from './src/ui/context.ts';",
         "export { ThemeContext, createTheme } from './src/ui/theme.ts';",
@@ -347,6 +348,7 @@ export async function startApp(app, { now, baseUrl, agent, stack }) {
     store,
     gl,
     now,
+    features: app.FEATURES,
     platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: root },
   });
   await controller.start();
@@ -355,7 +357,7 @@ export async function startApp(app, { now, baseUrl, agent, stack }) {
   const h = app.createElement;
   const tree = h(
     app.AppContext.Provider,
-    { value: { store, controller, now } },
+    { value: { store, controller, now, panes: app.paneViews(app.FEATURES), crumbs: app.paneCrumbs(app.FEATURES) } },
     h(app.ThemeContext.Provider, { value: app.createTheme({ NO_COLOR: '1' }) }, h(app.App)),
   );
   const ink = app.render(tree, { stdout, stderr: new NullStdout(), stdin: new FakeStdin(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 });

@@ -23,6 +23,7 @@ export const BENCH_RUNS = [
   { bench: 'cost.mjs', env: { STRICT: '1' }, writes: 'cost-strict.json', check: (r) => ['a', 'b', 'c'].flatMap((k) => hasCost(k)(r)) },
   { bench: 'cost.mjs', env: { CASE: 'child' }, writes: 'cost-child.json', check: hasCost('e') },
   { bench: 'cost.mjs', env: { CASE: 'pulse' }, writes: 'cost-pulse.json', check: hasCost('f') },
+  { bench: 'cost.mjs', env: { CASE: 'fleet' }, writes: 'cost-fleet.json', check: hasCost('g') },
   {
     bench: 'cost.mjs',
     env: { CASE: 'watch' },

@@ -482,6 +482,11 @@ export interface MergeRequest {
   merged_at?: Timestamp | null;
   draft?: boolean;
   author?: UserBasic;
+  references?: { short?: string; relative?: string; full?: string };
+  reviewers?: UserBasic[];
+  assignees?: UserBasic[];
+  /** The single merge request only (GET /projects/:id/merge_requests/:iid): its head commit's newest pipeline. */
+  head_pipeline?: PipelineBasic | null;
   [extra: string]: unknown;
 }
 

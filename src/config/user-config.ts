@@ -9,11 +9,13 @@
 //   notifications: { bell: true, desktop: true, title: true }
 //   pulse: [acme/api, acme/web]  # the pulse's projects (default: every project of yours)
 //   downloads: ~/ci-artifacts    # where artifacts and logs are saved (default: ~/Downloads, else .)
+//   views: { deploys: { refs: [main], statuses: [manual] } }   # saved views (src/config/views.ts)
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parseKeySpec } from '../input/key.js';
 import { loadYaml } from './load-yaml.js';
+import { parseViews, type SavedView } from './views.js';
 
 export const THEME_NAMES = ['dark', 'light', 'high-contrast'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
@@ -40,6 +42,8 @@ export interface UserConfig {
   pulse?: string[];
   /** Where downloads go, as written (`~/` allowed); absent: src/config/downloads.ts decides. */
   downloads?: string;
+  /** Saved views (`:view NAME`), in the file's order; absent when the file names none. */
+  views?: SavedView[];
 }
 
 export interface ConfigWarning {
@@ -130,7 +134,7 @@ export async function parseUserConfig(
   const root = doc.contents;
   if (root === null || (yaml.isScalar(root) && (root.value === null || root.value === ''))) return { config, warnings };
   if (!yaml.isMap(root)) {
-    warnings.push({ file, line: lineOf(root), message: 'expected settings (theme:, keys:, notifications:, pulse:, downloads:); using the defaults' });
+    warnings.push({ file, line: lineOf(root), message: 'expected settings (theme:, keys:, notifications:, pulse:, downloads:, views:); using the defaults' });
     return { config, warnings };
   }
   for (const pair of root.items) {
@@ -222,8 +226,13 @@ export async function parseUserConfig(
       if (!dir || /[\x00-\x1f\x7f]/.test(dir)) {
         warnings.push({ file, line, key: 'downloads', message: `expected a directory (e.g. ~/Downloads), got ${describe(value)}; using the default` });
       } else config.downloads = dir;
+    } else if (name === 'views') {
+      const parsed = parseViews(yaml, value, lineOf);
+      for (const w of parsed.warnings)
+        warnings.push({ file, ...(w.line !== undefined ? { line: w.line } : line !== undefined ? { line } : {}), key: w.key, message: w.message });
+      if (parsed.views.length) config.views = parsed.views;
     } else {
-      warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications, pulse, downloads); ignored' });
+      warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications, pulse, downloads, views); ignored' });
     }
   }
   return { config, warnings };

@@ -34,6 +34,10 @@ export type Scope =
   | 'failures'
   // the comparison (features/compare)
   | 'compare'
+  // across projects: `:jobs`, `:mrs`, `:view` (features/alljobs, mrs, views)
+  | 'allJobs'
+  | 'mrs'
+  | 'view'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -188,6 +192,9 @@ export const SCOPE_NAMES: Record<Scope, string> = {
   requests: 'the request log',
   failures: 'why a pipeline failed',
   compare: 'a comparison with the last green pipeline',
+  allJobs: 'jobs across projects (:jobs)',
+  mrs: 'your merge requests (:mrs)',
+  view: 'a saved view (:view)',
   edit: 'text fields',
   filter: 'the / filter',
   confirm: 'a [y/N] question',
@@ -245,13 +252,19 @@ export const BINDINGS: Binding[] = [
   {
     command: 'nav.nextTab',
     keys: ['tab'],
-    description: 'Next tab',
+    description: 'Next tab (a saved view: the next view)',
     category: 'Views',
-    scopes: ['project'],
+    scopes: ['project', 'view'],
     hint: 'tab tabs',
     rank: { pipelines: 6, jobs: 6 },
   },
-  { command: 'nav.prevTab', keys: ['shift+tab'], description: 'Previous tab', category: 'Views', scopes: ['project'] },
+  {
+    command: 'nav.prevTab',
+    keys: ['shift+tab'],
+    description: 'Previous tab (a saved view: the previous view)',
+    category: 'Views',
+    scopes: ['project', 'view'],
+  },
   { command: 'nav.tab1', keys: ['1'], description: 'Pipelines tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab2', keys: ['2'], description: 'Jobs tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab3', keys: ['3'], description: 'Schedules tab', category: 'Views', scopes: ['project'] },

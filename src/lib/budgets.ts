@@ -115,3 +115,19 @@ export function logDiskBudget(freeBytes: number | undefined, configured?: number
   if (freeBytes === undefined || !Number.isFinite(freeBytes)) return LOG_DISK_MAX;
   return Math.max(0, Math.min(LOG_DISK_MAX, Math.floor(freeBytes * LOG_DISK_FREE_SHARE)));
 }
+
+/**
+ * `:jobs` across projects (src/features/alljobs): between the reads a user asks for (opening it,
+ * `R`, after an action), its timer sends at most this many requests a minute, whatever the number
+ * of projects — with the pulse's 40 for 20 rows on screen, 60 together (README, docs/performance.md).
+ */
+export const ALL_JOBS_REQUESTS_PER_MINUTE = 20;
+
+/** A project of `:jobs` is asked whether its pipelines changed at most once in this long. */
+export const ALL_JOBS_CHECK_MS = 60_000;
+
+/** Projects `:jobs` reads, at most (the first of the pulse's). */
+export const ALL_JOBS_MAX_PROJECTS = 100;
+
+/** Jobs read per project (one page, newest first). */
+export const ALL_JOBS_PER_PROJECT = 50;

@@ -1,7 +1,7 @@
 // Presenters: internal records → the exact JSON shapes of docs/gitlab-api.md §2, with the extra fields
 // real GitLab sends (docs/gitlab-api.md "Fields beyond §2"). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
-import type { SimDeployment, SimEvent, SimJob, SimKey, SimMergeRequest, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
+import type { SimCommit, SimDeployment, SimEvent, SimJob, SimKey, SimMergeRequest, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import { RUNNERS } from './world/catalog.js';
 import type { World } from './world/world.js';
 import { artifactSize } from './artifacts.js';
@@ -120,12 +120,31 @@ export function currentUser(ctx: PresentContext, u: SimUser): Json {
 
 export type JobForm = 'full' | 'action' | 'erase-or-keep' | 'deployable';
 
+/** API::Entities::Commit: a job's `commit`, and GET /projects/:id/repository/commits/:sha (without its `stats`). */
+export function commitEntity(ctx: PresentContext, project: SimProject, commit: SimCommit): Json {
+  const committedAt = isoWithOffset(commit.createdAt, commit.tzOffsetMin);
+  return {
+    id: commit.sha,
+    short_id: commit.sha.slice(0, 8),
+    created_at: committedAt,
+    parent_ids: [],
+    title: commit.title,
+    message: commit.message,
+    author_name: commit.authorName,
+    author_email: commit.authorEmail,
+    authored_date: committedAt,
+    committer_name: commit.authorName,
+    committer_email: commit.authorEmail,
+    committed_date: committedAt,
+    web_url: `${projectWebUrl(ctx, project)}/-/commit/${commit.sha}`,
+  };
+}
+
 export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Json {
   const { world } = ctx;
   const project = world.projects.get(j.projectId)!;
   const pipeline = world.pipelines.get(j.pipelineId)!;
   const commit = world.commitOf(j.projectId, j.sha);
-  const committedAt = isoWithOffset(commit.createdAt, commit.tzOffsetMin);
   const runner = j.runnerId === null ? null : (RUNNERS.find((r) => r.id === j.runnerId) ?? null);
   const hasArtifacts = j.artifacts !== null && j.erasedAt === null;
   const out: Json = {
@@ -144,21 +163,7 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
     duration: seconds(j.startedAt, j.finishedAt ?? (j.status === 'running' ? world.now : null)),
     queued_duration: seconds(j.queuedAt, j.startedAt ?? (j.status === 'pending' ? world.now : null)),
     user: form === 'action' || form === 'erase-or-keep' ? null : jobUser(ctx, world.user(j.userId), form === 'deployable'),
-    commit: {
-      id: commit.sha,
-      short_id: commit.sha.slice(0, 8),
-      created_at: committedAt,
-      parent_ids: [],
-      title: commit.title,
-      message: commit.message,
-      author_name: commit.authorName,
-      author_email: commit.authorEmail,
-      authored_date: committedAt,
-      committer_name: commit.authorName,
-      committer_email: commit.authorEmail,
-      committed_date: committedAt,
-      web_url: `${projectWebUrl(ctx, project)}/-/commit/${commit.sha}`,
-    },
+    commit: commitEntity(ctx, project, commit),
   };
   if (form === 'full') {
     out.pipeline = {
@@ -579,9 +584,21 @@ export function mergeRequest(ctx: PresentContext, mr: SimMergeRequest): Json {
     target_branch: mr.targetBranch,
     source_branch: mr.sourceBranch,
     author: userBasic(ctx, world.user(mr.authorId)),
+    assignees: (mr.assigneeIds ?? []).map((id) => userBasic(ctx, world.user(id))),
+    assignee: mr.assigneeIds?.length ? userBasic(ctx, world.user(mr.assigneeIds[0]!)) : null,
+    reviewers: (mr.reviewerIds ?? []).map((id) => userBasic(ctx, world.user(id))),
     draft: mr.title.startsWith('Draft:'),
     sha: project.heads.get(mr.sourceBranch)?.sha ?? null,
     references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${project.namespace}/${project.path}!${mr.iid}` },
     web_url: `${projectWebUrl(ctx, project)}/-/merge_requests/${mr.iid}`,
   };
+}
+
+/**
+ * The single merge request (GET /projects/:id/merge_requests/:iid): the list's fields and its
+ * `head_pipeline`, the newest of its pipelines on the source branch's head commit (GitLab's
+ * diff_head_pipeline; lib/api/entities/merge_request.rb exposes it only here, not in the lists).
+ */
+export function mergeRequestDetail(ctx: PresentContext, mr: SimMergeRequest, head: SimPipeline | null): Json {
+  return { ...mergeRequest(ctx, mr), head_pipeline: head ? pipeline(ctx, head) : null };
 }

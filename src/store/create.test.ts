@@ -2,6 +2,7 @@
 // slices, each key owned by exactly one slice, and nothing shared between two stores.
 import { describe, expect, it } from 'vitest';
 import type { StateCreator } from 'zustand/vanilla';
+import { createAllJobsSlice } from '../features/alljobs/index.js';
 import { createDeploymentsSlice } from '../features/deployments/index.js';
 import { createJobsSlice } from '../features/jobs/index.js';
 import { createKeysSlice } from '../features/keys/index.js';
@@ -37,6 +38,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
       'toast',
       'confirm',
       'prompt',
+      'paletteDraft',
       'filtering',
       'help',
       'download',
@@ -57,6 +59,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
   ['requests', createRequestsSlice, ['requestLog']],
   ['failures', createFailuresSlice, ['failures']],
   ['compare', createCompareSlice, ['comparisons']],
+  ['alljobs', createAllJobsSlice, ['allJobs']],
 ];
 
 /** The keys a slice creator gives, run against a real store's set/get/api. */
@@ -110,6 +113,8 @@ describe('createAppStore', () => {
       'requestLog',
       'failures',
       'comparisons',
+      'allJobs',
+      'paletteDraft',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -147,6 +152,7 @@ describe('createAppStore', () => {
       toast: null,
       confirm: null,
       prompt: null,
+      paletteDraft: null,
       filtering: null,
       help: null,
       download: null,
@@ -155,6 +161,7 @@ describe('createAppStore', () => {
       requestLog: [],
       failures: {},
       comparisons: {},
+      allJobs: { filter: { scopes: [], name: null, ref: null, stage: null }, projects: 0, failed: [], lastSent: 0, reads: 0 },
     });
   });
 
@@ -185,8 +192,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (34 objects).
-    expect(a.size).toBe(34);
+    // The walk reaches every record, down to the pulse's and the first pane (38 objects).
+    expect(a.size).toBe(38);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

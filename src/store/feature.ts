@@ -93,6 +93,11 @@ export interface Feature {
    */
   keys?(ctx: Ctx, pane: Pane, command: CommandId | null, text: string | undefined): boolean;
   /**
+   * ↓/↑ while the `/` filter of `key` is typed, for a list whose cursor the feature keeps itself (the
+   * pulse's); false when not its list (the core moves the list's own cursor).
+   */
+  moveInFilter?(ctx: Ctx, key: ListKey, by: 1 | -1): boolean;
+  /**
    * A paste (the whole of it, lines and all) while this feature's pane is in front and no overlay
    * (prompt, confirm, `/` filter) is open; false to leave it to store/modal-keys.ts pasteInto.
    */

@@ -53,7 +53,11 @@ export function helpKey(ctx: Ctx, command: CommandId | null): void {
 /** Typing the `/` filter of a list: Enter keeps it, Esc clears it, arrows move the cursor. */
 export function filterKey(ctx: Ctx, key: ListKey, command: CommandId | null, text: string | undefined): void {
   const { store } = ctx;
-  if (command === 'filter.down' || command === 'filter.up') return moveSelection(ctx, key, (i) => i + (command === 'filter.down' ? 1 : -1));
+  if (command === 'filter.down' || command === 'filter.up') {
+    const by = command === 'filter.down' ? 1 : -1;
+    if (ctx.features.some((feature) => feature.moveInFilter?.(ctx, key, by))) return;
+    return moveSelection(ctx, key, (i) => i + by);
+  }
   // The filter is edited at its end (no cursor of its own): moving keys do nothing.
   if (command === 'edit.left' || command === 'edit.right' || command === 'edit.home' || command === 'edit.end') return;
   const result = fieldKey(filterField(ctx, key), command, text);

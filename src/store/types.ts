@@ -1,6 +1,7 @@
 // The shape of pipetop's state. Panes are a stack (Enter pushes, Esc pops); lists are keyed by what
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, PipelineBasic, Project } from '../api/index.js';
+import type { SavedView } from '../config/views.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -147,6 +148,8 @@ export interface AppConfigView {
   readOnly: boolean;
   /** The pulse's projects from the config file (paths or ids); absent: the user's projects list. */
   pulse?: string[];
+  /** Saved views from the config file (`:view NAME`, features/views). */
+  views?: SavedView[];
 }
 
 /** The rows the terminal gives the pane in front (App sets it with `setViewport`). */
@@ -177,6 +180,8 @@ export interface CoreSlice {
   toast: ToastState | null;
   confirm: ConfirmState | null;
   prompt: PromptState | null;
+  /** The palette's text when a known command refused it: the next `:` opens with it (store/palette.ts). */
+  paletteDraft: string | null;
   /** `/` is being typed for this list. */
   filtering: ListKey | null;
   /** `?` help: the first line shown, and the last useful one (HelpScreen reports it once laid out). */

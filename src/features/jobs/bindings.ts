@@ -2,7 +2,8 @@
 // the keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
 import type { Binding, Scope } from '../../keymap/bindings.js';
 
-const JOB_TARGETS: Scope[] = ['pipeline', 'jobs', 'job'];
+// allJobs: `:jobs` across projects (features/alljobs) hands these keys on to this feature.
+const JOB_TARGETS: Scope[] = ['pipeline', 'jobs', 'job', 'allJobs'];
 
 export const JOB_BINDINGS: Binding[] = [
   {
@@ -43,7 +44,7 @@ export const JOB_BINDINGS: Binding[] = [
     scopes: JOB_TARGETS,
     hint: 'p play',
     mutates: true,
-    rank: { 'job:manual': 1 },
+    rank: { 'job:manual': 1, allJobs: 1 },
   },
   {
     command: 'job.erase',

@@ -37,9 +37,14 @@ export function runJobCommand(ctx: Ctx, command: CommandId, pane: Pane): boolean
     toast(ctx.store, 'info', 'No job selected (still loading?)');
     return true;
   }
-  if (command === 'job.download') downloadArtifacts(ctx, job, pane.projectId);
-  else jobAction(ctx, command.slice(4) as JobVerb, job, pane.projectId, pane.path);
+  runJobCommandOn(ctx, command, job, pane.projectId, pane.path);
   return true;
+}
+
+/** A job key on a job of `projectId` (a project's list, a pipeline's, or `:jobs` across projects). */
+export function runJobCommandOn(ctx: Ctx, command: CommandId, job: Job, projectId: number, path: string): void {
+  if (command === 'job.download') downloadArtifacts(ctx, job, projectId);
+  else jobAction(ctx, command.slice(4) as JobVerb, job, projectId, path);
 }
 
 /** Enter on a job row: the job's pane (its log). */

@@ -5,4 +5,4 @@ export { JobTable } from './JobTable.js';
 export { JobsTab } from './JobsTab.js';
 export { createJobsSlice } from './slice.js';
 export { targetJob } from './commands.js';
-export { JOB_COMMANDS } from './commands.js';
+export { JOB_COMMANDS, runJobCommandOn } from './commands.js';

@@ -2,7 +2,7 @@
 // pipeline (the run form), retry and cancel, the list/graph/timeline views; the job keys on a
 // trigger job (bridges.ts) and `p` on a manual job (its variables form) before the jobs feature's;
 // Enter on a pipeline row, `o`, and the scopes of both panes.
-import type { PipelineBasic } from '../../api/index.js';
+import type { Job, PipelineBasic } from '../../api/index.js';
 import type { CommandId, Scope } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
 import { selectedRow } from '../../store/lists.js';
@@ -60,6 +60,15 @@ function jobKey(ctx: Ctx, command: CommandId, pane: Pane): boolean {
     bridgeAction(ctx, command.slice(4) as BridgeVerb, job, pane);
     return true;
   }
+  return jobKeyOn(ctx, command, job, pane);
+}
+
+/**
+ * `p` on a manual job (its variables first) and `r` on a deploy job (asks, naming what runs) — on
+ * any job of `at`'s project, wherever it is listed; false for the keys the jobs feature runs as they are.
+ */
+export function jobKeyOn(ctx: Ctx, command: CommandId, job: Job, at: { projectId: number; path: string }): boolean {
+  const pane = at;
   // A manual job: its variables first (none by default: Enter plays at once).
   if (command === 'job.play' && job.status === 'manual') {
     openPlayForm(ctx, job, pane.projectId, pane.path);

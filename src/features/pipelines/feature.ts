@@ -32,9 +32,8 @@ import { safeText } from '../../text/safe.js';
 
 export const pipelinesFeature: Feature = {
   crumbs: {
-    // A multi-project downstream pipeline is in another project than the crumbs before it.
-    pipeline: (_s, pane) =>
-      pane.parent && pane.parent.projectId !== pane.projectId ? `${safeText(pane.path, 60)} #${pane.pipelineId}` : `#${pane.pipelineId}`,
+    // Its project, when the trail has not named it yet, is a crumb of its own (src/ui/Header.tsx).
+    pipeline: (_s, pane) => `#${pane.pipelineId}`,
     mergeRequest: (_s, pane) => `!${pane.iid}`,
     tests: (_s, pane) => (pane.open ? 'tests › case' : 'tests'),
     runForm: (s) => (s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline'),

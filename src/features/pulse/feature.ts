@@ -6,11 +6,11 @@ import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { loadMore, refreshList } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
-import { listOf, toast, topPane } from '../../store/store.js';
+import { listOf, patchList, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
-import { entryOf, isPlaceholder, pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
+import { PULSE_LIST, entryOf, isPlaceholder, pulseBodyRows, pulseFilter, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
 import { createPulseSlice } from './slice.js';
@@ -29,14 +29,16 @@ const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
 function move(ctx: Ctx, to: (i: number, n: number, page: number) => number): void {
   const state = ctx.store.getState();
   const rows = pulseRows(state);
-  if (rows.length === 0) return;
+  // The user's projects come a page at a time (50): near the end of the rows, the next page, so
+  // every project of theirs gets its row (the config file's list is read whole). A filter that
+  // matches none of the pages read yet lists the next one the same way, one page a key.
+  const more = () => !state.config.pulse?.length && void loadMore(ctx, listKeys.projects());
+  if (rows.length === 0) return void more();
   const height = pulseBodyRows(state);
   const i = Math.max(0, Math.min(rows.length - 1, to(pulseSelected(state, rows), rows.length, height)));
   const { offset } = windowFor(rows.length, i, height, state.pulse.offset);
   ctx.store.setState((s) => ({ pulse: { ...s.pulse, selectedId: rows[i]!.projectId, offset } }));
-  // The user's projects come a page at a time (50): near the end of the rows, the next page, so
-  // every project of theirs gets its row (the config file's list is read whole).
-  if (!state.config.pulse?.length && i >= rows.length - height) void loadMore(ctx, listKeys.projects());
+  if (i >= rows.length - height) more();
 }
 
 function selected(ctx: Ctx) {
@@ -84,6 +86,16 @@ export const pulseFeature: Feature = {
       move(ctx, to);
       return true;
     }
+    // `/` as in every list (store/modal-keys.ts filterKey types it); Esc clears a kept filter first.
+    if (command === 'list.filter') {
+      ctx.store.setState({ filtering: PULSE_LIST });
+      return true;
+    }
+    if (command === 'nav.back' && pulseFilter(ctx.store.getState())) {
+      patchList(ctx.store, PULSE_LIST, { filter: '', selected: 0 });
+      toast(ctx.store, 'info', 'Filter cleared');
+      return true;
+    }
     if (command !== 'pulse.openFailure') return false;
     const row = selected(ctx);
     if (!row) return true;
@@ -102,6 +114,11 @@ export const pulseFeature: Feature = {
     const project = projectOf(ctx, row.projectId);
     if (project) ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
     push(ctx, { kind: 'project', projectId: row.projectId, path: row.path, tab: 'pipelines' });
+    return true;
+  },
+  moveInFilter(ctx, key, by) {
+    if (key.kind !== 'pulse') return false;
+    move(ctx, (i) => i + by);
     return true;
   },
   url(ctx, pane) {

@@ -47,8 +47,12 @@ function jobVariables(ctx: RequestContext): { key: string; value: string }[] {
   });
 }
 
-/** Keyset pagination of the project job list (`pagination=keyset`, id descending): Link rel=next only. */
-function keysetJobs(ctx: RequestContext, jobs: SimJob[]): Reply {
+/**
+ * Keyset pagination of the project job list (`pagination=keyset`, id descending): Link rel=next only.
+ * `ids` is the project's job ids, oldest first; the walk stops at a full page, so a page deep in a
+ * big project costs a page's worth of jobs, not the whole list.
+ */
+function keysetJobs(ctx: RequestContext, ids: readonly number[], filter: ((job: SimJob) => boolean) | null): Reply {
   const perPage = Math.min(100, Math.max(1, Number(one(ctx, 'per_page') ?? 20) || 20));
   const cursor = one(ctx, 'cursor');
   let before = Infinity;
@@ -60,7 +64,11 @@ function keysetJobs(ctx: RequestContext, jobs: SimJob[]): Reply {
     }
     if (!Number.isFinite(before)) throw errors.param('cursor is invalid');
   }
-  const page = jobs.filter((j) => j.id < before).slice(0, perPage);
+  const page: SimJob[] = [];
+  for (let i = ids.length - 1; i >= 0 && page.length < perPage; i--) {
+    const job = ctx.world.jobs.get(ids[i]!)!;
+    if (job.id < before && (!filter || filter(job))) page.push(job);
+  }
   const headers: Record<string, string> = { 'X-Per-Page': String(perPage) };
   if (page.length === perPage) {
     const u = new URL(ctx.url);
@@ -78,16 +86,16 @@ export const jobRoutes: Route[] = [
       const project = projectFor(ctx);
       const filter = scopeFilter(ctx);
       const ids = ctx.world.projectJobs.get(project.id) ?? [];
-      const jobs: SimJob[] = [];
-      for (let i = ids.length - 1; i >= 0; i--) {
-        const job = ctx.world.jobs.get(ids[i]!)!;
-        if (!filter || filter(job)) jobs.push(job);
-      }
       if (one(ctx, 'pagination') === 'keyset') {
         if ((one(ctx, 'order_by') ?? 'id') !== 'id' || (one(ctx, 'sort') ?? 'desc') !== 'desc') {
           throw errors.methodNotAllowed();
         }
-        return keysetJobs(ctx, jobs);
+        return keysetJobs(ctx, ids, filter);
+      }
+      const jobs: SimJob[] = [];
+      for (let i = ids.length - 1; i >= 0; i--) {
+        const job = ctx.world.jobs.get(ids[i]!)!;
+        if (!filter || filter(job)) jobs.push(job);
       }
       // GitLab never sends totals on this list.
       return listReply(ctx, jobs, (j) => present.job(ctx.present, j), { totals: false, offsetLimit: true });

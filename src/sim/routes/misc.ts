@@ -197,6 +197,17 @@ export const miscRoutes: Route[] = [
     },
   },
   {
+    // lib/api/commits.rb: one commit by sha (its title for the pipelines list on a wide terminal).
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha',
+    handler(ctx) {
+      const project = projectFor(ctx);
+      const commit = ctx.world.findCommit(project.id, ctx.params.sha ?? '');
+      if (!commit) throw errors.notFound('Commit');
+      return { status: 200, body: present.commitEntity(ctx.present, project, commit), etag: true };
+    },
+  },
+  {
     method: 'GET',
     path: '/user',
     handler(ctx) {
