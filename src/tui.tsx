@@ -1,10 +1,10 @@
 // Starts the TUI for a resolved configuration: the user's config (theme, keys), the API client (on
 // the built-in simulator in demo mode), the store and controller, then Ink on the alternate screen.
-// Keys are read by src/input alone — Ink gets a stdin that never speaks, so no Ink `useInput` ever
-// sees a key — and each key goes straight to the controller, in order. Returns when the user quits.
+// Keys are read by src/input alone — Ink gets a stdin that never speaks — and each key goes straight
+// to the controller, in order, which hands the field in front its keys (src/input/ink-feed.ts).
+// Returns when the user quits.
 import { downloadDir } from './config/downloads.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { render } from 'ink';
 import { proxyDispatcher, type ExchangeEntry } from './api/index.js';
 import { createApp } from './app/create.js';
@@ -14,7 +14,7 @@ import { COMMANDS } from './keymap/bindings.js';
 import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { createNamedTheme } from './ui/themes.js';
-import { isRawModeSupported, type InputEvent } from './input/index.js';
+import { isRawModeSupported, quietStdin, type InputEvent } from './input/index.js';
 import { createTerminalHost } from './terminal-host.js';
 import { withUserCommands } from './features/commands/index.js';
 import { formatWarning } from './config/user-config.js';
@@ -126,8 +126,9 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   void controller.start();
   // The alternate screen and bracketed paste, undone on quit, SIGTERM/SIGINT/SIGHUP and a crash.
   terminal.start();
-  // Ink 6 reads stdin (and wants raw mode) only for its own useInput, which pipetop does not use.
-  const silent = new PassThrough() as unknown as NodeJS.ReadStream;
+  // Ink 6 reads stdin (and wants raw mode) only for its own useInput: the components that use it
+  // (ink-text-input, ink-select-input) get their keys from the controller instead (src/input/ink-feed.ts).
+  const silent = quietStdin();
   const instance = render(app.view(createNamedTheme(user.config.theme, io.env)), {
     stdin: silent,
     stdout: terminal.stdout,

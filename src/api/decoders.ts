@@ -5,6 +5,7 @@
 import { entity, entityKind as e, listOf, opt, optNull, orNull, req, reqNull, type Entity } from './entity.js';
 import type {
   AdminUser,
+  Branch,
   Bridge,
   Commit,
   CurrentUser,
@@ -366,6 +367,20 @@ export const sshKey: Entity<SshKey> = entity<SshKey>('SSH key', {
   user: req(e(adminUser)),
 });
 
+// ---- branches: API::Entities::Branch ---------------------------------------------------------------------
+
+export const branch: Entity<Branch> = entity<Branch>('branch', {
+  name: req('text'),
+  merged: opt('bool'),
+  protected: opt('bool'),
+  default: opt('bool'),
+  developers_can_push: opt('bool'),
+  developers_can_merge: opt('bool'),
+  can_push: opt('bool'),
+  web_url: opt('text'),
+  commit: opt(e(commit)),
+});
+
 // ---- events: API::Entities::Event, PushEventPayload, Note ----------------------------------------------------
 
 const pushData = entity<PushData>('push', {
@@ -472,6 +487,7 @@ export const ENTITIES = {
   deployment,
   environment,
   sshKey,
+  branch,
   event,
   project,
   mergeRequest,

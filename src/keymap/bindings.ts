@@ -132,6 +132,8 @@ export const COMMANDS = [
   'edit.clearBefore',
   'edit.clearAfter',
   'edit.deleteWord',
+  'complete.next',
+  'complete.prev',
   // the `/` filter, the [y/N] question, the help screen
   'filter.down',
   'filter.up',
@@ -355,4 +357,14 @@ export const BINDINGS: Binding[] = [
     hint: 'n/esc no',
   },
   { command: 'help.close', keys: ['escape', 'q', '?'], description: 'Close this help', category: 'App', scopes: ['help'] },
+];
+
+/**
+ * Tab completion in a prompt (src/store/completion.ts). Laid after every feature's bindings
+ * (src/store/keymap.ts): where a user's key collides with Tab, the message names the forms' Tab,
+ * the one a user meets first.
+ */
+export const COMPLETION_BINDINGS: Binding[] = [
+  { command: 'complete.next', keys: ['tab'], description: 'Prompt: complete the word (again: the next choice)', category: 'Text', scopes: ['edit'] },
+  { command: 'complete.prev', keys: ['shift+tab'], description: 'Prompt: the previous choice', category: 'Text', scopes: ['edit'] },
 ];

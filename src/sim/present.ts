@@ -434,6 +434,44 @@ export function event(ctx: PresentContext, e: SimEvent, projectView: boolean): J
   return out;
 }
 
+/**
+ * API::Entities::Branch (lib/api/entities/branch.rb): the branch, its head commit, and what the
+ * caller may do with it. The simulator protects the default branch only (GitLab's default setting
+ * for a new project); a branch counts as merged when its head is the default branch's.
+ */
+export function branch(ctx: PresentContext, p: SimProject, name: string, canPush: boolean): Json {
+  const head = p.heads.get(name) ?? p.heads.get(p.defaultBranch)!;
+  const committedAt = isoWithOffset(head.createdAt, head.tzOffsetMin);
+  const isDefault = name === p.defaultBranch;
+  return {
+    name,
+    commit: {
+      id: head.sha,
+      short_id: head.sha.slice(0, 8),
+      created_at: committedAt,
+      parent_ids: [],
+      title: head.title,
+      message: head.message,
+      author_name: head.authorName,
+      author_email: head.authorEmail,
+      authored_date: committedAt,
+      committer_name: head.authorName,
+      committer_email: head.authorEmail,
+      committed_date: committedAt,
+      trailers: {},
+      extended_trailers: {},
+      web_url: `${projectWebUrl(ctx, p)}/-/commit/${head.sha}`,
+    },
+    merged: !isDefault && p.heads.get(p.defaultBranch)?.sha === head.sha,
+    protected: isDefault,
+    developers_can_push: false,
+    developers_can_merge: false,
+    can_push: canPush,
+    default: isDefault,
+    web_url: `${projectWebUrl(ctx, p)}/-/tree/${name.split('/').map(encodeURIComponent).join('/')}`,
+  };
+}
+
 export function project(ctx: PresentContext, p: SimProject, simple: boolean): Json {
   const web = projectWebUrl(ctx, p);
   const host = new URL(ctx.webBase).host;

@@ -12,6 +12,7 @@ import type { CommandId, Scope } from '../keymap/bindings.js';
 import type { Keymap } from '../keymap/matcher.js';
 import type { Binding } from '../keymap/bindings.js';
 import { bindingName, type InputEvent, type Key } from '../input/key.js';
+import { InkFeed } from '../input/ink-feed.js';
 import { keymapOf } from './keymap.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
@@ -19,7 +20,8 @@ import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
 import { ask, type Attached, type Feature, type FeatureOptions } from './feature.js';
 import { listRows, moveSelection } from './lists.js';
-import { runPalette, submitPalette } from './palette.js';
+import { promptChoices, runPalette, submitPalette } from './palette.js';
+import { completionKey } from './completion.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
@@ -46,6 +48,8 @@ export interface ControllerDeps {
 
 export class Controller {
   readonly ctx: Ctx;
+  /** Keys for the Ink components in front (the prompt's field, its choice menu): App mounts its port. */
+  readonly inkFeed = new InkFeed();
   private poller: Poller | null = null;
   /** What the features keep running beside the controller (Feature.attach), in their order. */
   private readonly attached: Attached[];
@@ -80,6 +84,7 @@ export class Controller {
       acted: () => void this.poller?.acted(),
       refreshNow: () => void this.poller?.refreshNow(),
       features: deps.features,
+      ink: this.inkFeed,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
     this.typeAhead = new TypeAhead({
@@ -280,6 +285,8 @@ export class Controller {
       this.typeAhead.drop();
     }
     if (state.prompt) {
+      // Tab completes (store/completion.ts); its menu takes Tab, Shift-Tab and Esc while it is open.
+      if (completionKey(this.ctx, command(['edit']), (prompt, head) => promptChoices(this.ctx, prompt, head))) return;
       return promptKey(this.ctx, command(['edit']), key.text, {
         submit: (value) => void this.submitPrompt(value),
         cancel: () => this.cancelPrompt(),
@@ -327,6 +334,13 @@ export class Controller {
   setHelpMax(max: number): void {
     const help = this.deps.store.getState().help;
     if (help && (help.max !== max || help.offset > max)) this.deps.store.setState({ help: { offset: Math.min(help.offset, max), max } });
+  }
+
+  /** Enter in the field on screen (ink-text-input's onSubmit): the prompt runs, a `/` filter is kept. */
+  submitField(value: string): void {
+    const state = this.deps.store.getState();
+    if (state.prompt) void this.submitPrompt(value);
+    else if (state.filtering) this.deps.store.setState({ filtering: null });
   }
 
   cancelPrompt(): void {

@@ -7,6 +7,7 @@
 // per feature (its `definition`); the app shell (src/app/features.ts) lists them and composes the
 // store, the keymap and the pane switch from them, so neither the store nor the UI kit names one.
 import type { GitLab, Page } from '../api/index.js';
+import type { InkFeed } from '../input/ink-feed.js';
 import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
 import type { SafeString } from '../text/safe.js';
 import type { AppStore } from './store.js';
@@ -34,6 +35,11 @@ export interface PaletteCommand {
   order?: number;
   /** An error message keeps the palette's text; null closes it. */
   run(ctx: Ctx, args: string[], at: PaletteAt): string | null | Promise<string | null>;
+  /**
+   * What Tab completes for its argument being typed, the last of `args` (store/completion.ts): a
+   * list, or one being read (the branches of the project in front: palette.ts branchChoices).
+   */
+  complete?(ctx: Ctx, args: readonly string[], at: PaletteAt): readonly string[] | Promise<readonly string[]>;
 }
 
 /** What a pane's component gets: its pane, and the rows and columns it may fill. */
@@ -216,6 +222,8 @@ export interface Ctx {
   features: readonly Feature[];
   /** The log engine's search on the job log in front (the controller's LogRegistry): for features that open a log at a line. */
   searchLog?: (jobId: number, query: string) => Promise<string | null>;
+  /** Keys for the Ink components in front (ink-text-input, ink-select-input): src/input/ink-feed.ts. */
+  ink?: InkFeed;
   // A feature adds what it attaches by declaration merging (the log engine's `logs`).
 }
 

@@ -2,8 +2,9 @@
 // (Feature.palette), looked up by name; the core keeps only refresh, help and quit.
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
+import { describeError } from './errors.js';
 import type { Feature, PaletteAt, PaletteCommand } from './feature.js';
-import type { Pane } from './types.js';
+import type { Pane, PromptState } from './types.js';
 
 const APP_COMMANDS = { usage: 'refresh | help | quit', description: '' };
 
@@ -52,6 +53,57 @@ export function needProject(at: PaletteAt): string | null {
 export function idArgument(value: string | undefined, what: string): number | string {
   if (!value || !/^\d+$/.test(value)) return `${what} needs a numeric id, e.g. :${what} 4512`;
   return Number(value);
+}
+
+/**
+ * What Tab completes in a prompt (store/completion.ts): a feature's prompt its `choices`; the
+ * palette its command names, then the argument being typed, as the command says
+ * (PaletteCommand.complete: `:project` a project's path, `:new` and `:artifacts` a ref).
+ */
+export function promptChoices(ctx: Ctx, prompt: PromptState, head: string): readonly string[] | Promise<readonly string[]> {
+  if (prompt.id !== 'palette') return prompt.choices ?? [];
+  const [name = '', ...args] = head.replace(/^:/, '').trimStart().split(/\s+/);
+  if (args.length === 0) return commandNames(ctx.features);
+  const own = paletteIndex(ctx.features).get(name);
+  if (!own?.complete) return [];
+  const state = ctx.store.getState();
+  const here = currentProject(state.stack) ?? state.homeProject ?? null;
+  return own.complete(ctx, args, { stack: state.stack, project: here, command: name });
+}
+
+/** The palette's command names (and the aliases longer than a letter), in its order, then refresh, help, quit. */
+export function commandNames(features: readonly Feature[]): string[] {
+  const named = features.flatMap((f) => Object.entries(f.palette ?? {}).map(([name, command]) => ({ name, command })));
+  const order = ordered(features);
+  named.sort((a, b) => order.indexOf(a.command) - order.indexOf(b.command));
+  return [...named.flatMap(({ name, command }) => [name, ...(command.aliases ?? []).filter((a) => a.length > 1)]), 'refresh', 'help', 'quit'];
+}
+
+/**
+ * For a command's `complete`: the branches of the project in front, read from GitLab on the first
+ * Tab that needs them and kept on the palette's prompt for the Tabs that follow.
+ */
+export function branchChoices(ctx: Ctx, at: PaletteAt): readonly string[] | Promise<readonly string[]> {
+  if (!at.project) return [];
+  const refs = ctx.store.getState().prompt?.refs;
+  if (refs?.projectId === at.project.projectId) return refs.names;
+  return readBranches(ctx, at.project.projectId);
+}
+
+/** The first 100 branches (GitLab's order: by name), kept on the prompt for the Tabs that follow. */
+async function readBranches(ctx: Ctx, projectId: number): Promise<readonly string[]> {
+  let names: string[] = [];
+  try {
+    const page = await ctx.gl.branches.list(projectId, { perPage: 100 }).all(100);
+    names = page.map((b) => b.name);
+  } catch (error) {
+    const prompt = ctx.store.getState().prompt;
+    if (prompt?.id === 'palette') ctx.store.setState({ prompt: { ...prompt, hint: `Cannot read the branches: ${describeError(error)}` } });
+    return [];
+  }
+  const prompt = ctx.store.getState().prompt;
+  if (prompt?.id === 'palette') ctx.store.setState({ prompt: { ...prompt, refs: { projectId, names } } });
+  return names;
 }
 
 export interface PaletteHost {

@@ -104,10 +104,29 @@ export interface PromptState {
   /** What is typed so far (store-owned, so a burst of keys builds on itself); absent: `initial`. */
   value?: string;
   cursor?: number;
+  /** Bumped when the controller set the value or cursor itself: the field on screen starts afresh (field-keys.ts). */
+  epoch?: number;
   hint?: string;
   error?: string;
   /** What Enter runs with the typed value (commands.ts); its handler returns an error message to keep the prompt open with what was typed, or null to close it. */
   submit: PromptAction;
+  /** The words Tab completes here (a feature's prompt: job statuses, filter keys); the palette finds its own. */
+  choices?: readonly string[];
+  /** The Tab-completion menu under the field (store/completion.ts), while it is open. */
+  completion?: Completion;
+  /** The branches read for completing a ref, and whose (the palette reads them on the first Tab that needs them). */
+  refs?: { projectId: number; names: string[] };
+}
+
+/** Tab completion in a prompt: the choices for the word before the cursor, the one in the field. */
+export interface Completion {
+  items: string[];
+  index: number;
+  /** The value around the word: `before` + the choice + `after` is what the field holds. */
+  before: string;
+  after: string;
+  /** What was typed of the word (Esc puts it back). */
+  word: string;
 }
 
 export interface DownloadState {
