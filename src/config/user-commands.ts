@@ -15,7 +15,7 @@
 //       token: false            # true: GITLAB_TOKEN is set for it
 import type { Yaml } from './load-yaml.js';
 import { parseKeySpec } from '../input/key.js';
-import type { ConfigWarning } from './user-config.js';
+import type { ConfigWarning } from './config-warning.js';
 
 export const COMMAND_SCOPES = ['project', 'pipeline', 'job', 'log', 'schedule', 'deployment', 'mr', 'any'] as const;
 export type CommandScope = (typeof COMMAND_SCOPES)[number];

@@ -18,6 +18,7 @@ import { parseKeySpec } from '../input/key.js';
 import { loadYaml } from './load-yaml.js';
 import { parseViews, type SavedView } from './views.js';
 import { parseCommands, type CustomCommand } from './user-commands.js';
+import type { ConfigWarning } from './config-warning.js';
 
 export const THEME_NAMES = ['dark', 'light', 'high-contrast'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
@@ -50,13 +51,7 @@ export interface UserConfig {
   commands: CustomCommand[];
 }
 
-export interface ConfigWarning {
-  file: string;
-  line?: number;
-  /** The setting, e.g. 'keys.job.retry' or 'theme'. */
-  key?: string;
-  message: string;
-}
+export type { ConfigWarning } from './config-warning.js';
 
 export const DEFAULT_USER_CONFIG: UserConfig = {
   theme: 'dark',

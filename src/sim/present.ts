@@ -1,7 +1,7 @@
 // Presenters: internal records → the exact JSON shapes of docs/gitlab-api.md §2, with the extra fields
 // real GitLab sends (docs/gitlab-api.md "Fields beyond §2"). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
-import type { SimCommit, SimDeployment, SimEvent, SimJob, SimKey, SimMergeRequest, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
+import type { SimCommit, SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import { RUNNERS } from './world/catalog.js';
 import type { World } from './world/world.js';
 import { artifactSize } from './artifacts.js';
@@ -566,39 +566,4 @@ export function bridge(ctx: PresentContext, j: SimJob): Json {
 
 export function variable(v: { key: string; value: string; variable_type: string }): Json {
   return { variable_type: v.variable_type, key: v.key, value: v.value };
-}
-
-export function mergeRequest(ctx: PresentContext, mr: SimMergeRequest): Json {
-  const { world } = ctx;
-  const project = world.projects.get(mr.projectId)!;
-  return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.projectId,
-    title: mr.title,
-    description: '',
-    state: mr.state,
-    created_at: iso(mr.createdAt),
-    updated_at: iso(mr.updatedAt),
-    merged_at: iso(mr.mergedAt),
-    target_branch: mr.targetBranch,
-    source_branch: mr.sourceBranch,
-    author: userBasic(ctx, world.user(mr.authorId)),
-    assignees: (mr.assigneeIds ?? []).map((id) => userBasic(ctx, world.user(id))),
-    assignee: mr.assigneeIds?.length ? userBasic(ctx, world.user(mr.assigneeIds[0]!)) : null,
-    reviewers: (mr.reviewerIds ?? []).map((id) => userBasic(ctx, world.user(id))),
-    draft: mr.title.startsWith('Draft:'),
-    sha: project.heads.get(mr.sourceBranch)?.sha ?? null,
-    references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${project.namespace}/${project.path}!${mr.iid}` },
-    web_url: `${projectWebUrl(ctx, project)}/-/merge_requests/${mr.iid}`,
-  };
-}
-
-/**
- * The single merge request (GET /projects/:id/merge_requests/:iid): the list's fields and its
- * `head_pipeline`, the newest of its pipelines on the source branch's head commit (GitLab's
- * diff_head_pipeline; lib/api/entities/merge_request.rb exposes it only here, not in the lists).
- */
-export function mergeRequestDetail(ctx: PresentContext, mr: SimMergeRequest, head: SimPipeline | null): Json {
-  return { ...mergeRequest(ctx, mr), head_pipeline: head ? pipeline(ctx, head) : null };
 }

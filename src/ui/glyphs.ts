@@ -25,6 +25,7 @@ export const MARKS = {
   queued: { glyph: '░', words: 'in the timeline: time queued, before a runner took the job' },
   ran: { glyph: '█', words: "in the timeline: time running; at a list's right edge, the scrollbar" },
   durations: { glyph: SPARK_BARS.join(''), words: 'durations, oldest to newest: the taller, the longer' },
+  chosen: { glyph: '❯', words: 'in a menu (Tab completion, choices): the one Enter takes' },
 } as const satisfies Record<string, Glyph>;
 
 /**

@@ -4,6 +4,7 @@
 import { type RequestContext, DEVELOPER, HttpError, errors, intParam, listReply, one, oneOf, projectFor } from '../http.js';
 import type { SimMergeRequest, SimPipeline } from '../model.js';
 import * as present from '../present.js';
+import * as presentMr from '../present-mr.js';
 import { Rng, hashSeed } from '../rng.js';
 import { mergeRequestPipeline } from '../world/extras.js';
 import type { Route } from './route.js';
@@ -68,7 +69,7 @@ export const mergeRequestRoutes: Route[] = [
         }
       }
       list.sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-      return listReply(ctx, list, (mr) => present.mergeRequest(ctx.present, mr), { totals: true });
+      return listReply(ctx, list, (mr) => presentMr.mergeRequest(ctx.present, mr), { totals: true });
     },
   },
   {
@@ -76,7 +77,7 @@ export const mergeRequestRoutes: Route[] = [
     path: '/projects/:id/merge_requests/:merge_request_iid',
     handler(ctx) {
       const mr = mergeRequestOf(ctx);
-      return { status: 200, body: present.mergeRequestDetail(ctx.present, mr, headPipeline(ctx, mr)), etag: true };
+      return { status: 200, body: presentMr.mergeRequestDetail(ctx.present, mr, headPipeline(ctx, mr)), etag: true };
     },
   },
   {

@@ -7,6 +7,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { InkFeed } from '../../input/index.js';
 import { Text } from './Text.js';
 import { useTheme } from '../theme.js';
+import { MARKS } from '../glyphs.js';
 
 export interface ChoiceMenuProps {
   items: readonly string[];
@@ -41,7 +42,7 @@ function Indicator({ isSelected = false }: { isSelected?: boolean }): ReactNode 
   const theme = useTheme();
   return (
     <Box marginRight={1}>
-      <Text color={theme.accent}>{isSelected ? '❯' : ' '}</Text>
+      <Text color={theme.accent}>{isSelected ? MARKS.chosen.glyph : ' '}</Text>
     </Box>
   );
 }
