@@ -169,6 +169,7 @@ export const COMMANDS = [
   // the artifacts browser (features/browse)
   'job.browse',
   'browse.save',
+  'browse.pager',
 ] as const;
 /**
  * A command of the keymap: one of COMMANDS, or a user's own command from the config file

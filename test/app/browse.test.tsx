@@ -1,12 +1,15 @@
 // `:browse` / `b`: a job's artifacts as a file tree read from the zip's central directory (by
 // Range, or a spooled download when Range is dropped), a text file previewed, a binary one refused,
-// one saved, hostile names shown as text and never used as paths.
+// one saved, one opened in $PAGER, hostile names shown as text and never used as paths.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { rowsOf } from '../../src/features/browse/load.js';
 import { archiveKey } from '../../src/features/browse/slice.js';
+import { pipetopTempDir } from '../../src/log/index.js';
 import type { SimJob } from '../../src/sim/model.js';
 import type { SimulatorOptions } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
@@ -19,8 +22,8 @@ let projectId: number;
 
 afterEach(() => app?.close());
 
-async function open(sim: SimulatorOptions = {}): Promise<SimJob> {
-  app = await startApp({ rows: 30, columns: 100, sim });
+async function open(sim: SimulatorOptions = {}, more: Parameters<typeof startApp>[0] = {}): Promise<SimJob> {
+  app = await startApp({ rows: 30, columns: 100, sim, ...more });
   await app.waitFor('acme/api');
   projectId = app.sim.world.projectsByPath.get(PROJECT)!.id;
   const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.name === 'build:app' && j.artifacts && j.erasedAt === null)!;
@@ -174,4 +177,46 @@ it('follows the redirect to object storage with the Range and without the token'
   await app.press(KEY.enter);
   await app.waitFor(/build\/index\.html · \d+ line/);
   expect(app.frame()).toContain('<!doctype html><title>build:app</title>');
+});
+
+it('| opens the text file in $PAGER: exactly its text, in a private temp file removed after; binary refused', async () => {
+  // The pager: a script that keeps what it was given (the file, its mode, its path) and counts its runs.
+  const out = mkdtempSync(join(tmpdir(), 'pipetop-pager-'));
+  writeFileSync(join(out, 'pager.sh'), 'cp "$1" "$OUT/got"; stat -c %a "$1" > "$OUT/mode"; printf %s "$1" > "$OUT/path"; echo run >> "$OUT/runs"\n');
+  const job = await open({}, { suspend: true, env: { PATH: process.env.PATH, OUT: out, PAGER: `sh ${join(out, 'pager.sh')}` } });
+  const runs = () => (existsSync(join(out, 'runs')) ? readFileSync(join(out, 'runs'), 'utf8').split('\n').length - 1 : 0);
+  const text = `job: build:app (${job.id})\nref: ${job.ref}\nsha: ${job.sha}\nnode: 20.18.0\n`;
+  await app.press('b');
+  await app.waitFor('▸ assets/');
+  expect(app.frame()).toContain('| pager');
+  // From the tree: the selected row.
+  await selectRow(job.id, 'BUILD_INFO.txt');
+  await app.press('|');
+  await app.until(() => runs() === 1, 'the pager ran');
+  expect(readFileSync(join(out, 'got'), 'utf8')).toBe(text);
+  expect(readFileSync(join(out, 'mode'), 'utf8').trim()).toBe('600');
+  const path = readFileSync(join(out, 'path'), 'utf8');
+  expect(dirname(path)).toBe(pipetopTempDir());
+  await app.until(() => !existsSync(path), 'the temp file removed');
+  // From the file's preview, Enter and | in one write: the same text again, a new temp file.
+  await app.press(`${KEY.enter}|`);
+  await app.until(() => runs() === 2, 'the pager ran again');
+  expect(app.frame()).toMatch(/build\/BUILD_INFO\.txt · 4 lines/);
+  expect(readFileSync(join(out, 'got'), 'utf8')).toBe(text);
+  expect(readFileSync(join(out, 'path'), 'utf8')).not.toBe(path);
+  await app.until(() => !existsSync(readFileSync(join(out, 'path'), 'utf8')), 'the second temp file removed');
+  // A binary file is refused with the preview's message, the pager not run; a folder is not opened.
+  await app.press(KEY.escape);
+  await app.waitFor('▸ assets/');
+  await app.press('g', 'j', KEY.enter);
+  await app.waitFor('▾ assets/');
+  await selectRow(job.id, 'logo.png');
+  await app.press('|');
+  await app.waitFor('Not shown: a binary file (s saves it).');
+  await app.press('g', 'j');
+  await app.until(() => selectedName(job.id) === 'assets', 'on assets/');
+  await app.press('|');
+  await app.waitFor('Select a file to open in the pager (a folder is not opened)');
+  expect(runs()).toBe(2);
+  expect(app.sim.requests.filter((r) => r.path.endsWith('/artifacts/build/assets/logo.png'))).toHaveLength(1);
 });

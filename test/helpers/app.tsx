@@ -112,6 +112,11 @@ export async function startApp(
     commands?: CustomCommand[];
     /** Where the user's commands run. */
     cwd?: string;
+    /**
+     * A terminal to hand over (Platform.suspend) to a pager or editor: the program runs at once,
+     * its stdio the test process's (no screen to leave here). Absent: there is none, as in a pipe.
+     */
+    suspend?: boolean;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
@@ -149,6 +154,7 @@ export async function startApp(
       env: options.env ?? {},
       token: () => options.token ?? DEMO_TOKENS.user,
       ...(options.cwd ? { cwd: options.cwd } : {}),
+      ...(options.suspend ? { suspend: <T,>(work: () => Promise<T>) => work() } : {}),
       ...(options.notifications ? { notifications: options.notifications } : {}),
       ...(options.logDiskBytes !== undefined ? { logDiskBytes: options.logDiskBytes } : {}),
     },

@@ -28,4 +28,12 @@ export const BROWSE_BINDINGS: Binding[] = [
     scopes: ['browse', 'artifactFile'],
     hint: 's save file',
   },
+  {
+    command: 'browse.pager',
+    keys: ['|'],
+    description: 'Open the text file in your $PAGER (less -R when unset), as | does with a log',
+    category: 'Views',
+    scopes: ['browse', 'artifactFile'],
+    hint: '| pager',
+  },
 ];

@@ -1,7 +1,8 @@
 // `:browse` and `b` on a job: its artifacts archive as a file tree (read from the zip's central
 // directory: this folder's load.ts). j/k move, Enter opens or closes a folder and shows a file in
 // the preview (text only; a binary file, a big one or one with an unsafe name is refused with a
-// message), `s` saves the file. The archive does not change: it is read when first opened and on `R`.
+// message), `s` saves the file, `|` opens it in $PAGER (pager.ts). The archive does not change: it
+// is read when first opened and on `R`.
 import type { Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -11,6 +12,7 @@ import { safeText } from '../../text/safe.js';
 import { targetJob } from '../jobs/index.js';
 import { BROWSE_BINDINGS } from './bindings.js';
 import { loadListing, loadPreview, rowsOf } from './load.js';
+import { pageEntry } from './pager.js';
 import { askSave, saveEntry, submitSave } from './save.js';
 import { archiveKey, createBrowseSlice, previewKey, type ArchiveListing } from './slice.js';
 import { BrowsePane } from './BrowsePane.js';
@@ -94,14 +96,18 @@ export const browseFeature: Feature = {
       if (listing && n > 0) setListing(ctx, pane, { selected: Math.max(0, Math.min(n - 1, move(listing.selected, n))) });
       return true;
     }
-    if (command === 'browse.save') {
+    if (command === 'browse.save' || command === 'browse.pager') {
+      // The file shown, or the tree's selected row when it is a file.
       const entry =
         pane.file !== undefined
           ? listing?.entries.find((e) => e.name === pane.file)
           : listing?.state === 'ready'
             ? rowsOf(listing)[listing.selected]?.node.entry
             : undefined;
-      if (!entry) toast(ctx.store, 'info', 'Select a file to save (a folder is not saved)');
+      if (command === 'browse.pager') {
+        if (!entry) toast(ctx.store, 'info', 'Select a file to open in the pager (a folder is not opened)');
+        else void pageEntry(ctx, pane.projectId, pane.jobId, entry);
+      } else if (!entry) toast(ctx.store, 'info', 'Select a file to save (a folder is not saved)');
       else askSave(ctx, pane.projectId, pane.jobId, entry);
       return true;
     }

@@ -135,6 +135,9 @@ export function refusal(entry: ZipEntry): string | null {
   return null;
 }
 
+/** Why a file whose bytes are not text is not shown (the preview and `|` say the same). */
+export const BINARY_REFUSAL = 'Not shown: a binary file (s saves it).';
+
 /** Text, or null for bytes that are not (a NUL, or not UTF-8). */
 export function asText(bytes: Uint8Array): string | null {
   if (bytes.includes(0)) return null;
@@ -153,7 +156,7 @@ export async function loadPreview(ctx: Ctx, projectId: number, jobId: number, en
   try {
     const bytes = await ctx.gl.jobs.artifactFile(projectId, jobId, entry.name, { maxBytes: ARTIFACT_PREVIEW_MAX });
     const text = asText(bytes);
-    if (text === null) return setPreview(ctx, key, { state: 'refused', message: 'Not shown: a binary file (s saves it).', lines: [], bytes: bytes.length });
+    if (text === null) return setPreview(ctx, key, { state: 'refused', message: BINARY_REFUSAL, lines: [], bytes: bytes.length });
     const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
     setPreview(ctx, key, { state: 'ready', lines: lines.map((l) => l.replace(/\t/g, '  ')), bytes: bytes.length });
   } catch (error) {
