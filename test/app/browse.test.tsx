@@ -182,8 +182,12 @@ it('follows the redirect to object storage with the Range and without the token'
 it('| opens the text file in $PAGER: exactly its text, in a private temp file removed after; binary refused', async () => {
   // The pager: a script that keeps what it was given (the file, its mode, its path) and counts its runs.
   const out = mkdtempSync(join(tmpdir(), 'pipetop-pager-'));
-  writeFileSync(join(out, 'pager.sh'), 'cp "$1" "$OUT/got"; stat -c %a "$1" > "$OUT/mode"; printf %s "$1" > "$OUT/path"; echo run >> "$OUT/runs"\n');
-  const job = await open({}, { suspend: true, env: { PATH: process.env.PATH, OUT: out, PAGER: `sh ${join(out, 'pager.sh')}` } });
+  writeFileSync(
+    join(out, 'pager.sh'),
+    'cp "$1" "$OUT/got"; stat -c %a "$1" > "$OUT/mode"; printf %s "$1" > "$OUT/path"; echo run >> "$OUT/runs"; printf %s "$GITLAB_TOKEN" > "$OUT/token"\n',
+  );
+  // pipetop's token in its own environment never reaches the pager.
+  const job = await open({}, { suspend: true, env: { PATH: process.env.PATH, OUT: out, PAGER: `sh ${join(out, 'pager.sh')}`, GITLAB_TOKEN: 'glpat-secret' } });
   const runs = () => (existsSync(join(out, 'runs')) ? readFileSync(join(out, 'runs'), 'utf8').split('\n').length - 1 : 0);
   const text = `job: build:app (${job.id})\nref: ${job.ref}\nsha: ${job.sha}\nnode: 20.18.0\n`;
   await app.press('b');
@@ -194,6 +198,7 @@ it('| opens the text file in $PAGER: exactly its text, in a private temp file re
   await app.press('|');
   await app.until(() => runs() === 1, 'the pager ran');
   expect(readFileSync(join(out, 'got'), 'utf8')).toBe(text);
+  expect(readFileSync(join(out, 'token'), 'utf8')).toBe('');
   expect(readFileSync(join(out, 'mode'), 'utf8').trim()).toBe('600');
   const path = readFileSync(join(out, 'path'), 'utf8');
   expect(dirname(path)).toBe(pipetopTempDir());

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { pipetopTempDir } from '../../log/index.js';
-import { runShell, type ShellResult } from '../../platform/shell.js';
+import { commandEnv, runShell, type ShellResult } from '../../platform/shell.js';
 import type { Ctx } from '../../store/ctx.js';
 
 /**
@@ -78,7 +78,8 @@ export async function inTerminal(ctx: Ctx, command: string, args: string[], env:
 
 /** Shows a file in the user's pager, then removes it. An error message, or null. */
 export async function pageFile(ctx: Ctx, path: string): Promise<string | null> {
-  const env = ctx.platform.env ?? process.env;
+  // The pager gets pipetop's environment without the token (as a user's command does, platform/shell.ts).
+  const env = commandEnv(ctx.platform.env ?? process.env, {});
   try {
     const result = await inTerminal(ctx, `${pagerOf(env)} "$1"`, [path], env);
     return typeof result === 'string' ? result : failure(`The pager (${pagerOf(env)})`, result);
@@ -89,7 +90,7 @@ export async function pageFile(ctx: Ctx, path: string): Promise<string | null> {
 
 /** Opens a file in the user's editor at `line` (1-based). An error message, or null. */
 export async function editFile(ctx: Ctx, path: string, line: number): Promise<string | null> {
-  const env = ctx.platform.env ?? process.env;
+  const env = commandEnv(ctx.platform.env ?? process.env, {});
   const editor = editorOf(env);
   const result = await inTerminal(ctx, editorCommand(editor), [String(line), path], env);
   return typeof result === 'string' ? result : failure(`The editor (${editor})`, result);
