@@ -1,5 +1,5 @@
 // What a feature (a folder of its own under src, beside the core) plugs into the core: the keymap scopes of its panes, its
-// commands (asked before the core's), where Enter leads, the web page `o`
+// commands (one object each, store/command.ts) and its own way with a core command on its panes, where Enter leads, the web page `o`
 // opens, the keys and pastes of a form that owns the keyboard, the confirms and prompts it answers,
 // what a poll re-reads for its panes, how fast, and whether they are still moving, and what it keeps
 // running beside the controller (the log engine, background pollers) — and what it adds to the app:
@@ -10,7 +10,8 @@ import type { GitLab, Page } from '../api/index.js';
 import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
 import type { SafeString } from '../text/safe.js';
 import type { AppStore } from './store.js';
-import type { Binding, CommandId, HintPlace, Scope } from '../keymap/bindings.js';
+import type { CommandId, HintPlace, Scope } from '../keymap/bindings.js';
+import type { Command, Takeover } from './command.js';
 import type { ConfirmHandlers, PromptHandlers } from './commands.js';
 import type { ReactNode } from 'react';
 import type { StateCreator } from 'zustand/vanilla';
@@ -32,6 +33,8 @@ export interface PaletteCommand {
   aliases?: readonly string[];
   /** Its place in the palette's list (hint, help), lower first; unplaced ones follow in the registry's order. */
   order?: number;
+  /** It changes GitLab: read-only mode refuses it, naming it so ("creating pipelines"). */
+  mutates?: string;
   /** An error message keeps the palette's text; null closes it. */
   run(ctx: Ctx, args: string[], at: PaletteAt): string | null | Promise<string | null>;
 }
@@ -64,8 +67,15 @@ export interface Feature {
   readonly lists?: PaneLists;
   /** Its `:` commands, by name. */
   readonly palette?: Readonly<Record<string, PaletteCommand>>;
-  /** Its shortcuts (its bindings.ts), merged into the keymap by store/keymap.ts. */
-  readonly bindings?: readonly Binding[];
+  /**
+   * Its commands, one object each (store/command.ts): keys, scopes, words, whether it changes
+   * GitLab, and what it runs. Their bindings join the keymap (store/keymap.ts) in this order.
+   */
+  readonly commands?: readonly Command[];
+  /** Core commands it runs its own way in its own scopes (the pulse's moving keys move its cursor). */
+  readonly takes?: readonly Takeover[];
+  /** What help calls the scopes it adds (keymap/bindings.ts FeatureScopes): "the greeting". */
+  readonly scopeNames?: { readonly [S in Scope]?: string };
   /** The source of a list this feature owns (its API call, row identity, filter text); undefined for other keys. */
   source?(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined;
   /** Keymap scopes of a pane (or project tab) this feature owns, most specific first; undefined when not its pane. */
@@ -75,12 +85,6 @@ export interface Feature {
    * `job:failed` on a failed job's log. Undefined when not its pane.
    */
   hintPlaces?(state: AppState, pane: Pane): HintPlace[] | undefined;
-  /**
-   * Runs `command` for the pane in front, asked before the core's handling, so a feature may also
-   * take a core command on its own pane (the pulse moves its own cursor; a job pane's moving keys
-   * move through its log); false when it is not this feature's to run.
-   */
-  run?(ctx: Ctx, command: CommandId, pane: Pane): boolean;
   /**
    * Every key while this feature's pane owns the keyboard (a form): `command` as the keymap resolved
    * it in the pane's scopes and 'edit', else null and the key's `text`. False when not its pane.

@@ -1,5 +1,6 @@
 // The `:` command palette: jump anywhere by name or id. The commands are the features'
 // (Feature.palette), looked up by name; the core keeps only refresh, help and quit.
+import { readOnlyRefusal } from './command.js';
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
 import type { Feature, PaletteAt, PaletteCommand } from './feature.js';
@@ -128,6 +129,8 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
   const own = paletteIndex(ctx.features).get(command);
   // No project on the stack (`:key` replaced the trail): the one pipetop was started on, if any.
   const here = currentProject(state.stack) ?? state.homeProject ?? null;
+  // Read-only mode refuses a command that changes GitLab here, before it runs (as Controller.run does a key's).
+  if (own?.mutates && state.config.readOnly) return readOnlyRefusal(own.mutates);
   if (own) return own.run(ctx, args, { stack: state.stack, project: here, command });
   return `Unknown command "${safeText(command, 40)}" — try ${paletteCommands(ctx.features)
     .map((c) => c.usage.split(' ')[0])

@@ -35,6 +35,7 @@ export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
     usage: 'new [ref]',
     description: 'new pipeline',
     order: 60,
+    mutates: 'creating pipelines',
     run(ctx, args, at) {
       const missing = needProject(at);
       if (missing) return missing;

@@ -11,6 +11,8 @@ import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
 import { entryOf, isPlaceholder, pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
+import type { CommandId } from '../../keymap/bindings.js';
+import { withRuns } from '../../store/command.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
 import { createPulseSlice } from './slice.js';
@@ -73,28 +75,21 @@ export const pulseFeature: Feature = {
   },
   slice: createPulseSlice,
   panes: { pulse: PulsePane },
-  bindings: PULSE_BINDINGS,
+  commands: withRuns(PULSE_BINDINGS, {
+    'pulse.openFailure': {
+      run(ctx) {
+        const row = selected(ctx);
+        if (!row || notReadYet(ctx, row)) return;
+        if (!row.newestFailure) return void toast(ctx.store, 'info', `No failed pipeline among the last ${row.strip.length} of ${row.path}`);
+        push(ctx, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.newestFailure.pipelineId, view: 'list' });
+      },
+    },
+  }),
+  // No store list: the pulse moves its own cursor.
+  takes: Object.entries(MOVES).map(([command, to]) => ({ command: command as CommandId, scopes: ['pulse'], run: (ctx) => move(ctx, to) })),
   name: 'pulse',
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
-  // No store list: the pulse moves its own cursor (run is asked before the core's list moves).
-  run(ctx, command, pane) {
-    if (pane.kind !== 'pulse') return false;
-    const to = MOVES[command];
-    if (to) {
-      move(ctx, to);
-      return true;
-    }
-    if (command !== 'pulse.openFailure') return false;
-    const row = selected(ctx);
-    if (!row) return true;
-    if (notReadYet(ctx, row)) return true;
-    if (!row.newestFailure) {
-      toast(ctx.store, 'info', `No failed pipeline among the last ${row.strip.length} of ${row.path}`);
-      return true;
-    }
-    push(ctx, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.newestFailure.pipelineId, view: 'list' });
-    return true;
-  },
+
   open(ctx, pane) {
     if (pane.kind !== 'pulse') return false;
     const row = selected(ctx);
