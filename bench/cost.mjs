@@ -3,7 +3,7 @@
 // minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
 // log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
-// Run: node bench/cost.mjs   (CASE=child, CASE=watch or CASE=pulse runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
+// Run: node bench/cost.mjs   (CASE=child, CASE=watch, CASE=pulse, CASE=fleet or CASE=cause runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
 // ALPN, as GitLab.com serves it and as both pipetop and glab's Go client speak it there — and
 // writes bench/results/cost-h2.json; STRICT=1 runs it on a simulator that, like real GitLab,
 // ignores Range on the job log and sends the whole log every time: -strict.json)
@@ -12,7 +12,7 @@
 // in-process against an in-process simulator. Time is virtual (bench/lib/harness.mjs): the app's
 // setTimeout/setInterval fire only as the bench advances a virtual clock, and the simulator's clock
 // (speed 0) is moved by exactly the same amounts at the same moments, so the app polls as it would
-// in real time while the world moves with it. Time advances in 50 ms steps; after each step every
+// in real time while the world moves with it. Time advances in 50 ms steps (1 s in a smoke run); after each step every
 // request in flight is awaited, so none takes virtual time.
 //
 // Counted: requests at the simulator (its request log, by User-Agent); bytes at a TCP proxy in front
@@ -37,7 +37,7 @@ import { exitStatus, resultsPath, size } from './lib/smoke.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MINUTES = Number(process.env.MINUTES ?? size(5, 1));
 const WINDOW_MS = MINUTES * 60_000;
-const STEP_MS = size(50, 200);
+const STEP_MS = size(50, 1000);
 const SEED = Number(process.env.SEED ?? 42);
 const START = Date.UTC(2026, 10, 20, 12, 0, 0);
 const PROJECT = 'acme/api';
@@ -123,6 +123,9 @@ function kindOf(path) {
   if (/\/pipelines\/\d+$/.test(p)) return 'pipeline';
   if (/\/jobs\/\d+$/.test(p)) return 'job';
   if (/\/projects\/[^/]+\/pipelines$/.test(p)) return 'project pipelines';
+  if (/\/projects\/[^/]+\/jobs$/.test(p)) return 'project jobs';
+  if (/\/jobs\/\d+\/artifacts$/.test(p)) return 'artifacts archive';
+  if (/\/pipelines\/\d+\/(test_report|test_report_summary|variables)$/.test(p)) return p.split('/').pop();
   return p;
 }
 
@@ -516,6 +519,121 @@ if (process.env.CASE === 'child') {
   });
 }
 
+// (g) What finding a cause costs (issue 27; CASE=cause): `:failures` and `:compare` on a failed
+// main pipeline of acme/api that has a green one before it, and `:browse` on acme/web's `build:app`
+// artifacts — by Range (GitLab honours it), then again on a simulator that drops Range (the archive
+// spooled whole). Each is opened over its pipeline's (or job's) pane, already loaded outside the
+// count; counted: every request and wire byte until the pane has what it shows. Once, not per minute.
+// Run alone: CASE=cause node bench/cost.mjs (writes bench/results/cost-cause.json).
+
+/** Opens `pane` over `base` (loaded first, not counted) and counts until `ready(state)`. */
+async function openCounted(base, pane, ready) {
+  const proxy = await newProxy();
+  const agent = await newAgent({ finishedByExchange: true });
+  agents.splice(0, agents.length, agent);
+  const a = await startApp(app, { now: () => sim.clock.now(), baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }, base] });
+  await run(1_000);
+  const from = sim.requests.length;
+  proxy.bytes.up = proxy.bytes.down = 0;
+  agent.state.bodyBytes = 0;
+  a.store.setState((s) => ({ stack: [...s.stack, pane] }));
+  let ms = 0;
+  while (!ready(a.store.getState()) && ms < 120_000) {
+    await run(STEP_MS);
+    ms += STEP_MS;
+  }
+  if (!ready(a.store.getState())) throw new Error(`${pane.kind} did not load in 120 simulated seconds`);
+  const requests = requestsSince(from, 'pipetop/bench');
+  const result = {
+    requests: requests.length,
+    bytesDown: proxy.bytes.down,
+    bytesUp: proxy.bytes.up,
+    bodyBytes: agent.state.bodyBytes,
+    simulatedMs: ms,
+    byKind: summarise(requests, proxy, agent, 60_000).byKind,
+  };
+  a.stop();
+  await settle([agent.state]);
+  await proxy.close();
+  return { a, result };
+}
+
+async function scenarioCause() {
+  const path = `${project.namespace}/${project.path}`;
+  const ids = [...(world.projectPipelines.get(project.id) ?? [])].reverse();
+  const mainIds = ids.filter((id) => world.pipelines.get(id).ref === 'main');
+  const failed = mainIds
+    .map((id) => world.pipelines.get(id))
+    .find((p, i) => p.status === 'failed' && mainIds.slice(i + 1).some((id) => world.pipelines.get(id).status === 'success'));
+  if (!failed) throw new Error('no failed main pipeline with a green one before it');
+  const base = { kind: 'pipeline', projectId: project.id, path, pipelineId: failed.id, view: 'list' };
+  const key = `${project.id}:${failed.id}`;
+  const failures = await openCounted(
+    base,
+    { kind: 'failures', projectId: project.id, path, pipelineId: failed.id },
+    (s) => s.failures[key]?.state === 'ready' && s.failures[key].items.every((i) => i.block || i.logNote),
+  );
+  const digest = failures.a.store.getState().failures[key];
+  const compare = await openCounted(
+    base,
+    { kind: 'compare', projectId: project.id, path, pipelineId: failed.id },
+    (s) => s.comparisons[key]?.state === 'ready',
+  );
+  const web = world.projectsByPath.get('acme/web');
+  const job = [...world.jobs.values()].find((j) => j.projectId === web.id && j.name === 'build:app' && j.artifacts && j.erasedAt === null);
+  const webPath = `${web.namespace}/${web.path}`;
+  const browseAt = async () => {
+    const jobPane = { kind: 'job', projectId: web.id, path: webPath, jobId: job.id };
+    const listed = (s) => s.archives[`${web.id}:${job.id}`]?.state === 'ready';
+    const { a, result } = await openCounted(jobPane, { kind: 'browse', projectId: web.id, path: webPath, jobId: job.id }, listed);
+    const l = a.store.getState().archives[`${web.id}:${job.id}`];
+    return { ...result, via: l.via, archiveBytes: l.total, entries: l.entries.length };
+  };
+  const browse = await browseAt();
+  // Again where Range is dropped: the same world on a simulator that answers every Range whole.
+  await sim.close();
+  sim = await app.startSimulator({
+    seed: SEED,
+    speed: 0,
+    startTime: START,
+    artifactsNoRange: true,
+    ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
+  });
+  const browseWhole = await browseAt();
+  return {
+    failures: { pipeline: failed.id, failedJobs: digest.items.length, logs: digest.logs, logBytes: digest.bytes, ...failures.result },
+    compare: { pipeline: failed.id, ...compare.result },
+    browse: { job: job.id, ...browse },
+    browseWhole: { job: job.id, ...browseWhole },
+  };
+}
+
+if (process.env.CASE === 'cause') {
+  const { result: g, realS } = await alone('(g) :failures, :compare and :browse opened once', scenarioCause);
+  // Wire bytes, not body bytes: the archive's ranges are streamed, which the body counter does not see.
+  const row = (r) => ({
+    requests: r.requests,
+    'wire bytes': kb(r.bytesDown + r.bytesUp),
+    'simulated s': f1(r.simulatedMs / 1000),
+  });
+  await report({
+    table: {
+      [`:failures #${g.failures.pipeline}`]: row(g.failures),
+      [`:compare #${g.compare.pipeline}`]: row(g.compare),
+      [`:browse job #${g.browse.job} (Range)`]: row(g.browse),
+      [`:browse job #${g.browseWhole.job} (Range dropped)`]: row(g.browseWhole),
+    },
+    lines: [
+      `:failures: ${g.failures.failedJobs} failed jobs, ${g.failures.logs} logs read (${kb(g.failures.logBytes)}): ${kinds(g.failures)}`,
+      `:compare: ${kinds(g.compare)}`,
+      `:browse: a ${kb(g.browse.archiveBytes)} archive of ${g.browse.entries} entries, ${g.browse.via}: ${kinds(g.browse)}; Range dropped: ${g.browseWhole.via}, ${kinds(g.browseWhole)}`,
+      `    ${f0(realS)} s of real time`,
+    ],
+    file: 'cost-cause.json',
+    fields: { results: g },
+  });
+}
+
 // (f) The pulse with 20 projects on screen (CASE=pulse): a world of 30 projects, the app started
 // on the projects list (loaded, outside the window), then `:pulse` — from there every request the
 // app makes counts. Budget (issue 14): ≤ 1 request per visible project per 30 s, ≤ 40 req/min.
@@ -584,6 +702,87 @@ if (process.env.CASE === 'pulse') {
     lines: [`(f) ${kinds(e)}; ${e.projectsAsked} projects asked, at most ${e.mostPerProject} times each (${f0(realS)} s of real time)`],
     file: 'cost-pulse.json',
     fields: { minutes: MINUTES, target: PULSE_TARGET_RPM, results: { f: e } },
+    ok,
+  });
+}
+
+// (g) The pulse and `:jobs` on the same 20 projects (CASE=fleet): a world of 30 projects, the config
+// file's `pulse:` naming 20 of them. Five minutes on the pulse (all 20 rows on screen), then
+// `:jobs failed manual` over it for five more: the first minute of each counts apart (first reads,
+// and the reads the user asked for by opening), then each one's steady rate. Only the pane in front
+// is polled, so the two never run at once; their sum is what both would cost if they did (issue
+// 26: ≤ 60 req/min together).
+
+const FLEET_PROJECTS = 20;
+const FLEET_TARGET_RPM = 60;
+
+async function scenarioFleet() {
+  await sim.close();
+  sim = await app.startSimulator({
+    seed: SEED,
+    speed: 0,
+    startTime: START,
+    scale: { projects: 30 },
+    ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
+  });
+  const paths = [...sim.world.projects.values()]
+    .filter((p) => p.visibility !== 'private')
+    .map((p) => `${p.namespace}/${p.path}`)
+    .slice(0, FLEET_PROJECTS);
+  const proxy = await newProxy();
+  const agent = await newAgent({ finishedByExchange: true });
+  agents.splice(0, agents.length, agent);
+  const a = await startApp(app, { now: () => sim.clock.now(), baseUrl: proxy.url, agent, stack: [{ kind: 'projects' }] });
+  a.store.setState((s) => ({ config: { ...s.config, pulse: paths } }));
+  a.controller.setViewport({ width: 120, height: FLEET_PROJECTS + 2 });
+  await run(1_000);
+  const half = WINDOW_MS;
+  // The first minute apart (half of a shorter window, as in the smoke run), then the steady rate.
+  const first = Math.min(60_000, half / 2);
+  const phase = async (open) => {
+    const from = sim.requests.length;
+    open();
+    await run(first);
+    const steadyFrom = sim.requests.length;
+    await run(half - first);
+    const steady = requestsSince(steadyFrom, 'pipetop/bench').length;
+    const all = requestsSince(from, 'pipetop/bench');
+    return { firstMinute: all.length - steady, steadyPerMin: steady / ((half - first) / 60_000), requests: all };
+  };
+  const pulse = await phase(() => a.store.setState((s) => ({ stack: [...s.stack, { kind: 'pulse' }] })));
+  const jobs = await phase(() => {
+    a.store.setState((s) => ({ allJobs: { ...s.allJobs, filter: { scopes: ['failed', 'manual'], name: null, ref: null, stage: null } } }));
+    a.store.setState((s) => ({ stack: [...s.stack, { kind: 'allJobs' }] }));
+  });
+  const result = {
+    projects: FLEET_PROJECTS,
+    pulse: { firstMinute: pulse.firstMinute, steadyPerMin: pulse.steadyPerMin, byKind: summarise(pulse.requests, proxy, agent, half).byKind },
+    jobs: {
+      firstMinute: jobs.firstMinute,
+      steadyPerMin: jobs.steadyPerMin,
+      rows: (a.store.getState().lists.allJobs?.items ?? []).length,
+      byKind: summarise(jobs.requests, proxy, agent, half).byKind,
+    },
+    togetherPerMin: pulse.steadyPerMin + jobs.steadyPerMin,
+  };
+  a.stop();
+  await settle([agent.state]);
+  await proxy.close();
+  return result;
+}
+
+if (process.env.CASE === 'fleet') {
+  const { result: g, realS } = await alone(`(g) the pulse, then :jobs, on ${FLEET_PROJECTS} projects, ${MINUTES} simulated min each`, scenarioFleet);
+  const ok = g.togetherPerMin <= FLEET_TARGET_RPM;
+  await report({
+    table: {
+      [`pipetop (g) pulse, ${FLEET_PROJECTS} projects`]: { 'first minute': g.pulse.firstMinute, 'steady req/min': f1(g.pulse.steadyPerMin) },
+      [`pipetop (g) :jobs failed manual, ${FLEET_PROJECTS} projects`]: { 'first minute': g.jobs.firstMinute, 'steady req/min': f1(g.jobs.steadyPerMin) },
+      'together (both at once, the worst case)': { 'steady req/min': f1(g.togetherPerMin), target: `≤ ${FLEET_TARGET_RPM}`, ok: ok ? 'yes' : 'NO' },
+    },
+    lines: [`(g) :jobs showed ${g.jobs.rows} jobs; ${kinds({ byKind: g.jobs.byKind })} (${f0(realS)} s of real time)`],
+    file: 'cost-fleet.json',
+    fields: { minutes: MINUTES, target: FLEET_TARGET_RPM, results: { g } },
     ok,
   });
 }

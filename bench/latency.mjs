@@ -60,6 +60,7 @@ const controller = new m.Controller({
   store,
   gl,
   now: () => sim.clock.now(),
+  features: m.FEATURES,
   platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => undefined, downloadDir: tmpdir() },
   tokenHelp: '',
 });
@@ -98,7 +99,11 @@ stdin.setEncoding('utf8');
 void controller.start();
 const h = m.createElement;
 const ink = m.render(
-  h(m.AppContext.Provider, { value: { store, controller, now: () => sim.clock.now() } }, h(m.ThemeContext.Provider, { value: m.createTheme({}) }, h(m.App))),
+  h(
+    m.AppContext.Provider,
+    { value: { store, controller, now: () => sim.clock.now(), panes: m.paneViews(m.FEATURES), crumbs: m.paneCrumbs(m.FEATURES) } },
+    h(m.ThemeContext.Provider, { value: m.createTheme({}) }, h(m.App)),
+  ),
   {
     stdin: Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} }),
     stdout,
@@ -150,11 +155,14 @@ async function settle(quietMs = 60, maxMs = 5000) {
 const samples = {};
 /** PROFILE: the row whose keys are profiled (started at its first key, stopped at the next row). */
 let profiling = null;
+const profileParts = {};
 async function profileRow(name) {
   if (!process.env.PROFILE) return;
   if (profiling && profiling.name !== name) {
     const { profile } = await profiling.session.post('Profiler.stop');
-    const file = join(tmpdir(), `pipetop-latency-${profiling.name.replace(/\W+/g, '-')}.cpuprofile`);
+    // A row whose keys alternate with another's (`v`) is profiled in parts: one file per part.
+    const part = (profileParts[profiling.name] = (profileParts[profiling.name] ?? 0) + 1);
+    const file = join(tmpdir(), `pipetop-latency-${profiling.name.replace(/\W+/g, '-')}${part > 1 ? `-${part}` : ''}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
     console.error(`profile of "${profiling.name}": ${file}`);
     profiling.session.disconnect();
@@ -225,7 +233,16 @@ await pressAndLoad('open 5,000-job pipeline (⏎)', KEY.enter, (s) => new RegExp
 for (let i = 0; i < RUNS; i++) await press('pipeline: move (j/k)', i % 4 === 3 ? 'k' : 'j');
 for (let i = 0; i < RUNS / 3; i++) await press('pipeline: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
 for (let i = 0; i < 10; i++) await press('pipeline: bottom / top (G/g)', i % 2 ? 'g' : 'G');
-for (let i = 0; i < 10; i++) await press('pipeline: stage graph (v)', 'v');
+// `v` cycles list → stage graph → timeline → list: one row per view it opens, since each lays out
+// something else (the timeline's first showing is the slow one).
+const VIEW_ROWS = { graph: 'pipeline: v → stage graph', timeline: 'pipeline: v → timeline', list: 'pipeline: v → list' };
+for (let i = 0; i < 12; i++) {
+  const next = ['graph', 'timeline', 'list'][i % 3];
+  await press(VIEW_ROWS[next], 'v');
+  const stack = store.getState().stack;
+  const view = stack[stack.length - 1].view;
+  if (view !== next) throw new Error(`v: expected the ${next} view, the pane shows ${view}`);
+}
 await press('pipeline: filter keystroke', '/');
 for (const ch of 'verbose') await press('pipeline: filter keystroke', ch);
 await press('pipeline: filter keystroke', KEY.enter);

@@ -1,10 +1,10 @@
 // Starts the TUI for a resolved configuration: the user's config (theme, keys), the API client (on
 // the built-in simulator in demo mode), the store and controller, then Ink on the alternate screen.
-// Keys are read by src/input alone — Ink gets a stdin that never speaks, so no Ink `useInput` ever
-// sees a key — and each key goes straight to the controller, in order. Returns when the user quits.
+// Keys are read by src/input alone — Ink gets a stdin that never speaks — and each key goes straight
+// to the controller, in order, which hands the field in front its keys (src/input/ink-feed.ts).
+// Returns when the user quits.
 import { downloadDir } from './config/downloads.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { render } from 'ink';
 import { proxyDispatcher, type ExchangeEntry } from './api/index.js';
 import { createApp } from './app/create.js';
@@ -14,7 +14,9 @@ import { COMMANDS } from './keymap/bindings.js';
 import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { createNamedTheme } from './ui/themes.js';
-import { attachKeyReader, enterTerminal, installRestoreHooks, isRawModeSupported, type KeyReader } from './input/index.js';
+import { isRawModeSupported, quietStdin, type InputEvent } from './input/index.js';
+import { createTerminalHost } from './terminal-host.js';
+import { withUserCommands } from './features/commands/index.js';
 import { formatWarning } from './config/user-config.js';
 import { applyUserKeys } from './config/user-keys.js';
 import { scopesOverlap } from './store/keymap.js';
@@ -60,6 +62,10 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   // The config file read above: the notification channels and the pulse's projects (features/marks,
   // features/pulse) here; the theme and the keys below.
   const userConfig = user.config;
+  // The terminal: its modes, the key reader, and handing it to a pager, an editor or a command of
+  // the user's (Platform.suspend). Keys go straight to the controller, in order.
+  let onKey: (event: InputEvent) => void = () => undefined;
+  const terminal = createTerminalHost({ stdin: io.stdin, stdout: io.stdout }, (event) => onKey(event));
   const app = createApp({
     gitlab: {
       baseUrl: baseUrl!,
@@ -76,15 +82,26 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     // Without a project the app opens on the pulse (what is red or running across the user's
     // projects): the first pane, so q quits from it; `:projects` opens the list over it. With one,
     // the project is looked up after the first frame (features/projects/lookup.ts).
-    config: { host, demo: config.mode === 'demo', readOnly: config.readOnly, ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}) },
+    config: {
+      host,
+      demo: config.mode === 'demo',
+      readOnly: config.readOnly,
+      ...(userConfig.pulse ? { pulse: userConfig.pulse } : {}),
+      ...(userConfig.views ? { views: userConfig.views } : {}),
+      commands: userConfig.commands,
+    },
     ...(config.project ? {} : { first: { kind: 'pulse' } as const }),
     now: clock.now,
     platform: {
       openUrl: (url) => openUrl(url, { env: io.env }),
-      copy: (text) => io.stdout.write(osc52Copy(text, io.env)),
+      copy: (text) => terminal.stdout.write(osc52Copy(text, io.env)),
       copyNotice: osc52Notice(io.env),
-      write: (bytes) => io.stdout.write(bytes),
+      write: (bytes) => terminal.stdout.write(bytes),
       env: io.env,
+      suspend: (work, opts) => terminal.suspend(work, opts),
+      // The user's commands with `token: true` (features/commands): the demo's token in demo mode.
+      token: () => token,
+      cwd: io.cwd,
       notifications: userConfig.notifications,
       downloadDir: downloadDir({ configured: userConfig.downloads, home: io.env.HOME, cwd: io.cwd }),
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
@@ -94,39 +111,35 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     ...(config.project ? { project: { ref: config.project, ...(config.projectSource?.startsWith('git remote') ? { from: config.projectSource } : {}) } } : {}),
   });
   const { controller } = app;
+  onKey = (event) => controller.handleKey(event);
   // The user's keys over the default table (the core's and every feature's), conflicts refused.
   const keys = applyUserKeys(controller.keymap.bindings, user.config.keys, { file: user.path, overlaps: scopesOverlap });
-  controller.useBindings(keys.bindings);
+  // Then the user's own commands (`commands:`), each key refused where it would collide.
+  const own = withUserCommands(keys.bindings, userConfig.commands, { file: user.path, readOnly: config.readOnly, overlaps: scopesOverlap });
+  controller.useBindings(own.bindings);
   // The file as the user knows it: ~/.config/pipetop/config.yml (room is short in the footer).
   const home = io.env.HOME;
   const shortFile = (file: string) => (home && file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file);
-  const notices = [...warnings, ...[...user.warnings, ...keys.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) }))];
+  const notices = [...warnings, ...[...user.warnings, ...keys.warnings, ...own.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) }))];
   // Printed to stderr they would vanish behind the alternate screen: a toast stays until a key.
   controller.notify(notices.map((n) => safeMessage(n)));
   void controller.start();
   // The alternate screen and bracketed paste, undone on quit, SIGTERM/SIGINT/SIGHUP and a crash.
-  const session = enterTerminal({ stdin: io.stdin, stdout: io.stdout });
-  let reader: KeyReader | null = null;
-  const unhook = installRestoreHooks(() => {
-    reader?.dispose();
-    session.restore();
-  });
-  // Ink 6 reads stdin (and wants raw mode) only for its own useInput, which pipetop does not use.
-  const silent = new PassThrough() as unknown as NodeJS.ReadStream;
+  terminal.start();
+  // Ink 6 reads stdin (and wants raw mode) only for its own useInput: the components that use it
+  // (ink-text-input, ink-select-input) get their keys from the controller instead (src/input/ink-feed.ts).
+  const silent = quietStdin();
   const instance = render(app.view(createNamedTheme(user.config.theme, io.env)), {
     stdin: silent,
-    stdout: io.stdout,
+    stdout: terminal.stdout,
     stderr: io.stderr,
     exitOnCtrlC: false,
     maxFps: 30,
   });
-  reader = attachKeyReader(io.stdin, (event) => controller.handleKey(event));
   try {
     await instance.waitUntilExit();
   } finally {
-    reader.dispose();
-    session.restore();
-    unhook();
+    terminal.stop();
     controller.stop();
     await sim?.close();
     await debugLog?.close();

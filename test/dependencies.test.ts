@@ -1,7 +1,8 @@
 // Every runtime dependency must be imported by the app or its build: an unused one still costs
-// every `npm install` and every audit (ink-text-input stayed listed long after the prompts moved to
-// src/text/text-edit.ts; ink-select-input was never used: lists are pipetop's own; ink-spinner turns
-// in the header while GitLab is awaited).
+// every `npm install` and every audit (ink-text-input once stayed listed long after the prompts had
+// moved to src/text/text-edit.ts). ink-spinner turns in the header while GitLab is awaited;
+// ink-text-input is the prompts' field and ink-select-input the Tab-completion menu, fed their keys
+// by the controller (src/input/ink-feed.ts, issue 32).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,8 +48,10 @@ describe('package.json dependencies', () => {
     expect(unused).toEqual([]);
   });
 
-  it('does not list ink-text-input, and nothing imports it', () => {
-    expect(names).not.toContain('ink-text-input');
-    expect(code.some((t) => imports(t, 'ink-text-input'))).toBe(false);
+  it('lists the design card input components, and the app imports them', () => {
+    for (const name of ['ink-text-input', 'ink-select-input']) {
+      expect(names).toContain(name);
+      expect(code.some((t) => imports(t, name))).toBe(true);
+    }
   });
 });

@@ -278,11 +278,8 @@ export async function loadApp({ keep = false } = {}) {
         "export { startSimulator, DEMO_TOKENS } from './src/sim/index.ts';",
         "export { traceBytes } from './src/sim/trace.ts';",
         "export { createGitLab } from './src/api/index.ts';",
-        "export { Controller } from './src/store/controller.ts';",
-        "export { createAppStore } from './src/store/create.ts';",
-        "export { App } from './src/ui/App.tsx';",
-        "export { AppContext } from './src/ui/context.ts';",
-        "export { ThemeContext, createTheme } from './src/ui/theme.ts';",
+        "export { createApp } from './src/app/create.tsx';",
+        "export { createTheme } from './src/ui/theme.ts';",
         "export { attachKeyReader } from './src/input/index.ts';",
         "export { render } from 'ink';",
         "export { createElement } from 'react';",
@@ -340,24 +337,20 @@ class FakeStdin extends EventEmitter {
  * through, the last in front), with Ink writing frames to a stream that discards them.
  */
 export async function startApp(app, { now, baseUrl, agent, stack }) {
-  const gl = app.createGitLab({ baseUrl, token: app.DEMO_TOKENS.user, userAgent: 'pipetop/bench', dispatcher: agent.agent, onExchange: agent.state.exchanged });
-  const store = app.createAppStore({ host: '127.0.0.1', demo: true, readOnly: false }, stack[0]);
-  if (stack.length > 1) store.setState({ stack });
-  const controller = new app.Controller({
-    store,
-    gl,
+  // The app as src/tui.tsx builds it (src/app/create.tsx), its requests through the counting agent.
+  const built = app.createApp({
+    gitlab: { baseUrl, token: app.DEMO_TOKENS.user, userAgent: 'pipetop/bench', dispatcher: agent.agent, onExchange: agent.state.exchanged },
+    config: { host: '127.0.0.1', demo: true, readOnly: false },
+    first: stack[0],
     now,
     platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: root },
   });
+  const { gl, store, controller } = built;
+  if (stack.length > 1) store.setState({ stack });
   await controller.start();
   const stdout = new NullStdout();
   const stdin = new FakeStdin();
-  const h = app.createElement;
-  const tree = h(
-    app.AppContext.Provider,
-    { value: { store, controller, now } },
-    h(app.ThemeContext.Provider, { value: app.createTheme({ NO_COLOR: '1' }) }, h(app.App)),
-  );
+  const tree = built.view(app.createTheme({ NO_COLOR: '1' }));
   const ink = app.render(tree, { stdout, stderr: new NullStdout(), stdin: new FakeStdin(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 });
   // Keys as src/tui.tsx reads them: src/input's reader, each key to the controller.
   const reader = app.attachKeyReader(stdin, (event) => controller.handleKey(event));

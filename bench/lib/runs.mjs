@@ -23,6 +23,15 @@ export const BENCH_RUNS = [
   { bench: 'cost.mjs', env: { STRICT: '1' }, writes: 'cost-strict.json', check: (r) => ['a', 'b', 'c'].flatMap((k) => hasCost(k)(r)) },
   { bench: 'cost.mjs', env: { CASE: 'child' }, writes: 'cost-child.json', check: hasCost('e') },
   { bench: 'cost.mjs', env: { CASE: 'pulse' }, writes: 'cost-pulse.json', check: hasCost('f') },
+  { bench: 'cost.mjs', env: { CASE: 'fleet' }, writes: 'cost-fleet.json', check: hasCost('g') },
+  // Finding a cause (issue 27): :failures, :compare and :browse, each opened once.
+  {
+    bench: 'cost.mjs',
+    env: { CASE: 'cause' },
+    writes: 'cost-cause.json',
+    check: (r) =>
+      ['failures', 'compare', 'browse', 'browseWhole'].flatMap((k) => hasCost(k)(r).concat(need(finite(r.results?.[k]?.requests), `results.${k}.requests`))),
+  },
   {
     bench: 'cost.mjs',
     env: { CASE: 'watch' },

@@ -5,6 +5,7 @@
 import { entity, entityKind as e, listOf, opt, optNull, orNull, req, reqNull, type Entity } from './entity.js';
 import type {
   AdminUser,
+  Branch,
   Bridge,
   Commit,
   CurrentUser,
@@ -290,6 +291,9 @@ export const testReport: Entity<TestReport> = entity<TestReport>('test report', 
 
 const scheduleVariable = entity('schedule variable', { variable_type: opt('text'), key: req('text'), value: req('text'), raw: opt('bool') });
 
+/** docs/gitlab-api.md "Schedule inputs and SSH key expiry": `[{name, value}]` (Entities::Ci::Input). */
+const scheduleInput = entity('pipeline input', { name: req('text'), value: req('any') });
+
 const lastPipeline = entity('pipeline', {
   id: req('int'),
   sha: req('text'),
@@ -312,7 +316,7 @@ export const schedule: Entity<PipelineSchedule> = entity<PipelineSchedule>('pipe
   last_pipeline: optNull(e(lastPipeline)),
   owner: req(e(userBasic)),
   variables: opt(listOf(e(scheduleVariable))),
-  inputs: opt('any'),
+  inputs: opt(listOf(e(scheduleInput))),
 });
 
 // ---- deployments: API::Entities::Deployment, EnvironmentBasic ---------------------------------------------
@@ -361,6 +365,20 @@ export const sshKey: Entity<SshKey> = entity<SshKey>('SSH key', {
   usage_type: opt('text'),
   last_used_at: optNull('text'),
   user: req(e(adminUser)),
+});
+
+// ---- branches: API::Entities::Branch ---------------------------------------------------------------------
+
+export const branch: Entity<Branch> = entity<Branch>('branch', {
+  name: req('text'),
+  merged: opt('bool'),
+  protected: opt('bool'),
+  default: opt('bool'),
+  developers_can_push: opt('bool'),
+  developers_can_merge: opt('bool'),
+  can_push: opt('bool'),
+  web_url: opt('text'),
+  commit: opt(e(commit)),
 });
 
 // ---- events: API::Entities::Event, PushEventPayload, Note ----------------------------------------------------
@@ -431,6 +449,8 @@ export const project: Entity<Project> = entity<Project>('project', {
 
 // ---- merge requests: API::Entities::MergeRequestBasic ---------------------------------------------------------
 
+const mrReferences = entity('merge request references', { short: opt('text'), relative: opt('text'), full: opt('text') });
+
 export const mergeRequest: Entity<MergeRequest> = entity<MergeRequest>('merge request', {
   id: req('int'),
   iid: req('int'),
@@ -446,6 +466,12 @@ export const mergeRequest: Entity<MergeRequest> = entity<MergeRequest>('merge re
   draft: opt('bool'),
   author: opt(e(userBasic)),
   sha: optNull('text'),
+  // `!12`, `acme/mobile!12`: the list answers (GET /merge_requests) name the project only here.
+  references: opt(e(mrReferences)),
+  reviewers: opt(listOf(e(userBasic))),
+  assignees: opt(listOf(e(userBasic))),
+  // Only the single merge request has it (lib/api/entities/merge_request.rb), null when none ran.
+  head_pipeline: optNull(e(pipelineBasic)),
 });
 
 /** Every entity, by name: what the property tests generate answers from. */
@@ -461,6 +487,7 @@ export const ENTITIES = {
   deployment,
   environment,
   sshKey,
+  branch,
   event,
   project,
   mergeRequest,

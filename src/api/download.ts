@@ -132,15 +132,29 @@ function cutOff(client: GitLabClient, res: StreamedResponse, received: number, t
   );
 }
 
-async function followRedirects(client: GitLabClient, start: string, opts: DownloadOptions): Promise<StreamedResponse> {
+/**
+ * GET with redirects followed by hand (the transport drops credentials for another origin).
+ * `headers` go with every hop (a Range goes on to object storage); `acceptStatus` adds statuses
+ * handed back instead of thrown (416 for a range past the end).
+ */
+export async function followRedirects(
+  client: GitLabClient,
+  start: string,
+  opts: Pick<DownloadOptions, 'maxRedirects' | 'signal' | 'timeoutMs'> & {
+    headers?: Record<string, string>;
+    acceptStatus?: readonly number[];
+    bodyName?: string;
+  },
+): Promise<StreamedResponse> {
   const maxRedirects = opts.maxRedirects ?? 5;
   let target = start;
   for (let hop = 0; ; hop++) {
     const res = await client.stream('GET', target, {
-      acceptStatus: REDIRECTS,
+      acceptStatus: [...REDIRECTS, ...(opts.acceptStatus ?? [])],
+      ...(opts.headers ? { headers: opts.headers } : {}),
       // The size is downloadToFile's to bound (with --max-download in its message); not the client's raw cap.
       maxDecodedBytes: Infinity,
-      bodyName: 'artifacts',
+      bodyName: opts.bodyName ?? 'artifacts',
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     });

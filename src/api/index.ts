@@ -1,4 +1,5 @@
 // The API package: createGitLab() wires the client and one module per resource.
+import { createBranchesApi, type BranchesApi } from './branches.js';
 import { createClient, type ClientOptions, type GitLabClient } from './client.js';
 import { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
 import { createEventsApi, type EventsApi } from './events.js';
@@ -21,6 +22,7 @@ export interface GitLab {
   projects: ProjectsApi;
   users: UsersApi;
   mergeRequests: MergeRequestsApi;
+  branches: BranchesApi;
 }
 
 export function createGitLab(opts: ClientOptions): GitLab {
@@ -36,6 +38,7 @@ export function createGitLab(opts: ClientOptions): GitLab {
     projects: createProjectsApi(client),
     users: createUsersApi(client),
     mergeRequests: createMergeRequestsApi(client),
+    branches: createBranchesApi(client),
   };
 }
 
@@ -48,6 +51,7 @@ export { projectPath, userPath, encodeProjectId } from './paths.js';
 export { proxyDispatcher } from './proxy.js';
 export { readTrace, type TraceResult, type ReadTraceOptions } from './trace.js';
 export { downloadToFile, type DownloadOptions, type DownloadProgress, type DownloadResult } from './download.js';
+export { type ArchiveRange, type ArchiveRead } from './artifacts.js';
 export type { CallOptions, GetOptions, ListOptions } from './options.js';
 export { createJobsApi, type JobListFilters, type JobsApi } from './jobs.js';
 export { createPipelinesApi, type BridgeListFilters, type CreatePipelineOptions, type PipelineListFilters, type PipelinesApi } from './pipelines.js';
@@ -55,6 +59,7 @@ export { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.
 export { createSchedulesApi, type ScheduleInput, type ScheduleListFilters, type SchedulesApi } from './schedules.js';
 export { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
 export { createKeysApi, type KeysApi } from './keys.js';
+export { createBranchesApi, type BranchesApi, type BranchListFilters } from './branches.js';
 export { createEventsApi, type EventFilters, type EventsApi } from './events.js';
 export { createProjectsApi, type ProjectListFilters, type ProjectsApi } from './projects.js';
 export { createUsersApi, type UsersApi } from './users.js';

@@ -1,4 +1,5 @@
 // Jobs (docs/gitlab-api.md §4.1). Lists are lazy; actions return the job GitLab answers with (for retry: the new job).
+import { readArchiveRange, readArtifactFile, entryUrlPath, type ArchiveRange, type ArchiveReadOptions } from './artifacts.js';
 import type { GitLabClient } from './client.js';
 import { downloadToFile, type DownloadOptions, type DownloadResult } from './download.js';
 import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';
@@ -62,6 +63,15 @@ export function createJobsApi(client: GitLabClient) {
     trace: async (projectId: ProjectId, jobId: number, opts?: ReadTraceOptions): Promise<TraceResult> => readTrace(client, projectId, jobId, opts),
     downloadArtifacts: async (projectId: ProjectId, jobId: number, dest: string, opts?: DownloadOptions): Promise<DownloadResult> =>
       downloadToFile(client, `${jobPath(projectId, jobId)}/artifacts`, dest, opts),
+    /** Bytes of the artifacts archive (`Range`); a 200 hands back the whole archive as a stream (src/api/artifacts.ts). */
+    artifactsRange: async (projectId: ProjectId, jobId: number, range: ArchiveRange, opts?: ArchiveReadOptions) =>
+      readArchiveRange(client, projectId, jobId, range, opts),
+    /** One file of the archive, at most `maxBytes`. */
+    artifactFile: async (projectId: ProjectId, jobId: number, name: string, opts: { maxBytes: number; signal?: AbortSignal }) =>
+      readArtifactFile(client, projectId, jobId, name, opts),
+    /** One file of the archive to `dest`, by the same safe write as the archive. */
+    downloadArtifactFile: async (projectId: ProjectId, jobId: number, name: string, dest: string, opts?: DownloadOptions): Promise<DownloadResult> =>
+      downloadToFile(client, entryUrlPath(projectId, jobId, name), dest, opts),
     async downloadArtifactsByRef(projectId: ProjectId, ref: string, jobName: string, dest: string, opts: DownloadOptions = {}): Promise<DownloadResult> {
       const path = `${projectPath(projectId)}/jobs/artifacts/${segment(ref, 'ref')}/download`;
       return downloadToFile(client, path, dest, { ...opts, query: { ...opts.query, job: jobName } });

@@ -3,7 +3,7 @@ import type { GitLabClient } from './client.js';
 import { callOptions, splitList, type GetOptions, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';
 import { projectPath } from './paths.js';
-import type { Project, ProjectId, SortOrder } from './types.js';
+import type { Commit, Project, ProjectId, SortOrder } from './types.js';
 import * as D from './decoders.js';
 import { checkItems, checked } from './validate.js';
 
@@ -23,6 +23,11 @@ export function createProjectsApi(client: GitLabClient) {
     },
     get: async (id: ProjectId, opts?: GetOptions): Promise<Project> =>
       checked<Project>(client, 'GET', projectPath(id), D.project, client.get(projectPath(id), callOptions(opts))),
+    /** GET /projects/:id/repository/commits/:sha (lib/api/commits.rb): the commit's title, message, author. */
+    commit: async (id: ProjectId, sha: string, opts?: GetOptions): Promise<Commit> => {
+      const path = `${projectPath(id)}/repository/commits/${encodeURIComponent(sha)}`;
+      return checked<Commit>(client, 'GET', path, D.commit, client.get(path, callOptions(opts)));
+    },
   };
 }
 

@@ -321,6 +321,21 @@ export interface SshKey {
   [extra: string]: unknown;
 }
 
+// ---- branches (docs/gitlab-api.md "Repository branches") ----------------------------------------------
+
+export interface Branch {
+  name: string;
+  merged?: boolean;
+  protected?: boolean;
+  default?: boolean;
+  developers_can_push?: boolean;
+  developers_can_merge?: boolean;
+  can_push?: boolean;
+  web_url?: string;
+  commit?: Commit;
+  [extra: string]: unknown;
+}
+
 // ---- events (docs/gitlab-api.md §2.8, §6) -----------------------------------------------------------
 
 export const EVENT_ACTIONS = ['created', 'updated', 'closed', 'reopened', 'pushed', 'commented', 'merged', 'joined', 'left', 'destroyed', 'expired'] as const;
@@ -467,6 +482,11 @@ export interface MergeRequest {
   merged_at?: Timestamp | null;
   draft?: boolean;
   author?: UserBasic;
+  references?: { short?: string; relative?: string; full?: string };
+  reviewers?: UserBasic[];
+  assignees?: UserBasic[];
+  /** The single merge request only (GET /projects/:id/merge_requests/:iid): its head commit's newest pipeline. */
+  head_pipeline?: PipelineBasic | null;
   [extra: string]: unknown;
 }
 

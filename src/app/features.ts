@@ -4,6 +4,9 @@
 import type { Feature } from '../store/feature.js';
 import { registerPaneLists } from '../store/sources.js';
 import { activityFeature } from '../features/activity/feature.js';
+import { allJobsFeature } from '../features/alljobs/feature.js';
+import { commandsFeature } from '../features/commands/feature.js';
+import { browseFeature } from '../features/browse/feature.js';
 import { compareFeature } from '../features/compare/feature.js';
 import { deploymentsFeature } from '../features/deployments/feature.js';
 import { failuresFeature } from '../features/failures/feature.js';
@@ -11,14 +14,21 @@ import { jobsFeature } from '../features/jobs/feature.js';
 import { keysFeature } from '../features/keys/feature.js';
 import { logFeature } from '../features/log/feature.js';
 import { marksFeature } from '../features/marks/feature.js';
+import { mrsFeature } from '../features/mrs/feature.js';
 import { pipelinesFeature } from '../features/pipelines/feature.js';
 import { projectsFeature } from '../features/projects/feature.js';
 import { pulseFeature } from '../features/pulse/feature.js';
 import { requestsFeature } from '../features/requests/feature.js';
 import { schedulesFeature } from '../features/schedules/feature.js';
+import { viewsFeature } from '../features/views/feature.js';
 
 export const FEATURES: readonly Feature[] = [
   projectsFeature,
+  // Before the pipelines and jobs features: the job keys on its rows are its own to hand on; and
+  // after projects, so its `:jobs` (with words, or outside a project) wins over the tab's alias.
+  allJobsFeature,
+  mrsFeature,
+  viewsFeature,
   pipelinesFeature,
   jobsFeature,
   schedulesFeature,
@@ -31,6 +41,8 @@ export const FEATURES: readonly Feature[] = [
   requestsFeature,
   failuresFeature,
   compareFeature,
+  commandsFeature,
+  browseFeature,
 ];
 
 // The lists of their panes, by kind, for store/sources.ts listKeyOf: known as soon as the registry is.

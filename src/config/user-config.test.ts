@@ -47,6 +47,34 @@ describe('parseUserConfig', () => {
     expect(config.notifications).toEqual({ bell: true, desktop: false, title: true });
   });
 
+  it('reads saved views, and leaves out what is wrong in one with a warning naming it', async () => {
+    const text = [
+      'views:',
+      '  deploys:',
+      '    projects: [acme/api, 42]',
+      '    refs: main',
+      '    statuses: [manual, failed, manual]',
+      '  mine: { users: [alice], sources: [push] }',
+      '  broken:',
+      '    statuses: [red]',
+      '    colour: blue',
+      '  "bad name": { refs: [main] }',
+      '',
+    ].join('\n');
+    const { config, warnings } = await parse(text);
+    expect(config.views).toEqual([
+      { name: 'deploys', projects: ['acme/api', '42'], refs: ['main'], statuses: ['manual', 'failed'] },
+      { name: 'mine', users: ['alice'], sources: ['push'] },
+      { name: 'broken' },
+    ]);
+    expect(messages(warnings)).toEqual([
+      expect.stringMatching(/:8: views\.broken\.statuses: red: not a pipeline status \(.*\); ignored$/),
+      expect.stringMatching(/:9: views\.broken\.colour: not a filter \(projects, refs, statuses, sources, users\); ignored$/),
+      expect.stringMatching(/:10: views\.bad name: a view’s name is letters, digits, _ \. - \(up to 40\); ignored$/),
+    ]);
+    expect(messages((await parse('views: [a, b]\n')).warnings)).toEqual([expect.stringMatching(/:1: views: expected named views .*; no views$/)]);
+  });
+
   it("reads the pulse's projects, and says what is wrong with a list that is not one", async () => {
     const { config, warnings } = await parse('pulse: [acme/api, acme/web, acme/api, 42]\n');
     expect(warnings).toEqual([]);
@@ -62,7 +90,7 @@ describe('parseUserConfig', () => {
     for (const text of ['', '# nothing yet\n', '\n\n']) {
       const { config, warnings } = await parse(text);
       expect(warnings).toEqual([]);
-      expect(config).toEqual({ theme: 'dark', keys: {}, notifications: { bell: true, desktop: true, title: true } });
+      expect(config).toEqual({ theme: 'dark', keys: {}, notifications: { bell: true, desktop: true, title: true }, commands: [] });
     }
   });
 
@@ -87,7 +115,7 @@ describe('parseUserConfig', () => {
       `${FILE}:5: keys.nav.up: 42 is not a key (write e.g. R, ctrl+r, shift+tab, pagedown, space); using its default keys`,
       `${FILE}:6: keys.app.help: no keys given (every command keeps at least one); using its default keys`,
       `${FILE}:8: notifications.bell: expected true or false, got "yes please"; using true`,
-      `${FILE}:9: colour: not a setting (theme, keys, notifications, pulse, downloads); ignored`,
+      `${FILE}:9: colour: not a setting (theme, keys, notifications, pulse, downloads, views, commands); ignored`,
     ]);
     expect(config.theme).toBe('dark');
     expect(config.keys).toEqual({ 'app.refresh': { keys: ['f5'], line: 7 } });
@@ -117,7 +145,7 @@ describe('parseUserConfig', () => {
 
   it('settings that are not a map, and a list where a map belongs', async () => {
     expect(messages((await parse('- a\n- b\n')).warnings)).toEqual([
-      `${FILE}:1: expected settings (theme:, keys:, notifications:, pulse:, downloads:); using the defaults`,
+      `${FILE}:1: expected settings (theme:, keys:, notifications:, pulse:, downloads:, views:, commands:); using the defaults`,
     ]);
     expect(messages((await parse('keys: [j, k]\n')).warnings)).toEqual([
       `${FILE}:1: keys: expected command: key pairs, got a list or map; using the default keys`,

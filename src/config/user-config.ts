@@ -9,11 +9,16 @@
 //   notifications: { bell: true, desktop: true, title: true }
 //   pulse: [acme/api, acme/web]  # the pulse's projects (default: every project of yours)
 //   downloads: ~/ci-artifacts    # where artifacts and logs are saved (default: ~/Downloads, else .)
+//   views: { deploys: { refs: [main], statuses: [manual] } }   # saved views (src/config/views.ts)
+//   commands: [...]              # the user's own commands (src/config/user-commands.ts)
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parseKeySpec } from '../input/key.js';
 import { loadYaml } from './load-yaml.js';
+import { parseViews, type SavedView } from './views.js';
+import { parseCommands, type CustomCommand } from './user-commands.js';
+import type { ConfigWarning } from './config-warning.js';
 
 export const THEME_NAMES = ['dark', 'light', 'high-contrast'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
@@ -40,21 +45,20 @@ export interface UserConfig {
   pulse?: string[];
   /** Where downloads go, as written (`~/` allowed); absent: src/config/downloads.ts decides. */
   downloads?: string;
+  /** Saved views (`:view NAME`), in the file's order; absent when the file names none. */
+  views?: SavedView[];
+  /** The user's own commands (`commands:`, src/config/user-commands.ts), in the order written. */
+  commands: CustomCommand[];
 }
 
-export interface ConfigWarning {
-  file: string;
-  line?: number;
-  /** The setting, e.g. 'keys.job.retry' or 'theme'. */
-  key?: string;
-  message: string;
-}
+export type { ConfigWarning } from './config-warning.js';
 
 export const DEFAULT_USER_CONFIG: UserConfig = {
   theme: 'dark',
   keys: {},
   // On: marking a pipeline (the TUI's `m`) is asking to be told; the file turns channels off.
   notifications: { bell: true, desktop: true, title: true },
+  commands: [],
 };
 
 /** "~/.config/pipetop/config.yml:4: keys.job.retry: 'ctrl+' is not a key" */
@@ -103,7 +107,7 @@ async function readSmallFile(path: string): Promise<string> {
 }
 
 function defaults(): UserConfig {
-  return { theme: DEFAULT_USER_CONFIG.theme, keys: {}, notifications: { ...DEFAULT_USER_CONFIG.notifications } };
+  return { theme: DEFAULT_USER_CONFIG.theme, keys: {}, notifications: { ...DEFAULT_USER_CONFIG.notifications }, commands: [] };
 }
 
 export async function parseUserConfig(
@@ -130,7 +134,11 @@ export async function parseUserConfig(
   const root = doc.contents;
   if (root === null || (yaml.isScalar(root) && (root.value === null || root.value === ''))) return { config, warnings };
   if (!yaml.isMap(root)) {
-    warnings.push({ file, line: lineOf(root), message: 'expected settings (theme:, keys:, notifications:, pulse:, downloads:); using the defaults' });
+    warnings.push({
+      file,
+      line: lineOf(root),
+      message: 'expected settings (theme:, keys:, notifications:, pulse:, downloads:, views:, commands:); using the defaults',
+    });
     return { config, warnings };
   }
   for (const pair of root.items) {
@@ -222,8 +230,17 @@ export async function parseUserConfig(
       if (!dir || /[\x00-\x1f\x7f]/.test(dir)) {
         warnings.push({ file, line, key: 'downloads', message: `expected a directory (e.g. ~/Downloads), got ${describe(value)}; using the default` });
       } else config.downloads = dir;
+    } else if (name === 'views') {
+      const parsed = parseViews(yaml, value, lineOf);
+      for (const w of parsed.warnings)
+        warnings.push({ file, ...(w.line !== undefined ? { line: w.line } : line !== undefined ? { line } : {}), key: w.key, message: w.message });
+      if (parsed.views.length) config.views = parsed.views;
+    } else if (name === 'commands') {
+      const parsed = parseCommands(yaml, value, { file, line, lineOf, describe });
+      config.commands = parsed.commands;
+      warnings.push(...parsed.warnings);
     } else {
-      warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications, pulse, downloads); ignored' });
+      warnings.push({ file, line, key: name, message: 'not a setting (theme, keys, notifications, pulse, downloads, views, commands); ignored' });
     }
   }
   return { config, warnings };

@@ -45,6 +45,13 @@ type BuiltInScope =
   | 'failures'
   // the comparison (features/compare)
   | 'compare'
+  // across projects: `:jobs`, `:mrs`, `:view` (features/alljobs, mrs, views)
+  | 'allJobs'
+  | 'mrs'
+  | 'view'
+  // the artifacts browser (features/browse): the tree, and one file in the preview
+  | 'browse'
+  | 'artifactFile'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -98,6 +105,9 @@ export const COMMANDS = [
   'log.save',
   'log.wrap',
   'log.details',
+  'log.pager',
+  'log.editor',
+  'log.copyLine',
   // pipeline schedules (list and detail), and their form
   'schedule.add',
   'schedule.edit',
@@ -133,6 +143,8 @@ export const COMMANDS = [
   'edit.clearBefore',
   'edit.clearAfter',
   'edit.deleteWord',
+  'complete.next',
+  'complete.prev',
   // the `/` filter, the [y/N] question, the help screen
   'filter.down',
   'filter.up',
@@ -149,6 +161,7 @@ export const COMMANDS = [
   'tests.back',
   'tests.down',
   'tests.up',
+  'tests.sortFailures',
   'tests.pageDown',
   'tests.pageUp',
   // watched pipelines and pictures of time (issue 14)
@@ -162,6 +175,11 @@ export const COMMANDS = [
   // the comparison (features/compare)
   'pipeline.compare',
   'compare.open',
+  // the user's own commands (features/commands)
+  'commands.cancel',
+  // the artifacts browser (features/browse)
+  'job.browse',
+  'browse.save',
 ] as const;
 /**
  * Command ids a feature adds beside these, by declaration merging (as FeatureScopes above):
@@ -171,7 +189,11 @@ export const COMMANDS = [
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
 export interface FeatureCommands {}
 
-export type CommandId = (typeof COMMANDS)[number] | keyof FeatureCommands;
+/**
+ * A command of the keymap: one of COMMANDS, a feature's own (FeatureCommands), or a user's own
+ * command from the config file (`run.NAME`, src/config/user-commands.ts), bound by the composition root.
+ */
+export type CommandId = (typeof COMMANDS)[number] | keyof FeatureCommands | `run.${string}`;
 
 export type Category = 'Move' | 'Views' | 'Actions' | 'App' | 'Text';
 
@@ -206,6 +228,11 @@ export const SCOPE_NAMES: Record<BuiltInScope, string> = {
   requests: 'the request log',
   failures: 'why a pipeline failed',
   compare: 'a comparison with the last green pipeline',
+  allJobs: 'jobs across projects (:jobs)',
+  mrs: 'your merge requests (:mrs)',
+  view: 'a saved view (:view)',
+  browse: 'the artifacts browser',
+  artifactFile: 'a file of the artifacts',
   edit: 'text fields',
   filter: 'the / filter',
   confirm: 'a [y/N] question',
@@ -263,13 +290,19 @@ export const BINDINGS: Binding[] = [
   {
     command: 'nav.nextTab',
     keys: ['tab'],
-    description: 'Next tab',
+    description: 'Next tab (a saved view: the next view)',
     category: 'Views',
-    scopes: ['project'],
+    scopes: ['project', 'view'],
     hint: 'tab tabs',
     rank: { pipelines: 6, jobs: 6 },
   },
-  { command: 'nav.prevTab', keys: ['shift+tab'], description: 'Previous tab', category: 'Views', scopes: ['project'] },
+  {
+    command: 'nav.prevTab',
+    keys: ['shift+tab'],
+    description: 'Previous tab (a saved view: the previous view)',
+    category: 'Views',
+    scopes: ['project', 'view'],
+  },
   { command: 'nav.tab1', keys: ['1'], description: 'Pipelines tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab2', keys: ['2'], description: 'Jobs tab', category: 'Views', scopes: ['project'] },
   { command: 'nav.tab3', keys: ['3'], description: 'Schedules tab', category: 'Views', scopes: ['project'] },
@@ -344,4 +377,14 @@ export const BINDINGS: Binding[] = [
     hint: 'n/esc no',
   },
   { command: 'help.close', keys: ['escape', 'q', '?'], description: 'Close this help', category: 'App', scopes: ['help'] },
+];
+
+/**
+ * Tab completion in a prompt (src/store/completion.ts). Laid after every feature's bindings
+ * (src/store/keymap.ts): where a user's key collides with Tab, the message names the forms' Tab,
+ * the one a user meets first.
+ */
+export const COMPLETION_BINDINGS: Binding[] = [
+  { command: 'complete.next', keys: ['tab'], description: 'Prompt: complete the word (again: the next choice)', category: 'Text', scopes: ['edit'] },
+  { command: 'complete.prev', keys: ['shift+tab'], description: 'Prompt: the previous choice', category: 'Text', scopes: ['edit'] },
 ];

@@ -115,3 +115,45 @@ export function logDiskBudget(freeBytes: number | undefined, configured?: number
   if (freeBytes === undefined || !Number.isFinite(freeBytes)) return LOG_DISK_MAX;
   return Math.max(0, Math.min(LOG_DISK_MAX, Math.floor(freeBytes * LOG_DISK_FREE_SHARE)));
 }
+
+/**
+ * `:jobs` across projects (src/features/alljobs): between the reads a user asks for (opening it,
+ * `R`, after an action), its timer sends at most this many requests a minute, whatever the number
+ * of projects — with the pulse's 40 for 20 rows on screen, 60 together (README, docs/performance.md).
+ */
+export const ALL_JOBS_REQUESTS_PER_MINUTE = 20;
+
+/** A project of `:jobs` is asked whether its pipelines changed at most once in this long. */
+export const ALL_JOBS_CHECK_MS = 60_000;
+
+/** Projects `:jobs` reads, at most (the first of the pulse's). */
+export const ALL_JOBS_MAX_PROJECTS = 100;
+
+/** Jobs read per project (one page, newest first). */
+export const ALL_JOBS_PER_PROJECT = 50;
+
+/**
+ * `:browse` (src/features/browse): the archive's last bytes asked first, with `Range`. They hold
+ * the end record whatever its comment (64 KiB at most) and, for most artifacts archives, the whole
+ * central directory (~80 bytes an entry: about 1,600 entries), so one request lists the archive.
+ */
+export const ARTIFACT_TAIL_BYTES = 128 * 1024;
+/** Entries and central-directory bytes a listing reads at most: bigger directories are refused, not read. */
+export const ARTIFACT_LISTING_LIMITS = { maxEntries: 200_000, maxDirectoryBytes: 64 * MiB } as const;
+/** A file shown in the preview is read whole, up to this size (GitLab extracts it; there is no Range). */
+export const ARTIFACT_PREVIEW_MAX = MiB;
+
+/**
+ * The temporary copy of an archive whose download ignored `Range` (a proxy that drops it): the
+ * followed logs' disk budget (logDiskBudget) and --max-download, whichever is less.
+ */
+export function archiveSpoolBudget(freeBytes: number | undefined, configuredDisk: number | undefined, maxDownload: number | undefined): number {
+  return Math.min(logDiskBudget(freeBytes, configuredDisk), maxDownload ?? Infinity);
+}
+
+/**
+ * The Tests view's failures across the ref (src/features/pipelines/test-history.ts): this many of
+ * the ref's latest pipelines are counted — each one's summary, and its full report only when the
+ * summary counts failures: 2 to 10 requests beside the jobs and sha lookups.
+ */
+export const TEST_HISTORY_PIPELINES = 5;

@@ -9,26 +9,28 @@ export interface StatusLook {
   icon: string;
   label: string;
   color: StatusColour;
+  /** What it means, in words: the `?` legend and README's (src/ui/glyphs.ts) are made from these. */
+  means: string;
 }
 
 // Glyphs are single-cell, in DejaVu Sans Mono, Menlo and Consolas, and differ in shape, so they read
 // without colour too.
 export const STATUSES: Readonly<Record<string, StatusLook>> = {
-  success: { icon: '✔', label: 'passed', color: 'green' },
-  failed: { icon: '✖', label: 'failed', color: 'red' },
-  running: { icon: '●', label: 'running', color: 'blue' },
-  started: { icon: '●', label: 'started', color: 'blue' },
-  pending: { icon: '◔', label: 'pending', color: 'yellow' },
-  waiting_for_resource: { icon: '◔', label: 'waiting', color: 'yellow' },
-  waiting_for_callback: { icon: '◔', label: 'waiting', color: 'yellow' },
-  preparing: { icon: '◔', label: 'preparing', color: 'yellow' },
-  created: { icon: '○', label: 'created', color: 'gray' },
-  canceled: { icon: '⊘', label: 'canceled', color: 'gray' },
-  canceling: { icon: '⊘', label: 'canceling', color: 'gray' },
-  skipped: { icon: '»', label: 'skipped', color: 'gray' },
-  manual: { icon: '⚙', label: 'manual', color: 'magenta' },
-  scheduled: { icon: '◷', label: 'scheduled', color: 'magenta' },
-  blocked: { icon: '◆', label: 'blocked', color: 'yellow' },
+  success: { icon: '✔', label: 'passed', color: 'green', means: 'passed' },
+  failed: { icon: '✖', label: 'failed', color: 'red', means: 'failed' },
+  running: { icon: '●', label: 'running', color: 'blue', means: 'running' },
+  started: { icon: '●', label: 'started', color: 'blue', means: 'started (a played manual job)' },
+  pending: { icon: '◔', label: 'pending', color: 'yellow', means: 'pending: queued for a runner' },
+  waiting_for_resource: { icon: '◔', label: 'waiting', color: 'yellow', means: 'waiting for a resource group' },
+  waiting_for_callback: { icon: '◔', label: 'waiting', color: 'yellow', means: 'waiting for an external callback' },
+  preparing: { icon: '◔', label: 'preparing', color: 'yellow', means: "preparing the runner's environment" },
+  created: { icon: '○', label: 'created', color: 'gray', means: 'created: its stage has not started' },
+  canceled: { icon: '⊘', label: 'canceled', color: 'gray', means: 'canceled' },
+  canceling: { icon: '⊘', label: 'canceling', color: 'gray', means: 'being canceled' },
+  skipped: { icon: '»', label: 'skipped', color: 'gray', means: 'skipped: an earlier stage failed, or its rules said no' },
+  manual: { icon: '⚙', label: 'manual', color: 'magenta', means: 'manual: waits for someone to play it (p)' },
+  scheduled: { icon: '◷', label: 'scheduled', color: 'magenta', means: 'scheduled: a delayed job, waiting for its time' },
+  blocked: { icon: '◆', label: 'blocked', color: 'yellow', means: 'blocked: waits for an approval' },
 };
 
 /** How a status looks, or undefined for one GitLab adds tomorrow (hasOwn: "constructor" is no status). */

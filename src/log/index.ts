@@ -8,3 +8,4 @@ export { LiveSearch, type LiveSearchOptions, type LiveSearchResult } from './liv
 export { wrapSpans, wrappedRowCount } from './wrap.js';
 export { fitViewport, lastPageTop, type Viewport, type ViewportInput } from './viewport.js';
 export { freeBytes, pipetopTempDir } from './temp-dir.js';
+export { TempFile } from './temp-file.js';

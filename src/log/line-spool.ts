@@ -1,12 +1,19 @@
 // Finished lines live in a temporary file, not in memory: one record per line (the sanitized text,
 // then its style runs if it has any; see encodeRecord), newline-terminated, UTF-8. An in-memory
-// index of record offsets (4 bytes a line, 8 past 4 GB) lets any range of lines be read back with
-// one small read. Records are immutable once written, so readers never see a line change under them.
-import { Growable } from './growable.js';
+// index (each record's length, 2 bytes a line, and every 64th record's offset) lets any range of
+// lines be read back with one small read. Records are immutable once written, so readers never see a
+// line change under them.
+import { Growable, PagedArray } from './growable.js';
 import { TempFile, type TempFileOptions } from './temp-file.js';
 
 /** Records are encoded into a buffer of this size and written when it is full. */
 const BUFFER_BYTES = 1 << 20;
+
+/** Every BLOCK-th record's offset is kept; the others are summed from the lengths before them. */
+const BLOCK_BITS = 6;
+const BLOCK = 1 << BLOCK_BITS;
+/** A record length that does not fit 16 bits: the real one is in `long`. */
+const LONG = 0xffff;
 
 /** Separates a record's text from its style runs; sanitized text never contains NUL. */
 export const RUNS_MARK = '\x00';
@@ -53,9 +60,15 @@ function utf8Write(buf: Buffer, s: string, offset: number): number {
 
 export class LineSpool {
   private readonly file: TempFile;
-  /** Byte offset of each record (written or buffered): 4 bytes a line until the spool passes 4 GB. */
-  private offsets: Growable<Uint32Array | Float64Array> = new Growable(Uint32Array, 4096);
-  private wide = false;
+  /**
+   * The index: each record's length in bytes with its `\n` (a 200 MB log of 3 million lines held
+   * 4 bytes of offset a line, doubled while growing: 25–34 MB of its RSS; now 2 bytes and an
+   * offset per 64 lines, ~6 MB); lengths of 64 KB and more are kept in `long`.
+   */
+  private lens = new PagedArray(Uint16Array);
+  private long = new Map<number, number>();
+  /** Byte offset of records 0, BLOCK, 2×BLOCK, … */
+  private bases = new Growable(Float64Array, 1024);
   /** Records not yet written, encoded; written when full or before a read needs them. */
   private readonly buf = Buffer.allocUnsafe(BUFFER_BYTES);
   private used = 0;
@@ -70,7 +83,7 @@ export class LineSpool {
   }
 
   get count(): number {
-    return this.offsets.length;
+    return this.lens.length;
   }
 
   /** Bytes of all records, written or buffered. */
@@ -83,17 +96,27 @@ export class LineSpool {
     const worst = record.length * 3 + 1;
     if (this.used + worst > this.buf.length) this.flush();
     const at = this.file.size + this.used;
-    if (at > 0xffffffff && !this.wide) {
-      this.offsets = this.offsets.convert(Float64Array);
-      this.wide = true;
-    }
-    this.offsets.push(at);
+    const index = this.lens.length;
+    if ((index & (BLOCK - 1)) === 0) this.bases.push(at);
+    let length: number;
     if (worst > this.buf.length) {
-      this.file.append(Buffer.from(`${record}\n`, 'utf8'));
-      return;
+      const bytes = Buffer.from(`${record}\n`, 'utf8');
+      this.file.append(bytes);
+      length = bytes.length;
+    } else {
+      length = utf8Write(this.buf, record, this.used) + 1;
+      this.used += length;
+      this.buf[this.used - 1] = 0x0a;
     }
-    this.used += utf8Write(this.buf, record, this.used);
-    this.buf[this.used++] = 0x0a;
+    if (length >= LONG) {
+      this.long.set(index, length);
+      this.lens.push(LONG);
+    } else this.lens.push(length);
+  }
+
+  private lengthOf(i: number): number {
+    const n = this.lens.get(i);
+    return n === LONG ? this.long.get(i)! : n;
   }
 
   flush(): void {
@@ -104,7 +127,11 @@ export class LineSpool {
 
   /** Byte offset where record `i` starts (i may equal the count: the end). */
   offsetOf(i: number): number {
-    return i >= this.offsets.length ? this.bytes : this.offsets.get(i);
+    if (i >= this.lens.length) return this.bytes;
+    let j = i & ~(BLOCK - 1);
+    let at = this.bases.get(j >>> BLOCK_BITS);
+    for (; j < i; j++) at += this.lengthOf(j);
+    return at;
   }
 
   /** The records [from, to) as stored: UTF-8, each followed by `\n`. Reads into `into` when it is big enough. */
@@ -131,25 +158,34 @@ export class LineSpool {
 
   /** A record index after `from` such that [from, end) holds at most about `maxBytes` (at least one record). */
   chunkEnd(from: number, maxBytes: number): number {
-    const count = this.offsets.length;
+    const count = this.lens.length;
     if (from >= count) return count;
-    const limit = this.offsets.get(from) + maxBytes;
+    const limit = this.offsetOf(from) + maxBytes;
     if (this.bytes <= limit) return count;
-    const end = this.offsets.upperBound(limit, from, count) - 1;
-    return Math.max(from + 1, end);
+    // The first block starting past the limit; the record that crosses it is in the block before.
+    const block = this.bases.upperBound(limit, from >>> BLOCK_BITS, this.bases.length);
+    let i = Math.max(from, (block - 1) << BLOCK_BITS);
+    let at = this.offsetOf(i);
+    while (i < count && at <= limit) at += this.lengthOf(i++);
+    return Math.max(from + 1, i - 1);
   }
 
   /** Drops every record (the log was reset) and gives the index memory back. */
   clear(): void {
     this.used = 0;
-    this.offsets = new Growable(Uint32Array, 4096);
-    this.wide = false;
+    this.clearIndex();
     this.file.truncate();
   }
 
   remove(): void {
     this.used = 0;
-    this.offsets.clear();
+    this.clearIndex();
     this.file.remove();
+  }
+
+  private clearIndex(): void {
+    this.lens.clear();
+    this.long.clear();
+    this.bases.clear();
   }
 }

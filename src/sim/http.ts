@@ -56,7 +56,7 @@ export interface RequestContext {
   user: SimUser;
   world: World;
   present: PresentContext;
-  options: { gitlabStrict: boolean; storageUrl: string | null };
+  options: { gitlabStrict: boolean; storageUrl: string | null; artifactsNoRange?: boolean };
 }
 
 export function one(ctx: RequestContext, name: string): string | undefined {

@@ -2,7 +2,7 @@
 // demo mode and the tests call. It binds to 127.0.0.1 unless told otherwise.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { artifactZip } from './artifacts.js';
+import { artifactZip, byteRange } from './artifacts.js';
 import { SimClock } from './clock.js';
 import { FaultQueue } from './faults.js';
 import { FaultInjector, type FaultStats, type RandomFaultOptions } from './fault-injection.js';
@@ -29,6 +29,11 @@ export interface SimulatorOptions {
   gitlabStrict?: boolean;
   /** Serve artifacts through a 302 to a second "object storage" server on another port. */
   artifactsRedirect?: boolean;
+  /**
+   * Answer Range on the artifacts archive with the whole archive (200), as a proxy that drops the
+   * header would: GitLab itself honours it (docs/gitlab-api.md "Artifacts archive: listing and single files").
+   */
+  artifactsNoRange?: boolean;
   /** Serve HTTPS, HTTP/2 and HTTP/1.1, with this certificate and key (PEM), e.g. one signed by a private CA. */
   tls?: SimTls;
   /** Random faults on /api/v4 requests at this rate (seeded); see fault-injection.ts. */
@@ -75,7 +80,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const injector = new FaultInjector(options.faults ?? { rate: 0 });
   const requests: LoggedRequest[] = [];
   let storage: { url: string; requests: LoggedRequest[]; server: Server; sockets: Set<Socket> } | null = null;
-  if (options.artifactsRedirect) storage = await startStorage(world, host);
+  if (options.artifactsRedirect) storage = await startStorage(world, host, options.artifactsNoRange ?? false);
 
   const { server, sockets } = createApiServer({
     get world() {
@@ -85,6 +90,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     host,
     port: options.port ?? 0,
     gitlabStrict: options.gitlabStrict ?? false,
+    artifactsNoRange: options.artifactsNoRange ?? false,
     storageUrl: () => storage?.url ?? null,
     faults,
     injector,
@@ -130,7 +136,7 @@ function stop(server: Server, sockets: Set<Socket>): Promise<void> {
 }
 
 /** A stand-in for S3-style object storage: serves artifacts by a pre-signed-looking URL, no auth. */
-async function startStorage(worldOf: () => World, host: string) {
+async function startStorage(worldOf: () => World, host: string, noRange: boolean) {
   const requests: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
@@ -144,7 +150,24 @@ async function startStorage(worldOf: () => World, host: string) {
       return;
     }
     const zip = Buffer.from(artifactZip(world.seed, job));
-    res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': String(zip.length) });
+    // S3 answers a Range with 206 (or 416 past the end), as GitLab's own download does.
+    const range = noRange ? undefined : byteRange(req.headers.range, zip.length);
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { 'Content-Type': 'application/xml', 'Content-Range': `bytes */${zip.length}` });
+      res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>InvalidRange</Code></Error>');
+      return;
+    }
+    if (range) {
+      res.writeHead(206, {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(range.end - range.start),
+        'Content-Range': `bytes ${range.start}-${range.end - 1}/${zip.length}`,
+        'Accept-Ranges': 'bytes',
+      });
+      res.end(zip.subarray(range.start, range.end));
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': String(zip.length), 'Accept-Ranges': 'bytes' });
     res.end(zip);
   });
   server.on('connection', (socket) => {

@@ -91,6 +91,9 @@ export interface SimMergeRequest {
   sourceBranch: string;
   targetBranch: string;
   authorId: number;
+  /** Who it is assigned to and who reviews it (GET /merge_requests scope=assigned_to_me, reviewer_username). */
+  assigneeIds?: number[];
+  reviewerIds?: number[];
   createdAt: number;
   updatedAt: number;
   mergedAt: number | null;

@@ -1,7 +1,7 @@
 // Presenters: internal records → the exact JSON shapes of docs/gitlab-api.md §2, with the extra fields
 // real GitLab sends (docs/gitlab-api.md "Fields beyond §2"). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
-import type { SimDeployment, SimEvent, SimJob, SimKey, SimMergeRequest, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
+import type { SimCommit, SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import { RUNNERS } from './world/catalog.js';
 import type { World } from './world/world.js';
 import { artifactSize } from './artifacts.js';
@@ -120,12 +120,31 @@ export function currentUser(ctx: PresentContext, u: SimUser): Json {
 
 export type JobForm = 'full' | 'action' | 'erase-or-keep' | 'deployable';
 
+/** API::Entities::Commit: a job's `commit`, and GET /projects/:id/repository/commits/:sha (without its `stats`). */
+export function commitEntity(ctx: PresentContext, project: SimProject, commit: SimCommit): Json {
+  const committedAt = isoWithOffset(commit.createdAt, commit.tzOffsetMin);
+  return {
+    id: commit.sha,
+    short_id: commit.sha.slice(0, 8),
+    created_at: committedAt,
+    parent_ids: [],
+    title: commit.title,
+    message: commit.message,
+    author_name: commit.authorName,
+    author_email: commit.authorEmail,
+    authored_date: committedAt,
+    committer_name: commit.authorName,
+    committer_email: commit.authorEmail,
+    committed_date: committedAt,
+    web_url: `${projectWebUrl(ctx, project)}/-/commit/${commit.sha}`,
+  };
+}
+
 export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Json {
   const { world } = ctx;
   const project = world.projects.get(j.projectId)!;
   const pipeline = world.pipelines.get(j.pipelineId)!;
   const commit = world.commitOf(j.projectId, j.sha);
-  const committedAt = isoWithOffset(commit.createdAt, commit.tzOffsetMin);
   const runner = j.runnerId === null ? null : (RUNNERS.find((r) => r.id === j.runnerId) ?? null);
   const hasArtifacts = j.artifacts !== null && j.erasedAt === null;
   const out: Json = {
@@ -144,21 +163,7 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
     duration: seconds(j.startedAt, j.finishedAt ?? (j.status === 'running' ? world.now : null)),
     queued_duration: seconds(j.queuedAt, j.startedAt ?? (j.status === 'pending' ? world.now : null)),
     user: form === 'action' || form === 'erase-or-keep' ? null : jobUser(ctx, world.user(j.userId), form === 'deployable'),
-    commit: {
-      id: commit.sha,
-      short_id: commit.sha.slice(0, 8),
-      created_at: committedAt,
-      parent_ids: [],
-      title: commit.title,
-      message: commit.message,
-      author_name: commit.authorName,
-      author_email: commit.authorEmail,
-      authored_date: committedAt,
-      committer_name: commit.authorName,
-      committer_email: commit.authorEmail,
-      committed_date: committedAt,
-      web_url: `${projectWebUrl(ctx, project)}/-/commit/${commit.sha}`,
-    },
+    commit: commitEntity(ctx, project, commit),
   };
   if (form === 'full') {
     out.pipeline = {
@@ -429,6 +434,44 @@ export function event(ctx: PresentContext, e: SimEvent, projectView: boolean): J
   return out;
 }
 
+/**
+ * API::Entities::Branch (lib/api/entities/branch.rb): the branch, its head commit, and what the
+ * caller may do with it. The simulator protects the default branch only (GitLab's default setting
+ * for a new project); a branch counts as merged when its head is the default branch's.
+ */
+export function branch(ctx: PresentContext, p: SimProject, name: string, canPush: boolean): Json {
+  const head = p.heads.get(name) ?? p.heads.get(p.defaultBranch)!;
+  const committedAt = isoWithOffset(head.createdAt, head.tzOffsetMin);
+  const isDefault = name === p.defaultBranch;
+  return {
+    name,
+    commit: {
+      id: head.sha,
+      short_id: head.sha.slice(0, 8),
+      created_at: committedAt,
+      parent_ids: [],
+      title: head.title,
+      message: head.message,
+      author_name: head.authorName,
+      author_email: head.authorEmail,
+      authored_date: committedAt,
+      committer_name: head.authorName,
+      committer_email: head.authorEmail,
+      committed_date: committedAt,
+      trailers: {},
+      extended_trailers: {},
+      web_url: `${projectWebUrl(ctx, p)}/-/commit/${head.sha}`,
+    },
+    merged: !isDefault && p.heads.get(p.defaultBranch)?.sha === head.sha,
+    protected: isDefault,
+    developers_can_push: false,
+    developers_can_merge: false,
+    can_push: canPush,
+    default: isDefault,
+    web_url: `${projectWebUrl(ctx, p)}/-/tree/${name.split('/').map(encodeURIComponent).join('/')}`,
+  };
+}
+
 export function project(ctx: PresentContext, p: SimProject, simple: boolean): Json {
   const web = projectWebUrl(ctx, p);
   const host = new URL(ctx.webBase).host;
@@ -523,27 +566,4 @@ export function bridge(ctx: PresentContext, j: SimJob): Json {
 
 export function variable(v: { key: string; value: string; variable_type: string }): Json {
   return { variable_type: v.variable_type, key: v.key, value: v.value };
-}
-
-export function mergeRequest(ctx: PresentContext, mr: SimMergeRequest): Json {
-  const { world } = ctx;
-  const project = world.projects.get(mr.projectId)!;
-  return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.projectId,
-    title: mr.title,
-    description: '',
-    state: mr.state,
-    created_at: iso(mr.createdAt),
-    updated_at: iso(mr.updatedAt),
-    merged_at: iso(mr.mergedAt),
-    target_branch: mr.targetBranch,
-    source_branch: mr.sourceBranch,
-    author: userBasic(ctx, world.user(mr.authorId)),
-    draft: mr.title.startsWith('Draft:'),
-    sha: project.heads.get(mr.sourceBranch)?.sha ?? null,
-    references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${project.namespace}/${project.path}!${mr.iid}` },
-    web_url: `${projectWebUrl(ctx, project)}/-/merge_requests/${mr.iid}`,
-  };
 }

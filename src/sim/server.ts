@@ -32,6 +32,7 @@ export interface ServerOptions {
   host: string;
   port: number;
   gitlabStrict: boolean;
+  artifactsNoRange?: boolean;
   storageUrl: () => string | null;
   faults: FaultQueue;
   /** Random faults at a rate (reliability runs); applied after the one-shot queue. */
@@ -149,7 +150,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
       user,
       world: options.world,
       present,
-      options: { gitlabStrict: options.gitlabStrict, storageUrl: options.storageUrl() },
+      options: { gitlabStrict: options.gitlabStrict, storageUrl: options.storageUrl(), artifactsNoRange: options.artifactsNoRange ?? false },
     };
     send(res, req, match.route.handler(ctx));
   } catch (error) {

@@ -6,6 +6,9 @@
 // `build_ids`, the full report's (TestSuiteEntity) do not; a case (TestCaseEntity) has the JUnit
 // `<failure>`/`<error>` text in `system_output` and a null `stack_trace`, as GitLab's JUnit parser
 // (lib/gitlab/ci/parsers/test/junit.rb) leaves it; `error` cases are counted apart from `failed`.
+// Flaky tests: the same code has the same tests, so a run that passed also ran — and passed — the
+// tests that failed in other runs of its job on the same sha (another pipeline, another attempt).
+// Its report lists them as passed, which is what lets pipetop mark those failures "flaky?".
 import type { SimJob, SimPipeline } from './model.js';
 import type { GeneratedTestCase } from './log-gen.js';
 import { logOf } from './trace.js';
@@ -32,6 +35,24 @@ function casesOf(world: World, job: SimJob): GeneratedTestCase[] {
   return cases;
 }
 
+/** The job's cases, and for a passing run the cases that failed in its job's other runs on the same sha. */
+function runCases(world: World, job: SimJob): GeneratedTestCase[] {
+  const own = casesOf(world, job);
+  if (job.status !== 'success') return own;
+  const extra: GeneratedTestCase[] = [];
+  const seen = new Set(own.map((c) => `${c.classname}\0${c.name}`));
+  for (const id of world.projectJobs.get(job.projectId) ?? []) {
+    const peer = world.jobs.get(id)!;
+    if (peer.id === job.id || peer.name !== job.name || peer.sha !== job.sha || peer.status !== 'failed' || !reporting(peer)) continue;
+    for (const c of casesOf(world, peer)) {
+      if (c.status !== 'failed' || seen.has(`${c.classname}\0${c.name}`)) continue;
+      seen.add(`${c.classname}\0${c.name}`);
+      extra.push({ ...c, status: 'success', failure: null });
+    }
+  }
+  return extra.length ? own.concat(extra) : own;
+}
+
 function reporting(job: SimJob): boolean {
   return (
     (job.status === 'success' || job.status === 'failed') &&
@@ -45,7 +66,7 @@ function suitesOf(world: World, pipeline: SimPipeline): Suite[] {
   const byName = new Map<string, Suite>();
   for (const job of world.pipelineJobs(pipeline)) {
     if (job.trigger || !reporting(job)) continue;
-    const cases = casesOf(world, job);
+    const cases = runCases(world, job);
     if (!cases.length) continue;
     let suite = byName.get(job.name);
     if (!suite) byName.set(job.name, (suite = { name: job.name, jobs: [], cases: [] }));

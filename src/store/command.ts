@@ -1,70 +1,36 @@
 // A command as one object, owned by the feature that runs it (or by the core: moving, lists, the
 // app): its keys, where they work, what help and the footer say, whether it changes GitLab, why it
 // may do nothing here now, and what it runs. The controller looks a resolved key's command up by
-// id and by the pane's scopes, most specific first (commandsOf below), never by asking features in
+// id and by the pane's scopes, most specific first (handlerOf below), never by asking features in
 // turn; read-only mode refuses a command that `mutates` there, once, before it runs.
 import type { Binding, CommandId, Scope } from '../keymap/bindings.js';
-import type { Ctx } from './ctx.js';
-import type { AppState, Pane } from './types.js';
+import type { Command, CommandRun, Handler, Takeover } from './feature.js';
 
-export interface Command extends Binding {
-  /**
-   * Runs on the pane in front (one of whose scopes is among `scopes`). Absent for the keys a form
-   * reads itself while it owns the keyboard (Feature.keys: Tab, ^S in the run form).
-   */
-  run?(ctx: Ctx, pane: Pane): void;
-  /**
-   * Why the command does nothing here now ("No job selected (still loading?)"), said in the footer
-   * instead of running; null when it may run.
-   */
-  disabledReason?(state: AppState, pane: Pane): string | null;
-  /** How read-only mode names what it refuses ("deleting schedules", by the row it would act on); the id when absent. */
-  refusal?(ctx: Ctx, pane: Pane): string;
-  /** Acts on the pane's rows or its selected row: typed before they came, it waits (type-ahead.ts). */
-  rows?: boolean;
-}
-
-/**
- * A core command run a feature's own way in its scopes: the pulse moves its own cursor, a job
- * pane's moving keys move through its log, Enter on a feature's rows opens what they are. The keys,
- * help and hint stay the core command's.
- */
-export interface Takeover {
-  command: CommandId;
-  scopes: Scope[];
-  run(ctx: Ctx, pane: Pane): void;
-  disabledReason?(state: AppState, pane: Pane): string | null;
-}
-
-/** What runs a command in one scope. */
-export interface Handler {
-  run(ctx: Ctx, pane: Pane): void;
-  disabledReason?(state: AppState, pane: Pane): string | null;
-  refusal?(ctx: Ctx, pane: Pane): string;
-  mutates?: boolean;
-  rows?: boolean;
-}
+export type { Command, CommandRun, Handler, Takeover } from './feature.js';
 
 /** Every command's handler, by id and then by scope. */
 export type CommandTable = ReadonlyMap<CommandId, ReadonlyMap<Scope, Handler>>;
 
 /**
- * The table of handlers, from the commands and takeovers given. Two handlers for one command in
- * one scope are a mistake of the registry, caught here rather than settled by the order features
- * are listed in.
+ * The table of handlers, from the commands and takeovers given. In a scope, a takeover replaces the
+ * command's own run; two commands, or two takeovers, for one id in one scope are a mistake of the
+ * registry, caught here rather than settled by the order features are listed in.
  */
 export function commandTable(commands: readonly Command[], takeovers: readonly Takeover[]): CommandTable {
   const table = new Map<CommandId, Map<Scope, Handler>>();
-  const add = (id: CommandId, scopes: readonly Scope[], handler: Handler) => {
+  const add = (id: CommandId, scopes: readonly Scope[], handler: Handler, seen: Set<string>) => {
     let byScope = table.get(id);
     if (!byScope) table.set(id, (byScope = new Map()));
     for (const scope of scopes) {
-      if (byScope.has(scope)) throw new Error(`Two handlers for ${id} in the ${scope} scope`);
+      if (seen.has(`${id} ${scope}`)) throw new Error(`Two handlers for ${id} in the ${scope} scope`);
+      seen.add(`${id} ${scope}`);
       byScope.set(scope, handler);
     }
   };
-  for (const command of commands) if (command.run) add(command.command, command.scopes, command as Handler);
-  for (const takeover of takeovers) add(takeover.command, takeover.scopes, takeover);
+  const own = new Set<string>();
+  for (const command of commands) if (command.run) add(command.command, command.scopes, command as Handler, own);
+  const taken = new Set<string>();
+  for (const takeover of takeovers) add(takeover.command, takeover.scopes, takeover, taken);
   return table;
 }
 
@@ -81,9 +47,6 @@ export function handlerOf(table: CommandTable, id: CommandId, scopes: readonly S
 
 /** What read-only mode says when it refuses `what` ("deleting schedules"). */
 export const readOnlyRefusal = (what: string) => `Read-only mode: ${what} is disabled (pipetop was started with --read-only)`;
-
-/** What a feature's command does, beside its binding's data. */
-export type CommandRun = Pick<Command, 'run' | 'disabledReason' | 'refusal' | 'rows'>;
 
 /**
  * A feature's commands: its bindings (keys, scopes, words: its bindings.ts) each with what it

@@ -12,8 +12,9 @@ import type { CommandId, Scope } from '../keymap/bindings.js';
 import type { Keymap } from '../keymap/matcher.js';
 import type { Binding } from '../keymap/bindings.js';
 import { bindingName, type InputEvent, type Key } from '../input/key.js';
+import { InkFeed } from '../input/ink-feed.js';
 import { keymapOf } from './keymap.js';
-import { commandTable, handlerOf, readOnlyRefusal, type CommandTable, type Handler } from './command.js';
+import { commandTable, handlerOf, readOnlyRefusal, type Command, type CommandTable, type Handler } from './command.js';
 import { coreCommands } from './core-commands.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
@@ -21,7 +22,8 @@ import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
 import { ask, type Attached, type Feature, type FeatureOptions } from './feature.js';
 import { listRows } from './lists.js';
-import { submitPalette } from './palette.js';
+import { promptChoices, submitPalette } from './palette.js';
+import { completionKey } from './completion.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { listOf, toast, topPane, type AppStore } from './store.js';
@@ -47,6 +49,8 @@ export interface ControllerDeps {
 
 export class Controller {
   readonly ctx: Ctx;
+  /** Keys for the Ink components in front (the prompt's field, its choice menu): App mounts its port. */
+  readonly inkFeed = new InkFeed();
   private poller: Poller | null = null;
   /** What the features keep running beside the controller (Feature.attach), in their order. */
   private readonly attached: Attached[];
@@ -62,12 +66,16 @@ export class Controller {
   /** Startup notices (config mistakes, resolve warnings) still to show, and the toast showing one. */
   private notices: string[] = [];
   private noticeToast: number | null = null;
-  /** What each command runs, by id and scope (store/command.ts): the core's and the features'. */
-  private readonly commands: CommandTable;
+  /** The core's commands and the features'. */
+  private readonly own: readonly Command[];
+  /** What each command runs, by id and scope (store/command.ts): the core's, the features', the table's own (a user's `run.NAME`). */
+  private commands!: CommandTable;
   /** The core's commands by id: what a feature's own binding of one (Enter on its pane, in its words) runs. */
   private readonly core: ReadonlyMap<CommandId, Handler>;
+  /** Commands that change GitLab (their bindings' `mutates`, wherever they run): read-only mode refuses them. */
+  private mutating!: ReadonlySet<CommandId>;
   /** Commands that act on a pane's rows: typed before the rows came, they wait (type-ahead.ts). */
-  private readonly rowKeys: ReadonlySet<CommandId>;
+  private rowKeys!: ReadonlySet<CommandId>;
   /** Keys typed while the pane in front loads, applied when it is ready (type-ahead.ts). */
   private readonly typeAhead: TypeAhead;
 
@@ -87,16 +95,13 @@ export class Controller {
       acted: () => void this.poller?.acted(),
       refreshNow: () => void this.poller?.refreshNow(),
       features: deps.features,
+      ink: this.inkFeed,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
     const core = coreCommands({ refresh: () => void this.refresh() });
     this.core = new Map(core.map((command) => [command.command, command as Handler]));
-    const commands = [...core, ...this.ctx.features.flatMap((feature) => feature.commands ?? [])];
-    this.commands = commandTable(
-      commands,
-      this.ctx.features.flatMap((feature) => feature.takes ?? []),
-    );
-    this.rowKeys = new Set(commands.filter((command) => command.rows).map((command) => command.command));
+    this.own = [...core, ...this.ctx.features.flatMap((feature) => feature.commands ?? [])];
+    this.compose(deps.bindings);
     this.typeAhead = new TypeAhead({
       store: deps.store,
       // Keys typed before a confirm's check ended were typed without its warning: dropped if it has one.
@@ -209,6 +214,23 @@ export class Controller {
   /** Replaces the table (the user's keys laid over `keymap.bindings`); call before the first frame. */
   useBindings(bindings: readonly Binding[]): void {
     this.table = keymapOf(this.ctx.features, bindings);
+    this.compose(bindings);
+  }
+
+  /**
+   * The command table: the core's and the features' commands, and those the bindings given bring
+   * with them (a user's own commands, features/commands: their ids are the config file's).
+   */
+  private compose(bindings: readonly Binding[] | undefined): void {
+    const known = new Set(this.own.map((command) => command.command));
+    const brought = (bindings ?? []).filter((b): b is Command => !known.has(b.command) && typeof (b as Command).run === 'function');
+    const commands = [...this.own, ...brought];
+    this.commands = commandTable(
+      commands,
+      this.ctx.features.flatMap((feature) => feature.takes ?? []),
+    );
+    this.rowKeys = new Set(commands.filter((command) => command.rows).map((command) => command.command));
+    this.mutating = new Set(commands.filter((command) => command.mutates).map((command) => command.command));
   }
 
   /**
@@ -290,6 +312,8 @@ export class Controller {
       this.typeAhead.drop();
     }
     if (state.prompt) {
+      // Tab completes (store/completion.ts); its menu takes Tab, Shift-Tab and Esc while it is open.
+      if (completionKey(this.ctx, command(['edit']), (prompt, head) => promptChoices(this.ctx, prompt, head))) return;
       return promptKey(this.ctx, command(['edit']), key.text, {
         submit: (value) => void this.submitPrompt(value),
         cancel: () => this.cancelPrompt(),
@@ -339,6 +363,13 @@ export class Controller {
     if (help && (help.max !== max || help.offset > max)) this.deps.store.setState({ help: { offset: Math.min(help.offset, max), max } });
   }
 
+  /** Enter in the field on screen (ink-text-input's onSubmit): the prompt runs, a `/` filter is kept. */
+  submitField(value: string): void {
+    const state = this.deps.store.getState();
+    if (state.prompt) void this.submitPrompt(value);
+    else if (state.filtering) this.deps.store.setState({ filtering: null });
+  }
+
   cancelPrompt(): void {
     this.deps.store.setState({ prompt: null });
   }
@@ -381,10 +412,11 @@ export class Controller {
     if (!handler) return;
     const disabled = handler.disabledReason?.(state, pane);
     if (disabled) return void toast(store, 'info', disabled);
-    if (handler.mutates && state.config.readOnly) {
+    if (this.mutating.has(command) && state.config.readOnly) {
       return void toast(store, 'error', readOnlyRefusal(handler.refusal?.(this.ctx, pane) ?? command));
     }
     handler.run(this.ctx, pane);
+    if (handler.thenCore) this.core.get(command)?.run(this.ctx, pane);
   }
 
   /** Rows of the top pane's list after the `/` filter (what the view shows). */

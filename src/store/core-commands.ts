@@ -28,6 +28,9 @@ const move =
     if (key) moveSelection(ctx, key, (i, n) => to(i, n, pageSize(ctx)));
   };
 
+/** Esc's going back, for a feature's own Esc once it has done its part (the pulse clears its filter first). */
+export const goBack = (ctx: Ctx): void => leave(ctx, false);
+
 /** The stack without its top pane, or the quit flag on the first pane (q). */
 function leave(ctx: Ctx, quit: boolean): void {
   const { stack } = ctx.store.getState();

@@ -2,6 +2,7 @@
 // slices, each key owned by exactly one slice, and nothing shared between two stores.
 import { describe, expect, it } from 'vitest';
 import type { StateCreator } from 'zustand/vanilla';
+import { createAllJobsSlice } from '../features/alljobs/index.js';
 import { createDeploymentsSlice } from '../features/deployments/index.js';
 import { createJobsSlice } from '../features/jobs/index.js';
 import { createKeysSlice } from '../features/keys/index.js';
@@ -13,6 +14,7 @@ import { createPulseSlice } from '../features/pulse/index.js';
 import { createRequestsSlice } from '../features/requests/index.js';
 import { createFailuresSlice } from '../features/failures/index.js';
 import { createCompareSlice } from '../features/compare/index.js';
+import { createBrowseSlice } from '../features/browse/index.js';
 import { createSchedulesSlice } from '../features/schedules/index.js';
 import { createCoreSlice } from './create.js';
 import { createAppStore } from '../app/create.js';
@@ -37,6 +39,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
       'toast',
       'confirm',
       'prompt',
+      'paletteDraft',
       'filtering',
       'help',
       'download',
@@ -46,7 +49,11 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
     ],
   ],
   ['projects', createProjectsSlice, ['projects', 'homeProject']],
-  ['pipelines', createPipelinesSlice, ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory']],
+  [
+    'pipelines',
+    createPipelinesSlice,
+    ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory', 'testHistory'],
+  ],
   ['jobs', createJobsSlice, ['jobs', 'jobScopes', 'erasedBy']],
   ['log', createLogSlice, ['logViews']],
   ['schedules', createSchedulesSlice, ['schedules', 'scheduleForm']],
@@ -57,6 +64,8 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
   ['requests', createRequestsSlice, ['requestLog']],
   ['failures', createFailuresSlice, ['failures']],
   ['compare', createCompareSlice, ['comparisons']],
+  ['alljobs', createAllJobsSlice, ['allJobs']],
+  ['browse', createBrowseSlice, ['archives', 'previews']],
 ];
 
 /** The keys a slice creator gives, run against a real store's set/get/api. */
@@ -110,6 +119,11 @@ describe('createAppStore', () => {
       'requestLog',
       'failures',
       'comparisons',
+      'allJobs',
+      'paletteDraft',
+      'archives',
+      'previews',
+      'testHistory',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -147,6 +161,7 @@ describe('createAppStore', () => {
       toast: null,
       confirm: null,
       prompt: null,
+      paletteDraft: null,
       filtering: null,
       help: null,
       download: null,
@@ -155,6 +170,10 @@ describe('createAppStore', () => {
       requestLog: [],
       failures: {},
       comparisons: {},
+      allJobs: { filter: { scopes: [], name: null, ref: null, stage: null }, projects: 0, failed: [], lastSent: 0, reads: 0 },
+      archives: {},
+      previews: {},
+      testHistory: {},
     });
   });
 
@@ -185,8 +204,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (34 objects).
-    expect(a.size).toBe(34);
+    // The walk reaches every record, down to the pulse's and the first pane (41 objects).
+    expect(a.size).toBe(41);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

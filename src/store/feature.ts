@@ -7,11 +7,11 @@
 // per feature (its `definition`); the app shell (src/app/features.ts) lists them and composes the
 // store, the keymap and the pane switch from them, so neither the store nor the UI kit names one.
 import type { GitLab, Page } from '../api/index.js';
+import type { InkFeed } from '../input/ink-feed.js';
 import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
 import type { SafeString } from '../text/safe.js';
 import type { AppStore } from './store.js';
-import type { CommandId, HintPlace, Scope } from '../keymap/bindings.js';
-import type { Command, Takeover } from './command.js';
+import type { Binding, CommandId, HintPlace, Scope } from '../keymap/bindings.js';
 import type { ConfirmHandlers, PromptHandlers } from './commands.js';
 import type { ReactNode } from 'react';
 import type { StateCreator } from 'zustand/vanilla';
@@ -33,10 +33,18 @@ export interface PaletteCommand {
   aliases?: readonly string[];
   /** Its place in the palette's list (hint, help), lower first; unplaced ones follow in the registry's order. */
   order?: number;
-  /** It changes GitLab: read-only mode refuses it, naming it so ("creating pipelines"). */
-  mutates?: string;
+  /**
+   * It changes GitLab: read-only mode refuses it, naming it so ("creating pipelines"); a function
+   * when that depends on the words typed (a user's `dangerous` command), null when these do not.
+   */
+  mutates?: string | ((ctx: Ctx, args: readonly string[]) => string | null);
   /** An error message keeps the palette's text; null closes it. */
   run(ctx: Ctx, args: string[], at: PaletteAt): string | null | Promise<string | null>;
+  /**
+   * What Tab completes for its argument being typed, the last of `args` (store/completion.ts): a
+   * list, or one being read (the branches of the project in front: palette.ts branchChoices).
+   */
+  complete?(ctx: Ctx, args: readonly string[], at: PaletteAt): readonly string[] | Promise<readonly string[]>;
 }
 
 /** What a pane's component gets: its pane, and the rows and columns it may fill. */
@@ -91,6 +99,11 @@ export interface Feature {
    */
   keys?(ctx: Ctx, pane: Pane, command: CommandId | null, text: string | undefined): boolean;
   /**
+   * ↓/↑ while the `/` filter of `key` is typed, for a list whose cursor the feature keeps itself (the
+   * pulse's); false when not its list (the core moves the list's own cursor).
+   */
+  moveInFilter?(ctx: Ctx, key: ListKey, by: 1 | -1): boolean;
+  /**
    * A paste (the whole of it, lines and all) while this feature's pane is in front and no overlay
    * (prompt, confirm, `/` filter) is open; false to leave it to store/modal-keys.ts pasteInto.
    */
@@ -122,6 +135,55 @@ export interface Feature {
    */
   attach?(ctx: Ctx, options: FeatureOptions): Attached;
 }
+
+// ---- commands (store/command.ts composes them into the table the controller looks up) ----
+
+/**
+ * A command as one object, owned by the feature that runs it (or by the core): its binding (keys,
+ * scopes, words, `mutates`) and what it runs.
+ */
+export interface Command extends Binding {
+  /**
+   * Runs on the pane in front (one of whose scopes is among `scopes`). Absent for the keys a form
+   * reads itself while it owns the keyboard (Feature.keys: Tab, ^S in the run form).
+   */
+  run?(ctx: Ctx, pane: Pane): void;
+  /**
+   * Why the command does nothing here now ("No job selected (still loading?)"), said in the footer
+   * instead of running; null when it may run.
+   */
+  disabledReason?(state: AppState, pane: Pane): string | null;
+  /** How read-only mode names what it refuses ("deleting schedules", by the row it would act on); the id when absent. */
+  refusal?(ctx: Ctx, pane: Pane): string;
+  /** Acts on the pane's rows or its selected row: typed before they came, it waits (type-ahead.ts). */
+  rows?: boolean;
+}
+
+/**
+ * A command run a feature's own way in its own scopes: the pulse moves its own cursor, a job pane's
+ * moving keys move through its log, `:jobs` runs the job keys on its rows. The keys, words and
+ * `mutates` stay the command's (its binding's); in these scopes this run replaces the command's own.
+ */
+export interface Takeover {
+  command: CommandId;
+  scopes: Scope[];
+  run(ctx: Ctx, pane: Pane): void;
+  disabledReason?(state: AppState, pane: Pane): string | null;
+  refusal?(ctx: Ctx, pane: Pane): string;
+  /** The core's own run of the command follows this one (the browser forgets its archive, then `R` refreshes as anywhere). */
+  thenCore?: boolean;
+}
+
+/** What runs a command in one scope. */
+export interface Handler {
+  run(ctx: Ctx, pane: Pane): void;
+  disabledReason?(state: AppState, pane: Pane): string | null;
+  refusal?(ctx: Ctx, pane: Pane): string;
+  thenCore?: boolean;
+}
+
+/** What a feature's command does, beside its binding's data. */
+export type CommandRun = Pick<Command, 'run' | 'disabledReason' | 'refusal' | 'rows'>;
 
 /** One poller's view of a feature (Feature.poll). */
 export interface FeaturePoll {
@@ -187,6 +249,17 @@ export interface Platform {
   env?: NodeJS.ProcessEnv;
   /** Which notification channels are on (config file `notifications:`); all on when absent. */
   notifications?: NotifyChannels;
+  /**
+   * Hands the terminal to `work` (a pager, an editor, a user's command with `output: terminal`):
+   * the alternate screen and raw mode are left, keys are not read and nothing is drawn until it
+   * ends; then the screen is restored whole (src/terminal-host.ts). `pause`: a line shown after
+   * it, waiting for Enter, so its last output can be read. Absent: there is no terminal to hand over.
+   */
+  suspend?<T>(work: () => Promise<T>, opts?: { pause?: string }): Promise<T>;
+  /** The token, for a user's command that asks for it (`token: true`, features/commands); nothing else reads it here. */
+  token?(): string | undefined;
+  /** Where the user's commands run: pipetop's working directory. */
+  cwd?: string;
 }
 
 export interface Ctx {
@@ -204,6 +277,8 @@ export interface Ctx {
   features: readonly Feature[];
   /** The log engine's search on the job log in front (the controller's LogRegistry): for features that open a log at a line. */
   searchLog?: (jobId: number, query: string) => Promise<string | null>;
+  /** Keys for the Ink components in front (ink-text-input, ink-select-input): src/input/ink-feed.ts. */
+  ink?: InkFeed;
   // A feature adds what it attaches by declaration merging (the log engine's `logs`).
 }
 

@@ -3,8 +3,9 @@
 // 'help', 'filter' + 'edit', 'edit'), so these see a command, or null and the key's text. The
 // controller's one entry point (handleKey) routes here before the pane's keymap sees the key.
 import type { CommandId } from '../keymap/bindings.js';
-import { edit, firstLine, insert, isEditCommand, type EditState } from '../text/text-edit.js';
+import { firstLine, type EditState } from '../text/text-edit.js';
 import type { Ctx } from './ctx.js';
+import { fieldKey, fieldText, type FieldHost } from './field-keys.js';
 import { moveSelection } from './lists.js';
 import { listOf, patchList, toast } from './store.js';
 import type { ConfirmAction } from './commands.js';
@@ -52,18 +53,36 @@ export function helpKey(ctx: Ctx, command: CommandId | null): void {
 /** Typing the `/` filter of a list: Enter keeps it, Esc clears it, arrows move the cursor. */
 export function filterKey(ctx: Ctx, key: ListKey, command: CommandId | null, text: string | undefined): void {
   const { store } = ctx;
-  const list = listOf(store.getState(), key);
-  if (command === 'filter.down' || command === 'filter.up') return moveSelection(ctx, key, (i) => i + (command === 'filter.down' ? 1 : -1));
+  if (command === 'filter.down' || command === 'filter.up') {
+    const by = command === 'filter.down' ? 1 : -1;
+    if (ctx.features.some((feature) => feature.moveInFilter?.(ctx, key, by))) return;
+    return moveSelection(ctx, key, (i) => i + by);
+  }
   // The filter is edited at its end (no cursor of its own): moving keys do nothing.
-  const state: EditState = { value: list.filter, cursor: list.filter.length };
-  const result = isEditCommand(command) ? edit(state, command) : text !== undefined ? insert(state, text) : null;
+  if (command === 'edit.left' || command === 'edit.right' || command === 'edit.home' || command === 'edit.end') return;
+  const result = fieldKey(filterField(ctx, key), command, text);
   if (!result) return;
   if ('submit' in result) return store.setState({ filtering: null });
-  if ('cancel' in result) {
-    patchList(store, key, { filter: '', selected: 0 });
-    return store.setState({ filtering: null });
-  }
-  if (result.value !== list.filter) patchList(store, key, { filter: result.value.slice(0, 200), selected: 0 });
+  patchList(store, key, { filter: '', selected: 0 });
+  store.setState({ filtering: null });
+}
+
+/** The `/` filter as a field: its text is the list's, its cursor always at the end, 200 characters at most. */
+function filterField(ctx: Ctx, key: ListKey): FieldHost {
+  const { store } = ctx;
+  return {
+    feed: ctx.ink,
+    read: () => {
+      const value = listOf(store.getState(), key).filter;
+      return { value, cursor: value.length };
+    },
+    write: (next) => setFilter(ctx, key, next.value),
+  };
+}
+
+function setFilter(ctx: Ctx, key: ListKey, value: string): void {
+  const filter = value.slice(0, 200);
+  if (filter !== listOf(ctx.store.getState(), key).filter) patchList(ctx.store, key, { filter, selected: 0 });
 }
 
 /** What a prompt holds now: what was typed, or its initial text before any key. */
@@ -77,14 +96,38 @@ export function promptText(prompt: PromptState): EditState {
  * applies to what the previous one left. Enter and Esc go back to the controller.
  */
 export function promptKey(ctx: Ctx, command: CommandId | null, text: string | undefined, done: { submit(value: string): void; cancel(): void }): void {
-  const { store } = ctx;
-  const prompt = store.getState().prompt;
-  if (!prompt) return;
-  const result = isEditCommand(command) ? edit(promptText(prompt), command) : text !== undefined ? insert(promptText(prompt), text) : null;
+  if (!ctx.store.getState().prompt) return;
+  const result = fieldKey(promptField(ctx), command, text);
   if (!result) return;
   if ('submit' in result) return done.submit(result.submit);
-  if ('cancel' in result) return done.cancel();
-  store.setState({ prompt: { ...prompt, value: result.value, cursor: result.cursor } });
+  return done.cancel();
+}
+
+/** The prompt in front as a field (src/store/field-keys.ts). */
+export function promptField(ctx: Ctx): FieldHost {
+  const { store } = ctx;
+  return {
+    feed: ctx.ink,
+    read: () => {
+      const prompt = store.getState().prompt;
+      return prompt ? promptText(prompt) : { value: '', cursor: 0 };
+    },
+    write: (next, afresh) => {
+      const prompt = store.getState().prompt;
+      if (!prompt) return;
+      store.setState({ prompt: { ...prompt, value: next.value, cursor: next.cursor, ...(afresh ? { epoch: (prompt.epoch ?? 0) + 1 } : {}) } });
+    },
+  };
+}
+
+/**
+ * ink-text-input's onChange (src/ui/Footer.tsx): the value it made, stored in the field in front.
+ * The cursor is the controller's to set (field-keys.ts), right after.
+ */
+export function fieldChanged(ctx: Ctx, value: string): void {
+  const state = ctx.store.getState();
+  if (state.prompt) ctx.store.setState({ prompt: { ...state.prompt, value } });
+  else if (state.filtering) setFilter(ctx, state.filtering, value);
 }
 
 /** What the user is told when a paste into a one-line field kept its first line only; null when it had one. */
@@ -102,14 +145,14 @@ export function pasteInto(ctx: Ctx, paste: string): void {
   const { text, droppedLines } = firstLine(paste);
   const dropped = droppedNotice(droppedLines);
   if (state.prompt) {
-    const next = insert(promptText(state.prompt), text);
-    const prompt = next ? { ...state.prompt, value: next.value, cursor: next.cursor } : state.prompt;
-    store.setState({ prompt: dropped ? { ...prompt, hint: dropped } : prompt });
+    fieldText(promptField(ctx), text);
+    const prompt = store.getState().prompt;
+    if (dropped && prompt) store.setState({ prompt: { ...prompt, hint: dropped } });
     return;
   }
   if (state.confirm) return;
   if (state.filtering) {
-    filterKey(ctx, state.filtering, null, text);
+    fieldText(filterField(ctx, state.filtering), text);
     if (dropped) toast(store, 'info', dropped);
     return;
   }

@@ -1,10 +1,12 @@
 // The `:` command palette: jump anywhere by name or id. The commands are the features'
 // (Feature.palette), looked up by name; the core keeps only refresh, help and quit.
 import { readOnlyRefusal } from './command.js';
+import { toast } from './store.js';
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
+import { describeError } from './errors.js';
 import type { Feature, PaletteAt, PaletteCommand } from './feature.js';
-import type { Pane } from './types.js';
+import type { Pane, PromptState } from './types.js';
 
 const APP_COMMANDS = { usage: 'refresh | help | quit', description: '' };
 
@@ -55,6 +57,57 @@ export function idArgument(value: string | undefined, what: string): number | st
   return Number(value);
 }
 
+/**
+ * What Tab completes in a prompt (store/completion.ts): a feature's prompt its `choices`; the
+ * palette its command names, then the argument being typed, as the command says
+ * (PaletteCommand.complete: `:project` a project's path, `:new` and `:artifacts` a ref).
+ */
+export function promptChoices(ctx: Ctx, prompt: PromptState, head: string): readonly string[] | Promise<readonly string[]> {
+  if (prompt.id !== 'palette') return prompt.choices ?? [];
+  const [name = '', ...args] = head.replace(/^:/, '').trimStart().split(/\s+/);
+  if (args.length === 0) return commandNames(ctx.features);
+  const own = paletteIndex(ctx.features).get(name);
+  if (!own?.complete) return [];
+  const state = ctx.store.getState();
+  const here = currentProject(state.stack) ?? state.homeProject ?? null;
+  return own.complete(ctx, args, { stack: state.stack, project: here, command: name });
+}
+
+/** The palette's command names (and the aliases longer than a letter), in its order, then refresh, help, quit. */
+export function commandNames(features: readonly Feature[]): string[] {
+  const named = features.flatMap((f) => Object.entries(f.palette ?? {}).map(([name, command]) => ({ name, command })));
+  const order = ordered(features);
+  named.sort((a, b) => order.indexOf(a.command) - order.indexOf(b.command));
+  return [...named.flatMap(({ name, command }) => [name, ...(command.aliases ?? []).filter((a) => a.length > 1)]), 'refresh', 'help', 'quit'];
+}
+
+/**
+ * For a command's `complete`: the branches of the project in front, read from GitLab on the first
+ * Tab that needs them and kept on the palette's prompt for the Tabs that follow.
+ */
+export function branchChoices(ctx: Ctx, at: PaletteAt): readonly string[] | Promise<readonly string[]> {
+  if (!at.project) return [];
+  const refs = ctx.store.getState().prompt?.refs;
+  if (refs?.projectId === at.project.projectId) return refs.names;
+  return readBranches(ctx, at.project.projectId);
+}
+
+/** The first 100 branches (GitLab's order: by name), kept on the prompt for the Tabs that follow. */
+async function readBranches(ctx: Ctx, projectId: number): Promise<readonly string[]> {
+  let names: string[] = [];
+  try {
+    const page = await ctx.gl.branches.list(projectId, { perPage: 100 }).all(100);
+    names = page.map((b) => b.name);
+  } catch (error) {
+    const prompt = ctx.store.getState().prompt;
+    if (prompt?.id === 'palette') ctx.store.setState({ prompt: { ...prompt, hint: `Cannot read the branches: ${describeError(error)}` } });
+    return [];
+  }
+  const prompt = ctx.store.getState().prompt;
+  if (prompt?.id === 'palette') ctx.store.setState({ prompt: { ...prompt, refs: { projectId, names } } });
+  return names;
+}
+
 export interface PaletteHost {
   refresh(): Promise<void>;
 }
@@ -73,7 +126,7 @@ export function runPalette(ctx: Ctx): void {
     prompt: {
       id: 'palette',
       label: ':',
-      initial: '',
+      initial: ctx.store.getState().paletteDraft ?? '',
       hint: paletteCommands(ctx.features)
         .map((c) => c.usage)
         .join(' · '),
@@ -85,7 +138,13 @@ export function runPalette(ctx: Ctx): void {
 /** Enter in the palette. */
 export async function submitPalette(ctx: Ctx, host: PaletteHost, text: string): Promise<string | null> {
   const before = ctx.store.getState().stack;
-  const result = await execute(ctx, host, text.trim().replace(/^:/, ''));
+  const typed = text.trim().replace(/^:/, '');
+  const result = await execute(ctx, host, typed);
+  // A known command that refused its words keeps them: the next `:` opens with them, to be mended
+  // (an unknown command opens a fresh palette, as typing another is the likely next step).
+  const name = typed.split(/\s+/)[0] ?? '';
+  const known = paletteIndex(ctx.features).has(name);
+  ctx.store.setState({ paletteDraft: result !== null && known ? typed : null });
   // A jump replaces the trail rather than stacking on it: `:job 7` from deep in another project
   // reads `projects › acme/api › job`, and Esc goes up from there, not back through every jump.
   const after = ctx.store.getState().stack;
@@ -130,7 +189,9 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
   // No project on the stack (`:key` replaced the trail): the one pipetop was started on, if any.
   const here = currentProject(state.stack) ?? state.homeProject ?? null;
   // Read-only mode refuses a command that changes GitLab here, before it runs (as Controller.run does a key's).
-  if (own?.mutates && state.config.readOnly) return readOnlyRefusal(own.mutates);
+  const refused = own?.mutates && state.config.readOnly ? (typeof own.mutates === 'string' ? own.mutates : own.mutates(ctx, args)) : null;
+  // Said in the status line, the palette closed: the words were right, the mode forbids them.
+  if (refused) return (void toast(ctx.store, 'error', readOnlyRefusal(refused)), null);
   if (own) return own.run(ctx, args, { stack: state.stack, project: here, command });
   return `Unknown command "${safeText(command, 40)}" — try ${paletteCommands(ctx.features)
     .map((c) => c.usage.split(' ')[0])

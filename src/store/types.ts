@@ -1,6 +1,7 @@
 // The shape of pipetop's state. Panes are a stack (Enter pushes, Esc pops); lists are keyed by what
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, PipelineBasic, Project } from '../api/index.js';
+import type { SavedView } from '../config/views.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
 export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
 export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
@@ -103,10 +104,29 @@ export interface PromptState {
   /** What is typed so far (store-owned, so a burst of keys builds on itself); absent: `initial`. */
   value?: string;
   cursor?: number;
+  /** Bumped when the controller set the value or cursor itself: the field on screen starts afresh (field-keys.ts). */
+  epoch?: number;
   hint?: string;
   error?: string;
   /** What Enter runs with the typed value (commands.ts); its handler returns an error message to keep the prompt open with what was typed, or null to close it. */
   submit: PromptAction;
+  /** The words Tab completes here (a feature's prompt: job statuses, filter keys); the palette finds its own. */
+  choices?: readonly string[];
+  /** The Tab-completion menu under the field (store/completion.ts), while it is open. */
+  completion?: Completion;
+  /** The branches read for completing a ref, and whose (the palette reads them on the first Tab that needs them). */
+  refs?: { projectId: number; names: string[] };
+}
+
+/** Tab completion in a prompt: the choices for the word before the cursor, the one in the field. */
+export interface Completion {
+  items: string[];
+  index: number;
+  /** The value around the word: `before` + the choice + `after` is what the field holds. */
+  before: string;
+  after: string;
+  /** What was typed of the word (Esc puts it back). */
+  word: string;
 }
 
 export interface DownloadState {
@@ -128,6 +148,8 @@ export interface AppConfigView {
   readOnly: boolean;
   /** The pulse's projects from the config file (paths or ids); absent: the user's projects list. */
   pulse?: string[];
+  /** Saved views from the config file (`:view NAME`, features/views). */
+  views?: SavedView[];
 }
 
 /** The rows the terminal gives the pane in front (App sets it with `setViewport`). */
@@ -158,6 +180,8 @@ export interface CoreSlice {
   toast: ToastState | null;
   confirm: ConfirmState | null;
   prompt: PromptState | null;
+  /** The palette's text when a known command refused it: the next `:` opens with it (store/palette.ts). */
+  paletteDraft: string | null;
   /** `/` is being typed for this list. */
   filtering: ListKey | null;
   /** `?` help: the first line shown, and the last useful one (HelpScreen reports it once laid out). */

@@ -6,9 +6,10 @@ import { useEffect, type ReactNode } from 'react';
 import { topPane } from '../store/store.js';
 import type { Pane } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
-import { Footer, FOOTER_ROWS, footerRows } from './Footer.js';
+import { Footer, FOOTER_ROWS, footerRows, menuRows } from './Footer.js';
 import { Header, HEADER_ROWS } from './Header.js';
 import { HelpScreen } from './HelpScreen.js';
+import { InkKeyPort } from './InkKeyPort.js';
 import { PaneBoundary } from './PaneBoundary.js';
 import { MIN_SIZE, tooSmall, useTerminalSize } from './use-terminal-size.js';
 import { useTheme } from './theme.js';
@@ -28,16 +29,20 @@ export function App() {
   }, [quit, exit]);
 
   const confirm = useAppState((s) => s.confirm);
-  // A confirm naming what will run takes more lines, as long as 4 are left for the pane.
-  const footerHeight = Math.min(footerRows(confirm), Math.max(FOOTER_ROWS, rows - HEADER_ROWS - 4));
+  const menu = useAppState((s) => menuRows(s.prompt));
+  // A confirm naming what will run (or a Tab-completion menu) takes more lines, as long as 4 are left for the pane.
+  const footerHeight = Math.min(footerRows(confirm, menu), Math.max(FOOTER_ROWS, rows - HEADER_ROWS - 4));
   const bodyHeight = Math.max(4, rows - HEADER_ROWS - footerHeight);
   useEffect(() => {
     controller.setViewport({ width: columns, height: bodyHeight });
   }, [controller, columns, bodyHeight]);
 
+  // The way the controller's keys reach the Ink components in front (src/input/ink-feed.ts).
+  const port = <InkKeyPort feed={controller.inkFeed} />;
   if (fatal) {
     return (
       <Box flexDirection="column" width={columns} padding={1}>
+        {port}
         <Text bold color={theme.error}>
           pipetop cannot continue
         </Text>
@@ -50,6 +55,7 @@ export function App() {
     // Fragments of panes help no one; this says what to do, and the app comes back on resize.
     return (
       <Box width={columns} height={rows} overflow="hidden">
+        {port}
         <Text>
           terminal too small (need at least {MIN_SIZE.columns}×{MIN_SIZE.rows}) · q quits
         </Text>
@@ -58,6 +64,7 @@ export function App() {
   }
   return (
     <Box flexDirection="column" width={columns} height={rows}>
+      {port}
       <Header width={columns} />
       <Box height={bodyHeight} flexDirection="column" overflow="hidden">
         {help ? (

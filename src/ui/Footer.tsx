@@ -8,19 +8,29 @@ import type { Binding, HintPlace, Scope } from '../keymap/bindings.js';
 import { ask } from '../store/feature.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
-import { promptText } from '../store/modal-keys.js';
+import { completionPicked, MENU_ROWS } from '../store/completion.js';
+import { fieldChanged, promptText } from '../store/modal-keys.js';
 import { topPane } from '../store/store.js';
-import { ConfirmBar, KeyHints, ProgressBar, Prompt, Toast, confirmLines } from './components/index.js';
+import { ChoiceMenu, ConfirmBar, KeyHints, LineField, ProgressBar, Prompt, Toast, confirmLines } from './components/index.js';
 import { useApp, useAppState } from './context.js';
 import { bytes } from './format.js';
 import { useTheme } from './theme.js';
-import { listKeyText, type ConfirmState, type Pane } from '../store/types.js';
+import { listKeyText, type ConfirmState, type Pane, type PromptState } from '../store/types.js';
 
 export const FOOTER_ROWS = 3;
 
-/** The footer's height: a confirm that names what will run (and a warning) takes more lines. */
-export function footerRows(confirm: ConfirmState | null): number {
+/**
+ * The footer's height: a confirm that names what will run (and a warning) takes more lines, and so
+ * does a prompt's Tab-completion menu.
+ */
+export function footerRows(confirm: ConfirmState | null, menu = 0): number {
+  if (menu > 0) return FOOTER_ROWS + menu;
   return confirm ? Math.max(FOOTER_ROWS, confirmLines(confirm) + 1) : FOOTER_ROWS;
+}
+
+/** The rows of a prompt's Tab-completion menu (0: none open). */
+export function menuRows(prompt: PromptState | null): number {
+  return Math.min(MENU_ROWS, prompt?.completion?.items.length ?? 0);
 }
 
 /** `height`: the rows App gives it (footerRows, less on a short terminal). */
@@ -44,19 +54,45 @@ export function Footer({ width, height }: { width: number; height?: number }) {
     readOnly,
   });
 
+  // The field's keys come from the controller through the feed; what it makes goes back to the store.
+  const field = {
+    feed: controller.inkFeed,
+    onChange: (value: string) => fieldChanged(controller.ctx, value),
+    onSubmit: (value: string) => controller.submitField(value),
+  };
   let top: ReactNode = null;
   if (prompt) {
-    top = <Prompt label={prompt.label} {...promptText(prompt)} error={prompt.error} hint={prompt.hint} width={width} />;
+    top = (
+      <Prompt
+        label={prompt.label}
+        {...promptText(prompt)}
+        error={prompt.error}
+        hint={prompt.hint}
+        width={width}
+        epoch={`${prompt.id}:${prompt.epoch ?? 0}`}
+        {...field}
+        focus={!prompt.completion}
+      >
+        {prompt.completion ? (
+          <ChoiceMenu
+            items={prompt.completion.items}
+            index={prompt.completion.index}
+            limit={Math.max(1, Math.min(menuRows(prompt), (height ?? footerRows(confirm, menuRows(prompt))) - 3))}
+            feed={controller.inkFeed}
+            onHighlight={(choice) => completionPicked(controller.ctx, choice)}
+          />
+        ) : null}
+      </Prompt>
+    );
   } else if (confirm && !drawsOwnConfirm(pane, confirm)) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} />;
   } else if (filtering !== null) {
     top = (
       <Box flexDirection="column">
-        <Text>
+        <Box flexDirection="row">
           <Text color={theme.accent}>/</Text>
-          {filtering}
-          <Text inverse> </Text>
-        </Text>
+          <LineField value={filtering} width={width - 1} {...field} />
+        </Box>
         <Text dimColor>type to filter · enter keep · esc clear · ^u erase</Text>
       </Box>
     );
@@ -73,8 +109,8 @@ export function Footer({ width, height }: { width: number; height?: number }) {
     top = <Toast kind={toast.kind} message={toast.message} />;
   }
   return (
-    <Box flexDirection="column" width={width} height={height ?? footerRows(confirm)}>
-      <Box height={(height ?? footerRows(confirm)) - 1} flexDirection="column" overflow="hidden">
+    <Box flexDirection="column" width={width} height={height ?? footerRows(confirm, menuRows(prompt))}>
+      <Box height={(height ?? footerRows(confirm, menuRows(prompt))) - 1} flexDirection="column" overflow="hidden">
         {top}
       </Box>
       <KeyHints hints={hints} width={width} />

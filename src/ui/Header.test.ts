@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../text/safe.js';
-import { fitTrail } from './Header.js';
+import { fitTrail, pathShortenings } from './Header.js';
 
 describe('fitTrail (the breadcrumb)', () => {
   const trail = ['projects', 'acme/platform/deployer', '#4512', 'test:unit'];
@@ -20,5 +20,37 @@ describe('fitTrail (the breadcrumb)', () => {
   it('cuts the end of the last crumb only when nothing else fits', () => {
     expect(fitTrail(trail, 6)).toBe('test:…');
     expect(fitTrail(trail, 0)).toBe('');
+  });
+});
+
+describe('fitTrail keeps the project of what is shown', () => {
+  const trail = ['pulse', 'acme/platform/infra/terraform', '#5769', 'terraform:plan'];
+
+  it('drops the crumbs before it, then cuts its group path in the middle, then the crumbs after it', () => {
+    expect(fitTrail(trail, 80, 1)).toBe('pulse › acme/platform/infra/terraform › #5769 › terraform:plan');
+    expect(fitTrail(trail, 61, 1)).toBe('… › acme/platform/infra/terraform › #5769 › terraform:plan');
+    expect(fitTrail(trail, 57, 1)).toBe('… › acme/platform/…/terraform › #5769 › terraform:plan');
+    expect(fitTrail(trail, 53, 1)).toBe('… › acme/…/terraform › #5769 › terraform:plan');
+    expect(fitTrail(trail, 44, 1)).toBe('… › …/terraform › #5769 › terraform:plan');
+    expect(fitTrail(trail, 39, 1)).toBe('… › …/terraform › … › terraform:plan');
+    expect(fitTrail(trail, 35, 1)).toBe('…/terraform › … › terraform:plan');
+    expect(fitTrail(trail, 31, 1)).toBe('…/terraform › terraform:plan');
+    expect(fitTrail(trail, 20, 1)).toBe('…/terraform › terra…');
+    for (let room = 1; room <= 70; room++) {
+      const fitted = fitTrail(trail, room, 1);
+      expect(displayWidth(fitted)).toBeLessThanOrEqual(room);
+      if (room >= 11) expect(fitted).toContain('terraform');
+    }
+  });
+
+  it('shortens a path with the project name kept', () => {
+    expect(pathShortenings('acme/platform/infra/terraform')).toEqual([
+      'acme/platform/infra/terraform',
+      'acme/platform/…/terraform',
+      'acme/…/terraform',
+      '…/terraform',
+    ]);
+    expect(pathShortenings('acme/web')).toEqual(['acme/web', '…/web']);
+    expect(pathShortenings('web')).toEqual(['web']);
   });
 });

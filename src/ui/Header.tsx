@@ -20,7 +20,8 @@ export function Header({ width }: { width: number }) {
   const config = useAppState((s) => s.config);
   const user = useAppState((s) => s.user);
   const connection = useAppState((s) => s.connection);
-  const crumbs = useAppState(useShallow((s: AppState) => breadcrumbs(s, names)));
+  const crumbs = useAppState(useShallow((s: AppState) => trail(s, names).crumbs));
+  const keep = useAppState((s) => trail(s, names).project);
   const busy = useAppState((s) => Object.values(s.inflight)[0]);
   const pulse = useAppState((s) => topPane(s).kind === 'pulse');
   // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
@@ -44,7 +45,7 @@ export function Header({ width }: { width: number }) {
       </Text>
       <Text> › </Text>
       <Box flexGrow={1} flexShrink={1}>
-        <Text wrap="truncate">{fitTrail(crumbs, room)}</Text>
+        <Text wrap="truncate">{fitTrail(crumbs, room, keep)}</Text>
       </Box>
       {rate ? <Text color={theme.muted}>{rate}</Text> : null}
       {busy ? <Text color={theme.warning}>{safeText(busy, 40)} </Text> : null}
@@ -70,17 +71,64 @@ const SEP = ' › ';
 
 /**
  * The breadcrumb trail in `room` cells, cut from the left so the current place stays visible:
- * `… › #4512 › test:unit`. When even the last crumb does not fit, its end is cut.
+ * `… › #4512 › test:unit`. The crumb at `keep` (the project of the pipeline or job shown) stays
+ * whatever is cut: the crumbs before it go first, then its group path is shortened in the middle
+ * (`acme/…/terraform`, the project's own name kept), then the crumbs between it and the last. When
+ * even the last crumb does not fit, its end is cut.
  */
-export function fitTrail(parts: string[], room: number): string {
+export function fitTrail(parts: string[], room: number, keep = -1): string {
   if (room <= 0 || parts.length === 0) return '';
   const whole = parts.join(SEP);
   if (displayWidth(whole) <= room) return whole;
-  for (let first = 1; first < parts.length; first++) {
-    const cut = `…${SEP}${parts.slice(first).join(SEP)}`;
-    if (displayWidth(cut) <= room) return cut;
+  const last = parts.length - 1;
+  const fits = (crumbs: string[]) => displayWidth(crumbs.join(SEP)) <= room;
+  if (keep < 0 || keep >= last) {
+    for (let first = 1; first < parts.length; first++) {
+      const cut = ['…', ...parts.slice(first)];
+      if (fits(cut)) return cut.join(SEP);
+    }
+    return keep === last ? shortPath(parts[last]!, room) : truncateToWidth(parts[last]!, room);
   }
-  return truncateToWidth(parts[parts.length - 1]!, room);
+  const lead = keep > 0 ? ['…'] : [];
+  for (let first = 1; first <= keep; first++) {
+    const cut = ['…', ...parts.slice(first)];
+    if (fits(cut)) return cut.join(SEP);
+  }
+  const tail = parts.slice(keep + 1);
+  for (const project of pathShortenings(parts[keep]!)) {
+    if (fits([...lead, project, ...tail])) return [...lead, project, ...tail].join(SEP);
+  }
+  const project = pathShortenings(parts[keep]!).pop()!;
+  for (const crumbs of [
+    [...lead, project, '…', parts[last]!],
+    [project, '…', parts[last]!],
+    [project, parts[last]!],
+  ]) {
+    if (fits(crumbs)) return crumbs.join(SEP);
+  }
+  const rest = room - displayWidth(project + SEP);
+  return rest >= 4 ? `${project}${SEP}${truncateToWidth(parts[last]!, rest)}` : shortPath(parts[keep]!, room);
+}
+
+/**
+ * A project path ever shorter, the project's own name kept: `acme/platform/infra/terraform` →
+ * `acme/platform/…/terraform` → `acme/…/terraform` → `…/terraform`. The path as given comes first.
+ */
+export function pathShortenings(path: string): string[] {
+  const segments = path.split('/');
+  const name = segments[segments.length - 1]!;
+  const shorter = [path];
+  for (let head = segments.length - 2; head >= 1; head--) {
+    const cut = `${segments.slice(0, head).join('/')}/…/${name}`;
+    if (head < segments.length - 2 || segments.length > 2) shorter.push(cut);
+  }
+  if (segments.length > 1) shorter.push(`…/${name}`);
+  return [...new Set(shorter.filter((p, i) => i === 0 || displayWidth(p) < displayWidth(path)))];
+}
+
+/** A project path in `room` cells: shortened in the middle, else its end cut. */
+export function shortPath(path: string, room: number): string {
+  return pathShortenings(path).find((p) => displayWidth(p) <= room) ?? truncateToWidth(pathShortenings(path).pop()!, room);
 }
 
 /** While waiting on GitLab (connecting, retrying) an ink-spinner turns before the text: it is one cell, as the ◌ was. */
@@ -107,8 +155,28 @@ function useTicker(active: boolean): void {
   }, [active]);
 }
 
-function breadcrumbs(s: AppState, crumbs: PaneCrumbs): string[] {
-  return s.stack.map((pane) => crumb(s, pane, crumbs)).filter(Boolean);
+/**
+ * One crumb per pane, as its feature names it, and before a pane that shows a pipeline or a job of
+ * a project the trail has not named yet (the pulse's `f`, a downstream pipeline of another project)
+ * that project's path; `project` is that crumb's index, the one fitTrail keeps.
+ */
+function trail(s: AppState, names: PaneCrumbs): { crumbs: string[]; project: number } {
+  const crumbs: string[] = [];
+  let named: number | null = null;
+  let project = -1;
+  for (const pane of s.stack) {
+    const own = 'projectId' in pane && 'path' in pane ? (pane as { projectId: number; path: string }) : null;
+    if (own && own.projectId !== named) {
+      named = own.projectId;
+      project = crumbs.length;
+      crumbs.push(safeText(own.path, 80));
+    }
+    // A project pane's crumb is its path: named just above.
+    if (pane.kind === 'project') continue;
+    const text = crumb(s, pane, names);
+    if (text) crumbs.push(text);
+  }
+  return { crumbs, project };
 }
 
 /** A pane's crumb, as its feature names it (Feature.crumbs). */

@@ -9,6 +9,7 @@ import type { Feature } from '../store/feature.js';
 import { topPane } from '../store/store.js';
 import { HelpOverlay, layoutHelp, type HelpGroup } from './components/index.js';
 import { useApp, useAppState } from './context.js';
+import { marksLegend, statusLegend } from './glyphs.js';
 
 const ORDER: Category[] = ['Move', 'Views', 'Actions', 'App', 'Text'];
 const GENERAL: Scope[] = ['global'];
@@ -30,7 +31,8 @@ export function HelpScreen({ width, height }: { width: number; height: number })
 }
 
 /**
- * The pane's own keys first ("Here: a pipeline"), then the rest by category, then the palette. A key
+ * The pane's own keys first ("Here: a pipeline"), then what each status glyph and mark means (the
+ * legend, src/ui/glyphs.ts), then the rest by category, then the palette. A key
  * that works elsewhere says where in words ("in the run form"), never the keymap's scope ids.
  */
 export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[], features: readonly Feature[] = []): HelpGroup[] {
@@ -38,12 +40,16 @@ export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Sc
   const names: Partial<Record<Scope, string>> = Object.assign({}, SCOPE_NAMES, ...features.map((feature) => feature.scopeNames));
   const nameOf = (scope: Scope) => names[scope] ?? scope;
   const row = (b: Binding, scoped: boolean) => ({
-    keys: b.keys.map(prettyKey).join(' '),
+    // A command of the user's with no key (config file `commands:`) runs from the palette.
+    keys: b.keys.length === 0 && b.command.startsWith('run.') ? `:run ${b.command.slice(4)}` : b.keys.map(prettyKey).join(' '),
     description: `${b.description}${scoped && !b.scopes.includes('global') ? ` (in ${b.scopes.map(nameOf).join(', ')})` : ''}`,
   });
   const here = bindings.filter((b) => b.scopes.some((s) => paneScopes.includes(s)));
   const place = paneScopes[0] ? nameOf(paneScopes[0]) : 'this pane';
   const groups: HelpGroup[] = here.length ? [{ title: `Here: ${place}`, rows: here.map((b) => row(b, false)) }] : [];
+  // What the glyphs on screen mean, next to the keys of the pane that draws them.
+  const legend = (rows: { glyph: string; words: string }[]) => rows.map((g) => ({ keys: g.glyph, description: g.words }));
+  groups.push({ title: 'Statuses', rows: legend(statusLegend()) }, { title: 'Marks', rows: legend(marksLegend()) });
   for (const category of ORDER) {
     const rows = bindings.filter((b) => b.category === category && !here.includes(b)).map((b) => row(b, true));
     if (rows.length) groups.push({ title: category, rows });

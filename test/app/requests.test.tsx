@@ -67,3 +67,35 @@ it('shows a 304 as an unchanged answer', async () => {
   await palette('requests');
   await app.waitFor(/304 same/);
 });
+
+it('Enter opens the pane of what a request read, and o its web page', async () => {
+  await palette('project acme/api');
+  await app.waitFor(/#\d+\s+main/);
+  await app.press(KEY.enter);
+  await app.until(() => topPane(app.store.getState()).kind === 'pipeline', 'the pipeline pane');
+  const pane = topPane(app.store.getState()) as { pipelineId: number; projectId: number };
+  await app.until(() => app.store.getState().pipelines[pane.pipelineId] !== undefined, 'the pipeline');
+  const pipeline = app.store.getState().pipelines[pane.pipelineId]!;
+  await palette('requests');
+  await app.waitFor('Requests');
+  // The pipeline's own read, alone after the filter.
+  await app.press('/');
+  await app.type(`/projects/${pane.projectId}/pipelines/${pane.pipelineId} `);
+  await app.press(KEY.enter);
+  await app.waitFor(/of \d+ requests matching/);
+  await app.press('o');
+  await app.until(() => app.opened.length === 1, 'the page opened');
+  expect(app.opened[0]).toBe(pipeline.web_url);
+  await app.press(KEY.enter);
+  await app.until(() => topPane(app.store.getState()).kind === 'pipeline', 'the pipeline pane again');
+  expect(topPane(app.store.getState())).toMatchObject({ kind: 'pipeline', pipelineId: pane.pipelineId, path: 'acme/api' });
+  // A read of nothing with a pane (who am I) says so.
+  await palette('requests');
+  await app.waitFor('Requests');
+  await app.press('/', '\u0015');
+  await app.type('/user ');
+  await app.press(KEY.enter);
+  await app.press(KEY.enter);
+  await app.waitFor('This request read nothing pipetop has a pane for');
+  expect(topPane(app.store.getState()).kind).toBe('requests');
+});

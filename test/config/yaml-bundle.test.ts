@@ -31,7 +31,7 @@ it('the user config is parsed in the bundle as in the sources', async () => {
 const r = await parseUserConfig('theme: light\\nkeys:\\n  nav.down: [j, x]\\n', { file: 'c.yml', commands: ['nav.down'] });
 console.log(JSON.stringify(r));`);
   expect(JSON.parse(out)).toEqual({
-    config: { theme: 'light', keys: { 'nav.down': { keys: ['j', 'x'], line: 3 } }, notifications: { bell: true, desktop: true, title: true } },
+    config: { theme: 'light', keys: { 'nav.down': { keys: ['j', 'x'], line: 3 } }, notifications: { bell: true, desktop: true, title: true }, commands: [] },
     warnings: [],
   });
 });

@@ -20,6 +20,10 @@ import { createServerClock } from '../../src/time/server-clock.js';
 import { START } from './sim.js';
 import { attachKeyReader, type KeySource } from '../../src/input/index.js';
 import type { Binding } from '../../src/keymap/bindings.js';
+import type { CustomCommand } from '../../src/config/user-commands.js';
+import type { ConfigWarning } from '../../src/config/user-config.js';
+import { withUserCommands } from '../../src/features/commands/index.js';
+import { scopesOverlap } from '../../src/store/keymap.js';
 
 export const KEY = {
   up: '\u001B[A',
@@ -42,6 +46,8 @@ export interface AppRig {
   /** Bytes the app wrote to the terminal beside Ink (notifications). */
   written: string[];
   downloadDir: string;
+  /** What binding the user's commands (`commands` option) had to say: keys refused. */
+  commandWarnings: ConfigWarning[];
   /** The controller's start (who am I, then polling); already settled unless `renderFirst`. */
   started: Promise<void>;
   frame(): string;
@@ -102,6 +108,10 @@ export async function startApp(
     logDiskBytes?: number;
     /** The features (default: the registry, src/app/features.ts). */
     features?: readonly Feature[];
+    /** The user's own commands (config file `commands:`), bound as src/tui.tsx binds them. */
+    commands?: CustomCommand[];
+    /** Where the user's commands run. */
+    cwd?: string;
   } = {},
 ): Promise<AppRig> {
   const sim = options.simulator ?? (await startSimulator({ seed: 7, speed: 0, startTime: START, ...options.sim }));
@@ -122,7 +132,7 @@ export async function startApp(
     },
     // Most tests retry instantly: the header's "retrying" only where a test asks for it.
     reportRetries: options.wireRetries === true,
-    config: { host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false },
+    config: { host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false, ...(options.commands ? { commands: options.commands } : {}) },
     ...(options.first ? { first: options.first } : {}),
     // The world is frozen; polling would only add noise. Tests refresh with R when they mean to.
     timing: options.timing ?? { activeMs: 600_000, idleMs: 600_000, maxBackoffMs: 600_000 },
@@ -137,6 +147,8 @@ export async function startApp(
       downloadDir,
       write: (bytes) => written.push(bytes),
       env: options.env ?? {},
+      token: () => options.token ?? DEMO_TOKENS.user,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
       ...(options.notifications ? { notifications: options.notifications } : {}),
       ...(options.logDiskBytes !== undefined ? { logDiskBytes: options.logDiskBytes } : {}),
     },
@@ -146,6 +158,11 @@ export async function startApp(
     ...(options.features ? { features: options.features } : {}),
   });
   const { store, controller } = app;
+  // As src/tui.tsx: the user's commands over the table, each key refused where it would collide.
+  const own = options.commands
+    ? withUserCommands(controller.keymap.bindings, options.commands, { file: 'config.yml', readOnly: options.readOnly ?? false, overlaps: scopesOverlap })
+    : null;
+  if (own) controller.useBindings(own.bindings);
   const started = controller.start();
   if (!options.renderFirst) await started;
   const ink = render(app.view(createTheme({ NO_COLOR: '1' })));
@@ -182,6 +199,7 @@ export async function startApp(
     copied,
     written,
     downloadDir,
+    commandWarnings: own?.warnings ?? [],
     started,
     frame,
     press,

@@ -283,6 +283,19 @@ const SCENARIOS: Scenario[] = [
 
 const RUNS_PER_PANE = 6;
 
+/**
+ * GitLab answers `GET …/things/:id` with the thing of that id: a generated object whose id (or a
+ * merge request's iid) is a number gets the one the pane asked for, so the pane shows the answer
+ * rather than waiting for an object that never comes (a non-number id stays, for the refusal).
+ */
+function askedFor(body: unknown, id: number): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  if (typeof out.id === 'number') out.id = id;
+  if (typeof out.iid === 'number') out.iid = id;
+  return out;
+}
+
 describe('every pane from generated answers', () => {
   let app: AppRig;
   let next = 900_000;
@@ -322,7 +335,8 @@ describe('every pane from generated answers', () => {
         fc.asyncProperty(scenario.answers, async (answers) => {
           const id = next++;
           app.sim.faults.clear();
-          for (const a of answers) app.sim.faults.add({ kind: 'respond', method: 'GET', path: a.path, status: 200, body: a.body as object, times: 1000 });
+          for (const a of answers)
+            app.sim.faults.add({ kind: 'respond', method: 'GET', path: a.path, status: 200, body: askedFor(a.body, id) as object, times: 1000 });
           const seen = app.sim.requests.length;
           // A project of its own per run (ids no list has read yet), so every run reads its answers afresh.
           // Lists read before are forgotten (the projects list and my events are not per project).

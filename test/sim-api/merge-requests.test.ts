@@ -66,3 +66,42 @@ describe('merge-request pipelines', () => {
     expect((await rig.client(DEMO_TOKENS.readOnly).mergeRequests.pipelines(MOBILE, 12).all()).length).toBe(2);
   });
 });
+
+describe('merge requests across projects (GET /merge_requests)', () => {
+  const refs = (list: { references?: { full?: string } }[]) => list.map((m) => m.references?.full).sort();
+
+  it('lists the caller’s own by default, assigned ones with scope=assigned_to_me, reviews with reviewer_username', async () => {
+    expect(refs(await rig.gl.mergeRequests.list().all())).toEqual(['acme/api!31', 'acme/mobile!12']);
+    expect(refs(await rig.gl.mergeRequests.list({ scope: 'assigned_to_me' }).all())).toEqual(['acme/api!31']);
+    const reviewing = await rig.gl.mergeRequests.list({ scope: 'all', reviewer_username: 'alice' }).all();
+    expect(refs(reviewing)).toEqual(['acme/mobile!13', 'acme/platform/deployer!4']);
+    expect(reviewing.every((m) => m.reviewers?.some((u) => u.username === 'alice'))).toBe(true);
+    // Every state unless asked: bob's merged !11 is his, not alice's; state=merged finds it.
+    expect(refs(await rig.gl.mergeRequests.list({ scope: 'all', state: 'merged' }).all())).toEqual(['acme/mobile!11']);
+    const list = await rig.gl.mergeRequests.list({ scope: 'all' }).all();
+    const times = list.map((m) => Date.parse(m.created_at!));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The list's entity has no head pipeline; the single merge request has it.
+    expect(list.every((m) => !('head_pipeline' in m))).toBe(true);
+  });
+
+  it('refuses an unknown scope or state with GitLab’s 400', async () => {
+    const bad = await apiError(rig.gl.mergeRequests.list({ scope: 'mine' as never }).all());
+    expect(bad.status).toBe(400);
+    expect(bad.reason).toBe('scope does not have a valid value');
+    expect((await apiError(rig.gl.mergeRequests.list({ state: 'open' as never }).all())).status).toBe(400);
+  });
+
+  it('gives the single merge request its head pipeline: the newest on its source branch’s head', async () => {
+    const mr = await rig.gl.mergeRequests.get('acme/api', 31);
+    const project = rig.sim.world.projectsByPath.get('acme/api')!;
+    const head = project.heads.get('feature/rate-limits')!.sha;
+    const onHead = (rig.sim.world.projectPipelines.get(project.id) ?? [])
+      .map((id) => rig.sim.world.pipelines.get(id)!)
+      .filter((p) => p.ref === 'feature/rate-limits' && p.sha === head);
+    expect(mr.head_pipeline?.id ?? null).toBe(onHead.length ? Math.max(...onHead.map((p) => p.id)) : null);
+    const mobile = await rig.gl.mergeRequests.get(MOBILE, 12);
+    const own = await rig.gl.mergeRequests.pipelines(MOBILE, 12).all();
+    expect(mobile.head_pipeline?.id).toBe(own[0]!.id);
+  });
+});

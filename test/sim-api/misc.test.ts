@@ -368,3 +368,18 @@ describe('routes and pagination limits', () => {
     expect(pages).toEqual([0]);
   });
 });
+
+describe('one commit (GET /projects/:id/repository/commits/:sha)', () => {
+  it("answers a pipeline's commit as a job carries it, and 404 for a sha the project lacks", async () => {
+    const [pipeline] = await rig.gl.pipelines.list(API, { perPage: 1 }).all();
+    const commit = await rig.gl.projects.commit(API, pipeline!.sha);
+    expect(commit.id).toBe(pipeline!.sha);
+    expect(commit.short_id).toBe(pipeline!.sha.slice(0, 8));
+    expect(commit.title.length).toBeGreaterThan(0);
+    const [job] = await rig.gl.jobs.listForPipeline(API, pipeline!.id, { perPage: 1 }).all();
+    expect(commit).toMatchObject({ title: job!.commit.title, message: job!.commit.message, author_name: job!.commit.author_name });
+    const error = await apiError(rig.gl.projects.commit(API, '0'.repeat(40)));
+    expect(error.status).toBe(404);
+    expect(error.message).toContain('Commit Not Found');
+  });
+});

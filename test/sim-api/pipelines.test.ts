@@ -75,8 +75,11 @@ describe('pipeline list', () => {
     expect((await all({ sha: target.sha })).every((p) => p.sha === target.sha)).toBe(true);
     expect((await all({ sha: target.sha })).map((p) => p.id)).toContain(target.id);
     const at = target.updated_at!;
-    expect((await all({ updated_after: at })).every((p) => Date.parse(p.updated_at!) > Date.parse(at))).toBe(true);
-    expect((await all({ updated_before: at })).every((p) => Date.parse(p.updated_at!) < Date.parse(at))).toBe(true);
+    expect((await all({ updated_after: at })).every((p) => Date.parse(p.updated_at!) >= Date.parse(at))).toBe(true);
+    expect((await all({ updated_before: at })).every((p) => Date.parse(p.updated_at!) <= Date.parse(at))).toBe(true);
+    // Inclusive, as GitLab's UpdatedAtFilterable: the pipeline updated at that instant is in both.
+    expect((await all({ updated_after: at })).map((p) => p.id)).toContain(target.id);
+    expect((await all({ updated_before: at })).map((p) => p.id)).toContain(target.id);
     const byUpdate = await all({ order_by: 'updated_at', sort: 'asc' });
     const times = byUpdate.map((p) => Date.parse(p.updated_at!));
     expect(times).toEqual([...times].sort((a, b) => a - b));

@@ -8,6 +8,7 @@ import { Text } from '../../ui/components/Text.js';
 import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { digestKey, type FailureItem } from './slice.js';
+import { MARKS } from '../../ui/glyphs.js';
 
 /** Rows one item takes: its heading and its block (or the note saying why there is none). */
 const rowsOf = (item: FailureItem) => 1 + (item.block ? item.block.before.length + 1 + item.block.after.length : 1);
@@ -68,7 +69,9 @@ export function FailuresPane({ pane, width, height }: { pane: Extract<Pane, { ki
         return (
           <Box key={item.jobId} flexDirection="column">
             <Text wrap="truncate" inverse={selected && theme.selection.inverse} bold={selected}>
-              <Text color={item.allowFailure ? theme.warning : theme.error}>{item.allowFailure ? '⚠ ' : '✖ '}</Text>
+              <Text color={item.allowFailure ? theme.warning : theme.error}>
+                {item.allowFailure ? `${MARKS.allowedFailure.glyph} ` : `${theme.status('failed').icon} `}
+              </Text>
               {`${safeText(item.name, 80)} `}
               <Text dimColor>{`#${item.jobId} ${safeText(item.stage, 30)}${via}${reason}${item.allowFailure ? ' · allowed to fail' : ''}`}</Text>
             </Text>

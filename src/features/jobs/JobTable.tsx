@@ -4,6 +4,14 @@ import { Table, statusCell, type Column } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
+import { MARKS } from '../../ui/glyphs.js';
+
+/** A runner as GitLab's job page names it: its description, else its name, else its id. */
+function runnerName(j: Job): string {
+  const runner = j.runner;
+  if (!runner) return '';
+  return runner.description || runner.name || `#${runner.id}`;
+}
 
 /** `nameOf`: a row's Name when the caller names it (a pipeline's trigger jobs), else undefined. */
 export function JobTable({
@@ -38,20 +46,24 @@ export function JobTable({
       header: 'Name',
       width: 16,
       grow: 3,
+      max: 44,
       priority: 10,
       value: (j) =>
-        `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ↻${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}`,
+        `${nameOf?.(j) ?? j.name}${typeof j.attempts === 'number' ? ` ${MARKS.attempt.glyph}${j.attempts}` : ''}${j.allow_failure && j.status === 'failed' ? ' (allowed to fail)' : ''}`,
     },
     { header: 'Stage', width: 10, priority: 5, value: (j) => j.stage },
     ...(showPipeline
       ? [
           { header: 'Pipeline', width: 9, priority: 4, value: (j: Job) => (j.pipeline ? `#${j.pipeline.id}` : '') },
-          { header: 'Ref', width: 10, grow: 1, priority: 6, value: (j: Job) => refOf?.(j.ref) ?? j.ref },
+          { header: 'Ref', width: 10, grow: 1, max: 32, priority: 6, value: (j: Job) => refOf?.(j.ref) ?? j.ref },
         ]
       : []),
     { header: 'By', width: 10, priority: 2, value: (j) => j.user?.username ?? '' },
     { header: 'Duration', width: 9, priority: 7, align: 'right', value: (j) => duration(jobSeconds(j, now())) },
     { header: 'Created', width: 10, priority: 1, value: (j) => relativeTime(j.created_at, now()) },
+    // Shown only where there is room (they give way first): how long it waited for a runner, and which one took it.
+    { header: 'Queued', width: 8, priority: 0, align: 'right', value: (j) => duration(j.queued_duration) },
+    { header: 'Runner', width: 12, grow: 1, max: 32, priority: 0, value: (j) => runnerName(j) },
   ];
   return <Table columns={columns} rows={rows} selected={selected} height={height} width={width} keyOf={(j) => j.id} emptyText={empty} />;
 }

@@ -2,7 +2,7 @@
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { markFresh } from '../../store/fresh.js';
-import { idArgument, needProject, pushPane } from '../../store/palette.js';
+import { branchChoices, idArgument, needProject, pushPane } from '../../store/palette.js';
 import { downloadArtifactsByRef } from './actions.js';
 
 export const JOBS_PALETTE: Record<string, PaletteCommand> = {
@@ -31,6 +31,8 @@ export const JOBS_PALETTE: Record<string, PaletteCommand> = {
     usage: 'artifacts <ref> <job>',
     description: 'download the artifacts of the latest successful <job> on <ref>',
     order: 50,
+    // Tab completes the ref from the branches of the project in front.
+    complete: (ctx, args, at) => (args.length === 1 ? branchChoices(ctx, at) : []),
     run(ctx, args, at) {
       const missing = needProject(at);
       if (missing) return missing;

@@ -10,6 +10,7 @@ import { truncateToWidth } from '../../text/safe.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { duration } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
+import { MARKS } from '../../ui/glyphs.js';
 
 export function LogView({ jobId, width, height, waiting }: { jobId: number; width: number; height: number; waiting: string | null }) {
   const { controller } = useApp();
@@ -150,11 +151,11 @@ function Row({
   folded: boolean;
 }) {
   const theme = useTheme();
-  const gutter = current ? '▶' : match ? '•' : selected ? '›' : ' ';
+  const gutter = current ? MARKS.currentMatch.glyph : match ? MARKS.match.glyph : selected ? '›' : ' ';
   const stamp = stampOf(line, view);
   const room = width - 2 - stamp.length;
   if (section) {
-    const marker = folded ? '▸' : '▾';
+    const marker = folded ? MARKS.folded.glyph : MARKS.unfolded.glyph;
     const took = section.durationS === null ? (section.endLine === null ? ' …' : '') : ` ${duration(section.durationS)}`;
     const title = truncateToWidth(`${marker} ${line.text || section.header || section.name}`, Math.max(1, room - took.length));
     return (

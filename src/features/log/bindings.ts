@@ -55,4 +55,13 @@ export const LOG_BINDINGS: Binding[] = [
     hint: 'i details',
     rank: { 'job:failed': 4 },
   },
+  { command: 'log.pager', keys: ['|'], description: 'Open the log in your $PAGER (less -R when unset)', category: 'Views', scopes: ['job'] },
+  {
+    command: 'log.editor',
+    keys: ['v'],
+    description: 'Open the log in your $VISUAL/$EDITOR at the cursor’s line (a copy)',
+    category: 'Views',
+    scopes: ['job'],
+  },
+  { command: 'log.copyLine', keys: ['Y'], description: 'Copy the line under the cursor (OSC 52)', category: 'Actions', scopes: ['job'] },
 ];

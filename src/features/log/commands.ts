@@ -3,6 +3,7 @@
 import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
 import { toast } from '../../store/store.js';
+import { copyLogLine, openLogOutside } from './external.js';
 import type { LogRegistry } from './log-view.js';
 
 export function runLogCommand(ctx: Ctx, logs: LogRegistry, jobId: number, command: CommandId): void {
@@ -65,6 +66,12 @@ export function runLogCommand(ctx: Ctx, logs: LogRegistry, jobId: number, comman
           submit: { command: 'log.save', args: { jobId } },
         },
       });
+    case 'log.pager':
+      return void openLogOutside(ctx, logs, jobId, 'pager');
+    case 'log.editor':
+      return void openLogOutside(ctx, logs, jobId, 'editor');
+    case 'log.copyLine':
+      return copyLogLine(ctx, logs, jobId);
     default:
       return;
   }

@@ -9,11 +9,12 @@ import type { AppState } from '../../store/types.js';
 import type { PipelineMark } from './slice.js';
 import { notificationBytes } from '../../platform/notify.js';
 import { safeText } from '../../text/safe.js';
+import { MARKS } from '../../ui/glyphs.js';
 
 /** At most this many at once: each running one costs a request per poll (poll.ts). */
 export const MAX_MARKS = 10;
 /** Drawn beside a marked pipeline's id. */
-export const MARK_GLYPH = '◆';
+export const MARK_GLYPH = MARKS.marked.glyph;
 
 const ENDED = new Set(['success', 'failed', 'canceled', 'skipped']);
 export const isEnded = (status: string | null | undefined): boolean => status != null && ENDED.has(status);

@@ -14,6 +14,7 @@ import { MARK_GLYPH } from '../marks/index.js';
 import { useMemo } from 'react';
 import { sparkline } from '../../ui/components/Sparkline.js';
 import { durationsByRef } from './timeline-history.js';
+import { PIPELINE_TITLE_FROM, type HeldPipeline } from './hydrate.js';
 
 export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
@@ -24,6 +25,7 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   const filters = useAppState((s) => s.pipelineFilters[projectId]);
   const mergeRequests = useAppState((s) => s.mergeRequests);
   const marks = useAppState((s) => s.marks);
+  const wide = useAppState((s) => s.viewport.width >= PIPELINE_TITLE_FROM);
 
   // Per ref, the durations of its pipelines on the page, drawn on the ref's newest row.
   const series = useMemo(() => durationsByRef(list.items), [list.items]);
@@ -35,9 +37,11 @@ export function PipelinesTab({ projectId, width, height }: { projectId: number; 
   const columns: Column<PipelineBasic>[] = [
     { header: 'Status', width: 11, priority: 9, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
     { header: 'Pipeline', width: 9, priority: 8, value: (p) => `#${p.id}${marks[p.id] ? ` ${MARK_GLYPH}` : ''}` },
-    { header: 'Ref', width: 14, grow: 2, priority: 10, value: (p) => refText({ mergeRequests }, projectId, p.ref) },
+    { header: 'Ref', width: 14, grow: 2, max: 40, priority: 10, value: (p) => refText({ mergeRequests }, projectId, p.ref) },
     { header: 'Commit', width: 9, priority: 4, value: (p) => p.sha.slice(0, 8) },
-    { header: 'Source', width: 12, grow: 1, priority: 2, value: (p) => p.source ?? '' },
+    // Read near the cursor only where it shows (hydrate.ts); the first to give way.
+    ...(wide ? [{ header: 'Title', width: 24, grow: 3, priority: 0, value: (p: PipelineBasic) => (full[p.id] as HeldPipeline)?.commitTitle ?? '' }] : []),
+    { header: 'Source', width: 12, grow: 1, max: 20, priority: 2, value: (p) => p.source ?? '' },
     { header: 'By', width: 12, priority: 3, value: (p) => detail(p).user?.username ?? '' },
     { header: 'Created', width: 10, priority: 6, value: (p) => relativeTime(p.created_at, now()) },
     { header: 'Duration', width: 9, priority: 5, align: 'right', value: (p) => duration(detail(p).duration) },

@@ -12,6 +12,7 @@ import { useAppState } from '../../ui/context.js';
 import { useTheme, type Theme } from '../../ui/theme.js';
 import { useList } from '../../ui/use-list.js';
 import { testsText } from './pipeline-extras.js';
+import { caseKey } from './test-history.js';
 import type { TestCaseRow } from './tests-view.js';
 
 /** 0.0042 s → `4ms`, 1.5 → `1.50s`, 75 → `1m15s`. */
@@ -40,23 +41,52 @@ export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind:
   const theme = useTheme();
   const { list, rows } = useList<TestCaseRow>(listKeys.testCases(pane.projectId, pane.pipelineId));
   const summary = useAppState((s) => testsText(s.pipelineExtras[pane.pipelineId]?.tests));
+  const history = useAppState((s) => s.testHistory[pane.pipelineId]);
   const row = rows[list.selected];
+  const flakyOf = (r: TestCaseRow) => history?.flaky[caseKey(r.suite, r.test)];
+  const counted = history?.state === 'ready' ? history.pipelines.length : 0;
   const columns: Column<TestCaseRow>[] = [
     { header: 'Status', width: 10, value: (r) => r.test.status, display: (r) => caseStatusCell(theme, r.test.status) },
+    { header: '', width: 7, value: (r) => (flakyOf(r) ? 'flaky?' : ''), display: (r) => ({ text: flakyOf(r) ? 'flaky?' : '', color: theme.warning }) },
+    ...(counted
+      ? [
+          {
+            header: 'Fails',
+            width: 5,
+            align: 'right' as const,
+            value: (r: TestCaseRow) => {
+              const n = history?.failures[caseKey(r.suite, r.test)] ?? 0;
+              return n ? `${n}/${counted}` : '';
+            },
+          },
+        ]
+      : []),
     { header: 'Time', width: 8, align: 'right', value: (r) => caseDuration(r.test.execution_time) },
     { header: 'Suite', width: 14, value: (r) => safeText(r.suite, 60) },
     { header: 'Case', grow: 3, value: (r) => safeText(`${r.test.name}${r.test.classname ? ` · ${r.test.classname}` : ''}`, 300) },
   ];
-  const head = `Tests of pipeline #${pane.pipelineId}${summary ? ` · ${summary}` : ''}`;
+  const flakyCount = history ? Object.keys(history.flaky).length : 0;
+  const across =
+    history?.state === 'ready'
+      ? `${flakyCount ? ` · ${flakyCount} flaky?` : ''}${history.sorted ? ` · most failing in the last ${counted} on the ref first` : ''}`
+      : history?.state === 'loading'
+        ? ' · reading earlier runs…'
+        : '';
+  const head = `Tests of pipeline #${pane.pipelineId}${summary ? ` · ${summary}` : ''}${across}`;
   if (pane.open && row) {
     const out = caseOutput(row);
-    const room = Math.max(1, height - 2);
+    const room = Math.max(1, height - 2 - (flakyOf(row) ? 1 : 0));
     const top = Math.min(pane.scroll ?? 0, Math.max(0, out.length - room));
     return (
       <Box flexDirection="column" width={width} height={height}>
         <Text bold wrap="truncate">
           {truncateToWidth(safeText(`${row.test.status} · ${row.suite} · ${row.test.name}`, 400), width)}
         </Text>
+        {flakyOf(row) ? (
+          <Text color={theme.warning} wrap="truncate">
+            {truncateToWidth(`flaky? ${flakyOf(row)!.text}`, width)}
+          </Text>
+        ) : null}
         <Text dimColor wrap="truncate">
           {truncateToWidth(
             `${caseDuration(row.test.execution_time)} · ${safeText(row.test.classname, 200)} · ${out.length > room ? `lines ${top + 1}–${Math.min(out.length, top + room)} of ${out.length} · j/k scroll · ` : ''}L job log at the failing line · esc list`,
@@ -87,7 +117,7 @@ export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind:
       noun="cases"
       emptyNoun="test cases"
       empty={list.loadedAt !== null && !list.filter ? 'No test cases: no job of this pipeline uploaded a JUnit report.' : undefined}
-      extra="⏎ output · L log"
+      extra="⏎ output · L log · F most failing"
     />
   );
 }

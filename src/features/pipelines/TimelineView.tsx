@@ -9,6 +9,7 @@ import { displayWidth, padToWidth, safeText, truncateToWidth } from '../../text/
 import { useTheme } from '../../ui/theme.js';
 import { WindowedList } from '../../ui/components/WindowedList.js';
 import { BAR, axisFor, axisLine, barCells, buildTimeline, readsNow, type Timeline as TimelineData, type TimelineEntry, type TimelineJob } from './timeline.js';
+import { MARKS } from '../../ui/glyphs.js';
 
 export interface TimelineProps {
   jobs: readonly TimelineJob[];
@@ -24,7 +25,7 @@ export interface TimelineProps {
 
 export type TimelineRow = { kind: 'stage'; stage: string } | { kind: 'job'; entry: TimelineEntry };
 
-export const CRITICAL_MARK = '▸';
+export const CRITICAL_MARK = MARKS.folded.glyph;
 
 /** Stage headings and job rows, in drawing order. */
 export function timelineRows(entries: readonly TimelineEntry[], stages: readonly string[]): TimelineRow[] {

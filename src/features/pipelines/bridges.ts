@@ -11,6 +11,7 @@ import { listOf, patchList, toast } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
 import { safeDecodedUrlPart, safeText } from '../../text/safe.js';
 import { bridgesDue } from '../../lib/bridges-due.js';
+import { MARKS } from '../../ui/glyphs.js';
 
 /** A bridge as a row of a pipeline's job list: job-shaped, with the pipeline it created. */
 export type BridgeRow = Job & { downstream_pipeline: DownstreamPipeline | null };
@@ -123,16 +124,16 @@ function noPipeline(row: BridgeRow, short: boolean): string {
 /** How a bridge row names itself: a mark, and the pipeline it leads to. */
 export function bridgeName(state: Pick<AppState, 'projects'>, row: BridgeRow, here: { projectId: number; path: string }): string {
   const dp = row.downstream_pipeline as (DownstreamPipeline & { project_id?: number }) | null;
-  if (!dp) return `⇲ ${row.name} (${noPipeline(row, true)})`;
+  if (!dp) return `${MARKS.trigger.glyph} ${row.name} (${noPipeline(row, true)})`;
   const other = dp.project_id !== undefined && dp.project_id !== here.projectId;
   const where = other ? downstreamPath(state, dp, here) : 'child';
-  return `⇲ ${row.name} → ${where} #${dp.id}`;
+  return `${MARKS.trigger.glyph} ${row.name} → ${where} #${dp.id}`;
 }
 
 /** Under the job list while the cursor is on a bridge (its row may be too narrow to say where it leads). */
 export function downstreamHint(state: Pick<AppState, 'projects'>, row: BridgeRow, here: { projectId: number; path: string }): string {
   const dp = row.downstream_pipeline as (DownstreamPipeline & { project_id?: number }) | null;
-  if (!dp) return `⇲ ${row.name}: ${noPipeline(row, false)}`;
+  if (!dp) return `${MARKS.trigger.glyph} ${row.name}: ${noPipeline(row, false)}`;
   const other = dp.project_id !== undefined && dp.project_id !== here.projectId;
   return `⏎ opens ${other ? downstreamPath(state, dp, here) : 'child'} #${dp.id}`;
 }

@@ -14,6 +14,7 @@ import { watchPipelineRows } from './hydrate.js';
 import { mrKey, newMergeRequestPipeline, watchMergeRequests } from './mr.js';
 import { toggleDetails, watchPipelineExtras } from './pipeline-extras.js';
 import { pipelinesSource } from './source.js';
+import { toggleFailureSort, watchTestHistory } from './test-history.js';
 import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
 import { refreshJobHistory } from './history.js';
 import { PIPELINE_BINDINGS } from './bindings.js';
@@ -43,9 +44,8 @@ function testsMove(by: (page: number) => number): CommandRun {
 
 export const pipelinesFeature: Feature = {
   crumbs: {
-    // A multi-project downstream pipeline is in another project than the crumbs before it.
-    pipeline: (_s, pane) =>
-      pane.parent && pane.parent.projectId !== pane.projectId ? `${safeText(pane.path, 60)} #${pane.pipelineId}` : `#${pane.pipelineId}`,
+    // Its project, when the trail has not named it yet, is a crumb of its own (src/ui/Header.tsx).
+    pipeline: (_s, pane) => `#${pane.pipelineId}`,
     mergeRequest: (_s, pane) => `!${pane.iid}`,
     tests: (_s, pane) => (pane.open ? 'tests › case' : 'tests'),
     runForm: (s) => (s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline'),
@@ -81,6 +81,11 @@ export const pipelinesFeature: Feature = {
       'pipeline.details': {
         run(ctx, pane) {
           if (pane.kind === 'pipeline') toggleDetails(ctx, pane.pipelineId);
+        },
+      },
+      'tests.sortFailures': {
+        run(ctx, pane) {
+          if (pane.kind === 'tests') toggleFailureSort(ctx, pane.projectId, pane.pipelineId);
         },
       },
       'tests.log': {
@@ -150,7 +155,14 @@ export const pipelinesFeature: Feature = {
   poll(ctx, timing) {
     const pipeline = pollPipelines(ctx, timing);
     const bridgeReads: BridgeReads = new Map();
-    const watchers = [watchPipelineRows(ctx), watchFirstFocus(ctx), watchMergeRequests(ctx), watchPipelineExtras(ctx), rememberReports(ctx)];
+    const watchers = [
+      watchPipelineRows(ctx),
+      watchFirstFocus(ctx),
+      watchMergeRequests(ctx),
+      watchPipelineExtras(ctx),
+      rememberReports(ctx),
+      watchTestHistory(ctx),
+    ];
     return {
       ...pipeline,
       watch(state) {

@@ -4,7 +4,7 @@
 // them (its 400, e.g. "status does not have a valid value", shows under the list): a value list kept
 // here would refuse what a newer GitLab accepts. A key twice, or one GitLab does not know (it would
 // be ignored without a word), keeps the prompt open with a message and everything typed.
-import type { PipelineListFilters } from '../../api/index.js';
+import { PIPELINE_SCOPES, PIPELINE_SOURCES, PIPELINE_STATUSES, type PipelineListFilters } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
 import type { ListKey } from '../../store/types.js';
@@ -38,6 +38,21 @@ export function parsePipelineFilters(text: string): { filters: PipelineListFilte
   return { filters: filters as PipelineListFilters };
 }
 
+/**
+ * What Tab completes in the filter prompt (store/completion.ts): each key, and the values of the
+ * keys GitLab takes from a fixed list (the free ones, ref= and name=, are typed).
+ */
+const FILTER_CHOICES: readonly string[] = [
+  ...KEYS.map((key) => `${key}=`),
+  ...PIPELINE_STATUSES.map((status) => `status=${status}`),
+  ...PIPELINE_SCOPES.map((scope) => `scope=${scope}`),
+  ...PIPELINE_SOURCES.map((source) => `source=${source}`),
+  ...['id', 'status', 'ref', 'updated_at', 'user_id'].map((order) => `order_by=${order}`),
+  'sort=asc',
+  'sort=desc',
+  'yaml_errors=true',
+];
+
 export function formatPipelineFilters(filters: PipelineListFilters): string {
   return Object.entries(filters)
     .filter(([, v]) => v !== undefined)
@@ -54,6 +69,7 @@ export function pipelineFilterPrompt(ctx: Ctx, projectId: number, key: ListKey):
       initial: formatPipelineFilters(current),
       hint: 'status=failed|running|… scope=finished|tags|… source=merge_request_event|… ref=main sha=… username=alice name="…" yaml_errors=true updated_after=2024-11-01T00:00:00Z updated_before=… order_by=id|status|ref|updated_at|user_id sort=asc|desc · empty: all',
       submit: { command: 'pipelines.filters', args: { projectId, key } },
+      choices: FILTER_CHOICES,
     },
   });
 }

@@ -1,6 +1,8 @@
 // GitLab's pipeline list has no user or duration: the pipelines near the cursor get their full
 // form, read by the poller's watcher (never by a component), once — and again only when the list
-// shows the pipeline changed (a new `updated_at`). A few requests at a time, from one queue.
+// shows the pipeline changed (a new `updated_at`). A few requests at a time, from one queue. On a
+// terminal wide enough for the list's Title column (PIPELINE_TITLE_FROM), each commit's title too:
+// one GET per commit, once (a commit never changes), kept on the pipeline as `commitTitle`.
 import type { PipelineBasic } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { listRows, nearSelection } from '../../store/lists.js';
@@ -14,12 +16,22 @@ const LANES = 3;
 const MAX_ASKED = 5_000;
 /** The tab bar above a project tab's list. */
 const TAB_ROWS = 2;
+/** Terminal columns from which the pipelines list shows each commit's title (PipelinesTab). */
+export const PIPELINE_TITLE_FROM = 150;
+/** Commit titles remembered, by `projectId:sha`. */
+const MAX_TITLES = 2_000;
+
+/** A pipeline as the store keeps it once read whole: when, and its commit's title when asked. */
+export type HeldPipeline = { hydratedAt?: string; commitTitle?: string | null } | undefined;
 
 interface Wanted {
   projectId: number;
   id: number;
+  sha: string;
   /** The list's `updated_at` for it: what this read is for. */
   version: string;
+  /** Read whole already: only its commit's title is wanted. */
+  titleOnly?: boolean;
 }
 
 export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
@@ -29,13 +41,38 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
   const asked = new Map<number, string>();
   let queue: Wanted[] = [];
   let running = 0;
-  let last: { list: unknown; pipelines: unknown; height: number } | null = null;
+  let last: { list: unknown; pipelines: unknown; height: number; titles: boolean } | null = null;
 
-  const readOne = async ({ projectId, id, version }: Wanted): Promise<void> => {
+  // A commit's title, read once per commit (the same commit has many pipelines); null when unreadable.
+  const titles = new Map<string, Promise<string | null>>();
+  const titleOf = (projectId: number, sha: string): Promise<string | null> => {
+    const key = `${projectId}:${sha}`;
+    let title = titles.get(key);
+    if (!title) {
+      title = ctx.gl.projects.commit(projectId, sha).then(
+        (c) => c.title,
+        () => null,
+      );
+      titles.set(key, title);
+      for (const k of titles.keys()) {
+        if (titles.size <= MAX_TITLES) break;
+        titles.delete(k);
+      }
+    }
+    return title;
+  };
+  const wide = () => ctx.store.getState().viewport.width >= PIPELINE_TITLE_FROM;
+
+  const readOne = async ({ projectId, id, sha, version, titleOnly }: Wanted): Promise<void> => {
     const { store, gl } = ctx;
     try {
-      const full = await gl.pipelines.get(projectId, id);
-      store.setState((s) => ({ pipelines: { ...s.pipelines, [id]: { ...full, hydratedAt: full.updated_at } } }));
+      const [full, commitTitle] = await Promise.all([titleOnly ? null : gl.pipelines.get(projectId, id), wide() ? titleOf(projectId, sha) : undefined]);
+      store.setState((s) => {
+        const held = s.pipelines[id];
+        if (!full && !held) return {};
+        const next = full ? { ...full, hydratedAt: full.updated_at } : held!;
+        return { pipelines: { ...s.pipelines, [id]: commitTitle === undefined ? next : { ...next, commitTitle } } };
+      });
     } catch (error) {
       // Not read: a later change of the rows may ask again; the rest of this round waits for it.
       if (asked.get(id) === version) asked.delete(id);
@@ -63,11 +100,16 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
     queue = [];
     for (const row of rows) {
       const version = row.updated_at ?? '';
-      const held = state.pipelines[row.id] as { hydratedAt?: string } | undefined;
-      if (asked.get(row.id) === version || (held?.hydratedAt !== undefined && held.hydratedAt === version)) continue;
+      const held = state.pipelines[row.id] as HeldPipeline;
+      const whole = held?.hydratedAt !== undefined && held.hydratedAt === version;
+      const titled = held?.commitTitle !== undefined || !wide();
+      // Read whole: only a title may be missing (the terminal grew); otherwise a read, which brings
+      // the title too when the terminal is wide by then.
+      const want = whole ? (titled ? null : `${version} title`) : version;
+      if (want === null || asked.get(row.id) === want) continue;
       asked.delete(row.id);
-      asked.set(row.id, version);
-      queue.push({ projectId, id: row.id, version });
+      asked.set(row.id, want);
+      queue.push({ projectId, id: row.id, sha: row.sha, version: want, ...(whole ? { titleOnly: true } : {}) });
     }
     // A long session scrolls through many pipelines: the record keeps the most recent ones (a
     // Map iterates in insertion order; a pipeline asked again moves to the end).
@@ -84,8 +126,9 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
     const key = listKeys.pipelines(pane.projectId);
     const list = listOf(state, key);
     const height = state.viewport.height - TAB_ROWS;
-    if (last && last.list === list && last.pipelines === state.pipelines && last.height === height) return;
-    last = { list, pipelines: state.pipelines, height };
+    const titles = wide();
+    if (last && last.list === list && last.pipelines === state.pipelines && last.height === height && last.titles === titles) return;
+    last = { list, pipelines: state.pipelines, height, titles };
     hydrate(pane.projectId, nearSelection(listRows<PipelineBasic>(ctx, state, key), list.selected, height));
   };
 }

@@ -4,7 +4,8 @@
 // opens its variables form, a deploy job's `r` asks first — all of them this feature's.
 import type { Binding, Scope } from '../../keymap/bindings.js';
 
-const JOB_TARGETS: Scope[] = ['pipeline', 'jobs', 'job'];
+// allJobs: `:jobs` across projects (features/alljobs) hands these keys on to this feature.
+const JOB_TARGETS: Scope[] = ['pipeline', 'jobs', 'job', 'allJobs'];
 
 export const JOB_BINDINGS: Binding[] = [
   {
@@ -45,7 +46,7 @@ export const JOB_BINDINGS: Binding[] = [
     scopes: JOB_TARGETS,
     hint: 'p play',
     mutates: true,
-    rank: { 'job:manual': 1 },
+    rank: { 'job:manual': 1, allJobs: 1 },
   },
   {
     command: 'job.erase',

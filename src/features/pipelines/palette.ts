@@ -1,7 +1,7 @@
 // The pipelines feature's `:` commands: open a pipeline, a merge request's pipelines, a new pipeline.
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
-import { idArgument, needProject, pushPane } from '../../store/palette.js';
+import { branchChoices, idArgument, needProject, pushPane } from '../../store/palette.js';
 import { openMergeRequest } from './mr.js';
 import { openNewPipelineForm } from './run-form-actions.js';
 
@@ -36,6 +36,8 @@ export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
     description: 'new pipeline',
     order: 60,
     mutates: 'creating pipelines',
+    // Tab completes the ref from the branches of the project in front.
+    complete: (ctx, args, at) => (args.length === 1 ? branchChoices(ctx, at) : []),
     run(ctx, args, at) {
       const missing = needProject(at);
       if (missing) return missing;

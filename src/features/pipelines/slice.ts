@@ -6,6 +6,7 @@ import type { Bridge, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters
 import type { AppState, ListKey } from '../../store/types.js';
 import type { PipelineExtrasState } from './pipeline-extras.js';
 import type { RunFormState } from './run-form.js';
+import type { TestHistory } from './test-history.js';
 
 /** A project's latest successful jobs (history.ts), as few fields as a usual duration needs. */
 export interface JobHistoryState {
@@ -28,6 +29,8 @@ export interface PipelinesSlice {
   testReports: Record<number, { at: string; report: TestReport }>;
   /** Per project: its latest successful jobs, for a job's usual duration (history.ts). */
   jobHistory: Record<number, JobHistoryState>;
+  /** The Tests view's flaky marks and failures across the ref, by pipeline id (test-history.ts). */
+  testHistory: Record<number, TestHistory>;
 }
 
 export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice> = () => ({
@@ -39,6 +42,7 @@ export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice
   pipelineExtras: {},
   testReports: {},
   jobHistory: {},
+  testHistory: {},
 });
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).

@@ -14,6 +14,7 @@ import { toast, topPane } from '../../store/store.js';
 import type { AppState, ListKey, Pane } from '../../store/types.js';
 import { pipelineStamp } from './pipeline-extras.js';
 import { logLoaded } from '../log/index.js';
+import { sortByFailures } from './test-order.js';
 
 export interface TestCaseRow {
   /** Position in the report (GitLab's cases have no id). */
@@ -45,7 +46,8 @@ export function testCasesSource(key: ListKey, gl: GitLab, state: () => AppState)
       const stamp = pipeline ? pipelineStamp(pipeline) : '';
       const known = state().testReports[pipelineId];
       const report = known && known.at === stamp ? known.report : await gl.pipelines.testReport(projectId, pipelineId, { signal });
-      return { items: caseRows(report), page: 1, nextPage: null };
+      const history = state().testHistory[pipelineId];
+      return { items: history?.sorted ? sortByFailures(caseRows(report), history.failures) : caseRows(report), page: 1, nextPage: null };
     },
     idOf: (row) => (row as TestCaseRow).id,
     textOf: (row) => {

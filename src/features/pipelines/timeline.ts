@@ -1,6 +1,7 @@
 // A pipeline's jobs on a shared time axis (a Gantt): when each waited for a runner and when it ran,
 // and the chain of jobs that decided when the pipeline ended. Pure: Timeline.tsx draws it.
 import type { Job } from '../../api/index.js';
+import { MARKS } from '../../ui/glyphs.js';
 
 /** The fields the timeline reads. `needs` is not in the REST job object; pass it when known. */
 export type TimelineJob = Pick<Job, 'id' | 'name' | 'stage' | 'status' | 'created_at' | 'started_at' | 'finished_at'> & {
@@ -160,7 +161,7 @@ export function buildTimeline(jobs: readonly TimelineJob[], now: number, stageOr
 
 // ---- drawing on a grid of cells (Timeline.tsx renders these strings) --------------------------------
 
-export const BAR = { running: '█', queued: '░', empty: ' ' } as const;
+export const BAR = { running: MARKS.ran.glyph, queued: MARKS.queued.glyph, empty: ' ' } as const;
 
 /** Nice tick steps in seconds: 1-2-5 style, then clock-friendly minutes and hours. */
 const STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];

@@ -19,6 +19,7 @@ import { firstPage } from '../../store/sources.js';
 import type { ConfirmState } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { relativeTime } from '../../ui/format.js';
+import { MARKS } from '../../ui/glyphs.js';
 
 /** How long the check may take before the question says it could not tell. */
 const CHECK_TIMEOUT_MS = 5000;
@@ -121,12 +122,12 @@ export async function findNewer(ctx: Ctx, t: RunTarget, older: string): Promise<
     ]);
     const newest = pipelines.items[0];
     if (newest && newest.id > t.pipelineId && newest.sha !== t.sha) {
-      return `⚠ #${newest.id} on ${safeText(t.ref, 40)} is newer (${safeText(newest.status, 20)}): ${older}`;
+      return `${MARKS.allowedFailure.glyph} #${newest.id} on ${safeText(t.ref, 40)} is newer (${safeText(newest.status, 20)}): ${older}`;
     }
     const current = deployments?.items[0];
     if (current && current.sha !== t.sha && isNewer(current.deployable?.commit?.created_at, t.commit?.created_at)) {
       const when = relativeTime(current.created_at, ctx.now());
-      return `⚠ ${safeText(t.environment!, 30)} runs ${safeText(current.sha.slice(0, 8), 8)}, a newer commit (deployed ${when}): ${older}`;
+      return `${MARKS.allowedFailure.glyph} ${safeText(t.environment!, 30)} runs ${safeText(current.sha.slice(0, 8), 8)}, a newer commit (deployed ${when}): ${older}`;
     }
     return null;
   } catch (error) {

@@ -2,7 +2,7 @@
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { needProject, pushPane } from '../../store/palette.js';
-import { topPane } from '../../store/store.js';
+import { listOf, topPane } from '../../store/store.js';
 import type { ProjectTab } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 
@@ -12,6 +12,14 @@ export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
     description: 'open a project',
     aliases: ['p'],
     order: 10,
+    // Tab completes a path from the projects read so far: those opened, and the project list's rows.
+    complete(ctx, args) {
+      if (args.length !== 1) return [];
+      const state = ctx.store.getState();
+      const listed = (listOf(state, { kind: 'projects' }).items as { path_with_namespace?: unknown }[]).map((p) => p.path_with_namespace);
+      const paths = [...Object.values(state.projects).map((p) => p.path_with_namespace), ...listed];
+      return [...new Set(paths.filter((p): p is string => typeof p === 'string'))].sort();
+    },
     async run(ctx, args) {
       if (!args[0]) return 'Which project? e.g. :project acme/api';
       try {

@@ -9,7 +9,8 @@ import { listKeys } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { PulseView } from './PulseView.js';
-import { pulseRowsOf, pulseSourceProjects, selectedIndex } from './rows.js';
+import { PULSE_LIST, isPlaceholder, pulseRowsOf, pulseSourceProjects, selectedIndex } from './rows.js';
+import type { PulseFilter } from './PulseView.js';
 
 export function PulsePane({ width, height }: { width: number; height: number }) {
   const { now } = useApp();
@@ -17,7 +18,8 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
   const source = useAppState(pulseSourceProjects);
   const pipelines = useAppState((s) => s.pulse.pipelines);
   const selectedId = useAppState((s) => s.pulse.selectedId);
-  const rows = useMemo(() => pulseRowsOf(source, pipelines), [source, pipelines]);
+  const filterText = useAppState((s) => listOf(s, PULSE_LIST).filter.trim());
+  const rows = useMemo(() => pulseRowsOf(source, pipelines, filterText), [source, pipelines, filterText]);
   const selected = selectedIndex(rows, selectedId);
   const projects = useAppState((s) => listOf(s, listKeys.projects()));
   const configured = useAppState((s) => s.config.pulse !== undefined);
@@ -33,6 +35,16 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
   // Until the project list and the first project's pipelines are in, nothing is counted yet.
   // A configured list is read lazily (its rows show at once, as placeholders): loading until one is in.
   const loading = (!configured && projects.loadedAt === null) || (rows.length > 0 && !rows.some((r) => r.loaded));
+  // A filter matches what is listed: the user's projects a page at a time, the config file's entries
+  // as written until read (a row is read only when on screen, so a filter never reads them all).
+  const partial = configured
+    ? source.some((p) => isPlaceholder(p.id))
+      ? '(entries not read yet match as written in the config file)'
+      : null
+    : projects.nextPage !== null
+      ? 'listed so far (move down to list more)'
+      : null;
+  const filter: PulseFilter | undefined = filterText ? { text: safeText(filterText, 60), of: source.length, partial } : undefined;
   if (projects.error && rows.length === 0) {
     // The whole message: it names what to set (a CA file, a token), so it is not cut to a row.
     return (
@@ -51,8 +63,9 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
         width={width}
         height={height - (configured && listError ? 1 : 0)}
         now={now()}
-        emptyText={empty}
+        emptyText={filterText && source.length ? `No project path matches /${safeText(filterText, 60)}` : empty}
         loading={loading}
+        filter={filter}
       />
       {configured && listError ? (
         <Text color={theme.error} wrap="truncate">

@@ -26,6 +26,21 @@ export interface PulseViewProps {
   emptyText?: string;
   /** No answer is in yet (the project list, or any project's pipelines): the summary counts nothing. */
   loading?: boolean;
+  /** The `/` filter the rows went through, and what it covers. */
+  filter?: PulseFilter | undefined;
+}
+
+/**
+ * The `/` filter as the summary line says it: its text, how many projects it chose from, and — when
+ * those are not all there are (the user's projects are listed a page at a time; the config file's
+ * entries are looked up as their rows come on screen) — what it did not see.
+ */
+export interface PulseFilter {
+  text: string;
+  /** Projects the filter chose from. */
+  of: number;
+  /** What the filter could not cover yet, in words, or null. */
+  partial: string | null;
 }
 
 const HEADERS: Record<PulseColumn, string> = { path: 'project', strip: 'pipelines', running: 'run', failure: 'last failure', spark: 'duration' };
@@ -35,16 +50,28 @@ const RIGHT: Partial<Record<PulseColumn, true>> = { strip: true, running: true, 
  * "12 projects · 2 red · 3 running · 8 req/min"; "12 projects · loading…" before the first answers
  * are in, when "0 red · 0 running" would claim an all-clear nobody has checked.
  */
-export function pulseSummary(rows: readonly PulseRow[], requestsPerMinute?: number, loading = false): string {
+export function pulseSummary(rows: readonly PulseRow[], requestsPerMinute?: number, loading = false, filter?: PulseFilter): string {
   const red = rows.filter((r) => attentionTier(r) === 0).length;
   const running = rows.filter((r) => r.running > 0).length;
-  const projects = `${rows.length} project${rows.length === 1 ? '' : 's'}`;
+  const projects = filter
+    ? `/${filter.text}: ${rows.length} of ${filter.of} project${filter.of === 1 ? '' : 's'}${filter.partial ? ` ${filter.partial}` : ''}`
+    : `${rows.length} project${rows.length === 1 ? '' : 's'}`;
   const parts = loading ? (rows.length ? [projects, 'loading…'] : ['loading…']) : [projects, `${red} red`, `${running} running`];
   if (requestsPerMinute !== undefined) parts.push(`${Math.round(requestsPerMinute)} req/min`);
   return parts.join(' · ');
 }
 
-export function PulseView({ rows, selected, width, height, now, requestsPerMinute, emptyText = 'No projects.', loading = false }: PulseViewProps): ReactNode {
+export function PulseView({
+  rows,
+  selected,
+  width,
+  height,
+  now,
+  requestsPerMinute,
+  emptyText = 'No projects.',
+  loading = false,
+  filter,
+}: PulseViewProps): ReactNode {
   const theme = useTheme();
   const bodyHeight = Math.max(0, Math.floor(height) - 2);
   const scrollbar = rows.length > bodyHeight ? 1 : 0;
@@ -62,7 +89,7 @@ export function PulseView({ rows, selected, width, height, now, requestsPerMinut
   return (
     <Box flexDirection="column" width={Math.max(0, Math.floor(width))} flexShrink={0}>
       <Text color={theme.muted} wrap="truncate">
-        {pulseSummary(rows, requestsPerMinute, loading)}
+        {pulseSummary(rows, requestsPerMinute, loading, filter)}
       </Text>
       <Text bold color={theme.muted} wrap="truncate">
         {header}

@@ -12,4 +12,13 @@ export const PULSE_BINDINGS: Binding[] = [
     scopes: ['pulse'],
     hint: 'f failure',
   },
+  // The lists' `/` (src/keymap/bindings.ts), on the pulse's rows: by project path.
+  {
+    command: 'list.filter',
+    keys: ['/'],
+    description: 'Filter the projects by path (type to narrow, enter to keep, esc to clear)',
+    category: 'Views',
+    scopes: ['pulse'],
+    hint: '/ filter',
+  },
 ];

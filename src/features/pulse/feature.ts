@@ -6,13 +6,14 @@ import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { loadMore, refreshList } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
-import { listOf, toast, topPane } from '../../store/store.js';
+import { listOf, patchList, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
-import { entryOf, isPlaceholder, pulseBodyRows, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
+import { PULSE_LIST, entryOf, isPlaceholder, pulseBodyRows, pulseFilter, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns } from '../../store/command.js';
+import { withRuns, type Takeover } from '../../store/command.js';
+import { goBack } from '../../store/core-commands.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
 import { createPulseSlice } from './slice.js';
@@ -31,14 +32,16 @@ const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
 function move(ctx: Ctx, to: (i: number, n: number, page: number) => number): void {
   const state = ctx.store.getState();
   const rows = pulseRows(state);
-  if (rows.length === 0) return;
+  // The user's projects come a page at a time (50): near the end of the rows, the next page, so
+  // every project of theirs gets its row (the config file's list is read whole). A filter that
+  // matches none of the pages read yet lists the next one the same way, one page a key.
+  const more = () => !state.config.pulse?.length && void loadMore(ctx, listKeys.projects());
+  if (rows.length === 0) return void more();
   const height = pulseBodyRows(state);
   const i = Math.max(0, Math.min(rows.length - 1, to(pulseSelected(state, rows), rows.length, height)));
   const { offset } = windowFor(rows.length, i, height, state.pulse.offset);
   ctx.store.setState((s) => ({ pulse: { ...s.pulse, selectedId: rows[i]!.projectId, offset } }));
-  // The user's projects come a page at a time (50): near the end of the rows, the next page, so
-  // every project of theirs gets its row (the config file's list is read whole).
-  if (!state.config.pulse?.length && i >= rows.length - height) void loadMore(ctx, listKeys.projects());
+  if (i >= rows.length - height) more();
 }
 
 function selected(ctx: Ctx) {
@@ -86,7 +89,20 @@ export const pulseFeature: Feature = {
     },
   }),
   // No store list: the pulse moves its own cursor.
-  takes: Object.entries(MOVES).map(([command, to]) => ({ command: command as CommandId, scopes: ['pulse'], run: (ctx) => move(ctx, to) })),
+  takes: [
+    ...Object.entries(MOVES).map(([command, to]): Takeover => ({ command: command as CommandId, scopes: ['pulse'], run: (ctx) => move(ctx, to) })),
+    // `/` as in every list (store/modal-keys.ts filterKey types it); Esc clears a kept filter first.
+    { command: 'list.filter', scopes: ['pulse'], run: (ctx) => ctx.store.setState({ filtering: PULSE_LIST }) },
+    {
+      command: 'nav.back',
+      scopes: ['pulse'],
+      run(ctx) {
+        if (!pulseFilter(ctx.store.getState())) return goBack(ctx);
+        patchList(ctx.store, PULSE_LIST, { filter: '', selected: 0 });
+        toast(ctx.store, 'info', 'Filter cleared');
+      },
+    },
+  ],
   name: 'pulse',
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
 
@@ -97,6 +113,11 @@ export const pulseFeature: Feature = {
     const project = projectOf(ctx, row.projectId);
     if (project) ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
     push(ctx, { kind: 'project', projectId: row.projectId, path: row.path, tab: 'pipelines' });
+    return true;
+  },
+  moveInFilter(ctx, key, by) {
+    if (key.kind !== 'pulse') return false;
+    move(ctx, (i) => i + by);
     return true;
   },
   url(ctx, pane) {

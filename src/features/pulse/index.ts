@@ -2,5 +2,5 @@
 // definition, for the app shell alone, is feature.ts.
 export { estimatedSeconds } from './estimate.js';
 export { attentionTier } from './model.js';
-export { pulseRows, visiblePulseIds } from './rows.js';
+export { isPlaceholder, pulseRows, pulseSourceProjects, visiblePulseIds } from './rows.js';
 export { createPulseSlice } from './slice.js';

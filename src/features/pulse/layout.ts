@@ -2,6 +2,7 @@
 // path, then the strip, the running count, the newest failure, the sparkline); pure, so 80×24 and
 // 60×16 are tested without rendering.
 import { displayWidth } from '../../text/safe.js';
+import { PULSE_DEPTH } from './model.js';
 
 export type PulseColumn = 'path' | 'strip' | 'running' | 'failure' | 'spark';
 
@@ -12,6 +13,8 @@ export interface PulseLayout {
 }
 
 const GAP = 1;
+/** The widest the project path gets (nested groups and all). */
+export const PATH_MAX = 60;
 const PRIORITY: PulseColumn[] = ['path', 'strip', 'running', 'failure', 'spark'];
 const MIN: Record<PulseColumn, number> = { path: 12, strip: 10, running: 3, failure: 12, spark: 8 };
 /** Extra width handed out in this order, up to these widths; the path takes whatever is left. */
@@ -45,7 +48,22 @@ export function pulseLayout(width: number): PulseLayout {
       rest -= extra;
     }
   }
-  widths.path! += rest;
+  // A wide terminal: the path stops at PATH_MAX (a long name reads no better across 150 cells); the
+  // sparkline takes a bar for each pipeline read; what is left widens the failure's column (blank),
+  // so the sparkline stays at the right edge; without one, the path takes it.
+  for (const [column, max] of [
+    ['path', PATH_MAX],
+    ['spark', PULSE_DEPTH],
+  ] as const) {
+    const w = widths[column];
+    if (w === undefined || rest <= 0) continue;
+    const extra = Math.min(rest, max - w);
+    if (extra > 0) {
+      widths[column] = w + extra;
+      rest -= extra;
+    }
+  }
+  if (rest > 0) widths[widths.failure === undefined ? 'path' : 'failure']! += rest;
   return { widths, order: PRIORITY.filter((c) => widths[c] !== undefined) };
 }
 

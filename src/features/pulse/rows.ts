@@ -2,15 +2,21 @@
 // pipelines the pulse read for it, in attention order; and which of them are on screen — the only
 // ones polled. Pure functions of the state, shared by the pane, its keys and its poller.
 import type { Project } from '../../api/index.js';
-import { listKeys } from '../../store/sources.js';
+import { listKeys, visibleRows } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
-import type { AppState } from '../../store/types.js';
+import type { AppState, ListKey } from '../../store/types.js';
 import { windowFor } from '../../ui/components/window.js';
 import { pulseProject } from './fetch.js';
 import { pulseRow, sortByAttention, type PulseProject, type PulseRow } from './model.js';
 
 /** The summary and column header above the rows (PulseView). */
 export const PULSE_HEAD_ROWS = 2;
+
+/** The list that holds the pulse's `/` filter (its rows are worked out here, not kept in it). */
+export const PULSE_LIST: ListKey = { kind: 'pulse' };
+
+/** What `/` typed on the pulse: rows whose project path has every word (store/sources.ts visibleRows). */
+export const pulseFilter = (state: AppState): string => listOf(state, PULSE_LIST).filter;
 
 /**
  * The row of a config file entry not read yet has this id: negative, never a GitLab id. A list of
@@ -65,20 +71,28 @@ export function pulseProjects(state: AppState): PulseProject[] {
  * (PulsePane), the poller a memoPulseRows of its own.
  */
 export function pulseRows(state: AppState): PulseRow[] {
-  return pulseRowsOf(pulseSourceProjects(state), state.pulse.pipelines);
+  return pulseRowsOf(pulseSourceProjects(state), state.pulse.pipelines, pulseFilter(state));
 }
 
-export function pulseRowsOf(projects: readonly Project[], pipelines: AppState['pulse']['pipelines']): PulseRow[] {
-  return sortByAttention(projects.map(pulseProject).map((p) => pulseRow(p, pipelines[p.id] ?? null)));
+/**
+ * The rows of `projects` whose path matches `filter` (all without one), in attention order. Only
+ * these can come on screen, so only these are read (poll.ts): a filter never reads more projects.
+ */
+export function pulseRowsOf(projects: readonly Project[], pipelines: AppState['pulse']['pipelines'], filter = ''): PulseRow[] {
+  const shown = visibleRows([...projects], filter, (p) => p.path_with_namespace);
+  return sortByAttention(shown.map(pulseProject).map((p) => pulseRow(p, pipelines[p.id] ?? null)));
 }
 
 /** pulseRows for one owner: the same array while neither the projects nor their pipelines changed. */
 export function memoPulseRows(): (state: AppState) => PulseRow[] {
-  let last: { projects: readonly Project[]; pipelines: AppState['pulse']['pipelines']; rows: PulseRow[] } | null = null;
+  let last: { projects: readonly Project[]; pipelines: AppState['pulse']['pipelines']; filter: string; rows: PulseRow[] } | null = null;
   return (state) => {
     const projects = pulseSourceProjects(state);
     const { pipelines } = state.pulse;
-    if (last?.projects !== projects || last.pipelines !== pipelines) last = { projects, pipelines, rows: pulseRowsOf(projects, pipelines) };
+    const filter = pulseFilter(state);
+    if (last?.projects !== projects || last.pipelines !== pipelines || last.filter !== filter) {
+      last = { projects, pipelines, filter, rows: pulseRowsOf(projects, pipelines, filter) };
+    }
     return last.rows;
   };
 }

@@ -40,4 +40,8 @@ declare module '../../store/types.js' {
     /** What is red or running across the user's projects (`:pulse`; the first screen without a project). */
     pulse: { kind: 'pulse' };
   }
+  interface ListKeyKinds {
+    /** The pulse's `/` filter: its rows are the pulse's own (rows.ts), the list holds only the filter. */
+    pulse: { kind: 'pulse' };
+  }
 }

@@ -47,7 +47,7 @@ export function RequestsPane({ width, height }: { width: number; height: number 
       }
       keyOf={(r) => r.id}
       noun="requests"
-      extra="y copy as curl"
+      extra="y copy as curl · ⏎ its pane · o its web page"
     />
   );
 }

@@ -1,5 +1,6 @@
 // The request log (`:requests`): every request pipetop made — method, path, status, 304 or not, bytes,
-// time, retries — newest first, `/` to filter, `y` to copy one as a curl command. The shell feeds it
+// time, retries — newest first, `/` to filter, `y` to copy one as a curl command, Enter to open the
+// pane of what it read, `o` that object's web page (open.ts). The shell feeds it
 // from the client's onExchange (src/tui.tsx); it reads nothing from GitLab itself.
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -9,6 +10,7 @@ import type { Pane } from '../../store/types.js';
 import { safeDisplay } from '../../text/safe.js';
 import { withRuns } from '../../store/command.js';
 import { REQUEST_BINDINGS } from './bindings.js';
+import { paneOfRequest, urlOfRequest } from './open.js';
 import { curlOf } from './record.js';
 import type { RequestRecord } from './slice.js';
 import { requestsKey, requestsSource } from './source.js';
@@ -42,7 +44,22 @@ export const requestsFeature: Feature = {
   }),
   source: (key, _gl, state) => requestsSource(key, state),
   scopes: (pane) => (pane.kind === 'requests' ? ['requests', 'list', 'global'] : undefined),
-
+  // Enter: the pane that shows what the request read (its pipeline, job, project tab…).
+  open(ctx, pane) {
+    if (pane.kind !== 'requests') return false;
+    const record = selectedRow<RequestRecord>(ctx, requestsKey());
+    if (!record) return true;
+    const target = paneOfRequest(ctx.store.getState(), record.path);
+    if (typeof target === 'string') toast(ctx.store, 'info', target);
+    else ctx.store.setState((s) => ({ stack: [...s.stack, target] }));
+    return true;
+  },
+  // `o`: that object's web page, as its own feature gives it.
+  url(ctx, pane) {
+    if (pane.kind !== 'requests') return undefined;
+    const record = selectedRow<RequestRecord>(ctx, requestsKey());
+    return record ? urlOfRequest(ctx, record.path) : { url: undefined };
+  },
   // Requests come in all the time: the log on screen is re-read from the store at the active pace.
   poll: () => ({ moving: (pane) => (pane.kind === 'requests' ? true : undefined) }),
 };

@@ -1,8 +1,8 @@
 // Jobs (docs/gitlab-api.md §4.1): lists, single job, the five actions, artifacts and the trace.
 import { gzipSync } from 'node:zlib';
 import { GITLAB_STATUSES } from '../gitlab-values.js';
-import { artifactZip } from '../artifacts.js';
-import { type Reply, type RequestContext, DEVELOPER, errors, intParam, listReply, many, one, projectFor } from '../http.js';
+import { artifactEntry, artifactZip, byteRange, entryContentType } from '../artifacts.js';
+import { type Reply, type RequestContext, DEVELOPER, errors, HttpError, intParam, listReply, many, one, projectFor } from '../http.js';
 import type { SimJob, SimProject } from '../model.js';
 import * as present from '../present.js';
 import { traceBytes } from '../trace.js';
@@ -47,8 +47,12 @@ function jobVariables(ctx: RequestContext): { key: string; value: string }[] {
   });
 }
 
-/** Keyset pagination of the project job list (`pagination=keyset`, id descending): Link rel=next only. */
-function keysetJobs(ctx: RequestContext, jobs: SimJob[]): Reply {
+/**
+ * Keyset pagination of the project job list (`pagination=keyset`, id descending): Link rel=next only.
+ * `ids` is the project's job ids, oldest first; the walk stops at a full page, so a page deep in a
+ * big project costs a page's worth of jobs, not the whole list.
+ */
+function keysetJobs(ctx: RequestContext, ids: readonly number[], filter: ((job: SimJob) => boolean) | null): Reply {
   const perPage = Math.min(100, Math.max(1, Number(one(ctx, 'per_page') ?? 20) || 20));
   const cursor = one(ctx, 'cursor');
   let before = Infinity;
@@ -60,7 +64,11 @@ function keysetJobs(ctx: RequestContext, jobs: SimJob[]): Reply {
     }
     if (!Number.isFinite(before)) throw errors.param('cursor is invalid');
   }
-  const page = jobs.filter((j) => j.id < before).slice(0, perPage);
+  const page: SimJob[] = [];
+  for (let i = ids.length - 1; i >= 0 && page.length < perPage; i--) {
+    const job = ctx.world.jobs.get(ids[i]!)!;
+    if (job.id < before && (!filter || filter(job))) page.push(job);
+  }
   const headers: Record<string, string> = { 'X-Per-Page': String(perPage) };
   if (page.length === perPage) {
     const u = new URL(ctx.url);
@@ -78,16 +86,16 @@ export const jobRoutes: Route[] = [
       const project = projectFor(ctx);
       const filter = scopeFilter(ctx);
       const ids = ctx.world.projectJobs.get(project.id) ?? [];
-      const jobs: SimJob[] = [];
-      for (let i = ids.length - 1; i >= 0; i--) {
-        const job = ctx.world.jobs.get(ids[i]!)!;
-        if (!filter || filter(job)) jobs.push(job);
-      }
       if (one(ctx, 'pagination') === 'keyset') {
         if ((one(ctx, 'order_by') ?? 'id') !== 'id' || (one(ctx, 'sort') ?? 'desc') !== 'desc') {
           throw errors.methodNotAllowed();
         }
-        return keysetJobs(ctx, jobs);
+        return keysetJobs(ctx, ids, filter);
+      }
+      const jobs: SimJob[] = [];
+      for (let i = ids.length - 1; i >= 0; i--) {
+        const job = ctx.world.jobs.get(ids[i]!)!;
+        if (!filter || filter(job)) jobs.push(job);
       }
       // GitLab never sends totals on this list.
       return listReply(ctx, jobs, (j) => present.job(ctx.present, j), { totals: false, offsetLimit: true });
@@ -185,6 +193,14 @@ export const jobRoutes: Route[] = [
   },
   {
     method: 'GET',
+    path: '/projects/:id/jobs/:job_id/artifacts/*artifact_path',
+    handler(ctx) {
+      const job = jobOf(ctx, projectFor(ctx));
+      return artifactEntryReply(ctx, job, ctx.params.artifact_path!);
+    },
+  },
+  {
+    method: 'GET',
     path: '/projects/:id/jobs/artifacts/:ref_name/download',
     handler(ctx) {
       const project = projectFor(ctx);
@@ -245,10 +261,29 @@ function artifactsReply(ctx: RequestContext, job: SimJob): Reply {
     return { status: 302, headers: { Location: `${ctx.options.storageUrl}/artifacts/${ctx.world.seed}/${job.id}/artifacts.zip?X-Amz-Signature=${signature}` } };
   }
   const zip = Buffer.from(artifactZip(ctx.world.seed, job));
-  return {
-    status: 200,
-    raw: zip,
-    contentType: 'application/zip',
-    headers: { 'Content-Disposition': `attachment; filename="${job.artifacts.filename}"` },
-  };
+  const headers: Record<string, string> = { 'Content-Disposition': `attachment; filename="${job.artifacts.filename}"`, 'Accept-Ranges': 'bytes' };
+  // Local storage: Workhorse serves the file with Go's http.ServeContent, which honours one Range.
+  const range = ctx.options.artifactsNoRange ? undefined : byteRange(ctx.headers.range, zip.length);
+  if (range === 'unsatisfiable') {
+    return { status: 416, raw: Buffer.alloc(0), contentType: 'text/plain; charset=utf-8', headers: { 'Content-Range': `bytes */${zip.length}` } };
+  }
+  if (range) {
+    headers['Content-Range'] = `bytes ${range.start}-${range.end - 1}/${zip.length}`;
+    return { status: 206, raw: zip.subarray(range.start, range.end), contentType: 'application/zip', headers };
+  }
+  return { status: 200, raw: zip, contentType: 'application/zip', headers };
+}
+
+/**
+ * `GET …/jobs/:job_id/artifacts/*artifact_path`: one file, extracted by Workhorse (no Range): its
+ * Content-Type from the extension, `attachment` with the base name; Workhorse's plain 404 when the
+ * archive has no such file, Rails' JSON 404 when the job has no archive, 400 for a NUL in the path.
+ */
+function artifactEntryReply(ctx: RequestContext, job: SimJob, name: string): Reply {
+  if (!job.artifacts || job.erasedAt !== null) throw errors.notFound();
+  if (name.includes('\0')) throw new HttpError(400, { message: '400 Bad request' });
+  const bytes = artifactEntry(ctx.world.seed, job, name);
+  if (!bytes) return { status: 404, raw: Buffer.from('404 page not found\n'), contentType: 'text/plain; charset=utf-8' };
+  const base = name.split('/').pop()!.replace(/"/g, '\\"');
+  return { status: 200, raw: Buffer.from(bytes), contentType: entryContentType(name), headers: { 'Content-Disposition': `attachment; filename="${base}"` } };
 }

@@ -43,11 +43,33 @@ function visibleProjects(ctx: RequestContext): Set<number> {
   return ids;
 }
 
+function matchesSearch(name: string, search: string | undefined): boolean {
+  if (!search) return true;
+  const start = search.startsWith('^');
+  const end = search.endsWith('$') && search.length > (start ? 1 : 0);
+  const term = search.slice(start ? 1 : 0, end ? -1 : undefined).toLowerCase();
+  const lower = name.toLowerCase();
+  return start && end ? lower === term : start ? lower.startsWith(term) : end ? lower.endsWith(term) : lower.includes(term);
+}
+
 function canSee(ctx: RequestContext, p: SimProject): boolean {
   return ctx.user.isAdmin || p.members.has(ctx.user.id) || p.visibility !== 'private';
 }
 
 export const miscRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/branches',
+    handler(ctx) {
+      const project = projectFor(ctx);
+      // lib/api/branches.rb: sorted by name; `search` keeps names containing it, `^term` those that
+      // begin and `term$` those that end with it (doc/api/branches.md).
+      const search = one(ctx, 'search');
+      const names = [...project.branches].sort().filter((name) => matchesSearch(name, search));
+      const canPush = (project.members.get(ctx.user.id) ?? 0) >= 30 || ctx.user.isAdmin;
+      return listReply(ctx, names, (name) => present.branch(ctx.present, project, name, canPush), { totals: true });
+    },
+  },
   {
     method: 'GET',
     path: '/projects/:id/deployments',
@@ -172,6 +194,17 @@ export const miscRoutes: Route[] = [
     path: '/projects/:id',
     handler(ctx) {
       return { status: 200, body: present.project(ctx.present, projectFor(ctx), false), etag: true };
+    },
+  },
+  {
+    // lib/api/commits.rb: one commit by sha (its title for the pipelines list on a wide terminal).
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha',
+    handler(ctx) {
+      const project = projectFor(ctx);
+      const commit = ctx.world.findCommit(project.id, ctx.params.sha ?? '');
+      if (!commit) throw errors.notFound('Commit');
+      return { status: 200, body: present.commitEntity(ctx.present, project, commit), etag: true };
     },
   },
   {

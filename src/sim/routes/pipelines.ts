@@ -108,8 +108,9 @@ export const pipelineRoutes: Route[] = [
         if (status && p.status !== status) return false;
         if (ref !== undefined && p.ref !== ref) return false;
         if (sha !== undefined && p.sha !== sha) return false;
-        if (updatedAfter !== undefined && !(p.updatedAt > updatedAfter)) return false;
-        if (updatedBefore !== undefined && !(p.updatedAt < updatedBefore)) return false;
+        // Inclusive both ways, as GitLab's UpdatedAtFilterable (gteq / lteq): docs/gitlab-api.md "Jobs across projects".
+        if (updatedAfter !== undefined && !(p.updatedAt >= updatedAfter)) return false;
+        if (updatedBefore !== undefined && !(p.updatedAt <= updatedBefore)) return false;
         if (yamlErrors === true && !p.yamlErrors) return false;
         if (yamlErrors === false && p.yamlErrors) return false;
         const user = world.user(p.userId);

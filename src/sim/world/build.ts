@@ -7,7 +7,7 @@ import { DEMO_TOKENS, PROJECTS, TOKEN_OWNER, USERS } from './catalog.js';
 import { startActivity, addHistoryActivity } from './activity.js';
 import { seedSchedules } from './schedules.js';
 import { seedKeys } from './keys.js';
-import { addExtraProjects, EXTRA_PROJECT_COUNT } from './extras.js';
+import { addDemoMergeRequests, addExtraProjects, EXTRA_PROJECT_COUNT } from './extras.js';
 import { scaleProjects, type WorldScale } from './scale.js';
 import { World } from './world.js';
 import { newCommit, ZERO_SHA } from './commits.js';
@@ -106,6 +106,7 @@ export function buildWorld(seed: number, startTime: number, scale?: WorldScale):
   seedKeys(world, rng, history0);
   // After everything that draws from `rng`, so the other projects' worlds stay as they were.
   addExtraProjects(world, startTime);
+  addDemoMergeRequests(world, startTime);
   world.advanceTo(startTime);
   startActivity(world, startTime);
   return world;

@@ -105,7 +105,21 @@ export const PROJECTS: ProjectSeed[] = [
     stages: ['install', 'build', 'test', 'review', 'deploy'],
     jobs: [
       job('install', 'install', 60, 0.02, { logSize: 'small' }),
-      job('build:app', 'build', 120, 0.05, { ...art(['build/index.html', 'build/app.js'], null) }),
+      job('build:app', 'build', 120, 0.05, {
+        ...art(
+          [
+            'build/index.html',
+            'build/app.js',
+            'build/app.js.map',
+            'build/assets/app.css',
+            'build/assets/logo.png',
+            'build/assets/fonts/inter.woff2',
+            'build/manifest.json',
+            'build/BUILD_INFO.txt',
+          ],
+          null,
+        ),
+      }),
       job('build:storybook', 'build', 100, 0.04, { allowFailure: true }),
       job('test:e2e 1/3', 'test', 210, 0.12, { ...art(['cypress/videos/spec-1.mp4'], 3) }),
       job('test:e2e 2/3', 'test', 200, 0.12),

@@ -215,6 +215,7 @@ export function addExtraProjects(world: World, startTime: number): void {
       sourceBranch: 'feat/dark-settings',
       targetBranch: 'main',
       authorId: bob,
+      reviewerIds: [alice],
       createdAt: startTime - 9 * HOUR,
     },
   ];
@@ -238,6 +239,56 @@ export function addExtraProjects(world: World, startTime: number): void {
         world.createPipeline({ project: mobile, ref: 'main', tag: false, commit: merge, beforeSha: before.sha, source: 'push', userId: mr.authorId, at });
       });
     }
+  }
+}
+
+/**
+ * Merge requests beyond acme/mobile's, for `:mrs` (alice's across projects): one of hers in acme/api
+ * on a branch its pushes run pipelines on (the head pipeline is the branch's), one of bob's in the
+ * deployer that she reviews. No random draws: every other project stays as it was for a seed.
+ */
+export function addDemoMergeRequests(world: World, startTime: number): void {
+  const alice = world.usersByName.get('alice')!.id;
+  const bob = world.usersByName.get('bob')!.id;
+  const api = world.projectsByPath.get('acme/api');
+  const deployer = world.projectsByPath.get('acme/platform/deployer');
+  if (api?.branches.includes('feature/rate-limits')) {
+    api.mergeRequests ??= new Map();
+    const createdAt = startTime - 20 * HOUR;
+    api.mergeRequests.set(31, {
+      id: 4231,
+      iid: 31,
+      projectId: api.id,
+      title: 'Rate-limit webhook retries',
+      state: 'opened',
+      sourceBranch: 'feature/rate-limits',
+      targetBranch: api.defaultBranch,
+      authorId: alice,
+      assigneeIds: [alice],
+      reviewerIds: [bob],
+      createdAt,
+      updatedAt: createdAt,
+      mergedAt: null,
+    });
+  }
+  if (deployer?.branches.includes('feature/canary')) {
+    deployer.mergeRequests ??= new Map();
+    const createdAt = startTime - 5 * HOUR;
+    deployer.mergeRequests.set(4, {
+      id: 4304,
+      iid: 4,
+      projectId: deployer.id,
+      title: 'Draft: Canary before every regional rollout',
+      state: 'opened',
+      sourceBranch: 'feature/canary',
+      targetBranch: deployer.defaultBranch,
+      authorId: bob,
+      assigneeIds: [bob],
+      reviewerIds: [alice],
+      createdAt,
+      updatedAt: createdAt,
+      mergedAt: null,
+    });
   }
 }
 

@@ -121,6 +121,11 @@ export class World {
     this.commitsBySha.set(`${project.id}:${commit.sha}`, commit);
   }
 
+  /** The commit of `sha` in the project, or undefined (GET …/repository/commits/:sha answers 404). */
+  findCommit(projectId: number, sha: string): SimCommit | undefined {
+    return this.commitsBySha.get(`${projectId}:${sha}`);
+  }
+
   /** The commit of `sha`, or the project's newest for a sha it does not have. */
   commitOf(projectId: number, sha: string): SimCommit {
     const project = this.projects.get(projectId)!;

@@ -3,7 +3,9 @@
 import type { ReactNode } from 'react';
 import { Text } from './Text.js';
 
-export const SPARK_BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const;
+import { SPARK_BARS } from '../glyphs.js';
+
+export { SPARK_BARS };
 
 export interface SparklineOptions {
   /** Cell for a missing value (null, undefined, NaN, negative): a hole, not a zero bar. */

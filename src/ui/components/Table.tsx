@@ -14,6 +14,11 @@ export interface Column<T> {
   /** Share of the space left after fixed widths. A column with neither width nor grow grows by 1. */
   grow?: number;
   /**
+   * The widest a growing column gets: names and refs stop here on a wide terminal, and the room
+   * goes to the columns that give way first on a narrow one (a job's runner, a pipeline's title).
+   */
+  max?: number;
+  /**
    * Which columns give way first when they don't all fit: the lowest priority is dropped first
    * (ties: the rightmost). Without it, a column's priority is its position, so the tail goes first.
    */
@@ -63,21 +68,30 @@ export function layoutColumns<T>(columns: Column<T>[], width: number): { column:
   }
   const grows = kept.map((i) => columns[i]!.grow ?? (columns[i]!.width === undefined ? 1 : 0));
   const widths = kept.map((i) => base[i]!);
+  const caps = kept.map((i) => Math.max(base[i]!, columns[i]!.max ?? Infinity));
   let rest = available - needed();
-  const totalGrow = grows.reduce((sum, g) => sum + g, 0);
-  if (totalGrow > 0) {
+  // Shared by share of growth; a column that reaches its `max` stops and the others share what is
+  // left, round after round, until the room is used or every growing column is at its max.
+  for (let round = 0; round < kept.length && rest > 0; round++) {
+    const open = kept.map((_, k) => k).filter((k) => grows[k]! > 0 && widths[k]! < caps[k]!);
+    const totalGrow = open.reduce((sum, k) => sum + grows[k]!, 0);
+    if (totalGrow === 0) break;
     const shared = rest;
-    for (let k = 0; k < kept.length; k++) {
-      const extra = Math.floor((shared * grows[k]!) / totalGrow);
+    for (const k of open) {
+      const extra = Math.min(caps[k]! - widths[k]!, Math.floor((shared * grows[k]!) / totalGrow));
       widths[k]! += extra;
       rest -= extra;
     }
-    // Rounding leftovers go to the last growing column.
-    let last = kept.length - 1;
-    while (grows[last] === 0) last--;
-    widths[last]! += rest;
-  } else {
-    // No column asked to grow: widen the last one so right-aligned values sit at the edge.
+    // Rounding leftovers go to the last growing column with room.
+    const last = [...open].reverse().find((k) => widths[k]! < caps[k]!);
+    if (last !== undefined && rest > 0 && rest < open.length) {
+      const extra = Math.min(rest, caps[last]! - widths[last]!);
+      widths[last]! += extra;
+      rest -= extra;
+    }
+  }
+  if (rest > 0) {
+    // No column asked to grow, or all are at their max: widen the last one so right-aligned values sit at the edge.
     widths[kept.length - 1]! += rest;
   }
   return kept.map((i, k) => ({ column: columns[i]!, width: widths[k]! }));

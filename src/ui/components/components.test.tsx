@@ -120,6 +120,24 @@ describe('Table', () => {
     expect(wide[1]!.width).toBeGreaterThan(wide[2]!.width);
   });
 
+  it('stops a growing column at its max and gives the room to the others, still filling the width', () => {
+    const columns: Column<Job>[] = [
+      { header: 'Name', width: 16, grow: 3, max: 40, value: (j) => j.name },
+      { header: 'Runner', width: 12, grow: 1, max: 30, value: (j) => j.ref },
+      { header: 'Title', width: 10, grow: 1, value: (j) => j.status },
+    ];
+    const at = (width: number) => Object.fromEntries(layoutColumns(columns, width).map((c) => [c.column.header, c.width]));
+    expect(at(200)).toEqual({ Name: 40, Runner: 30, Title: 128 });
+    expect(at(60)).toEqual({ Name: 28, Runner: 16, Title: 14 });
+    for (let width = 40; width <= 300; width++) {
+      const layout = layoutColumns(columns, width);
+      expect(layout.reduce((sum, c) => sum + c.width, 0) + layout.length - 1).toBe(width);
+      expect(layout[0]!.width).toBeLessThanOrEqual(40);
+    }
+    // Every growing column at its max: the last column takes what is left.
+    expect(layoutColumns(columns.slice(0, 2), 100).map((c) => c.width)).toEqual([40, 59]);
+  });
+
   it('drops the lowest priority first, and gives the room to the growing column', () => {
     const columns: Column<Job>[] = [
       { header: 'Status', width: 11, priority: 8, value: (j) => j.status },

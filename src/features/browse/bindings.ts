@@ -1,0 +1,31 @@
+// The artifacts browser's shortcuts (their handlers: this folder's feature.ts). Merged into the
+// keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
+import type { Binding } from '../../keymap/bindings.js';
+
+export const BROWSE_BINDINGS: Binding[] = [
+  {
+    command: 'job.browse',
+    keys: ['b'],
+    description: 'Browse the job’s artifacts: the archive’s files as a tree',
+    category: 'Views',
+    scopes: ['pipeline', 'jobs', 'job'],
+    hint: 'b browse artifacts',
+    rank: { 'job:success': 4 },
+  },
+  {
+    command: 'nav.open',
+    keys: ['enter', 'l', 'right'],
+    description: 'Open or close the folder; show the file',
+    category: 'Move',
+    scopes: ['browse'],
+    hint: '⏎ open',
+  },
+  {
+    command: 'browse.save',
+    keys: ['s'],
+    description: 'Save the file to the downloads directory (asks where)',
+    category: 'Actions',
+    scopes: ['browse', 'artifactFile'],
+    hint: 's save file',
+  },
+];

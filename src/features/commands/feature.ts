@@ -1,0 +1,47 @@
+// The user's own commands (config file `commands:`, src/config/user-commands.ts) as a feature:
+// `:run NAME` in the palette, `run.NAME` keys (bound by the composition root, bindings.ts), the
+// confirm of a command with `confirm: true`, and ^g to cancel one running.
+import type { CustomCommand } from '../../config/user-commands.js';
+import type { Feature } from '../../store/feature.js';
+import { safeText } from '../../text/safe.js';
+import { COMMAND_BINDINGS } from './bindings.js';
+import { findCommand, runConfirmed, startCommand, userCommands } from './run.js';
+
+export const commandsFeature: Feature = {
+  name: 'commands',
+  palette: {
+    run: {
+      usage: 'run <name>',
+      description: 'run a command of yours (config file commands:) on what is on screen',
+      // A command the config file marks `dangerous` changes things: read-only mode refuses it.
+      mutates: (ctx, args) => (args[0] && findCommand(ctx, args[0])?.dangerous ? `the command ${args[0]}` : null),
+      run(ctx, args) {
+        const names = userCommands(ctx).map((c) => c.name);
+        const name = args[0];
+        if (!name) return names.length ? `Which command? ${names.join(', ')}` : 'No commands in your config file (commands:, see the README)';
+        const command = findCommand(ctx, name);
+        if (!command) return `No command named "${safeText(name, 40)}"${names.length ? ` — yours: ${names.join(', ')}` : ''}`;
+        // A confirm replaces the palette (startCommand closes it); a message keeps it to the controller.
+        return startCommand(ctx, command);
+      },
+    },
+  },
+  commands: COMMAND_BINDINGS,
+
+  confirms: { 'commands.runConfirmed': runConfirmed },
+};
+
+// This feature's part of the core's types (declaration merging: store/types.ts says why): the
+// commands of the config file, handed in with the rest of it, and the confirm it opens.
+declare module '../../store/types.js' {
+  interface AppConfigView {
+    /** The user's own commands from the config file; absent: none. */
+    commands?: readonly CustomCommand[];
+  }
+}
+declare module '../../store/commands.js' {
+  interface ConfirmCommands {
+    /** A user's command with `confirm: true`, with the values of the object it was asked about. */
+    'commands.runConfirmed': { name: string; vars: Record<string, string> };
+  }
+}

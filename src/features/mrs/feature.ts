@@ -1,0 +1,58 @@
+// `:mrs`: the user's open merge requests across projects — authored, assigned or to review — each
+// with its head pipeline's status, draft flag and age; Enter opens its pipelines (the `:mr N` pane).
+// Read on opening and on `R`, then once a minute while in front: every read is 3 lists and one
+// request per merge request (its head pipeline), so it is not read at the running pace.
+import type { Ctx } from '../../store/ctx.js';
+import type { Feature } from '../../store/feature.js';
+import { selectedRow } from '../../store/lists.js';
+import { topPane } from '../../store/store.js';
+import type { Pane } from '../../store/types.js';
+import { mrKey } from '../pipelines/index.js';
+import { MRS_BINDINGS } from './bindings.js';
+import { MrsPane } from './MrsPane.js';
+import { myMrsKey, myMrsSource, type MrRow } from './source.js';
+
+const READ_EVERY_MS = 60_000;
+
+export function openMyMrs(ctx: Ctx): null {
+  if (topPane(ctx.store.getState()).kind !== 'myMrs') ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'myMrs' } satisfies Pane] }));
+  else void ctx.refreshNow?.();
+  return null;
+}
+
+export const mrsFeature: Feature = {
+  name: 'mrs',
+  panes: { myMrs: MrsPane },
+  lists: { myMrs: () => myMrsKey() },
+  crumbs: { myMrs: () => 'my merge requests' },
+  commands: MRS_BINDINGS,
+  palette: {
+    mrs: {
+      usage: 'mrs',
+      order: 95,
+      description: 'your open merge requests across projects (yours, assigned, to review), with their pipelines',
+      run: (ctx) => openMyMrs(ctx),
+    },
+  },
+  source: myMrsSource,
+  scopes: (pane) => (pane.kind === 'myMrs' ? ['mrs', 'list', 'global'] : undefined),
+  open(ctx, pane) {
+    if (pane.kind !== 'myMrs') return false;
+    const row = selectedRow<MrRow>(ctx, myMrsKey());
+    if (!row) return true;
+    const { mr } = row;
+    ctx.store.setState((s) => ({
+      mergeRequests: { ...s.mergeRequests, [mrKey(mr.project_id, mr.iid)]: mr },
+      stack: [...s.stack, { kind: 'mergeRequest', projectId: mr.project_id, path: row.path, iid: mr.iid }],
+    }));
+    return true;
+  },
+  url(ctx, pane) {
+    if (pane.kind !== 'myMrs') return undefined;
+    return { url: selectedRow<MrRow>(ctx, myMrsKey())?.mr.web_url };
+  },
+  poll: () => ({
+    moving: (pane) => (pane.kind === 'myMrs' ? false : undefined),
+    delay: (pane) => (pane.kind === 'myMrs' ? READ_EVERY_MS : undefined),
+  }),
+};

@@ -1,0 +1,84 @@
+// scripts/check-source.mjs (run by `npm run lint`) fails on a source file over 600 lines and on an
+// import circle in src/ other than the known ones: each finding it must report is made here in a
+// scratch tree, and the repository itself passes.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain .mjs script without declarations; its exports are used as JavaScript.
+import { check, circleFindings, KNOWN_CIRCLES, MAX_LINES } from '../scripts/check-source.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const trees: string[] = [];
+
+/** A scratch repository with the given files (path → contents). */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'pipetop-check-source-'));
+  trees.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+afterEach(() => {
+  for (const root of trees.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+
+describe('check-source', () => {
+  it('passes on the repository', () => {
+    expect(check(ROOT)).toEqual([]);
+  });
+
+  it('fails on a file over 600 lines, in src/ and in test/, and not on one of exactly 600', () => {
+    expect(MAX_LINES).toBe(600);
+    const root = tree({ 'src/a.ts': lines(601), 'src/b.ts': lines(600), 'test/c.test.ts': lines(700), 'scripts/d.mjs': lines(10) });
+    expect(check(root, [])).toEqual(['src/a.ts: 601 lines (max 600)', 'test/c.test.ts: 700 lines (max 600)']);
+  });
+
+  it('names a circle and the way round it, type imports and re-exports included', () => {
+    const root = tree({
+      'src/sim/a.ts': "import { b } from './b.js';\nexport const a = b;\n",
+      'src/sim/b.ts': "export { c as b } from './world/c.js';\n",
+      'src/sim/world/c.ts': "import type { A } from '../a.js';\nexport const c = 1 as unknown as A;\n",
+      'src/sim/d.ts': "// import { a } from './a.js' is a comment, not an import\nimport { a } from './a.js';\nexport const d = a;\n",
+    });
+    expect(circleFindings(join(root, 'src'), [])).toEqual(['import circle of 3 file(s) in src/: sim/a.ts → sim/b.ts → sim/world/c.ts → sim/a.ts']);
+  });
+
+  it('finds a file that imports itself and a circle through import()', () => {
+    const root = tree({
+      'src/a.ts': "export * from './a.js';\n",
+      'src/b.ts': "export const b = () => import('./c.js');\n",
+      'src/c.tsx': "import { b } from './b.js';\nexport const c = b;\n",
+    });
+    expect(circleFindings(join(root, 'src'), [])).toEqual([
+      'import circle of 1 file(s) in src/: a.ts → a.ts',
+      'import circle of 2 file(s) in src/: b.ts → c.tsx → b.ts',
+    ]);
+  });
+
+  it('allows a known circle and what is left of it, but not a file that joins it nor a stale entry', () => {
+    const files = {
+      'src/a.ts': "import './b.js';\n",
+      'src/b.ts': "import './c.js';\n",
+      'src/c.ts': "import './a.js';\n",
+    };
+    const known = [['a.ts', 'b.ts', 'c.ts']];
+    expect(circleFindings(join(tree(files), 'src'), known)).toEqual([]);
+    // Shrunk to a.ts ↔ b.ts: still inside the known one.
+    expect(circleFindings(join(tree({ ...files, 'src/b.ts': "import './a.js';\n" }), 'src'), known)).toEqual([]);
+    const joined = tree({ ...files, 'src/c.ts': "import './d.js';\n", 'src/d.ts': "import './a.js';\n" });
+    expect(circleFindings(join(joined, 'src'), known)).toEqual(['import circle of 4 file(s) in src/: a.ts → b.ts → c.ts → d.ts → a.ts (new to it: d.ts)']);
+    const gone = tree({ ...files, 'src/c.ts': 'export {};\n' });
+    expect(circleFindings(join(gone, 'src'), known)).toEqual(['KNOWN_CIRCLES[0] is no longer a circle: remove it from scripts/check-source.mjs']);
+  });
+
+  it('allows no circle in src/', () => {
+    expect(KNOWN_CIRCLES).toEqual([]);
+  });
+});
