@@ -54,16 +54,14 @@ const simUrl = await new Promise((resolve, reject) => {
 removeBundle();
 const worldMs = performance.now() - t;
 const sim = { url: simUrl, clock: { now: () => START } };
-const gl = m.createGitLab({ baseUrl: sim.url, token: m.DEMO_TOKENS.user, userAgent: 'pipetop-bench' });
-const store = m.createAppStore({ host: 'bench', demo: true, readOnly: false });
-const controller = new m.Controller({
-  store,
-  gl,
+// The app as src/tui.tsx builds it (src/app/create.tsx).
+const built = m.createApp({
+  gitlab: { baseUrl: sim.url, token: m.DEMO_TOKENS.user, userAgent: 'pipetop-bench' },
+  config: { host: 'bench', demo: true, readOnly: false },
   now: () => sim.clock.now(),
-  features: m.FEATURES,
   platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => undefined, downloadDir: tmpdir() },
-  tokenHelp: '',
 });
+const { store, controller } = built;
 
 /**
  * The terminal: Ink writes each frame in one write; a headless xterm parses them so the scenarios
@@ -97,22 +95,14 @@ const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, r
 stdin.setEncoding('utf8');
 
 void controller.start();
-const h = m.createElement;
-const ink = m.render(
-  h(
-    m.AppContext.Provider,
-    { value: { store, controller, now: () => sim.clock.now(), panes: m.paneViews(m.FEATURES), crumbs: m.paneCrumbs(m.FEATURES) } },
-    h(m.ThemeContext.Provider, { value: m.createTheme({}) }, h(m.App)),
-  ),
-  {
-    stdin: Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} }),
-    stdout,
-    stderr: new Terminal(),
-    exitOnCtrlC: false,
-    patchConsole: false,
-    maxFps: 30,
-  },
-);
+const ink = m.render(built.view(m.createTheme({})), {
+  stdin: Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} }),
+  stdout,
+  stderr: new Terminal(),
+  exitOnCtrlC: false,
+  patchConsole: false,
+  maxFps: 30,
+});
 // Keys as src/tui.tsx reads them: src/input's reader on stdin, each key to the controller.
 const reader = m.attachKeyReader(stdin, (event) => controller.handleKey(event));
 

@@ -2,7 +2,7 @@
 // spools is visible (`du`, `ls`) and private, and one `rm -r` removes it. Files of pipetop
 // processes that are gone (killed before their exit hook ran) are removed when the next one starts;
 // the directory itself is removed at exit when no other pipetop uses it.
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, statfsSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, statfsSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,13 +11,15 @@ const dirs = new Map<string, string>();
 /** The private pipetop directory under `base` (default os.tmpdir()), created on first use. */
 export function pipetopTempDir(base = tmpdir()): string {
   const known = dirs.get(base);
-  if (known) return known;
+  // Another pipetop that exits while this one has no file there yet removes the (empty) directory
+  // (cleanUpTempDir): it is made again, or a new spool file would find no directory to go in.
+  if (known && existsSync(known)) return known;
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   const wanted = join(base, `pipetop-${uid ?? process.env.USERNAME ?? 'user'}`);
   const dir = ownPrivateDir(wanted) ?? mkdtempSync(`${wanted}-`);
   dirs.set(base, dir);
   removeOrphans(dir);
-  process.once('exit', () => cleanUpTempDir(dir));
+  if (!known) process.once('exit', () => cleanUpTempDir(dirs.get(base) ?? dir));
   return dir;
 }
 

@@ -21,7 +21,6 @@ export function createCoreSlice(config: AppConfigView, first: Pane = { kind: 'pr
     toast: null,
     confirm: null,
     prompt: null,
-    paletteDraft: null,
     filtering: null,
     help: null,
     download: null,

@@ -126,7 +126,7 @@ export function runPalette(ctx: Ctx): void {
     prompt: {
       id: 'palette',
       label: ':',
-      initial: ctx.store.getState().paletteDraft ?? '',
+      initial: '',
       hint: paletteCommands(ctx.features)
         .map((c) => c.usage)
         .join(' · '),
@@ -140,11 +140,6 @@ export async function submitPalette(ctx: Ctx, host: PaletteHost, text: string): 
   const before = ctx.store.getState().stack;
   const typed = text.trim().replace(/^:/, '');
   const result = await execute(ctx, host, typed);
-  // A known command that refused its words keeps them: the next `:` opens with them, to be mended
-  // (an unknown command opens a fresh palette, as typing another is the likely next step).
-  const name = typed.split(/\s+/)[0] ?? '';
-  const known = paletteIndex(ctx.features).has(name);
-  ctx.store.setState({ paletteDraft: result !== null && known ? typed : null });
   // A jump replaces the trail rather than stacking on it: `:job 7` from deep in another project
   // reads `projects › acme/api › job`, and Esc goes up from there, not back through every jump.
   const after = ctx.store.getState().stack;

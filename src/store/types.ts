@@ -180,8 +180,6 @@ export interface CoreSlice {
   toast: ToastState | null;
   confirm: ConfirmState | null;
   prompt: PromptState | null;
-  /** The palette's text when a known command refused it: the next `:` opens with it (store/palette.ts). */
-  paletteDraft: string | null;
   /** `/` is being typed for this list. */
   filtering: ListKey | null;
   /** `?` help: the first line shown, and the last useful one (HelpScreen reports it once laid out). */

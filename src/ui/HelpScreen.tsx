@@ -31,8 +31,8 @@ export function HelpScreen({ width, height }: { width: number; height: number })
 }
 
 /**
- * The pane's own keys first ("Here: a pipeline"), then what each status glyph and mark means (the
- * legend, src/ui/glyphs.ts), then the rest by category, then the palette. A key
+ * The pane's own keys first ("Here: a pipeline"), then the rest by category, then the palette,
+ * then what each status glyph and mark means (the legend, src/ui/glyphs.ts). A key
  * that works elsewhere says where in words ("in the run form"), never the keymap's scope ids.
  */
 export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[], features: readonly Feature[] = []): HelpGroup[] {
@@ -47,13 +47,14 @@ export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Sc
   const here = bindings.filter((b) => b.scopes.some((s) => paneScopes.includes(s)));
   const place = paneScopes[0] ? nameOf(paneScopes[0]) : 'this pane';
   const groups: HelpGroup[] = here.length ? [{ title: `Here: ${place}`, rows: here.map((b) => row(b, false)) }] : [];
-  // What the glyphs on screen mean, next to the keys of the pane that draws them.
-  const legend = (rows: { glyph: string; words: string }[]) => rows.map((g) => ({ keys: g.glyph, description: g.words }));
-  groups.push({ title: 'Statuses', rows: legend(statusLegend()) }, { title: 'Marks', rows: legend(marksLegend()) });
   for (const category of ORDER) {
     const rows = bindings.filter((b) => b.category === category && !here.includes(b)).map((b) => row(b, true));
     if (rows.length) groups.push({ title: category, rows });
   }
   groups.push({ title: 'Command palette (:)', rows: paletteCommands(features).map((c) => ({ keys: `:${c.usage}`, description: c.description })) });
+  // What the glyphs on screen mean, after every key: `?` is opened for keys first (the pane's own,
+  // then the ones that work everywhere, on its first page).
+  const legend = (rows: { glyph: string; words: string }[]) => rows.map((g) => ({ keys: g.glyph, description: g.words }));
+  groups.push({ title: 'Statuses', rows: legend(statusLegend()) }, { title: 'Marks', rows: legend(marksLegend()) });
   return groups;
 }

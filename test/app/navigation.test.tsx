@@ -209,8 +209,8 @@ describe('navigation', () => {
     await app.press('?');
     // It opens on the keys of the pane in front (a project's pipelines tab), the rest below.
     await app.waitFor('Here: pipelines list');
-    // At 24 rows the help pages: j scrolls it (bounded) until the actions show.
-    for (let i = 0; i < 80 && !app.frame().includes('Erase the job'); i++) await app.press('j');
+    // At 24 rows the help pages: PgDn turns it (bounded) until the actions show.
+    for (let i = 0; i < 30 && !app.frame().includes('Erase the job'); i++) await app.press('\u001B[6~');
     expect(app.frame()).toContain('Erase the job');
     await app.press(KEY.escape);
     await app.until(() => app.store.getState().help === null, 'help to close');

@@ -77,6 +77,15 @@ describe("pipetop's temp directory", () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it('is made again when another pipetop removed it on its way out', () => {
+    const dir = pipetopTempDir(base);
+    cleanUpTempDir(dir); // what another pipetop's exit does to the empty directory
+    expect(existsSync(dir)).toBe(false);
+    expect(pipetopTempDir(base)).toBe(dir);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    writeFileSync(join(dir, `pipetop-log-${process.pid}-00aa.tmp`), 'a spool file finds its directory');
+  });
+
   it('is never a directory others can enter: a fresh private one is made instead', () => {
     const uid = process.getuid!();
     const shared = join(base, `pipetop-${uid}`);

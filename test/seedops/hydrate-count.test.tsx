@@ -61,14 +61,24 @@ it('reads each of 50 listed pipelines at most once per updated_at, on open and a
   const again = [...afterG.entries()].filter(([id, n]) => n > 1 || opened.has(id));
   expect(again).toEqual([]);
 
-  // One pipeline changes (its updated_at moves): a refresh reads it once more, and only it.
-  const [changedId] = [...afterG.keys()];
+  // Back at the top (R re-reads the list's first page: the world may have more than one by now),
+  // one pipeline changes (its updated_at moves): a refresh reads it once more, and only it.
+  const beforeTop = rig.sim.requests.length;
+  await rig.press('g');
+  expect([...(await settled(rig, project.id, beforeTop)).entries()].filter(([id]) => opened.has(id))).toEqual([]);
+  // A finished pipeline: a running one's updated_at moves by itself.
+  const changedId = [...opened.keys()].find((id) => ['success', 'failed', 'canceled'].includes(rig.sim.world.pipelines.get(id)!.status));
   const listed = rig.store.getState().lists[`pipelines:${project.id}`]!.items as { id: number }[];
   expect(listed.some((p) => p.id === changedId)).toBe(true);
   const sim = rig.sim.world.pipelines.get(changedId!)!;
   sim.updatedAt = sim.updatedAt + 60_000;
   const beforeR = rig.sim.requests.length;
+  const listPath = new RegExp(`^/projects/${project.id}/pipelines(\\?|$)`);
   await rig.press('R');
+  // R reads the list again first (the changed updated_at comes with it); only then is a row's
+  // full form stale: waiting on the rows alone could end before R's read was even sent.
+  await rig.until(() => rig.sim.requests.slice(beforeR).some((r) => r.method === 'GET' && listPath.test(r.path)), "R's read of the list");
+  await rig.until(() => (reads(rig, project.id, beforeR).get(changedId!) ?? 0) > 0, 'the changed pipeline read again');
   const afterR = await settled(rig, project.id, beforeR);
   expect([...afterR.entries()]).toEqual([[changedId, 1]]);
 });
