@@ -5,11 +5,22 @@
 // hints are generated from the merged table, and a test checks that every command is bound,
 // described and unambiguous per pane.
 
+/**
+ * Scopes a feature adds beside these (its panes'), by declaration merging as store/types.ts
+ * PaneKinds: `declare module '…/keymap/bindings.js' { interface FeatureScopes { greeter: true } }`,
+ * with the words help names it by in the feature's `scopeNames`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface FeatureScopes {}
+
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
-export type Scope =
+export type Scope = BuiltInScope | keyof FeatureScopes;
+
+type BuiltInScope =
   | 'global'
   | 'list'
   | 'projects'
+  | 'projectLookup'
   | 'project'
   | 'pipelines'
   | 'jobs'
@@ -172,10 +183,18 @@ export const COMMANDS = [
   'browse.pager',
 ] as const;
 /**
- * A command of the keymap: one of COMMANDS, or a user's own command from the config file
- * (`run.NAME`, src/config/user-commands.ts), bound by the composition root.
+ * Command ids a feature adds beside these, by declaration merging (as FeatureScopes above):
+ * `interface FeatureCommands { 'greeter.greet': true }`. The registry's ids are checked at
+ * registration (store/command.ts commandTable: one handler per id and scope).
  */
-export type CommandId = (typeof COMMANDS)[number] | `run.${string}`;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface FeatureCommands {}
+
+/**
+ * A command of the keymap: one of COMMANDS, a feature's own (FeatureCommands), or a user's own
+ * command from the config file (`run.NAME`, src/config/user-commands.ts), bound by the composition root.
+ */
+export type CommandId = (typeof COMMANDS)[number] | keyof FeatureCommands | `run.${string}`;
 
 export type Category = 'Move' | 'Views' | 'Actions' | 'App' | 'Text';
 
@@ -186,10 +205,11 @@ export type Category = 'Move' | 'Views' | 'Actions' | 'App' | 'Text';
 export type HintPlace = Scope | `${Scope}:${string}`;
 
 /** Scopes as help names them ("in the run form"): never the internal ids. */
-export const SCOPE_NAMES: Record<Scope, string> = {
+export const SCOPE_NAMES: Record<BuiltInScope, string> = {
   global: 'everywhere',
   list: 'lists',
   projects: 'projects list',
+  projectLookup: 'a project being looked up',
   project: 'project tabs',
   pipelines: 'pipelines list',
   jobs: 'jobs list',

@@ -37,7 +37,11 @@ function setup(feature: Feature) {
 describe('the controller asks the features', () => {
   it('a feature runs a command on its pane before the core handles it, even a core one', () => {
     const claimed: CommandId[] = [];
-    const { store, controller } = setup({ name: 'fake', run: (_ctx, command, pane) => pane.kind === 'key' && claimed.push(command) > 0 });
+    const { store, controller } = setup({
+      name: 'fake',
+      scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
+      takes: [{ command: 'app.quit', scopes: ['key'], run: () => void claimed.push('app.quit') }],
+    });
     controller.run('app.quit');
     expect(claimed).toEqual(['app.quit']);
     expect(store.getState().quit).toBe(false);

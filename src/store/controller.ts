@@ -14,20 +14,21 @@ import type { Binding } from '../keymap/bindings.js';
 import { bindingName, type InputEvent, type Key } from '../input/key.js';
 import { InkFeed } from '../input/ink-feed.js';
 import { keymapOf } from './keymap.js';
+import { commandTable, handlerOf, readOnlyRefusal, type Command, type CommandTable, type Handler } from './command.js';
+import { coreCommands } from './core-commands.js';
 import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
 import { ask, type Attached, type Feature, type FeatureOptions } from './feature.js';
-import { listRows, moveSelection } from './lists.js';
-import { promptChoices, runPalette, submitPalette } from './palette.js';
+import { listRows } from './lists.js';
+import { promptChoices, submitPalette } from './palette.js';
 import { completionKey } from './completion.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
-import { listOf, patchList, toast, topPane, type AppStore } from './store.js';
-import { PROJECT_TABS, type AppState, type ListKey, type Pane, type Viewport } from './types.js';
+import { listOf, toast, topPane, type AppStore } from './store.js';
+import { type AppState, type ListKey, type Pane, type Viewport } from './types.js';
 import { TypeAhead } from './type-ahead.js';
-import { checkWebUrl } from '../platform/url-check.js';
 import { requestsPerMinute } from '../lib/rate.js';
 
 export interface ControllerDeps {
@@ -65,6 +66,16 @@ export class Controller {
   /** Startup notices (config mistakes, resolve warnings) still to show, and the toast showing one. */
   private notices: string[] = [];
   private noticeToast: number | null = null;
+  /** The core's commands and the features'. */
+  private readonly own: readonly Command[];
+  /** What each command runs, by id and scope (store/command.ts): the core's, the features', the table's own (a user's `run.NAME`). */
+  private commands!: CommandTable;
+  /** The core's commands by id: what a feature's own binding of one (Enter on its pane, in its words) runs. */
+  private readonly core: ReadonlyMap<CommandId, Handler>;
+  /** Commands that change GitLab (their bindings' `mutates`, wherever they run): read-only mode refuses them. */
+  private mutating!: ReadonlySet<CommandId>;
+  /** Commands that act on a pane's rows: typed before the rows came, they wait (type-ahead.ts). */
+  private rowKeys!: ReadonlySet<CommandId>;
   /** Keys typed while the pane in front loads, applied when it is ready (type-ahead.ts). */
   private readonly typeAhead: TypeAhead;
 
@@ -87,6 +98,10 @@ export class Controller {
       ink: this.inkFeed,
     };
     this.table = keymapOf(this.ctx.features, deps.bindings);
+    const core = coreCommands({ refresh: () => void this.refresh() });
+    this.core = new Map(core.map((command) => [command.command, command as Handler]));
+    this.own = [...core, ...this.ctx.features.flatMap((feature) => feature.commands ?? [])];
+    this.compose(deps.bindings);
     this.typeAhead = new TypeAhead({
       store: deps.store,
       // Keys typed before a confirm's check ended were typed without its warning: dropped if it has one.
@@ -124,11 +139,6 @@ export class Controller {
   setViewport(viewport: Viewport): void {
     const now = this.deps.store.getState().viewport;
     if (now.width !== viewport.width || now.height !== viewport.height) this.deps.store.setState({ viewport });
-  }
-
-  /** Rows a page key moves in a list. */
-  private get pageSize(): number {
-    return Math.max(1, this.deps.store.getState().viewport.height - 4);
   }
 
   /** Who am I (checks the token), then live updates of what is on screen. */
@@ -204,6 +214,23 @@ export class Controller {
   /** Replaces the table (the user's keys laid over `keymap.bindings`); call before the first frame. */
   useBindings(bindings: readonly Binding[]): void {
     this.table = keymapOf(this.ctx.features, bindings);
+    this.compose(bindings);
+  }
+
+  /**
+   * The command table: the core's and the features' commands, and those the bindings given bring
+   * with them (a user's own commands, features/commands: their ids are the config file's).
+   */
+  private compose(bindings: readonly Binding[] | undefined): void {
+    const known = new Set(this.own.map((command) => command.command));
+    const brought = (bindings ?? []).filter((b): b is Command => !known.has(b.command) && typeof (b as Command).run === 'function');
+    const commands = [...this.own, ...brought];
+    this.commands = commandTable(
+      commands,
+      this.ctx.features.flatMap((feature) => feature.takes ?? []),
+    );
+    this.rowKeys = new Set(commands.filter((command) => command.rows).map((command) => command.command));
+    this.mutating = new Set(commands.filter((command) => command.mutates).map((command) => command.command));
   }
 
   /**
@@ -305,7 +332,7 @@ export class Controller {
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
     const resolved = keymap.resolve(name, scopes);
     // A key that acts on the pane's rows, typed before they came: it waits for them.
-    if (resolved && ROW_KEYS.has(resolved.command) && !this.paneReady(pane, state)) return this.typeAhead.hold(key);
+    if (resolved && this.rowKeys.has(resolved.command) && !this.paneReady(pane, state)) return this.typeAhead.hold(key);
     if (resolved) {
       if (state.toast && state.toast.id !== this.noticeToast) store.setState({ toast: null });
       this.run(resolved.command);
@@ -369,101 +396,27 @@ export class Controller {
     this.deps.store.setState({ prompt: error ? { ...now, initial: value, error } : null });
   }
 
-  // ---- commands --------------------------------------------------------------------------------------
+  // ---- commands ------------------------------------------------------------------------------------
 
+  /**
+   * Runs a command on the pane in front: its handler is looked up by id and the pane's scopes (the
+   * most specific first: a feature's takeover of a core command on its pane before the core's).
+   * What it cannot do here is said, not run; read-only mode refuses what changes GitLab, here and
+   * nowhere else, before anything is asked or sent.
+   */
   run(command: CommandId): void {
     const { store } = this.deps;
     const state = store.getState();
     const pane = topPane(state);
-    const key = listKeyOf(pane);
-    const move = (to: (i: number, n: number) => number) => key && moveSelection(this.ctx, key, to);
-    // The features are asked first: their own commands, and a core one they take on their pane (the
-    // pulse moves its own cursor; a job pane's moving keys move through its log).
-    if (this.ctx.features.some((feature) => feature.run?.(this.ctx, command, pane))) return;
-    switch (command) {
-      case 'nav.down':
-        return void move((i) => i + 1);
-      case 'nav.up':
-        return void move((i) => i - 1);
-      case 'nav.top':
-        return void move(() => 0);
-      case 'nav.bottom':
-        return void move((_, n) => n - 1);
-      case 'nav.pageDown':
-        return void move((i) => i + this.pageSize);
-      case 'nav.pageUp':
-        return void move((i) => i - this.pageSize);
-      case 'nav.open':
-        return this.open(pane);
-      case 'nav.back':
-        // A kept `/` filter goes first: back from a filtered list is the whole list.
-        if (key && listOf(state, key).filter) {
-          patchList(store, key, { filter: '', selected: 0 });
-          return void toast(store, 'info', 'Filter cleared');
-        }
-        if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
-        return;
-      case 'app.quit':
-        if (state.stack.length > 1) store.setState({ stack: state.stack.slice(0, -1) });
-        else store.setState({ quit: true });
-        return;
-      case 'app.forceQuit':
-        return store.setState({ quit: true });
-      case 'nav.nextTab':
-      case 'nav.prevTab':
-      case 'nav.tab1':
-      case 'nav.tab2':
-      case 'nav.tab3':
-      case 'nav.tab4':
-      case 'nav.tab5':
-        return this.switchTab(pane, command);
-      case 'list.filter':
-        if (key) store.setState({ filtering: key });
-        return;
-      case 'object.open':
-      case 'object.copy': {
-        // What the page is, the features say; only a checked URL is copied or opened
-        // (src/platform/url-check.ts), on GitLab's host unless the feature says it may be elsewhere.
-        const page = ask(this.ctx.features, (feature) => feature.url?.(this.ctx, pane));
-        const raw = page?.url;
-        if (!raw) return void toast(store, 'info', 'Nothing here has a web page');
-        const verdict = checkWebUrl(raw, { gitlabOrigin: this.deps.gl.client.origin, anyHost: page.anyHost === true });
-        if (!verdict.ok) return void toast(store, 'error', `Not ${command === 'object.copy' ? 'copied' : 'opened'}: ${verdict.reason}`);
-        const url = verdict.url;
-        if (command === 'object.copy') {
-          this.deps.platform.copy(url);
-          // Nothing confirms that the terminal put it on the clipboard: say what was done.
-          return void toast(store, 'info', `Link ${url} ${this.deps.platform.copyNotice ?? 'sent to the terminal'}`);
-        }
-        void this.deps.platform.openUrl(url).then((r) => toast(store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
-        return;
-      }
-      case 'app.refresh':
-        void this.refresh();
-        return;
-      case 'app.palette':
-        return runPalette(this.ctx);
-      case 'app.help':
-        return store.setState({ help: { offset: 0 } });
+    const handler = handlerOf(this.commands, command, scopesOf(pane, this.ctx.features)) ?? this.core.get(command);
+    if (!handler) return;
+    const disabled = handler.disabledReason?.(state, pane);
+    if (disabled) return void toast(store, 'info', disabled);
+    if (this.mutating.has(command) && state.config.readOnly) {
+      return void toast(store, 'error', readOnlyRefusal(handler.refusal?.(this.ctx, pane) ?? command));
     }
-  }
-
-  /** Enter: where it leads is the features' business. */
-  private open(pane: Pane): void {
-    this.ctx.features.some((feature) => feature.open?.(this.ctx, pane));
-  }
-
-  private switchTab(pane: Pane, command: CommandId): void {
-    if (pane.kind !== 'project') return;
-    const i = PROJECT_TABS.indexOf(pane.tab);
-    const n = PROJECT_TABS.length;
-    const tab =
-      command === 'nav.nextTab'
-        ? PROJECT_TABS[(i + 1) % n]!
-        : command === 'nav.prevTab'
-          ? PROJECT_TABS[(i + n - 1) % n]!
-          : PROJECT_TABS[Number(command.slice(-1)) - 1]!;
-    this.deps.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, tab }] }));
+    handler.run(this.ctx, pane);
+    if (handler.thenCore) this.core.get(command)?.run(this.ctx, pane);
   }
 
   /** Rows of the top pane's list after the `/` filter (what the view shows). */
@@ -471,36 +424,6 @@ export class Controller {
     return listRows<T>(this.ctx, this.deps.store.getState(), key);
   }
 }
-
-/**
- * Keys that act on a list's rows or its selected row: typed before the rows came, they wait for
- * them (type-ahead.ts). The rest (filters, forms, tabs, help, the palette, leaving) act at once.
- */
-const ROW_KEYS: ReadonlySet<CommandId> = new Set<CommandId>([
-  'nav.down',
-  'nav.up',
-  'nav.top',
-  'nav.bottom',
-  'nav.pageDown',
-  'nav.pageUp',
-  'nav.open',
-  'job.retry',
-  'job.cancel',
-  'job.play',
-  'job.erase',
-  'job.keep',
-  'job.download',
-  'pipeline.retry',
-  'pipeline.cancel',
-  'pipeline.nextFailed',
-  'pipeline.mark',
-  'object.open',
-  'object.copy',
-  'schedule.edit',
-  'schedule.toggle',
-  'schedule.takeOwnership',
-  'schedule.delete',
-]);
 
 /** Keymap scopes for a pane, most specific first: its feature's, else the global keys alone. */
 export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {

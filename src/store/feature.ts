@@ -1,5 +1,5 @@
 // What a feature (a folder of its own under src, beside the core) plugs into the core: the keymap scopes of its panes, its
-// commands (asked before the core's), where Enter leads, the web page `o`
+// commands (one object each, store/command.ts) and its own way with a core command on its panes, where Enter leads, the web page `o`
 // opens, the keys and pastes of a form that owns the keyboard, the confirms and prompts it answers,
 // what a poll re-reads for its panes, how fast, and whether they are still moving, and what it keeps
 // running beside the controller (the log engine, background pollers) — and what it adds to the app:
@@ -33,6 +33,11 @@ export interface PaletteCommand {
   aliases?: readonly string[];
   /** Its place in the palette's list (hint, help), lower first; unplaced ones follow in the registry's order. */
   order?: number;
+  /**
+   * It changes GitLab: read-only mode refuses it, naming it so ("creating pipelines"); a function
+   * when that depends on the words typed (a user's `dangerous` command), null when these do not.
+   */
+  mutates?: string | ((ctx: Ctx, args: readonly string[]) => string | null);
   /** An error message keeps the palette's text; null closes it. */
   run(ctx: Ctx, args: string[], at: PaletteAt): string | null | Promise<string | null>;
   /**
@@ -70,8 +75,15 @@ export interface Feature {
   readonly lists?: PaneLists;
   /** Its `:` commands, by name. */
   readonly palette?: Readonly<Record<string, PaletteCommand>>;
-  /** Its shortcuts (its bindings.ts), merged into the keymap by store/keymap.ts. */
-  readonly bindings?: readonly Binding[];
+  /**
+   * Its commands, one object each (store/command.ts): keys, scopes, words, whether it changes
+   * GitLab, and what it runs. Their bindings join the keymap (store/keymap.ts) in this order.
+   */
+  readonly commands?: readonly Command[];
+  /** Core commands it runs its own way in its own scopes (the pulse's moving keys move its cursor). */
+  readonly takes?: readonly Takeover[];
+  /** What help calls the scopes it adds (keymap/bindings.ts FeatureScopes): "the greeting". */
+  readonly scopeNames?: { readonly [S in Scope]?: string };
   /** The source of a list this feature owns (its API call, row identity, filter text); undefined for other keys. */
   source?(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined;
   /** Keymap scopes of a pane (or project tab) this feature owns, most specific first; undefined when not its pane. */
@@ -81,12 +93,6 @@ export interface Feature {
    * `job:failed` on a failed job's log. Undefined when not its pane.
    */
   hintPlaces?(state: AppState, pane: Pane): HintPlace[] | undefined;
-  /**
-   * Runs `command` for the pane in front, asked before the core's handling, so a feature may also
-   * take a core command on its own pane (the pulse moves its own cursor; a job pane's moving keys
-   * move through its log); false when it is not this feature's to run.
-   */
-  run?(ctx: Ctx, command: CommandId, pane: Pane): boolean;
   /**
    * Every key while this feature's pane owns the keyboard (a form): `command` as the keymap resolved
    * it in the pane's scopes and 'edit', else null and the key's `text`. False when not its pane.
@@ -129,6 +135,55 @@ export interface Feature {
    */
   attach?(ctx: Ctx, options: FeatureOptions): Attached;
 }
+
+// ---- commands (store/command.ts composes them into the table the controller looks up) ----
+
+/**
+ * A command as one object, owned by the feature that runs it (or by the core): its binding (keys,
+ * scopes, words, `mutates`) and what it runs.
+ */
+export interface Command extends Binding {
+  /**
+   * Runs on the pane in front (one of whose scopes is among `scopes`). Absent for the keys a form
+   * reads itself while it owns the keyboard (Feature.keys: Tab, ^S in the run form).
+   */
+  run?(ctx: Ctx, pane: Pane): void;
+  /**
+   * Why the command does nothing here now ("No job selected (still loading?)"), said in the footer
+   * instead of running; null when it may run.
+   */
+  disabledReason?(state: AppState, pane: Pane): string | null;
+  /** How read-only mode names what it refuses ("deleting schedules", by the row it would act on); the id when absent. */
+  refusal?(ctx: Ctx, pane: Pane): string;
+  /** Acts on the pane's rows or its selected row: typed before they came, it waits (type-ahead.ts). */
+  rows?: boolean;
+}
+
+/**
+ * A command run a feature's own way in its own scopes: the pulse moves its own cursor, a job pane's
+ * moving keys move through its log, `:jobs` runs the job keys on its rows. The keys, words and
+ * `mutates` stay the command's (its binding's); in these scopes this run replaces the command's own.
+ */
+export interface Takeover {
+  command: CommandId;
+  scopes: Scope[];
+  run(ctx: Ctx, pane: Pane): void;
+  disabledReason?(state: AppState, pane: Pane): string | null;
+  refusal?(ctx: Ctx, pane: Pane): string;
+  /** The core's own run of the command follows this one (the browser forgets its archive, then `R` refreshes as anywhere). */
+  thenCore?: boolean;
+}
+
+/** What runs a command in one scope. */
+export interface Handler {
+  run(ctx: Ctx, pane: Pane): void;
+  disabledReason?(state: AppState, pane: Pane): string | null;
+  refusal?(ctx: Ctx, pane: Pane): string;
+  thenCore?: boolean;
+}
+
+/** What a feature's command does, beside its binding's data. */
+export type CommandRun = Pick<Command, 'run' | 'disabledReason' | 'refusal' | 'rows'>;
 
 /** One poller's view of a feature (Feature.poll). */
 export interface FeaturePoll {

@@ -6,7 +6,7 @@ import { createKeymap, type Keymap } from '../keymap/matcher.js';
 import type { Feature } from './feature.js';
 
 export function defaultBindings(features: readonly Feature[]): Binding[] {
-  return [...BINDINGS, ...features.flatMap((feature) => feature.bindings ?? []), ...COMPLETION_BINDINGS];
+  return [...BINDINGS, ...features.flatMap((feature) => feature.commands ?? []), ...COMPLETION_BINDINGS];
 }
 
 export function keymapOf(features: readonly Feature[], bindings?: readonly Binding[]): Keymap {

@@ -1,5 +1,7 @@
 // The `:` command palette: jump anywhere by name or id. The commands are the features'
 // (Feature.palette), looked up by name; the core keeps only refresh, help and quit.
+import { readOnlyRefusal } from './command.js';
+import { toast } from './store.js';
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
@@ -181,6 +183,10 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
   const own = paletteIndex(ctx.features).get(command);
   // No project on the stack (`:key` replaced the trail): the one pipetop was started on, if any.
   const here = currentProject(state.stack) ?? state.homeProject ?? null;
+  // Read-only mode refuses a command that changes GitLab here, before it runs (as Controller.run does a key's).
+  const refused = own?.mutates && state.config.readOnly ? (typeof own.mutates === 'string' ? own.mutates : own.mutates(ctx, args)) : null;
+  // Said in the status line, the palette closed: the words were right, the mode forbids them.
+  if (refused) return (void toast(ctx.store, 'error', readOnlyRefusal(refused)), null);
   if (own) return own.run(ctx, args, { stack: state.stack, project: here, command });
   return `Unknown command "${safeText(command, 40)}" — try ${paletteCommands(ctx.features)
     .map((c) => c.usage.split(' ')[0])

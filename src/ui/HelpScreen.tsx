@@ -18,8 +18,10 @@ export function HelpScreen({ width, height }: { width: number; height: number })
   const { controller } = useApp();
   const offset = useAppState((s) => s.help?.offset ?? 0);
   const pane = useAppState((s) => topPane(s));
+  const readOnly = useAppState((s) => s.config.readOnly);
   const groups = helpGroups(
-    controller.keymap.bindings,
+    // Read-only mode hides the keys that would change GitLab (as the footer does): they are refused.
+    readOnly ? controller.keymap.bindings.filter((b) => !b.mutates) : controller.keymap.bindings,
     scopesOf(pane, controller.ctx.features).filter((s) => !GENERAL.includes(s)),
     controller.ctx.features,
   );
@@ -34,13 +36,16 @@ export function HelpScreen({ width, height }: { width: number; height: number })
  * that works elsewhere says where in words ("in the run form"), never the keymap's scope ids.
  */
 export function helpGroups(bindings: readonly Binding[], paneScopes: readonly Scope[], features: readonly Feature[] = []): HelpGroup[] {
+  // A feature's own scopes are named by the feature (Feature.scopeNames); the built-in ones here.
+  const names: Partial<Record<Scope, string>> = Object.assign({}, SCOPE_NAMES, ...features.map((feature) => feature.scopeNames));
+  const nameOf = (scope: Scope) => names[scope] ?? scope;
   const row = (b: Binding, scoped: boolean) => ({
     // A command of the user's with no key (config file `commands:`) runs from the palette.
     keys: b.keys.length === 0 && b.command.startsWith('run.') ? `:run ${b.command.slice(4)}` : b.keys.map(prettyKey).join(' '),
-    description: `${b.description}${scoped && !b.scopes.includes('global') ? ` (in ${b.scopes.map((s) => SCOPE_NAMES[s]).join(', ')})` : ''}`,
+    description: `${b.description}${scoped && !b.scopes.includes('global') ? ` (in ${b.scopes.map(nameOf).join(', ')})` : ''}`,
   });
   const here = bindings.filter((b) => b.scopes.some((s) => paneScopes.includes(s)));
-  const place = paneScopes[0] ? SCOPE_NAMES[paneScopes[0]] : 'this pane';
+  const place = paneScopes[0] ? nameOf(paneScopes[0]) : 'this pane';
   const groups: HelpGroup[] = here.length ? [{ title: `Here: ${place}`, rows: here.map((b) => row(b, false)) }] : [];
   for (const category of ORDER) {
     const rows = bindings.filter((b) => b.category === category && !here.includes(b)).map((b) => row(b, true));

@@ -4,7 +4,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { Pane } from '../../src/store/types.js';
 import { targetJob } from '../../src/features/jobs/index.js';
@@ -295,6 +295,14 @@ describe('read-only mode', () => {
       await ro.press('N');
       await ro.waitFor('Read-only mode: creating pipelines is disabled');
       expect(ro.frame()).toContain('read-only');
+      // `?` lists no key that changes GitLab (as k9s hides them), and keeps the rest.
+      await ro.press('?');
+      const help = await ro.waitFor('Here: pipelines list');
+      // The pane's own keys come first, `f` then `N` then ^r: only `f` is left.
+      expect(help).toContain('Pipeline filters');
+      expect(help).not.toMatch(/New pipeline:|Retry the selected pipeline|Cancel the pipeline/);
+      await ro.press('\u001B');
+      await vi.waitFor(() => expect(ro.store.getState().help).toBeNull());
       expect(app.sim.requests.filter((r) => r.method !== 'GET').length).toBe(before);
     } finally {
       await ro.close();

@@ -25,6 +25,15 @@ describe('a feature plugged in by one line', () => {
     await app.press('j', 'jj');
     await app.waitFor('hello bob, greeted 3 times');
     expect(app.store.getState().greetings).toBe(3);
+    // Its own command, in its own scope: its key, its hint, and help names the scope its way.
+    await app.waitFor('+ greet');
+    await app.press('+', '++');
+    await app.waitFor('hello bob, greeted 6 times');
+    await app.press('?');
+    await app.waitFor('Here: the greeting');
+    expect(app.frame()).toContain('Greet once more');
+    await app.press('\u001B');
+    await app.waitFor('hello bob, greeted 6 times');
     // Esc leaves its pane as any other.
     await app.press('\u001B');
     await app.waitFor('acme/api');

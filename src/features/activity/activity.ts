@@ -15,6 +15,7 @@ import { EVENT_FILTER_HINT, formatEventFilters, parseEventFilters } from './even
 import { eventsSource } from './source.js';
 import { watchEventProjects } from './projects.js';
 import { ACTIVITY_BINDINGS } from './bindings.js';
+import { withRuns } from '../../store/command.js';
 import { EventsPane } from './EventsPane.js';
 
 const eventsList = (pane: Pane): ListKey | undefined =>
@@ -33,7 +34,14 @@ export const activityFeature: Feature = {
   },
   panes: { events: EventsPane },
   lists: { events: (pane) => (pane.who === 'me' ? listKeys.myEvents() : listKeys.userEvents(pane.who.user)) },
-  bindings: ACTIVITY_BINDINGS,
+  commands: withRuns(ACTIVITY_BINDINGS, {
+    'events.filters': {
+      run(ctx, pane) {
+        const key = eventsList(pane);
+        if (key) eventFilterPrompt(ctx, key);
+      },
+    },
+  }),
   name: 'activity',
   source: eventsSource,
   poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
@@ -43,12 +51,6 @@ export const activityFeature: Feature = {
     return undefined;
   },
   prompts: { 'events.filters': (ctx, a, value) => submitEventFilters(ctx, a, value) },
-  run(ctx, command, pane) {
-    if (command !== 'events.filters') return false;
-    const key = eventsList(pane);
-    if (key) eventFilterPrompt(ctx, key);
-    return true;
-  },
   open(ctx, pane) {
     const { store } = ctx;
     if (pane.kind === 'project' && pane.tab === 'events') {

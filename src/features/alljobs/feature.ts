@@ -3,7 +3,6 @@
 // Jobs tab works on the row: `p` (a manual job's variables first; a deploy asks), `r` (a deploy
 // retried asks), `c` and `E` (asked), `K`, `d` — run by the pipelines and jobs features as there.
 // The rows are read by this feature's poll at a bounded cost (read.ts).
-import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -11,8 +10,8 @@ import { patchList, toast, topPane } from '../../store/store.js';
 import type { Pane, ProjectTab } from '../../store/types.js';
 import { AllJobsPane } from './AllJobsPane.js';
 import { createAllJobsSlice } from './slice.js';
-import { JOB_COMMANDS, runJobCommandOn } from '../jobs/index.js';
-import { jobKeyOn } from '../pipelines/index.js';
+import { JOB_KEYS, jobRefusal, type JobKey } from '../pipelines/index.js';
+import type { Takeover } from '../../store/command.js';
 import { safeText } from '../../text/safe.js';
 import { ALL_JOBS_BINDINGS } from './bindings.js';
 import { filterText, parseAllJobsFilter } from './filter.js';
@@ -31,16 +30,17 @@ function selected(ctx: Ctx): FleetJob | undefined {
   return known ? { ...row, job: known } : row;
 }
 
-function runKey(ctx: Ctx, command: CommandId): boolean {
-  if (!JOB_COMMANDS.has(command)) return false;
-  const row = selected(ctx);
-  if (!row) {
-    toast(ctx.store, 'info', 'No job selected (still loading?)');
-    return true;
-  }
-  if (!jobKeyOn(ctx, command, row.job, row)) runJobCommandOn(ctx, command, row.job, row.projectId, row.path);
-  return true;
-}
+/** The job keys on a row: what they do to a job wherever it is listed (features/pipelines/job-commands.ts), on the row's job. */
+const jobKeys = (Object.keys(JOB_KEYS) as JobKey[]).map((command): Takeover => ({
+  command,
+  scopes: ['allJobs'],
+  refusal: () => jobRefusal(command),
+  run(ctx) {
+    const row = selected(ctx);
+    if (!row) return void toast(ctx.store, 'info', 'No job selected (still loading?)');
+    JOB_KEYS[command](ctx, row.job, row);
+  },
+}));
 
 /** `:jobs …`: the filter, then the view (over the pane in front, or in its place when it is in front). */
 export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
@@ -73,7 +73,7 @@ export const allJobsFeature: Feature = {
   panes: { allJobs: AllJobsPane },
   lists: { allJobs: () => allJobsKey() },
   crumbs: { allJobs: (s) => safeText(`jobs${filterText(s.allJobs.filter) ? ` ${filterText(s.allJobs.filter)}` : ''}`, 60) },
-  bindings: ALL_JOBS_BINDINGS,
+  commands: ALL_JOBS_BINDINGS,
   palette: {
     jobs: {
       usage: 'jobs [failed|manual|running|pending|created|canceled…] [name=] [ref=] [stage=]',
@@ -84,7 +84,7 @@ export const allJobsFeature: Feature = {
   },
   source: (key, _gl, state) => allJobsSource(key, state),
   scopes: (pane) => (pane.kind === 'allJobs' ? ['allJobs', 'list', 'global'] : undefined),
-  run: (ctx, command, pane) => pane.kind === 'allJobs' && runKey(ctx, command),
+  takes: jobKeys,
   open(ctx, pane) {
     if (pane.kind !== 'allJobs') return false;
     const row = selected(ctx);

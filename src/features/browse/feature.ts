@@ -10,6 +10,8 @@ import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { targetJob } from '../jobs/index.js';
+import type { CommandId } from '../../keymap/bindings.js';
+import { withRuns, type Takeover } from '../../store/command.js';
 import { BROWSE_BINDINGS } from './bindings.js';
 import { loadListing, loadPreview, rowsOf } from './load.js';
 import { pageEntry } from './pager.js';
@@ -35,6 +37,13 @@ function setListing(ctx: Ctx, pane: BrowsePane, change: Partial<ArchiveListing>)
   ctx.store.setState((s) => (s.archives[key] ? { archives: { ...s.archives, [key]: { ...s.archives[key], ...change } } } : {}));
 }
 
+/** The file shown, or the tree's selected row when it is a file. */
+function selectedEntry(ctx: Ctx, pane: Extract<Pane, { kind: 'browse' }>) {
+  const listing = listingOf(ctx, pane);
+  if (pane.file !== undefined) return listing?.entries.find((e) => e.name === pane.file);
+  return listing?.state === 'ready' ? rowsOf(listing)[listing.selected]?.node.entry : undefined;
+}
+
 export const browseFeature: Feature = {
   name: 'browse',
   slice: createBrowseSlice,
@@ -42,7 +51,68 @@ export const browseFeature: Feature = {
   // Over the job's crumb; a file's crumb is its base name.
   crumbs: { browse: (_state, pane) => (pane.file === undefined ? 'artifacts' : safeText(pane.file.split('/').pop() || pane.file, 40)) },
   lists: { browse: () => null },
-  bindings: BROWSE_BINDINGS,
+  commands: withRuns(BROWSE_BINDINGS, {
+    'job.browse': {
+      rows: true,
+      run(ctx, pane) {
+        const job = targetJob(ctx, pane);
+        if (!job || !('projectId' in pane)) return void toast(ctx.store, 'info', 'No job selected (still loading?)');
+        const error = browseJob(ctx, job, pane.projectId, pane.path);
+        if (error) toast(ctx.store, 'info', error);
+      },
+    },
+    'browse.save': {
+      run(ctx, pane) {
+        if (pane.kind !== 'browse') return;
+        const entry = selectedEntry(ctx, pane);
+        if (!entry) toast(ctx.store, 'info', 'Select a file to save (a folder is not saved)');
+        else askSave(ctx, pane.projectId, pane.jobId, entry);
+      },
+    },
+    'browse.pager': {
+      run(ctx, pane) {
+        if (pane.kind !== 'browse') return;
+        const entry = selectedEntry(ctx, pane);
+        if (!entry) toast(ctx.store, 'info', 'Select a file to open in the pager (a folder is not opened)');
+        else void pageEntry(ctx, pane.projectId, pane.jobId, entry);
+      },
+    },
+  }),
+  takes: [
+    // j/k move through the tree, or scroll the file in the preview.
+    ...Object.entries(MOVES).map(([command, move]): Takeover => ({
+      command: command as CommandId,
+      scopes: ['browse', 'artifactFile'],
+      run(ctx, pane) {
+        if (pane.kind !== 'browse') return;
+        if (pane.file !== undefined) {
+          const key = previewKey(pane.projectId, pane.jobId, pane.file);
+          return ctx.store.setState((s) => {
+            const now = s.previews[key];
+            if (!now) return {};
+            const scroll = Math.max(0, Math.min(Math.max(0, now.lines.length - 1), move(now.scroll, now.lines.length)));
+            return { previews: { ...s.previews, [key]: { ...now, scroll } } };
+          });
+        }
+        const listing = listingOf(ctx, pane);
+        const n = listing?.state === 'ready' ? rowsOf(listing).length : 0;
+        if (listing && n > 0) setListing(ctx, pane, { selected: Math.max(0, Math.min(n - 1, move(listing.selected, n))) });
+      },
+    })),
+    // The archive does not change, so only R reads it again: forget it, then the core's refresh runs.
+    {
+      command: 'app.refresh',
+      scopes: ['browse', 'artifactFile'],
+      thenCore: true,
+      run(ctx, pane) {
+        if (pane.kind !== 'browse') return;
+        if (pane.file !== undefined) {
+          const key = previewKey(pane.projectId, pane.jobId, pane.file);
+          ctx.store.setState((s) => ({ previews: Object.fromEntries(Object.entries(s.previews).filter(([k]) => k !== key)) }));
+        } else if (listingOf(ctx, pane)) setListing(ctx, pane, { state: 'loading' });
+      },
+    },
+  ],
   palette: {
     browse: {
       usage: 'browse [job id]',
@@ -62,57 +132,6 @@ export const browseFeature: Feature = {
     },
   },
   scopes: (pane) => (pane.kind !== 'browse' ? undefined : pane.file === undefined ? ['browse', 'global'] : ['artifactFile', 'global']),
-  run(ctx, command, pane) {
-    if (command === 'job.browse') {
-      const job = targetJob(ctx, pane);
-      if (!job || !('projectId' in pane)) return (void toast(ctx.store, 'info', 'No job selected (still loading?)'), true);
-      const error = browseJob(ctx, job, pane.projectId, pane.path);
-      if (error) toast(ctx.store, 'info', error);
-      return true;
-    }
-    if (pane.kind !== 'browse') return false;
-    const listing = listingOf(ctx, pane);
-    if (command === 'app.refresh') {
-      // The archive does not change, so only R reads it again; the core's refresh then runs.
-      if (pane.file !== undefined) {
-        const key = previewKey(pane.projectId, pane.jobId, pane.file);
-        ctx.store.setState((s) => ({ previews: Object.fromEntries(Object.entries(s.previews).filter(([k]) => k !== key)) }));
-      } else if (listing) setListing(ctx, pane, { state: 'loading' });
-      return false;
-    }
-    const move = MOVES[command];
-    if (move && pane.file !== undefined) {
-      const key = previewKey(pane.projectId, pane.jobId, pane.file);
-      ctx.store.setState((s) => {
-        const now = s.previews[key];
-        if (!now) return {};
-        const scroll = Math.max(0, Math.min(Math.max(0, now.lines.length - 1), move(now.scroll, now.lines.length)));
-        return { previews: { ...s.previews, [key]: { ...now, scroll } } };
-      });
-      return true;
-    }
-    if (move) {
-      const n = listing?.state === 'ready' ? rowsOf(listing).length : 0;
-      if (listing && n > 0) setListing(ctx, pane, { selected: Math.max(0, Math.min(n - 1, move(listing.selected, n))) });
-      return true;
-    }
-    if (command === 'browse.save' || command === 'browse.pager') {
-      // The file shown, or the tree's selected row when it is a file.
-      const entry =
-        pane.file !== undefined
-          ? listing?.entries.find((e) => e.name === pane.file)
-          : listing?.state === 'ready'
-            ? rowsOf(listing)[listing.selected]?.node.entry
-            : undefined;
-      if (command === 'browse.pager') {
-        if (!entry) toast(ctx.store, 'info', 'Select a file to open in the pager (a folder is not opened)');
-        else void pageEntry(ctx, pane.projectId, pane.jobId, entry);
-      } else if (!entry) toast(ctx.store, 'info', 'Select a file to save (a folder is not saved)');
-      else askSave(ctx, pane.projectId, pane.jobId, entry);
-      return true;
-    }
-    return false;
-  },
   open(ctx, pane) {
     if (pane.kind !== 'browse') return false;
     if (pane.file !== undefined) return true;

@@ -20,7 +20,7 @@ export function pageEntry(ctx: Ctx, projectId: number, jobId: number, entry: Zip
   const refused = refusal(entry);
   if (refused) return Promise.resolve(void toast(ctx.store, 'info', refused));
   const what = safeText(entry.segments.at(-1) ?? entry.name, 80);
-  return guarded(ctx, `browse.pager:${jobId}:${entry.name}`, `Opening ${what} in the pager`, false, async () => {
+  return guarded(ctx, `browse.pager:${jobId}:${entry.name}`, `Opening ${what} in the pager`, async () => {
     let path: string;
     try {
       const text = asText(await ctx.gl.jobs.artifactFile(projectId, jobId, entry.name, { maxBytes: ARTIFACT_PREVIEW_MAX }));

@@ -51,7 +51,7 @@ export function saveEntry(
   overwrite: boolean,
 ): Promise<void> {
   const what = safeText(a.name.split('/').pop() ?? a.name, 80);
-  return guarded(ctx, `browse.save:${a.jobId}:${a.name}`, `Saving ${what}…`, false, async () => {
+  return guarded(ctx, `browse.save:${a.jobId}:${a.name}`, `Saving ${what}…`, async () => {
     ctx.store.setState({ download: { label: what, received: 0 } });
     try {
       const result = await ctx.gl.jobs.downloadArtifactFile(a.projectId, a.jobId, a.name, a.dest, {

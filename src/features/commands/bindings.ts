@@ -5,22 +5,36 @@
 import type { CustomCommand } from '../../config/user-commands.js';
 import type { ConfigWarning } from '../../config/user-config.js';
 import type { Binding } from '../../keymap/bindings.js';
+import type { Command } from '../../store/command.js';
+import { toast } from '../../store/store.js';
+import { cancelRunning, findCommand, startCommand } from './run.js';
 import { prettyKey } from '../../keymap/matcher.js';
 import { KEYMAP_SCOPES } from './context.js';
 
-export const COMMAND_BINDINGS: Binding[] = [
+export const COMMAND_BINDINGS: Command[] = [
   {
     command: 'commands.cancel',
     keys: ['ctrl+g'],
     description: 'Cancel the command of yours that is running (its whole process group)',
     category: 'Actions',
     scopes: ['global'],
+    run: (ctx) => cancelRunning(ctx),
   },
 ];
 
-/** The keymap row of a user's command (keys: none when it has no key or the key was refused). */
-export function commandBinding(command: CustomCommand, keys: string[]): Binding {
+/**
+ * The keymap row of a user's command (keys: none when it has no key or the key was refused), with
+ * what it runs: the controller takes its handler from the table it is given (Controller.useBindings).
+ */
+export function commandBinding(command: CustomCommand, keys: string[]): Command {
   return {
+    run(ctx, pane) {
+      const found = findCommand(ctx, command.name);
+      if (!found) return;
+      const message = startCommand(ctx, found, pane);
+      if (message) toast(ctx.store, 'info', message);
+    },
+    refusal: () => `the command ${command.name}`,
     command: `run.${command.name}`,
     keys,
     // Help shows a command with no key as `:run NAME` in the keys column (src/ui/HelpScreen.tsx).

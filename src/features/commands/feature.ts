@@ -3,10 +3,9 @@
 // confirm of a command with `confirm: true`, and ^g to cancel one running.
 import type { CustomCommand } from '../../config/user-commands.js';
 import type { Feature } from '../../store/feature.js';
-import { toast } from '../../store/store.js';
 import { safeText } from '../../text/safe.js';
 import { COMMAND_BINDINGS } from './bindings.js';
-import { cancelRunning, findCommand, runConfirmed, startCommand, userCommands } from './run.js';
+import { findCommand, runConfirmed, startCommand, userCommands } from './run.js';
 
 export const commandsFeature: Feature = {
   name: 'commands',
@@ -14,6 +13,8 @@ export const commandsFeature: Feature = {
     run: {
       usage: 'run <name>',
       description: 'run a command of yours (config file commands:) on what is on screen',
+      // A command the config file marks `dangerous` changes things: read-only mode refuses it.
+      mutates: (ctx, args) => (args[0] && findCommand(ctx, args[0])?.dangerous ? `the command ${args[0]}` : null),
       run(ctx, args) {
         const names = userCommands(ctx).map((c) => c.name);
         const name = args[0];
@@ -25,19 +26,8 @@ export const commandsFeature: Feature = {
       },
     },
   },
-  bindings: COMMAND_BINDINGS,
-  run(ctx, command, pane) {
-    if (command === 'commands.cancel') {
-      cancelRunning(ctx);
-      return true;
-    }
-    if (!command.startsWith('run.')) return false;
-    const found = findCommand(ctx, command.slice(4));
-    if (!found) return false;
-    const message = startCommand(ctx, found, pane);
-    if (message) toast(ctx.store, 'info', message);
-    return true;
-  },
+  commands: COMMAND_BINDINGS,
+
   confirms: { 'commands.runConfirmed': runConfirmed },
 };
 

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import type { CustomCommand } from '../../config/user-commands.js';
 import { commandEnv, runShell, type RunningShell, type ShellResult } from '../../platform/shell.js';
 import type { Ctx } from '../../store/ctx.js';
-import { guarded, refuseReadOnly } from '../../store/guard.js';
+import { guarded } from '../../store/guard.js';
 import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
@@ -26,7 +26,6 @@ export function findCommand(ctx: Ctx, name: string): CustomCommand | undefined {
 
 /** A key or `:run NAME`: the values of what is on screen, then a confirm or the run. A message, or null. */
 export function startCommand(ctx: Ctx, command: CustomCommand, pane: Pane = topPane(ctx.store.getState())): string | null {
-  if (command.dangerous && refuseReadOnly(ctx, `the command ${command.name}`)) return null;
   const found = commandVars(ctx, pane, command.scope, command.name);
   if ('missing' in found) return found.missing;
   if (command.confirm) {
@@ -70,7 +69,7 @@ async function execute(ctx: Ctx, command: CustomCommand, vars: Record<string, st
 async function executeGuarded(ctx: Ctx, command: CustomCommand, vars: Record<string, string>): Promise<void> {
   const env = commandEnv(ctx.platform.env ?? process.env, vars, command.token ? ctx.platform.token?.() : undefined);
   const label = command.output === 'terminal' ? `Running ${command.name}` : `Running ${command.name} (^g cancels)`;
-  await guarded(ctx, `run:${command.name}`, label, command.dangerous, async () => {
+  await guarded(ctx, `run:${command.name}`, label, async () => {
     if (command.output === 'terminal') {
       const result = await inTerminal(ctx, command.run, [], env, `[pipetop] ${command.name} ended — press Enter to return`);
       if (typeof result === 'string') return void toast(ctx.store, 'error', `${command.name}: ${result}`);

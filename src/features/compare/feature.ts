@@ -6,6 +6,8 @@ import type { Feature } from '../../store/feature.js';
 import { pipelineOnTrail } from '../../store/palette.js';
 import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
+import type { CommandId } from '../../keymap/bindings.js';
+import { withRuns } from '../../store/command.js';
 import { COMPARE_BINDINGS } from './bindings.js';
 import { loadComparison } from './load.js';
 import { compareKey } from './slice.js';
@@ -25,7 +27,36 @@ export const compareFeature: Feature = {
   slice: createCompareSlice,
   panes: { compare: ComparePane },
   name: 'compare',
-  bindings: COMPARE_BINDINGS,
+  commands: withRuns(COMPARE_BINDINGS, {
+    'pipeline.compare': {
+      run(ctx, pane) {
+        if (pane.kind === 'pipeline') openCompare(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
+      },
+    },
+    'compare.open': {
+      run(ctx, pane) {
+        if (pane.kind !== 'compare') return;
+        const base = ctx.store.getState().comparisons[compareKey(pane.projectId, pane.pipelineId)]?.base;
+        if (base)
+          ctx.store.setState((s) => ({
+            stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' } satisfies Pane],
+          }));
+      },
+    },
+  }),
+  // j/k scroll the comparison (it has no list).
+  takes: Object.entries(SCROLL).map(([command, scroll]) => ({
+    command: command as CommandId,
+    scopes: ['compare'],
+    run(ctx, pane) {
+      if (pane.kind !== 'compare') return;
+      const key = compareKey(pane.projectId, pane.pipelineId);
+      ctx.store.setState((s) => {
+        const now = s.comparisons[key];
+        return now ? { comparisons: { ...s.comparisons, [key]: { ...now, scroll: Math.max(0, scroll(now.scroll)) } } } : {};
+      });
+    },
+  })),
   palette: {
     compare: {
       usage: 'compare [pipeline id]',
@@ -37,32 +68,7 @@ export const compareFeature: Feature = {
     },
   },
   scopes: (pane) => (pane.kind === 'compare' ? ['compare', 'global'] : undefined),
-  run(ctx, command, pane) {
-    if (command === 'pipeline.compare') {
-      if (pane.kind !== 'pipeline') return false;
-      openCompare(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
-      return true;
-    }
-    if (pane.kind !== 'compare') return false;
-    const scroll = SCROLL[command];
-    if (scroll) {
-      const key = compareKey(pane.projectId, pane.pipelineId);
-      ctx.store.setState((s) => {
-        const now = s.comparisons[key];
-        return now ? { comparisons: { ...s.comparisons, [key]: { ...now, scroll: Math.max(0, scroll(now.scroll)) } } } : {};
-      });
-      return true;
-    }
-    if (command === 'compare.open') {
-      const base = ctx.store.getState().comparisons[compareKey(pane.projectId, pane.pipelineId)]?.base;
-      if (base)
-        ctx.store.setState((s) => ({
-          stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' } satisfies Pane],
-        }));
-      return true;
-    }
-    return false;
-  },
+
   poll: (ctx) => ({
     refresh(pane, { full }) {
       if (pane.kind !== 'compare' || !full) return undefined;

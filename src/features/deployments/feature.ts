@@ -23,7 +23,7 @@ export const deploymentsFeature: Feature = {
   crumbs: { deployment: (s, pane) => `deployment #${s.deployments[pane.deploymentId]?.iid ?? pane.deploymentId}` },
   slice: createDeploymentsSlice,
   panes: { deployment: DeploymentPane },
-  bindings: DEPLOYMENT_BINDINGS,
+  commands: DEPLOYMENT_BINDINGS,
   name: 'deployments',
   source: (key, gl) => deploymentsSource(key, gl),
   scopes(pane) {

@@ -26,5 +26,6 @@ export const FAILURE_BINDINGS: Binding[] = [
     category: 'Actions',
     scopes: ['failures'],
     hint: 'r retry failed',
+    mutates: true,
   },
 ];

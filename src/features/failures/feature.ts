@@ -5,13 +5,14 @@
 // move.
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
-import { refuseReadOnly } from '../../store/guard.js';
 import { pipelineOnTrail } from '../../store/palette.js';
 import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { logLoaded } from '../log/index.js';
 import { runPipelineAction } from '../pipelines/index.js';
+import type { CommandId } from '../../keymap/bindings.js';
+import { withRuns } from '../../store/command.js';
 import { FAILURE_BINDINGS } from './bindings.js';
 import { loadFailures } from './load.js';
 import { digestKey, type FailureDigest } from './slice.js';
@@ -37,7 +38,33 @@ export const failuresFeature: Feature = {
   slice: createFailuresSlice,
   panes: { failures: FailuresPane },
   name: 'failures',
-  bindings: FAILURE_BINDINGS,
+  commands: withRuns(FAILURE_BINDINGS, {
+    'pipeline.failures': {
+      run(ctx, pane) {
+        if (pane.kind === 'pipeline') openFailures(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
+      },
+    },
+    'failures.retry': {
+      refusal: () => 'retry failed jobs',
+      run(ctx, pane) {
+        if (pane.kind === 'failures') askRetry(ctx, pane, digestOf(ctx, pane));
+      },
+    },
+  }),
+  // Moving moves through the digest's failed jobs (it is no store list).
+  takes: Object.entries(MOVES).map(([command, move]) => ({
+    command: command as CommandId,
+    scopes: ['failures'],
+    run(ctx, pane) {
+      if (pane.kind !== 'failures') return;
+      const digest = digestOf(ctx, pane);
+      const n = digest?.items.length ?? 0;
+      if (!digest || n === 0) return;
+      const selected = Math.max(0, Math.min(n - 1, move(digest.selected, n)));
+      const key = digestKey(pane.projectId, pane.pipelineId);
+      ctx.store.setState((s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
+    },
+  })),
   palette: {
     failures: {
       usage: 'failures [pipeline id]',
@@ -49,30 +76,7 @@ export const failuresFeature: Feature = {
     },
   },
   scopes: (pane) => (pane.kind === 'failures' ? ['failures', 'global'] : undefined),
-  run(ctx, command, pane) {
-    if (command === 'pipeline.failures') {
-      if (pane.kind !== 'pipeline') return false;
-      openFailures(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
-      return true;
-    }
-    if (pane.kind !== 'failures') return false;
-    const digest = digestOf(ctx, pane);
-    const move = MOVES[command];
-    if (move) {
-      const n = digest?.items.length ?? 0;
-      if (digest && n > 0) {
-        const selected = Math.max(0, Math.min(n - 1, move(digest.selected, n)));
-        const key = digestKey(pane.projectId, pane.pipelineId);
-        ctx.store.setState((s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
-      }
-      return true;
-    }
-    if (command === 'failures.retry') {
-      askRetry(ctx, pane, digest);
-      return true;
-    }
-    return false;
-  },
+
   open(ctx, pane) {
     if (pane.kind !== 'failures') return false;
     void openAtFailure(ctx, pane);
@@ -103,7 +107,6 @@ export function openFailures(ctx: Ctx, at: { projectId: number; path: string; pi
 }
 
 function askRetry(ctx: Ctx, pane: FailuresPane, digest: FailureDigest | undefined): void {
-  if (refuseReadOnly(ctx, 'retry failed jobs')) return;
   const items = digest?.items ?? [];
   if (items.length === 0) return void toast(ctx.store, 'info', 'No failed job to retry');
   const own = items.filter((i) => i.via.length === 0).length;

@@ -9,7 +9,7 @@ import { safeText } from '../../text/safe.js';
 import type { ConfirmAction } from '../../store/commands.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
-import { guarded, refuseReadOnly } from '../../store/guard.js';
+import { guarded } from '../../store/guard.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
 import { patchActedRows } from '../../store/lists.js';
@@ -30,7 +30,6 @@ const JOB_WORDS: Record<JobVerb, { doing: string; done: string }> = {
 const jobLabel = (job: Job) => `job #${job.id} ${safeText(job.name, 60)}`;
 
 export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string): void {
-  if (refuseReadOnly(ctx, verb === 'keep' ? 'keeping artifacts' : verb)) return;
   const pointless = pointlessReason(verb, job);
   if (pointless) return void toast(ctx.store, 'info', `${capitalize(jobLabel(job))} ${pointless}`);
   if (verb === 'cancel') {
@@ -91,7 +90,7 @@ const PAST: Record<JobVerb, string> = { retry: 'retried', cancel: 'canceled', pl
 /** Sends the action (after the confirm, for cancel and erase); `variables` go with play. True when GitLab took it. */
 export async function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string, variables?: readonly JobVariable[]): Promise<boolean> {
   let ok = false;
-  await guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, true, async () => {
+  await guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, async () => {
     try {
       const api = ctx.gl.jobs;
       const result =
@@ -291,7 +290,7 @@ function startDownload(
   work: (onProgress: Progress) => Promise<{ bytes: number; path: string }>,
   requested: string,
 ): Promise<void> {
-  return guarded(ctx, key, `Downloading ${what}…`, false, async () => {
+  return guarded(ctx, key, `Downloading ${what}…`, async () => {
     let last = 0;
     ctx.store.setState({ download: { label: what, received: 0 } });
     try {

@@ -1,12 +1,11 @@
-// The jobs feature as the core sees it: the job lists' source, the job keys and the job status
-// filter (commands.ts), Enter on a job row, `o`, the scopes of the jobs tab and the job pane, the
+// The jobs feature as the core sees it: the job lists' source (its keys are the pipelines
+// feature's: features/pipelines/job-commands.ts), Enter on a job row, `o`, the scopes of the jobs tab and the job pane, the
 // confirms and prompts it opens, and a poll's read of the job pane's job (poll.ts).
 import type { Feature } from '../../store/feature.js';
 import { isActiveStatus } from '../../lib/status.js';
 import { jobsSource } from './source.js';
-import { JOB_BINDINGS } from './bindings.js';
 import { downloadArtifactsByRefTo, downloadJobArtifacts, runJobAction, submitDownload, submitDownloadByRef } from './actions.js';
-import { jobScopes, jobUrl, openJob, runJobCommand } from './commands.js';
+import { jobScopes, jobUrl, openJob } from './commands.js';
 import { pollJobs } from './poll.js';
 import { submitJobScopes } from './scopes.js';
 import { createJobsSlice } from './slice.js';
@@ -15,7 +14,6 @@ import { JOBS_PALETTE } from './palette.js';
 export const jobsFeature: Feature = {
   palette: JOBS_PALETTE,
   slice: createJobsSlice,
-  bindings: JOB_BINDINGS,
   name: 'jobs',
   source: jobsSource,
   scopes: jobScopes,
@@ -26,7 +24,6 @@ export const jobsFeature: Feature = {
     if (status === 'failed' || status === 'manual' || status === 'success') return [`job:${status}`];
     return isActiveStatus(status) ? ['job:running'] : [];
   },
-  run: runJobCommand,
   open: openJob,
   url: jobUrl,
   confirms: {

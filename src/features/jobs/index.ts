@@ -4,5 +4,6 @@ export { runJobAction } from './actions.js';
 export { JobTable } from './JobTable.js';
 export { JobsTab } from './JobsTab.js';
 export { createJobsSlice } from './slice.js';
-export { targetJob } from './commands.js';
-export { JOB_COMMANDS, runJobCommandOn } from './commands.js';
+export { listsJobs, targetJob } from './commands.js';
+export { downloadArtifacts, jobAction, type JobVerb } from './actions.js';
+export { jobScopePrompt } from './scopes.js';

@@ -17,7 +17,7 @@ export const keysFeature: Feature = {
   },
   slice: createKeysSlice,
   panes: { key: KeyPane },
-  bindings: KEY_BINDINGS,
+  commands: KEY_BINDINGS,
   name: 'keys',
   scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
   open(ctx, pane) {

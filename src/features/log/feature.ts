@@ -1,10 +1,13 @@
 // The job log as a feature: its shortcuts; in a job pane the moving keys and the log's own keys go
-// to the log (Feature.run, commands.ts); the log's search and save prompts and the overwrite
+// to the log (their commands, commands.ts); the log's search and save prompts and the overwrite
 // confirm; the log engine (LogRegistry, one per controller, on ctx.logs) started and stopped with
 // the controller; and while the log in front is tailed live, its job is polled slowly (the tail is
 // the fast signal, log-view.ts).
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
+import type { CommandId } from '../../keymap/bindings.js';
+import { withRuns } from '../../store/command.js';
+import type { Pane } from '../../store/types.js';
 import { toast } from '../../store/store.js';
 import { LOG_BINDINGS } from './bindings.js';
 import { runLogCommand } from './commands.js';
@@ -20,18 +23,24 @@ function logsOf(ctx: Ctx): LogRegistry {
   return ctx.logs;
 }
 
+/** Runs a log command on the job pane's log. */
+const onLog =
+  (command: CommandId) =>
+  (ctx: Ctx, pane: Pane): void => {
+    if (pane.kind === 'job') runLogCommand(ctx, logsOf(ctx), pane.jobId, command);
+  };
+
+const LOG_MOVES: CommandId[] = ['nav.down', 'nav.up', 'nav.top', 'nav.bottom', 'nav.pageDown', 'nav.pageUp'];
+
 export const logFeature: Feature = {
   crumbs: { job: (s, pane) => safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40) },
   slice: createLogSlice,
   panes: { job: JobPane },
   name: 'log',
-  bindings: LOG_BINDINGS,
-  // In a job pane, moving moves through the log; Esc and Enter stay the core's.
-  run(ctx, command, pane) {
-    if (pane.kind !== 'job' || !(command.startsWith('nav.') || command.startsWith('log.')) || command === 'nav.back' || command === 'nav.open') return false;
-    runLogCommand(ctx, logsOf(ctx), pane.jobId, command);
-    return true;
-  },
+  // The log's keys act on the log in front; in a job pane, moving moves through the log (Esc and
+  // Enter stay the core's).
+  commands: withRuns(LOG_BINDINGS, Object.fromEntries(LOG_BINDINGS.map((b) => [b.command, { run: onLog(b.command) }]))),
+  takes: LOG_MOVES.map((command) => ({ command, scopes: ['job'], run: onLog(command) })),
   confirms: {
     'log.saveOverwrite': (ctx, a) =>
       void logsOf(ctx)

@@ -2,7 +2,9 @@
 // tells the user when a marked pipeline ends, and its poll of marks off screen (poll.ts), started
 // and stopped with the controller (Feature.attach).
 import type { PipelineBasic } from '../../api/index.js';
+import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
+import type { Pane } from '../../store/types.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { listOf, toast } from '../../store/store.js';
@@ -10,22 +12,30 @@ import { toggleMark, watchMarks } from './marks.js';
 import { startMarkPolling, type MarkPoller } from './poll.js';
 import { createMarksSlice } from './slice.js';
 
+/** The pipeline `m` marks: the pipeline pane's, or the selected row of a project's pipelines. */
+function markTarget(ctx: Ctx, pane: Pane): PipelineBasic | undefined {
+  const state = ctx.store.getState();
+  if (pane.kind === 'pipeline')
+    return state.pipelines[pane.pipelineId] ?? listOf<PipelineBasic>(state, listKeys.pipelines(pane.projectId)).items.find((p) => p.id === pane.pipelineId);
+  if (pane.kind === 'project' && pane.tab === 'pipelines') return selectedRow<PipelineBasic>(ctx, listKeys.pipelines(pane.projectId));
+  return undefined;
+}
+
 export const marksFeature: Feature = {
   slice: createMarksSlice,
   name: 'marks',
-  run(ctx, command, pane) {
-    if (command !== 'pipeline.mark') return false;
-    let pipeline: PipelineBasic | undefined;
-    if (pane.kind === 'pipeline') {
-      const state = ctx.store.getState();
-      pipeline =
-        state.pipelines[pane.pipelineId] ?? listOf<PipelineBasic>(state, listKeys.pipelines(pane.projectId)).items.find((p) => p.id === pane.pipelineId);
-    } else if (pane.kind === 'project' && pane.tab === 'pipelines') pipeline = selectedRow<PipelineBasic>(ctx, listKeys.pipelines(pane.projectId));
-    else return false;
-    if (!pipeline) toast(ctx.store, 'info', 'No pipeline selected (still loading?)');
-    else toggleMark(ctx, pipeline, pane.projectId, pane.path);
-    return true;
-  },
+  // `m` is bound beside the pipeline keys (features/pipelines/bindings.ts); marking is this feature's.
+  takes: [
+    {
+      command: 'pipeline.mark',
+      scopes: ['pipelines', 'pipeline'],
+      run(ctx, pane) {
+        const pipeline = markTarget(ctx, pane);
+        if (!pipeline || !('projectId' in pane)) return void toast(ctx.store, 'info', 'No pipeline selected (still loading?)');
+        toggleMark(ctx, pipeline, pane.projectId, pane.path);
+      },
+    },
+  ],
   poll: (ctx) => ({ watch: watchMarks(ctx) }),
   attach(ctx, { timing }) {
     let poller: MarkPoller | null = null;

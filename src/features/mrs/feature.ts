@@ -25,7 +25,7 @@ export const mrsFeature: Feature = {
   panes: { myMrs: MrsPane },
   lists: { myMrs: () => myMrsKey() },
   crumbs: { myMrs: () => 'my merge requests' },
-  bindings: MRS_BINDINGS,
+  commands: MRS_BINDINGS,
   palette: {
     mrs: {
       usage: 'mrs',

@@ -4,7 +4,7 @@ import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
-import { guarded, refuseReadOnly } from '../../store/guard.js';
+import { guarded } from '../../store/guard.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
 import { patchActedRows } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
@@ -13,7 +13,6 @@ import { markPipeline } from '../marks/index.js';
 import { confirmRun, pipelineTarget } from './what-runs.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
-  if (refuseReadOnly(ctx, `${verb} pipeline`)) return;
   if (verb === 'cancel') {
     // Nothing runs in a finished pipeline: asking "Cancel?" would promise what cannot happen.
     if (!isActiveStatus(pipeline.status)) {
@@ -51,7 +50,7 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
   const label = pipelineLabel(pipeline);
   // A retry restarts only the failed and canceled jobs: the toast says so, not "the pipeline".
   const doing = verb === 'retry' ? `Retrying the failed and canceled jobs of ${label}…` : `Canceling ${label}…`;
-  return guarded(ctx, `pipeline.${verb}:${pipeline.id}`, doing, true, async () => {
+  return guarded(ctx, `pipeline.${verb}:${pipeline.id}`, doing, async () => {
     try {
       const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
       storePipeline(ctx, projectId, result);

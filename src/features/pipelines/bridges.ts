@@ -5,7 +5,7 @@
 import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { guarded, refuseReadOnly } from '../../store/guard.js';
+import { guarded } from '../../store/guard.js';
 import { isActiveStatus, listKeys, sourceFor, visibleRows } from '../../store/sources.js';
 import { listOf, patchList, toast } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
@@ -185,12 +185,11 @@ export function bridgeAction(ctx: Ctx, verb: BridgeVerb, row: BridgeRow, { proje
   if (verb === 'erase' || verb === 'keep' || verb === 'download') {
     return void toast(ctx.store, 'info', `${name} is a trigger job: no log or artifacts (⏎ opens its pipeline)`);
   }
-  if (refuseReadOnly(ctx, verb)) return;
   if (verb === 'retry' && !['success', 'failed', 'canceled'].includes(row.status)) {
     return void toast(ctx.store, 'info', `GitLab retries finished trigger jobs only: ${name} is ${row.status}`);
   }
   if (verb === 'play' && row.status !== 'manual') return void toast(ctx.store, 'info', `${name} is not a manual trigger job (it is ${row.status})`);
-  void guarded(ctx, `job.${verb}:${row.id}`, `${verb === 'retry' ? 'Retrying' : 'Starting'} trigger job ${name}…`, true, async () => {
+  void guarded(ctx, `job.${verb}:${row.id}`, `${verb === 'retry' ? 'Retrying' : 'Starting'} trigger job ${name}…`, async () => {
     try {
       const result = verb === 'retry' ? await ctx.gl.jobs.retry(projectId, row.id) : await ctx.gl.jobs.play(projectId, row.id);
       await readBridges(ctx, projectId, pipelineId);

@@ -18,7 +18,9 @@ import { toggleFailureSort, watchTestHistory } from './test-history.js';
 import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
 import { refreshJobHistory } from './history.js';
 import { PIPELINE_BINDINGS } from './bindings.js';
-import { openPipelineRow, pipelineScopes, pipelineUrl, runPipelineCommand } from './commands.js';
+import { openPipelineRow, PIPELINE_RUNS, pipelineScopes, pipelineUrl } from './commands.js';
+import { JOB_COMMANDS } from './job-commands.js';
+import { withRuns, type CommandRun } from '../../store/command.js';
 import { submitPipelineFilters } from './filters.js';
 import { closeRunForm, handleRunFormKey, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
 import { runPipelineAction } from './actions.js';
@@ -30,6 +32,15 @@ import { RunFormPane } from './RunFormPane.js';
 import { TestsPane } from './TestsPane.js';
 import { PIPELINES_PALETTE } from './palette.js';
 import { safeText } from '../../text/safe.js';
+
+/** j/k and paging in the Tests view: through its cases, or a case's output. */
+function testsMove(by: (page: number) => number): CommandRun {
+  return {
+    run(ctx, pane) {
+      if (pane.kind === 'tests') moveTests(ctx, pane, by(Math.max(1, ctx.store.getState().viewport.height - 4)));
+    },
+  };
+}
 
 export const pipelinesFeature: Feature = {
   crumbs: {
@@ -47,7 +58,55 @@ export const pipelinesFeature: Feature = {
     mergeRequest: (pane) => listKeys.mrPipelines(pane.projectId, pane.iid),
     tests: (pane) => listKeys.testCases(pane.projectId, pane.pipelineId),
   },
-  bindings: PIPELINE_BINDINGS,
+  commands: [
+    ...withRuns(PIPELINE_BINDINGS, {
+      ...PIPELINE_RUNS,
+      'pipeline.nextFailed': {
+        rows: true,
+        run(ctx, pane) {
+          if (pane.kind === 'pipeline') nextFailed(ctx, pane);
+        },
+      },
+      'mr.newPipeline': {
+        refusal: (_ctx, pane) => (pane.kind === 'mergeRequest' ? `creating a pipeline for !${pane.iid}…` : 'creating pipelines'),
+        run(ctx, pane) {
+          if (pane.kind === 'mergeRequest') newMergeRequestPipeline(ctx, pane);
+        },
+      },
+      'pipeline.tests': {
+        run(ctx, pane) {
+          if (pane.kind === 'pipeline') openTests(ctx, pane);
+        },
+      },
+      'pipeline.details': {
+        run(ctx, pane) {
+          if (pane.kind === 'pipeline') toggleDetails(ctx, pane.pipelineId);
+        },
+      },
+      'tests.sortFailures': {
+        run(ctx, pane) {
+          if (pane.kind === 'tests') toggleFailureSort(ctx, pane.projectId, pane.pipelineId);
+        },
+      },
+      'tests.log': {
+        run(ctx, pane) {
+          if (pane.kind === 'tests' && ctx.searchLog) void caseLog(ctx, pane, ctx.searchLog);
+        },
+      },
+      'tests.down': testsMove(() => 1),
+      'tests.up': testsMove(() => -1),
+      'tests.pageDown': testsMove((page) => page),
+      'tests.pageUp': testsMove((page) => -page),
+      'tests.back': {
+        run(ctx, pane) {
+          if (pane.kind === 'tests') closeTests(ctx, pane);
+        },
+      },
+      // `m` is bound here, beside the pipeline keys; marking is the marks feature's (its takeover).
+      'pipeline.mark': { rows: true },
+    }),
+    ...JOB_COMMANDS,
+  ],
   name: 'pipelines',
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
   scopes: (pane) => {
@@ -65,45 +124,7 @@ export const pipelinesFeature: Feature = {
     if (list.error !== null) return true;
     return list.loadedAt !== null && list.nextPage === null && state.bridges[pane.pipelineId] !== undefined;
   },
-  run(ctx, command, pane) {
-    switch (command) {
-      case 'pipeline.nextFailed':
-        if (pane.kind !== 'pipeline') return false;
-        nextFailed(ctx, pane);
-        return true;
-      case 'mr.newPipeline':
-        if (pane.kind !== 'mergeRequest') return false;
-        newMergeRequestPipeline(ctx, pane);
-        return true;
-      case 'pipeline.tests':
-        if (pane.kind === 'pipeline') openTests(ctx, pane);
-        return true;
-      case 'pipeline.details':
-        if (pane.kind === 'pipeline') toggleDetails(ctx, pane.pipelineId);
-        return true;
-      case 'tests.sortFailures':
-        if (pane.kind === 'tests') toggleFailureSort(ctx, pane.projectId, pane.pipelineId);
-        return true;
-      case 'tests.log':
-        if (pane.kind === 'tests' && ctx.searchLog) void caseLog(ctx, pane, ctx.searchLog);
-        return true;
-      case 'tests.down':
-      case 'tests.up':
-      case 'tests.pageDown':
-      case 'tests.pageUp': {
-        if (pane.kind !== 'tests') return true;
-        const page = Math.max(1, ctx.store.getState().viewport.height - 4);
-        const by = command === 'tests.down' ? 1 : command === 'tests.up' ? -1 : command === 'tests.pageDown' ? page : -page;
-        moveTests(ctx, pane, by);
-        return true;
-      }
-      case 'tests.back':
-        if (pane.kind === 'tests') closeTests(ctx, pane);
-        return true;
-      default:
-        return runPipelineCommand(ctx, command, pane);
-    }
-  },
+
   open(ctx, pane) {
     if (pane.kind === 'tests') {
       toggleCase(ctx, pane);

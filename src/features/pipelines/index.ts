@@ -6,5 +6,5 @@ export { PipelinesTab } from './PipelinesTab.js';
 export { createPipelinesSlice } from './slice.js';
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';
-export { jobKeyOn } from './commands.js';
+export { JOB_KEYS, jobRefusal, type JobKey } from './job-commands.js';
 export { mrKey } from './mr.js';

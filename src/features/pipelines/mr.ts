@@ -96,7 +96,7 @@ export async function openMergeRequest(ctx: Ctx, here: { projectId: number; path
 /** `N` on a merge request's pane: a new pipeline for it (GitLab picks detached or merged results). */
 export function newMergeRequestPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'mergeRequest' }>): void {
   const label = `!${pane.iid}`;
-  void guarded(ctx, `mr.pipeline:${pane.projectId}:${pane.iid}`, `Creating a pipeline for ${label}…`, true, async () => {
+  void guarded(ctx, `mr.pipeline:${pane.projectId}:${pane.iid}`, `Creating a pipeline for ${label}…`, async () => {
     let pipeline: Pipeline;
     try {
       pipeline = await ctx.gl.mergeRequests.createPipeline(pane.projectId, pane.iid);

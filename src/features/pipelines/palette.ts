@@ -35,6 +35,7 @@ export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
     usage: 'new [ref]',
     description: 'new pipeline',
     order: 60,
+    mutates: 'creating pipelines',
     // Tab completes the ref from the branches of the project in front.
     complete: (ctx, args, at) => (args.length === 1 ? branchChoices(ctx, at) : []),
     run(ctx, args, at) {

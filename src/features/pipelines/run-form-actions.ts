@@ -7,7 +7,6 @@ import { isGitLabApiError, type Job, type JobVariable, type PipelineBasic } from
 import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { refuseReadOnly } from '../../store/guard.js';
 import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import type { AppState } from '../../store/types.js';
@@ -42,7 +41,6 @@ const open = (ctx: Ctx, form: RunFormState) =>
 
 /** `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did). */
 export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string): void {
-  if (refuseReadOnly(ctx, 'creating pipelines')) return;
   const branch: unknown = ctx.store.getState().projects[projectId]?.default_branch;
   const ref = typeof branch === 'string' ? branch : 'main';
   // The prefill is exactly what the field shows: a default branch holding characters the field
@@ -58,7 +56,6 @@ export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string): 
 
 /** `p` on a manual job: its variables, none by default (Enter plays at once). */
 export function openPlayForm(ctx: Ctx, job: Job, projectId: number, path: string): void {
-  if (refuseReadOnly(ctx, 'play')) return;
   open(ctx, playJobForm(projectId, path, job, environmentOf(ctx.store.getState(), job)));
 }
 

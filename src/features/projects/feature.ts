@@ -34,13 +34,18 @@ export const projectsFeature: Feature = {
     },
   },
   source: (key, gl) => projectsSource(key, gl),
-  scopes: (pane) => (pane.kind === 'projects' ? ['projects', 'list', 'global'] : undefined),
+  scopes: (pane) => (pane.kind === 'projects' ? ['projects', 'list', 'global'] : pane.kind === 'projectLookup' ? ['projectLookup', 'global'] : undefined),
   // `--project` opens alone on its lookup: back from it is the project list.
-  run(ctx, command, pane) {
-    if (command !== 'nav.back' || pane.kind !== 'projectLookup' || ctx.store.getState().stack.length > 1) return false;
-    ctx.store.setState({ stack: [{ kind: 'projects' }] });
-    return true;
-  },
+  takes: [
+    {
+      command: 'nav.back',
+      scopes: ['projectLookup'],
+      run(ctx) {
+        const { stack } = ctx.store.getState();
+        ctx.store.setState({ stack: stack.length > 1 ? stack.slice(0, -1) : [{ kind: 'projects' }] });
+      },
+    },
+  ],
   open(ctx, pane) {
     if (pane.kind !== 'projects') return false;
     const project = selectedRow<Project>(ctx, listKeyOf(pane)!);

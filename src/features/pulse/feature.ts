@@ -11,6 +11,9 @@ import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
 import { windowFor } from '../../ui/components/window.js';
 import { PULSE_LIST, entryOf, isPlaceholder, pulseBodyRows, pulseFilter, pulseRows, pulseSelected, pulseSourceProjects } from './rows.js';
+import type { CommandId } from '../../keymap/bindings.js';
+import { withRuns, type Takeover } from '../../store/command.js';
+import { goBack } from '../../store/core-commands.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
 import { createPulseSlice } from './slice.js';
@@ -75,38 +78,34 @@ export const pulseFeature: Feature = {
   },
   slice: createPulseSlice,
   panes: { pulse: PulsePane },
-  bindings: PULSE_BINDINGS,
+  commands: withRuns(PULSE_BINDINGS, {
+    'pulse.openFailure': {
+      run(ctx) {
+        const row = selected(ctx);
+        if (!row || notReadYet(ctx, row)) return;
+        if (!row.newestFailure) return void toast(ctx.store, 'info', `No failed pipeline among the last ${row.strip.length} of ${row.path}`);
+        push(ctx, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.newestFailure.pipelineId, view: 'list' });
+      },
+    },
+  }),
+  // No store list: the pulse moves its own cursor.
+  takes: [
+    ...Object.entries(MOVES).map(([command, to]): Takeover => ({ command: command as CommandId, scopes: ['pulse'], run: (ctx) => move(ctx, to) })),
+    // `/` as in every list (store/modal-keys.ts filterKey types it); Esc clears a kept filter first.
+    { command: 'list.filter', scopes: ['pulse'], run: (ctx) => ctx.store.setState({ filtering: PULSE_LIST }) },
+    {
+      command: 'nav.back',
+      scopes: ['pulse'],
+      run(ctx) {
+        if (!pulseFilter(ctx.store.getState())) return goBack(ctx);
+        patchList(ctx.store, PULSE_LIST, { filter: '', selected: 0 });
+        toast(ctx.store, 'info', 'Filter cleared');
+      },
+    },
+  ],
   name: 'pulse',
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
-  // No store list: the pulse moves its own cursor (run is asked before the core's list moves).
-  run(ctx, command, pane) {
-    if (pane.kind !== 'pulse') return false;
-    const to = MOVES[command];
-    if (to) {
-      move(ctx, to);
-      return true;
-    }
-    // `/` as in every list (store/modal-keys.ts filterKey types it); Esc clears a kept filter first.
-    if (command === 'list.filter') {
-      ctx.store.setState({ filtering: PULSE_LIST });
-      return true;
-    }
-    if (command === 'nav.back' && pulseFilter(ctx.store.getState())) {
-      patchList(ctx.store, PULSE_LIST, { filter: '', selected: 0 });
-      toast(ctx.store, 'info', 'Filter cleared');
-      return true;
-    }
-    if (command !== 'pulse.openFailure') return false;
-    const row = selected(ctx);
-    if (!row) return true;
-    if (notReadYet(ctx, row)) return true;
-    if (!row.newestFailure) {
-      toast(ctx.store, 'info', `No failed pipeline among the last ${row.strip.length} of ${row.path}`);
-      return true;
-    }
-    push(ctx, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.newestFailure.pipelineId, view: 'list' });
-    return true;
-  },
+
   open(ctx, pane) {
     if (pane.kind !== 'pulse') return false;
     const row = selected(ctx);

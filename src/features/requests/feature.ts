@@ -8,6 +8,7 @@ import { selectedRow } from '../../store/lists.js';
 import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { safeDisplay } from '../../text/safe.js';
+import { withRuns } from '../../store/command.js';
 import { REQUEST_BINDINGS } from './bindings.js';
 import { paneOfRequest, urlOfRequest } from './open.js';
 import { curlOf } from './record.js';
@@ -25,26 +26,24 @@ export const requestsFeature: Feature = {
   palette: {
     requests: { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)', run: (ctx) => openRequests(ctx) },
   },
-  bindings: REQUEST_BINDINGS,
+  commands: withRuns(REQUEST_BINDINGS, {
+    'requests.copyCurl': {
+      run(ctx) {
+        const record = selectedRow<RequestRecord>(ctx, requestsKey());
+        if (!record) return void toast(ctx.store, 'info', 'No request selected');
+        // The clipboard writer takes only checked text: the path is the client's own (percent-encoded),
+        // so nothing is lost.
+        ctx.platform.copy(safeDisplay(curlOf(record, ctx.gl.client.apiUrl)));
+        toast(
+          ctx.store,
+          'info',
+          `curl for ${record.method} #${record.id} ${ctx.platform.copyNotice ?? 'sent to the terminal'} ($GITLAB_TOKEN stands for the token)`,
+        );
+      },
+    },
+  }),
   source: (key, _gl, state) => requestsSource(key, state),
   scopes: (pane) => (pane.kind === 'requests' ? ['requests', 'list', 'global'] : undefined),
-  run(ctx, command, pane) {
-    if (command !== 'requests.copyCurl' || pane.kind !== 'requests') return false;
-    const record = selectedRow<RequestRecord>(ctx, requestsKey());
-    if (!record) {
-      toast(ctx.store, 'info', 'No request selected');
-      return true;
-    }
-    // The clipboard writer takes only checked text: the path is the client's own (percent-encoded),
-    // so nothing is lost.
-    ctx.platform.copy(safeDisplay(curlOf(record, ctx.gl.client.apiUrl)));
-    toast(
-      ctx.store,
-      'info',
-      `curl for ${record.method} #${record.id} ${ctx.platform.copyNotice ?? 'sent to the terminal'} ($GITLAB_TOKEN stands for the token)`,
-    );
-    return true;
-  },
   // Enter: the pane that shows what the request read (its pipeline, job, project tab…).
   open(ctx, pane) {
     if (pane.kind !== 'requests') return false;

@@ -19,6 +19,7 @@ import {
   toggleSchedule,
 } from './schedules.js';
 import { schedulesSource } from './source.js';
+import { withRuns, type CommandRun } from '../../store/command.js';
 import { SCHEDULE_BINDINGS } from './bindings.js';
 import { closeScheduleForm, handleFormKey, pasteIntoForm, runDeleteSchedule, runTakeOwnership } from './schedules.js';
 import { droppedNotice } from '../../store/modal-keys.js';
@@ -35,6 +36,24 @@ function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
   return undefined;
 }
 
+type SchedulesPane = Extract<Pane, { kind: 'schedule' | 'project' }>;
+
+/** A key on the schedule in front or the selected row: what read-only mode calls it, and what it runs. */
+function onSchedule(
+  refused: string | ((schedule: PipelineSchedule | undefined) => string),
+  act: (ctx: Ctx, pane: SchedulesPane, schedule: PipelineSchedule) => void,
+): CommandRun {
+  return {
+    rows: true,
+    refusal: (ctx, pane) => (typeof refused === 'string' ? refused : refused(targetSchedule(ctx, pane))),
+    run(ctx, pane) {
+      const schedule = targetSchedule(ctx, pane);
+      if (!schedule || (pane.kind !== 'schedule' && pane.kind !== 'project')) return void toast(ctx.store, 'info', 'No schedule selected (still loading?)');
+      act(ctx, pane, schedule);
+    },
+  };
+}
+
 const projectUrl = (ctx: Ctx, id: number) => ctx.store.getState().projects[id]?.web_url;
 
 export const schedulesFeature: Feature = {
@@ -44,7 +63,26 @@ export const schedulesFeature: Feature = {
   },
   slice: createSchedulesSlice,
   panes: { schedule: SchedulePane, scheduleForm: ScheduleFormPane },
-  bindings: SCHEDULE_BINDINGS,
+  commands: withRuns(SCHEDULE_BINDINGS, {
+    'schedule.add': {
+      refusal: () => 'creating schedules',
+      run(ctx, pane) {
+        if (pane.kind === 'schedule' || pane.kind === 'project') openScheduleForm(ctx, pane.projectId, pane.path);
+      },
+    },
+    'schedule.edit': onSchedule('editing schedules', (ctx, pane, schedule) => openScheduleForm(ctx, pane.projectId, pane.path, schedule)),
+    'schedule.toggle': onSchedule(
+      (schedule) => `${schedule?.active ? 'deactivating' : 'activating'} schedules`,
+      (ctx, pane, schedule) => toggleSchedule(ctx, pane.projectId, schedule),
+    ),
+    'schedule.takeOwnership': onSchedule('taking ownership of schedules', (ctx, pane, schedule) => takeOwnership(ctx, pane.projectId, schedule)),
+    'schedule.delete': onSchedule('deleting schedules', (ctx, pane, schedule) => deleteSchedule(ctx, pane.projectId, schedule)),
+    'schedules.scope': {
+      run(ctx, pane) {
+        if (pane.kind === 'project') cycleScheduleScope(ctx, pane.projectId);
+      },
+    },
+  }),
   name: 'schedules',
   source: schedulesSource,
   scopes(pane) {
@@ -54,35 +92,7 @@ export const schedulesFeature: Feature = {
     if (pane.kind === 'scheduleForm') return ['scheduleForm'];
     return undefined;
   },
-  run(ctx, command, pane) {
-    const inSchedules = pane.kind === 'schedule' || (pane.kind === 'project' && pane.tab === 'schedules');
-    switch (command) {
-      case 'schedule.add':
-        if (inSchedules) openScheduleForm(ctx, pane.projectId, pane.path);
-        return true;
-      case 'schedule.edit':
-      case 'schedule.toggle':
-      case 'schedule.takeOwnership':
-      case 'schedule.delete': {
-        if (!inSchedules) return true;
-        const schedule = targetSchedule(ctx, pane);
-        if (!schedule) {
-          toast(ctx.store, 'info', 'No schedule selected (still loading?)');
-          return true;
-        }
-        if (command === 'schedule.edit') openScheduleForm(ctx, pane.projectId, pane.path, schedule);
-        else if (command === 'schedule.toggle') toggleSchedule(ctx, pane.projectId, schedule);
-        else if (command === 'schedule.takeOwnership') takeOwnership(ctx, pane.projectId, schedule);
-        else deleteSchedule(ctx, pane.projectId, schedule);
-        return true;
-      }
-      case 'schedules.scope':
-        if (pane.kind === 'project' && pane.tab === 'schedules') cycleScheduleScope(ctx, pane.projectId);
-        return true;
-      default:
-        return false;
-    }
-  },
+
   open(ctx, pane) {
     const { store } = ctx;
     const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));

@@ -5,7 +5,7 @@
 import { isGitLabApiError, type PipelineSchedule, type ScheduleInput } from '../../api/index.js';
 import { describeCron } from '../../cron/cron.js';
 import { safeText } from '../../text/safe.js';
-import { guarded, refuseReadOnly } from '../../store/guard.js';
+import { guarded } from '../../store/guard.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import { describeError } from '../../store/errors.js';
@@ -73,7 +73,6 @@ function ownerHint(ctx: Ctx, error: unknown, owner: { username: string } | null 
 
 /** `a` (schedule absent) or `e`: the form, as a pane of its own. */
 export function openScheduleForm(ctx: Ctx, projectId: number, path: string, schedule?: PipelineSchedule): void {
-  if (refuseReadOnly(ctx, schedule ? 'editing schedules' : 'creating schedules')) return;
   const project = ctx.store.getState().projects[projectId];
   const form = schedule
     ? editScheduleForm(projectId, path, schedule)
@@ -126,7 +125,6 @@ export function cancelScheduleForm(ctx: Ctx): void {
 export async function submitScheduleForm(ctx: Ctx): Promise<void> {
   const form = ctx.store.getState().scheduleForm;
   if (!form) return;
-  if (refuseReadOnly(ctx, form.scheduleId === null ? 'creating schedules' : 'editing schedules')) return;
   const errors = validateSchedule(form.values);
   if (Object.keys(errors).length) {
     patchForm(ctx, { tried: true });
@@ -142,7 +140,7 @@ export async function submitScheduleForm(ctx: Ctx): Promise<void> {
   const creating = form.scheduleId === null;
   const key = creating ? `schedule.create:${form.projectId}` : `schedule.edit:${form.scheduleId}`;
   const label = creating ? `Creating schedule “${safeText(form.values.description, 40)}”…` : `Saving schedule #${form.scheduleId}…`;
-  await guarded(ctx, key, label, true, async () => {
+  await guarded(ctx, key, label, async () => {
     patchForm(ctx, { submitting: true, tried: true, server: {} });
     try {
       const saved = creating
@@ -196,9 +194,8 @@ function addToList(ctx: Ctx, projectId: number, schedule: PipelineSchedule): voi
 /** `space`: active ⇄ inactive (a PUT of `active`; GitLab reschedules it). */
 export function toggleSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
   const verb = schedule.active ? 'deactivate' : 'activate';
-  if (refuseReadOnly(ctx, `${verb === 'activate' ? 'activating' : 'deactivating'} schedules`)) return;
   const label = scheduleLabel(schedule);
-  void guarded(ctx, `schedule.toggle:${schedule.id}`, `${verb === 'activate' ? 'Activating' : 'Deactivating'} ${label}…`, true, async () => {
+  void guarded(ctx, `schedule.toggle:${schedule.id}`, `${verb === 'activate' ? 'Activating' : 'Deactivating'} ${label}…`, async () => {
     try {
       const saved = await ctx.gl.schedules.edit(projectId, schedule.id, { active: !schedule.active });
       storeSchedule(ctx, projectId, saved);
@@ -211,7 +208,6 @@ export function toggleSchedule(ctx: Ctx, projectId: number, schedule: PipelineSc
 
 /** `O`: asks (naming the owner now and what changes), then makes the caller the owner. */
 export function takeOwnership(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
-  if (refuseReadOnly(ctx, 'taking ownership of schedules')) return;
   const label = scheduleLabel(schedule);
   const me = ctx.store.getState().user;
   if (me && schedule.owner?.username === me.username) {
@@ -233,7 +229,7 @@ export function takeOwnership(ctx: Ctx, projectId: number, schedule: PipelineSch
 export function runTakeOwnership(ctx: Ctx, { projectId, schedule }: { projectId: number; schedule: PipelineSchedule }): Promise<void> {
   const label = scheduleLabel(schedule);
   const before = ownerText(schedule);
-  return guarded(ctx, `schedule.own:${schedule.id}`, `Taking ownership of ${label}…`, true, async () => {
+  return guarded(ctx, `schedule.own:${schedule.id}`, `Taking ownership of ${label}…`, async () => {
     try {
       const saved = await ctx.gl.schedules.takeOwnership(projectId, schedule.id);
       storeSchedule(ctx, projectId, saved);
@@ -246,7 +242,6 @@ export function runTakeOwnership(ctx: Ctx, { projectId, schedule }: { projectId:
 
 /** `D`: asks, then deletes (GitLab answers 204); the row goes, and its detail pane closes. */
 export function deleteSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
-  if (refuseReadOnly(ctx, 'deleting schedules')) return;
   const label = scheduleLabel(schedule);
   ctx.store.setState({
     confirm: {
@@ -260,7 +255,7 @@ export function deleteSchedule(ctx: Ctx, projectId: number, schedule: PipelineSc
 /** `y` on the delete question. */
 export function runDeleteSchedule(ctx: Ctx, { projectId, schedule }: { projectId: number; schedule: PipelineSchedule }): Promise<void> {
   const label = scheduleLabel(schedule);
-  return guarded(ctx, `schedule.delete:${schedule.id}`, `Deleting ${label}…`, true, async () => {
+  return guarded(ctx, `schedule.delete:${schedule.id}`, `Deleting ${label}…`, async () => {
     try {
       await ctx.gl.schedules.remove(projectId, schedule.id);
       scheduleGone(ctx, projectId, schedule.id);

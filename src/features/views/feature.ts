@@ -38,7 +38,7 @@ export const viewsFeature: Feature = {
   panes: { view: ViewPane },
   lists: { view: (pane) => viewKey(pane.name) },
   crumbs: { view: (_s, pane) => `view ${safeText(pane.name, 40)}` },
-  bindings: VIEW_BINDINGS,
+  commands: VIEW_BINDINGS,
   palette: {
     view: {
       usage: 'view [name]',
@@ -49,14 +49,11 @@ export const viewsFeature: Feature = {
   },
   source: viewSource,
   scopes: (pane) => (pane.kind === 'view' ? ['view', 'list', 'global'] : undefined),
-  run(ctx, command, pane) {
-    if (pane.kind !== 'view') return false;
-    if (command === 'nav.nextTab' || command === 'nav.prevTab') {
-      step(ctx, pane, command === 'nav.nextTab' ? 1 : -1);
-      return true;
-    }
-    return false;
-  },
+  // Tab and Shift-Tab step through the views, as through a project's tabs.
+  takes: [
+    { command: 'nav.nextTab', scopes: ['view'], run: (ctx, pane) => pane.kind === 'view' && step(ctx, pane, 1) },
+    { command: 'nav.prevTab', scopes: ['view'], run: (ctx, pane) => pane.kind === 'view' && step(ctx, pane, -1) },
+  ],
   open(ctx, pane) {
     if (pane.kind !== 'view') return false;
     const row = selectedRow<ViewRow>(ctx, viewKey(pane.name));

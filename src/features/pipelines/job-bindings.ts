@@ -1,5 +1,7 @@
-// The jobs feature's shortcuts (their handlers: this folder's feature.ts / commands). Merged into
-// the keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
+// The job keys (their handlers: job-commands.ts): on the selected job of a pipeline or a project's
+// jobs, or the job shown. They are this feature's, not the jobs feature's, because what a key does
+// depends on the job: a trigger job (bridges.ts) takes only what GitLab allows, a manual job's `p`
+// opens its variables form, a deploy job's `r` asks first — all of them this feature's.
 import type { Binding, Scope } from '../../keymap/bindings.js';
 
 // allJobs: `:jobs` across projects (features/alljobs) hands these keys on to this feature.

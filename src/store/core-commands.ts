@@ -1,0 +1,123 @@
+// The core's commands as objects (store/command.ts): moving in a list, Enter, back, tabs, the `/`
+// filter, a page's URL, refresh, the palette, help, quitting. Their keys and words are the core's
+// bindings (src/keymap/bindings.ts); what they run is here. A feature runs one of them its own way on
+// its own panes with a takeover (Feature.takes), found first because its scope is more specific.
+import { BINDINGS, type CommandId } from '../keymap/bindings.js';
+import { checkWebUrl } from '../platform/url-check.js';
+import type { Command, Handler } from './command.js';
+import type { Ctx } from './ctx.js';
+import { ask } from './feature.js';
+import { moveSelection } from './lists.js';
+import { runPalette } from './palette.js';
+import { listKeyOf } from './sources.js';
+import { listOf, patchList, toast } from './store.js';
+import { PROJECT_TABS, type Pane } from './types.js';
+
+/** What the core's commands need of the controller. */
+export interface CoreOps {
+  refresh(): void;
+}
+
+/** The rows a page key moves in a list. */
+export const pageSize = (ctx: Ctx) => Math.max(1, ctx.store.getState().viewport.height - 4);
+
+const move =
+  (to: (i: number, n: number, page: number) => number): Handler['run'] =>
+  (ctx, pane) => {
+    const key = listKeyOf(pane);
+    if (key) moveSelection(ctx, key, (i, n) => to(i, n, pageSize(ctx)));
+  };
+
+/** Esc's going back, for a feature's own Esc once it has done its part (the pulse clears its filter first). */
+export const goBack = (ctx: Ctx): void => leave(ctx, false);
+
+/** The stack without its top pane, or the quit flag on the first pane (q). */
+function leave(ctx: Ctx, quit: boolean): void {
+  const { stack } = ctx.store.getState();
+  if (stack.length > 1) ctx.store.setState({ stack: stack.slice(0, -1) });
+  else if (quit) ctx.store.setState({ quit: true });
+}
+
+function switchTab(ctx: Ctx, pane: Pane, to: (i: number, n: number) => number): void {
+  if (pane.kind !== 'project') return;
+  const n = PROJECT_TABS.length;
+  const tab = PROJECT_TABS[(to(PROJECT_TABS.indexOf(pane.tab), n) + n) % n]!;
+  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, tab }] }));
+}
+
+/** `o` and `y`: what the page is, the features say; only a checked URL is opened or copied (src/platform/url-check.ts). */
+function page(ctx: Ctx, pane: Pane, copy: boolean): void {
+  const { store } = ctx;
+  const found = ask(ctx.features, (feature) => feature.url?.(ctx, pane));
+  const raw = found?.url;
+  if (!raw) return void toast(store, 'info', 'Nothing here has a web page');
+  // On GitLab's host unless the feature says it may be elsewhere (an environment's external_url).
+  const verdict = checkWebUrl(raw, { gitlabOrigin: ctx.gl.client.origin, anyHost: found.anyHost === true });
+  if (!verdict.ok) return void toast(store, 'error', `Not ${copy ? 'copied' : 'opened'}: ${verdict.reason}`);
+  const url = verdict.url;
+  if (copy) {
+    ctx.platform.copy(url);
+    // Nothing confirms that the terminal put it on the clipboard: say what was done.
+    return void toast(store, 'info', `Link ${url} ${ctx.platform.copyNotice ?? 'sent to the terminal'}`);
+  }
+  void ctx.platform.openUrl(url).then((r) => toast(store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
+}
+
+type CoreRun = Pick<Command, 'run' | 'rows'>;
+
+function coreRuns(ops: CoreOps): Partial<Record<CommandId, CoreRun>> {
+  const tab = (n: number): CoreRun => ({ run: (ctx, pane) => switchTab(ctx, pane, () => n - 1) });
+  return {
+    'nav.down': { rows: true, run: move((i) => i + 1) },
+    'nav.up': { rows: true, run: move((i) => i - 1) },
+    'nav.top': { rows: true, run: move(() => 0) },
+    'nav.bottom': { rows: true, run: move((_, n) => n - 1) },
+    'nav.pageDown': { rows: true, run: move((i, _, p) => i + p) },
+    'nav.pageUp': { rows: true, run: move((i, _, p) => i - p) },
+    // Enter: where it leads is the business of the feature whose pane it is.
+    'nav.open': { rows: true, run: (ctx, pane) => void ctx.features.some((feature) => feature.open?.(ctx, pane)) },
+    'nav.back': {
+      run(ctx, pane) {
+        // A kept `/` filter goes first: back from a filtered list is the whole list.
+        const key = listKeyOf(pane);
+        if (key && listOf(ctx.store.getState(), key).filter) {
+          patchList(ctx.store, key, { filter: '', selected: 0 });
+          return void toast(ctx.store, 'info', 'Filter cleared');
+        }
+        leave(ctx, false);
+      },
+    },
+    'app.quit': { run: (ctx) => leave(ctx, true) },
+    'app.forceQuit': { run: (ctx) => ctx.store.setState({ quit: true }) },
+    'nav.nextTab': { run: (ctx, pane) => switchTab(ctx, pane, (i) => i + 1) },
+    'nav.prevTab': { run: (ctx, pane) => switchTab(ctx, pane, (i) => i - 1) },
+    'nav.tab1': tab(1),
+    'nav.tab2': tab(2),
+    'nav.tab3': tab(3),
+    'nav.tab4': tab(4),
+    'nav.tab5': tab(5),
+    'list.filter': {
+      run(ctx, pane) {
+        const key = listKeyOf(pane);
+        if (key) ctx.store.setState({ filtering: key });
+      },
+    },
+    'object.open': { rows: true, run: (ctx, pane) => page(ctx, pane, false) },
+    'object.copy': { rows: true, run: (ctx, pane) => page(ctx, pane, true) },
+    'app.refresh': { run: () => ops.refresh() },
+    'app.palette': { run: (ctx) => runPalette(ctx) },
+    'app.help': { run: (ctx) => ctx.store.setState({ help: { offset: 0 } }) },
+  };
+}
+
+/**
+ * The core's commands: its bindings with what they run. The modal ones (text fields, the `/`
+ * filter, a confirm, help) have none: store/modal-keys.ts takes those keys before any command runs.
+ */
+export function coreCommands(ops: CoreOps): Command[] {
+  const runs = coreRuns(ops);
+  return BINDINGS.flatMap((binding) => {
+    const run = runs[binding.command];
+    return run ? [{ ...binding, ...run }] : [];
+  });
+}
