@@ -63,6 +63,12 @@ sim = await app.startSimulator({
   ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
 });
 const world = sim.world;
+
+/** A fresh simulator on the same seed and clock (and TLS, with HTTP=2), with `extra` options. */
+async function restartSim(extra) {
+  await sim.close();
+  sim = await app.startSimulator({ seed: SEED, speed: 0, startTime: START, ...extra, ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}) });
+}
 const project = world.projectsByPath.get(PROJECT);
 const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped', 'manual']);
 const agents = [];
@@ -591,14 +597,7 @@ async function scenarioCause() {
   };
   const browse = await browseAt();
   // Again where Range is dropped: the same world on a simulator that answers every Range whole.
-  await sim.close();
-  sim = await app.startSimulator({
-    seed: SEED,
-    speed: 0,
-    startTime: START,
-    artifactsNoRange: true,
-    ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
-  });
+  await restartSim({ artifactsNoRange: true });
   const browseWhole = await browseAt();
   return {
     failures: { pipeline: failed.id, failedJobs: digest.items.length, logs: digest.logs, logBytes: digest.bytes, ...failures.result },
@@ -642,14 +641,7 @@ const PULSE_ROWS = 20;
 const PULSE_TARGET_RPM = 40;
 
 async function scenarioPulse() {
-  await sim.close();
-  sim = await app.startSimulator({
-    seed: SEED,
-    speed: 0,
-    startTime: START,
-    scale: { projects: 30 },
-    ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
-  });
+  await restartSim({ scale: { projects: 30 } });
   const proxy = await newProxy();
   const agent = await newAgent({ finishedByExchange: true });
   agents.splice(0, agents.length, agent);
@@ -717,14 +709,7 @@ const FLEET_PROJECTS = 20;
 const FLEET_TARGET_RPM = 60;
 
 async function scenarioFleet() {
-  await sim.close();
-  sim = await app.startSimulator({
-    seed: SEED,
-    speed: 0,
-    startTime: START,
-    scale: { projects: 30 },
-    ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
-  });
+  await restartSim({ scale: { projects: 30 } });
   const paths = [...sim.world.projects.values()]
     .filter((p) => p.visibility !== 'private')
     .map((p) => `${p.namespace}/${p.path}`)

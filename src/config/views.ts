@@ -9,6 +9,7 @@
 //       statuses: [failed, running, manual]
 //       sources: [push, schedule]
 //       users: [alice]
+import { PIPELINE_STATUSES } from '../api/types.js';
 import type { Yaml } from './load-yaml.js';
 
 export interface SavedView {
@@ -22,21 +23,8 @@ export interface SavedView {
 
 export const VIEW_FIELDS = ['projects', 'refs', 'statuses', 'sources', 'users'] as const;
 
-/** Pipeline statuses GitLab has (doc/api/pipelines.md): a view naming another would match nothing. */
-const STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-];
+/** Pipeline statuses GitLab has (src/api/types.ts): a view naming another would match nothing. */
+const STATUSES: readonly string[] = PIPELINE_STATUSES;
 
 export interface ViewWarning {
   line?: number;
