@@ -25,6 +25,9 @@ import { loadApp } from './lib/harness.mjs';
 import { resultsPath, size } from './lib/smoke.mjs';
 
 const SCALE = size({ projects: 2000, pipelineJobs: 5000, logLines: 100_000 }, { projects: 60, pipelineJobs: 120, logLines: 2_000 });
+// Quiet before each key: 60 ms, so a sample times one key's work; 20 ms in a smoke run (its figures
+// mean nothing, and ~120 keys wait for it).
+const QUIET_MS = size(60, 20);
 const COLS = 120;
 const ROWS = 40;
 const KEY = { down: '\u001B[B', up: '\u001B[A', pageDown: '\u001B[6~', pageUp: '\u001B[5~', enter: '\r', escape: '\u001B', backspace: '\u007F' };
@@ -135,7 +138,7 @@ async function until(test, what, ms = size(60_000, 20_000)) {
 }
 
 /** Waits until no frame has been written for `quietMs` (bounded): the app has settled. */
-async function settle(quietMs = 60, maxMs = 5000) {
+async function settle(quietMs = QUIET_MS, maxMs = 5000) {
   const deadline = performance.now() + maxMs;
   while (performance.now() < deadline) {
     if ((await nextFrame(quietMs)) === null) return;
@@ -195,10 +198,11 @@ await until((s) => /\d+\+? projects/.test(s), 'the project list', size(120_000, 
 const projectsLoadMs = performance.now() - t;
 
 const RUNS = Number(process.env.RUNS ?? size(60, 3));
+// Fixed-count rows take a few samples in a smoke run: every row still gets a frame per key.
 // A burst: 10 keys in one write (key repeat, a laggy link). All 10 must apply; the sample is the time
 // to the first frame that shows the last of them (the keys apply at once, so that is one frame).
 const listSelected = () => store.getState().lists.projects?.selected ?? 0;
-for (let i = 0; i < 10; i++) {
+for (let i = 0; i < size(10, 2); i++) {
   const down = i % 2 === 0;
   const before = listSelected();
   await press('projects: burst of 10 keys (one write)', (down ? 'j' : 'k').repeat(10));
@@ -211,7 +215,7 @@ if (process.env.ONLY === 'burst') {
 for (let i = 0; i < RUNS; i++) await press('projects: move (j/k)', i % 4 === 3 ? 'k' : 'j');
 
 for (let i = 0; i < RUNS / 3; i++) await press('projects: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
-for (let i = 0; i < 10; i++) await press('projects: bottom / top (G/g)', i % 2 ? 'g' : 'G');
+for (let i = 0; i < size(10, 2); i++) await press('projects: bottom / top (G/g)', i % 2 ? 'g' : 'G');
 // Filter: each typed character narrows 2,000 rows; backspace widens again.
 await press('projects: filter keystroke', '/');
 for (const ch of 'monolith') await press('projects: filter keystroke', ch);
@@ -222,11 +226,11 @@ await pressAndLoad('open project (⏎)', KEY.enter, (s) => /fleet\/monolith/.tes
 await pressAndLoad('open 5,000-job pipeline (⏎)', KEY.enter, (s) => new RegExp(`^${SCALE.pipelineJobs} jobs ·`, 'm').test(s), 'the pipeline with all its jobs');
 for (let i = 0; i < RUNS; i++) await press('pipeline: move (j/k)', i % 4 === 3 ? 'k' : 'j');
 for (let i = 0; i < RUNS / 3; i++) await press('pipeline: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
-for (let i = 0; i < 10; i++) await press('pipeline: bottom / top (G/g)', i % 2 ? 'g' : 'G');
+for (let i = 0; i < size(10, 2); i++) await press('pipeline: bottom / top (G/g)', i % 2 ? 'g' : 'G');
 // `v` cycles list → stage graph → timeline → list: one row per view it opens, since each lays out
 // something else (the timeline's first showing is the slow one).
 const VIEW_ROWS = { graph: 'pipeline: v → stage graph', timeline: 'pipeline: v → timeline', list: 'pipeline: v → list' };
-for (let i = 0; i < 12; i++) {
+for (let i = 0; i < size(12, 3); i++) {
   const next = ['graph', 'timeline', 'list'][i % 3];
   await press(VIEW_ROWS[next], 'v');
   const stack = store.getState().stack;
@@ -242,12 +246,12 @@ await pressAndLoad('open 100,000-line log (⏎)', KEY.enter, (s) => /Job succeed
 await press('log: top / bottom (g/G)', 'g');
 for (let i = 0; i < RUNS; i++) await press('log: scroll (j/k)', i % 4 === 3 ? 'k' : 'j');
 for (let i = 0; i < RUNS / 3; i++) await press('log: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
-for (let i = 0; i < 9; i++) await press('log: top / bottom (g/G)', i % 2 ? 'g' : 'G');
-for (let i = 0; i < 10; i++) await press('log: fold all (Z)', 'Z');
+for (let i = 0; i < size(9, 2); i++) await press('log: top / bottom (g/G)', i % 2 ? 'g' : 'G');
+for (let i = 0; i < size(10, 2); i++) await press('log: fold all (Z)', 'Z');
 await press('log: search', '/');
 for (const ch of 'took 42') await press('log: search', ch);
 await press('log: search', KEY.enter);
-for (let i = 0; i < 20; i++) await press('log: next match (n)', 'n');
+for (let i = 0; i < size(20, 2); i++) await press('log: next match (n)', 'n');
 
 await finish();
 

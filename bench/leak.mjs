@@ -37,7 +37,8 @@ import { resultsPath, size } from './lib/smoke.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MINUTES = Number(process.env.MINUTES ?? size(30, 2));
-const STEP_MS = 100;
+// A smoke run takes 1 s steps, as bench/cost.mjs does: the same phases, a tenth of the round trips.
+const STEP_MS = size(100, 1000);
 const SEED = 42;
 const START = Date.UTC(2026, 10, 20, 12, 0, 0);
 const PROJECT = 'acme/api';

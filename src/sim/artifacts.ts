@@ -11,7 +11,9 @@ const ZIP_DATE = new Date('2024-01-01T00:00:00Z');
 
 export function artifactZip(seed: number, job: SimJob): Uint8Array {
   // The paths are part of the key: a test may give a job other files (hostile names) in the same world.
-  const key = `${seed}:${job.id}:${(job.artifactPaths ?? []).join('\0')}`;
+  // So are the name, ref and sha the files quote: another world of the seed (another scale, in the
+  // same process) may give the id to another job.
+  const key = `${seed}:${job.id}:${job.name}:${job.ref}:${job.sha}:${(job.artifactPaths ?? []).join('\0')}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const rng = new Rng(seed * 31 + job.id);

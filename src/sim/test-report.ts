@@ -11,7 +11,7 @@
 // Its report lists them as passed, which is what lets pipetop mark those failures "flaky?".
 import type { SimJob, SimPipeline } from './model.js';
 import type { GeneratedTestCase } from './log-gen.js';
-import { logOf } from './trace.js';
+import { logOf, worldKey } from './trace.js';
 import type { World } from './world/world.js';
 
 interface Suite {
@@ -25,7 +25,7 @@ const cache = new Map<string, GeneratedTestCase[]>();
 const CACHE_LIMIT = 500;
 
 function casesOf(world: World, job: SimJob): GeneratedTestCase[] {
-  const key = `${world.seed}:${job.id}`;
+  const key = `${worldKey(world)}:${job.id}`;
   let cases = cache.get(key);
   if (!cases) {
     cases = logOf(world, job).tests ?? [];

@@ -8,8 +8,21 @@ import type { World } from './world/world.js';
 const cache = new Map<string, GeneratedLog>();
 const CACHE_LIMIT = 200;
 
+// Caches are keyed by the world itself, not its seed: two simulators in one process (a bench's
+// restart, test files sharing a worker: vitest.config.ts) may hold worlds of one seed whose job
+// ids name other jobs (another scale, a job played with variables in one of them).
+const worldIds = new WeakMap<World, number>();
+let worlds = 0;
+
+/** A key unique to `world` among the worlds of this process. */
+export function worldKey(world: World): number {
+  let id = worldIds.get(world);
+  if (id === undefined) worldIds.set(world, (id = ++worlds));
+  return id;
+}
+
 export function logOf(world: World, job: SimJob): GeneratedLog {
-  const key = `${world.seed}:${job.id}`;
+  const key = `${worldKey(world)}:${job.id}`;
   let log = cache.get(key);
   if (log) {
     // Refresh its place: the most recently read logs stay.
