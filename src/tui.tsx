@@ -23,6 +23,7 @@ import { scopesOverlap } from './store/keymap.js';
 import { safeMessage } from './text/safe.js';
 import { createServerClock } from './time/server-clock.js';
 import { VERSION } from './version.js';
+import { signalFirstFrame } from './boot/first-frame.js';
 
 export interface TuiIo {
   stdin: NodeJS.ReadStream;
@@ -136,6 +137,8 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     exitOnCtrlC: false,
     maxFps: 30,
   });
+  // The first frame is out: the chunk loader may now write its code cache (src/boot/chunk-loader.ts).
+  signalFirstFrame();
   try {
     await instance.waitUntilExit();
   } finally {
