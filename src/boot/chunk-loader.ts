@@ -24,6 +24,8 @@ interface Loaded {
   name: string;
   script: Script;
   outcome: CacheOutcome;
+  /** A write was attempted (once per chunk and run). */
+  tried: boolean;
   written: boolean;
 }
 
@@ -71,7 +73,7 @@ export function createChunkLoader(options: ChunkLoaderOptions = {}): ChunkLoader
     const cachedData = dir ? readCache(dir, name) : undefined;
     const script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename: file, ...(cachedData ? { cachedData } : {}) });
     const outcome: CacheOutcome = !dir ? 'off' : !cachedData ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit';
-    loaded.push({ file, name, script, outcome, written: false });
+    loaded.push({ file, name, script, outcome, tried: false, written: false });
     const module: Module = { exports: {} };
     modules.set(file, module);
     const nodeRequire = createRequire(file);
@@ -85,10 +87,11 @@ export function createChunkLoader(options: ChunkLoaderOptions = {}): ChunkLoader
     if (!dir) return 0;
     let written = 0;
     for (const l of loaded) {
-      if (l.written || l.outcome === 'hit') continue;
-      l.written = true;
+      if (l.tried || l.outcome === 'hit') continue;
+      l.tried = true;
       try {
-        if (writeCache(dir, l.name, l.script.createCachedData())) written++;
+        l.written = writeCache(dir, l.name, l.script.createCachedData());
+        if (l.written) written++;
       } catch {
         // createCachedData can fail (out of memory): the next run compiles as this one did.
       }
