@@ -24,13 +24,39 @@ try {
   process.exit(1);
 }
 // Chunk names carry content hashes: clear old ones so dist/ holds only this build.
+// cron-parser and luxon, 150 KB, only compute a schedule's next runs (src/cron/next-runs.ts): they
+// are a chunk of their own, loaded by the first call rather than with everything the first frame
+// needs. next-runs.ts gets a stand-in whose `parse` requires that chunk (through the chunk loader)
+// then calls it; the source and the tests keep the plain, static import.
+const lazyCronParser = {
+  name: 'lazy-cron-parser',
+  setup(b) {
+    b.onResolve({ filter: /^cron-parser$/ }, (args) =>
+      /[\\/]src[\\/]cron[\\/]next-runs\.ts$/.test(args.importer) ? { path: 'cron-parser', namespace: 'lazy' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents:
+        "let real;\nexport const CronExpressionParser = { parse: (...args) => (real ??= require('./cron-parser.js')).CronExpressionParser.parse(...args) };\n",
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^\.\/cron-parser\.js$/, namespace: 'lazy' }, () => ({ path: './cron-parser.js', external: true }));
+    // The chunk itself: an entry point, so its exports are kept (cron-parser is CommonJS: named here).
+    b.onResolve({ filter: /^pipetop-lazy:cron-parser$/ }, () => ({ path: 'cron-parser', namespace: 'lazy-entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-entry' }, () => ({
+      contents: "export { CronExpressionParser } from 'cron-parser';\n",
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
 rmSync(`${root}/dist/chunks`, { recursive: true, force: true });
 mkdirSync(`${root}/dist/chunks`, { recursive: true });
 const bundled = await build({
   ...bundleOptions,
   // The loader hands each chunk its own `require` (node:module's createRequire does not exist in a script).
   banner: {},
-  entryPoints: { main: `${root}/src/cli.tsx` },
+  plugins: [...bundleOptions.plugins, lazyCronParser],
+  entryPoints: { main: `${root}/src/cli.tsx`, 'cron-parser': 'pipetop-lazy:cron-parser' },
   outdir: `${root}/dist/chunks`,
   chunkNames: '[name]-[hash]',
   splitting: true,

@@ -214,3 +214,19 @@ describe('the code cache of the TUI', () => {
     expect(again.raw()).toMatch(/pipetop code cache: main\.js hit/);
   });
 });
+
+describe('cron-parser in the bundle', () => {
+  const { spawn } = ptyFile('pipetop-lazy-cron-');
+
+  it("is loaded on first use: a schedule's next runs show", async () => {
+    const screen = spawn(['--demo', '--project', 'acme/api'], { cols: 120, rows: 30 });
+    await screen.waitFor(/pipelines? ·/, 20_000);
+    screen.write('\t\t');
+    await screen.waitFor(/[1-9]\d* schedules · scope: \w+/);
+    screen.write('\r');
+    // "Then" lists the runs after the next one: cron-parser's arithmetic (src/cron/next-runs.ts).
+    await screen.waitFor(/Then\s+\w{3} \d\d-\d\d \d\d:\d\d/);
+    screen.write('\u0003');
+    expect(await screen.exited()).toBe(0);
+  });
+});
