@@ -8,6 +8,7 @@
 // The cache is written off the critical path: once the first frame is out (the app calls the hook
 // of src/boot/first-frame.ts) — so it holds the functions compiled by then too — and at exit for
 // chunks loaded since. A cache V8 rejects is compiled over as without one, and rewritten.
+import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,8 +69,11 @@ export function createChunkLoader(options: ChunkLoaderOptions = {}): ChunkLoader
   function load(file: string): unknown {
     const known = modules.get(file);
     if (known) return known.exports;
-    const source = readFileSync(file, 'utf8');
-    const name = dir ? cacheName(basename(file), source, runtime) : '';
+    // Hashed as bytes and decoded as Latin-1 when ASCII (esbuild's output is): about 2 ms less than
+    // a UTF-8 string hashed again as UTF-8, for the 1.1 MB the first frame needs.
+    const bytes = readFileSync(file);
+    const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    const name = dir ? cacheName(basename(file), bytes, runtime) : '';
     const cachedData = dir ? readCache(dir, name) : undefined;
     const script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename: file, ...(cachedData ? { cachedData } : {}) });
     const outcome: CacheOutcome = !dir ? 'off' : !cachedData ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit';

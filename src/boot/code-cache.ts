@@ -82,7 +82,7 @@ export function runtimeKey(env: CodeCacheEnv = process.env, execArgv: readonly s
 }
 
 /** The cache file's name for a chunk: its name, then a hash of its content and the runtime. */
-export function cacheName(chunk: string, source: string, runtime: string): string {
+export function cacheName(chunk: string, source: string | Uint8Array, runtime: string): string {
   const hash = createHash('sha256').update(source).update('\0').update(runtime).digest('hex').slice(0, 32);
   return `${chunk.replace(/[^A-Za-z0-9_.-]/g, '_')}.${hash}.v8`;
 }
