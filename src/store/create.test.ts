@@ -41,6 +41,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
       'prompt',
       'filtering',
       'help',
+      'requestRate',
       'download',
       'loadErrors',
       'fatal',
@@ -122,6 +123,7 @@ describe('createAppStore', () => {
       'archives',
       'previews',
       'testHistory',
+      'requestRate',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -161,6 +163,7 @@ describe('createAppStore', () => {
       prompt: null,
       filtering: null,
       help: null,
+      requestRate: null,
       download: null,
       fatal: null,
       quit: false,
