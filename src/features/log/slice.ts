@@ -1,6 +1,6 @@
 // The log feature's part of the store (zustand's slices pattern; composed in store/create.ts): the
-// small view state of each job pane's log, and a handle on the open one (use-log.ts). The lines themselves live in the log engine, spooled to
-// disk (log-view.ts).
+// small view state of each job pane's log, and a handle on the open one (use-log.ts). The lines
+// themselves live in the log engine, spooled to disk (log-view.ts).
 import type { StateCreator } from 'zustand/vanilla';
 import type { LogModel } from '../../log/index.js';
 import type { AppState } from '../../store/types.js';
