@@ -129,6 +129,8 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   terminal.start();
   // Ink 6 reads stdin (and wants raw mode) only for its own useInput: the components that use it
   // (ink-text-input, ink-select-input) get their keys from the controller instead (src/input/ink-feed.ts).
+  // The store's viewport follows the terminal (before Ink's first frame, so paging fits it at once).
+  const unwatch = app.watchTerminal(terminal.stdout);
   const silent = quietStdin();
   const instance = render(app.view(createNamedTheme(user.config.theme, io.env)), {
     stdin: silent,
@@ -142,6 +144,7 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   try {
     await instance.waitUntilExit();
   } finally {
+    unwatch();
     terminal.stop();
     controller.stop();
     await sim?.close();
