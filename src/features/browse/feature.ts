@@ -18,6 +18,8 @@ import { pageEntry } from './pager.js';
 import { askSave, saveEntry, submitSave } from './save.js';
 import { archiveKey, createBrowseSlice, previewKey, type ArchiveListing } from './slice.js';
 import { BrowsePane } from './BrowsePane.js';
+import { confirmsBy, promptsBy } from '../../store/commands.js';
+import type { BrowseConfirms, BrowsePrompts } from './slice.js';
 
 type BrowsePane = Extract<Pane, { kind: 'browse' }>;
 
@@ -116,6 +118,7 @@ export const browseFeature: Feature = {
   palette: {
     browse: {
       usage: 'browse [job id]',
+      order: 170,
       description: 'the job’s artifacts as a file tree (preview a file, save one)',
       run(ctx, args, at) {
         const arg = args[0];
@@ -163,12 +166,12 @@ export const browseFeature: Feature = {
     const job = ctx.store.getState().jobs[pane.jobId];
     return { url: job?.web_url ? `${job.web_url}/artifacts/browse` : undefined };
   },
-  confirms: {
+  confirmed: confirmsBy<BrowseConfirms, Ctx>({
     'browse.saveOverwrite': (ctx, a) => void saveEntry(ctx, a, true, true),
-  },
-  prompts: {
+  }),
+  submitted: promptsBy<BrowsePrompts, Ctx>({
     'browse.save': submitSave,
-  },
+  }),
 };
 
 /** `b` / `:browse` on a job: says why not when it has no artifacts, else opens the browser. */

@@ -60,6 +60,7 @@ export const compareFeature: Feature = {
   palette: {
     compare: {
       usage: 'compare [pipeline id]',
+      order: 150,
       description: 'the pipeline against the last successful one on its ref',
       run(ctx, args, at) {
         const pipeline = pipelineOnTrail(ctx, at, args[0], 'compare');

@@ -25,6 +25,8 @@ export const deploymentsFeature: Feature = {
   panes: { deployment: DeploymentPane },
   commands: DEPLOYMENT_BINDINGS,
   name: 'deployments',
+  tab: { of: 'project', name: 'deployments', place: 4 },
+  listKinds: ['deployments'],
   source: (key, gl) => deploymentsSource(key, gl),
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'deployments') return ['deployments', 'project', 'list', 'global'];

@@ -22,6 +22,7 @@ export function openMyMrs(ctx: Ctx): null {
 
 export const mrsFeature: Feature = {
   name: 'mrs',
+  listKinds: ['myMrs'],
   panes: { myMrs: MrsPane },
   lists: { myMrs: () => myMrsKey() },
   crumbs: { myMrs: () => 'my merge requests' },

@@ -104,6 +104,9 @@ export const pulseFeature: Feature = {
     },
   ],
   name: 'pulse',
+  // Its list's cursor is its own (moveInFilter); a `:pulse` jump is a trail's root.
+  listKinds: ['pulse'],
+  roots: ['pulse'],
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
 
   open(ctx, pane) {

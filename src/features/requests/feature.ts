@@ -23,8 +23,9 @@ export const requestsFeature: Feature = {
   panes: { requests: RequestsPane },
   lists: { requests: () => requestsKey() },
   name: 'requests',
+  listKinds: ['requests'],
   palette: {
-    requests: { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)', run: (ctx) => openRequests(ctx) },
+    requests: { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)', order: 130, run: (ctx) => openRequests(ctx) },
   },
   commands: withRuns(REQUEST_BINDINGS, {
     'requests.copyCurl': {
