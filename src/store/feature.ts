@@ -6,6 +6,8 @@
 // its slice of the state, its panes with their components, and the list each pane shows. One object
 // per feature (its `definition`); the app shell (src/app/features.ts) lists them and composes the
 // store, the keymap and the pane switch from them, so neither the store nor the UI kit names one.
+// What a feature owns (pane kinds, a tab, list kinds, `:` names) is a table in store/registry.ts:
+// the core looks an owner up there, never asking the features in turn (Feature, below).
 import type { GitLab, Page } from '../api/index.js';
 import type { InkFeed } from '../input/ink-feed.js';
 import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
