@@ -45,6 +45,7 @@ export const activityFeature: Feature = {
     },
   }),
   name: 'activity',
+  scopeNames: { events: 'activity' },
   tab: { of: 'project', name: 'events', place: 5 },
   listKinds: ['events'],
   source: eventsSource,
@@ -149,4 +150,11 @@ export async function openEvents(ctx: Ctx, who: string | null): Promise<string |
   }
   push({ kind: 'events', who: { user: name } });
   return null;
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    events: true;
+  }
 }

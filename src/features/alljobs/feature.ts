@@ -70,6 +70,7 @@ function jobsTab(ctx: Ctx, project: { projectId: number; path: string }): null {
 
 export const allJobsFeature: Feature = {
   name: 'alljobs',
+  scopeNames: { allJobs: 'jobs across projects (:jobs)' },
   listKinds: ['allJobs'],
   slice: createAllJobsSlice,
   panes: { allJobs: AllJobsPane },
@@ -111,3 +112,10 @@ export const allJobsFeature: Feature = {
     };
   },
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    allJobs: true;
+  }
+}

@@ -48,6 +48,7 @@ function selectedEntry(ctx: Ctx, pane: Extract<Pane, { kind: 'browse' }>) {
 
 export const browseFeature: Feature = {
   name: 'browse',
+  scopeNames: { browse: 'the artifacts browser', artifactFile: 'a file of the artifacts' },
   slice: createBrowseSlice,
   panes: { browse: BrowsePane },
   // Over the job's crumb; a file's crumb is its base name.
@@ -186,4 +187,12 @@ export function openBrowse(ctx: Ctx, at: { projectId: number; path: string; jobI
   if (top.kind === 'browse' && top.jobId === at.jobId && top.file === undefined) return null;
   ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'browse', ...at } satisfies Pane] }));
   return null;
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    browse: true;
+    artifactFile: true;
+  }
 }

@@ -40,6 +40,7 @@ export const failuresFeature: Feature = {
   slice: createFailuresSlice,
   panes: { failures: FailuresPane },
   name: 'failures',
+  scopeNames: { failures: 'why a pipeline failed' },
   commands: withRuns(FAILURE_BINDINGS, {
     'pipeline.failures': {
       run(ctx, pane) {
@@ -138,4 +139,11 @@ async function openAtFailure(ctx: Ctx, pane: FailuresPane): Promise<void> {
   if (!(await logLoaded(ctx, item.jobId))) return;
   const error = await ctx.searchLog(item.jobId, line);
   if (error) toast(ctx.store, 'error', `Could not find the failure line: ${safeText(error, 200)}`);
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    failures: true;
+  }
 }

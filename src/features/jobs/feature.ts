@@ -16,6 +16,7 @@ export const jobsFeature: Feature = {
   palette: JOBS_PALETTE,
   slice: createJobsSlice,
   name: 'jobs',
+  scopeNames: { jobs: 'jobs list' },
   // The project pane's Jobs tab is its own; the job pane is the log feature's (features/log/feature.ts).
   tab: { of: 'project', name: 'jobs', place: 2 },
   listKinds: ['projectJobs', 'pipelineJobs'],
@@ -34,3 +35,10 @@ export const jobsFeature: Feature = {
     'job.downloadByRef': submitDownloadByRef,
   }),
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    jobs: true;
+  }
+}

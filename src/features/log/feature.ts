@@ -40,6 +40,7 @@ export const logFeature: Feature = {
   slice: createLogSlice,
   panes: { job: JobPane },
   name: 'log',
+  scopeNames: { job: 'a job’s log' },
   // The job pane is this feature's: its scopes, hints, page and poll (the job's record, read by
   // the jobs feature's pollJobs; how fast while the log is tailed, here). Its job keys are the
   // pipelines feature's commands in the 'job' scope (features/pipelines/job-commands.ts).
@@ -99,5 +100,12 @@ declare module '../../store/feature.js' {
   interface FeatureOptions {
     /** How often the log in front is read. */
     logTiming?: LogTiming;
+  }
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    job: true;
   }
 }

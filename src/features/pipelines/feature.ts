@@ -112,6 +112,7 @@ export const pipelinesFeature: Feature = {
     ...JOB_COMMANDS,
   ],
   name: 'pipelines',
+  scopeNames: { pipelines: 'pipelines list', pipeline: 'a pipeline', mergeRequest: 'a merge request', runForm: 'the run form', tests: 'the Tests view' },
   tab: { of: 'project', name: 'pipelines', place: 1 },
   listKinds: ['pipelines', 'mrPipelines', 'testCases'],
   // A job's usual duration, on the job pane (history.ts refreshJobHistory, in its poll's refresh).
@@ -205,3 +206,14 @@ export const pipelinesFeature: Feature = {
   }),
   submitted: promptsBy<PipelinePrompts, Ctx>({ 'pipelines.filters': submitPipelineFilters }),
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    pipelines: true;
+    pipeline: true;
+    mergeRequest: true;
+    runForm: true;
+    tests: true;
+  }
+}

@@ -104,6 +104,7 @@ export const pulseFeature: Feature = {
     },
   ],
   name: 'pulse',
+  scopeNames: { pulse: 'the pulse' },
   // Its list's cursor is its own (moveInFilter); a `:pulse` jump is a trail's root.
   listKinds: ['pulse'],
   roots: ['pulse'],
@@ -150,3 +151,10 @@ export const pulseFeature: Feature = {
     };
   },
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    pulse: true;
+  }
+}

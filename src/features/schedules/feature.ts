@@ -86,6 +86,7 @@ export const schedulesFeature: Feature = {
     },
   }),
   name: 'schedules',
+  scopeNames: { schedules: 'schedules list', schedule: 'a schedule', scheduleForm: 'the schedule form' },
   tab: { of: 'project', name: 'schedules', place: 3 },
   listKinds: ['schedules'],
   source: schedulesSource,
@@ -171,5 +172,14 @@ async function refreshSchedule(ctx: Ctx, pane: Extract<Pane, { kind: 'schedule' 
       return ctx.connectionOk();
     }
     ctx.connectionFailed(error);
+  }
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    schedules: true;
+    schedule: true;
+    scheduleForm: true;
   }
 }
