@@ -56,8 +56,8 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     const own = new Set([...Object.keys(feature.panes ?? {}), ...(feature.owns ?? [])] as PaneKind[]);
     for (const kind of own) claim(kinds, kind, feature, `The pane kind "${kind}"`);
     // A pane's list and crumb are its owner's to say.
-    for (const kind of [...Object.keys(feature.lists ?? {}), ...Object.keys(feature.crumbs ?? {})] as PaneKind[]) {
-      if (!own.has(kind)) throw new Error(`The ${feature.name} feature says the list or crumb of the ${kind} pane, which it does not own`);
+    for (const kind of [...Object.keys(feature.lists ?? {}), ...Object.keys(feature.crumbs ?? {}), ...Object.keys(feature.headers ?? {})] as PaneKind[]) {
+      if (!own.has(kind)) throw new Error(`The ${feature.name} feature says the list, crumb or header of the ${kind} pane, which it does not own`);
     }
     if (feature.tab) {
       const { of, name, place } = feature.tab;
