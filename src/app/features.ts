@@ -1,6 +1,8 @@
-// The registry: every feature the app is made of, one definition each (store/feature.ts), in the
-// order the controller and the poller ask them. Adding a feature is a folder under src/features and
-// one line here.
+// The registry: every feature the app is made of, one definition each (store/feature.ts). Who owns
+// each pane, tab, list, `:` name and confirm is looked up in tables built from them
+// (store/registry.ts), never by asking them in turn, so their order here changes nothing
+// (test/app/registry-order.test.tsx runs the app with it reversed and shuffled). Adding a feature
+// is a folder under src/features and one line here.
 import type { Feature } from '../store/feature.js';
 import { registerPaneLists } from '../store/sources.js';
 import { activityFeature } from '../features/activity/feature.js';
@@ -24,8 +26,6 @@ import { viewsFeature } from '../features/views/feature.js';
 
 export const FEATURES: readonly Feature[] = [
   projectsFeature,
-  // Before the pipelines and jobs features: the job keys on its rows are its own to hand on; and
-  // after projects, so its `:jobs` (with words, or outside a project) wins over the tab's alias.
   allJobsFeature,
   mrsFeature,
   viewsFeature,

@@ -16,42 +16,16 @@ export interface FeatureScopes {}
 /** Where a binding applies. `global` bindings work everywhere unless a pane binds the same key. */
 export type Scope = BuiltInScope | keyof FeatureScopes;
 
+/**
+ * The core's scopes: everywhere, any list, the modal ones — and the project pane's tabs and a saved
+ * view, which the core's Tab and 1…5 bind (the tab keys, BINDINGS below). Every other scope is its
+ * feature's (FeatureScopes, declared in its feature.ts with the words help names it by).
+ */
 type BuiltInScope =
   | 'global'
   | 'list'
-  | 'projects'
-  | 'projectLookup'
   | 'project'
-  | 'pipelines'
-  | 'jobs'
-  | 'pipeline'
-  | 'job'
-  | 'schedules'
-  | 'schedule'
-  | 'scheduleForm'
-  | 'deployments'
-  | 'deployment'
-  | 'events'
-  | 'key'
-  | 'mergeRequest'
-  // run form, tests view (issue 13: features/pipelines)
-  | 'runForm'
-  | 'tests'
-  // the pulse (issue 14: features/pulse)
-  | 'pulse'
-  // the request log (features/requests)
-  | 'requests'
-  // the failure digest (features/failures)
-  | 'failures'
-  // the comparison (features/compare)
-  | 'compare'
-  // across projects: `:jobs`, `:mrs`, `:view` (features/alljobs, mrs, views)
-  | 'allJobs'
-  | 'mrs'
   | 'view'
-  // the artifacts browser (features/browse): the tree, and one file in the preview
-  | 'browse'
-  | 'artifactFile'
   /** Modal: a one-line text field (prompt, `/` filter, a form's text field). */
   | 'edit'
   /** Modal: the `/` filter being typed (on top of 'edit'). */
@@ -208,32 +182,8 @@ export type HintPlace = Scope | `${Scope}:${string}`;
 export const SCOPE_NAMES: Record<BuiltInScope, string> = {
   global: 'everywhere',
   list: 'lists',
-  projects: 'projects list',
-  projectLookup: 'a project being looked up',
   project: 'project tabs',
-  pipelines: 'pipelines list',
-  jobs: 'jobs list',
-  pipeline: 'a pipeline',
-  job: 'a job’s log',
-  schedules: 'schedules list',
-  schedule: 'a schedule',
-  scheduleForm: 'the schedule form',
-  deployments: 'deployments list',
-  deployment: 'a deployment',
-  events: 'activity',
-  key: 'an SSH key',
-  mergeRequest: 'a merge request',
-  runForm: 'the run form',
-  tests: 'the Tests view',
-  pulse: 'the pulse',
-  requests: 'the request log',
-  failures: 'why a pipeline failed',
-  compare: 'a comparison with the last green pipeline',
-  allJobs: 'jobs across projects (:jobs)',
-  mrs: 'your merge requests (:mrs)',
   view: 'a saved view (:view)',
-  browse: 'the artifacts browser',
-  artifactFile: 'a file of the artifacts',
   edit: 'text fields',
   filter: 'the / filter',
   confirm: 'a [y/N] question',

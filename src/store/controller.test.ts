@@ -1,7 +1,8 @@
 // The controller and the poller know features only through store/feature.ts: a made-up feature on
-// a pane of its own gets every hook the core offers (commands asked before the core's, a form's keys and
-// pastes, confirm and prompt handlers, `o`'s page and host, what it attaches, its poll per poller),
-// and with no feature answering, the core's defaults hold.
+// a pane of its own (it owns the `key` kind here: store/registry.ts) gets every hook the core offers
+// (commands asked before the core's, a form's keys and pastes, the confirms and prompts it owns,
+// `o`'s page and host, what it attaches, its poll per poller), and with no feature answering, the
+// core's defaults hold.
 import { describe, expect, it } from 'vitest';
 import type { GitLab } from '../api/index.js';
 import type { InputEvent } from '../input/key.js';
@@ -30,7 +31,7 @@ function setup(feature: Feature) {
   const opened: string[] = [];
   const gl = { client: { origin: 'https://gitlab.example' } } as unknown as GitLab;
   const platform = { openUrl: async (url: string) => (opened.push(url), { opened: true, message: '' }), copy: () => {}, downloadDir: '/tmp' };
-  const controller = new Controller({ store, gl, platform, features: [feature] });
+  const controller = new Controller({ store, gl, platform, features: [{ owns: ['key'], ...feature }] });
   return { store, controller, opened };
 }
 
@@ -67,16 +68,17 @@ describe('the controller asks the features', () => {
     expect(store.getState().quit).toBe(false);
   });
 
-  it("runs the feature's confirm and prompt handlers by command id", async () => {
+  it('runs the confirms and prompts a feature owns, with the data they carry, found by its name', async () => {
     const ran: string[] = [];
     const { store, controller } = setup({
       name: 'fake',
-      confirms: { 'log.saveOverwrite': (_ctx, a) => void ran.push(`confirm ${a.path}`) },
-      prompts: { 'jobs.scope': (_ctx, _a, value) => (ran.push(`prompt ${value}`), value === 'bad' ? 'Not a status' : null) },
+      confirmed: (_ctx, a: { args: { path: string } }) => void ran.push(`confirm ${a.args.path}`),
+      submitted: (_ctx, _a: unknown, value) => (ran.push(`prompt ${value}`), value === 'bad' ? 'Not a status' : null),
     });
-    store.setState({ confirm: { message: 'Replace it?', yes: { command: 'log.saveOverwrite', args: { jobId: 1, path: 'x.log' } } } });
+    // Its own data, typed by the feature that declares it (store/commands.ts ConfirmPayloads): a made-up one here.
+    store.setState({ confirm: { message: 'Replace it?', yes: { owner: 'fake', command: 'save', args: { path: 'x.log' } } as never } });
     controller.handleKey(key('y', 'y'));
-    store.setState({ prompt: { id: 'p', label: 'Status:', initial: '', submit: { command: 'jobs.scope', args: { key: { kind: 'projects' } } } } });
+    store.setState({ prompt: { id: 'p', label: 'Status:', initial: '', submit: { owner: 'fake', command: 'scope', args: {} } as never } });
     await controller.submitPrompt('bad');
     expect(store.getState().prompt?.error).toBe('Not a status');
     await controller.submitPrompt('running');
@@ -124,6 +126,7 @@ describe('the poller asks the features', () => {
     const reads: { poller: number; full: boolean }[] = [];
     const feature: Feature = {
       name: 'fake',
+      owns: ['key'],
       poll: () => {
         const poller = made.push(made.length + 1);
         return { refresh: (pane, { full }) => (pane.kind === 'key' ? (reads.push({ poller, full }), Promise.resolve()) : undefined) };

@@ -2,10 +2,13 @@
 // first, then the keymap resolves the key for the top pane and a command runs. Components only
 // render state and call `handleKey`; they never talk to the API.
 //
-// The controller knows panes only as lists (moving, `/`, Esc), tabs, and what the features answer
-// (store/feature.ts): their scopes, the commands they run (before the core's), Enter, `o`'s
-// page, a form's keys and pastes, their confirms' and prompts' handlers, and what they keep running
-// (Feature.attach: the log engine, background pollers). It never names a feature.
+// The controller knows panes only as lists (moving, `/`, Esc), tabs, and what their owners answer
+// (store/feature.ts): their scopes, a form's keys and pastes, whether a pane is ready; commands
+// are looked up by id and scope (store/command.ts), a confirm's `y` and a prompt's Enter go to the
+// feature the confirm or prompt names as its owner, and what features keep running (Feature.attach:
+// the log engine, background pollers) starts and stops with it. Every owner is found in the
+// registry's tables (store/registry.ts), never by asking the features in turn: it never names a
+// feature, and the order they are listed in changes nothing.
 import type { GitLab } from '../api/index.js';
 import { isGitLabApiError } from '../api/index.js';
 import type { CommandId, Scope } from '../keymap/bindings.js';
@@ -16,11 +19,12 @@ import { InkFeed } from '../input/ink-feed.js';
 import { keymapOf } from './keymap.js';
 import { commandTable, handlerOf, readOnlyRefusal, type Command, type CommandTable, type Handler } from './command.js';
 import { coreCommands } from './core-commands.js';
-import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, PromptResult } from './commands.js';
+import type { ConfirmAction, PromptAction, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
-import { ask, type Attached, type Feature, type FeatureOptions, type PaneHeader } from './feature.js';
+import type { Attached, Feature, FeatureOptions, PaneHeader } from './feature.js';
+import { registryOf, type Registry } from './registry.js';
 import { listRows } from './lists.js';
 import { promptChoices, submitPalette } from './palette.js';
 import { completionKey } from './completion.js';
@@ -62,10 +66,8 @@ export class Controller {
   /** Send times of every request (the client's onExchange): the header's requests per minute. */
   private readonly sent: number[] = [];
   private failures = 0;
-  /** What `y` on a confirm runs, by command id (data in the store, handlers the features'). */
-  private readonly confirmHandlers: ConfirmHandlers<Ctx>;
-  /** What Enter in a prompt runs, by command id. */
-  private readonly promptHandlers: PromptHandlers<Ctx>;
+  /** Who owns what among the features (built at start: two owners of one thing throw here). */
+  private readonly registry: Registry;
   /** The table keys resolve through; the footer and `?` help read it too. */
   private table: Keymap;
   /** Startup notices (config mistakes, resolve warnings) still to show, and the toast showing one. */
@@ -111,6 +113,7 @@ export class Controller {
       features: deps.features,
       ink: this.inkFeed,
     };
+    this.registry = registryOf(deps.features);
     this.table = keymapOf(this.ctx.features, deps.bindings);
     const core = coreCommands({ refresh: () => void this.refresh() });
     this.core = new Map(core.map((command) => [command.command, command as Handler]));
@@ -123,13 +126,8 @@ export class Controller {
       replay: (key) => this.handleKey(key),
     });
     const options: FeatureOptions = { ...deps.featureOptions, timing: this.timing };
+    // Each feature's own part, independent of the others': the order they start in is immaterial.
     this.attached = this.ctx.features.flatMap((feature) => (feature.attach ? [feature.attach(this.ctx, options)] : []));
-    // Every handler comes from the feature that opens the confirm or prompt; the palette is the core's.
-    this.confirmHandlers = Object.assign({}, ...this.ctx.features.map((feature) => feature.confirms)) as ConfirmHandlers<Ctx>;
-    this.promptHandlers = Object.assign(
-      { palette: (ctx: Ctx, _a: unknown, value: string) => submitPalette(ctx, this, value) },
-      ...this.ctx.features.map((feature) => feature.prompts),
-    ) as PromptHandlers<Ctx>;
     // What the frame shows is computed here from the store, never reported back by a component.
     this.unsubscribe = deps.store.subscribe((state) => {
       this.fitHelp(state);
@@ -142,17 +140,19 @@ export class Controller {
     return this.deps.timing ?? DEFAULT_TIMING;
   }
 
-  /** Runs a confirm's command (looked up by id). */
+  /** `y`: the confirm's owner runs what it carries (its continuation, data it wrote itself). */
   private confirmed(action: ConfirmAction): void {
-    const handler = this.confirmHandlers[action.command] as ((ctx: Ctx, args: ConfirmAction['args']) => void) | undefined;
-    if (!handler) throw new Error(`No feature answers the confirm ${action.command}`);
-    handler(this.ctx, action.args);
+    const owner = this.registry.named(action.owner)?.confirmed;
+    if (!owner) throw new Error(`No feature ${action.owner} answers its confirm`);
+    owner(this.ctx, action as never);
   }
 
+  /** Enter: the palette's is the core's; any other prompt's owner runs what it carries with the value typed. */
   private submitted(action: PromptAction, value: string): PromptResult {
-    const handler = this.promptHandlers[action.command] as ((ctx: Ctx, args: PromptAction['args'], value: string) => PromptResult) | undefined;
-    if (!handler) throw new Error(`No feature answers the prompt ${action.command}`);
-    return handler(this.ctx, action.args, value);
+    if (action.owner === 'palette') return submitPalette(this.ctx, this, value);
+    const owner = this.registry.named(action.owner)?.submitted;
+    if (!owner) throw new Error(`No feature ${action.owner} answers its prompt`);
+    return owner(this.ctx, action as never, value);
   }
 
   /** The terminal's size for the panes (the app shell calls it on every resize: src/app/create.tsx): paging and the log fit it. */
@@ -239,7 +239,8 @@ export class Controller {
     const state = store.getState();
     const pane = topPane(state);
     this.ratePane = pane;
-    const shown = this.ctx.features.some((feature) => (feature.headers as Record<string, PaneHeader | undefined> | undefined)?.[pane.kind]?.rate === true);
+    // The pane's owner says (store/registry.ts), never whichever feature answers first.
+    const shown = this.registry.answer(pane, (feature) => (feature.headers as Record<string, PaneHeader | undefined> | undefined)?.[pane.kind]?.rate) === true;
     const rate = shown ? Math.round(this.requestRate()) : null;
     if (state.requestRate !== rate) store.setState({ requestRate: rate });
     if (shown && this.rateTimed && !this.rateTimer) {
@@ -294,7 +295,8 @@ export class Controller {
         // it; otherwise a form in front may (a run form takes several lines as several variables).
         const state = this.deps.store.getState();
         const overlay = state.prompt !== null || state.confirm !== null || state.filtering !== null;
-        if (!overlay && this.ctx.features.some((feature) => feature.paste?.(this.ctx, topPane(state), event.text))) return this.unterminated(event);
+        const pane = topPane(state);
+        if (!overlay && this.registry.answer(pane, (feature) => feature.paste?.(this.ctx, pane, event.text) || undefined)) return this.unterminated(event);
         pasteInto(this.ctx, event.text);
         return this.unterminated(event);
       }
@@ -377,7 +379,7 @@ export class Controller {
     const pane = topPane(state);
     const scopes = scopesOf(pane, this.ctx.features);
     const edit = command([...scopes, 'edit']);
-    if (this.ctx.features.some((feature) => feature.keys?.(this.ctx, pane, edit, key.text))) return;
+    if (this.registry.answer(pane, (feature) => feature.keys?.(this.ctx, pane, edit, key.text) || undefined)) return;
     if (state.help) return helpKey(this.ctx, command(['help', 'global']));
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
     const resolved = keymap.resolve(name, scopes);
@@ -395,11 +397,11 @@ export class Controller {
   }
 
   /**
-   * Whether the pane shows what its keys act on: a feature may say (a pipeline's jobs and trigger
+   * Whether the pane shows what its keys act on: its owner may say (a pipeline's jobs and trigger
    * jobs all in); otherwise its list has loaded once, or failed (the error is what there is to see).
    */
   private paneReady(pane: Pane, state: AppState): boolean {
-    const said = ask(this.ctx.features, (feature) => feature.ready?.(this.ctx, pane, state));
+    const said = this.registry.answer(pane, (feature) => feature.ready?.(this.ctx, pane, state));
     if (said !== undefined) return said;
     const key = listKeyOf(pane);
     if (!key) return true;
@@ -484,7 +486,7 @@ export class Controller {
   }
 }
 
-/** Keymap scopes for a pane, most specific first: its feature's, else the global keys alone. */
+/** Keymap scopes for a pane, most specific first: its owner's (store/registry.ts), else the global keys alone. */
 export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {
-  return ask(features, (feature) => feature.scopes?.(pane)) ?? ['global'];
+  return registryOf(features).answer(pane, (feature) => feature.scopes?.(pane)) ?? ['global'];
 }

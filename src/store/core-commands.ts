@@ -6,12 +6,12 @@ import { BINDINGS, type CommandId } from '../keymap/bindings.js';
 import { checkWebUrl } from '../platform/url-check.js';
 import type { Command, Handler } from './command.js';
 import type { Ctx } from './ctx.js';
-import { ask } from './feature.js';
 import { moveSelection } from './lists.js';
 import { runPalette } from './palette.js';
+import { registryOf } from './registry.js';
 import { listKeyOf } from './sources.js';
 import { listOf, patchList, toast } from './store.js';
-import { PROJECT_TABS, type Pane } from './types.js';
+import type { Pane } from './types.js';
 
 /** What the core's commands need of the controller. */
 export interface CoreOps {
@@ -38,17 +38,20 @@ function leave(ctx: Ctx, quit: boolean): void {
   else if (quit) ctx.store.setState({ quit: true });
 }
 
+/** Tab, Shift-Tab, 1…5 on a tabbed pane: its tabs are those the features declare for its kind (Feature.tab), in their places. */
 function switchTab(ctx: Ctx, pane: Pane, to: (i: number, n: number) => number): void {
-  if (pane.kind !== 'project') return;
-  const n = PROJECT_TABS.length;
-  const tab = PROJECT_TABS[(to(PROJECT_TABS.indexOf(pane.tab), n) + n) % n]!;
-  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, tab }] }));
+  const tabs = registryOf(ctx.features).tabsOf(pane.kind);
+  const current = (pane as { tab?: unknown }).tab;
+  if (tabs.length === 0 || typeof current !== 'string') return;
+  const n = tabs.length;
+  const tab = tabs[(to(tabs.indexOf(current), n) + n) % n]!;
+  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, tab } as Pane] }));
 }
 
-/** `o` and `y`: what the page is, the features say; only a checked URL is opened or copied (src/platform/url-check.ts). */
+/** `o` and `y`: what the page is, the pane's owner says; only a checked URL is opened or copied (src/platform/url-check.ts). */
 function page(ctx: Ctx, pane: Pane, copy: boolean): void {
   const { store } = ctx;
-  const found = ask(ctx.features, (feature) => feature.url?.(ctx, pane));
+  const found = registryOf(ctx.features).answer(pane, (feature) => feature.url?.(ctx, pane));
   const raw = found?.url;
   if (!raw) return void toast(store, 'info', 'Nothing here has a web page');
   // On GitLab's host unless the feature says it may be elsewhere (an environment's external_url).
@@ -74,8 +77,8 @@ function coreRuns(ops: CoreOps): Partial<Record<CommandId, CoreRun>> {
     'nav.bottom': { rows: true, run: move((_, n) => n - 1) },
     'nav.pageDown': { rows: true, run: move((i, _, p) => i + p) },
     'nav.pageUp': { rows: true, run: move((i, _, p) => i - p) },
-    // Enter: where it leads is the business of the feature whose pane it is.
-    'nav.open': { rows: true, run: (ctx, pane) => void ctx.features.some((feature) => feature.open?.(ctx, pane)) },
+    // Enter: where it leads is the business of the feature whose pane it is (store/registry.ts).
+    'nav.open': { rows: true, run: (ctx, pane) => void registryOf(ctx.features).answer(pane, (feature) => feature.open?.(ctx, pane) || undefined) },
     'nav.back': {
       run(ctx, pane) {
         // A kept `/` filter goes first: back from a filtered list is the whole list.

@@ -6,16 +6,18 @@
 // its slice of the state, its panes with their components, and the list each pane shows. One object
 // per feature (its `definition`); the app shell (src/app/features.ts) lists them and composes the
 // store, the keymap and the pane switch from them, so neither the store nor the UI kit names one.
+// What a feature owns (pane kinds, a tab, list kinds, `:` names) is a table in store/registry.ts:
+// the core looks an owner up there, never asking the features in turn (Feature, below).
 import type { GitLab, Page } from '../api/index.js';
 import type { InkFeed } from '../input/ink-feed.js';
 import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
 import type { SafeString } from '../text/safe.js';
 import type { AppStore } from './store.js';
 import type { Binding, CommandId, HintPlace, Scope } from '../keymap/bindings.js';
-import type { ConfirmHandlers, PromptHandlers } from './commands.js';
+import type { PromptResult } from './commands.js';
 import type { ReactNode } from 'react';
 import type { StateCreator } from 'zustand/vanilla';
-import type { AppState, ListKey, Pane, PaneKind, PaneKinds } from './types.js';
+import type { AppState, ListKey, ListKind, Pane, PaneKind, PaneKinds } from './types.js';
 
 /** Where a `:` command was typed: the trail, and the project the user is in (if any). */
 export interface PaletteAt {
@@ -31,7 +33,7 @@ export interface PaletteCommand {
   description: string;
   /** Other names it answers to (`:p` for `:project`). */
   aliases?: readonly string[];
-  /** Its place in the palette's list (hint, help), lower first; unplaced ones follow in the registry's order. */
+  /** Its place in the palette's list (hint, help), lower first; unplaced ones follow by name (never by the registry's order). */
   order?: number;
   /**
    * It changes GitLab: read-only mode refuses it, naming it so ("creating pipelines"); a function
@@ -69,19 +71,47 @@ export interface PaneHeader {
 /** The list a pane shows (and its cursor moves in), by pane kind; null: none. */
 export type PaneLists = { readonly [K in PaneKind]?: (pane: PaneKinds[K]) => ListKey | null };
 
+/** A tab of another feature's pane (the project pane's Pipelines, Jobs…), owned by the feature that declares it. */
+export interface TabPlace {
+  /** The pane kind whose `tab` it is. */
+  of: PaneKind;
+  /** Its value of the pane's `tab` field (`'pipelines'`), what `:pipelines` and the trail call it. */
+  name: string;
+  /** Its place in the tab bar, from 1 (`1`…`5` jump to it; Tab cycles in this order). */
+  place: number;
+}
+
+/**
+ * A feature: one object (its `definition`). Who answers for a pane is its OWNER, looked up by the
+ * pane's kind (or, for a tabbed pane, its tab) in a table the registry builds once
+ * (store/registry.ts): never by asking the features in turn, so the order they are listed in
+ * changes nothing. A feature owns the pane kinds of its `panes` (and `owns`), the tabs it declares
+ * (`tab`), and the list kinds of its `listKinds`; two owners of one are an error at start.
+ * The pane-bound questions below (scopes, hintPlaces, keys, paste, open, url, ready, its poll's
+ * ownsList/moving/delay) are asked of the owner alone: for a tabbed pane the tab's owner, then the
+ * pane kind's. What one feature does on another's pane is declared as such: a command or a
+ * takeover in the scopes of that pane (`takes`), or a read on it (`readsOn`).
+ */
 export interface Feature {
+  /** Its name, unique in the registry: what its confirms and prompts name as their owner (store/commands.ts). */
   readonly name: string;
   /** Its slice of the state (its records and their writers), composed into the one store by src/app/create.ts. */
   readonly slice?: StateCreator<AppState, [], [], object>;
   /** The panes it owns (their kinds declared in store/types.ts PaneKinds), with their components. */
   readonly panes?: PaneViews;
+  /** Pane kinds it owns that have no component of their own here (none so far; the registry counts them as `panes`). */
+  readonly owns?: readonly PaneKind[];
+  /** The tab of another feature's pane that it owns (the project pane's tabs): its pane-bound questions there are its own. */
+  readonly tab?: TabPlace;
+  /** The list kinds whose `source` is its own (store/types.ts ListKeyKinds): the registry maps each to it. */
+  readonly listKinds?: readonly ListKind[];
   /** What the header's trail calls each of its panes. */
   readonly crumbs?: PaneCrumbs;
   /** What the header shows beside each of its panes, by pane kind (the pulse: the request rate). */
   readonly headers?: { readonly [K in PaneKind]?: PaneHeader };
   /** The list each of its panes shows, by pane kind (store/sources.ts listKeyOf). */
   readonly lists?: PaneLists;
-  /** Its `:` commands, by name. */
+  /** Its `:` commands, by name. A name or alias claimed by two features is an error at start (store/registry.ts). */
   readonly palette?: Readonly<Record<string, PaletteCommand>>;
   /**
    * Its commands, one object each (store/command.ts): keys, scopes, words, whether it changes
@@ -92,39 +122,58 @@ export interface Feature {
   readonly takes?: readonly Takeover[];
   /** What help calls the scopes it adds (keymap/bindings.ts FeatureScopes): "the greeting". */
   readonly scopeNames?: { readonly [S in Scope]?: string };
-  /** The source of a list this feature owns (its API call, row identity, filter text); undefined for other keys. */
+  /**
+   * Pane kinds of other features on which its poll's `refresh` reads too (the pipelines feature
+   * reads a job's usual duration on the job pane): the poller runs these reads beside the owner's.
+   */
+  readonly readsOn?: readonly PaneKind[];
+  /** Panes a trail starts from (the projects list, the pulse): a `:` jump to one is the trail's root, or the root and it. */
+  readonly roots?: readonly PaneKind[];
+  /**
+   * The pane that stands for a project on a `:` jump's trail (`projects › acme/api › job`), and
+   * the project the palette's commands act on when the trail has none (`--project`'s). One feature at most.
+   */
+  readonly projects?: {
+    kind: PaneKind;
+    open(project: { projectId: number; path: string }): Pane;
+    home(state: AppState): { projectId: number; path: string } | null;
+  };
+  /** The source of a list of one of its `listKinds` (its API call, row identity, filter text). */
   source?(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined;
-  /** Keymap scopes of a pane (or project tab) this feature owns, most specific first; undefined when not its pane. */
+  /** Keymap scopes of a pane (or tab) it owns, most specific first. */
   scopes?(pane: Pane): Scope[] | undefined;
   /**
-   * The state of a pane this feature owns, as the footer ranks hints by it (Binding.rank): e.g.
-   * `job:failed` on a failed job's log. Undefined when not its pane.
+   * The state of a pane it owns, as the footer ranks hints by it (Binding.rank): e.g.
+   * `job:failed` on a failed job's log.
    */
   hintPlaces?(state: AppState, pane: Pane): HintPlace[] | undefined;
   /**
-   * Every key while this feature's pane owns the keyboard (a form): `command` as the keymap resolved
-   * it in the pane's scopes and 'edit', else null and the key's `text`. False when not its pane.
+   * Every key while its pane owns the keyboard (a form): `command` as the keymap resolved
+   * it in the pane's scopes and 'edit', else null and the key's `text`. False: not now.
    */
   keys?(ctx: Ctx, pane: Pane, command: CommandId | null, text: string | undefined): boolean;
   /**
-   * ↓/↑ while the `/` filter of `key` is typed, for a list whose cursor the feature keeps itself (the
-   * pulse's); false when not its list (the core moves the list's own cursor).
+   * ↓/↑ while the `/` filter of `key` (a list kind it owns) is typed, for a list whose cursor the
+   * feature keeps itself (the pulse's); false: the core moves the list's own cursor.
    */
   moveInFilter?(ctx: Ctx, key: ListKey, by: 1 | -1): boolean;
   /**
-   * A paste (the whole of it, lines and all) while this feature's pane is in front and no overlay
+   * A paste (the whole of it, lines and all) while its pane is in front and no overlay
    * (prompt, confirm, `/` filter) is open; false to leave it to store/modal-keys.ts pasteInto.
    */
   paste?(ctx: Ctx, pane: Pane, text: string): boolean;
-  /** What `y` runs for the confirms this feature opens (store/commands.ts), merged by the controller. */
-  readonly confirms?: Partial<ConfirmHandlers<Ctx>>;
-  /** What Enter runs for the prompts this feature opens, merged by the controller. */
-  readonly prompts?: Partial<PromptHandlers<Ctx>>;
-  /** Enter on the pane in front; false when not its pane. */
+  /**
+   * `y` on a confirm it opened: the data the confirm carries (its `yes`, store/commands.ts
+   * ConfirmPayloads[its name]), found by the owner's name. Typed by the feature: `never` here.
+   */
+  readonly confirmed?: (ctx: Ctx, payload: never) => void;
+  /** Enter on a prompt it opened, with what was typed: an error message keeps the prompt open. */
+  readonly submitted?: (ctx: Ctx, payload: never, value: string) => PromptResult;
+  /** Enter on a pane it owns; false: nothing of its own (nothing runs). */
   open?(ctx: Ctx, pane: Pane): boolean;
   /**
-   * The web page of what the pane shows or has selected: `{ url }` for its panes, undefined for
-   * others. `anyHost`: the page may be off GitLab (an environment's external_url); it is checked all the same.
+   * The web page of what its pane shows or has selected. `anyHost`: the page may be off GitLab
+   * (an environment's external_url); it is checked all the same.
    */
   url?(ctx: Ctx, pane: Pane): { url: string | undefined; anyHost?: boolean } | undefined;
   /**
@@ -133,7 +182,7 @@ export interface Feature {
    */
   poll?(ctx: Ctx, timing: PollTiming): FeaturePoll;
   /**
-   * Whether `pane` shows what its keys act on (undefined: not this feature's pane). Keys typed
+   * Whether its pane shows what its keys act on (undefined: the core's answer). Keys typed
    * before it does wait for it (store/type-ahead.ts). The core's answer: its list loaded once.
    */
   ready?(ctx: Ctx, pane: Pane, state: AppState): boolean | undefined;
@@ -196,18 +245,16 @@ export type CommandRun = Pick<Command, 'run' | 'disabledReason' | 'refusal' | 'r
 /** One poller's view of a feature (Feature.poll). */
 export interface FeaturePoll {
   /**
-   * What a poll re-reads for the pane beyond its list (a detail pane's object); undefined when not
-   * its pane. `full`: navigation or R (read everything); otherwise a timer's tick.
+   * What a poll re-reads for the pane beyond its list (a detail pane's object): asked for the panes
+   * the feature owns and those of its `readsOn`; undefined: nothing. `full`: navigation or R (read
+   * everything); otherwise a timer's tick. The reads of several features run together.
    */
   refresh?(pane: Pane, opts: { full: boolean }): Promise<void> | undefined;
   /** Called on every store change while the poller runs: reads what the rows on screen lack (components never do). */
   watch?(state: AppState): void;
-  /** This feature reads the pane's list itself (when, is its business): the core does not. */
+  /** The owner reads its pane's list itself (when, is its business): the core does not. */
   ownsList?(pane: Pane): boolean;
-  /**
-   * Whether the pane still moves: true or false decides, undefined leaves it to the others and to
-   * the list's first rows.
-   */
+  /** Whether the owner's pane still moves: true or false decides, undefined leaves it to the list's first rows. */
   moving?(pane: Pane): boolean | undefined;
   /** The wait before the next poll of this pane, when its own (`moving`: the core's verdict); undefined for the usual one. */
   delay?(pane: Pane, moving: boolean): number | undefined;
@@ -225,15 +272,6 @@ export interface Attached {
   stop?(): void;
   /** `R`: re-read what it keeps. */
   refresh?(): Promise<void>;
-}
-
-/** The first answer a feature (or a feature's poll) gives, in the order the features were listed. */
-export function ask<F, T>(features: readonly F[], question: (feature: F) => T | undefined): T | undefined {
-  for (const feature of features) {
-    const answer = question(feature);
-    if (answer !== undefined) return answer;
-  }
-  return undefined;
 }
 
 export interface Platform {
@@ -281,7 +319,7 @@ export interface Ctx {
   acted?(): void;
   /** Re-read the pane in front now (the poller's refreshNow), e.g. when its job's log says the job changed. */
   refreshNow?(): void;
-  /** The features plugged in (store/feature.ts), asked in turn by the controller and the poller. */
+  /** The features plugged in (store/feature.ts); who owns what among them: store/registry.ts registryOf. */
   features: readonly Feature[];
   /** The log engine's search on the job log in front (the controller's LogRegistry): for features that open a log at a line. */
   searchLog?: (jobId: number, query: string) => Promise<string | null>;

@@ -7,6 +7,7 @@ import { firstLine, type EditState } from '../text/text-edit.js';
 import type { Ctx } from './ctx.js';
 import { fieldKey, fieldText, type FieldHost } from './field-keys.js';
 import { moveSelection } from './lists.js';
+import { registryOf } from './registry.js';
 import { listOf, patchList, toast } from './store.js';
 import type { ConfirmAction } from './commands.js';
 import type { ListKey, PromptState } from './types.js';
@@ -55,7 +56,8 @@ export function filterKey(ctx: Ctx, key: ListKey, command: CommandId | null, tex
   const { store } = ctx;
   if (command === 'filter.down' || command === 'filter.up') {
     const by = command === 'filter.down' ? 1 : -1;
-    if (ctx.features.some((feature) => feature.moveInFilter?.(ctx, key, by))) return;
+    // A list whose cursor its owner keeps itself (the pulse's) is moved by its owner.
+    if (registryOf(ctx.features).listOwner(key)?.moveInFilter?.(ctx, key, by)) return;
     return moveSelection(ctx, key, (i) => i + by);
   }
   // The filter is edited at its end (no cursor of its own): moving keys do nothing.

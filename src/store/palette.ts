@@ -1,22 +1,24 @@
 // The `:` command palette: jump anywhere by name or id. The commands are the features'
-// (Feature.palette), looked up by name; the core keeps only refresh, help and quit.
+// (Feature.palette), looked up by name in the registry (store/registry.ts: a name or alias two
+// features claim is an error at start, so none wins by the features' order); the core keeps only
+// refresh, help and quit.
 import { readOnlyRefusal } from './command.js';
 import { toast } from './store.js';
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import type { Feature, PaletteAt, PaletteCommand } from './feature.js';
-import type { Pane, PromptState } from './types.js';
+import { registryOf, type Registry } from './registry.js';
+import type { AppState, Pane, PromptState } from './types.js';
 
 const APP_COMMANDS = { usage: 'refresh | help | quit', description: '' };
 
-/** The features' `:` commands in the palette's order (PaletteCommand.order, then the registry's). */
+/** The features' `:` commands in the palette's order (PaletteCommand.order, then by name: not the registry's order). */
 function ordered(features: readonly Feature[]): PaletteCommand[] {
-  const all = features.flatMap((f) => Object.values(f.palette ?? {}));
-  return all
-    .map((command, i) => ({ command, i }))
-    .sort((a, b) => (a.command.order ?? Infinity) - (b.command.order ?? Infinity) || a.i - b.i)
-    .map(({ command }) => command);
+  return features
+    .flatMap((f) => Object.entries(f.palette ?? {}))
+    .sort(([an, a], [bn, b]) => (a.order ?? Infinity) - (b.order ?? Infinity) || (an < bn ? -1 : an > bn ? 1 : 0))
+    .map(([, command]) => command);
 }
 
 /** Every `:` command: the features' (Feature.palette), then refresh, help and quit. */
@@ -24,21 +26,9 @@ export function paletteCommands(features: readonly Feature[]): { usage: string; 
   return [...ordered(features), APP_COMMANDS];
 }
 
-const indexes = new WeakMap<readonly Feature[], Map<string, PaletteCommand>>();
-
-/** The features' `:` commands by name and alias (built once per feature list). */
-function paletteIndex(features: readonly Feature[]): Map<string, PaletteCommand> {
-  let index = indexes.get(features);
-  if (!index) {
-    index = new Map();
-    for (const feature of features) {
-      for (const [name, command] of Object.entries(feature.palette ?? {})) {
-        for (const key of [name, ...(command.aliases ?? [])]) index.set(key, command);
-      }
-    }
-    indexes.set(features, index);
-  }
-  return index;
+/** The features' `:` commands by name and alias (the registry's table: one feature per name). */
+function paletteIndex(features: readonly Feature[]): ReadonlyMap<string, PaletteCommand> {
+  return registryOf(features).palette;
 }
 
 /** For a palette command: pushes a pane onto the trail (a jump then makes the trail, see submitPalette). */
@@ -69,7 +59,7 @@ export function promptChoices(ctx: Ctx, prompt: PromptState, head: string): read
   const own = paletteIndex(ctx.features).get(name);
   if (!own?.complete) return [];
   const state = ctx.store.getState();
-  const here = currentProject(state.stack) ?? state.homeProject ?? null;
+  const here = currentProject(state.stack) ?? homeProject(registryOf(ctx.features), state);
   return own.complete(ctx, args, { stack: state.stack, project: here, command: name });
 }
 
@@ -112,6 +102,11 @@ export interface PaletteHost {
   refresh(): Promise<void>;
 }
 
+/** The project the palette's commands act on when the trail has none: the one a feature keeps (Feature.projects: `--project`'s). */
+function homeProject(registry: Registry, state: AppState): { projectId: number; path: string } | null {
+  return registry.projects?.home(state) ?? null;
+}
+
 /** The project the user is "in": the nearest pane on the stack that has one. */
 function currentProject(panes: Pane[]): { projectId: number; path: string } | null {
   for (let i = panes.length - 1; i >= 0; i--) {
@@ -130,7 +125,7 @@ export function runPalette(ctx: Ctx): void {
       hint: paletteCommands(ctx.features)
         .map((c) => c.usage)
         .join(' · '),
-      submit: { command: 'palette', args: {} },
+      submit: { owner: 'palette' },
     },
   });
 }
@@ -144,22 +139,26 @@ export async function submitPalette(ctx: Ctx, host: PaletteHost, text: string): 
   // reads `projects › acme/api › job`, and Esc goes up from there, not back through every jump.
   const after = ctx.store.getState().stack;
   if (result === null && after.length > before.length && after.slice(0, before.length).every((pane, i) => pane === before[i])) {
-    ctx.store.setState({ stack: jumpTrail(before, after[after.length - 1]!) });
+    ctx.store.setState({ stack: jumpTrail(before, after[after.length - 1]!, registryOf(ctx.features)) });
   }
   return result;
 }
 
-/** The trail for a place reached by a jump: the root, the project it belongs to (if any), the place. */
-export function jumpTrail(stack: Pane[], target: Pane): Pane[] {
-  const root = stack[0] ?? ({ kind: 'projects' } as const);
+/**
+ * The trail for a place reached by a jump: the root, the project it belongs to (if any), the place.
+ * Which panes are roots and which pane stands for a project, the features say (Feature.roots,
+ * Feature.projects: the projects list and the pulse; the project pane).
+ */
+export function jumpTrail(stack: Pane[], target: Pane, registry: Pick<Registry, 'roots' | 'projects'>): Pane[] {
+  const root = stack[0] ?? target;
   // The root itself (the projects list, or the pulse the app may start on): the trail is just it.
-  if (target.kind === root.kind && (target.kind === 'projects' || target.kind === 'pulse')) return [root];
-  if (target.kind === 'projects' || target.kind === 'pulse') return [root, target];
-  if (target.kind === 'project' || !('projectId' in target)) return [root, target];
-  // The project pane already on the trail keeps its tab; otherwise the project opens on pipelines.
+  if (registry.roots.has(target.kind)) return target.kind === root.kind ? [root] : [root, target];
+  const projects = registry.projects;
+  if (!projects || target.kind === projects.kind || !('projectId' in target)) return [root, target];
+  // The project's pane already on the trail keeps its tab; otherwise the project opens as its feature says.
   const project =
-    stack.find((p): p is Extract<Pane, { kind: 'project' }> => p.kind === 'project' && p.projectId === target.projectId) ??
-    ({ kind: 'project', projectId: target.projectId, path: target.path, tab: 'pipelines' } as const);
+    stack.find((p) => p.kind === projects.kind && 'projectId' in p && p.projectId === target.projectId) ??
+    projects.open({ projectId: target.projectId, path: target.path });
   return [root, project, target];
 }
 
@@ -182,7 +181,7 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
   }
   const own = paletteIndex(ctx.features).get(command);
   // No project on the stack (`:key` replaced the trail): the one pipetop was started on, if any.
-  const here = currentProject(state.stack) ?? state.homeProject ?? null;
+  const here = currentProject(state.stack) ?? homeProject(registryOf(ctx.features), state);
   // Read-only mode refuses a command that changes GitLab here, before it runs (as Controller.run does a key's).
   const refused = own?.mutates && state.config.readOnly ? (typeof own.mutates === 'string' ? own.mutates : own.mutates(ctx, args)) : null;
   // Said in the status line, the palette closed: the words were right, the mode forbids them.

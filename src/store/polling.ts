@@ -7,9 +7,14 @@
 // poller so what it remembers between polls (and its watchers' state) is this poller's and never a
 // module's: what rows on screen lack (watch), a detail pane's object (refresh), a pipeline's own pacing and reads
 // (the pipelines feature's poll.ts, which bench/cost.mjs measures), a job's and a project's record, the
-// job whose log is tailed polled slowly (the log feature). The poller never names a feature.
+// job whose log is tailed polled slowly (the log feature). Each question about a pane goes to its
+// owner (store/registry.ts): whether it moves, its pace, whether it reads its list itself; its reads
+// are the owner's and those of features that declare they read there too (Feature.readsOn), run
+// together. Every feature's `watch` sees every change. The poller never names a feature, and the
+// order features are listed in changes nothing.
 import type { Ctx } from './ctx.js';
-import { ask, type FeaturePoll, type PollTiming } from './feature.js';
+import type { Feature, FeaturePoll, PollTiming } from './feature.js';
+import { registryOf } from './registry.js';
 
 export type { PollTiming } from './feature.js';
 import { refreshList } from './lists.js';
@@ -57,7 +62,8 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   /** paneData of the pane in front when last looked. */
   let lastPane: string | null = null;
   /** The features' shares of each poll, with what they remember between this poller's polls. */
-  const polls = ctx.features.flatMap((feature) => (feature.poll ? [feature.poll(ctx, timing)] : []));
+  const polls = new Map<Feature, FeaturePoll>(ctx.features.flatMap((feature) => (feature.poll ? [[feature, feature.poll(ctx, timing)] as const] : [])));
+  const shares = pollShares(ctx, polls);
   /** Polls left at the running cadence after an action, whatever the pane shows (see acted()). */
   let settling = 0;
 
@@ -81,8 +87,8 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       settling--;
       return timing.activeMs;
     }
-    const moving = isMoving(ctx, pane, polls);
-    return ask(polls, (poll) => poll.delay?.(pane, moving)) ?? (moving ? timing.activeMs : timing.idleMs);
+    const moving = isMoving(ctx, pane, shares);
+    return shares.answer(pane, (poll) => poll.delay?.(pane, moving)) ?? (moving ? timing.activeMs : timing.idleMs);
   };
 
   // A tick asked for while one runs (the user moved to another pane) runs right after it, so a
@@ -96,7 +102,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       again = { full: full || again?.full === true };
       return running;
     }
-    running = refreshPane(ctx, topPane(ctx.store.getState()), { full, polls }).finally(() => {
+    running = refreshPane(ctx, topPane(ctx.store.getState()), { full, polls: shares }).finally(() => {
       running = null;
       if (again) {
         const next = again;
@@ -110,7 +116,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
   // the panes left behind (retention.ts) once this change has reached every listener.
   const unsubscribe = ctx.store.subscribe((state) => {
-    if (!stopped) for (const poll of polls) poll.watch?.(state);
+    if (!stopped) for (const poll of polls.values()) poll.watch?.(state);
     const pane = paneData(topPane(state));
     if (pane !== lastPane) {
       lastPane = pane;
@@ -122,7 +128,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     }
   });
   lastPane = paneData(topPane(ctx.store.getState()));
-  for (const poll of polls) poll.watch?.(ctx.store.getState());
+  for (const poll of polls.values()) poll.watch?.(ctx.store.getState());
   void tick(true);
 
   return {
@@ -139,12 +145,41 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   };
 }
 
-/** Loads or re-reads what the pane shows (`full`: all of it; otherwise what may have changed). */
-export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, polls = [] }: { full?: boolean; polls?: readonly FeaturePoll[] } = {}): Promise<void> {
+/** The polls a pane's questions go to: its owners' (store/registry.ts), and the readers it has beside them. */
+export interface PollShares {
+  /** The first answer among the pane's owners' polls, the most specific first (its tab's, then its kind's). */
+  answer<T>(pane: Pane, question: (poll: FeaturePoll) => T | undefined): T | undefined;
+  /** The polls whose `refresh` runs for the pane: its owners', and those of features reading there too (Feature.readsOn). */
+  readers(pane: Pane): readonly FeaturePoll[];
+}
+
+/** The polls of `polls` by the pane they answer for. */
+export function pollShares(ctx: Pick<Ctx, 'features'>, polls: ReadonlyMap<Feature, FeaturePoll>): PollShares {
+  const registry = registryOf(ctx.features);
+  const owned = (pane: Pane) => registry.ownersOf(pane).flatMap((feature) => polls.get(feature) ?? []);
+  return {
+    answer(pane, question) {
+      for (const poll of owned(pane)) {
+        const answer = question(poll);
+        if (answer !== undefined) return answer;
+      }
+      return undefined;
+    },
+    readers(pane) {
+      const also = ctx.features.filter((feature) => feature.readsOn?.includes(pane.kind)).flatMap((feature) => polls.get(feature) ?? []);
+      return [...new Set([...owned(pane), ...also])];
+    },
+  };
+}
+
+const NO_POLLS: PollShares = { answer: () => undefined, readers: () => [] };
+
+/** Loads or re-reads what the pane shows (`full`: all of it; otherwise what may have changed): its list, and its readers' reads, together. */
+export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, polls = NO_POLLS }: { full?: boolean; polls?: PollShares } = {}): Promise<void> {
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
-  if (key && !polls.some((poll) => poll.ownsList?.(pane))) work.push(refreshList(ctx, key));
-  for (const poll of polls) {
+  if (key && !polls.answer(pane, (poll) => poll.ownsList?.(pane) || undefined)) work.push(refreshList(ctx, key));
+  for (const poll of polls.readers(pane)) {
     const refreshing = poll.refresh?.(pane, { full });
     if (refreshing) work.push(refreshing);
   }
@@ -152,8 +187,8 @@ export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, polls = [
 }
 
 /** Something on screen is still running or queued: poll fast. */
-function isMoving(ctx: Ctx, pane: Pane, polls: readonly FeaturePoll[]): boolean {
-  const own = ask(polls, (poll) => poll.moving?.(pane));
+function isMoving(ctx: Ctx, pane: Pane, polls: PollShares): boolean {
+  const own = polls.answer(pane, (poll) => poll.moving?.(pane));
   if (own !== undefined) return own;
   const key = listKeyOf(pane);
   if (!key) return false;

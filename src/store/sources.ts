@@ -3,6 +3,7 @@
 import type { Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import type { Feature, ListSource } from './feature.js';
+import { registryOf } from './registry.js';
 
 export type { ListSource } from './feature.js';
 import { listKeyText, type ListKey, type Pane, type PaneKind } from './types.js';
@@ -53,13 +54,11 @@ export function listKeyOf(pane: Pane): ListKey | null {
   return paneLists.get(pane.kind)?.(pane) ?? null;
 }
 
-/** The source behind a list key: the first feature that knows the key (store/feature.ts). */
+/** The source behind a list key: its kind's owner's (Feature.listKinds, store/registry.ts). */
 export function sourceFor(key: ListKey, ctx: SourceCtx): ListSource<unknown> {
-  for (const feature of ctx.features) {
-    const source = feature.source?.(key, ctx.gl, ctx.store.getState);
-    if (source) return source;
-  }
-  throw new Error(`unknown list ${listKeyText(key)}`);
+  const source = registryOf(ctx.features).listOwner(key)?.source?.(key, ctx.gl, ctx.store.getState);
+  if (!source) throw new Error(`unknown list ${listKeyText(key)}`);
+  return source;
 }
 
 /** The rows a list shows: as its source presents them, then the `/` filter. */

@@ -3,8 +3,6 @@
 import type { Job, PipelineBasic, Project } from '../api/index.js';
 import type { SavedView } from '../config/views.js';
 import type { ConfirmAction, PromptAction } from './commands.js';
-export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
-export const PROJECT_TABS: ProjectTab[] = ['pipelines', 'jobs', 'schedules', 'deployments', 'events'];
 
 /**
  * The panes, by kind: each feature declares its own (TypeScript declaration merging, in its
@@ -64,6 +62,8 @@ export interface ListState<T> {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
 export interface ListKeyKinds {}
 export type ListKey = ListKeyKinds[keyof ListKeyKinds];
+/** A list's kind (`pipelines`): the registry maps each to the feature whose source reads it (store/registry.ts). */
+export type ListKind = ListKey['kind'];
 
 /** The stable string form of a list key: what the store's records are indexed by. */
 export type ListKeyText = string;

@@ -5,7 +5,7 @@ import { Box } from 'ink';
 import { Text } from './components/Text.js';
 import type { ReactNode } from 'react';
 import type { Binding, HintPlace, Scope } from '../keymap/bindings.js';
-import { ask } from '../store/feature.js';
+import { hintPlacesOf } from '../store/registry.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
 import { completionPicked, MENU_ROWS } from '../store/completion.js';
@@ -45,7 +45,7 @@ export function Footer({ width, height }: { width: number; height?: number }) {
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
   const first = useAppState((s) => s.stack.length <= 1);
-  const places = useAppState((s) => ask(controller.ctx.features, (f) => f.hintPlaces?.(s, pane))?.join(' ') ?? '');
+  const places = useAppState((s) => hintPlacesOf(controller.ctx.features, s, pane)?.join(' ') ?? '');
 
   // A [y/N] question takes every key: the footer says its keys, not the pane's under it.
   const scopes: Scope[] = confirm && !prompt ? ['confirm'] : scopesOf(pane, controller.ctx.features);

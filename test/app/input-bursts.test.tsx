@@ -83,7 +83,7 @@ describe('bursts on the project list', () => {
   });
 
   it('a pasted y does not answer a [y/N] question; a typed key does', async () => {
-    app.store.setState({ confirm: { message: 'Delete everything?', yes: { command: 'schedule.discardForm', args: {} } } });
+    app.store.setState({ confirm: { message: 'Delete everything?', yes: { owner: 'schedules', command: 'schedule.discardForm', args: {} } } });
     await app.waitFor('Delete everything?');
     await app.type('\x1b[200~y\x1b[201~');
     expect(app.store.getState().confirm).not.toBeNull();

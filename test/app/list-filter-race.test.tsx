@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Event, PipelineBasic, PipelineSchedule } from '../../src/api/index.js';
 import type { LoggedRequest } from '../../src/sim/index.js';
 import { listKeys } from '../../src/store/sources.js';
-import { listKeyText, type ListKey, type ListState, type Pane, type ProjectTab } from '../../src/store/types.js';
+import { listKeyText, type ListKey, type ListState, type Pane } from '../../src/store/types.js';
+import type { ProjectTab } from '../../src/features/projects/index.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig | null = null;

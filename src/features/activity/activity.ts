@@ -17,6 +17,8 @@ import { watchEventProjects } from './projects.js';
 import { ACTIVITY_BINDINGS } from './bindings.js';
 import { withRuns } from '../../store/command.js';
 import { EventsPane } from './EventsPane.js';
+import { promptsBy } from '../../store/commands.js';
+import type { ActivityPrompts } from './types.js';
 
 const eventsList = (pane: Pane): ListKey | undefined =>
   pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;
@@ -43,6 +45,9 @@ export const activityFeature: Feature = {
     },
   }),
   name: 'activity',
+  scopeNames: { events: 'activity' },
+  tab: { of: 'project', name: 'events', place: 5 },
+  listKinds: ['events'],
   source: eventsSource,
   poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
   scopes(pane) {
@@ -50,7 +55,7 @@ export const activityFeature: Feature = {
     if (pane.kind === 'events') return ['events', 'list', 'global'];
     return undefined;
   },
-  prompts: { 'events.filters': (ctx, a, value) => submitEventFilters(ctx, a, value) },
+  submitted: promptsBy<ActivityPrompts, Ctx>({ 'events.filters': (ctx, a, value) => submitEventFilters(ctx, a, value) }),
   open(ctx, pane) {
     const { store } = ctx;
     if (pane.kind === 'project' && pane.tab === 'events') {
@@ -108,7 +113,7 @@ export function eventFilterPrompt(ctx: Ctx, key: ListKey): void {
       label: 'Filter activity:',
       initial: formatEventFilters(current),
       hint: EVENT_FILTER_HINT,
-      submit: { command: 'events.filters', args: { key } },
+      submit: { owner: 'activity', command: 'events.filters', args: { key } },
     },
   });
 }
@@ -145,4 +150,11 @@ export async function openEvents(ctx: Ctx, who: string | null): Promise<string |
   }
   push({ kind: 'events', who: { user: name } });
   return null;
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    events: true;
+  }
 }

@@ -1,5 +1,6 @@
 // The activity feature's panes and lists, declared into the core's unions (store/types.ts).
 import type { ListKey } from '../../store/types.js';
+import type { Continuations } from '../../store/commands.js';
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {
@@ -13,8 +14,12 @@ declare module '../../store/types.js' {
 }
 
 // The prompt this feature opens, and what it carries (store/commands.ts).
+/** What this feature's prompts carry, by command (its activity.ts answers them). */
+export interface ActivityPrompts {
+  'events.filters': { key: ListKey };
+}
 declare module '../../store/commands.js' {
-  interface PromptCommands {
-    'events.filters': { key: ListKey };
+  interface PromptPayloads {
+    activity: Continuations<ActivityPrompts>;
   }
 }

@@ -7,7 +7,8 @@ import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { patchList, toast, topPane } from '../../store/store.js';
-import type { Pane, ProjectTab } from '../../store/types.js';
+import type { Pane } from '../../store/types.js';
+import type { ProjectTab } from '../projects/index.js';
 import { AllJobsPane } from './AllJobsPane.js';
 import { createAllJobsSlice } from './slice.js';
 import { JOB_KEYS, jobRefusal, type JobKey } from '../pipelines/index.js';
@@ -69,6 +70,8 @@ function jobsTab(ctx: Ctx, project: { projectId: number; path: string }): null {
 
 export const allJobsFeature: Feature = {
   name: 'alljobs',
+  scopeNames: { allJobs: 'jobs across projects (:jobs)' },
+  listKinds: ['allJobs'],
   slice: createAllJobsSlice,
   panes: { allJobs: AllJobsPane },
   lists: { allJobs: () => allJobsKey() },
@@ -109,3 +112,10 @@ export const allJobsFeature: Feature = {
     };
   },
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    allJobs: true;
+  }
+}

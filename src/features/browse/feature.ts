@@ -18,6 +18,8 @@ import { pageEntry } from './pager.js';
 import { askSave, saveEntry, submitSave } from './save.js';
 import { archiveKey, createBrowseSlice, previewKey, type ArchiveListing } from './slice.js';
 import { BrowsePane } from './BrowsePane.js';
+import { confirmsBy, promptsBy } from '../../store/commands.js';
+import type { BrowseConfirms, BrowsePrompts } from './slice.js';
 
 type BrowsePane = Extract<Pane, { kind: 'browse' }>;
 
@@ -46,6 +48,7 @@ function selectedEntry(ctx: Ctx, pane: Extract<Pane, { kind: 'browse' }>) {
 
 export const browseFeature: Feature = {
   name: 'browse',
+  scopeNames: { browse: 'the artifacts browser', artifactFile: 'a file of the artifacts' },
   slice: createBrowseSlice,
   panes: { browse: BrowsePane },
   // Over the job's crumb; a file's crumb is its base name.
@@ -116,6 +119,7 @@ export const browseFeature: Feature = {
   palette: {
     browse: {
       usage: 'browse [job id]',
+      order: 170,
       description: 'the job’s artifacts as a file tree (preview a file, save one)',
       run(ctx, args, at) {
         const arg = args[0];
@@ -163,12 +167,12 @@ export const browseFeature: Feature = {
     const job = ctx.store.getState().jobs[pane.jobId];
     return { url: job?.web_url ? `${job.web_url}/artifacts/browse` : undefined };
   },
-  confirms: {
+  confirmed: confirmsBy<BrowseConfirms, Ctx>({
     'browse.saveOverwrite': (ctx, a) => void saveEntry(ctx, a, true, true),
-  },
-  prompts: {
+  }),
+  submitted: promptsBy<BrowsePrompts, Ctx>({
     'browse.save': submitSave,
-  },
+  }),
 };
 
 /** `b` / `:browse` on a job: says why not when it has no artifacts, else opens the browser. */
@@ -183,4 +187,12 @@ export function openBrowse(ctx: Ctx, at: { projectId: number; path: string; jobI
   if (top.kind === 'browse' && top.jobId === at.jobId && top.file === undefined) return null;
   ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'browse', ...at } satisfies Pane] }));
   return null;
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    browse: true;
+    artifactFile: true;
+  }
 }

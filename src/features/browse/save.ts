@@ -31,7 +31,7 @@ export function askSave(ctx: Ctx, projectId: number, jobId: number, entry: ZipEn
       label: 'Save file to:',
       initial: offeredPath(ctx, entry),
       hint: `${entry.size.toLocaleString('en')} bytes · the downloads directory (config downloads:) · enter to save · esc to cancel`,
-      submit: { command: 'browse.save', args: { projectId, jobId, name: entry.name, size: entry.size, offered: offeredPath(ctx, entry) } },
+      submit: { owner: 'browse', command: 'browse.save', args: { projectId, jobId, name: entry.name, size: entry.size, offered: offeredPath(ctx, entry) } },
     },
   });
 }
@@ -66,7 +66,7 @@ export function saveEntry(
     } catch (error) {
       if (error instanceof TargetError && error.kind === 'exists') {
         ctx.store.setState({
-          confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { command: 'browse.saveOverwrite', args: a } },
+          confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { owner: 'browse', command: 'browse.saveOverwrite', args: a } },
         });
       } else {
         toast(ctx.store, 'error', `Saving ${what} failed: ${error instanceof TargetError ? safeText(error.message, 300) : describeError(error)}`);

@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { ZipEntry } from '../../lib/zip.js';
 import type { AppState } from '../../store/types.js';
+import type { Continuations } from '../../store/commands.js';
 
 /** A job's archive as `:browse` read it. */
 export interface ArchiveListing {
@@ -58,13 +59,21 @@ declare module '../../store/types.js' {
 }
 
 // The confirm and prompt this feature opens, and what they carry (store/commands.ts).
+/** What this feature's confirms carry, by command (its feature.ts answers them). */
+export interface BrowseConfirms {
+  /** `s`: a typed file name that exists: save again, replacing it. */
+  'browse.saveOverwrite': { projectId: number; jobId: number; name: string; size: number; dest: string };
+}
+/** What this feature's prompts carry, by command. */
+export interface BrowsePrompts {
+  /** `s`: where to save one file of the archive. */
+  'browse.save': { projectId: number; jobId: number; name: string; size: number; offered: string };
+}
 declare module '../../store/commands.js' {
-  interface ConfirmCommands {
-    /** `s`: a typed file name that exists: save again, replacing it. */
-    'browse.saveOverwrite': { projectId: number; jobId: number; name: string; size: number; dest: string };
+  interface ConfirmPayloads {
+    browse: Continuations<BrowseConfirms>;
   }
-  interface PromptCommands {
-    /** `s`: where to save one file of the archive. */
-    'browse.save': { projectId: number; jobId: number; name: string; size: number; offered: string };
+  interface PromptPayloads {
+    browse: Continuations<BrowsePrompts>;
   }
 }

@@ -6,12 +6,15 @@ import type { Feature } from '../../store/feature.js';
 import { safeText } from '../../text/safe.js';
 import { COMMAND_BINDINGS } from './bindings.js';
 import { findCommand, runConfirmed, startCommand, userCommands } from './run.js';
+import { confirmsBy } from '../../store/commands.js';
+import type { Ctx } from '../../store/ctx.js';
 
 export const commandsFeature: Feature = {
   name: 'commands',
   palette: {
     run: {
       usage: 'run <name>',
+      order: 160,
       description: 'run a command of yours (config file commands:) on what is on screen',
       // A command the config file marks `dangerous` changes things: read-only mode refuses it.
       mutates: (ctx, args) => (args[0] && findCommand(ctx, args[0])?.dangerous ? `the command ${args[0]}` : null),
@@ -28,7 +31,7 @@ export const commandsFeature: Feature = {
   },
   commands: COMMAND_BINDINGS,
 
-  confirms: { 'commands.runConfirmed': runConfirmed },
+  confirmed: confirmsBy<CommandConfirms, Ctx>({ 'commands.runConfirmed': runConfirmed }),
 };
 
 // This feature's part of the core's types (declaration merging: store/types.ts says why): the
@@ -39,9 +42,13 @@ declare module '../../store/types.js' {
     commands?: readonly CustomCommand[];
   }
 }
+/** What this feature's confirms carry, by command. */
+export interface CommandConfirms {
+  /** A user's command with `confirm: true`, with the values of the object it was asked about. */
+  'commands.runConfirmed': { name: string; vars: Record<string, string> };
+}
 declare module '../../store/commands.js' {
-  interface ConfirmCommands {
-    /** A user's command with `confirm: true`, with the values of the object it was asked about. */
-    'commands.runConfirmed': { name: string; vars: Record<string, string> };
+  interface ConfirmPayloads {
+    commands: Continuations<CommandConfirms>;
   }
 }

@@ -35,7 +35,7 @@ export function startCommand(ctx: Ctx, command: CustomCommand, pane: Pane = topP
       confirm: {
         message: `Run ${command.name}${on ? ` on ${safeText(on, 80)}` : ''}?`,
         detail: safeText(command.description, 200),
-        yes: { command: 'commands.runConfirmed', args: { name: command.name, vars: found.vars } },
+        yes: { owner: 'commands', command: 'commands.runConfirmed', args: { name: command.name, vars: found.vars } },
       },
     });
     return null;

@@ -27,6 +27,7 @@ export const compareFeature: Feature = {
   slice: createCompareSlice,
   panes: { compare: ComparePane },
   name: 'compare',
+  scopeNames: { compare: 'a comparison with the last green pipeline' },
   commands: withRuns(COMPARE_BINDINGS, {
     'pipeline.compare': {
       run(ctx, pane) {
@@ -60,6 +61,7 @@ export const compareFeature: Feature = {
   palette: {
     compare: {
       usage: 'compare [pipeline id]',
+      order: 150,
       description: 'the pipeline against the last successful one on its ref',
       run(ctx, args, at) {
         const pipeline = pipelineOnTrail(ctx, at, args[0], 'compare');
@@ -84,4 +86,11 @@ export function openCompare(ctx: Ctx, at: { projectId: number; path: string; pip
   if (top.kind === 'compare' && top.pipelineId === at.pipelineId) return null;
   ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'compare', ...at } satisfies Pane] }));
   return null;
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    compare: true;
+  }
 }

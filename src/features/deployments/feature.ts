@@ -25,6 +25,9 @@ export const deploymentsFeature: Feature = {
   panes: { deployment: DeploymentPane },
   commands: DEPLOYMENT_BINDINGS,
   name: 'deployments',
+  scopeNames: { deployments: 'deployments list', deployment: 'a deployment' },
+  tab: { of: 'project', name: 'deployments', place: 4 },
+  listKinds: ['deployments'],
   source: (key, gl) => deploymentsSource(key, gl),
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'deployments') return ['deployments', 'project', 'list', 'global'];
@@ -83,3 +86,11 @@ export const deploymentsFeature: Feature = {
     },
   }),
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    deployments: true;
+    deployment: true;
+  }
+}

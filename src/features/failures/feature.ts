@@ -18,6 +18,8 @@ import { loadFailures } from './load.js';
 import { digestKey, type FailureDigest } from './slice.js';
 import { createFailuresSlice } from './slice.js';
 import { FailuresPane } from './FailuresPane.js';
+import { confirmsBy } from '../../store/commands.js';
+import type { FailureConfirms } from './slice.js';
 
 type FailuresPane = Extract<Pane, { kind: 'failures' }>;
 
@@ -38,6 +40,7 @@ export const failuresFeature: Feature = {
   slice: createFailuresSlice,
   panes: { failures: FailuresPane },
   name: 'failures',
+  scopeNames: { failures: 'why a pipeline failed' },
   commands: withRuns(FAILURE_BINDINGS, {
     'pipeline.failures': {
       run(ctx, pane) {
@@ -68,6 +71,7 @@ export const failuresFeature: Feature = {
   palette: {
     failures: {
       usage: 'failures [pipeline id]',
+      order: 140,
       description: 'why the pipeline failed: each failed job (downstream too) with its failure line',
       run(ctx, args, at) {
         const pipeline = pipelineOnTrail(ctx, at, args[0], 'failures');
@@ -89,13 +93,13 @@ export const failuresFeature: Feature = {
     },
     moving: (pane) => (pane.kind === 'failures' ? false : undefined),
   }),
-  confirms: {
+  confirmed: confirmsBy<FailureConfirms, Ctx>({
     'failures.retryConfirmed': (ctx, a) => {
       const pipeline = ctx.store.getState().pipelines[a.pipelineId];
       if (!pipeline) return void toast(ctx.store, 'error', `Pipeline #${a.pipelineId} is not loaded: open it and retry there`);
       void runPipelineAction(ctx, 'retry', pipeline, a.projectId).then(() => loadFailures(ctx, a.projectId, a.pipelineId));
     },
-  },
+  }),
 };
 
 /** Opens the digest of a pipeline over the pane in front (the poller reads it). */
@@ -118,7 +122,7 @@ function askRetry(ctx: Ctx, pane: FailuresPane, digest: FailureDigest | undefine
     confirm: {
       message: `Retry pipeline #${pane.pipelineId}: ${counted}?`,
       detail: 'GitLab retries every failed and canceled job of the pipeline.',
-      yes: { command: 'failures.retryConfirmed', args: { projectId: pane.projectId, pipelineId: pane.pipelineId } },
+      yes: { owner: 'failures', command: 'failures.retryConfirmed', args: { projectId: pane.projectId, pipelineId: pane.pipelineId } },
     },
   });
 }
@@ -135,4 +139,11 @@ async function openAtFailure(ctx: Ctx, pane: FailuresPane): Promise<void> {
   if (!(await logLoaded(ctx, item.jobId))) return;
   const error = await ctx.searchLog(item.jobId, line);
   if (error) toast(ctx.store, 'error', `Could not find the failure line: ${safeText(error, 200)}`);
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    failures: true;
+  }
 }

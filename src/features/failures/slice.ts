@@ -1,6 +1,7 @@
 // The failure digest's part of the store (zustand's slices pattern; composed in store/create.ts).
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from '../../store/types.js';
+import type { Continuations } from '../../store/commands.js';
 
 /** One failed job of the pipeline or of a pipeline downstream of it, with the cause its log gives. */
 export interface FailureItem {
@@ -51,9 +52,13 @@ declare module '../../store/types.js' {
 }
 
 // The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+/** What this feature's confirms carry, by command (its feature.ts answers them). */
+export interface FailureConfirms {
+  /** The failure digest's `r`: a pipeline retry. */
+  'failures.retryConfirmed': { projectId: number; pipelineId: number };
+}
 declare module '../../store/commands.js' {
-  interface ConfirmCommands {
-    /** The failure digest's `r`: a pipeline retry. */
-    'failures.retryConfirmed': { projectId: number; pipelineId: number };
+  interface ConfirmPayloads {
+    failures: Continuations<FailureConfirms>;
   }
 }

@@ -36,14 +36,14 @@ export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, 
     ctx.store.setState({
       confirm: {
         message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`,
-        yes: { command: 'job.confirmed', args: { verb, job, projectId, path } },
+        yes: { owner: 'jobs', command: 'job.confirmed', args: { verb, job, projectId, path } },
       },
     });
   } else if (verb === 'erase') {
     ctx.store.setState({
       confirm: {
         message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`,
-        yes: { command: 'job.confirmed', args: { verb, job, projectId, path } },
+        yes: { owner: 'jobs', command: 'job.confirmed', args: { verb, job, projectId, path } },
       },
     });
   } else void runJobAction(ctx, verb, job, projectId, path);
@@ -191,7 +191,7 @@ export function downloadArtifacts(ctx: Ctx, job: Job, projectId: number): void {
       label: 'Save artifacts to:',
       initial,
       hint: `${job.artifacts_file.size.toLocaleString('en')} bytes · the downloads directory (config downloads:) · enter to download · esc to cancel`,
-      submit: { command: 'job.download', args: { job, projectId } },
+      submit: { owner: 'jobs', command: 'job.download', args: { job, projectId } },
     },
   });
 }
@@ -213,7 +213,7 @@ export function downloadJobArtifacts(ctx: Ctx, a: { job: Job; projectId: number;
     ctx,
     `job.download:${a.job.id}`,
     `artifacts of ${jobLabel(a.job)}`,
-    { command: 'job.downloadOverwrite', args: { ...a, overwrite: true } },
+    { owner: 'jobs', command: 'job.downloadOverwrite', args: { ...a, overwrite: true } },
     (onProgress) =>
       ctx.gl.jobs.downloadArtifacts(a.projectId, a.job.id, a.dest, {
         onProgress,
@@ -241,7 +241,7 @@ export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string,
       label: 'Save artifacts to:',
       initial: byRefPath(ctx, ref, jobName),
       hint: `the latest successful ${safeText(jobName, 60)} on ${safeText(ref, 60)} · enter to download · esc to cancel`,
-      submit: { command: 'job.downloadByRef', args: { projectId, ref, jobName } },
+      submit: { owner: 'jobs', command: 'job.downloadByRef', args: { projectId, ref, jobName } },
     },
   });
   return null;
@@ -268,7 +268,7 @@ export function downloadArtifactsByRefTo(
     ctx,
     `artifacts:${a.ref}:${a.jobName}`,
     `artifacts of ${safeText(a.jobName, 60)} on ${safeText(a.ref, 60)}`,
-    { command: 'job.downloadByRefOverwrite', args: a },
+    { owner: 'jobs', command: 'job.downloadByRefOverwrite', args: a },
     (onProgress) =>
       ctx.gl.jobs.downloadArtifactsByRef(a.projectId, a.ref, a.jobName, a.dest, {
         onProgress,

@@ -19,7 +19,7 @@ export function targetJob(ctx: Ctx, pane: Pane): Job | undefined {
   return listsJobs(pane) && key ? selectedRow<Job>(ctx, key) : undefined;
 }
 
-/** Enter on a job row: the job's pane (its log). */
+/** Enter on a job row: the job's pane (its log). The pipelines feature calls it for its pane's job rows. */
 export function openJob(ctx: Ctx, pane: Pane): boolean {
   if (!listsJobs(pane)) return false;
   const job = selectedRow<Job>(ctx, listKeyOf(pane)!);
@@ -27,7 +27,7 @@ export function openJob(ctx: Ctx, pane: Pane): boolean {
   return true;
 }
 
-/** `o`: the selected job's page (the project's when none), or the job pane's job. */
+/** `o`: the selected job's page (the project's when none), or the job pane's job (the log feature asks it). */
 export function jobUrl(ctx: Ctx, pane: Pane): { url: string | undefined } | undefined {
   const state = ctx.store.getState();
   if (pane.kind === 'job') return { url: state.jobs[pane.jobId]?.web_url };

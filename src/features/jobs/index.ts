@@ -4,6 +4,7 @@ export { runJobAction } from './actions.js';
 export { JobTable } from './JobTable.js';
 export { JobsTab } from './JobsTab.js';
 export { createJobsSlice } from './slice.js';
-export { listsJobs, targetJob } from './commands.js';
+export { jobUrl, listsJobs, openJob, targetJob } from './commands.js';
+export { jobHintPlaces, pollJobs } from './poll.js';
 export { downloadArtifacts, jobAction, type JobVerb } from './actions.js';
 export { jobScopePrompt } from './scopes.js';

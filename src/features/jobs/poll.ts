@@ -6,8 +6,18 @@ import { takeFresh } from '../../store/fresh.js';
 import { describeError } from '../../store/errors.js';
 import type { FeaturePoll } from '../../store/feature.js';
 import { isActiveStatus } from '../../store/sources.js';
-import type { Pane } from '../../store/types.js';
+import type { AppState, Pane } from '../../store/types.js';
+import type { HintPlace } from '../../keymap/bindings.js';
 
+/** The footer ranks a job pane's hints by the job's state (its bindings' `rank`): for the job pane's owner, the log feature. */
+export function jobHintPlaces(state: AppState, pane: Pane): HintPlace[] | undefined {
+  if (pane.kind !== 'job') return undefined;
+  const status = state.jobs[pane.jobId]?.status;
+  if (status === 'failed' || status === 'manual' || status === 'success') return [`job:${status}`];
+  return isActiveStatus(status) ? ['job:running'] : [];
+}
+
+/** The job pane's poll, for its owner (the log feature, which adds its pace while the log is tailed). */
 export function pollJobs(ctx: Ctx): FeaturePoll {
   return {
     // A job just read to open its pane (`:job`) is not read again by the poll that follows.

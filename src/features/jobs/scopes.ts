@@ -29,7 +29,7 @@ export function jobScopePrompt(ctx: Ctx, key: ListKey): void {
       label: 'Show jobs with status:',
       initial: current.join(' '),
       hint: `one or several of ${JOB_SCOPES.map((scope) => (scope === 'success' ? 'passed' : scope)).join(' ')} · empty: all`,
-      submit: { command: 'jobs.scope', args: { key } },
+      submit: { owner: 'jobs', command: 'jobs.scope', args: { key } },
       // Tab completes a status (store/completion.ts), in the words the screen uses.
       choices: JOB_SCOPES.map((scope) => (scope === 'success' ? 'passed' : scope)),
     },

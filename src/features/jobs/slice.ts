@@ -1,7 +1,8 @@
 // The jobs feature's part of the store (zustand's slices pattern; composed in store/create.ts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { Job, JobScope, JobVariable } from '../../api/index.js';
+import type { Job, JobScope } from '../../api/index.js';
 import type { AppState, ListKey, ListKeyText } from '../../store/types.js';
+import type { Continuations } from '../../store/commands.js';
 
 export interface JobsSlice {
   /** Jobs by id: rows of job lists and opened jobs. */
@@ -31,19 +32,25 @@ declare module '../../store/types.js' {
 }
 
 // The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+/** What this feature's confirms carry, by command (its feature.ts answers them). */
+export interface JobConfirms {
+  'job.confirmed': { verb: 'cancel' | 'erase' | 'retry'; job: Job; projectId: number; path: string };
+  /** A typed file name that exists: download again, replacing it. */
+  'job.downloadOverwrite': { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean };
+  /** `:artifacts`: a typed file name that exists: download again, replacing it. */
+  'job.downloadByRefOverwrite': { projectId: number; ref: string; jobName: string; dest: string };
+}
+/** What this feature's prompts carry, by command. */
+export interface JobPrompts {
+  'jobs.scope': { key: ListKey };
+  'job.download': { job: Job; projectId: number };
+  'job.downloadByRef': { projectId: number; ref: string; jobName: string };
+}
 declare module '../../store/commands.js' {
-  interface ConfirmCommands {
-    'job.confirmed': { verb: 'cancel' | 'erase' | 'retry'; job: Job; projectId: number; path: string };
-    /** A typed file name that exists: download again, replacing it. */
-    'job.downloadOverwrite': { job: Job; projectId: number; dest: string; explicit: boolean; overwrite: boolean };
-    /** `:artifacts`: a typed file name that exists: download again, replacing it. */
-    'job.downloadByRefOverwrite': { projectId: number; ref: string; jobName: string; dest: string };
-    /** A manual deploy, played with the variables typed in its form. */
-    'job.playConfirmed': { job: Job; projectId: number; path: string; variables: JobVariable[] };
+  interface ConfirmPayloads {
+    jobs: Continuations<JobConfirms>;
   }
-  interface PromptCommands {
-    'jobs.scope': { key: ListKey };
-    'job.download': { job: Job; projectId: number };
-    'job.downloadByRef': { projectId: number; ref: string; jobName: string };
+  interface PromptPayloads {
+    jobs: Continuations<JobPrompts>;
   }
 }

@@ -19,6 +19,7 @@ export const keysFeature: Feature = {
   panes: { key: KeyPane },
   commands: KEY_BINDINGS,
   name: 'keys',
+  scopeNames: { key: 'an SSH key' },
   scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
   open(ctx, pane) {
     if (pane.kind !== 'key') return false;
@@ -61,5 +62,12 @@ export async function lookupKey(ctx: Ctx, arg: string | undefined): Promise<stri
     }
     if (isGitLabApiError(error) && error.status === 404) return `No SSH key with id ${id} (GitLab: ${describeError(error)})`;
     return `Cannot look up SSH key ${id}: ${describeError(error)}`;
+  }
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    key: true;
   }
 }

@@ -53,7 +53,7 @@ export function runLogCommand(ctx: Ctx, logs: LogRegistry, jobId: number, comman
           label: 'Search the log:',
           initial: logs.view(jobId).search?.query ?? '',
           hint: 'text (case-insensitive) or /regex/ · n next · N previous · empty clears',
-          submit: { command: 'log.search', args: { jobId } },
+          submit: { owner: 'log', command: 'log.search', args: { jobId } },
         },
       });
     case 'log.save':
@@ -63,7 +63,7 @@ export function runLogCommand(ctx: Ctx, logs: LogRegistry, jobId: number, comman
           label: 'Save the log to:',
           initial: logs.defaultSavePath(jobId),
           hint: 'plain text, colours removed',
-          submit: { command: 'log.save', args: { jobId } },
+          submit: { owner: 'log', command: 'log.save', args: { jobId } },
         },
       });
     case 'log.pager':

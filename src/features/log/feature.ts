@@ -16,6 +16,9 @@ import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
 import { createLogSlice } from './slice.js';
 import { JobPane } from './JobPane.js';
 import { safeText } from '../../text/safe.js';
+import { confirmsBy, promptsBy } from '../../store/commands.js';
+import { jobHintPlaces, jobUrl, pollJobs } from '../jobs/index.js';
+import type { LogConfirms, LogPrompts } from './slice.js';
 
 /** The log engine attached to this context (Feature.attach runs first, when the controller is built). */
 function logsOf(ctx: Ctx): LogRegistry {
@@ -37,20 +40,27 @@ export const logFeature: Feature = {
   slice: createLogSlice,
   panes: { job: JobPane },
   name: 'log',
+  scopeNames: { job: 'a job’s log' },
+  // The job pane is this feature's: its scopes, hints, page and poll (the job's record, read by
+  // the jobs feature's pollJobs; how fast while the log is tailed, here). Its job keys are the
+  // pipelines feature's commands in the 'job' scope (features/pipelines/job-commands.ts).
+  scopes: (pane) => (pane.kind === 'job' ? ['job', 'global'] : undefined),
+  hintPlaces: jobHintPlaces,
+  url: (ctx, pane) => (pane.kind === 'job' ? jobUrl(ctx, pane) : undefined),
   // The log's keys act on the log in front; in a job pane, moving moves through the log (Esc and
   // Enter stay the core's).
   commands: withRuns(LOG_BINDINGS, Object.fromEntries(LOG_BINDINGS.map((b) => [b.command, { run: onLog(b.command) }]))),
   takes: LOG_MOVES.map((command) => ({ command, scopes: ['job'], run: onLog(command) })),
-  confirms: {
+  confirmed: confirmsBy<LogConfirms, Ctx>({
     'log.saveOverwrite': (ctx, a) =>
       void logsOf(ctx)
         .save(a.jobId, a.path, true)
         .then((msg) => msg && toast(ctx.store, 'error', msg)),
-  },
-  prompts: {
+  }),
+  submitted: promptsBy<LogPrompts, Ctx>({
     'log.search': (ctx, a, value) => logsOf(ctx).search(a.jobId, value),
     'log.save': (ctx, a, value) => (value.trim() ? logsOf(ctx).save(a.jobId, value.trim()) : 'Type a file path'),
-  },
+  }),
   attach(ctx, options) {
     // The tail tells the poller when the job in front has likely changed (log-view.ts).
     const logs = new LogRegistry(ctx, options.logTiming ?? DEFAULT_LOG_TIMING, {
@@ -74,6 +84,7 @@ export const logFeature: Feature = {
   },
   // The job whose log is tailed live is read at tailedJobMs: the tail calls for a read when it matters.
   poll: (ctx, timing) => ({
+    ...pollJobs(ctx),
     delay: (pane) => (pane.kind === 'job' && ctx.logs?.tailing(pane.jobId) ? (timing.tailedJobMs ?? timing.idleMs) : undefined),
   }),
 };
@@ -89,5 +100,12 @@ declare module '../../store/feature.js' {
   interface FeatureOptions {
     /** How often the log in front is read. */
     logTiming?: LogTiming;
+  }
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    job: true;
   }
 }

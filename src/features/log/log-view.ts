@@ -376,7 +376,7 @@ export class LogRegistry {
     } catch (error) {
       if (error instanceof TargetError && error.kind === 'exists') {
         this.ctx.store.setState({
-          confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { command: 'log.saveOverwrite', args: { jobId, path } } },
+          confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { owner: 'log', command: 'log.saveOverwrite', args: { jobId, path } } },
         });
         return null;
       }

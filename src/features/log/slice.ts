@@ -4,6 +4,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { LogModel } from '../../log/index.js';
 import type { AppState } from '../../store/types.js';
+import type { Continuations } from '../../store/commands.js';
 
 /** The job log's view state (the lines themselves live in the log engine, spooled to disk). */
 export interface LogViewState {
@@ -57,13 +58,21 @@ declare module '../../store/types.js' {
 }
 
 // The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+/** What this feature's confirms carry, by command (its feature.ts answers them). */
+export interface LogConfirms {
+  /** A typed file name that exists: save the log again, replacing it. */
+  'log.saveOverwrite': { jobId: number; path: string };
+}
+/** What this feature's prompts carry, by command. */
+export interface LogPrompts {
+  'log.search': { jobId: number };
+  'log.save': { jobId: number };
+}
 declare module '../../store/commands.js' {
-  interface ConfirmCommands {
-    /** A typed file name that exists: save the log again, replacing it. */
-    'log.saveOverwrite': { jobId: number; path: string };
+  interface ConfirmPayloads {
+    log: Continuations<LogConfirms>;
   }
-  interface PromptCommands {
-    'log.search': { jobId: number };
-    'log.save': { jobId: number };
+  interface PromptPayloads {
+    log: Continuations<LogPrompts>;
   }
 }

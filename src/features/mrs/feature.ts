@@ -22,6 +22,8 @@ export function openMyMrs(ctx: Ctx): null {
 
 export const mrsFeature: Feature = {
   name: 'mrs',
+  scopeNames: { mrs: 'your merge requests (:mrs)' },
+  listKinds: ['myMrs'],
   panes: { myMrs: MrsPane },
   lists: { myMrs: () => myMrsKey() },
   crumbs: { myMrs: () => 'my merge requests' },
@@ -56,3 +58,10 @@ export const mrsFeature: Feature = {
     delay: (pane) => (pane.kind === 'myMrs' ? READ_EVERY_MS : undefined),
   }),
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    mrs: true;
+  }
+}

@@ -23,7 +23,7 @@ export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: Pip
       ctx,
       {
         message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`,
-        yes: { command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } },
+        yes: { owner: 'pipelines', command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } },
       },
       pipelineTarget(ctx, pipeline, projectId),
       null,
@@ -36,7 +36,7 @@ export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: Pip
       {
         message: `Retry ${pipelineLabel(pipeline)}?`,
         detail: 'Its failed and canceled jobs run again.',
-        yes: { command: 'pipeline.retryConfirmed', args: { pipeline, projectId } },
+        yes: { owner: 'pipelines', command: 'pipeline.retryConfirmed', args: { pipeline, projectId } },
       },
       pipelineTarget(ctx, pipeline, projectId),
       { older: 'this re-runs an older commit' },

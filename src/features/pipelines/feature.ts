@@ -20,6 +20,7 @@ import { refreshJobHistory } from './history.js';
 import { PIPELINE_BINDINGS } from './bindings.js';
 import { openPipelineRow, PIPELINE_RUNS, pipelineScopes, pipelineUrl } from './commands.js';
 import { JOB_COMMANDS } from './job-commands.js';
+import { openJob } from '../jobs/index.js';
 import { withRuns, type CommandRun } from '../../store/command.js';
 import { submitPipelineFilters } from './filters.js';
 import { closeRunForm, handleRunFormKey, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
@@ -32,6 +33,9 @@ import { RunFormPane } from './RunFormPane.js';
 import { TestsPane } from './TestsPane.js';
 import { PIPELINES_PALETTE } from './palette.js';
 import { safeText } from '../../text/safe.js';
+import { confirmsBy, promptsBy } from '../../store/commands.js';
+import type { PipelineConfirms, PipelinePrompts } from './slice.js';
+import type { Ctx } from '../../store/ctx.js';
 
 /** j/k and paging in the Tests view: through its cases, or a case's output. */
 function testsMove(by: (page: number) => number): CommandRun {
@@ -108,6 +112,11 @@ export const pipelinesFeature: Feature = {
     ...JOB_COMMANDS,
   ],
   name: 'pipelines',
+  scopeNames: { pipelines: 'pipelines list', pipeline: 'a pipeline', mergeRequest: 'a merge request', runForm: 'the run form', tests: 'the Tests view' },
+  tab: { of: 'project', name: 'pipelines', place: 1 },
+  listKinds: ['pipelines', 'mrPipelines', 'testCases'],
+  // A job's usual duration, on the job pane (history.ts refreshJobHistory, in its poll's refresh).
+  readsOn: ['job'],
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
   scopes: (pane) => {
     if (pane.kind === 'mergeRequest') return ['mergeRequest', 'list', 'global'];
@@ -131,9 +140,10 @@ export const pipelinesFeature: Feature = {
       return true;
     }
     if (pane.kind === 'pipeline') {
-      // A trigger job leads to its downstream pipeline (a job's pane would be GitLab's 404).
+      // A trigger job leads to its downstream pipeline (a job's pane would be GitLab's 404); a
+      // job to its pane, as on the Jobs tab (the jobs feature's openJob).
       const row = selectedRow<Job>(ctx, listKeyOf(pane)!);
-      if (!isBridge(row)) return false;
+      if (!isBridge(row)) return openJob(ctx, pane);
       openDownstream(ctx, pane, row);
       return true;
     }
@@ -188,11 +198,22 @@ export const pipelinesFeature: Feature = {
   },
   // It takes a multi-line paste whole, as several variable lines.
   paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),
-  confirms: {
+  confirmed: confirmsBy<PipelineConfirms, Ctx>({
     'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
     'pipeline.retryConfirmed': (ctx, a) => void runPipelineAction(ctx, 'retry', a.pipeline, a.projectId),
     'run.discardForm': (ctx) => closeRunForm(ctx),
     'job.playConfirmed': (ctx, a) => void playWithVariables(ctx, a),
-  },
-  prompts: { 'pipelines.filters': submitPipelineFilters },
+  }),
+  submitted: promptsBy<PipelinePrompts, Ctx>({ 'pipelines.filters': submitPipelineFilters }),
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    pipelines: true;
+    pipeline: true;
+    mergeRequest: true;
+    runForm: true;
+    tests: true;
+  }
+}

@@ -68,7 +68,7 @@ export function pipelineFilterPrompt(ctx: Ctx, projectId: number, key: ListKey):
       label: 'Filter pipelines:',
       initial: formatPipelineFilters(current),
       hint: 'status=failed|running|… scope=finished|tags|… source=merge_request_event|… ref=main sha=… username=alice name="…" yaml_errors=true updated_after=2024-11-01T00:00:00Z updated_before=… order_by=id|status|ref|updated_at|user_id sort=asc|desc · empty: all',
-      submit: { command: 'pipelines.filters', args: { projectId, key } },
+      submit: { owner: 'pipelines', command: 'pipelines.filters', args: { projectId, key } },
       choices: FILTER_CHOICES,
     },
   });

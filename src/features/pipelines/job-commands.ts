@@ -45,7 +45,7 @@ export const JOB_KEYS: Record<JobKey, (ctx: Ctx, job: Job, at: JobAt) => void> =
       {
         message: `Retry ${safeText(job.name, 60)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
         detail: `A new job deploys${env ? ` to ${safeText(env, 40)}` : ''} again.`,
-        yes: { command: 'job.confirmed', args: { verb: 'retry', job, projectId: at.projectId, path: at.path } },
+        yes: { owner: 'jobs', command: 'job.confirmed', args: { verb: 'retry', job, projectId: at.projectId, path: at.path } },
       },
       jobTarget(job, at.projectId, env),
       { older: 'this deploys an older commit' },

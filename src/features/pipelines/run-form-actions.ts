@@ -86,7 +86,7 @@ export function handleRunFormKey(ctx: Ctx, command: CommandId | null, text: stri
   if ('cancel' in step) {
     if (!isDirty(form)) return closeRunForm(ctx);
     return ctx.store.setState({
-      confirm: { message: 'Discard the variables you typed?', detail: 'n keeps editing.', yes: { command: 'run.discardForm', args: {} } },
+      confirm: { message: 'Discard the variables you typed?', detail: 'n keeps editing.', yes: { owner: 'pipelines', command: 'run.discardForm', args: {} } },
     });
   }
   if ('submit' in step) return void submitRunForm(ctx);
@@ -119,7 +119,7 @@ export async function submitRunForm(ctx: Ctx): Promise<void> {
       {
         message: `Play ${jobLabel(target.job)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
         detail: `It deploys${env ? ` to ${safeText(env, 40)}` : ''} ${vars}.`,
-        yes: { command: 'job.playConfirmed', args },
+        yes: { owner: 'pipelines', command: 'job.playConfirmed', args },
       },
       jobTarget(job, form.projectId, env),
       { older: 'this deploys an older commit' },

@@ -2,11 +2,12 @@
 // pipelines and what is read beside them — trigger jobs, merge requests, variables, test reports,
 // the list filters, the run form and the job history behind a job's usual duration.
 import type { StateCreator } from 'zustand/vanilla';
-import type { Bridge, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, TestReport } from '../../api/index.js';
+import type { Bridge, Job, JobVariable, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, TestReport } from '../../api/index.js';
 import type { AppState, ListKey } from '../../store/types.js';
 import type { PipelineExtrasState } from './pipeline-extras.js';
 import type { RunFormState } from './run-form.js';
 import type { TestHistory } from './test-history.js';
+import type { Continuations } from '../../store/commands.js';
 
 /** A project's latest successful jobs (history.ts), as few fields as a usual duration needs. */
 export interface JobHistoryState {
@@ -67,14 +68,24 @@ declare module '../../store/types.js' {
 }
 
 // The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+/** What this feature's confirms carry, by command (its feature.ts answers them). */
+export interface PipelineConfirms {
+  'pipeline.cancelConfirmed': { pipeline: PipelineBasic; projectId: number };
+  'pipeline.retryConfirmed': { pipeline: PipelineBasic; projectId: number };
+  // Run form (run-form-actions.ts).
+  'run.discardForm': Record<string, never>;
+  /** A manual deploy, played with the variables typed in its form. */
+  'job.playConfirmed': { job: Job; projectId: number; path: string; variables: JobVariable[] };
+}
+/** What this feature's prompts carry, by command. */
+export interface PipelinePrompts {
+  'pipelines.filters': { projectId: number; key: ListKey };
+}
 declare module '../../store/commands.js' {
-  interface ConfirmCommands {
-    'pipeline.cancelConfirmed': { pipeline: PipelineBasic; projectId: number };
-    'pipeline.retryConfirmed': { pipeline: PipelineBasic; projectId: number };
-    // Run form (run-form-actions.ts).
-    'run.discardForm': Record<string, never>;
+  interface ConfirmPayloads {
+    pipelines: Continuations<PipelineConfirms>;
   }
-  interface PromptCommands {
-    'pipelines.filters': { projectId: number; key: ListKey };
+  interface PromptPayloads {
+    pipelines: Continuations<PipelinePrompts>;
   }
 }

@@ -19,6 +19,16 @@ export const projectsFeature: Feature = {
   crumbs: { projects: () => 'projects', project: (_s, pane) => safeText(pane.path, 60), projectLookup: (_s, pane) => safeText(pane.ref, 60) },
   palette: PROJECTS_PALETTE,
   name: 'projects',
+  scopeNames: { projects: 'projects list', projectLookup: 'a project being looked up' },
+  listKinds: ['projects'],
+  // The project list starts a trail; a project's pane stands for it on a `:` jump's trail (opened
+  // on its Pipelines tab), and `--project`'s is the palette's project when the trail has none.
+  roots: ['projects'],
+  projects: {
+    kind: 'project',
+    open: (project) => ({ kind: 'project', ...project, tab: 'pipelines' }),
+    home: (state) => state.homeProject,
+  },
   slice: createProjectsSlice,
   panes: { projects: ProjectsPane, project: ProjectPane, projectLookup: ProjectLookupPane },
   lists: {
@@ -57,3 +67,11 @@ export const projectsFeature: Feature = {
   url: (ctx, pane) => (pane.kind === 'projects' ? { url: selectedRow<Project>(ctx, listKeyOf(pane)!)?.web_url } : undefined),
   poll: pollProjects,
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    projects: true;
+    projectLookup: true;
+  }
+}

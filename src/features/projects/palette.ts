@@ -3,7 +3,7 @@ import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { needProject, pushPane } from '../../store/palette.js';
 import { listOf, topPane } from '../../store/store.js';
-import type { ProjectTab } from '../../store/types.js';
+import type { ProjectTab } from './slice.js';
 import { safeText } from '../../text/safe.js';
 
 export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
@@ -35,7 +35,9 @@ export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
   pipelines: {
     usage: 'pipelines | jobs | schedules | deployments',
     description: 'switch the project tab',
-    aliases: ['jobs', 'schedules', 'deployments'],
+    // `:jobs` is the alljobs feature's (a name has one owner: store/registry.ts); without words
+    // inside a project it switches to this tab all the same (features/alljobs/feature.ts jobsTab).
+    aliases: ['schedules', 'deployments'],
     order: 70,
     run(ctx, _args, at) {
       const tab = at.command as ProjectTab;

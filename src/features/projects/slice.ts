@@ -3,6 +3,13 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { Project } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
 
+/**
+ * The project pane's tabs. Each is another feature's (its `tab`, with its place in the bar: the
+ * core's Tab and 1…5 cycle them in those places, store/core-commands.ts); their names are the
+ * pane's `tab` values, typed here where the pane is declared.
+ */
+export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
+
 export interface ProjectsSlice {
   /** Projects by id: list rows, opened projects and those the pulse draws. */
   projects: Record<number, Project>;

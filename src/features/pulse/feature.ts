@@ -106,6 +106,10 @@ export const pulseFeature: Feature = {
     },
   ],
   name: 'pulse',
+  scopeNames: { pulse: 'the pulse' },
+  // Its list's cursor is its own (moveInFilter); a `:pulse` jump is a trail's root.
+  listKinds: ['pulse'],
+  roots: ['pulse'],
   scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
 
   open(ctx, pane) {
@@ -149,3 +153,10 @@ export const pulseFeature: Feature = {
     };
   },
 };
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    pulse: true;
+  }
+}

@@ -23,8 +23,10 @@ export const requestsFeature: Feature = {
   panes: { requests: RequestsPane },
   lists: { requests: () => requestsKey() },
   name: 'requests',
+  scopeNames: { requests: 'the request log' },
+  listKinds: ['requests'],
   palette: {
-    requests: { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)', run: (ctx) => openRequests(ctx) },
+    requests: { usage: 'requests', description: 'every request pipetop made, newest first (y: copy one as curl)', order: 130, run: (ctx) => openRequests(ctx) },
   },
   commands: withRuns(REQUEST_BINDINGS, {
     'requests.copyCurl': {
@@ -68,4 +70,11 @@ export const requestsFeature: Feature = {
 export function openRequests(ctx: Ctx): null {
   if (topPane(ctx.store.getState()).kind !== 'requests') ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'requests' } satisfies Pane] }));
   return null;
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    requests: true;
+  }
 }

@@ -1,9 +1,11 @@
 // Enter and `o` on a request: the pane that shows what it read (a pipeline, a job, a project's
 // tab…) and that object's web page, as the feature owning the pane gives it. Read from the path
 // alone — the one pipetop asked, percent-encoded as sent — and the projects already known.
+import { registryOf } from '../../store/registry.js';
 import type { Project } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
-import type { AppState, Pane, ProjectTab } from '../../store/types.js';
+import type { AppState, Pane } from '../../store/types.js';
+import type { ProjectTab } from '../projects/index.js';
 
 const TABS: Record<string, ProjectTab> = {
   pipelines: 'pipelines',
@@ -49,14 +51,9 @@ export function paneOfRequest(state: AppState, path: string): Pane | string {
   return 'This request read nothing pipetop has a pane for';
 }
 
-/** The web page of what a request read: asked of the feature that owns its pane. */
+/** The web page of what a request read: asked of the feature that owns its pane (store/registry.ts). */
 export function urlOfRequest(ctx: Ctx, path: string): { url: string | undefined; anyHost?: boolean } {
   const pane = paneOfRequest(ctx.store.getState(), path);
   if (typeof pane === 'string') return { url: undefined };
-  for (const feature of ctx.features) {
-    if (feature.name === 'requests') continue;
-    const page = feature.url?.(ctx, pane);
-    if (page !== undefined) return page;
-  }
-  return { url: undefined };
+  return registryOf(ctx.features).answer(pane, (feature) => feature.url?.(ctx, pane)) ?? { url: undefined };
 }

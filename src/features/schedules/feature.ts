@@ -27,6 +27,8 @@ import { firstLine } from '../../text/text-edit.js';
 import { createSchedulesSlice } from './slice.js';
 import { SchedulePane } from './SchedulePane.js';
 import { ScheduleFormPane } from './ScheduleFormPane.js';
+import { confirmsBy } from '../../store/commands.js';
+import type { ScheduleConfirms } from './slice.js';
 
 /** The schedule a command acts on: the detail pane's, or the selected row's. */
 function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
@@ -84,6 +86,9 @@ export const schedulesFeature: Feature = {
     },
   }),
   name: 'schedules',
+  scopeNames: { schedules: 'schedules list', schedule: 'a schedule', scheduleForm: 'the schedule form' },
+  tab: { of: 'project', name: 'schedules', place: 3 },
+  listKinds: ['schedules'],
   source: schedulesSource,
   scopes(pane) {
     if (pane.kind === 'project' && pane.tab === 'schedules') return ['schedules', 'project', 'list', 'global'];
@@ -144,11 +149,11 @@ export const schedulesFeature: Feature = {
     if (dropped) toast(ctx.store, 'info', dropped);
     return true;
   },
-  confirms: {
+  confirmed: confirmsBy<ScheduleConfirms, Ctx>({
     'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
     'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
     'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
-  },
+  }),
 };
 
 async function refreshSchedule(ctx: Ctx, pane: Extract<Pane, { kind: 'schedule' }>): Promise<void> {
@@ -167,5 +172,14 @@ async function refreshSchedule(ctx: Ctx, pane: Extract<Pane, { kind: 'schedule' 
       return ctx.connectionOk();
     }
     ctx.connectionFailed(error);
+  }
+}
+
+// Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
+declare module '../../keymap/bindings.js' {
+  interface FeatureScopes {
+    schedules: true;
+    schedule: true;
+    scheduleForm: true;
   }
 }

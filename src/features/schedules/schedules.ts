@@ -117,7 +117,11 @@ export function cancelScheduleForm(ctx: Ctx): void {
   if (!form || !isDirty(form)) return closeScheduleForm(ctx);
   const what = form.scheduleId === null ? 'this new schedule' : `your changes to schedule #${form.scheduleId}`;
   ctx.store.setState({
-    confirm: { message: `Discard ${what}?`, detail: 'What you typed is lost (n keeps editing).', yes: { command: 'schedule.discardForm', args: {} } },
+    confirm: {
+      message: `Discard ${what}?`,
+      detail: 'What you typed is lost (n keeps editing).',
+      yes: { owner: 'schedules', command: 'schedule.discardForm', args: {} },
+    },
   });
 }
 
@@ -220,7 +224,7 @@ export function takeOwnership(ctx: Ctx, projectId: number, schedule: PipelineSch
     confirm: {
       message: `Take ownership of ${title}?`,
       detail: `It is owned by ${before}; pipelines will then run as you.`,
-      yes: { command: 'schedule.takeOwnershipConfirmed', args: { projectId, schedule } },
+      yes: { owner: 'schedules', command: 'schedule.takeOwnershipConfirmed', args: { projectId, schedule } },
     },
   });
 }
@@ -247,7 +251,7 @@ export function deleteSchedule(ctx: Ctx, projectId: number, schedule: PipelineSc
     confirm: {
       message: `Delete ${label}?`,
       detail: 'It stops running for good; the pipelines it already ran are kept.',
-      yes: { command: 'schedule.deleteConfirmed', args: { projectId, schedule } },
+      yes: { owner: 'schedules', command: 'schedule.deleteConfirmed', args: { projectId, schedule } },
     },
   });
 }

@@ -5,6 +5,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { PipelineSchedule } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
 import type { ScheduleFormState } from './schedule-form.js';
+import type { Continuations } from '../../store/commands.js';
 
 export interface SchedulesSlice {
   /** Schedules by id: list rows (read one by one, so with `last_pipeline`) and opened details. */
@@ -33,10 +34,14 @@ declare module '../../store/types.js' {
 }
 
 // The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+/** What this feature's confirms carry, by command (its feature.ts answers them). */
+export interface ScheduleConfirms {
+  'schedule.discardForm': Record<string, never>;
+  'schedule.takeOwnershipConfirmed': { projectId: number; schedule: PipelineSchedule };
+  'schedule.deleteConfirmed': { projectId: number; schedule: PipelineSchedule };
+}
 declare module '../../store/commands.js' {
-  interface ConfirmCommands {
-    'schedule.discardForm': Record<string, never>;
-    'schedule.takeOwnershipConfirmed': { projectId: number; schedule: PipelineSchedule };
-    'schedule.deleteConfirmed': { projectId: number; schedule: PipelineSchedule };
+  interface ConfirmPayloads {
+    schedules: Continuations<ScheduleConfirms>;
   }
 }

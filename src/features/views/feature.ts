@@ -35,6 +35,7 @@ function step(ctx: Ctx, pane: Extract<Pane, { kind: 'view' }>, by: number): void
 
 export const viewsFeature: Feature = {
   name: 'views',
+  listKinds: ['view'],
   panes: { view: ViewPane },
   lists: { view: (pane) => viewKey(pane.name) },
   crumbs: { view: (_s, pane) => `view ${safeText(pane.name, 40)}` },

@@ -1,0 +1,67 @@
+// The registry's tables (store/registry.ts): one owner for each pane kind, tab, list kind, `:` name
+// and feature name, whatever order the features come in; two claims are an error at start, named.
+import { describe, expect, it } from 'vitest';
+import { FEATURES } from '../app/features.js';
+import type { Feature, PaletteCommand } from './feature.js';
+import { buildRegistry } from './registry.js';
+import type { Pane } from './types.js';
+
+const run: PaletteCommand['run'] = () => null;
+const pane = (kind: string, extra: object = {}) => ({ kind, ...extra }) as unknown as Pane;
+
+describe('the registry', () => {
+  it('finds the same owners in the registry order, reversed', () => {
+    const listed = buildRegistry(FEATURES);
+    const reversed = buildRegistry([...FEATURES].reverse());
+    const panes = [
+      pane('projects'),
+      pane('project', { tab: 'pipelines' }),
+      pane('project', { tab: 'jobs' }),
+      pane('project', { tab: 'events' }),
+      pane('pipeline'),
+      pane('job'),
+      pane('pulse'),
+      pane('allJobs'),
+    ];
+    for (const p of panes) expect(reversed.ownersOf(p).map((f) => f.name)).toEqual(listed.ownersOf(p).map((f) => f.name));
+    expect(listed.ownersOf(pane('project', { tab: 'jobs' })).map((f) => f.name)).toEqual(['jobs', 'projects']);
+    expect(listed.ownersOf(pane('job')).map((f) => f.name)).toEqual(['log']);
+    expect(listed.tabsOf('project')).toEqual(['pipelines', 'jobs', 'schedules', 'deployments', 'events']);
+    expect(reversed.tabsOf('project')).toEqual(listed.tabsOf('project'));
+    expect(listed.listOwner({ kind: 'pipelineJobs', projectId: 1, pipelineId: 2 })?.name).toBe('jobs');
+    expect([...listed.palette.keys()].sort()).toEqual([...reversed.palette.keys()].sort());
+    expect(listed.palette.get('jobs')).toBe(FEATURES.find((f) => f.name === 'alljobs')!.palette!.jobs);
+  });
+
+  it('refuses two owners of a pane kind, a tab, a list kind, a `:` name or a feature name', () => {
+    const a: Feature = { name: 'a', owns: ['key'] };
+    expect(() => buildRegistry([a, { name: 'b', owns: ['key'] }])).toThrow('The pane kind "key" is claimed by two features: a and b');
+    expect(() => buildRegistry([a, { name: 'a' }])).toThrow('The feature name "a" is claimed by two features');
+    expect(() =>
+      buildRegistry([
+        { name: 'a', tab: { of: 'project', name: 'x', place: 1 } },
+        { name: 'b', tab: { of: 'project', name: 'x', place: 2 } },
+      ]),
+    ).toThrow('The tab "x" of the project pane is claimed by two features: a and b');
+    expect(() =>
+      buildRegistry([
+        { name: 'a', tab: { of: 'project', name: 'x', place: 1 } },
+        { name: 'b', tab: { of: 'project', name: 'y', place: 1 } },
+      ]),
+    ).toThrow('Place 1 of the project pane\'s tabs is claimed twice: "x" and "y"');
+    expect(() =>
+      buildRegistry([
+        { name: 'a', listKinds: ['projects'] },
+        { name: 'b', listKinds: ['projects'] },
+      ]),
+    ).toThrow('The list kind "projects" is claimed by two features: a and b');
+    expect(() =>
+      buildRegistry([
+        { name: 'a', palette: { jobs: { usage: 'jobs', description: '', run } } },
+        { name: 'b', palette: { tabs: { usage: 'tabs', description: '', aliases: ['jobs'], run } } },
+      ]),
+    ).toThrow('The palette name ":jobs" is claimed by two features: a and b');
+    expect(() => buildRegistry([{ name: 'palette' }])).toThrow('the palette is the core');
+    expect(() => buildRegistry([{ name: 'a', crumbs: { key: () => 'k' } }])).toThrow('which it does not own');
+  });
+});

@@ -1,0 +1,121 @@
+// Who owns what among the features plugged in: each pane kind, each tab of a tabbed pane, each
+// list kind, each `:` name, each confirm's and prompt's owner name — one feature each, in tables
+// built once per feature list. The controller, the poller, the core's commands and the palette look
+// the owner up here instead of asking the features in turn, so the order the registry lists them
+// in (src/app/features.ts) changes nothing; two claims on one thing are an error at start, named.
+import type { Feature, PaletteCommand, TabPlace } from './feature.js';
+import type { AppState, ListKey, ListKind, Pane, PaneKind } from './types.js';
+
+export interface Registry {
+  readonly features: readonly Feature[];
+  /**
+   * The features that answer for the pane, the most specific first: its tab's owner (a tabbed
+   * pane: the project pane's Jobs tab is the jobs feature's), then its kind's owner.
+   */
+  ownersOf(pane: Pane): readonly Feature[];
+  /** The feature whose source reads lists of this kind. */
+  listOwner(key: ListKey): Feature | undefined;
+  /** A feature by name (a confirm's or a prompt's owner). */
+  named(name: string): Feature | undefined;
+  /** The tabs of a pane kind, in their places (the project pane's: pipelines, jobs…). */
+  tabsOf(kind: PaneKind): readonly string[];
+  /** Every `:` name and alias, with the command it runs. */
+  readonly palette: ReadonlyMap<string, PaletteCommand>;
+  /** Panes a trail starts from (Feature.roots). */
+  readonly roots: ReadonlySet<PaneKind>;
+  /** The pane that stands for a project on a trail, and the home project (Feature.projects); null when no feature says. */
+  readonly projects: NonNullable<Feature['projects']> | null;
+  /** The first answer of `question` among the pane's owners (ownersOf), the most specific first. */
+  answer<T>(pane: Pane, question: (feature: Feature) => T | undefined): T | undefined;
+}
+
+/** Claims on one name, as "what → feature": the second one throws, naming both. */
+function claim<K>(table: Map<K, Feature>, key: K, feature: Feature, what: string): void {
+  const held = table.get(key);
+  if (held && held !== feature) throw new Error(`${what} is claimed by two features: ${held.name} and ${feature.name}`);
+  table.set(key, feature);
+}
+
+const tabKey = (kind: string, tab: string) => `${kind}\u0000${tab}`;
+
+/** Builds the tables; throws on two owners of one thing. */
+export function buildRegistry(features: readonly Feature[]): Registry {
+  const names = new Map<string, Feature>();
+  const kinds = new Map<PaneKind, Feature>();
+  const tabs = new Map<string, Feature>();
+  const tabPlaces = new Map<PaneKind, TabPlace[]>();
+  const lists = new Map<ListKind, Feature>();
+  const palette = new Map<string, PaletteCommand>();
+  const paletteOwners = new Map<string, Feature>();
+  const roots = new Set<PaneKind>();
+  let projects: { feature: Feature; projects: NonNullable<Feature['projects']> } | null = null;
+  for (const feature of features) {
+    // The palette's prompt is the core's: its owner name is taken.
+    if (feature.name === 'palette') throw new Error('A feature may not be named "palette": the palette is the core\'s');
+    claim(names, feature.name, feature, `The feature name "${feature.name}"`);
+    const own = new Set([...Object.keys(feature.panes ?? {}), ...(feature.owns ?? [])] as PaneKind[]);
+    for (const kind of own) claim(kinds, kind, feature, `The pane kind "${kind}"`);
+    // A pane's list and crumb are its owner's to say.
+    for (const kind of [...Object.keys(feature.lists ?? {}), ...Object.keys(feature.crumbs ?? {}), ...Object.keys(feature.headers ?? {})] as PaneKind[]) {
+      if (!own.has(kind)) throw new Error(`The ${feature.name} feature says the list, crumb or header of the ${kind} pane, which it does not own`);
+    }
+    if (feature.tab) {
+      const { of, name, place } = feature.tab;
+      claim(tabs, tabKey(of, name), feature, `The tab "${name}" of the ${of} pane`);
+      const places = tabPlaces.get(of) ?? [];
+      const taken = places.find((t) => t.place === place);
+      if (taken) throw new Error(`Place ${place} of the ${of} pane's tabs is claimed twice: "${taken.name}" and "${name}"`);
+      tabPlaces.set(of, [...places, feature.tab]);
+    }
+    for (const kind of feature.listKinds ?? []) claim(lists, kind, feature, `The list kind "${kind}"`);
+    for (const [name, command] of Object.entries(feature.palette ?? {})) {
+      for (const key of [name, ...(command.aliases ?? [])]) {
+        claim(paletteOwners, key, feature, `The palette name ":${key}"`);
+        palette.set(key, command);
+      }
+    }
+    for (const kind of feature.roots ?? []) roots.add(kind);
+    if (feature.projects) {
+      if (projects) throw new Error(`The project pane of a trail is claimed by two features: ${projects.feature.name} and ${feature.name}`);
+      projects = { feature, projects: feature.projects };
+    }
+  }
+  const sortedTabs = new Map([...tabPlaces].map(([kind, places]) => [kind, [...places].sort((a, b) => a.place - b.place).map((t) => t.name)]));
+  const ownersOf = (pane: Pane): Feature[] => {
+    const tab = (pane as { tab?: unknown }).tab;
+    const byTab = typeof tab === 'string' ? tabs.get(tabKey(pane.kind, tab)) : undefined;
+    const byKind = kinds.get(pane.kind);
+    return byTab && byKind && byTab !== byKind ? [byTab, byKind] : byTab ? [byTab] : byKind ? [byKind] : [];
+  };
+  return {
+    features,
+    ownersOf,
+    listOwner: (key) => lists.get(key.kind),
+    named: (name) => names.get(name),
+    tabsOf: (kind) => sortedTabs.get(kind) ?? [],
+    palette,
+    roots,
+    projects: projects?.projects ?? null,
+    answer(pane, question) {
+      for (const feature of ownersOf(pane)) {
+        const answer = question(feature);
+        if (answer !== undefined) return answer;
+      }
+      return undefined;
+    },
+  };
+}
+
+const registries = new WeakMap<readonly Feature[], Registry>();
+
+/** The registry of a feature list, built on first use and kept (the controller builds it at start). */
+export function registryOf(features: readonly Feature[]): Registry {
+  let registry = registries.get(features);
+  if (!registry) registries.set(features, (registry = buildRegistry(features)));
+  return registry;
+}
+
+/** The footer's rank of the pane's hints (Feature.hintPlaces), as its owner says. */
+export function hintPlacesOf(features: readonly Feature[], state: AppState, pane: Pane): string[] | undefined {
+  return registryOf(features).answer(pane, (feature) => feature.hintPlaces?.(state, pane));
+}
