@@ -1,6 +1,7 @@
 // The activity feature: a project's events tab and a person's feed (`:events`, `:user`) — their
 // scopes, the `f` filter prompt (and what its Enter runs), Enter (to the event's project), `o`
 // (the event's page), and the palette's `:events` and `:user`.
+import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Event, type Project } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -62,7 +63,7 @@ export const activityFeature: Feature = {
     if (!event) return true;
     const project = store.getState().projects[event.project_id];
     const openProject = (p: Project) =>
-      store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' }] }));
+      nav.push(store, { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' });
     if (project) openProject(project);
     // The row's project is not read yet (the watcher reads what is on screen; Enter can come first):
     // ask for it, and open it if the feed is still in front when it comes.
@@ -129,7 +130,7 @@ export function submitEventFilters(ctx: Ctx, { key }: { key: ListKey }, value: s
 
 /** `:events` (mine) or `:user <name-or-id>`; an unknown user keeps the palette open with a message. */
 export async function openEvents(ctx: Ctx, who: string | null): Promise<string | null> {
-  const push = (pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+  const push = (pane: Pane) => nav.push(ctx.store, pane);
   if (who === null) {
     push({ kind: 'events', who: 'me' });
     return null;

@@ -3,6 +3,8 @@
 // Jobs tab works on the row: `p` (a manual job's variables first; a deploy asks), `r` (a deploy
 // retried asks), `c` and `E` (asked), `K`, `d` — run by the pipelines and jobs features as there.
 // The rows are read by this feature's poll at a bounded cost (read.ts).
+import { rememberJob } from '../jobs/index.js';
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -52,7 +54,7 @@ export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
   // Rows of another filter are not shown under this one: empty until its read answers.
   if (changed) patchList(ctx.store, allJobsKey(), { items: [], loadedAt: null, selected: 0, filter: '' });
   const top = topPane(state);
-  if (top.kind !== 'allJobs') ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'allJobs' } satisfies Pane] }));
+  if (top.kind !== 'allJobs') nav.push(ctx.store, { kind: 'allJobs' } satisfies Pane);
   // Already in front: the poller sees no navigation, so read now.
   else void ctx.refreshNow?.();
   return null;
@@ -62,8 +64,8 @@ export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
 function jobsTab(ctx: Ctx, project: { projectId: number; path: string }): null {
   const tab: ProjectTab = 'jobs';
   const top = topPane(ctx.store.getState());
-  if (top.kind === 'project') ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...top, tab }] }));
-  else ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', ...project, tab }] }));
+  if (top.kind === 'project') nav.replaceTop(ctx.store, { ...top, tab });
+  else nav.push(ctx.store, { kind: 'project', ...project, tab });
   return null;
 }
 
@@ -89,10 +91,8 @@ export const allJobsFeature: Feature = {
     if (pane.kind !== 'allJobs') return false;
     const row = selected(ctx);
     if (!row) return true;
-    ctx.store.setState((s) => ({
-      jobs: { ...s.jobs, [row.job.id]: s.jobs[row.job.id] ?? row.job },
-      stack: [...s.stack, { kind: 'job', projectId: row.projectId, path: row.path, jobId: row.job.id }],
-    }));
+    rememberJob(ctx.store, row.job, { keep: true });
+    nav.push(ctx.store, { kind: 'job', projectId: row.projectId, path: row.path, jobId: row.job.id });
     return true;
   },
   url(ctx, pane) {

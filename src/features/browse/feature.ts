@@ -3,6 +3,7 @@
 // the preview (text only; a binary file, a big one or one with an unsafe name is refused with a
 // message), `s` saves the file, `|` opens it in $PAGER (pager.ts). The archive does not change: it
 // is read when first opened and on `R`.
+import * as nav from '../../store/nav.js';
 import type { Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -144,7 +145,7 @@ export const browseFeature: Feature = {
       return true;
     }
     const entry = row.node.entry!;
-    ctx.store.setState((s) => ({ stack: [...s.stack, { ...pane, file: entry.name } satisfies Pane] }));
+    nav.push(ctx.store, { ...pane, file: entry.name } satisfies Pane);
     return true;
   },
   poll: (ctx) => ({
@@ -181,6 +182,6 @@ function browseJob(ctx: Ctx, job: Job, projectId: number, path: string): string 
 export function openBrowse(ctx: Ctx, at: { projectId: number; path: string; jobId: number }): null {
   const top = topPane(ctx.store.getState());
   if (top.kind === 'browse' && top.jobId === at.jobId && top.file === undefined) return null;
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'browse', ...at } satisfies Pane] }));
+  nav.push(ctx.store, { kind: 'browse', ...at } satisfies Pane);
   return null;
 }

@@ -1,6 +1,7 @@
 // `:compare` and `C` on a pipeline: the pipeline against the last one that passed on its ref — which
 // one that is (#id, age, sha), jobs whose status flipped, durations, tests newly failing, variables
 // that differ. Read when opened and on `R`; j/k scroll; Enter opens the green pipeline.
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { pipelineOnTrail } from '../../store/palette.js';
@@ -38,9 +39,7 @@ export const compareFeature: Feature = {
         if (pane.kind !== 'compare') return;
         const base = ctx.store.getState().comparisons[compareKey(pane.projectId, pane.pipelineId)]?.base;
         if (base)
-          ctx.store.setState((s) => ({
-            stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' } satisfies Pane],
-          }));
+          nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' });
       },
     },
   }),
@@ -82,6 +81,6 @@ export const compareFeature: Feature = {
 export function openCompare(ctx: Ctx, at: { projectId: number; path: string; pipelineId: number }): null {
   const top = topPane(ctx.store.getState());
   if (top.kind === 'compare' && top.pipelineId === at.pipelineId) return null;
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'compare', ...at } satisfies Pane] }));
+  nav.push(ctx.store, { kind: 'compare', ...at } satisfies Pane);
   return null;
 }

@@ -1,4 +1,5 @@
 // The deployments feature as the core sees it: the deployments tab and a deployment's pane.
+import * as nav from '../../store/nav.js';
 import type { Deployment } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -33,7 +34,7 @@ export const deploymentsFeature: Feature = {
   },
   open(ctx, pane) {
     const { store } = ctx;
-    const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
+    const push = (next: Pane) => nav.push(store, next);
     if (pane.kind === 'project' && pane.tab === 'deployments') {
       const row = selectedRow<Deployment>(ctx, listKeys.deployments(pane.projectId));
       if (row) {

@@ -3,6 +3,7 @@
 // it. Enter opens that job's log at that line; `r` retries the failed jobs (a pipeline retry, asked
 // first with their count). Read once when opened and on `R`: a finished pipeline's failures do not
 // move.
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { pipelineOnTrail } from '../../store/palette.js';
@@ -102,7 +103,7 @@ export const failuresFeature: Feature = {
 export function openFailures(ctx: Ctx, at: { projectId: number; path: string; pipelineId: number }): null {
   const top = topPane(ctx.store.getState());
   if (top.kind === 'failures' && top.pipelineId === at.pipelineId) return null;
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'failures', ...at } satisfies Pane] }));
+  nav.push(ctx.store, { kind: 'failures', ...at } satisfies Pane);
   return null;
 }
 
@@ -129,7 +130,7 @@ async function openAtFailure(ctx: Ctx, pane: FailuresPane): Promise<void> {
   const item = digest?.items[digest.selected];
   if (!item) return;
   const path = item.projectId === pane.projectId ? pane.path : String(item.projectId);
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId: item.projectId, path, jobId: item.jobId }] }));
+  nav.push(ctx.store, { kind: 'job', projectId: item.projectId, path, jobId: item.jobId });
   if (!item.block || !ctx.searchLog) return;
   const line = item.block.line;
   if (!(await logLoaded(ctx, item.jobId))) return;

@@ -1,6 +1,7 @@
 // One-key actions on jobs, and artifact downloads. Each is guarded (read-only mode, already in
 // flight), destructive ones ask first, and the result — or GitLab's own error message — lands in a
 // toast while the store takes the new state at once.
+import * as nav from '../../store/nav.js';
 import { basename, join } from 'node:path';
 import type { Job, JobVariable } from '../../api/index.js';
 import { segment } from '../../api/paths.js';
@@ -319,7 +320,7 @@ function startDownload(
 }
 
 export function replaceTop(ctx: Ctx, pane: Pane): void {
-  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), pane] }));
+  nav.replaceTop(ctx.store, pane);
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -7,4 +7,4 @@ export { createPipelinesSlice } from './slice.js';
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';
 export { JOB_KEYS, jobRefusal, type JobKey } from './job-commands.js';
-export { mrKey } from './mr.js';
+export { mrKey, rememberMergeRequest } from './mr.js';

@@ -3,6 +3,8 @@
 // A manual deploy (a stage or name like deploy/production/release, or a known environment) asks
 // `[y/N]` first, naming its environment. GitLab's refusal lands beside the line it is about, and
 // what was typed stays.
+import { writePipelines } from './slice.js';
+import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Job, type JobVariable, type PipelineBasic } from '../../api/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -36,8 +38,10 @@ export function isDeployJob(state: AppState, job: Job): boolean {
   return DEPLOY_WORDS.test(job.stage) || DEPLOY_WORDS.test(job.name) || environmentOf(state, job) !== null;
 }
 
-const open = (ctx: Ctx, form: RunFormState) =>
-  ctx.store.setState((s) => ({ runForm: form, stack: [...s.stack, { kind: 'runForm', projectId: form.projectId, path: form.path }] }));
+const open = (ctx: Ctx, form: RunFormState) => {
+  writePipelines(ctx.store, { runForm: form });
+  nav.push(ctx.store, { kind: 'runForm', projectId: form.projectId, path: form.path });
+};
 
 /** `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did). */
 export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string): void {
@@ -60,10 +64,9 @@ export function openPlayForm(ctx: Ctx, job: Job, projectId: number, path: string
 }
 
 export function closeRunForm(ctx: Ctx): void {
-  ctx.store.setState((s) => {
-    const top = s.stack[s.stack.length - 1];
-    return { runForm: null, stack: top?.kind === 'runForm' && s.stack.length > 1 ? s.stack.slice(0, -1) : s.stack };
-  });
+  // The pane goes first, so no frame shows the form's pane without its form.
+  nav.back(ctx.store, (top) => top.kind === 'runForm');
+  writePipelines(ctx.store, { runForm: null });
 }
 
 const patchForm = (ctx: Ctx, patch: Partial<RunFormState>) => ctx.store.setState((s) => (s.runForm ? { runForm: { ...s.runForm, ...patch } } : {}));
@@ -155,7 +158,7 @@ async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
       l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 },
     );
     closeRunForm(ctx);
-    ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' }] }));
+    nav.push(ctx.store, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' });
     const extra = variables.length + Object.keys(inputs).length;
     toast(
       ctx.store,

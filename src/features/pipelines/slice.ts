@@ -1,6 +1,7 @@
 // The pipelines feature's part of the store (zustand's slices pattern; composed in store/create.ts):
 // pipelines and what is read beside them — trigger jobs, merge requests, variables, test reports,
 // the list filters, the run form and the job history behind a job's usual duration.
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { Bridge, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, TestReport } from '../../api/index.js';
 import type { AppState, ListKey } from '../../store/types.js';
@@ -44,6 +45,9 @@ export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice
   jobHistory: {},
   testHistory: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writePipelines = sliceWriter('pipelines', ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory', 'testHistory']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

@@ -2,6 +2,7 @@
 // its newest failed pipeline), its web page, and the projects list it is drawn from (read once;
 // the rows' own reads are the pulse poller's, poll.ts, which the controller starts and stops with
 // itself through Feature.attach).
+import * as nav from '../../store/nav.js';
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { loadMore, refreshList } from '../../store/lists.js';
@@ -61,7 +62,7 @@ function notReadYet(ctx: Ctx, row: { projectId: number; path: string }): boolean
   return true;
 }
 
-const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+const push = (ctx: Ctx, pane: Pane) => nav.push(ctx.store, pane);
 
 export const pulseFeature: Feature = {
   crumbs: { pulse: () => 'pulse' },

@@ -1,6 +1,7 @@
 // The schedules feature as the core sees it: the schedules tab and a schedule's pane: scopes,
 // commands, Enter, `o`, what a poll re-reads, the confirms it opens; and its form, which owns the
 // keyboard (Feature.keys) and takes a paste's first line (Feature.paste).
+import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type PipelineSchedule } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -95,7 +96,7 @@ export const schedulesFeature: Feature = {
 
   open(ctx, pane) {
     const { store } = ctx;
-    const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
+    const push = (next: Pane) => nav.push(store, next);
     if (pane.kind === 'project' && pane.tab === 'schedules') {
       const row = selectedRow<PipelineSchedule>(ctx, listKeys.schedules(pane.projectId));
       if (row) {

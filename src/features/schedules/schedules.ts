@@ -2,6 +2,8 @@
 // toggle active, take ownership, delete, and the list's scope filter. Read-only mode refuses each
 // before anything is asked or sent; changes go through `guarded` so a key can't fire one twice;
 // GitLab's refusals land beside the form's fields or in a toast, and typed values are never lost.
+import * as nav from '../../store/nav.js';
+import { writeSchedules } from './slice.js';
 import { isGitLabApiError, type PipelineSchedule, type ScheduleInput } from '../../api/index.js';
 import { describeCron } from '../../cron/cron.js';
 import { safeText } from '../../text/safe.js';
@@ -56,10 +58,7 @@ function forgetSchedule(ctx: Ctx, projectId: number, id: number): void {
  */
 export function scheduleGone(ctx: Ctx, projectId: number, id: number): void {
   forgetSchedule(ctx, projectId, id);
-  ctx.store.setState((s) => {
-    const top = topPane(s);
-    return top.kind === 'schedule' && top.scheduleId === id && s.stack.length > 1 ? { stack: s.stack.slice(0, -1) } : {};
-  });
+  nav.back(ctx.store, (top) => top.kind === 'schedule' && top.scheduleId === id);
 }
 
 /** GitLab lets only a schedule's owner change it: say so, and how to get past it. */
@@ -77,7 +76,8 @@ export function openScheduleForm(ctx: Ctx, projectId: number, path: string, sche
   const form = schedule
     ? editScheduleForm(projectId, path, schedule)
     : newScheduleForm(projectId, path, { ref: project?.default_branch ?? 'main', zone: userZone(ctx.platform.env ?? process.env) });
-  ctx.store.setState((s) => ({ scheduleForm: form, stack: [...s.stack, { kind: 'scheduleForm', projectId, path, scheduleId: schedule?.id ?? null }] }));
+  writeSchedules(ctx.store, { scheduleForm: form });
+  nav.push(ctx.store, { kind: 'scheduleForm', projectId, path, scheduleId: schedule?.id ?? null });
 }
 
 function patchForm(ctx: Ctx, patch: Partial<ScheduleFormState>): void {
@@ -85,10 +85,9 @@ function patchForm(ctx: Ctx, patch: Partial<ScheduleFormState>): void {
 }
 
 export function closeScheduleForm(ctx: Ctx): void {
-  ctx.store.setState((s) => {
-    const top = s.stack[s.stack.length - 1];
-    return { scheduleForm: null, stack: top?.kind === 'scheduleForm' && s.stack.length > 1 ? s.stack.slice(0, -1) : s.stack };
-  });
+  // The pane goes first, so no frame shows the form's pane without its form.
+  nav.back(ctx.store, (top) => top.kind === 'scheduleForm');
+  writeSchedules(ctx.store, { scheduleForm: null });
 }
 
 /** Every key while the form is in front (the controller routes them here). */
