@@ -3,6 +3,7 @@
 // Jobs tab works on the row: `p` (a manual job's variables first; a deploy asks), `r` (a deploy
 // retried asks), `c` and `E` (asked), `K`, `d` — run by the pipelines and jobs features as there.
 // The rows are read by this feature's poll at a bounded cost (read.ts).
+import { createAllJobsSlice, writeAllJobs } from './slice.js';
 import { rememberJob } from '../jobs/index.js';
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -11,7 +12,6 @@ import { selectedRow } from '../../store/lists.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import type { Pane, ProjectTab } from '../../store/types.js';
 import { AllJobsPane } from './AllJobsPane.js';
-import { createAllJobsSlice } from './slice.js';
 import { JOB_KEYS, jobRefusal, type JobKey } from '../pipelines/index.js';
 import type { Takeover } from '../../store/command.js';
 import { safeText } from '../../text/safe.js';
@@ -50,7 +50,7 @@ export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
   if (typeof filter === 'string') return filter;
   const state = ctx.store.getState();
   const changed = filterText(filter) !== filterText(state.allJobs.filter);
-  ctx.store.setState((s) => ({ allJobs: { ...s.allJobs, filter } }));
+  writeAllJobs(ctx.store, (s) => ({ allJobs: { ...s.allJobs, filter } }));
   // Rows of another filter are not shown under this one: empty until its read answers.
   if (changed) patchList(ctx.store, allJobsKey(), { items: [], loadedAt: null, selected: 0, filter: '' });
   const top = topPane(state);

@@ -1,6 +1,7 @@
 // `:compare` and `C` on a pipeline: the pipeline against the last one that passed on its ref — which
 // one that is (#id, age, sha), jobs whose status flipped, durations, tests newly failing, variables
 // that differ. Read when opened and on `R`; j/k scroll; Enter opens the green pipeline.
+import { compareKey, createCompareSlice, writeCompare } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -11,8 +12,6 @@ import type { CommandId } from '../../keymap/bindings.js';
 import { withRuns } from '../../store/command.js';
 import { COMPARE_BINDINGS } from './bindings.js';
 import { loadComparison } from './load.js';
-import { compareKey } from './slice.js';
-import { createCompareSlice } from './slice.js';
 import { ComparePane } from './ComparePane.js';
 
 const SCROLL: Record<string, (i: number) => number> = {
@@ -38,8 +37,7 @@ export const compareFeature: Feature = {
       run(ctx, pane) {
         if (pane.kind !== 'compare') return;
         const base = ctx.store.getState().comparisons[compareKey(pane.projectId, pane.pipelineId)]?.base;
-        if (base)
-          nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' });
+        if (base) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' });
       },
     },
   }),
@@ -50,7 +48,7 @@ export const compareFeature: Feature = {
     run(ctx, pane) {
       if (pane.kind !== 'compare') return;
       const key = compareKey(pane.projectId, pane.pipelineId);
-      ctx.store.setState((s) => {
+      writeCompare(ctx.store, (s) => {
         const now = s.comparisons[key];
         return now ? { comparisons: { ...s.comparisons, [key]: { ...now, scroll: Math.max(0, scroll(now.scroll)) } } } : {};
       });

@@ -3,6 +3,8 @@
 // it. Enter opens that job's log at that line; `r` retries the failed jobs (a pipeline retry, asked
 // first with their count). Read once when opened and on `R`: a finished pipeline's failures do not
 // move.
+import { setConfirm } from '../../store/writers.js';
+import { createFailuresSlice, digestKey, type FailureDigest, writeFailures } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -16,8 +18,6 @@ import type { CommandId } from '../../keymap/bindings.js';
 import { withRuns } from '../../store/command.js';
 import { FAILURE_BINDINGS } from './bindings.js';
 import { loadFailures } from './load.js';
-import { digestKey, type FailureDigest } from './slice.js';
-import { createFailuresSlice } from './slice.js';
 import { FailuresPane } from './FailuresPane.js';
 
 type FailuresPane = Extract<Pane, { kind: 'failures' }>;
@@ -63,7 +63,7 @@ export const failuresFeature: Feature = {
       if (!digest || n === 0) return;
       const selected = Math.max(0, Math.min(n - 1, move(digest.selected, n)));
       const key = digestKey(pane.projectId, pane.pipelineId);
-      ctx.store.setState((s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
+      writeFailures(ctx.store, (s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
     },
   })),
   palette: {
@@ -115,12 +115,10 @@ function askRetry(ctx: Ctx, pane: FailuresPane, digest: FailureDigest | undefine
   const counted = [own ? `${own} failed job${own === 1 ? '' : 's'}` : '', below ? `${below} in downstream pipelines (their trigger jobs run again)` : '']
     .filter(Boolean)
     .join(' and ');
-  ctx.store.setState({
-    confirm: {
-      message: `Retry pipeline #${pane.pipelineId}: ${counted}?`,
-      detail: 'GitLab retries every failed and canceled job of the pipeline.',
-      yes: { command: 'failures.retryConfirmed', args: { projectId: pane.projectId, pipelineId: pane.pipelineId } },
-    },
+  setConfirm(ctx.store, {
+    message: `Retry pipeline #${pane.pipelineId}: ${counted}?`,
+    detail: 'GitLab retries every failed and canceled job of the pipeline.',
+    yes: { command: 'failures.retryConfirmed', args: { projectId: pane.projectId, pipelineId: pane.pipelineId } },
   });
 }
 

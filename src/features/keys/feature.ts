@@ -1,6 +1,6 @@
 // The SSH key feature (`:key <id>`, administrators): the key's pane, Enter to its owner's
 // activity, `o` to the owner's page, and the palette's lookup.
-import { writeKeys } from './slice.js';
+import { createKeysSlice, writeKeys } from './slice.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
@@ -9,7 +9,6 @@ import { markFresh, takeFresh } from '../../store/fresh.js';
 import { describeError } from '../../store/errors.js';
 import type { Feature } from '../../store/feature.js';
 import { KEY_BINDINGS } from './bindings.js';
-import { createKeysSlice } from './slice.js';
 import { KeyPane } from './KeyPane.js';
 
 export const keysFeature: Feature = {
@@ -37,7 +36,7 @@ export const keysFeature: Feature = {
       return (async () => {
         try {
           const key = await ctx.gl.keys.get(pane.keyId);
-          if (ctx.store.getState().sshKeys[key.id] !== key) ctx.store.setState((s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
+          if (ctx.store.getState().sshKeys[key.id] !== key) writeKeys(ctx.store, (s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
           ctx.connectionOk();
         } catch (error) {
           ctx.connectionFailed(error);

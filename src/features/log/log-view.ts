@@ -6,6 +6,8 @@
 // (feature.ts, its poll's delay): the tail says when the job has likely changed — the runner's
 // last line arrived, the log started over, it grew while the job was not known to run, it fell
 // silent — and the job is re-read at once. When the job is seen finished, the tail makes its final read at once.
+import { setConfirm } from '../../store/writers.js';
+import { writeLog } from './slice.js';
 import { isGitLabApiError, type Job } from '../../api/index.js';
 import { formatSize, logDiskBudget } from '../../lib/budgets.js';
 import { LiveSearch, LogModel, freeBytes, pipetopTempDir, type LiveSearchResult } from '../../log/index.js';
@@ -137,7 +139,7 @@ export class LogRegistry {
       await model.dispose();
       return;
     }
-    store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: s.logViews[jobId] ?? { ...INITIAL_LOG_VIEW } } }));
+    writeLog(store, (s) => ({ logViews: { ...s.logViews, [jobId]: s.logViews[jobId] ?? { ...INITIAL_LOG_VIEW } } }));
     const unsubscribe = model.subscribe(() => this.changed(jobId, model));
     const statusOf = () => store.getState().jobs[jobId]?.status;
     const tail = startTail({
@@ -202,7 +204,7 @@ export class LogRegistry {
   }
 
   patch(jobId: number, changes: Partial<LogViewState>): void {
-    this.ctx.store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: { ...(s.logViews[jobId] ?? INITIAL_LOG_VIEW), ...changes } } }));
+    writeLog(this.ctx.store, (s) => ({ logViews: { ...s.logViews, [jobId]: { ...(s.logViews[jobId] ?? INITIAL_LOG_VIEW), ...changes } } }));
   }
 
   // ---- commands on the log in front -------------------------------------------------------------
@@ -372,8 +374,9 @@ export class LogRegistry {
       return null;
     } catch (error) {
       if (error instanceof TargetError && error.kind === 'exists') {
-        this.ctx.store.setState({
-          confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { command: 'log.saveOverwrite', args: { jobId, path } } },
+        setConfirm(this.ctx.store, {
+          message: `${safeText(error.path, 200)} exists. Replace it?`,
+          yes: { command: 'log.saveOverwrite', args: { jobId, path } },
         });
         return null;
       }

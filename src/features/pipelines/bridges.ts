@@ -2,6 +2,7 @@
 // never has them) and placed in their stage by the job list's source (ListSource.arrange); Enter
 // opens the downstream pipeline — another project's too — and that pane names its parent, which
 // GitLab's pipeline JSON does not (the link is the bridge it was opened through).
+import { writePipelines } from './slice.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -69,7 +70,7 @@ export async function readBridges(ctx: Ctx, projectId: number, pipelineId: numbe
   reads?.set(pipelineId, { at, updatedAt });
   const old = ctx.store.getState().bridges[pipelineId];
   if (old && old.length === fresh.length && old.every((b, i) => b === fresh[i])) return;
-  ctx.store.setState((s) => ({ bridges: { ...s.bridges, [pipelineId]: fresh } }));
+  writePipelines(ctx.store, (s) => ({ bridges: { ...s.bridges, [pipelineId]: fresh } }));
   rearrange(ctx, listKeys.pipelineJobs(projectId, pipelineId));
 }
 

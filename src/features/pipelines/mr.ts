@@ -56,10 +56,10 @@ export function watchMergeRequests(ctx: Ctx): (state: AppState) => void {
     if (asked.has(key) || key in ctx.store.getState().mergeRequests) return;
     asked.add(key);
     ctx.gl.mergeRequests.get(projectId, iid).then(
-      (mr) => ctx.store.setState((s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
+      (mr) => writePipelines(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
       (error: unknown) => {
         ctx.connectionFailed(error);
-        ctx.store.setState((s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
+        writePipelines(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
       },
     );
   };

@@ -3,6 +3,7 @@
 // A manual deploy (a stage or name like deploy/production/release, or a known environment) asks
 // `[y/N]` first, naming its environment. GitLab's refusal lands beside the line it is about, and
 // what was typed stays.
+import { clearToast, setConfirm, setInflight } from '../../store/writers.js';
 import { writePipelines } from './slice.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Job, type JobVariable, type PipelineBasic } from '../../api/index.js';
@@ -69,14 +70,14 @@ export function closeRunForm(ctx: Ctx): void {
   writePipelines(ctx.store, { runForm: null });
 }
 
-const patchForm = (ctx: Ctx, patch: Partial<RunFormState>) => ctx.store.setState((s) => (s.runForm ? { runForm: { ...s.runForm, ...patch } } : {}));
+const patchForm = (ctx: Ctx, patch: Partial<RunFormState>) => writePipelines(ctx.store, (s) => (s.runForm ? { runForm: { ...s.runForm, ...patch } } : {}));
 
 /** A paste while the form is in front (whole: several lines become several variables). False when no form is open. */
 export function pasteIntoRunForm(ctx: Ctx, text: string): boolean {
   const state = ctx.store.getState();
   const top = state.stack[state.stack.length - 1];
   if (top?.kind !== 'runForm' || !state.runForm) return false;
-  ctx.store.setState({ runForm: runFormPaste(state.runForm, text) });
+  writePipelines(ctx.store, { runForm: runFormPaste(state.runForm, text) });
   return true;
 }
 
@@ -88,13 +89,11 @@ export function handleRunFormKey(ctx: Ctx, command: CommandId | null, text: stri
   if (!step) return;
   if ('cancel' in step) {
     if (!isDirty(form)) return closeRunForm(ctx);
-    return ctx.store.setState({
-      confirm: { message: 'Discard the variables you typed?', detail: 'n keeps editing.', yes: { command: 'run.discardForm', args: {} } },
-    });
+    return setConfirm(ctx.store, { message: 'Discard the variables you typed?', detail: 'n keeps editing.', yes: { command: 'run.discardForm', args: {} } });
   }
   if ('submit' in step) return void submitRunForm(ctx);
-  if (ctx.store.getState().toast) ctx.store.setState({ toast: null });
-  ctx.store.setState({ runForm: step.form });
+  if (ctx.store.getState().toast) clearToast(ctx.store);
+  writePipelines(ctx.store, { runForm: step.form });
 }
 
 const jobLabel = (job: Job) => `${safeText(job.name, 60)}`;
@@ -147,7 +146,7 @@ async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
   if (hidden) return patchForm(ctx, { server: { ...form.server, ref: `holds a hidden character (${hidden}) that is not shown: delete it` } });
   const { variables, inputs } = formRequest(form);
   const { projectId, path } = form;
-  ctx.store.setState((s) => ({ inflight: { ...s.inflight, 'pipeline.new': `Creating a pipeline for ${ref}…` } }));
+  setInflight(ctx.store, 'pipeline.new', `Creating a pipeline for ${ref}…`);
   patchForm(ctx, { submitting: true, server: { lines: {}, base: [] } });
   try {
     const pipeline = await ctx.gl.pipelines.create(projectId, ref, { variables, inputs });
@@ -175,10 +174,7 @@ async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
     patchForm(ctx, { server });
   } finally {
     patchForm(ctx, { submitting: false });
-    ctx.store.setState((s) => {
-      const { 'pipeline.new': _, ...rest } = s.inflight;
-      return { inflight: rest };
-    });
+    setInflight(ctx.store, 'pipeline.new', null);
   }
 }
 

@@ -5,6 +5,7 @@
 // engine's search (the failure's first line, else the case name). GitLab's full report names no
 // jobs: its suites (TestSuiteEntity) have no `build_ids`; only the summary's (TestSuiteSummaryEntity)
 // have, so `L` finds the suite's jobs there (docs/gitlab-api.md, "Test reports").
+import { writePipelines } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { GitLab, TestCase, TestReport, TestReportSummary } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -70,7 +71,7 @@ export function rememberReports(ctx: Ctx): (state: AppState) => void {
     const pipeline = state.pipelines[pane.pipelineId];
     const rows = list.items as TestCaseRow[];
     if (!pipeline || !rows.length || state.testReports[pane.pipelineId]?.at === pipelineStamp(pipeline)) return;
-    ctx.store.setState((s) => ({ testReports: { ...s.testReports, [pane.pipelineId]: { at: pipelineStamp(pipeline), report: reportOf(rows) } } }));
+    writePipelines(ctx.store, (s) => ({ testReports: { ...s.testReports, [pane.pipelineId]: { at: pipelineStamp(pipeline), report: reportOf(rows) } } }));
   };
 }
 
@@ -124,7 +125,8 @@ export function moveTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>, by: 
 
 /** Esc: closes the case's output first, then the view. */
 export function closeTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): void {
-  ctx.store.setState((s) => ({ stack: pane.open ? [...s.stack.slice(0, -1), { ...pane, open: false }] : s.stack.slice(0, -1) }));
+  if (pane.open) nav.replaceTop(ctx.store, { ...pane, open: false });
+  else nav.back(ctx.store);
 }
 
 /** `System Out:` / `System Err:` blocks GitLab appends to a failure's text (lib/gitlab/ci/parsers/test/junit.rb). */
