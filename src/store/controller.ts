@@ -27,6 +27,7 @@ import { completionKey } from './completion.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { listOf, toast, topPane, type AppStore } from './store.js';
+import { setConnection, setFatal, setUser } from './writers.js';
 import { type AppState, type ListKey, type Pane, type Viewport } from './types.js';
 import { TypeAhead } from './type-ahead.js';
 import { requestsPerMinute } from '../lib/rate.js';
@@ -89,7 +90,7 @@ export class Controller {
       connectionOk: () => {
         this.failures = 0;
         const c = deps.store.getState().connection;
-        if (c.kind !== 'live') deps.store.setState({ connection: { kind: 'live', at: now() } });
+        if (c.kind !== 'live') setConnection(deps.store, { kind: 'live', at: now() });
       },
       connectionFailed: (error) => this.failed(error),
       acted: () => void this.poller?.acted(),
@@ -145,13 +146,14 @@ export class Controller {
   async start(): Promise<void> {
     try {
       const me = await this.deps.gl.users.current();
-      this.deps.store.setState({ user: { username: me.username, name: me.name, isAdmin: me.is_admin === true } });
+      setUser(this.deps.store, { username: me.username, name: me.name, isAdmin: me.is_admin === true });
       this.ctx.connectionOk();
     } catch (error) {
       if (isGitLabApiError(error) && error.status === 401) {
-        this.deps.store.setState({
-          fatal: `GitLab rejected the token (${error.reason}).\n\n${this.deps.tokenHelp ?? 'Set a valid personal access token with --token or GITLAB_TOKEN.'}`,
-        });
+        setFatal(
+          this.deps.store,
+          `GitLab rejected the token (${error.reason}).\n\n${this.deps.tokenHelp ?? 'Set a valid personal access token with --token or GITLAB_TOKEN.'}`,
+        );
         return;
       }
       this.failed(error);
@@ -172,10 +174,10 @@ export class Controller {
     const reason = describeError(error);
     if (error.kind === 'network' || error.kind === 'timeout') {
       this.failures++;
-      this.deps.store.setState({ connection: { kind: 'offline', since: now, reason, until: now + this.backoff(error.retryAfterMs) } });
+      setConnection(this.deps.store, { kind: 'offline', since: now, reason, until: now + this.backoff(error.retryAfterMs) });
     } else if (error.kind === 'http' && (error.status >= 500 || error.status === 429)) {
       this.failures++;
-      this.deps.store.setState({ connection: { kind: 'retrying', until: now + this.backoff(error.retryAfterMs), reason } });
+      setConnection(this.deps.store, { kind: 'retrying', until: now + this.backoff(error.retryAfterMs), reason });
     }
   }
 
@@ -185,7 +187,7 @@ export class Controller {
 
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */
   onRetry(info: { delayMs: number; reason: string }): void {
-    this.deps.store.setState({ connection: { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason } });
+    setConnection(this.deps.store, { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason });
   }
 
   /** Every request attempt the client makes (its onExchange hook) counts towards the rate shown. */

@@ -1,6 +1,6 @@
 // One-key actions on pipelines: retry and cancel (asks first); `N` is the run form (run-form-actions.ts). Guarded
 // (read-only mode, already in flight); the result — or GitLab's own error — lands in a toast.
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import { describeError } from '../../store/errors.js';

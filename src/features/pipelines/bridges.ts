@@ -2,7 +2,7 @@
 // never has them) and placed in their stage by the job list's source (ListSource.arrange); Enter
 // opens the downstream pipeline — another project's too — and that pane names its parent, which
 // GitLab's pipeline JSON does not (the link is the bridge it was opened through).
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';

@@ -62,8 +62,7 @@ function onPipeline(verb: 'retry' | 'cancel'): CommandRun {
 export function openPipelineRow(ctx: Ctx, pane: Pane): boolean {
   if (pane.kind !== 'project' || pane.tab !== 'pipelines') return false;
   const pipeline = selectedRow<PipelineBasic>(ctx, listKeyOf(pane)!);
-  if (pipeline)
-    nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
+  if (pipeline) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
   return true;
 }
 

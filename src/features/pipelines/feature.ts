@@ -140,8 +140,7 @@ export const pipelinesFeature: Feature = {
     }
     if (pane.kind !== 'mergeRequest') return openPipelineRow(ctx, pane);
     const pipeline = selectedRow<PipelineBasic>(ctx, listKeys.mrPipelines(pane.projectId, pane.iid));
-    if (pipeline)
-      nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
+    if (pipeline) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
     return true;
   },
   url(ctx, pane) {

@@ -5,7 +5,7 @@
 // here would refuse what a newer GitLab accepts. A key twice, or one GitLab does not know (it would
 // be ignored without a word), keeps the prompt open with a message and everything typed.
 import { setPrompt } from '../../store/writers.js';
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import { PIPELINE_SCOPES, PIPELINE_SOURCES, PIPELINE_STATUSES, type PipelineListFilters } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';

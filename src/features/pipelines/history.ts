@@ -1,7 +1,7 @@
 // Reads behind "3m 12s, usual 1m 40s" in the job pane: one page of the project's latest successful
 // jobs, at most once per project per HISTORY_TTL_MS (timeline-history-fetch.ts), asked by a poll of
 // the job pane (Feature.poll → refresh), never by a component.
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Pane } from '../../store/types.js';
 import { fetchSuccessfulJobs, historyDue } from './timeline-history-fetch.js';

@@ -3,7 +3,8 @@
 export { refText } from './mr.js';
 export { pastDurations, usualDuration } from './timeline-history.js';
 export { PipelinesTab } from './PipelinesTab.js';
-export { createPipelinesSlice, rememberPipeline } from './slice.js';
+export { createPipelinesSlice } from './slice.js';
+export { rememberPipeline } from './writers.js';
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';
 export { JOB_KEYS, jobRefusal, type JobKey } from './job-commands.js';

@@ -4,7 +4,7 @@
 import * as nav from '../../store/nav.js';
 import type { MergeRequest, Pipeline, PipelineBasic } from '../../api/index.js';
 import type { AppStore } from '../../store/store.js';
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { guarded } from '../../store/guard.js';

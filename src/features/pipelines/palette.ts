@@ -1,6 +1,6 @@
 // The pipelines feature's `:` commands: open a pipeline, a merge request's pipelines, a new pipeline.
 import { setPrompt } from '../../store/writers.js';
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { branchChoices, idArgument, needProject, pushPane } from '../../store/palette.js';

@@ -3,7 +3,7 @@
 // the pipeline — or its Tests view — is in front; the variables once (they never change), the
 // summary again only when the pipeline's status or update time changed (GitLab computes it from
 // the jobs' JUnit uploads, so a finished pipeline's summary is final).
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import type { Pipeline, PipelineVariable, TestReportSummary } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';

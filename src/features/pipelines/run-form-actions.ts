@@ -4,7 +4,7 @@
 // `[y/N]` first, naming its environment. GitLab's refusal lands beside the line it is about, and
 // what was typed stays.
 import { clearToast, setConfirm, setInflight } from '../../store/writers.js';
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Job, type JobVariable, type PipelineBasic } from '../../api/index.js';
 import type { CommandId } from '../../keymap/bindings.js';

@@ -1,11 +1,10 @@
 // The pipelines feature's part of the store (zustand's slices pattern; composed in store/create.ts):
 // pipelines and what is read beside them — trigger jobs, merge requests, variables, test reports,
-// the list filters, the run form and the job history behind a job's usual duration.
-import { sliceWriter } from '../../store/writer.js';
+// the list filters, the run form and the job history behind a job's usual duration. Its writers are
+// in writers.ts: the files that write it give this one their types.
 import type { StateCreator } from 'zustand/vanilla';
 import type { Bridge, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, TestReport } from '../../api/index.js';
 import type { AppState, ListKey } from '../../store/types.js';
-import type { AppStore } from '../../store/store.js';
 import type { PipelineExtrasState } from './pipeline-extras.js';
 import type { RunFormState } from './run-form.js';
 import type { TestHistory } from './test-history.js';
@@ -46,24 +45,6 @@ export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice
   jobHistory: {},
   testHistory: {},
 });
-
-/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
-export const writePipelines = sliceWriter('pipelines', [
-  'pipelines',
-  'bridges',
-  'mergeRequests',
-  'pipelineFilters',
-  'runForm',
-  'pipelineExtras',
-  'testReports',
-  'jobHistory',
-  'testHistory',
-]);
-
-/** Keeps a pipeline read in full (its pane, a retry's target, a mark's poll). */
-export function rememberPipeline(store: AppStore, pipeline: Pipeline): void {
-  writePipelines(store, (s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
-}
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

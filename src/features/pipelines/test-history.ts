@@ -9,7 +9,7 @@
 // Failures across the ref's last TEST_HISTORY_PIPELINES pipelines: every summary is read (cheap),
 // and a full report only for pipelines whose summary counts failures. All reads are bounded.
 import { patchList, topPane } from '../../store/store.js';
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import type { Job, PipelineBasic, TestCase, TestReport, TestReportSummary } from '../../api/index.js';
 import { TEST_HISTORY_PIPELINES } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';

@@ -5,7 +5,7 @@
 // engine's search (the failure's first line, else the case name). GitLab's full report names no
 // jobs: its suites (TestSuiteEntity) have no `build_ids`; only the summary's (TestSuiteSummaryEntity)
 // have, so `L` finds the suite's jobs there (docs/gitlab-api.md, "Test reports").
-import { writePipelines } from './slice.js';
+import { writePipelines } from './writers.js';
 import * as nav from '../../store/nav.js';
 import type { GitLab, TestCase, TestReport, TestReportSummary } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
