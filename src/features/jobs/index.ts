@@ -7,4 +7,4 @@ export { createJobsSlice } from './slice.js';
 export { listsJobs, targetJob } from './commands.js';
 export { downloadArtifacts, jobAction, type JobVerb } from './actions.js';
 export { jobScopePrompt } from './scopes.js';
-export { mergeJobs, rememberJob } from './slice.js';
+export { rememberJob } from './slice.js';

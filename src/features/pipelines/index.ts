@@ -8,4 +8,4 @@ export { rememberPipeline } from './writers.js';
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';
 export { JOB_KEYS, jobRefusal, type JobKey } from './job-commands.js';
-export { mrKey, rememberMergeRequest } from './mr.js';
+export { rememberMergeRequest } from './mr.js';
