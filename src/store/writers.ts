@@ -1,6 +1,7 @@
 // The core's writers (issue 25, "every write has an owner"): the one way to change the core's own
 // state — the prompt, the confirm, help, the `/` filter, the connection, the viewport, actions in
-// flight, load errors, a list's server-side filters, the download bar, the fatal message, quitting.
+// flight, load errors, a list's server-side filters, the download bar, the fatal message, quitting,
+// the request rate the header shows.
 // The trail has its own (nav.ts), the lists and the toast theirs (store.ts patchList, toast). The
 // features' records are written by their slices' writers (store/writer.ts), never from here.
 import { sliceWriter } from './writer.js';
@@ -25,6 +26,7 @@ const writeCore = sliceWriter('core', [
   'loadErrors',
   'fatal',
   'quit',
+  'requestRate',
 ]);
 
 /** Opens a prompt (or closes it: null). */
@@ -66,6 +68,11 @@ export function setConnection(store: AppStore, connection: ConnectionState): voi
 
 export function setViewport(store: AppStore, viewport: Viewport): void {
   writeCore(store, { viewport });
+}
+
+/** The requests a second the header shows, or null where it shows none. */
+export function setRequestRate(store: AppStore, requestRate: number | null): void {
+  writeCore(store, { requestRate });
 }
 
 export function setUser(store: AppStore, user: AppState['user']): void {

@@ -68,6 +68,8 @@ const push = (ctx: Ctx, pane: Pane) => nav.push(ctx.store, pane);
 
 export const pulseFeature: Feature = {
   crumbs: { pulse: () => 'pulse' },
+  // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
+  headers: { pulse: { rate: true } },
   palette: {
     pulse: {
       usage: 'pulse',
