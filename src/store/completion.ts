@@ -4,6 +4,7 @@
 // Footer.tsx) with the first in the field, and Tab / Shift-Tab go to the next or the previous one:
 // the keys go to the menu through the feed (src/input/ink-feed.ts), whose onHighlight puts the
 // choice in the field. Esc puts back what was typed; any other key keeps the choice and acts.
+import { setPrompt } from './writers.js';
 import type { CommandId } from '../keymap/bindings.js';
 import { printable } from '../text/printable.js';
 import type { Ctx } from './ctx.js';
@@ -59,7 +60,7 @@ export function completionPicked(ctx: Ctx, choice: string): void {
   if (!prompt || !menu) return;
   const index = menu.items.indexOf(choice);
   if (index < 0) return;
-  ctx.store.setState({ prompt: { ...prompt, ...fill(menu, choice), completion: { ...menu, index } } });
+  setPrompt(ctx.store, { ...prompt, ...fill(menu, choice), completion: { ...menu, index } });
 }
 
 function fill(menu: Pick<Completion, 'before' | 'after'>, choice: string): { value: string; cursor: number } {
@@ -73,7 +74,7 @@ function complete(ctx: Ctx, candidates: Candidates): void {
   const { start, word } = wordAt(value, cursor);
   const source = candidates(prompt, value.slice(0, cursor));
   if (source instanceof Promise) {
-    store.setState({ prompt: { ...prompt, hint: 'Reading the branches…' } });
+    setPrompt(store, { ...prompt, hint: 'Reading the branches…' });
     void source.then(() => {
       // Completed once they came, if nothing was typed meanwhile.
       const now = store.getState().prompt;
@@ -85,7 +86,7 @@ function complete(ctx: Ctx, candidates: Candidates): void {
   const before = value.slice(0, start);
   const after = value.slice(cursor);
   if (items.length === 0) {
-    store.setState({ prompt: { ...prompt, hint: word ? `Nothing to complete for "${word}"` : 'Nothing to complete here' } });
+    setPrompt(store, { ...prompt, hint: word ? `Nothing to complete for "${word}"` : 'Nothing to complete here' });
     return;
   }
   if (items.length === 1) {
@@ -94,7 +95,7 @@ function complete(ctx: Ctx, candidates: Candidates): void {
     return fieldSet(promptField(ctx), fill({ before, after }, choice));
   }
   const menu: Completion = { items, index: 0, before, after, word };
-  store.setState({ prompt: { ...prompt, ...fill(menu, items[0]!), completion: menu } });
+  setPrompt(store, { ...prompt, ...fill(menu, items[0]!), completion: menu });
 }
 
 function move(ctx: Ctx, step: 1 | -1): void {
@@ -112,6 +113,6 @@ function close(ctx: Ctx, word: string | null): void {
   if (!prompt || !menu) return;
   const { completion: _closed, ...rest } = prompt;
   const next = word === null ? promptText(prompt) : fill(menu, word);
-  ctx.store.setState({ prompt: rest });
+  setPrompt(ctx.store, rest);
   fieldSet(promptField(ctx), next);
 }

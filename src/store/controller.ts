@@ -31,6 +31,7 @@ import { completionKey } from './completion.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { listOf, toast, topPane, type AppStore } from './store.js';
+import { setConnection, setFatal, setHelp, setRequestRate, setUser, setViewport } from './writers.js';
 import { type AppState, type ListKey, type Pane, type Viewport } from './types.js';
 import { TypeAhead } from './type-ahead.js';
 import { requestsPerMinute } from '../lib/rate.js';
@@ -105,7 +106,7 @@ export class Controller {
       connectionOk: () => {
         this.failures = 0;
         const c = deps.store.getState().connection;
-        if (c.kind !== 'live') deps.store.setState({ connection: { kind: 'live', at: now() } });
+        if (c.kind !== 'live') setConnection(deps.store, { kind: 'live', at: now() });
       },
       connectionFailed: (error) => this.failed(error),
       acted: () => void this.poller?.acted(),
@@ -158,20 +159,21 @@ export class Controller {
   /** The terminal's size for the panes (the app shell calls it on every resize: src/app/create.tsx): paging and the log fit it. */
   setViewport(viewport: Viewport): void {
     const now = this.deps.store.getState().viewport;
-    if (now.width !== viewport.width || now.height !== viewport.height) this.deps.store.setState({ viewport });
+    if (now.width !== viewport.width || now.height !== viewport.height) setViewport(this.deps.store, viewport);
   }
 
   /** Who am I (checks the token), then live updates of what is on screen. */
   async start(): Promise<void> {
     try {
       const me = await this.deps.gl.users.current();
-      this.deps.store.setState({ user: { username: me.username, name: me.name, isAdmin: me.is_admin === true } });
+      setUser(this.deps.store, { username: me.username, name: me.name, isAdmin: me.is_admin === true });
       this.ctx.connectionOk();
     } catch (error) {
       if (isGitLabApiError(error) && error.status === 401) {
-        this.deps.store.setState({
-          fatal: `GitLab rejected the token (${error.reason}).\n\n${this.deps.tokenHelp ?? 'Set a valid personal access token with --token or GITLAB_TOKEN.'}`,
-        });
+        setFatal(
+          this.deps.store,
+          `GitLab rejected the token (${error.reason}).\n\n${this.deps.tokenHelp ?? 'Set a valid personal access token with --token or GITLAB_TOKEN.'}`,
+        );
         return;
       }
       this.failed(error);
@@ -198,10 +200,10 @@ export class Controller {
     const reason = describeError(error);
     if (error.kind === 'network' || error.kind === 'timeout') {
       this.failures++;
-      this.deps.store.setState({ connection: { kind: 'offline', since: now, reason, until: now + this.backoff(error.retryAfterMs) } });
+      setConnection(this.deps.store, { kind: 'offline', since: now, reason, until: now + this.backoff(error.retryAfterMs) });
     } else if (error.kind === 'http' && (error.status >= 500 || error.status === 429)) {
       this.failures++;
-      this.deps.store.setState({ connection: { kind: 'retrying', until: now + this.backoff(error.retryAfterMs), reason } });
+      setConnection(this.deps.store, { kind: 'retrying', until: now + this.backoff(error.retryAfterMs), reason });
     }
   }
 
@@ -211,7 +213,7 @@ export class Controller {
 
   /** GET retries inside the client report here, so the header can say "retrying in Ns". */
   onRetry(info: { delayMs: number; reason: string }): void {
-    this.deps.store.setState({ connection: { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason } });
+    setConnection(this.deps.store, { kind: 'retrying', until: this.ctx.now() + info.delayMs, reason: info.reason });
   }
 
   /** Every request attempt the client makes (its onExchange hook) counts towards the rate shown. */
@@ -242,7 +244,7 @@ export class Controller {
     // The pane's owner says (store/registry.ts), never whichever feature answers first.
     const shown = this.registry.answer(pane, (feature) => (feature.headers as Record<string, PaneHeader | undefined> | undefined)?.[pane.kind]?.rate) === true;
     const rate = shown ? Math.round(this.requestRate()) : null;
-    if (state.requestRate !== rate) store.setState({ requestRate: rate });
+    if (state.requestRate !== rate) setRequestRate(store, rate);
     if (shown && this.rateTimed && !this.rateTimer) {
       this.rateTimer = setInterval(() => this.showRate(), 1000);
       this.rateTimer.unref?.();
@@ -421,7 +423,7 @@ export class Controller {
     if (same && help.offset <= help.max!) return;
     this.helpInputs = inputs;
     const max = this.deps.helpMax(state, this.table.bindings);
-    if (help.max !== max || help.offset > max) this.deps.store.setState({ help: { offset: Math.min(help.offset, max), max } });
+    if (help.max !== max || help.offset > max) setHelp(this.deps.store, { offset: Math.min(help.offset, max), max });
   }
 
   /** Enter in the field on screen (ink-text-input's onSubmit): the prompt runs, a `/` filter is kept. */

@@ -2,6 +2,7 @@
 // filter, a page's URL, refresh, the palette, help, quitting. Their keys and words are the core's
 // bindings (src/keymap/bindings.ts); what they run is here. A feature runs one of them its own way on
 // its own panes with a takeover (Feature.takes), found first because its scope is more specific.
+import * as nav from './nav.js';
 import { BINDINGS, type CommandId } from '../keymap/bindings.js';
 import { checkWebUrl } from '../platform/url-check.js';
 import type { Command, Handler } from './command.js';
@@ -10,6 +11,7 @@ import { moveSelection } from './lists.js';
 import { runPalette } from './palette.js';
 import { registryOf } from './registry.js';
 import { listKeyOf } from './sources.js';
+import { quit as quitApp, setFiltering, setHelp } from './writers.js';
 import { listOf, patchList, toast } from './store.js';
 import type { Pane } from './types.js';
 
@@ -33,9 +35,7 @@ export const goBack = (ctx: Ctx): void => leave(ctx, false);
 
 /** The stack without its top pane, or the quit flag on the first pane (q). */
 function leave(ctx: Ctx, quit: boolean): void {
-  const { stack } = ctx.store.getState();
-  if (stack.length > 1) ctx.store.setState({ stack: stack.slice(0, -1) });
-  else if (quit) ctx.store.setState({ quit: true });
+  if (!nav.back(ctx.store) && quit) quitApp(ctx.store);
 }
 
 /** Tab, Shift-Tab, 1…5 on a tabbed pane: its tabs are those the features declare for its kind (Feature.tab), in their places. */
@@ -45,7 +45,7 @@ function switchTab(ctx: Ctx, pane: Pane, to: (i: number, n: number) => number): 
   if (tabs.length === 0 || typeof current !== 'string') return;
   const n = tabs.length;
   const tab = tabs[(to(tabs.indexOf(current), n) + n) % n]!;
-  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, tab } as Pane] }));
+  nav.replaceTop(ctx.store, { ...pane, tab } as Pane);
 }
 
 /** `o` and `y`: what the page is, the pane's owner says; only a checked URL is opened or copied (src/platform/url-check.ts). */
@@ -91,7 +91,7 @@ function coreRuns(ops: CoreOps): Partial<Record<CommandId, CoreRun>> {
       },
     },
     'app.quit': { run: (ctx) => leave(ctx, true) },
-    'app.forceQuit': { run: (ctx) => ctx.store.setState({ quit: true }) },
+    'app.forceQuit': { run: (ctx) => quitApp(ctx.store) },
     'nav.nextTab': { run: (ctx, pane) => switchTab(ctx, pane, (i) => i + 1) },
     'nav.prevTab': { run: (ctx, pane) => switchTab(ctx, pane, (i) => i - 1) },
     'nav.tab1': tab(1),
@@ -102,14 +102,14 @@ function coreRuns(ops: CoreOps): Partial<Record<CommandId, CoreRun>> {
     'list.filter': {
       run(ctx, pane) {
         const key = listKeyOf(pane);
-        if (key) ctx.store.setState({ filtering: key });
+        if (key) setFiltering(ctx.store, key);
       },
     },
     'object.open': { rows: true, run: (ctx, pane) => page(ctx, pane, false) },
     'object.copy': { rows: true, run: (ctx, pane) => page(ctx, pane, true) },
     'app.refresh': { run: () => ops.refresh() },
     'app.palette': { run: (ctx) => runPalette(ctx) },
-    'app.help': { run: (ctx) => ctx.store.setState({ help: { offset: 0 } }) },
+    'app.help': { run: (ctx) => setHelp(ctx.store, { offset: 0 }) },
   };
 }
 

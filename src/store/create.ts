@@ -3,6 +3,7 @@
 // instance) gets a fresh store. It names no feature: the app shell (src/app/create.ts) hands in the
 // registered features' slices.
 import { createStore, type StateCreator } from 'zustand/vanilla';
+import { firstTrail } from './nav.js';
 import type { AppStore } from './store.js';
 import type { AppConfigView, AppState, CoreSlice, Pane } from './types.js';
 
@@ -14,7 +15,7 @@ export function createCoreSlice(config: AppConfigView, first: Pane = { kind: 'pr
     viewport: { width: 80, height: 14 },
     user: null,
     connection: { kind: 'connecting' },
-    stack: [first],
+    stack: firstTrail(first),
     lists: {},
     listFilters: {},
     inflight: {},

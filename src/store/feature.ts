@@ -359,4 +359,9 @@ export interface ListSource<T> {
   perPage: number;
   /** A complete list's rows once every page is in (a pipeline's jobs take its trigger jobs in among them). */
   arrange?(items: T[]): T[];
+  /**
+   * Keeps the rows read in the owning feature's records too (through its slice's writer), so a pane
+   * opened from a row shows it at once.
+   */
+  remember?(store: AppStore, items: T[]): void;
 }

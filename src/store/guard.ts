@@ -3,6 +3,7 @@
 // the forms that write are opened only by such commands.)
 import type { Ctx } from './ctx.js';
 import { toast } from './store.js';
+import { setInflight } from './writers.js';
 
 /** Runs `work` unless the same action is in flight. */
 export async function guarded(ctx: Ctx, key: string, label: string, work: () => Promise<void>): Promise<void> {
@@ -11,13 +12,10 @@ export async function guarded(ctx: Ctx, key: string, label: string, work: () => 
     toast(ctx.store, 'info', `${state.inflight[key]} — already in progress`);
     return;
   }
-  ctx.store.setState((s) => ({ inflight: { ...s.inflight, [key]: label } }));
+  setInflight(ctx.store, key, label);
   try {
     await work();
   } finally {
-    ctx.store.setState((s) => {
-      const { [key]: _, ...rest } = s.inflight;
-      return { inflight: rest };
-    });
+    setInflight(ctx.store, key, null);
   }
 }

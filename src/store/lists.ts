@@ -1,6 +1,6 @@
 // Loading lists: the first page, the next page when the cursor nears the end, and refreshes that
 // merge fresh rows in without moving the cursor off the row it is on.
-import type { Job, Page, Pipeline, PipelineBasic } from '../api/index.js';
+import type { Page } from '../api/index.js';
 import { describeError } from './errors.js';
 import { listOf, patchList } from './store.js';
 import { shownRows, sourceFor, type ListSource } from './sources.js';
@@ -28,7 +28,7 @@ export async function loadMore(ctx: Ctx, key: ListKey): Promise<void> {
       note: null,
       loadedAt: ctx.now(),
     }));
-    remember(ctx, key, result.items);
+    source.remember?.(ctx.store, result.items);
     ctx.connectionOk();
     // A pipeline's jobs are shown whole (stages need every job), so keep going to the last page —
     // several at once when GitLab said how many there are.
@@ -100,7 +100,7 @@ async function loadRest(ctx: Ctx, key: ListKey, source: ListSource<unknown>, fro
       note: null,
       loadedAt: ctx.now(),
     }));
-    remember(ctx, key, items);
+    source.remember?.(ctx.store, items);
     ctx.connectionOk();
   } catch (error) {
     if (overtaken(ctx, key, generation)) return;
@@ -192,7 +192,7 @@ export async function refreshList(ctx: Ctx, key: ListKey, { maxPages = MAX_REFRE
         note,
         loadedAt: ctx.now(),
       });
-      remember(ctx, key, fresh);
+      source.remember?.(ctx.store, fresh);
     } else if (now.error || (now.note ?? null) !== note) {
       patchList(ctx.store, key, { error: null, note });
     }
@@ -305,22 +305,4 @@ export function patchActedRows(ctx: Ctx, key: ListKey, id: number, rows: (items:
 export function selectedRow<T>(ctx: Ctx, key: ListKey): T | undefined {
   const state = ctx.store.getState();
   return listRows<T>(ctx, state, key)[listOf(state, key).selected];
-}
-
-/** Lists also feed the entity maps, so a pane opened from a row shows it at once. */
-function remember(ctx: Ctx, key: ListKey, items: unknown[]): void {
-  if (key.kind === 'pipelineJobs' || key.kind === 'projectJobs') {
-    ctx.store.setState((s) => {
-      const jobs = { ...s.jobs };
-      for (const j of items as Job[]) jobs[j.id] = { ...jobs[j.id], ...j };
-      return { jobs };
-    });
-  } else if (key.kind === 'pipelines') {
-    ctx.store.setState((s) => {
-      const pipelines = { ...s.pipelines };
-      // List rows are the short form; keep the full form's extra fields if we have them.
-      for (const p of items as PipelineBasic[]) pipelines[p.id] = { ...(pipelines[p.id] ?? {}), ...p } as Pipeline;
-      return { pipelines };
-    });
-  }
 }

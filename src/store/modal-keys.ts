@@ -2,6 +2,7 @@
 // typed, a prompt. The keymap has resolved the key already (each has scopes of its own: 'confirm',
 // 'help', 'filter' + 'edit', 'edit'), so these see a command, or null and the key's text. The
 // controller's one entry point (handleKey) routes here before the pane's keymap sees the key.
+import { setConfirm, setFiltering, setHelp, setPrompt } from './writers.js';
 import type { CommandId } from '../keymap/bindings.js';
 import { firstLine, type EditState } from '../text/text-edit.js';
 import type { Ctx } from './ctx.js';
@@ -17,7 +18,7 @@ export function confirmKey(ctx: Ctx, command: CommandId | null, run: (action: Co
   const { store } = ctx;
   const confirm = store.getState().confirm;
   if (!confirm) return;
-  store.setState({ confirm: null });
+  setConfirm(store, null);
   if (command === 'confirm.yes') run(confirm.yes);
   else toast(store, 'info', 'Nothing was changed');
 }
@@ -29,13 +30,13 @@ export function helpKey(ctx: Ctx, command: CommandId | null): void {
   if (!help) return;
   const max = help.max ?? Number.MAX_SAFE_INTEGER;
   const page = Math.max(1, store.getState().viewport.height - 4);
-  const to = (offset: number) => store.setState({ help: { ...help, offset: Math.max(0, Math.min(max, offset)) } });
+  const to = (offset: number) => setHelp(store, { ...help, offset: Math.max(0, Math.min(max, offset)) });
   switch (command) {
     case 'help.close':
     case 'app.help':
     case 'app.quit':
     case 'nav.back':
-      return store.setState({ help: null });
+      return setHelp(store, null);
     case 'nav.down':
       return to(help.offset + 1);
     case 'nav.up':
@@ -64,9 +65,9 @@ export function filterKey(ctx: Ctx, key: ListKey, command: CommandId | null, tex
   if (command === 'edit.left' || command === 'edit.right' || command === 'edit.home' || command === 'edit.end') return;
   const result = fieldKey(filterField(ctx, key), command, text);
   if (!result) return;
-  if ('submit' in result) return store.setState({ filtering: null });
+  if ('submit' in result) return setFiltering(store, null);
   patchList(store, key, { filter: '', selected: 0 });
-  store.setState({ filtering: null });
+  setFiltering(store, null);
 }
 
 /** The `/` filter as a field: its text is the list's, its cursor always at the end, 200 characters at most. */
@@ -117,7 +118,7 @@ export function promptField(ctx: Ctx): FieldHost {
     write: (next, afresh) => {
       const prompt = store.getState().prompt;
       if (!prompt) return;
-      store.setState({ prompt: { ...prompt, value: next.value, cursor: next.cursor, ...(afresh ? { epoch: (prompt.epoch ?? 0) + 1 } : {}) } });
+      setPrompt(store, { ...prompt, value: next.value, cursor: next.cursor, ...(afresh ? { epoch: (prompt.epoch ?? 0) + 1 } : {}) });
     },
   };
 }
@@ -128,7 +129,7 @@ export function promptField(ctx: Ctx): FieldHost {
  */
 export function fieldChanged(ctx: Ctx, value: string): void {
   const state = ctx.store.getState();
-  if (state.prompt) ctx.store.setState({ prompt: { ...state.prompt, value } });
+  if (state.prompt) setPrompt(ctx.store, { ...state.prompt, value });
   else if (state.filtering) setFilter(ctx, state.filtering, value);
 }
 
@@ -149,7 +150,7 @@ export function pasteInto(ctx: Ctx, paste: string): void {
   if (state.prompt) {
     fieldText(promptField(ctx), text);
     const prompt = store.getState().prompt;
-    if (dropped && prompt) store.setState({ prompt: { ...prompt, hint: dropped } });
+    if (dropped && prompt) setPrompt(store, { ...prompt, hint: dropped });
     return;
   }
   if (state.confirm) return;

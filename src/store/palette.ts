@@ -2,8 +2,10 @@
 // (Feature.palette), looked up by name in the registry (store/registry.ts: a name or alias two
 // features claim is an error at start, so none wins by the features' order); the core keeps only
 // refresh, help and quit.
+import * as nav from './nav.js';
 import { readOnlyRefusal } from './command.js';
 import { toast } from './store.js';
+import { patchPrompt, quit, setHelp, setPrompt } from './writers.js';
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
@@ -33,7 +35,7 @@ function paletteIndex(features: readonly Feature[]): ReadonlyMap<string, Palette
 
 /** For a palette command: pushes a pane onto the trail (a jump then makes the trail, see submitPalette). */
 export function pushPane(ctx: Ctx, pane: Pane): void {
-  ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+  nav.push(ctx.store, pane);
 }
 
 /** For a palette command that needs a project: the message when there is none. */
@@ -89,12 +91,10 @@ async function readBranches(ctx: Ctx, projectId: number): Promise<readonly strin
     const page = await ctx.gl.branches.list(projectId, { perPage: 100 }).all(100);
     names = page.map((b) => b.name);
   } catch (error) {
-    const prompt = ctx.store.getState().prompt;
-    if (prompt?.id === 'palette') ctx.store.setState({ prompt: { ...prompt, hint: `Cannot read the branches: ${describeError(error)}` } });
+    patchPrompt(ctx.store, { hint: `Cannot read the branches: ${describeError(error)}` }, 'palette');
     return [];
   }
-  const prompt = ctx.store.getState().prompt;
-  if (prompt?.id === 'palette') ctx.store.setState({ prompt: { ...prompt, refs: { projectId, names } } });
+  patchPrompt(ctx.store, { refs: { projectId, names } }, 'palette');
   return names;
 }
 
@@ -117,16 +117,14 @@ function currentProject(panes: Pane[]): { projectId: number; path: string } | nu
 }
 
 export function runPalette(ctx: Ctx): void {
-  ctx.store.setState({
-    prompt: {
-      id: 'palette',
-      label: ':',
-      initial: '',
-      hint: paletteCommands(ctx.features)
-        .map((c) => c.usage)
-        .join(' · '),
-      submit: { owner: 'palette' },
-    },
+  setPrompt(ctx.store, {
+    id: 'palette',
+    label: ':',
+    initial: '',
+    hint: paletteCommands(ctx.features)
+      .map((c) => c.usage)
+      .join(' · '),
+    submit: { owner: 'palette' },
   });
 }
 
@@ -139,7 +137,7 @@ export async function submitPalette(ctx: Ctx, host: PaletteHost, text: string): 
   // reads `projects › acme/api › job`, and Esc goes up from there, not back through every jump.
   const after = ctx.store.getState().stack;
   if (result === null && after.length > before.length && after.slice(0, before.length).every((pane, i) => pane === before[i])) {
-    ctx.store.setState({ stack: jumpTrail(before, after[after.length - 1]!, registryOf(ctx.features)) });
+    nav.setTrail(ctx.store, jumpTrail(before, after[after.length - 1]!, registryOf(ctx.features)));
   }
   return result;
 }
@@ -172,11 +170,13 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
       void host.refresh();
       return null;
     case 'help':
-      ctx.store.setState({ prompt: null, help: { offset: 0 } });
+      setPrompt(ctx.store, null);
+      setHelp(ctx.store, { offset: 0 });
       return null;
     case 'quit':
     case 'q':
-      ctx.store.setState({ prompt: null, quit: true });
+      setPrompt(ctx.store, null);
+      quit(ctx.store);
       return null;
   }
   const own = paletteIndex(ctx.features).get(command);

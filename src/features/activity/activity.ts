@@ -1,6 +1,9 @@
 // The activity feature: a project's events tab and a person's feed (`:events`, `:user`) — their
 // scopes, the `f` filter prompt (and what its Enter runs), Enter (to the event's project), `o`
 // (the event's page), and the palette's `:events` and `:user`.
+import { rememberProject } from '../projects/index.js';
+import { clearToast, setListFilters, setPrompt } from '../../store/writers.js';
+import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Event, type Project } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -66,8 +69,7 @@ export const activityFeature: Feature = {
     const event = selectedRow<Event>(ctx, listKeyOf(pane)!);
     if (!event) return true;
     const project = store.getState().projects[event.project_id];
-    const openProject = (p: Project) =>
-      store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' }] }));
+    const openProject = (p: Project) => nav.push(store, { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' });
     if (project) openProject(project);
     // The row's project is not read yet (the watcher reads what is on screen; Enter can come first):
     // ask for it, and open it if the feed is still in front when it comes.
@@ -92,10 +94,10 @@ async function openUnread(ctx: Ctx, projectId: number, from: Pane, open: (projec
   toast(store, 'info', `Opening project #${projectId}…`);
   try {
     const project = await ctx.gl.projects.get(projectId);
-    store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...project, ...s.projects[project.id] } } }));
+    rememberProject(store, project, 'keep');
     ctx.connectionOk();
     if (topPane(store.getState()) !== from) return;
-    store.setState({ toast: null });
+    clearToast(store);
     open(project);
   } catch (error) {
     const hidden = isGitLabApiError(error) && (error.status === 404 || error.status === 403);
@@ -107,14 +109,12 @@ async function openUnread(ctx: Ctx, projectId: number, from: Pane, open: (projec
 /** `f` on an activity list: action, target type, before/after dates, sort — validated. */
 export function eventFilterPrompt(ctx: Ctx, key: ListKey): void {
   const current = ctx.store.getState().listFilters[listKeyText(key)];
-  ctx.store.setState({
-    prompt: {
-      id: 'events.filters',
-      label: 'Filter activity:',
-      initial: formatEventFilters(current),
-      hint: EVENT_FILTER_HINT,
-      submit: { owner: 'activity', command: 'events.filters', args: { key } },
-    },
+  setPrompt(ctx.store, {
+    id: 'events.filters',
+    label: 'Filter activity:',
+    initial: formatEventFilters(current),
+    hint: EVENT_FILTER_HINT,
+    submit: { owner: 'activity', command: 'events.filters', args: { key } },
   });
 }
 
@@ -122,19 +122,14 @@ export function eventFilterPrompt(ctx: Ctx, key: ListKey): void {
 export function submitEventFilters(ctx: Ctx, { key }: { key: ListKey }, value: string): string | null {
   const parsed = parseEventFilters(value, { now: ctx.now() });
   if ('error' in parsed) return parsed.error;
-  ctx.store.setState((s) => {
-    const listFilters = { ...s.listFilters };
-    if (Object.keys(parsed.filters).length) listFilters[listKeyText(key)] = { ...parsed.filters } as Record<string, string>;
-    else delete listFilters[listKeyText(key)];
-    return { listFilters };
-  });
+  setListFilters(ctx.store, key, { ...parsed.filters } as Record<string, string>);
   void resetList(ctx, key);
   return null;
 }
 
 /** `:events` (mine) or `:user <name-or-id>`; an unknown user keeps the palette open with a message. */
 export async function openEvents(ctx: Ctx, who: string | null): Promise<string | null> {
-  const push = (pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+  const push = (pane: Pane) => nav.push(ctx.store, pane);
   if (who === null) {
     push({ kind: 'events', who: 'me' });
     return null;

@@ -1,5 +1,6 @@
 // A person's feed across projects names only project ids: the poller's watcher reads the
 // projects on screen that the store lacks (never a component), each once a session.
+import { rememberProject } from '../projects/index.js';
 import type { Event } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { listRows, nearSelection } from '../../store/lists.js';
@@ -27,7 +28,7 @@ export function watchEventProjects(ctx: Ctx): (state: AppState) => void {
       if (known[id] || asked.has(id)) continue;
       asked.add(id);
       ctx.gl.projects.get(id).then(
-        (p) => ctx.store.setState((s) => ({ projects: { ...s.projects, [p.id]: { ...p, ...s.projects[p.id] } } })),
+        (p) => rememberProject(ctx.store, p, 'keep'),
         // Not visible (or gone): the row shows the id; don't ask again this session.
         () => undefined,
       );

@@ -3,6 +3,9 @@
 // Jobs tab works on the row: `p` (a manual job's variables first; a deploy asks), `r` (a deploy
 // retried asks), `c` and `E` (asked), `K`, `d` — run by the pipelines and jobs features as there.
 // The rows are read by this feature's poll at a bounded cost (read.ts).
+import { createAllJobsSlice, writeAllJobs } from './slice.js';
+import { rememberJob } from '../jobs/index.js';
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -10,7 +13,6 @@ import { patchList, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { ProjectTab } from '../projects/index.js';
 import { AllJobsPane } from './AllJobsPane.js';
-import { createAllJobsSlice } from './slice.js';
 import { JOB_KEYS, jobRefusal, type JobKey } from '../pipelines/index.js';
 import type { Takeover } from '../../store/command.js';
 import { safeText } from '../../text/safe.js';
@@ -49,11 +51,11 @@ export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
   if (typeof filter === 'string') return filter;
   const state = ctx.store.getState();
   const changed = filterText(filter) !== filterText(state.allJobs.filter);
-  ctx.store.setState((s) => ({ allJobs: { ...s.allJobs, filter } }));
+  writeAllJobs(ctx.store, (s) => ({ allJobs: { ...s.allJobs, filter } }));
   // Rows of another filter are not shown under this one: empty until its read answers.
   if (changed) patchList(ctx.store, allJobsKey(), { items: [], loadedAt: null, selected: 0, filter: '' });
   const top = topPane(state);
-  if (top.kind !== 'allJobs') ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'allJobs' } satisfies Pane] }));
+  if (top.kind !== 'allJobs') nav.push(ctx.store, { kind: 'allJobs' } satisfies Pane);
   // Already in front: the poller sees no navigation, so read now.
   else void ctx.refreshNow?.();
   return null;
@@ -63,8 +65,8 @@ export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
 function jobsTab(ctx: Ctx, project: { projectId: number; path: string }): null {
   const tab: ProjectTab = 'jobs';
   const top = topPane(ctx.store.getState());
-  if (top.kind === 'project') ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...top, tab }] }));
-  else ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', ...project, tab }] }));
+  if (top.kind === 'project') nav.replaceTop(ctx.store, { ...top, tab });
+  else nav.push(ctx.store, { kind: 'project', ...project, tab });
   return null;
 }
 
@@ -92,10 +94,8 @@ export const allJobsFeature: Feature = {
     if (pane.kind !== 'allJobs') return false;
     const row = selected(ctx);
     if (!row) return true;
-    ctx.store.setState((s) => ({
-      jobs: { ...s.jobs, [row.job.id]: s.jobs[row.job.id] ?? row.job },
-      stack: [...s.stack, { kind: 'job', projectId: row.projectId, path: row.path, jobId: row.job.id }],
-    }));
+    rememberJob(ctx.store, row.job, { keep: true });
+    nav.push(ctx.store, { kind: 'job', projectId: row.projectId, path: row.path, jobId: row.job.id });
     return true;
   },
   url(ctx, pane) {

@@ -6,6 +6,7 @@
 // (docs/gitlab-api.md "Jobs across projects"). A read the user asks for (opening, R, after an
 // action) asks every project; the timer asks those not asked for ALL_JOBS_CHECK_MS, within
 // ALL_JOBS_REQUESTS_PER_MINUTE (src/lib/budgets.ts). What it remembers belongs to one poller.
+import { writeAllJobs } from './slice.js';
 import type { Job, JobScope, PipelineBasic, Project } from '../../api/index.js';
 import { ALL_JOBS_CHECK_MS, ALL_JOBS_MAX_PROJECTS, ALL_JOBS_PER_PROJECT, ALL_JOBS_REQUESTS_PER_MINUTE } from '../../lib/budgets.js';
 import { isActiveStatus } from '../../lib/status.js';
@@ -165,7 +166,7 @@ export function createAllJobsReader(ctx: Ctx): AllJobsReader {
     const failed = projects.filter((p) => reads.get(p.id)?.error).map((p) => `${safeText(p.path_with_namespace, 40)} (${reads.get(p.id)!.error})`);
     // Another filter came while this read ran: its own read follows (`again`), not these rows.
     if (filterText(ctx.store.getState().allJobs.filter) !== filterText(filter)) return;
-    ctx.store.setState((s) => ({ allJobs: { ...s.allJobs, projects: projects.length, failed, lastSent: sent, reads: s.allJobs.reads + 1 } }));
+    writeAllJobs(ctx.store, (s) => ({ allJobs: { ...s.allJobs, projects: projects.length, failed, lastSent: sent, reads: s.allJobs.reads + 1 } }));
     patchList<FleetJob>(ctx.store, key, { items: rows.slice(0, MAX_ROWS), loading: false, loadedAt: ctx.now(), error: null, nextPage: null });
   }
 

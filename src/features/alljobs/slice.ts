@@ -1,5 +1,6 @@
 // `:jobs`'s part of the store (zustand's slices pattern; composed in store/create.ts): the filter
 // in force and what the last read covered. The rows are the list `allJobs` (store/types.ts lists).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { Job } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
@@ -30,6 +31,9 @@ export interface AllJobsSlice {
 export const createAllJobsSlice: StateCreator<AppState, [], [], AllJobsSlice> = () => ({
   allJobs: { filter: { scopes: [], name: null, ref: null, stage: null }, projects: 0, failed: [], lastSent: 0, reads: 0 },
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeAllJobs = sliceWriter('alljobs', ['allJobs']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

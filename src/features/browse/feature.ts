@@ -3,6 +3,8 @@
 // the preview (text only; a binary file, a big one or one with an unsafe name is refused with a
 // message), `s` saves the file, `|` opens it in $PAGER (pager.ts). The archive does not change: it
 // is read when first opened and on `R`.
+import { archiveKey, type ArchiveListing, createBrowseSlice, previewKey, writeBrowse } from './slice.js';
+import * as nav from '../../store/nav.js';
 import type { Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -16,7 +18,6 @@ import { BROWSE_BINDINGS } from './bindings.js';
 import { loadListing, loadPreview, rowsOf } from './load.js';
 import { pageEntry } from './pager.js';
 import { askSave, saveEntry, submitSave } from './save.js';
-import { archiveKey, createBrowseSlice, previewKey, type ArchiveListing } from './slice.js';
 import { BrowsePane } from './BrowsePane.js';
 import { confirmsBy, promptsBy } from '../../store/commands.js';
 import type { BrowseConfirms, BrowsePrompts } from './slice.js';
@@ -36,7 +37,7 @@ const listingOf = (ctx: Ctx, pane: BrowsePane): ArchiveListing | undefined => ct
 
 function setListing(ctx: Ctx, pane: BrowsePane, change: Partial<ArchiveListing>): void {
   const key = archiveKey(pane.projectId, pane.jobId);
-  ctx.store.setState((s) => (s.archives[key] ? { archives: { ...s.archives, [key]: { ...s.archives[key], ...change } } } : {}));
+  writeBrowse(ctx.store, (s) => (s.archives[key] ? { archives: { ...s.archives, [key]: { ...s.archives[key], ...change } } } : {}));
 }
 
 /** The file shown, or the tree's selected row when it is a file. */
@@ -90,7 +91,7 @@ export const browseFeature: Feature = {
         if (pane.kind !== 'browse') return;
         if (pane.file !== undefined) {
           const key = previewKey(pane.projectId, pane.jobId, pane.file);
-          return ctx.store.setState((s) => {
+          return writeBrowse(ctx.store, (s) => {
             const now = s.previews[key];
             if (!now) return {};
             const scroll = Math.max(0, Math.min(Math.max(0, now.lines.length - 1), move(now.scroll, now.lines.length)));
@@ -111,7 +112,7 @@ export const browseFeature: Feature = {
         if (pane.kind !== 'browse') return;
         if (pane.file !== undefined) {
           const key = previewKey(pane.projectId, pane.jobId, pane.file);
-          ctx.store.setState((s) => ({ previews: Object.fromEntries(Object.entries(s.previews).filter(([k]) => k !== key)) }));
+          writeBrowse(ctx.store, (s) => ({ previews: Object.fromEntries(Object.entries(s.previews).filter(([k]) => k !== key)) }));
         } else if (listingOf(ctx, pane)) setListing(ctx, pane, { state: 'loading' });
       },
     },
@@ -148,7 +149,7 @@ export const browseFeature: Feature = {
       return true;
     }
     const entry = row.node.entry!;
-    ctx.store.setState((s) => ({ stack: [...s.stack, { ...pane, file: entry.name } satisfies Pane] }));
+    nav.push(ctx.store, { ...pane, file: entry.name } satisfies Pane);
     return true;
   },
   poll: (ctx) => ({
@@ -185,7 +186,7 @@ function browseJob(ctx: Ctx, job: Job, projectId: number, path: string): string 
 export function openBrowse(ctx: Ctx, at: { projectId: number; path: string; jobId: number }): null {
   const top = topPane(ctx.store.getState());
   if (top.kind === 'browse' && top.jobId === at.jobId && top.file === undefined) return null;
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'browse', ...at } satisfies Pane] }));
+  nav.push(ctx.store, { kind: 'browse', ...at } satisfies Pane);
   return null;
 }
 

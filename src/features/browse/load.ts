@@ -5,6 +5,7 @@
 // archiveSpoolBudget, and is read from there. A preview: one file through GitLab's single-file
 // endpoint, refused before any request when the directory says it is too big or its name is unsafe,
 // and after it when its bytes are binary.
+import { archiveKey, type ArchiveListing, type FilePreview, previewKey, writeBrowse } from './slice.js';
 import type { ArchiveRead } from '../../api/index.js';
 import { ARTIFACT_LISTING_LIMITS, ARTIFACT_PREVIEW_MAX, ARTIFACT_TAIL_BYTES, archiveSpoolBudget, formatSize } from '../../lib/budgets.js';
 import { readZipDirectory, type ZipEntry, type ZipSource } from '../../lib/zip.js';
@@ -12,7 +13,6 @@ import { TempFile, freeBytes, pipetopTempDir } from '../../log/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { buildTree, initiallyOpen, visibleRows, type TreeNode, type TreeRow } from './tree.js';
-import { archiveKey, previewKey, type ArchiveListing, type FilePreview } from './slice.js';
 
 const trees = new WeakMap<readonly ZipEntry[], TreeNode>();
 /** The tree of a listing's entries, built once per listing. */
@@ -31,7 +31,7 @@ export function rowsOf(listing: ArchiveListing): TreeRow[] {
 }
 
 function patch(ctx: Ctx, key: string, change: Partial<ArchiveListing>): void {
-  ctx.store.setState((s) => ({
+  writeBrowse(ctx.store, (s) => ({
     archives: { ...s.archives, [key]: { ...(s.archives[key] ?? { state: 'loading', entries: [], open: [], selected: 0, reads: 0, bytes: 0 }), ...change } },
   }));
 }
@@ -121,7 +121,7 @@ async function spoolWhole(ctx: Ctx, read: Extract<ArchiveRead, { kind: 'whole' }
 }
 
 function setPreview(ctx: Ctx, key: string, change: Partial<FilePreview>): void {
-  ctx.store.setState((s) => ({
+  writeBrowse(ctx.store, (s) => ({
     previews: { ...s.previews, [key]: { ...(s.previews[key] ?? { state: 'loading', lines: [], scroll: 0, bytes: 0 }), ...change } },
   }));
 }

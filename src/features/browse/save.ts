@@ -2,6 +2,7 @@
 // write as the archive's `d` (src/lib/safe-file.ts: a private temp file put in place when complete,
 // never onto a device, FIFO, symlink or a file the user did not agree to replace). The name offered
 // is the entry's base name made file-safe: an entry's name is never used as a path.
+import { setConfirm, setDownload, setPrompt } from '../../store/writers.js';
 import { basename, join } from 'node:path';
 import { TargetError } from '../../lib/safe-file.js';
 import type { ZipEntry } from '../../lib/zip.js';
@@ -25,14 +26,12 @@ export function offeredPath(ctx: Ctx, entry: ZipEntry): string {
 
 export function askSave(ctx: Ctx, projectId: number, jobId: number, entry: ZipEntry): void {
   if (entry.unsafe) return void toast(ctx.store, 'error', `Not saved: ${refusal(entry)!.replace(/^Not opened: /, '')}`);
-  ctx.store.setState({
-    prompt: {
-      id: 'browse.save',
-      label: 'Save file to:',
-      initial: offeredPath(ctx, entry),
-      hint: `${entry.size.toLocaleString('en')} bytes · the downloads directory (config downloads:) · enter to save · esc to cancel`,
-      submit: { owner: 'browse', command: 'browse.save', args: { projectId, jobId, name: entry.name, size: entry.size, offered: offeredPath(ctx, entry) } },
-    },
+  setPrompt(ctx.store, {
+    id: 'browse.save',
+    label: 'Save file to:',
+    initial: offeredPath(ctx, entry),
+    hint: `${entry.size.toLocaleString('en')} bytes · the downloads directory (config downloads:) · enter to save · esc to cancel`,
+    submit: { owner: 'browse', command: 'browse.save', args: { projectId, jobId, name: entry.name, size: entry.size, offered: offeredPath(ctx, entry) } },
   });
 }
 
@@ -52,27 +51,28 @@ export function saveEntry(
 ): Promise<void> {
   const what = safeText(a.name.split('/').pop() ?? a.name, 80);
   return guarded(ctx, `browse.save:${a.jobId}:${a.name}`, `Saving ${what}…`, async () => {
-    ctx.store.setState({ download: { label: what, received: 0 } });
+    setDownload(ctx.store, { label: what, received: 0 });
     try {
       const result = await ctx.gl.jobs.downloadArtifactFile(a.projectId, a.jobId, a.name, a.dest, {
         explicit,
         overwrite,
         expectedSize: a.size,
-        onProgress: (p) => ctx.store.setState({ download: { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) } }),
+        onProgress: (p) => setDownload(ctx.store, { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) }),
         ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
       });
       const renamed = basename(result.path) !== basename(a.dest) ? `; ${safeText(basename(a.dest), 100)} exists, so a new name` : '';
       toast(ctx.store, 'success', `Saved ${what} to ${safeText(result.path, 300)} (${result.bytes.toLocaleString('en')} bytes${renamed})`);
     } catch (error) {
       if (error instanceof TargetError && error.kind === 'exists') {
-        ctx.store.setState({
-          confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { owner: 'browse', command: 'browse.saveOverwrite', args: a } },
+        setConfirm(ctx.store, {
+          message: `${safeText(error.path, 200)} exists. Replace it?`,
+          yes: { owner: 'browse', command: 'browse.saveOverwrite', args: a },
         });
       } else {
         toast(ctx.store, 'error', `Saving ${what} failed: ${error instanceof TargetError ? safeText(error.message, 300) : describeError(error)}`);
       }
     } finally {
-      ctx.store.setState({ download: null });
+      setDownload(ctx.store, null);
     }
   });
 }

@@ -1,4 +1,5 @@
 // The artifacts browser's part of the store (zustand's slices pattern; composed by the app shell).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { ZipEntry } from '../../lib/zip.js';
 import type { AppState } from '../../store/types.js';
@@ -47,6 +48,9 @@ export const createBrowseSlice: StateCreator<AppState, [], [], BrowseSlice> = ()
   archives: {},
   previews: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeBrowse = sliceWriter('browse', ['archives', 'previews']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

@@ -2,6 +2,7 @@
 // with `token: true`, read-only mode refusing a dangerous one, `confirm: true` asking first; then
 // its output as the command says (none, toast, pager, terminal). A failure shows its exit status
 // and the last lines of its stderr; `^g` cancels a running one (its whole process group).
+import { setConfirm, setPrompt } from '../../store/writers.js';
 import { promises as fs } from 'node:fs';
 import type { CustomCommand } from '../../config/user-commands.js';
 import { commandEnv, runShell, type RunningShell, type ShellResult } from '../../platform/shell.js';
@@ -30,13 +31,11 @@ export function startCommand(ctx: Ctx, command: CustomCommand, pane: Pane = topP
   if ('missing' in found) return found.missing;
   if (command.confirm) {
     const on = found.vars.PIPETOP_JOB_NAME ?? found.vars.PIPETOP_ENVIRONMENT ?? found.vars.PIPETOP_PROJECT;
-    ctx.store.setState({
-      prompt: null,
-      confirm: {
-        message: `Run ${command.name}${on ? ` on ${safeText(on, 80)}` : ''}?`,
-        detail: safeText(command.description, 200),
-        yes: { owner: 'commands', command: 'commands.runConfirmed', args: { name: command.name, vars: found.vars } },
-      },
+    setPrompt(ctx.store, null);
+    setConfirm(ctx.store, {
+      message: `Run ${command.name}${on ? ` on ${safeText(on, 80)}` : ''}?`,
+      detail: safeText(command.description, 200),
+      yes: { owner: 'commands', command: 'commands.runConfirmed', args: { name: command.name, vars: found.vars } },
     });
     return null;
   }

@@ -1,6 +1,8 @@
 // `:compare` and `C` on a pipeline: the pipeline against the last one that passed on its ref — which
 // one that is (#id, age, sha), jobs whose status flipped, durations, tests newly failing, variables
 // that differ. Read when opened and on `R`; j/k scroll; Enter opens the green pipeline.
+import { compareKey, createCompareSlice, writeCompare } from './slice.js';
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { pipelineOnTrail } from '../../store/palette.js';
@@ -10,8 +12,6 @@ import type { CommandId } from '../../keymap/bindings.js';
 import { withRuns } from '../../store/command.js';
 import { COMPARE_BINDINGS } from './bindings.js';
 import { loadComparison } from './load.js';
-import { compareKey } from './slice.js';
-import { createCompareSlice } from './slice.js';
 import { ComparePane } from './ComparePane.js';
 
 const SCROLL: Record<string, (i: number) => number> = {
@@ -38,10 +38,7 @@ export const compareFeature: Feature = {
       run(ctx, pane) {
         if (pane.kind !== 'compare') return;
         const base = ctx.store.getState().comparisons[compareKey(pane.projectId, pane.pipelineId)]?.base;
-        if (base)
-          ctx.store.setState((s) => ({
-            stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' } satisfies Pane],
-          }));
+        if (base) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' });
       },
     },
   }),
@@ -52,7 +49,7 @@ export const compareFeature: Feature = {
     run(ctx, pane) {
       if (pane.kind !== 'compare') return;
       const key = compareKey(pane.projectId, pane.pipelineId);
-      ctx.store.setState((s) => {
+      writeCompare(ctx.store, (s) => {
         const now = s.comparisons[key];
         return now ? { comparisons: { ...s.comparisons, [key]: { ...now, scroll: Math.max(0, scroll(now.scroll)) } } } : {};
       });
@@ -84,7 +81,7 @@ export const compareFeature: Feature = {
 export function openCompare(ctx: Ctx, at: { projectId: number; path: string; pipelineId: number }): null {
   const top = topPane(ctx.store.getState());
   if (top.kind === 'compare' && top.pipelineId === at.pipelineId) return null;
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'compare', ...at } satisfies Pane] }));
+  nav.push(ctx.store, { kind: 'compare', ...at } satisfies Pane);
   return null;
 }
 

@@ -2,16 +2,16 @@
 // (GitLab's list filtered by ref and status, newest first: one page is nearly always enough), both
 // pipelines' jobs, test reports and variables. A report or the variables that cannot be read (403 for
 // a developer's variables, no report) leave that part out; the rest still compares.
+import { compareKey, type CompareState, writeCompare } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { compare } from './diff.js';
-import { compareKey, type CompareState } from './slice.js';
 
 /** Pages of successful pipelines looked through for one older than the compared one. */
 const MAX_PAGES = 3;
 
 function patch(ctx: Ctx, key: string, change: Partial<CompareState>): void {
-  ctx.store.setState((s) => ({ comparisons: { ...s.comparisons, [key]: { ...(s.comparisons[key] ?? { state: 'loading', scroll: 0 }), ...change } } }));
+  writeCompare(ctx.store, (s) => ({ comparisons: { ...s.comparisons, [key]: { ...(s.comparisons[key] ?? { state: 'loading', scroll: 0 }), ...change } } }));
 }
 
 export async function loadComparison(ctx: Ctx, projectId: number, pipelineId: number): Promise<void> {

@@ -1,4 +1,5 @@
 // The comparison's part of the store (zustand's slices pattern; composed in store/create.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { PipelineBasic } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
@@ -26,6 +27,9 @@ export const compareKey = (projectId: number, pipelineId: number) => `${projectI
 export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = () => ({
   comparisons: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeCompare = sliceWriter('compare', ['comparisons']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

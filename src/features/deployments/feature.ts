@@ -1,4 +1,6 @@
 // The deployments feature as the core sees it: the deployments tab and a deployment's pane.
+import { createDeploymentsSlice, writeDeployments } from './slice.js';
+import * as nav from '../../store/nav.js';
 import type { Deployment } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -8,7 +10,6 @@ import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { deploymentsSource } from './source.js';
 import { DEPLOYMENT_BINDINGS } from './bindings.js';
-import { createDeploymentsSlice } from './slice.js';
 import { DeploymentPane } from './DeploymentPane.js';
 
 /** An environment's page (its external URL when it has one), else the project's. */
@@ -36,11 +37,11 @@ export const deploymentsFeature: Feature = {
   },
   open(ctx, pane) {
     const { store } = ctx;
-    const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
+    const push = (next: Pane) => nav.push(store, next);
     if (pane.kind === 'project' && pane.tab === 'deployments') {
       const row = selectedRow<Deployment>(ctx, listKeys.deployments(pane.projectId));
       if (row) {
-        store.setState((s) => ({ deployments: { ...s.deployments, [row.id]: row } }));
+        writeDeployments(store, (s) => ({ deployments: { ...s.deployments, [row.id]: row } }));
         push({ kind: 'deployment', projectId: pane.projectId, path: pane.path, deploymentId: row.id });
       }
       return true;
@@ -71,7 +72,7 @@ export const deploymentsFeature: Feature = {
       return (async () => {
         try {
           const d = await ctx.gl.deployments.get(pane.projectId, pane.deploymentId);
-          if (ctx.store.getState().deployments[d.id] !== d) ctx.store.setState((s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
+          if (ctx.store.getState().deployments[d.id] !== d) writeDeployments(ctx.store, (s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
           ctx.connectionOk();
         } catch (error) {
           ctx.connectionFailed(error);

@@ -1,4 +1,5 @@
 // The deployments feature's part of the store (zustand's slices pattern; composed in store/create.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { Deployment } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
@@ -11,6 +12,9 @@ export interface DeploymentsSlice {
 export const createDeploymentsSlice: StateCreator<AppState, [], [], DeploymentsSlice> = () => ({
   deployments: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeDeployments = sliceWriter('deployments', ['deployments']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

@@ -3,6 +3,9 @@
 // it. Enter opens that job's log at that line; `r` retries the failed jobs (a pipeline retry, asked
 // first with their count). Read once when opened and on `R`: a finished pipeline's failures do not
 // move.
+import { setConfirm } from '../../store/writers.js';
+import { createFailuresSlice, digestKey, type FailureDigest, writeFailures } from './slice.js';
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { pipelineOnTrail } from '../../store/palette.js';
@@ -15,8 +18,6 @@ import type { CommandId } from '../../keymap/bindings.js';
 import { withRuns } from '../../store/command.js';
 import { FAILURE_BINDINGS } from './bindings.js';
 import { loadFailures } from './load.js';
-import { digestKey, type FailureDigest } from './slice.js';
-import { createFailuresSlice } from './slice.js';
 import { FailuresPane } from './FailuresPane.js';
 import { confirmsBy } from '../../store/commands.js';
 import type { FailureConfirms } from './slice.js';
@@ -65,7 +66,7 @@ export const failuresFeature: Feature = {
       if (!digest || n === 0) return;
       const selected = Math.max(0, Math.min(n - 1, move(digest.selected, n)));
       const key = digestKey(pane.projectId, pane.pipelineId);
-      ctx.store.setState((s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
+      writeFailures(ctx.store, (s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
     },
   })),
   palette: {
@@ -106,7 +107,7 @@ export const failuresFeature: Feature = {
 export function openFailures(ctx: Ctx, at: { projectId: number; path: string; pipelineId: number }): null {
   const top = topPane(ctx.store.getState());
   if (top.kind === 'failures' && top.pipelineId === at.pipelineId) return null;
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'failures', ...at } satisfies Pane] }));
+  nav.push(ctx.store, { kind: 'failures', ...at } satisfies Pane);
   return null;
 }
 
@@ -118,12 +119,10 @@ function askRetry(ctx: Ctx, pane: FailuresPane, digest: FailureDigest | undefine
   const counted = [own ? `${own} failed job${own === 1 ? '' : 's'}` : '', below ? `${below} in downstream pipelines (their trigger jobs run again)` : '']
     .filter(Boolean)
     .join(' and ');
-  ctx.store.setState({
-    confirm: {
-      message: `Retry pipeline #${pane.pipelineId}: ${counted}?`,
-      detail: 'GitLab retries every failed and canceled job of the pipeline.',
-      yes: { owner: 'failures', command: 'failures.retryConfirmed', args: { projectId: pane.projectId, pipelineId: pane.pipelineId } },
-    },
+  setConfirm(ctx.store, {
+    message: `Retry pipeline #${pane.pipelineId}: ${counted}?`,
+    detail: 'GitLab retries every failed and canceled job of the pipeline.',
+    yes: { owner: 'failures', command: 'failures.retryConfirmed', args: { projectId: pane.projectId, pipelineId: pane.pipelineId } },
   });
 }
 
@@ -133,7 +132,7 @@ async function openAtFailure(ctx: Ctx, pane: FailuresPane): Promise<void> {
   const item = digest?.items[digest.selected];
   if (!item) return;
   const path = item.projectId === pane.projectId ? pane.path : String(item.projectId);
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId: item.projectId, path, jobId: item.jobId }] }));
+  nav.push(ctx.store, { kind: 'job', projectId: item.projectId, path, jobId: item.jobId });
   if (!item.block || !ctx.searchLog) return;
   const line = item.block.line;
   if (!(await logLoaded(ctx, item.jobId))) return;

@@ -1,6 +1,8 @@
 // Reading a pipeline's failures: its failed jobs and those of the pipelines downstream of failed
 // trigger jobs (the same walk `pipetop watch` ends with, src/watch/failures.ts), then each job's log
 // once, capped in bytes, searched by the same failure finder as the log's `F` (src/watch/failure-line.ts).
+import { rememberPipeline } from '../pipelines/index.js';
+import { digestKey, type FailureDigest, type FailureItem, writeFailures } from './slice.js';
 import type { Job } from '../../api/index.js';
 import { tracePath } from '../../api/trace.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -8,7 +10,6 @@ import { describeError } from '../../store/errors.js';
 import { failureBlock } from '../../watch/failure-line.js';
 import { downstreamReader } from '../../watch/downstream.js';
 import { failedJobsWithDownstream } from '../../watch/failures.js';
-import { digestKey, type FailureDigest, type FailureItem } from './slice.js';
 
 /** Logs read for one digest: the first failures matter, and each log is a read of its own. */
 export const MAX_LOGS = 12;
@@ -17,7 +18,7 @@ export const MAX_LOG_BYTES = 8 * 1024 * 1024;
 const LOG_TIMEOUT_MS = 20_000;
 
 function patch(ctx: Ctx, key: string, change: Partial<FailureDigest>): void {
-  ctx.store.setState((s) => {
+  writeFailures(ctx.store, (s) => {
     const now = s.failures[key] ?? { state: 'loading', items: [], selected: 0, logs: 0, bytes: 0 };
     return { failures: { ...s.failures, [key]: { ...now, ...change } } };
   });
@@ -33,7 +34,7 @@ export async function loadFailures(ctx: Ctx, projectId: number, pipelineId: numb
       downstreamReader(ctx.gl, projectId).read(pipelineId),
     ]);
     // Kept, so `r` can retry it whichever way the digest was opened (`:failures N` reads it first here).
-    ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
+    rememberPipeline(ctx.store, pipeline);
     const found = await failedJobsWithDownstream(ctx.gl, projectId, { pipeline, jobs, downstream });
     const items: FailureItem[] = found.map((f) => ({
       jobId: f.job.id,

@@ -1,4 +1,5 @@
 // The failure digest's part of the store (zustand's slices pattern; composed in store/create.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from '../../store/types.js';
 import type { Continuations } from '../../store/commands.js';
@@ -40,6 +41,9 @@ export const digestKey = (projectId: number, pipelineId: number) => `${projectId
 export const createFailuresSlice: StateCreator<AppState, [], [], FailuresSlice> = () => ({
   failures: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeFailures = sliceWriter('failures', ['failures']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

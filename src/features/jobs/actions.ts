@@ -1,6 +1,9 @@
 // One-key actions on jobs, and artifact downloads. Each is guarded (read-only mode, already in
 // flight), destructive ones ask first, and the result — or GitLab's own error message — lands in a
 // toast while the store takes the new state at once.
+import { setConfirm, setDownload, setPrompt } from '../../store/writers.js';
+import { writeJobs } from './slice.js';
+import * as nav from '../../store/nav.js';
 import { basename, join } from 'node:path';
 import type { Job, JobVariable } from '../../api/index.js';
 import { segment } from '../../api/paths.js';
@@ -33,18 +36,14 @@ export function jobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, 
   const pointless = pointlessReason(verb, job);
   if (pointless) return void toast(ctx.store, 'info', `${capitalize(jobLabel(job))} ${pointless}`);
   if (verb === 'cancel') {
-    ctx.store.setState({
-      confirm: {
-        message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`,
-        yes: { owner: 'jobs', command: 'job.confirmed', args: { verb, job, projectId, path } },
-      },
+    setConfirm(ctx.store, {
+      message: `Cancel ${jobLabel(job)}? It stops now and is marked canceled.`,
+      yes: { owner: 'jobs', command: 'job.confirmed', args: { verb, job, projectId, path } },
     });
   } else if (verb === 'erase') {
-    ctx.store.setState({
-      confirm: {
-        message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`,
-        yes: { owner: 'jobs', command: 'job.confirmed', args: { verb, job, projectId, path } },
-      },
+    setConfirm(ctx.store, {
+      message: `Erase ${jobLabel(job)}? Its log and artifacts are deleted.`,
+      yes: { owner: 'jobs', command: 'job.confirmed', args: { verb, job, projectId, path } },
     });
   } else void runJobAction(ctx, verb, job, projectId, path);
 }
@@ -128,7 +127,7 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
   const pipelineKey = job.pipeline ? listKeys.pipelineJobs(projectId, job.pipeline.id) : null;
   if (verb === 'retry') {
     const fresh: Job = { ...result, pipeline: result.pipeline ?? job.pipeline, user: result.user ?? job.user };
-    ctx.store.setState((s) => ({ jobs: { ...s.jobs, [fresh.id]: fresh, [job.id]: { ...job, retried: true } } }));
+    writeJobs(ctx.store, (s) => ({ jobs: { ...s.jobs, [fresh.id]: fresh, [job.id]: { ...job, retried: true } } }));
     // The new attempt joins the pipeline's rows: its job's row shows it, in the same place, with the
     // attempt count (attempts.ts). A list filtered by status holds no other attempts: replace there.
     if (pipelineKey) {
@@ -156,7 +155,7 @@ function applyJobResult(ctx: Ctx, verb: JobVerb, job: Job, result: Job, projectI
   // An erase answer may lack `erased_at` on an older server: GitLab has removed the log either way.
   if (verb === 'erase' && !updated.erased_at) updated.erased_at = new Date(ctx.now()).toISOString();
   const me = ctx.store.getState().user;
-  ctx.store.setState((s) => ({
+  writeJobs(ctx.store, (s) => ({
     jobs: { ...s.jobs, [job.id]: updated },
     ...(verb === 'erase' && me ? { erasedBy: { ...s.erasedBy, [job.id]: `${me.name} (@${me.username})` } } : {}),
   }));
@@ -185,14 +184,12 @@ export function downloadArtifacts(ctx: Ctx, job: Job, projectId: number): void {
     return;
   }
   const initial = join(ctx.platform.downloadDir, `artifacts-${job.id}-${fileSafe(job.name)}.zip`);
-  ctx.store.setState({
-    prompt: {
-      id: 'job.download',
-      label: 'Save artifacts to:',
-      initial,
-      hint: `${job.artifacts_file.size.toLocaleString('en')} bytes · the downloads directory (config downloads:) · enter to download · esc to cancel`,
-      submit: { owner: 'jobs', command: 'job.download', args: { job, projectId } },
-    },
+  setPrompt(ctx.store, {
+    id: 'job.download',
+    label: 'Save artifacts to:',
+    initial,
+    hint: `${job.artifacts_file.size.toLocaleString('en')} bytes · the downloads directory (config downloads:) · enter to download · esc to cancel`,
+    submit: { owner: 'jobs', command: 'job.download', args: { job, projectId } },
   });
 }
 
@@ -235,14 +232,12 @@ export function downloadArtifactsByRef(ctx: Ctx, projectId: number, ref: string,
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
-  ctx.store.setState({
-    prompt: {
-      id: 'job.downloadByRef',
-      label: 'Save artifacts to:',
-      initial: byRefPath(ctx, ref, jobName),
-      hint: `the latest successful ${safeText(jobName, 60)} on ${safeText(ref, 60)} · enter to download · esc to cancel`,
-      submit: { owner: 'jobs', command: 'job.downloadByRef', args: { projectId, ref, jobName } },
-    },
+  setPrompt(ctx.store, {
+    id: 'job.downloadByRef',
+    label: 'Save artifacts to:',
+    initial: byRefPath(ctx, ref, jobName),
+    hint: `the latest successful ${safeText(jobName, 60)} on ${safeText(ref, 60)} · enter to download · esc to cancel`,
+    submit: { owner: 'jobs', command: 'job.downloadByRef', args: { projectId, ref, jobName } },
   });
   return null;
 }
@@ -292,14 +287,14 @@ function startDownload(
 ): Promise<void> {
   return guarded(ctx, key, `Downloading ${what}…`, async () => {
     let last = 0;
-    ctx.store.setState({ download: { label: what, received: 0 } });
+    setDownload(ctx.store, { label: what, received: 0 });
     try {
       const result = await work((p) => {
         // Progress events come per chunk; a few store updates a second are plenty for a bar.
         const now = ctx.now();
         if (now - last < 100 && p.received !== p.total) return;
         last = now;
-        ctx.store.setState({ download: { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) } });
+        setDownload(ctx.store, { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) });
       });
       // The name offered was taken (src/lib/safe-file.ts adds " (1)"): say so, or the file seems lost.
       const renamed = basename(result.path) !== basename(requested) ? `; ${safeText(basename(requested), 100)} exists, so a new name` : '';
@@ -307,19 +302,19 @@ function startDownload(
     } catch (error) {
       // A typed name that exists (src/lib/safe-file.ts): ask, then download again with overwrite.
       if (replace && error instanceof TargetError && error.kind === 'exists') {
-        ctx.store.setState({ confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: replace } });
+        setConfirm(ctx.store, { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: replace });
       } else {
         const why = error instanceof TargetError ? safeText(error.message, 300) : describeError(error);
         toast(ctx.store, 'error', `Download of ${what} failed: ${why}`);
       }
     } finally {
-      ctx.store.setState({ download: null });
+      setDownload(ctx.store, null);
     }
   });
 }
 
 export function replaceTop(ctx: Ctx, pane: Pane): void {
-  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), pane] }));
+  nav.replaceTop(ctx.store, pane);
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,6 +1,7 @@
 // What the jobs feature answers about its panes: the job a job key acts on (the keys themselves are
 // the pipelines feature's commands, features/pipelines/job-commands.ts, since a trigger job's and a
 // manual job's are), Enter on a job row, `o`, and the keymap scopes of the jobs tab and the job pane.
+import * as nav from '../../store/nav.js';
 import type { Job } from '../../api/index.js';
 import type { Scope } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -23,7 +24,7 @@ export function targetJob(ctx: Ctx, pane: Pane): Job | undefined {
 export function openJob(ctx: Ctx, pane: Pane): boolean {
   if (!listsJobs(pane)) return false;
   const job = selectedRow<Job>(ctx, listKeyOf(pane)!);
-  if (job) ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId: job.id }] }));
+  if (job) nav.push(ctx.store, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId: job.id });
   return true;
 }
 

@@ -1,4 +1,5 @@
 // The jobs feature's `:` commands: open a job, download the artifacts of a ref's latest job.
+import { writeJobs } from './slice.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { markFresh } from '../../store/fresh.js';
@@ -17,7 +18,7 @@ export const JOBS_PALETTE: Record<string, PaletteCommand> = {
       if (typeof n === 'string') return n;
       try {
         const job = await ctx.gl.jobs.get(at.project!.projectId, n);
-        ctx.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
+        writeJobs(ctx.store, (s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
         // Read just now: the poll that follows the navigation does not read it again.
         markFresh(ctx, `job:${job.id}`);
         pushPane(ctx, { kind: 'job', ...at.project!, jobId: n });

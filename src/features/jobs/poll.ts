@@ -1,6 +1,8 @@
 // What a poll of the job pane reads: the job's own record (its pane says why when it cannot be
 // read), and whether it still moves. How often while its log is tailed is the log's business
 // (features/log/feature.ts).
+import { setLoadError } from '../../store/writers.js';
+import { writeJobs } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
 import { takeFresh } from '../../store/fresh.js';
 import { describeError } from '../../store/errors.js';
@@ -31,19 +33,14 @@ function readJob(ctx: Ctx, pane: Extract<Pane, { kind: 'job' }>): Promise<void> 
   return ctx.gl.jobs.get(pane.projectId, pane.jobId).then(
     (j) => {
       const old = ctx.store.getState().jobs[j.id];
-      if (old !== j) ctx.store.setState((s) => ({ jobs: { ...s.jobs, [j.id]: j } }));
-      if (ctx.store.getState().loadErrors[errorKey]) ctx.store.setState((s) => ({ loadErrors: withoutKey(s.loadErrors, errorKey) }));
+      if (old !== j) writeJobs(ctx.store, (s) => ({ jobs: { ...s.jobs, [j.id]: j } }));
+      if (ctx.store.getState().loadErrors[errorKey]) setLoadError(ctx.store, errorKey, null);
       ctx.connectionOk();
     },
     (e: unknown) => {
       // The job pane says why (a job GitLab sent with wrong types would otherwise stay "Loading").
-      ctx.store.setState((s) => ({ loadErrors: { ...s.loadErrors, [errorKey]: describeError(e) } }));
+      setLoadError(ctx.store, errorKey, describeError(e));
       ctx.connectionFailed(e);
     },
   );
-}
-
-function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
-  const { [key]: _, ...rest } = record;
-  return rest;
 }

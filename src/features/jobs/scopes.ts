@@ -1,5 +1,7 @@
 // A job list's status filter, typed as one line (`failed running`). Invalid input keeps the
 // prompt open with a message and everything typed.
+import { setPrompt } from '../../store/writers.js';
+import { writeJobs } from './slice.js';
 import { JOB_SCOPES, type JobScope } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
@@ -23,16 +25,14 @@ export function parseJobScopes(text: string): { scopes: JobScope[] } | { error: 
 
 export function jobScopePrompt(ctx: Ctx, key: ListKey): void {
   const current = ctx.store.getState().jobScopes[listKeyText(key)] ?? [];
-  ctx.store.setState({
-    prompt: {
-      id: 'jobs.scope',
-      label: 'Show jobs with status:',
-      initial: current.join(' '),
-      hint: `one or several of ${JOB_SCOPES.map((scope) => (scope === 'success' ? 'passed' : scope)).join(' ')} · empty: all`,
-      submit: { owner: 'jobs', command: 'jobs.scope', args: { key } },
-      // Tab completes a status (store/completion.ts), in the words the screen uses.
-      choices: JOB_SCOPES.map((scope) => (scope === 'success' ? 'passed' : scope)),
-    },
+  setPrompt(ctx.store, {
+    id: 'jobs.scope',
+    label: 'Show jobs with status:',
+    initial: current.join(' '),
+    hint: `one or several of ${JOB_SCOPES.map((scope) => (scope === 'success' ? 'passed' : scope)).join(' ')} · empty: all`,
+    submit: { owner: 'jobs', command: 'jobs.scope', args: { key } },
+    // Tab completes a status (store/completion.ts), in the words the screen uses.
+    choices: JOB_SCOPES.map((scope) => (scope === 'success' ? 'passed' : scope)),
   });
 }
 
@@ -40,7 +40,7 @@ export function jobScopePrompt(ctx: Ctx, key: ListKey): void {
 export function submitJobScopes(ctx: Ctx, { key }: { key: ListKey }, value: string): string | null {
   const parsed = parseJobScopes(value);
   if ('error' in parsed) return parsed.error;
-  ctx.store.setState((s) => {
+  writeJobs(ctx.store, (s) => {
     const jobScopes = { ...s.jobScopes };
     if (parsed.scopes.length) jobScopes[listKeyText(key)] = parsed.scopes;
     else delete jobScopes[listKeyText(key)];

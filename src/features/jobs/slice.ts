@@ -1,8 +1,10 @@
 // The jobs feature's part of the store (zustand's slices pattern; composed in store/create.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { Job, JobScope } from '../../api/index.js';
 import type { AppState, ListKey, ListKeyText } from '../../store/types.js';
 import type { Continuations } from '../../store/commands.js';
+import type { AppStore } from '../../store/store.js';
 
 export interface JobsSlice {
   /** Jobs by id: rows of job lists and opened jobs. */
@@ -21,6 +23,23 @@ export const createJobsSlice: StateCreator<AppState, [], [], JobsSlice> = () => 
   jobScopes: {},
   erasedBy: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeJobs = sliceWriter('jobs', ['jobs', 'jobScopes', 'erasedBy']);
+
+/** Keeps a job read (for the pane opened on it); `keep`: a copy already kept wins (it may be fresher). */
+export function rememberJob(store: AppStore, job: Job, opts: { keep?: boolean } = {}): void {
+  writeJobs(store, (s) => ({ jobs: { ...s.jobs, [job.id]: opts.keep ? (s.jobs[job.id] ?? job) : job } }));
+}
+
+/** Merges jobs read in a list into the kept ones, field by field (a list row may lack what a detail read had). */
+export function mergeJobs(store: AppStore, jobs: readonly Job[]): void {
+  writeJobs(store, (s) => {
+    const all = { ...s.jobs };
+    for (const j of jobs) all[j.id] = { ...all[j.id], ...j };
+    return { jobs: all };
+  });
+}
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

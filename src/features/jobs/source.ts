@@ -2,6 +2,7 @@
 // the status filter of the `s` prompt (scopes.ts).
 import { isGitLabApiError, type GitLab, type Job, type JobScope, type Page } from '../../api/index.js';
 import { arrangeAttempts } from './attempts.js';
+import { mergeJobs } from './slice.js';
 import { PIPELINE_JOBS_PER_PAGE, firstPage, type ListSource } from '../../store/sources.js';
 import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
 
@@ -31,6 +32,7 @@ export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): Lis
         }
       : {}),
     idOf: (j) => (j as Job).id,
+    remember: mergeJobs,
     textOf: (j) => {
       const x = j as Job;
       return `#${x.id} ${x.name} ${x.stage} ${x.status} ${x.ref} ${x.user?.username ?? ''}`;

@@ -1,5 +1,7 @@
 // The SSH key feature (`:key <id>`, administrators): the key's pane, Enter to its owner's
 // activity, `o` to the owner's page, and the palette's lookup.
+import { createKeysSlice, writeKeys } from './slice.js';
+import * as nav from '../../store/nav.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -7,7 +9,6 @@ import { markFresh, takeFresh } from '../../store/fresh.js';
 import { describeError } from '../../store/errors.js';
 import type { Feature } from '../../store/feature.js';
 import { KEY_BINDINGS } from './bindings.js';
-import { createKeysSlice } from './slice.js';
 import { KeyPane } from './KeyPane.js';
 
 export const keysFeature: Feature = {
@@ -24,7 +25,7 @@ export const keysFeature: Feature = {
   open(ctx, pane) {
     if (pane.kind !== 'key') return false;
     const user = ctx.store.getState().sshKeys[pane.keyId]?.user;
-    if (user) ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'events', who: { user: user.username } }] }));
+    if (user) nav.push(ctx.store, { kind: 'events', who: { user: user.username } });
     return true;
   },
   url: (ctx, pane) => (pane.kind === 'key' ? { url: ctx.store.getState().sshKeys[pane.keyId]?.user?.web_url } : undefined),
@@ -36,7 +37,7 @@ export const keysFeature: Feature = {
       return (async () => {
         try {
           const key = await ctx.gl.keys.get(pane.keyId);
-          if (ctx.store.getState().sshKeys[key.id] !== key) ctx.store.setState((s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
+          if (ctx.store.getState().sshKeys[key.id] !== key) writeKeys(ctx.store, (s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
           ctx.connectionOk();
         } catch (error) {
           ctx.connectionFailed(error);
@@ -53,7 +54,8 @@ export async function lookupKey(ctx: Ctx, arg: string | undefined): Promise<stri
   try {
     const key = await ctx.gl.keys.get(id);
     markFresh(ctx, `key:${key.id}`);
-    ctx.store.setState((s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key }, stack: [...s.stack, { kind: 'key', keyId: key.id }] }));
+    writeKeys(ctx.store, (s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
+    nav.push(ctx.store, { kind: 'key', keyId: key.id });
     return null;
   } catch (error) {
     if (isGitLabApiError(error) && error.status === 403) {

@@ -1,4 +1,5 @@
 // The keys feature's part of the store (zustand's slices pattern; composed in store/create.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { SshKey } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
@@ -11,6 +12,9 @@ export interface KeysSlice {
 export const createKeysSlice: StateCreator<AppState, [], [], KeysSlice> = () => ({
   sshKeys: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeKeys = sliceWriter('keys', ['sshKeys']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

@@ -1,5 +1,6 @@
 // The job log's commands: in a job pane, moving moves through the log, and the log's own keys
 // (follow, fold, search, save…) act on the log in front.
+import { setPrompt } from '../../store/writers.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
 import { toast } from '../../store/store.js';
@@ -47,24 +48,20 @@ export function runLogCommand(ctx: Ctx, logs: LogRegistry, jobId: number, comman
     case 'log.details':
       return logs.patch(jobId, { details: !logs.view(jobId).details });
     case 'log.search':
-      return ctx.store.setState({
-        prompt: {
-          id: 'log.search',
-          label: 'Search the log:',
-          initial: logs.view(jobId).search?.query ?? '',
-          hint: 'text (case-insensitive) or /regex/ · n next · N previous · empty clears',
-          submit: { owner: 'log', command: 'log.search', args: { jobId } },
-        },
+      return setPrompt(ctx.store, {
+        id: 'log.search',
+        label: 'Search the log:',
+        initial: logs.view(jobId).search?.query ?? '',
+        hint: 'text (case-insensitive) or /regex/ · n next · N previous · empty clears',
+        submit: { owner: 'log', command: 'log.search', args: { jobId } },
       });
     case 'log.save':
-      return ctx.store.setState({
-        prompt: {
-          id: 'log.save',
-          label: 'Save the log to:',
-          initial: logs.defaultSavePath(jobId),
-          hint: 'plain text, colours removed',
-          submit: { owner: 'log', command: 'log.save', args: { jobId } },
-        },
+      return setPrompt(ctx.store, {
+        id: 'log.save',
+        label: 'Save the log to:',
+        initial: logs.defaultSavePath(jobId),
+        hint: 'plain text, colours removed',
+        submit: { owner: 'log', command: 'log.save', args: { jobId } },
       });
     case 'log.pager':
       return void openLogOutside(ctx, logs, jobId, 'pager');

@@ -6,6 +6,8 @@
 // (feature.ts, its poll's delay): the tail says when the job has likely changed — the runner's
 // last line arrived, the log started over, it grew while the job was not known to run, it fell
 // silent — and the job is re-read at once. When the job is seen finished, the tail makes its final read at once.
+import { setConfirm } from '../../store/writers.js';
+import { writeLog } from './slice.js';
 import { isGitLabApiError, type Job } from '../../api/index.js';
 import { formatSize, logDiskBudget } from '../../lib/budgets.js';
 import { LiveSearch, LogModel, freeBytes, pipetopTempDir, type LiveSearchResult } from '../../log/index.js';
@@ -138,7 +140,7 @@ export class LogRegistry {
       return;
     }
     // The view reads the lines through the store (use-log.ts): a handle on the model, never the lines.
-    store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: s.logViews[jobId] ?? { ...INITIAL_LOG_VIEW } }, logHandles: { [jobId]: model } }));
+    writeLog(store, (s) => ({ logViews: { ...s.logViews, [jobId]: s.logViews[jobId] ?? { ...INITIAL_LOG_VIEW } }, logHandles: { [jobId]: model } }));
     const unsubscribe = model.subscribe(() => this.changed(jobId, model));
     const statusOf = () => store.getState().jobs[jobId]?.status;
     const tail = startTail({
@@ -175,7 +177,7 @@ export class LogRegistry {
     this.open = null;
     if (!open) return;
     // Its model is disposed below: the view must not read it any more.
-    if (open.jobId in this.ctx.store.getState().logHandles) this.ctx.store.setState({ logHandles: {} });
+    if (open.jobId in this.ctx.store.getState().logHandles) writeLog(this.ctx.store, { logHandles: {} });
     open.search?.stop();
     open.tail.stop();
     open.unsubscribe();
@@ -205,7 +207,7 @@ export class LogRegistry {
   }
 
   patch(jobId: number, changes: Partial<LogViewState>): void {
-    this.ctx.store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: { ...(s.logViews[jobId] ?? INITIAL_LOG_VIEW), ...changes } } }));
+    writeLog(this.ctx.store, (s) => ({ logViews: { ...s.logViews, [jobId]: { ...(s.logViews[jobId] ?? INITIAL_LOG_VIEW), ...changes } } }));
   }
 
   // ---- commands on the log in front -------------------------------------------------------------
@@ -375,8 +377,9 @@ export class LogRegistry {
       return null;
     } catch (error) {
       if (error instanceof TargetError && error.kind === 'exists') {
-        this.ctx.store.setState({
-          confirm: { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: { owner: 'log', command: 'log.saveOverwrite', args: { jobId, path } } },
+        setConfirm(this.ctx.store, {
+          message: `${safeText(error.path, 200)} exists. Replace it?`,
+          yes: { owner: 'log', command: 'log.saveOverwrite', args: { jobId, path } },
         });
         return null;
       }

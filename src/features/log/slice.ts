@@ -1,6 +1,7 @@
 // The log feature's part of the store (zustand's slices pattern; composed in store/create.ts): the
 // small view state of each job pane's log, and a handle on the open one (use-log.ts). The lines
 // themselves live in the log engine, spooled to disk (log-view.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { LogModel } from '../../log/index.js';
 import type { AppState } from '../../store/types.js';
@@ -47,6 +48,9 @@ export const createLogSlice: StateCreator<AppState, [], [], LogSlice> = () => ({
   logViews: {},
   logHandles: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeLog = sliceWriter('log', ['logViews', 'logHandles']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

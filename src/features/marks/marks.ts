@@ -2,6 +2,7 @@
 // the user retried or created is marked by itself. When a marked pipeline ends, the user is told —
 // a toast, and through the terminal the bell, a desktop notification (OSC 777/9) and the window
 // title (platform/notify.ts), each of which the config file can turn off.
+import { writeMarks } from './slice.js';
 import type { PipelineBasic } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { toast } from '../../store/store.js';
@@ -27,7 +28,7 @@ export function markPipeline(ctx: Ctx, pipeline: Target, projectId: number, path
   if (marks[pipeline.id]) return true;
   if (Object.keys(marks).length >= MAX_MARKS) return false;
   const mark: PipelineMark = { projectId, path, ref: pipeline.ref, status: pipeline.status };
-  ctx.store.setState((s) => ({ marks: { ...s.marks, [pipeline.id]: mark } }));
+  writeMarks(ctx.store, (s) => ({ marks: { ...s.marks, [pipeline.id]: mark } }));
   return true;
 }
 
@@ -35,7 +36,7 @@ export function markPipeline(ctx: Ctx, pipeline: Target, projectId: number, path
 export function toggleMark(ctx: Ctx, pipeline: Target, projectId: number, path: string): void {
   const label = `pipeline #${pipeline.id} (${safeText(pipeline.ref, 60)})`;
   if (ctx.store.getState().marks[pipeline.id]) {
-    ctx.store.setState((s) => {
+    writeMarks(ctx.store, (s) => {
       const { [pipeline.id]: _, ...rest } = s.marks;
       return { marks: rest };
     });
@@ -71,7 +72,7 @@ export function watchMarks(ctx: Ctx): (state: AppState) => void {
       if (mark.status !== null && !isEnded(mark.status) && isEnded(status)) ended.push([id, mark, status]);
     }
     if (Object.keys(changed).length === 0) return;
-    ctx.store.setState((s) => {
+    writeMarks(ctx.store, (s) => {
       const marks = { ...s.marks };
       for (const [id, mark] of Object.entries(changed)) if (marks[Number(id)]) marks[Number(id)] = mark;
       return { marks };

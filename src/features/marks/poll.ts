@@ -3,6 +3,7 @@
 // for marks that have not ended — at most MAX_MARKS requests a round. One that waits on a manual job
 // (or a schedule) may wait for days: it is read at the idle cadence instead. The pane in front is the
 // poller's (store/polling.ts); what both read lands in `pipelines`, where watchMarks sees endings.
+import { rememberPipeline } from '../pipelines/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { topPane } from '../../store/store.js';
 import { isActiveStatus } from '../../store/sources.js';
@@ -34,7 +35,7 @@ export function startMarkPolling(ctx: Ctx, intervalMs: number, idleMs = interval
       due.map(async ([id, mark]) => {
         try {
           const p = await ctx.gl.pipelines.get(mark.projectId, Number(id));
-          if (!stopped && ctx.store.getState().pipelines[p.id] !== p) ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
+          if (!stopped && ctx.store.getState().pipelines[p.id] !== p) rememberPipeline(ctx.store, p);
         } catch (error) {
           ctx.connectionFailed(error);
         }

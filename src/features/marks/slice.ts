@@ -1,4 +1,5 @@
 // The marks' part of the store (zustand's slices pattern; composed in store/create.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from '../../store/types.js';
 
@@ -19,6 +20,9 @@ export interface MarksSlice {
 export const createMarksSlice: StateCreator<AppState, [], [], MarksSlice> = () => ({
   marks: {},
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeMarks = sliceWriter('marks', ['marks']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

@@ -2,12 +2,13 @@
 // with its head pipeline's status, draft flag and age; Enter opens its pipelines (the `:mr N` pane).
 // Read on opening and on `R`, then once a minute while in front: every read is 3 lists and one
 // request per merge request (its head pipeline), so it is not read at the running pace.
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
-import { mrKey } from '../pipelines/index.js';
+import { rememberMergeRequest } from '../pipelines/index.js';
 import { MRS_BINDINGS } from './bindings.js';
 import { MrsPane } from './MrsPane.js';
 import { myMrsKey, myMrsSource, type MrRow } from './source.js';
@@ -15,7 +16,7 @@ import { myMrsKey, myMrsSource, type MrRow } from './source.js';
 const READ_EVERY_MS = 60_000;
 
 export function openMyMrs(ctx: Ctx): null {
-  if (topPane(ctx.store.getState()).kind !== 'myMrs') ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'myMrs' } satisfies Pane] }));
+  if (topPane(ctx.store.getState()).kind !== 'myMrs') nav.push(ctx.store, { kind: 'myMrs' } satisfies Pane);
   else void ctx.refreshNow?.();
   return null;
 }
@@ -43,10 +44,8 @@ export const mrsFeature: Feature = {
     const row = selectedRow<MrRow>(ctx, myMrsKey());
     if (!row) return true;
     const { mr } = row;
-    ctx.store.setState((s) => ({
-      mergeRequests: { ...s.mergeRequests, [mrKey(mr.project_id, mr.iid)]: mr },
-      stack: [...s.stack, { kind: 'mergeRequest', projectId: mr.project_id, path: row.path, iid: mr.iid }],
-    }));
+    rememberMergeRequest(ctx.store, mr.project_id, mr.iid, mr);
+    nav.push(ctx.store, { kind: 'mergeRequest', projectId: mr.project_id, path: row.path, iid: mr.iid });
     return true;
   },
   url(ctx, pane) {

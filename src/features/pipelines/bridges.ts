@@ -2,6 +2,8 @@
 // never has them) and placed in their stage by the job list's source (ListSource.arrange); Enter
 // opens the downstream pipeline — another project's too — and that pane names its parent, which
 // GitLab's pipeline JSON does not (the link is the bridge it was opened through).
+import { writePipelines } from './writers.js';
+import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
@@ -68,7 +70,7 @@ export async function readBridges(ctx: Ctx, projectId: number, pipelineId: numbe
   reads?.set(pipelineId, { at, updatedAt });
   const old = ctx.store.getState().bridges[pipelineId];
   if (old && old.length === fresh.length && old.every((b, i) => b === fresh[i])) return;
-  ctx.store.setState((s) => ({ bridges: { ...s.bridges, [pipelineId]: fresh } }));
+  writePipelines(ctx.store, (s) => ({ bridges: { ...s.bridges, [pipelineId]: fresh } }));
   rearrange(ctx, listKeys.pipelineJobs(projectId, pipelineId));
 }
 
@@ -153,7 +155,7 @@ export function openDownstream(ctx: Ctx, pane: PipelinePane, row: BridgeRow): vo
   const projectId = dp.project_id ?? pane.projectId;
   const path = downstreamPath(ctx.store.getState(), dp, pane);
   const parent = { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId, bridge: row.name };
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: dp.id, view: pane.view, parent }] }));
+  nav.push(ctx.store, { kind: 'pipeline', projectId, path, pipelineId: dp.id, view: pane.view, parent });
 }
 
 /**

@@ -1,6 +1,7 @@
 // The pipeline keys of a project's pipelines tab and the pipeline pane: the list's filters, a new
 // pipeline (the run form), retry and cancel, the list/graph/timeline views (the job keys are
 // job-commands.ts); Enter on a pipeline row, `o`, and the scopes of both panes.
+import * as nav from '../../store/nav.js';
 import type { PipelineBasic } from '../../api/index.js';
 import type { CommandId, Scope } from '../../keymap/bindings.js';
 import type { CommandRun } from '../../store/command.js';
@@ -39,7 +40,7 @@ export const PIPELINE_RUNS: Partial<Record<CommandId, CommandRun>> = {
   'pipeline.cancel': onPipeline('cancel'),
   'pipeline.toggleGraph': {
     run(ctx, pane) {
-      if (pane.kind === 'pipeline') ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, view: VIEWS[pane.view] }] }));
+      if (pane.kind === 'pipeline') nav.replaceTop(ctx.store, { ...pane, view: VIEWS[pane.view] });
     },
   },
 };
@@ -61,10 +62,7 @@ function onPipeline(verb: 'retry' | 'cancel'): CommandRun {
 export function openPipelineRow(ctx: Ctx, pane: Pane): boolean {
   if (pane.kind !== 'project' || pane.tab !== 'pipelines') return false;
   const pipeline = selectedRow<PipelineBasic>(ctx, listKeyOf(pane)!);
-  if (pipeline)
-    ctx.store.setState((s) => ({
-      stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' }],
-    }));
+  if (pipeline) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
   return true;
 }
 

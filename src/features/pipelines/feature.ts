@@ -3,6 +3,7 @@
 // form's and the Tests view's keys, and the watchers that read what rows and panes lack; the
 // pipeline keys of the pipelines tab and the pipeline pane, Enter on a pipeline row and `o`
 // (commands.ts); the run form's keys, pastes and confirms; the pipeline pane's polls (poll.ts).
+import * as nav from '../../store/nav.js';
 import type { Job, PipelineBasic } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -149,10 +150,7 @@ export const pipelinesFeature: Feature = {
     }
     if (pane.kind !== 'mergeRequest') return openPipelineRow(ctx, pane);
     const pipeline = selectedRow<PipelineBasic>(ctx, listKeys.mrPipelines(pane.projectId, pane.iid));
-    if (pipeline)
-      ctx.store.setState((s) => ({
-        stack: [...s.stack, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' }],
-      }));
+    if (pipeline) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
     return true;
   },
   url(ctx, pane) {

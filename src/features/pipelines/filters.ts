@@ -4,6 +4,8 @@
 // them (its 400, e.g. "status does not have a valid value", shows under the list): a value list kept
 // here would refuse what a newer GitLab accepts. A key twice, or one GitLab does not know (it would
 // be ignored without a word), keeps the prompt open with a message and everything typed.
+import { setPrompt } from '../../store/writers.js';
+import { writePipelines } from './writers.js';
 import { PIPELINE_SCOPES, PIPELINE_SOURCES, PIPELINE_STATUSES, type PipelineListFilters } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
@@ -62,15 +64,13 @@ export function formatPipelineFilters(filters: PipelineListFilters): string {
 
 export function pipelineFilterPrompt(ctx: Ctx, projectId: number, key: ListKey): void {
   const current = ctx.store.getState().pipelineFilters[projectId] ?? {};
-  ctx.store.setState({
-    prompt: {
-      id: 'pipelines.filters',
-      label: 'Filter pipelines:',
-      initial: formatPipelineFilters(current),
-      hint: 'status=failed|running|… scope=finished|tags|… source=merge_request_event|… ref=main sha=… username=alice name="…" yaml_errors=true updated_after=2024-11-01T00:00:00Z updated_before=… order_by=id|status|ref|updated_at|user_id sort=asc|desc · empty: all',
-      submit: { owner: 'pipelines', command: 'pipelines.filters', args: { projectId, key } },
-      choices: FILTER_CHOICES,
-    },
+  setPrompt(ctx.store, {
+    id: 'pipelines.filters',
+    label: 'Filter pipelines:',
+    initial: formatPipelineFilters(current),
+    hint: 'status=failed|running|… scope=finished|tags|… source=merge_request_event|… ref=main sha=… username=alice name="…" yaml_errors=true updated_after=2024-11-01T00:00:00Z updated_before=… order_by=id|status|ref|updated_at|user_id sort=asc|desc · empty: all',
+    submit: { owner: 'pipelines', command: 'pipelines.filters', args: { projectId, key } },
+    choices: FILTER_CHOICES,
   });
 }
 
@@ -78,7 +78,7 @@ export function pipelineFilterPrompt(ctx: Ctx, projectId: number, key: ListKey):
 export function submitPipelineFilters(ctx: Ctx, { projectId, key }: { projectId: number; key: ListKey }, value: string): string | null {
   const parsed = parsePipelineFilters(value);
   if ('error' in parsed) return parsed.error;
-  ctx.store.setState((s) => ({ pipelineFilters: { ...s.pipelineFilters, [projectId]: parsed.filters } }));
+  writePipelines(ctx.store, (s) => ({ pipelineFilters: { ...s.pipelineFilters, [projectId]: parsed.filters } }));
   void resetList(ctx, key);
   return null;
 }

@@ -1,7 +1,10 @@
 // Merge-request pipelines: `refs/merge-requests/N/head` (detached) and `…/merge` (merged results)
 // shown as `!N` with the merge request's title — each merge request read once, only for rows on
 // screen — and `:mr N`, a pane of one merge request's pipelines where `N` runs a new one.
-import type { Pipeline, PipelineBasic } from '../../api/index.js';
+import * as nav from '../../store/nav.js';
+import type { MergeRequest, Pipeline, PipelineBasic } from '../../api/index.js';
+import type { AppStore } from '../../store/store.js';
+import { writePipelines } from './writers.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { guarded } from '../../store/guard.js';
@@ -21,6 +24,11 @@ export function mrRef(ref: string): { iid: number; kind: 'head' | 'merge' | 'tra
 }
 
 export const mrKey = (projectId: number, iid: number): string => `${projectId}!${iid}`;
+
+/** Keeps a merge request read (null: GitLab would not say), for its pane and `!N` refs. */
+export function rememberMergeRequest(store: AppStore, projectId: number, iid: number, mr: MergeRequest | null): void {
+  writePipelines(store, (s) => ({ mergeRequests: { ...s.mergeRequests, [mrKey(projectId, iid)]: mr } }));
+}
 
 /** A ref as the lists show it: `!12 Add biometric login` for a merge request's, else the ref. */
 export function refText(state: Pick<AppState, 'mergeRequests'>, projectId: number, ref: string): string {
@@ -48,10 +56,10 @@ export function watchMergeRequests(ctx: Ctx): (state: AppState) => void {
     if (asked.has(key) || key in ctx.store.getState().mergeRequests) return;
     asked.add(key);
     ctx.gl.mergeRequests.get(projectId, iid).then(
-      (mr) => ctx.store.setState((s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
+      (mr) => writePipelines(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
       (error: unknown) => {
         ctx.connectionFailed(error);
-        ctx.store.setState((s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
+        writePipelines(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
       },
     );
   };
@@ -83,10 +91,8 @@ export async function openMergeRequest(ctx: Ctx, here: { projectId: number; path
   const iid = Number(text);
   try {
     const mr = await ctx.gl.mergeRequests.get(here.projectId, iid);
-    ctx.store.setState((s) => ({
-      mergeRequests: { ...s.mergeRequests, [mrKey(here.projectId, iid)]: mr },
-      stack: [...s.stack, { kind: 'mergeRequest', projectId: here.projectId, path: here.path, iid }],
-    }));
+    rememberMergeRequest(ctx.store, here.projectId, iid, mr);
+    nav.push(ctx.store, { kind: 'mergeRequest', projectId: here.projectId, path: here.path, iid });
     return null;
   } catch (error) {
     return `Cannot open merge request !${iid} of ${safeText(here.path, 60)}: ${describeError(error)}`;

@@ -1,4 +1,6 @@
 // The pipelines feature's `:` commands: open a pipeline, a merge request's pipelines, a new pipeline.
+import { setPrompt } from '../../store/writers.js';
+import { writePipelines } from './writers.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { branchChoices, idArgument, needProject, pushPane } from '../../store/palette.js';
@@ -17,7 +19,7 @@ export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
       if (typeof n === 'string') return n;
       try {
         const pipeline = await ctx.gl.pipelines.get(at.project!.projectId, n);
-        ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
+        writePipelines(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
         pushPane(ctx, { kind: 'pipeline', ...at.project!, pipelineId: n, view: 'list' });
         return null;
       } catch (error) {
@@ -41,10 +43,10 @@ export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
     run(ctx, args, at) {
       const missing = needProject(at);
       if (missing) return missing;
-      ctx.store.setState({ prompt: null });
+      setPrompt(ctx.store, null);
       openNewPipelineForm(ctx, at.project!.projectId, at.project!.path);
       const prompt = ctx.store.getState().prompt;
-      if (prompt && args[0]) ctx.store.setState({ prompt: { ...prompt, initial: args.join(' ') } });
+      if (prompt && args[0]) setPrompt(ctx.store, { ...prompt, initial: args.join(' ') });
       return null;
     },
   },

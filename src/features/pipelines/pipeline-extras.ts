@@ -3,6 +3,7 @@
 // the pipeline — or its Tests view — is in front; the variables once (they never change), the
 // summary again only when the pipeline's status or update time changed (GitLab computes it from
 // the jobs' JUnit uploads, so a finished pipeline's summary is final).
+import { writePipelines } from './writers.js';
 import type { Pipeline, PipelineVariable, TestReportSummary } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
@@ -22,7 +23,7 @@ export interface PipelineExtrasState {
 export const pipelineStamp = (p: Pick<Pipeline, 'status' | 'updated_at'>): string => `${p.status} ${p.updated_at ?? ''}`;
 
 function patchExtras(ctx: Ctx, id: number, patch: Partial<PipelineExtrasState>): void {
-  ctx.store.setState((s) => ({ pipelineExtras: { ...s.pipelineExtras, [id]: { ...s.pipelineExtras[id], ...patch } } }));
+  writePipelines(ctx.store, (s) => ({ pipelineExtras: { ...s.pipelineExtras, [id]: { ...s.pipelineExtras[id], ...patch } } }));
 }
 
 export function toggleDetails(ctx: Ctx, pipelineId: number): void {

@@ -6,6 +6,7 @@
 // - A running pipeline: its jobs every few seconds (less often beyond PAGES_PER_ACTIVE_POLL pages),
 //   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
 // Made once per poller (Feature.poll): when the pipeline in front was last read is that poller's.
+import { writePipelines } from './writers.js';
 import type { Job, Pipeline } from '../../api/index.js';
 import { pagedPollDelay, pagesOf } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -100,7 +101,7 @@ function readPipeline(ctx: Ctx, pane: PipelinePane, reads: PipelineReads): Promi
   return ctx.gl.pipelines.get(pane.projectId, pane.pipelineId).then(
     (p) => {
       reads.pipelineAt = at;
-      if (ctx.store.getState().pipelines[p.id] !== p) ctx.store.setState((s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
+      if (ctx.store.getState().pipelines[p.id] !== p) writePipelines(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
       ctx.connectionOk();
       return p;
     },

@@ -3,6 +3,9 @@
 // A manual deploy (a stage or name like deploy/production/release, or a known environment) asks
 // `[y/N]` first, naming its environment. GitLab's refusal lands beside the line it is about, and
 // what was typed stays.
+import { clearToast, setConfirm, setInflight } from '../../store/writers.js';
+import { writePipelines } from './writers.js';
+import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Job, type JobVariable, type PipelineBasic } from '../../api/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -36,8 +39,10 @@ export function isDeployJob(state: AppState, job: Job): boolean {
   return DEPLOY_WORDS.test(job.stage) || DEPLOY_WORDS.test(job.name) || environmentOf(state, job) !== null;
 }
 
-const open = (ctx: Ctx, form: RunFormState) =>
-  ctx.store.setState((s) => ({ runForm: form, stack: [...s.stack, { kind: 'runForm', projectId: form.projectId, path: form.path }] }));
+const open = (ctx: Ctx, form: RunFormState) => {
+  writePipelines(ctx.store, { runForm: form });
+  nav.push(ctx.store, { kind: 'runForm', projectId: form.projectId, path: form.path });
+};
 
 /** `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did). */
 export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string): void {
@@ -60,20 +65,19 @@ export function openPlayForm(ctx: Ctx, job: Job, projectId: number, path: string
 }
 
 export function closeRunForm(ctx: Ctx): void {
-  ctx.store.setState((s) => {
-    const top = s.stack[s.stack.length - 1];
-    return { runForm: null, stack: top?.kind === 'runForm' && s.stack.length > 1 ? s.stack.slice(0, -1) : s.stack };
-  });
+  // The pane goes first, so no frame shows the form's pane without its form.
+  nav.back(ctx.store, (top) => top.kind === 'runForm');
+  writePipelines(ctx.store, { runForm: null });
 }
 
-const patchForm = (ctx: Ctx, patch: Partial<RunFormState>) => ctx.store.setState((s) => (s.runForm ? { runForm: { ...s.runForm, ...patch } } : {}));
+const patchForm = (ctx: Ctx, patch: Partial<RunFormState>) => writePipelines(ctx.store, (s) => (s.runForm ? { runForm: { ...s.runForm, ...patch } } : {}));
 
 /** A paste while the form is in front (whole: several lines become several variables). False when no form is open. */
 export function pasteIntoRunForm(ctx: Ctx, text: string): boolean {
   const state = ctx.store.getState();
   const top = state.stack[state.stack.length - 1];
   if (top?.kind !== 'runForm' || !state.runForm) return false;
-  ctx.store.setState({ runForm: runFormPaste(state.runForm, text) });
+  writePipelines(ctx.store, { runForm: runFormPaste(state.runForm, text) });
   return true;
 }
 
@@ -85,13 +89,15 @@ export function handleRunFormKey(ctx: Ctx, command: CommandId | null, text: stri
   if (!step) return;
   if ('cancel' in step) {
     if (!isDirty(form)) return closeRunForm(ctx);
-    return ctx.store.setState({
-      confirm: { message: 'Discard the variables you typed?', detail: 'n keeps editing.', yes: { owner: 'pipelines', command: 'run.discardForm', args: {} } },
+    return setConfirm(ctx.store, {
+      message: 'Discard the variables you typed?',
+      detail: 'n keeps editing.',
+      yes: { owner: 'pipelines', command: 'run.discardForm', args: {} },
     });
   }
   if ('submit' in step) return void submitRunForm(ctx);
-  if (ctx.store.getState().toast) ctx.store.setState({ toast: null });
-  ctx.store.setState({ runForm: step.form });
+  if (ctx.store.getState().toast) clearToast(ctx.store);
+  writePipelines(ctx.store, { runForm: step.form });
 }
 
 const jobLabel = (job: Job) => `${safeText(job.name, 60)}`;
@@ -144,7 +150,7 @@ async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
   if (hidden) return patchForm(ctx, { server: { ...form.server, ref: `holds a hidden character (${hidden}) that is not shown: delete it` } });
   const { variables, inputs } = formRequest(form);
   const { projectId, path } = form;
-  ctx.store.setState((s) => ({ inflight: { ...s.inflight, 'pipeline.new': `Creating a pipeline for ${ref}…` } }));
+  setInflight(ctx.store, 'pipeline.new', `Creating a pipeline for ${ref}…`);
   patchForm(ctx, { submitting: true, server: { lines: {}, base: [] } });
   try {
     const pipeline = await ctx.gl.pipelines.create(projectId, ref, { variables, inputs });
@@ -155,7 +161,7 @@ async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
       l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 },
     );
     closeRunForm(ctx);
-    ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' }] }));
+    nav.push(ctx.store, { kind: 'pipeline', projectId, path, pipelineId: pipeline.id, view: 'list' });
     const extra = variables.length + Object.keys(inputs).length;
     toast(
       ctx.store,
@@ -172,10 +178,7 @@ async function createPipeline(ctx: Ctx, form: RunFormState): Promise<void> {
     patchForm(ctx, { server });
   } finally {
     patchForm(ctx, { submitting: false });
-    ctx.store.setState((s) => {
-      const { 'pipeline.new': _, ...rest } = s.inflight;
-      return { inflight: rest };
-    });
+    setInflight(ctx.store, 'pipeline.new', null);
   }
 }
 

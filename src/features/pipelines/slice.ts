@@ -1,6 +1,7 @@
 // The pipelines feature's part of the store (zustand's slices pattern; composed in store/create.ts):
 // pipelines and what is read beside them — trigger jobs, merge requests, variables, test reports,
-// the list filters, the run form and the job history behind a job's usual duration.
+// the list filters, the run form and the job history behind a job's usual duration. Its writers are
+// in writers.ts: the files that write it give this one their types.
 import type { StateCreator } from 'zustand/vanilla';
 import type { Bridge, Job, JobVariable, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, TestReport } from '../../api/index.js';
 import type { AppState, ListKey } from '../../store/types.js';

@@ -1,5 +1,6 @@
 // A project's pipeline list, with the server-side filters of the `f` prompt (filters.ts).
 import type { GitLab, PipelineBasic } from '../../api/index.js';
+import { mergePipelines } from './writers.js';
 import { firstPage, type ListSource } from '../../store/sources.js';
 import type { AppState, ListKey } from '../../store/types.js';
 
@@ -13,6 +14,7 @@ export function pipelinesSource(key: ListKey, gl: GitLab, state: () => AppState)
     fetch: (page, signal) => firstPage(gl.pipelines.list(projectId, { ...state().pipelineFilters[projectId], perPage: 50, startPage: page, signal }).pages()),
     idOf: (p) => (p as PipelineBasic).id,
     textOf,
+    remember: mergePipelines,
   } satisfies ListSource<PipelineBasic> as ListSource<unknown>;
 }
 

@@ -8,12 +8,13 @@
 //     with no failure at all (its summary).
 // Failures across the ref's last TEST_HISTORY_PIPELINES pipelines: every summary is read (cheap),
 // and a full report only for pipelines whose summary counts failures. All reads are bounded.
+import { patchList, topPane } from '../../store/store.js';
+import { writePipelines } from './writers.js';
 import type { Job, PipelineBasic, TestCase, TestReport, TestReportSummary } from '../../api/index.js';
 import { TEST_HISTORY_PIPELINES } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { listKeys } from '../../store/sources.js';
-import { topPane } from '../../store/store.js';
 import { listKeyText, type AppState } from '../../store/types.js';
 import { caseKey, defaultOrder, sortByFailures } from './test-order.js';
 import { caseRows, type TestCaseRow } from './tests-view.js';
@@ -85,7 +86,7 @@ export function countFailures(reports: readonly (TestReport | null)[]): Record<s
 }
 
 function patch(ctx: Ctx, pipelineId: number, change: Partial<TestHistory>): void {
-  ctx.store.setState((s) => ({
+  writePipelines(ctx.store, (s) => ({
     testHistory: {
       ...s.testHistory,
       [pipelineId]: { ...(s.testHistory[pipelineId] ?? { state: 'loading', flaky: {}, failures: {}, pipelines: [], reads: 0, sorted: false }), ...change },
@@ -173,18 +174,18 @@ export function toggleFailureSort(ctx: Ctx, projectId: number, pipelineId: numbe
 
 /** Re-orders the loaded rows in place (the selection stays on its case). */
 export function resortTests(ctx: Ctx, projectId: number, pipelineId: number): void {
-  const key = listKeyText(listKeys.testCases(projectId, pipelineId));
-  ctx.store.setState((s) => {
-    const list = s.lists[key];
-    const history = s.testHistory[pipelineId];
-    if (!list || !history) return {};
-    const rows = list.items as TestCaseRow[];
+  const key = listKeys.testCases(projectId, pipelineId);
+  const state = ctx.store.getState();
+  const history = state.testHistory[pipelineId];
+  if (!state.lists[listKeyText(key)] || !history) return;
+  patchList<TestCaseRow>(ctx.store, key, (list) => {
+    const rows = list.items;
     const current = rows[list.selected]?.id;
     const sorted = history.sorted ? sortByFailures(rows, history.failures) : [...rows].sort(defaultOrder);
     const selected = Math.max(
       0,
       sorted.findIndex((r) => r.id === current),
     );
-    return { lists: { ...s.lists, [key]: { ...list, items: sorted, selected } } };
+    return { items: sorted, selected };
   });
 }

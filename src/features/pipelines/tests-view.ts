@@ -5,6 +5,8 @@
 // engine's search (the failure's first line, else the case name). GitLab's full report names no
 // jobs: its suites (TestSuiteEntity) have no `build_ids`; only the summary's (TestSuiteSummaryEntity)
 // have, so `L` finds the suite's jobs there (docs/gitlab-api.md, "Test reports").
+import { writePipelines } from './writers.js';
+import * as nav from '../../store/nav.js';
 import type { GitLab, TestCase, TestReport, TestReportSummary } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
@@ -69,7 +71,7 @@ export function rememberReports(ctx: Ctx): (state: AppState) => void {
     const pipeline = state.pipelines[pane.pipelineId];
     const rows = list.items as TestCaseRow[];
     if (!pipeline || !rows.length || state.testReports[pane.pipelineId]?.at === pipelineStamp(pipeline)) return;
-    ctx.store.setState((s) => ({ testReports: { ...s.testReports, [pane.pipelineId]: { at: pipelineStamp(pipeline), report: reportOf(rows) } } }));
+    writePipelines(ctx.store, (s) => ({ testReports: { ...s.testReports, [pane.pipelineId]: { at: pipelineStamp(pipeline), report: reportOf(rows) } } }));
   };
 }
 
@@ -100,13 +102,13 @@ function reportOf(rows: TestCaseRow[]): TestReport {
 }
 
 export function openTests(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>): void {
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'tests', projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId, open: false }] }));
+  nav.push(ctx.store, { kind: 'tests', projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId, open: false });
 }
 
 /** Enter: the selected case's output (again: back to the list). */
 export function toggleCase(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): void {
   if (!selectedRow<TestCaseRow>(ctx, listKeys.testCases(pane.projectId, pane.pipelineId))) return;
-  ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, open: !pane.open, scroll: 0 }] }));
+  nav.replaceTop(ctx.store, { ...pane, open: !pane.open, scroll: 0 });
 }
 
 /**
@@ -116,14 +118,15 @@ export function toggleCase(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): vo
 export function moveTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>, by: number): void {
   if (pane.open) {
     const scroll = Math.max(0, (pane.scroll ?? 0) + by);
-    return ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...pane, scroll }] }));
+    return nav.replaceTop(ctx.store, { ...pane, scroll });
   }
   moveSelection(ctx, listKeys.testCases(pane.projectId, pane.pipelineId), (i) => i + by);
 }
 
 /** Esc: closes the case's output first, then the view. */
 export function closeTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): void {
-  ctx.store.setState((s) => ({ stack: pane.open ? [...s.stack.slice(0, -1), { ...pane, open: false }] : s.stack.slice(0, -1) }));
+  if (pane.open) nav.replaceTop(ctx.store, { ...pane, open: false });
+  else nav.back(ctx.store);
 }
 
 /** `System Out:` / `System Err:` blocks GitLab appends to a failure's text (lib/gitlab/ci/parsers/test/junit.rb). */
@@ -194,7 +197,7 @@ export async function caseLog(
   // The user may have moved on while the summary was read.
   const top = topPane(ctx.store.getState());
   if (top.kind !== 'tests' || top.pipelineId !== pane.pipelineId) return;
-  ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId }] }));
+  nav.push(ctx.store, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId });
   const loaded = await logLoaded(ctx, jobId);
   if (!loaded) return;
   for (const needle of needlesOf(row.test)) {

@@ -11,6 +11,7 @@
 // pipeline of a ref (GET …/pipelines?ref=&per_page=1, newest first by default); an environment's
 // latest successful deployment (GET …/deployments?environment=&status=success&order_by=id&sort=desc
 // &per_page=1) and its `sha` and `deployable.commit`.
+import { patchConfirm, setConfirm } from '../../store/writers.js';
 import type { Commit, Job, PipelineBasic } from '../../api/index.js';
 import type { ConfirmAction } from '../../store/commands.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -82,7 +83,7 @@ export function confirmRun(
     ...(about ? { about } : {}),
     ...(check && target ? { checking: true, warning: 'checking for newer pipelines…' } : {}),
   };
-  ctx.store.setState({ confirm });
+  setConfirm(ctx.store, confirm);
   if (!check || !target) return;
   void findNewer(ctx, target, check.older).then(async (warning) => {
     let about2 = about;
@@ -91,10 +92,10 @@ export function confirmRun(
       const commit = await commitOf(ctx, target).catch(() => undefined);
       if (commit) about2 = aboutLine({ ...target, commit }, ctx.now());
     }
-    ctx.store.setState((s) => {
-      if (s.confirm?.yes !== question.yes) return {};
-      const { checking: _, warning: __, ...rest } = s.confirm;
-      return { confirm: { ...rest, ...(about2 ? { about: about2 } : {}), ...(warning ? { warning } : {}) } };
+    patchConfirm(ctx.store, (now) => {
+      if (now.yes !== question.yes) return now;
+      const { checking: _, warning: __, ...rest } = now;
+      return { ...rest, ...(about2 ? { about: about2 } : {}), ...(warning ? { warning } : {}) };
     });
   });
 }

@@ -2,6 +2,8 @@
 // project's pane) and `o`, the lookup of `--project` (a poll or R asks again while it failed; Esc
 // from it is the project list), and a poll's read of a project pane's project when the store lacks
 // it (poll.ts).
+import { rememberProject } from './slice.js';
+import * as nav from '../../store/nav.js';
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -51,8 +53,7 @@ export const projectsFeature: Feature = {
       command: 'nav.back',
       scopes: ['projectLookup'],
       run(ctx) {
-        const { stack } = ctx.store.getState();
-        ctx.store.setState({ stack: stack.length > 1 ? stack.slice(0, -1) : [{ kind: 'projects' }] });
+        if (!nav.back(ctx.store)) nav.replaceTop(ctx.store, { kind: 'projects' });
       },
     },
   ],
@@ -60,8 +61,8 @@ export const projectsFeature: Feature = {
     if (pane.kind !== 'projects') return false;
     const project = selectedRow<Project>(ctx, listKeyOf(pane)!);
     if (!project) return true;
-    ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
-    ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' }] }));
+    rememberProject(ctx.store, project);
+    nav.push(ctx.store, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
     return true;
   },
   url: (ctx, pane) => (pane.kind === 'projects' ? { url: selectedRow<Project>(ctx, listKeyOf(pane)!)?.web_url } : undefined),

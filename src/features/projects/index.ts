@@ -2,3 +2,4 @@
 // definition, for the app shell alone, is feature.ts.
 export { openProjectRef } from './lookup.js';
 export { createProjectsSlice, type ProjectTab } from './slice.js';
+export { rememberProject } from './slice.js';

@@ -1,6 +1,9 @@
 // `--project` (or the git remote): the app draws first and looks the project up inside, so a
 // stalled GitLab never leaves a blank terminal that ignores `q`, and a project that does not exist
 // says so in its pane instead of quietly opening the project list.
+import * as nav from '../../store/nav.js';
+import { setInflight, setLoadError } from '../../store/writers.js';
+import { rememberProject, writeProjects } from './slice.js';
 import { isGitLabApiError, type Project } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
@@ -15,7 +18,7 @@ export const lookupKey = (ref: string) => `project.lookup:${ref}`;
  * names where a project the user did not type came from (`git remote origin`), for the message.
  */
 export function openProjectRef(ctx: Ctx, ref: string, from?: string): Promise<void> {
-  ctx.store.setState({ stack: [{ kind: 'projectLookup', ref, ...(from ? { from } : {}) }] });
+  nav.setTrail(ctx.store, [{ kind: 'projectLookup', ref, ...(from ? { from } : {}) }]);
   return lookupProject(ctx, ref, from);
 }
 
@@ -27,7 +30,7 @@ export function openProjectRef(ctx: Ctx, ref: string, from?: string): Promise<vo
 export async function lookupProject(ctx: Ctx, ref: string, from?: string): Promise<void> {
   const key = lookupKey(ref);
   if (ctx.store.getState().inflight[key]) return;
-  ctx.store.setState((s) => ({ inflight: { ...s.inflight, [key]: `Looking up ${ref}` } }));
+  setInflight(ctx.store, key, `Looking up ${ref}`);
   let project: Project | null = null;
   let failure: string | null = null;
   try {
@@ -37,18 +40,20 @@ export async function lookupProject(ctx: Ctx, ref: string, from?: string): Promi
     ctx.connectionFailed(error);
     failure = lookupFailure(ref, error, from);
   }
-  ctx.store.setState((s) => {
-    const { [key]: _running, ...inflight } = s.inflight;
-    const { [key]: _old, ...loadErrors } = s.loadErrors;
-    if (!project) return { inflight, loadErrors: { ...loadErrors, [key]: failure! } };
+  // The records first, then the trail: no frame shows the project's pane before its project.
+  if (project) {
     const found = project;
-    const pane: Pane = { kind: 'project', projectId: found.id, path: found.path_with_namespace, tab: 'pipelines' };
-    const homeProject = { projectId: found.id, path: found.path_with_namespace };
-    const at = s.stack.findIndex((p) => p.kind === 'projectLookup' && p.ref === ref);
-    // Gone from the stack (the user went to the project list meanwhile): keep what they chose.
-    const stack = at < 0 ? s.stack : [...s.stack.slice(0, at), ...(at === 0 ? [{ kind: 'projects' } as Pane] : []), pane, ...s.stack.slice(at + 1)];
-    return { inflight, loadErrors, stack, homeProject, projects: { ...s.projects, [found.id]: found } };
-  });
+    rememberProject(ctx.store, found, 'replace');
+    writeProjects(ctx.store, { homeProject: { projectId: found.id, path: found.path_with_namespace } });
+  }
+  setLoadError(ctx.store, key, project ? null : failure!);
+  setInflight(ctx.store, key, null);
+  if (!project) return;
+  const pane: Pane = { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' };
+  const { stack } = ctx.store.getState();
+  const at = stack.findIndex((p) => p.kind === 'projectLookup' && p.ref === ref);
+  // Gone from the stack (the user went to the project list meanwhile): keep what they chose.
+  if (at >= 0) nav.setTrail(ctx.store, [...stack.slice(0, at), ...(at === 0 ? [{ kind: 'projects' } as Pane] : []), pane, ...stack.slice(at + 1)]);
 }
 
 function lookupFailure(ref: string, error: unknown, from: string | undefined): string {

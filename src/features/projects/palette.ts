@@ -1,4 +1,6 @@
 // The projects feature's `:` commands: open a project, switch its tab, back to the list.
+import { rememberProject } from './slice.js';
+import * as nav from '../../store/nav.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { needProject, pushPane } from '../../store/palette.js';
@@ -24,7 +26,7 @@ export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
       if (!args[0]) return 'Which project? e.g. :project acme/api';
       try {
         const project = await ctx.gl.projects.get(/^\d+$/.test(args[0]) ? Number(args[0]) : args[0]);
-        ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: project } }));
+        rememberProject(ctx.store, project, 'replace');
         pushPane(ctx, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
         return null;
       } catch (error) {
@@ -46,7 +48,7 @@ export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
         const missing = needProject(at);
         if (missing) return missing;
         pushPane(ctx, { kind: 'project', ...at.project!, tab });
-      } else ctx.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { ...top, tab }] }));
+      } else nav.replaceTop(ctx.store, { ...top, tab });
       return null;
     },
   },
@@ -56,7 +58,8 @@ export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
     order: 110,
     run(ctx) {
       // Back to the list; over the pulse when the app started on it (Esc returns there).
-      ctx.store.setState((s) => ({ stack: s.stack[0]!.kind === 'projects' ? s.stack.slice(0, 1) : [s.stack[0]!, { kind: 'projects' }] }));
+      const root = ctx.store.getState().stack[0]!;
+      nav.setTrail(ctx.store, root.kind === 'projects' ? [root] : [root, { kind: 'projects' }]);
       return null;
     },
   },

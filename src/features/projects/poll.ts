@@ -1,6 +1,7 @@
 // What a poll of a project's pane reads beyond its tab's list: the project itself, once, when the
 // store lacks it (opened by `--project` or from a link); and a `--project` lookup. The project list never moves: its rows
 // have no status.
+import { rememberProject } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { FeaturePoll } from '../../store/feature.js';
 import { lookupProject } from './lookup.js';
@@ -12,7 +13,7 @@ export function pollProjects(ctx: Ctx): FeaturePoll {
       if (pane.kind === 'projectLookup') return lookupProject(ctx, pane.ref, pane.from);
       if (pane.kind !== 'project' || ctx.store.getState().projects[pane.projectId]) return undefined;
       return ctx.gl.projects.get(pane.projectId).then(
-        (p) => ctx.store.setState((s) => ({ projects: { ...s.projects, [p.id]: p } })),
+        (p) => rememberProject(ctx.store, p, 'replace'),
         (e: unknown) => ctx.connectionFailed(e),
       );
     },

@@ -1,7 +1,9 @@
 // The projects feature's part of the store (zustand's slices pattern; composed in store/create.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { Project } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
+import type { AppStore } from '../../store/store.js';
 
 /**
  * The project pane's tabs. Each is another feature's (its `tab`, with its place in the bar: the
@@ -25,6 +27,21 @@ export const createProjectsSlice: StateCreator<AppState, [], [], ProjectsSlice> 
   projects: {},
   homeProject: null,
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeProjects = sliceWriter('projects', ['projects', 'homeProject']);
+
+/**
+ * Keeps a project read: `merge` lays its fields over a kept copy's (a list row lacks some), `keep`
+ * lets a kept copy's win (it may be fuller), `replace` drops the kept copy (a fresh read of it).
+ */
+export function rememberProject(store: AppStore, project: Project, how: 'merge' | 'keep' | 'replace' = 'merge'): void {
+  writeProjects(store, (s) => {
+    const kept = s.projects[project.id];
+    const next = how === 'replace' ? project : how === 'keep' ? { ...project, ...kept } : { ...kept, ...project };
+    return { projects: { ...s.projects, [project.id]: next } };
+  });
+}
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

@@ -2,6 +2,10 @@
 // its newest failed pipeline), its web page, and the projects list it is drawn from (read once;
 // the rows' own reads are the pulse poller's, poll.ts, which the controller starts and stops with
 // itself through Feature.attach).
+import { rememberProject } from '../projects/index.js';
+import { setFiltering } from '../../store/writers.js';
+import { createPulseSlice, writePulse } from './slice.js';
+import * as nav from '../../store/nav.js';
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { loadMore, refreshList } from '../../store/lists.js';
@@ -16,7 +20,6 @@ import { withRuns, type Takeover } from '../../store/command.js';
 import { goBack } from '../../store/core-commands.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
-import { createPulseSlice } from './slice.js';
 import { PulsePane } from './PulsePane.js';
 import { pushPane } from '../../store/palette.js';
 
@@ -40,7 +43,7 @@ function move(ctx: Ctx, to: (i: number, n: number, page: number) => number): voi
   const height = pulseBodyRows(state);
   const i = Math.max(0, Math.min(rows.length - 1, to(pulseSelected(state, rows), rows.length, height)));
   const { offset } = windowFor(rows.length, i, height, state.pulse.offset);
-  ctx.store.setState((s) => ({ pulse: { ...s.pulse, selectedId: rows[i]!.projectId, offset } }));
+  writePulse(ctx.store, (s) => ({ pulse: { ...s.pulse, selectedId: rows[i]!.projectId, offset } }));
   if (i >= rows.length - height) more();
 }
 
@@ -61,7 +64,7 @@ function notReadYet(ctx: Ctx, row: { projectId: number; path: string }): boolean
   return true;
 }
 
-const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s.stack, pane] }));
+const push = (ctx: Ctx, pane: Pane) => nav.push(ctx.store, pane);
 
 export const pulseFeature: Feature = {
   crumbs: { pulse: () => 'pulse' },
@@ -94,7 +97,7 @@ export const pulseFeature: Feature = {
   takes: [
     ...Object.entries(MOVES).map(([command, to]): Takeover => ({ command: command as CommandId, scopes: ['pulse'], run: (ctx) => move(ctx, to) })),
     // `/` as in every list (store/modal-keys.ts filterKey types it); Esc clears a kept filter first.
-    { command: 'list.filter', scopes: ['pulse'], run: (ctx) => ctx.store.setState({ filtering: PULSE_LIST }) },
+    { command: 'list.filter', scopes: ['pulse'], run: (ctx) => setFiltering(ctx.store, PULSE_LIST) },
     {
       command: 'nav.back',
       scopes: ['pulse'],
@@ -117,7 +120,7 @@ export const pulseFeature: Feature = {
     const row = selected(ctx);
     if (!row || notReadYet(ctx, row)) return true;
     const project = projectOf(ctx, row.projectId);
-    if (project) ctx.store.setState((s) => ({ projects: { ...s.projects, [project.id]: { ...s.projects[project.id], ...project } } }));
+    if (project) rememberProject(ctx.store, project);
     push(ctx, { kind: 'project', projectId: row.projectId, path: row.path, tab: 'pipelines' });
     return true;
   },

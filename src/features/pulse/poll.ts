@@ -3,6 +3,7 @@
 // and reads those — one GET each, revalidated by ETag. Nothing is read for rows off screen, nor
 // while another pane is in front. The config file's projects are read the same way: a row on
 // screen that stands for an entry not read yet (rows.ts placeholder) is looked up, once.
+import { writePulse } from './slice.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -25,7 +26,7 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
   // Every tick asks which rows are on screen; they change only when the projects or their pipelines do.
   const rowsOf = memoPulseRows();
 
-  const setFetch = (id: number, next: PulseFetchState) => ctx.store.setState((s) => ({ pulse: { ...s.pulse, fetch: { ...s.pulse.fetch, [id]: next } } }));
+  const setFetch = (id: number, next: PulseFetchState) => writePulse(ctx.store, (s) => ({ pulse: { ...s.pulse, fetch: { ...s.pulse.fetch, [id]: next } } }));
 
   const read = async (id: number, sentAt: number) => {
     const project = pulseProjects(ctx.store.getState()).find((p) => p.id === id);
@@ -36,7 +37,7 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
       if (stopped) return;
       setFetch(id, { sentAt });
       if (!samePulsePage(ctx.store.getState().pulse.pipelines[id], page)) {
-        ctx.store.setState((s) => ({ pulse: { ...s.pulse, pipelines: { ...s.pulse.pipelines, [id]: page } } }));
+        writePulse(ctx.store, (s) => ({ pulse: { ...s.pulse, pipelines: { ...s.pulse.pipelines, [id]: page } } }));
       }
       ctx.connectionOk();
     } catch (error) {
@@ -48,7 +49,7 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
   };
 
   const setLookup = (id: number, next: PulseFetchState & { error?: string }) =>
-    ctx.store.setState((s) => ({ pulse: { ...s.pulse, lookups: { ...s.pulse.lookups, [id]: next } } }));
+    writePulse(ctx.store, (s) => ({ pulse: { ...s.pulse, lookups: { ...s.pulse.lookups, [id]: next } } }));
   /** Why entries could not be read, by placeholder id: the line under the pulse names them, in the file's order. */
   const failures = new Map<number, { entry: string; why: string }>();
   const showFailures = () => {
@@ -58,7 +59,7 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
       .map(([, f]) => `${f.entry} (${f.why})`);
     const more = failures.size - named.length;
     const error = failures.size ? `Cannot read ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}` : null;
-    if (ctx.store.getState().pulse.error !== error) ctx.store.setState((s) => ({ pulse: { ...s.pulse, error } }));
+    if (ctx.store.getState().pulse.error !== error) writePulse(ctx.store, (s) => ({ pulse: { ...s.pulse, error } }));
   };
 
   /** One config file entry: its project replaces the placeholder row (and keeps the cursor on it). */
@@ -71,7 +72,7 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
       if (stopped) return;
       setLookup(id, { sentAt });
       failures.delete(id);
-      ctx.store.setState((s) => ({
+      writePulse(ctx.store, (s) => ({
         pulse: { ...s.pulse, listed: { ...s.pulse.listed, [entry]: project }, selectedId: s.pulse.selectedId === id ? project.id : s.pulse.selectedId },
       }));
       ctx.connectionOk();
@@ -82,7 +83,7 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
       if (status === 401 || status === 403 || status === 404) {
         // GitLab says no: not asked again; the row stays, named under the pulse, until pipetop restarts.
         setLookup(id, { sentAt });
-        ctx.store.setState((s) => ({ pulse: { ...s.pulse, listed: { ...s.pulse.listed, [entry]: null } } }));
+        writePulse(ctx.store, (s) => ({ pulse: { ...s.pulse, listed: { ...s.pulse.listed, [entry]: null } } }));
       } else {
         const wait = isGitLabApiError(error) && error.retryAfterMs ? error.retryAfterMs : PULSE_INTERVAL_MS;
         setLookup(id, { sentAt, notBefore: ctx.now() + wait });

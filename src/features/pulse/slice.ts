@@ -1,4 +1,5 @@
 // The pulse's part of the store (zustand's slices pattern; composed in store/create.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { PipelineBasic, Project } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
@@ -31,6 +32,9 @@ export interface PulseSlice {
 export const createPulseSlice: StateCreator<AppState, [], [], PulseSlice> = () => ({
   pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null },
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writePulse = sliceWriter('pulse', ['pulse']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

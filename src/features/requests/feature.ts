@@ -2,6 +2,7 @@
 // time, retries — newest first, `/` to filter, `y` to copy one as a curl command, Enter to open the
 // pane of what it read, `o` that object's web page (open.ts). The shell feeds it
 // from the client's onExchange (src/tui.tsx); it reads nothing from GitLab itself.
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -53,7 +54,7 @@ export const requestsFeature: Feature = {
     if (!record) return true;
     const target = paneOfRequest(ctx.store.getState(), record.path);
     if (typeof target === 'string') toast(ctx.store, 'info', target);
-    else ctx.store.setState((s) => ({ stack: [...s.stack, target] }));
+    else nav.push(ctx.store, target);
     return true;
   },
   // `o`: that object's web page, as its own feature gives it.
@@ -68,7 +69,7 @@ export const requestsFeature: Feature = {
 
 /** `:requests`: opens the request log over the pane in front. */
 export function openRequests(ctx: Ctx): null {
-  if (topPane(ctx.store.getState()).kind !== 'requests') ctx.store.setState((s) => ({ stack: [...s.stack, { kind: 'requests' } satisfies Pane] }));
+  if (topPane(ctx.store.getState()).kind !== 'requests') nav.push(ctx.store, { kind: 'requests' } satisfies Pane);
   return null;
 }
 

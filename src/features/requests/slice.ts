@@ -1,5 +1,6 @@
 // The request log's part of the store (zustand's slices pattern; composed in store/create.ts): every
 // request pipetop made, as the client reported it (api/transport.ts ExchangeEntry).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from '../../store/types.js';
 
@@ -29,6 +30,9 @@ export interface RequestsSlice {
 export const createRequestsSlice: StateCreator<AppState, [], [], RequestsSlice> = () => ({
   requestLog: [],
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeRequests = sliceWriter('requests', ['requestLog']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

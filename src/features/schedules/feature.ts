@@ -1,6 +1,8 @@
 // The schedules feature as the core sees it: the schedules tab and a schedule's pane: scopes,
 // commands, Enter, `o`, what a poll re-reads, the confirms it opens; and its form, which owns the
 // keyboard (Feature.keys) and takes a paste's first line (Feature.paste).
+import { createSchedulesSlice, writeSchedules } from './slice.js';
+import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type PipelineSchedule } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -24,7 +26,6 @@ import { SCHEDULE_BINDINGS } from './bindings.js';
 import { closeScheduleForm, handleFormKey, pasteIntoForm, runDeleteSchedule, runTakeOwnership } from './schedules.js';
 import { droppedNotice } from '../../store/modal-keys.js';
 import { firstLine } from '../../text/text-edit.js';
-import { createSchedulesSlice } from './slice.js';
 import { SchedulePane } from './SchedulePane.js';
 import { ScheduleFormPane } from './ScheduleFormPane.js';
 import { confirmsBy } from '../../store/commands.js';
@@ -100,11 +101,11 @@ export const schedulesFeature: Feature = {
 
   open(ctx, pane) {
     const { store } = ctx;
-    const push = (next: Pane) => store.setState((s) => ({ stack: [...s.stack, next] }));
+    const push = (next: Pane) => nav.push(store, next);
     if (pane.kind === 'project' && pane.tab === 'schedules') {
       const row = selectedRow<PipelineSchedule>(ctx, listKeys.schedules(pane.projectId));
       if (row) {
-        store.setState((s) => ({ schedules: { ...s.schedules, [row.id]: { ...s.schedules[row.id], ...row } } }));
+        writeSchedules(store, (s) => ({ schedules: { ...s.schedules, [row.id]: { ...s.schedules[row.id], ...row } } }));
         push({ kind: 'schedule', projectId: pane.projectId, path: pane.path, scheduleId: row.id });
       }
       return true;

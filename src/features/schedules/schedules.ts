@@ -2,6 +2,9 @@
 // toggle active, take ownership, delete, and the list's scope filter. Read-only mode refuses each
 // before anything is asked or sent; changes go through `guarded` so a key can't fire one twice;
 // GitLab's refusals land beside the form's fields or in a toast, and typed values are never lost.
+import { clearToast, setConfirm, setListFilters } from '../../store/writers.js';
+import * as nav from '../../store/nav.js';
+import { writeSchedules } from './slice.js';
 import { isGitLabApiError, type PipelineSchedule, type ScheduleInput } from '../../api/index.js';
 import { describeCron } from '../../cron/cron.js';
 import { safeText } from '../../text/safe.js';
@@ -33,14 +36,14 @@ const ownerText = (s: PipelineSchedule): string => (s.owner ? `${safeText(s.owne
 
 /** A schedule GitLab sent back goes everywhere it is shown: the detail and the list row. */
 export function storeSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
-  ctx.store.setState((s) => ({ schedules: { ...s.schedules, [schedule.id]: { ...s.schedules[schedule.id], ...schedule } } }));
+  writeSchedules(ctx.store, (s) => ({ schedules: { ...s.schedules, [schedule.id]: { ...s.schedules[schedule.id], ...schedule } } }));
   patchList<PipelineSchedule>(ctx.store, listKeys.schedules(projectId), (l) =>
     l.items.some((x) => x.id === schedule.id) ? { items: l.items.map((x) => (x.id === schedule.id ? { ...x, ...schedule } : x)) } : {},
   );
 }
 
 function forgetSchedule(ctx: Ctx, projectId: number, id: number): void {
-  ctx.store.setState((s) => {
+  writeSchedules(ctx.store, (s) => {
     const { [id]: _gone, ...schedules } = s.schedules;
     return { schedules };
   });
@@ -56,10 +59,7 @@ function forgetSchedule(ctx: Ctx, projectId: number, id: number): void {
  */
 export function scheduleGone(ctx: Ctx, projectId: number, id: number): void {
   forgetSchedule(ctx, projectId, id);
-  ctx.store.setState((s) => {
-    const top = topPane(s);
-    return top.kind === 'schedule' && top.scheduleId === id && s.stack.length > 1 ? { stack: s.stack.slice(0, -1) } : {};
-  });
+  nav.back(ctx.store, (top) => top.kind === 'schedule' && top.scheduleId === id);
 }
 
 /** GitLab lets only a schedule's owner change it: say so, and how to get past it. */
@@ -77,18 +77,18 @@ export function openScheduleForm(ctx: Ctx, projectId: number, path: string, sche
   const form = schedule
     ? editScheduleForm(projectId, path, schedule)
     : newScheduleForm(projectId, path, { ref: project?.default_branch ?? 'main', zone: userZone(ctx.platform.env ?? process.env) });
-  ctx.store.setState((s) => ({ scheduleForm: form, stack: [...s.stack, { kind: 'scheduleForm', projectId, path, scheduleId: schedule?.id ?? null }] }));
+  writeSchedules(ctx.store, { scheduleForm: form });
+  nav.push(ctx.store, { kind: 'scheduleForm', projectId, path, scheduleId: schedule?.id ?? null });
 }
 
 function patchForm(ctx: Ctx, patch: Partial<ScheduleFormState>): void {
-  ctx.store.setState((s) => (s.scheduleForm ? { scheduleForm: { ...s.scheduleForm, ...patch } } : {}));
+  writeSchedules(ctx.store, (s) => (s.scheduleForm ? { scheduleForm: { ...s.scheduleForm, ...patch } } : {}));
 }
 
 export function closeScheduleForm(ctx: Ctx): void {
-  ctx.store.setState((s) => {
-    const top = s.stack[s.stack.length - 1];
-    return { scheduleForm: null, stack: top?.kind === 'scheduleForm' && s.stack.length > 1 ? s.stack.slice(0, -1) : s.stack };
-  });
+  // The pane goes first, so no frame shows the form's pane without its form.
+  nav.back(ctx.store, (top) => top.kind === 'scheduleForm');
+  writeSchedules(ctx.store, { scheduleForm: null });
 }
 
 /** Every key while the form is in front (the controller routes them here). */
@@ -99,8 +99,8 @@ export function handleFormKey(ctx: Ctx, command: CommandId | null, text: string 
   if (!step) return;
   if ('cancel' in step) return cancelScheduleForm(ctx);
   if ('submit' in step) return void submitScheduleForm(ctx);
-  if (ctx.store.getState().toast) ctx.store.setState({ toast: null });
-  ctx.store.setState({ scheduleForm: step.form });
+  if (ctx.store.getState().toast) clearToast(ctx.store);
+  writeSchedules(ctx.store, { scheduleForm: step.form });
 }
 
 /** A paste while the form is in front: into its focused text field. False when no form is open. */
@@ -108,7 +108,7 @@ export function pasteIntoForm(ctx: Ctx, text: string): boolean {
   const state = ctx.store.getState();
   if (topPane(state).kind !== 'scheduleForm' || !state.scheduleForm) return false;
   const next = formPaste(state.scheduleForm, text);
-  if (next) ctx.store.setState({ scheduleForm: next });
+  if (next) writeSchedules(ctx.store, { scheduleForm: next });
   return true;
 }
 
@@ -116,12 +116,10 @@ export function cancelScheduleForm(ctx: Ctx): void {
   const form = ctx.store.getState().scheduleForm;
   if (!form || !isDirty(form)) return closeScheduleForm(ctx);
   const what = form.scheduleId === null ? 'this new schedule' : `your changes to schedule #${form.scheduleId}`;
-  ctx.store.setState({
-    confirm: {
-      message: `Discard ${what}?`,
-      detail: 'What you typed is lost (n keeps editing).',
-      yes: { owner: 'schedules', command: 'schedule.discardForm', args: {} },
-    },
+  setConfirm(ctx.store, {
+    message: `Discard ${what}?`,
+    detail: 'What you typed is lost (n keeps editing).',
+    yes: { owner: 'schedules', command: 'schedule.discardForm', args: {} },
   });
 }
 
@@ -220,12 +218,10 @@ export function takeOwnership(ctx: Ctx, projectId: number, schedule: PipelineSch
   }
   const before = ownerText(schedule);
   const title = `schedule #${schedule.id} ${safeText(schedule.description, 60)}`;
-  ctx.store.setState({
-    confirm: {
-      message: `Take ownership of ${title}?`,
-      detail: `It is owned by ${before}; pipelines will then run as you.`,
-      yes: { owner: 'schedules', command: 'schedule.takeOwnershipConfirmed', args: { projectId, schedule } },
-    },
+  setConfirm(ctx.store, {
+    message: `Take ownership of ${title}?`,
+    detail: `It is owned by ${before}; pipelines will then run as you.`,
+    yes: { owner: 'schedules', command: 'schedule.takeOwnershipConfirmed', args: { projectId, schedule } },
   });
 }
 
@@ -247,12 +243,10 @@ export function runTakeOwnership(ctx: Ctx, { projectId, schedule }: { projectId:
 /** `D`: asks, then deletes (GitLab answers 204); the row goes, and its detail pane closes. */
 export function deleteSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
   const label = scheduleLabel(schedule);
-  ctx.store.setState({
-    confirm: {
-      message: `Delete ${label}?`,
-      detail: 'It stops running for good; the pipelines it already ran are kept.',
-      yes: { owner: 'schedules', command: 'schedule.deleteConfirmed', args: { projectId, schedule } },
-    },
+  setConfirm(ctx.store, {
+    message: `Delete ${label}?`,
+    detail: 'It stops running for good; the pipelines it already ran are kept.',
+    yes: { owner: 'schedules', command: 'schedule.deleteConfirmed', args: { projectId, schedule } },
   });
 }
 
@@ -277,11 +271,6 @@ export function cycleScheduleScope(ctx: Ctx, projectId: number): void {
   const key = listKeys.schedules(projectId);
   const now = ctx.store.getState().listFilters[listKeyText(key)]?.scope;
   const next = SCHEDULE_SCOPES[(SCHEDULE_SCOPES.indexOf(now as (typeof SCHEDULE_SCOPES)[number]) + 1) % SCHEDULE_SCOPES.length];
-  ctx.store.setState((s) => {
-    const listFilters = { ...s.listFilters };
-    if (next) listFilters[listKeyText(key)] = { scope: next };
-    else delete listFilters[listKeyText(key)];
-    return { listFilters };
-  });
+  setListFilters(ctx.store, key, next ? { scope: next } : null);
   void resetList(ctx, key);
 }

@@ -1,6 +1,7 @@
 // The schedules feature's part of the store (zustand's slices pattern; composed in store/create.ts).
 // The schedule list's `scope` filter is not here: it is a list's server-side filter, kept with the
 // event lists' filters in the core's `listFilters` (store/types.ts).
+import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { PipelineSchedule } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
@@ -18,6 +19,9 @@ export const createSchedulesSlice: StateCreator<AppState, [], [], SchedulesSlice
   schedules: {},
   scheduleForm: null,
 });
+
+/** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
+export const writeSchedules = sliceWriter('schedules', ['schedules', 'scheduleForm']);
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {

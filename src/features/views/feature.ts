@@ -3,6 +3,7 @@
 // (gh-dash's sections, k9s's aliases). `:view NAME` opens one; Tab and shift+Tab go to the next or
 // previous section; Enter opens the pipeline. The view in front is read as any list is; the other
 // sections are read once, for their counts.
+import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { refreshList, selectedRow } from '../../store/lists.js';
@@ -22,7 +23,8 @@ export function openView(ctx: Ctx, name: string | undefined): string | null {
   if (!view) return `No view "${safeText(name ?? '', 40)}" in the config file: ${views.map((v) => v.name).join(', ')}`;
   const pane: Pane = { kind: 'view', name: view.name };
   const top = topPane(ctx.store.getState());
-  ctx.store.setState((s) => ({ stack: top.kind === 'view' ? [...s.stack.slice(0, -1), pane] : [...s.stack, pane] }));
+  if (top.kind === 'view') nav.replaceTop(ctx.store, pane);
+  else nav.push(ctx.store, pane);
   return null;
 }
 
@@ -60,9 +62,7 @@ export const viewsFeature: Feature = {
     const row = selectedRow<ViewRow>(ctx, viewKey(pane.name));
     if (!row) return true;
     // The pipeline pane reads the pipeline itself (a list's row lacks what it shows).
-    ctx.store.setState((s) => ({
-      stack: [...s.stack, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.pipeline.id, view: 'list' }],
-    }));
+    nav.push(ctx.store, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.pipeline.id, view: 'list' });
     return true;
   },
   url(ctx, pane) {
