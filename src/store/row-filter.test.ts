@@ -1,7 +1,7 @@
 // The remembered `/` filter gives exactly what filtering every row afresh gives, whatever was
 // typed before: characters added, removed, words added, another rows array, another textOf.
 import { describe, expect, it } from 'vitest';
-import { visibleRows } from './row-filter.js';
+import { prepareFilter, visibleRows } from './row-filter.js';
 
 interface Row {
   id: number;
@@ -78,5 +78,13 @@ describe('visibleRows', () => {
       expect(visibleRows(rows, filter, textOf), filter).toEqual(fresh(rows, filter));
       expect(visibleRows(rows, `${filter} t`, textOf)).toEqual(fresh(rows, `${filter} t`));
     }
+  });
+});
+
+describe('prepareFilter', () => {
+  it('makes no difference to what a filter keeps', () => {
+    const rows = makeRows(200);
+    prepareFilter(rows, textOf);
+    for (const filter of ['t', 'te', 'test', 'job-3', 'job-3 d']) expect(visibleRows(rows, filter, textOf), filter).toEqual(fresh(rows, filter));
   });
 });

@@ -25,6 +25,25 @@ function wordsOf(filter: string): string[] {
   return filter.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
+function memoOf<T>(items: readonly T[], textOf: (item: T) => string): Memo {
+  const code = String(textOf);
+  let memo = memos.get(items);
+  if (!memo || memo.textOf !== code) memos.set(items, (memo = { textOf: code, texts: undefined, results: new Map() }));
+  return memo;
+}
+
+function textsOf<T>(memo: Memo, items: readonly T[], textOf: (item: T) => string): string[] {
+  return (memo.texts ??= items.map((item) => textOf(item).toLowerCase()));
+}
+
+/**
+ * Makes the rows' texts ahead of the first filtered frame (a pane does, once `/` is pressed): on a
+ * 5,000-job pipeline they took ~10 ms of the first typed character's frame.
+ */
+export function prepareFilter<T>(items: readonly T[], textOf: (item: T) => string): void {
+  textsOf(memoOf(items, textOf), items, textOf);
+}
+
 /**
  * Rows after the `/` filter (case-insensitive, every word must match). `textOf` must read only
  * the row it is given (every ListSource's does): results are shared by calls with the same rows
@@ -34,9 +53,7 @@ export function visibleRows<T>(items: T[], filter: string, textOf: (item: T) => 
   const words = wordsOf(filter);
   if (words.length === 0) return items;
   const key = words.join(' ');
-  const code = String(textOf);
-  let memo = memos.get(items);
-  if (!memo || memo.textOf !== code) memos.set(items, (memo = { textOf: code, texts: undefined, results: new Map() }));
+  const memo = memoOf(items, textOf);
   const known = memo.results.get(key);
   if (known) {
     // Most recently used last, so the oldest is the one let go.
@@ -44,7 +61,7 @@ export function visibleRows<T>(items: T[], filter: string, textOf: (item: T) => 
     memo.results.set(key, known);
     return known.rows as T[];
   }
-  const texts = (memo.texts ??= items.map((item) => textOf(item).toLowerCase()));
+  const texts = textsOf(memo, items, textOf);
   // A filter that extends one already applied (a character typed) keeps a subset of its rows: each
   // of its words contains one of the shorter filter's. Search only those.
   let from: number[] | undefined;

@@ -8,7 +8,7 @@ export type { ListSource } from './feature.js';
 import { listKeyText, type ListKey, type Pane, type PaneKind } from './types.js';
 import { visibleRows } from './row-filter.js';
 
-export { visibleRows } from './row-filter.js';
+export { prepareFilter, visibleRows } from './row-filter.js';
 
 type SourceCtx = Pick<Ctx, 'gl' | 'store' | 'features'>;
 
