@@ -1,4 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Every run of the bundle a test starts keeps V8's code cache under XDG_CACHE_HOME
+// (src/boot/code-cache.ts): a directory of this run's own, never the user's ~/.cache; removed at the
+// end by test/helpers/cache-home.ts.
+if (!process.env.PIPETOP_TEST_CACHE_HOME) {
+  process.env.PIPETOP_TEST_CACHE_HOME = mkdtempSync(join(tmpdir(), 'pipetop-test-cache-'));
+  process.env.XDG_CACHE_HOME = process.env.PIPETOP_TEST_CACHE_HOME;
+}
 
 // Soak and load tests run for a minute each against a live simulator: they are kept out of the
 // default run and run by `npm run test:soak` (PIPETOP_SOAK=1).
@@ -10,6 +21,7 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Two cores on CI: more workers only fight for them.
     maxWorkers: 2,
+    globalSetup: ['test/helpers/cache-home.ts'],
     sequence: {
       // Tests within a file run in a shuffled order, so none can lean on another having run first
       // (each starts its own app or simulator when it changes one). Files keep their order. The

@@ -105,6 +105,8 @@ const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, r
 stdin.setEncoding('utf8');
 
 void controller.start();
+// As src/tui.tsx: the store's viewport follows the terminal's size.
+built.watchTerminal(stdout);
 const ink = m.render(built.view(m.createTheme({})), {
   stdin: Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} }),
   stdout,

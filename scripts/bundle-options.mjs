@@ -2,10 +2,63 @@
 // src/ in-process (bench/*.mjs), so a benchmark measures the code exactly as it ships: React's
 // production build, Ink (as patched in node_modules) measuring text with pipetop's displayWidth, no
 // devtools.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const devtoolsStub = `${root}scripts/react-devtools-stub.mjs`;
+
+/**
+ * The loaded file with each `[from, to]` replaced once; a replacement that no longer matches (another
+ * version of the package) fails the build rather than shipping the unchanged code.
+ */
+function replaced(path, edits) {
+  let text = readFileSync(path, 'utf8');
+  for (const [from, to] of edits) {
+    if (!text.includes(from)) throw new Error(`${path}: expected to find ${JSON.stringify(from.slice(0, 80))}; was the package upgraded?`);
+    text = text.replace(from, () => to);
+  }
+  return text;
+}
+
+// No top-level await in the bundle: the build loads its chunks as CommonJS scripts so that V8 can
+// keep their compiled code (src/boot/chunk-loader.ts), and CommonJS has no top-level await. Three
+// are there: yoga's `await loadYoga()`, which instantiates its WebAssembly — done synchronously
+// instead (the module is 90 KB; the CPU is the same) through a switch added to Emscripten's loader;
+// and two in Ink's reconciler that run only with DEV=true (devtools, which the bundle stubs anyway,
+// and the renderer's name for them).
+const noTopLevelAwait = {
+  name: 'no-top-level-await',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => ({
+      contents: replaced(args.path, [
+        [
+          '(function(){return w||"function"!=typeof WebAssembly.instantiateStreaming',
+          '(function(){if(h.instantiateSync)return b({instance:new WebAssembly.Instance(new WebAssembly.Module(wa()),d)}),Promise.resolve();return w||"function"!=typeof WebAssembly.instantiateStreaming',
+        ],
+      ]),
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => ({
+      contents: replaced(args.path, [
+        [
+          'const Yoga = wrapAssembly(await loadYoga());',
+          // Emscripten's runtime starts synchronously once the instance is there: the module object
+          // passed in is the one its promise would resolve to.
+          'const yogaModule = { instantiateSync: true };\nloadYoga(yogaModule).catch(() => undefined);\nif (!yogaModule.calledRun) throw new Error("yoga-layout did not start synchronously");\nconst Yoga = wrapAssembly(yogaModule);',
+        ],
+      ]),
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
+      contents: replaced(args.path, [
+        ["await import('./devtools.js');", "void import('./devtools.js');"],
+        ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
+      ]),
+      loader: 'js',
+    }));
+  },
+};
 
 // Ink and ansi-tokenize are bundled as installed, that is with pipetop's patches applied
 // (patches/, applied on install and checked by scripts/build.mjs; see scripts/ink/patches.mjs).
@@ -20,6 +73,7 @@ export const bundleOptions = {
   // displayWidth (see src/text/ink-string-width.ts for why).
   alias: { 'react-devtools-core': devtoolsStub, 'string-width': `${root}src/text/ink-string-width.ts` },
   plugins: [
+    noTopLevelAwait,
     {
       name: 'ink-devtools-stub',
       setup(b) {

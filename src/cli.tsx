@@ -25,8 +25,11 @@ async function main(argv: string[]): Promise<number> {
   }
   // The TUI's modules (React, Ink and its WebAssembly layout engine, the panes: most of the bundle)
   // load while the configuration is resolved, whose `git remote -v` runs in another process,
-  // rather than after it; --help, --version and a configuration error never wait for them.
-  const tui = import('./tui.js');
+  // rather than after it; --help, --version and a configuration error never wait for them. The
+  // bundle's chunks are CommonJS (scripts/build.mjs), so that import() compiles and runs the TUI's
+  // modules at once, in one block: a turn of the event loop later, `git remote -v` has been spawned
+  // first and runs beside it, and an answer known at once (--help, --version) exits before it.
+  const tui = new Promise<void>((resolve) => setImmediate(resolve)).then(() => import('./tui.js'));
   tui.catch(() => undefined);
   const result = await resolveConfig({
     argv,

@@ -23,6 +23,7 @@ import { scopesOverlap } from './store/keymap.js';
 import { safeMessage } from './text/safe.js';
 import { createServerClock } from './time/server-clock.js';
 import { VERSION } from './version.js';
+import { signalFirstFrame } from './boot/first-frame.js';
 
 export interface TuiIo {
   stdin: NodeJS.ReadStream;
@@ -128,6 +129,8 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   terminal.start();
   // Ink 6 reads stdin (and wants raw mode) only for its own useInput: the components that use it
   // (ink-text-input, ink-select-input) get their keys from the controller instead (src/input/ink-feed.ts).
+  // The store's viewport follows the terminal (before Ink's first frame, so paging fits it at once).
+  const unwatch = app.watchTerminal(terminal.stdout);
   const silent = quietStdin();
   const instance = render(app.view(createNamedTheme(user.config.theme, io.env)), {
     stdin: silent,
@@ -136,9 +139,12 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     exitOnCtrlC: false,
     maxFps: 30,
   });
+  // The first frame is out: the chunk loader may now write its code cache (src/boot/chunk-loader.ts).
+  signalFirstFrame();
   try {
     await instance.waitUntilExit();
   } finally {
+    unwatch();
     terminal.stop();
     controller.stop();
     await sim?.close();

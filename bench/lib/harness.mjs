@@ -351,6 +351,8 @@ export async function startApp(app, { now, baseUrl, agent, stack }) {
   const stdout = new NullStdout();
   const stdin = new FakeStdin();
   const tree = built.view(app.createTheme({ NO_COLOR: '1' }));
+  // As src/tui.tsx: the store's viewport follows the terminal's size.
+  built.watchTerminal(stdout);
   const ink = app.render(tree, { stdout, stderr: new NullStdout(), stdin: new FakeStdin(), exitOnCtrlC: false, patchConsole: false, maxFps: 30 });
   // Keys as src/tui.tsx reads them: src/input's reader, each key to the controller.
   const reader = app.attachKeyReader(stdin, (event) => controller.handleKey(event));

@@ -15,7 +15,8 @@ import type { PollTiming } from '../store/polling.js';
 import { registerPaneLists } from '../store/sources.js';
 import type { AppStore } from '../store/store.js';
 import type { AppConfigView, AppState, Pane } from '../store/types.js';
-import { App } from '../ui/App.js';
+import { App, appLayout } from '../ui/App.js';
+import { helpMaxOffset } from '../ui/HelpScreen.js';
 import { AppContext } from '../ui/context.js';
 import { ThemeContext, type Theme } from '../ui/theme.js';
 import { FEATURES } from './features.js';
@@ -67,12 +68,26 @@ export interface AppOptions {
   features?: readonly Feature[];
 }
 
+/** The terminal Ink draws on, as far as its size goes (a tty's stdout, a test's). */
+export interface TerminalSize {
+  readonly columns?: number;
+  readonly rows?: number;
+  on(event: 'resize', listener: () => void): unknown;
+  off(event: 'resize', listener: () => void): unknown;
+}
+
 export interface PipetopApp {
   gl: GitLab;
   store: AppStore;
   controller: Controller;
   /** The app's React tree, in the given theme. */
   view(theme: Theme): ReactElement;
+  /**
+   * Keeps the store's viewport the size of the body App draws on `terminal` (src/ui/App.tsx
+   * appLayout): on every resize, and when a confirm or a completion menu changes the footer's
+   * rows. Returns what stops it.
+   */
+  watchTerminal(terminal: TerminalSize): () => void;
 }
 
 export function createApp(options: AppOptions): PipetopApp {
@@ -100,6 +115,7 @@ export function createApp(options: AppOptions): PipetopApp {
     ...(options.featureOptions ? { featureOptions: options.featureOptions } : {}),
     ...(options.tokenHelp ? { tokenHelp: options.tokenHelp } : {}),
     ...(options.bindings ? { bindings: options.bindings } : {}),
+    helpMax: (state, bindings) => helpMaxOffset(state, bindings, features),
   });
   // With --project (or a git remote) the app opens on that project, looked up after the first
   // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
@@ -112,6 +128,7 @@ export function createApp(options: AppOptions): PipetopApp {
     gl,
     store,
     controller: app,
+    watchTerminal: (terminal) => watchTerminal(terminal, store, app),
     view: (theme) => (
       <AppContext.Provider value={{ store, controller: app, now, panes, crumbs }}>
         <ThemeContext.Provider value={theme}>
@@ -119,5 +136,30 @@ export function createApp(options: AppOptions): PipetopApp {
         </ThemeContext.Provider>
       </AppContext.Provider>
     ),
+  };
+}
+
+/**
+ * The viewport follows the terminal, set here rather than by a component (render never writes to
+ * the controller). Only a change of the computed size is written, as App's effect once did: a size
+ * set by hand (a test's, a bench's) stays until the terminal or the footer changes.
+ */
+function watchTerminal(terminal: TerminalSize, store: AppStore, controller: Controller): () => void {
+  let last = '';
+  const sync = () => {
+    // As src/ui/use-terminal-size.ts reads it (what App draws with).
+    const size = { columns: terminal.columns || 80, rows: terminal.rows || 24 };
+    const { viewport } = appLayout(size, store.getState());
+    const key = `${viewport.width}x${viewport.height}`;
+    if (key === last) return;
+    last = key;
+    controller.setViewport(viewport);
+  };
+  sync();
+  terminal.on('resize', sync);
+  const unsubscribe = store.subscribe(sync);
+  return () => {
+    terminal.off('resize', sync);
+    unsubscribe();
   };
 }

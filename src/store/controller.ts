@@ -20,7 +20,7 @@ import type { ConfirmAction, ConfirmHandlers, PromptAction, PromptHandlers, Prom
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
-import { ask, type Attached, type Feature, type FeatureOptions } from './feature.js';
+import { ask, type Attached, type Feature, type FeatureOptions, type PaneHeader } from './feature.js';
 import { listRows } from './lists.js';
 import { promptChoices, submitPalette } from './palette.js';
 import { completionKey } from './completion.js';
@@ -45,6 +45,11 @@ export interface ControllerDeps {
   features: readonly Feature[];
   /** The effective bindings (the user's keys laid over the defaults); default: the features' defaults. */
   bindings?: readonly Binding[];
+  /**
+   * How far `?` help can scroll in the viewport, laid out as the help screen draws it (the app
+   * shell's: src/ui/HelpScreen.tsx helpMaxOffset). Without it, help's offset has no end.
+   */
+  helpMax?: (state: AppState, bindings: readonly Binding[]) => number;
 }
 
 export class Controller {
@@ -78,6 +83,15 @@ export class Controller {
   private rowKeys!: ReadonlySet<CommandId>;
   /** Keys typed while the pane in front loads, applied when it is ready (type-ahead.ts). */
   private readonly typeAhead: TypeAhead;
+  /** The controller's own store subscription (help's end, the request rate shown): undone by stop(). */
+  private readonly unsubscribe: () => void;
+  /** What help's end was last counted from: the pane, the viewport, read-only, the table. */
+  private helpInputs: readonly unknown[] = [];
+  /** Decays the request rate shown, once a second, while a pane in front shows it (after start). */
+  private rateTimer: ReturnType<typeof setInterval> | null = null;
+  private rateTimed = false;
+  /** The pane in front when the rate was last placed. */
+  private ratePane: Pane | null = null;
 
   constructor(private readonly deps: ControllerDeps) {
     const now = deps.now ?? Date.now;
@@ -116,6 +130,12 @@ export class Controller {
       { palette: (ctx: Ctx, _a: unknown, value: string) => submitPalette(ctx, this, value) },
       ...this.ctx.features.map((feature) => feature.prompts),
     ) as PromptHandlers<Ctx>;
+    // What the frame shows is computed here from the store, never reported back by a component.
+    this.unsubscribe = deps.store.subscribe((state) => {
+      this.fitHelp(state);
+      if (topPane(state) !== this.ratePane) this.showRate();
+    });
+    this.showRate();
   }
 
   private get timing(): PollTiming {
@@ -135,7 +155,7 @@ export class Controller {
     return handler(this.ctx, action.args, value);
   }
 
-  /** The terminal's size for the panes (App calls it on every resize): paging and the log fit it. */
+  /** The terminal's size for the panes (the app shell calls it on every resize: src/app/create.tsx): paging and the log fit it. */
   setViewport(viewport: Viewport): void {
     const now = this.deps.store.getState().viewport;
     if (now.width !== viewport.width || now.height !== viewport.height) this.deps.store.setState({ viewport });
@@ -158,9 +178,15 @@ export class Controller {
     }
     this.poller = startPolling(this.ctx, this.timing, () => this.failures);
     for (const part of this.attached) part.start?.();
+    this.rateTimed = true;
+    this.showRate();
   }
 
   stop(): void {
+    this.unsubscribe();
+    this.rateTimed = false;
+    if (this.rateTimer) clearInterval(this.rateTimer);
+    this.rateTimer = null;
     this.typeAhead.stop();
     this.poller?.stop();
     for (const part of this.attached) part.stop?.();
@@ -194,11 +220,35 @@ export class Controller {
     this.sent.push(now);
     // Only the last minute is ever shown: keep the record bounded.
     while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
+    this.showRate();
   }
 
   /** Requests per minute pipetop caused over the last minute. */
   requestRate(): number {
     return requestsPerMinute(this.sent, this.ctx.now());
+  }
+
+  /**
+   * The request rate in the store (AppState.requestRate) while the pane in front shows it (its
+   * feature says so: Feature.headers), null otherwise. Written only when the whole number shown
+   * changes — a frame per change, not per request — and re-counted once a second while shown, so
+   * it falls when requests stop.
+   */
+  private showRate(): void {
+    const { store } = this.deps;
+    const state = store.getState();
+    const pane = topPane(state);
+    this.ratePane = pane;
+    const shown = this.ctx.features.some((feature) => (feature.headers as Record<string, PaneHeader | undefined> | undefined)?.[pane.kind]?.rate === true);
+    const rate = shown ? Math.round(this.requestRate()) : null;
+    if (state.requestRate !== rate) store.setState({ requestRate: rate });
+    if (shown && this.rateTimed && !this.rateTimer) {
+      this.rateTimer = setInterval(() => this.showRate(), 1000);
+      this.rateTimer.unref?.();
+    } else if (!shown && this.rateTimer) {
+      clearInterval(this.rateTimer);
+      this.rateTimer = null;
+    }
   }
 
   refresh(): Promise<void> {
@@ -357,10 +407,19 @@ export class Controller {
     return list.loadedAt !== null || list.error !== null;
   }
 
-  /** HelpScreen reports how far its layout can scroll, so `G` and paging stop at the end. */
-  setHelpMax(max: number): void {
-    const help = this.deps.store.getState().help;
-    if (help && (help.max !== max || help.offset > max)) this.deps.store.setState({ help: { offset: Math.min(help.offset, max), max } });
+  /**
+   * How far help can scroll (help.max), so `G` and paging stop at the end: counted again when help
+   * opens or what it lays out changes (the pane under it, the viewport, read-only, the keys).
+   */
+  private fitHelp(state: AppState): void {
+    const help = state.help;
+    if (!help || !this.deps.helpMax) return;
+    const inputs = [topPane(state), state.viewport, state.config.readOnly, this.table];
+    const same = help.max !== undefined && inputs.every((input, i) => input === this.helpInputs[i]);
+    if (same && help.offset <= help.max!) return;
+    this.helpInputs = inputs;
+    const max = this.deps.helpMax(state, this.table.bindings);
+    if (help.max !== max || help.offset > max) this.deps.store.setState({ help: { offset: Math.min(help.offset, max), max } });
   }
 
   /** Enter in the field on screen (ink-text-input's onSubmit): the prompt runs, a `/` filter is kept. */

@@ -41,6 +41,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
       'prompt',
       'filtering',
       'help',
+      'requestRate',
       'download',
       'loadErrors',
       'fatal',
@@ -54,7 +55,7 @@ const SLICES: [string, StateCreator<AppState, [], [], object>, string[]][] = [
     ['pipelines', 'bridges', 'mergeRequests', 'pipelineFilters', 'runForm', 'pipelineExtras', 'testReports', 'jobHistory', 'testHistory'],
   ],
   ['jobs', createJobsSlice, ['jobs', 'jobScopes', 'erasedBy']],
-  ['log', createLogSlice, ['logViews']],
+  ['log', createLogSlice, ['logViews', 'logHandles']],
   ['schedules', createSchedulesSlice, ['schedules', 'scheduleForm']],
   ['deployments', createDeploymentsSlice, ['deployments']],
   ['keys', createKeysSlice, ['sshKeys']],
@@ -122,6 +123,8 @@ describe('createAppStore', () => {
       'archives',
       'previews',
       'testHistory',
+      'requestRate',
+      'logHandles',
     ];
     const state = createAppStore(config()).getState();
     expect(Object.keys(state).sort()).toEqual([...before].sort());
@@ -143,6 +146,7 @@ describe('createAppStore', () => {
       erasedBy: {},
       homeProject: null,
       logViews: {},
+      logHandles: {},
       schedules: {},
       deployments: {},
       sshKeys: {},
@@ -161,6 +165,7 @@ describe('createAppStore', () => {
       prompt: null,
       filtering: null,
       help: null,
+      requestRate: null,
       download: null,
       fatal: null,
       quit: false,
@@ -201,8 +206,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (41 objects).
-    expect(a.size).toBe(41);
+    // The walk reaches every record, down to the pulse's and the first pane (42 objects).
+    expect(a.size).toBe(42);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

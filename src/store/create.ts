@@ -10,7 +10,7 @@ import type { AppConfigView, AppState, CoreSlice, Pane } from './types.js';
 export function createCoreSlice(config: AppConfigView, first: Pane = { kind: 'projects' }): StateCreator<AppState, [], [], CoreSlice> {
   return () => ({
     config,
-    // Until App measures the terminal: a page key moves 10 rows, as on a 24-row terminal.
+    // Until the app shell measures the terminal: a page key moves 10 rows, as on a 24-row terminal.
     viewport: { width: 80, height: 14 },
     user: null,
     connection: { kind: 'connecting' },
@@ -23,6 +23,7 @@ export function createCoreSlice(config: AppConfigView, first: Pane = { kind: 'pr
     prompt: null,
     filtering: null,
     help: null,
+    requestRate: null,
     download: null,
     loadErrors: {},
     fatal: null,

@@ -60,6 +60,12 @@ export type PaneViews = { readonly [K in PaneKind]?: (props: PaneProps<PaneKinds
 /** What the header's trail calls a pane, by kind (safe text: src/text/safe.ts). */
 export type PaneCrumbs = { readonly [K in PaneKind]?: (state: AppState, pane: PaneKinds[K]) => string };
 
+/** What the header shows beside a pane (Feature.headers). */
+export interface PaneHeader {
+  /** pipetop's requests per minute over the last minute (AppState.requestRate, kept by the controller). */
+  readonly rate?: boolean;
+}
+
 /** The list a pane shows (and its cursor moves in), by pane kind; null: none. */
 export type PaneLists = { readonly [K in PaneKind]?: (pane: PaneKinds[K]) => ListKey | null };
 
@@ -71,6 +77,8 @@ export interface Feature {
   readonly panes?: PaneViews;
   /** What the header's trail calls each of its panes. */
   readonly crumbs?: PaneCrumbs;
+  /** What the header shows beside each of its panes, by pane kind (the pulse: the request rate). */
+  readonly headers?: { readonly [K in PaneKind]?: PaneHeader };
   /** The list each of its panes shows, by pane kind (store/sources.ts listKeyOf). */
   readonly lists?: PaneLists;
   /** Its `:` commands, by name. */

@@ -152,7 +152,7 @@ export interface AppConfigView {
   views?: SavedView[];
 }
 
-/** The rows the terminal gives the pane in front (App sets it with `setViewport`). */
+/** The rows the terminal gives the pane in front (the app shell sets it with `setViewport`, as App lays it out). */
 export interface Viewport {
   width: number;
   /** Rows of the body, between header and footer. */
@@ -182,7 +182,12 @@ export interface CoreSlice {
   prompt: PromptState | null;
   /** `/` is being typed for this list. */
   filtering: ListKey | null;
-  /** `?` help: the first line shown, and the last useful one (HelpScreen reports it once laid out). */
+  /**
+   * pipetop's requests per minute over the last minute, rounded, while the pane in front shows it
+   * in the header (Feature.headers); null otherwise. The controller keeps it (countRequest).
+   */
+  requestRate: number | null;
+  /** `?` help: the first line shown, and the last useful one (the controller counts it: helpMax). */
   help: { offset: number; max?: number } | null;
   download: DownloadState | null;
   /** Why a detail pane's object could not be loaded, by what it is (`job:12`, `project.lookup:acme/x`); cleared when it loads. */

@@ -4,7 +4,7 @@ import { Box, useApp as useInk } from 'ink';
 import { Text } from './components/Text.js';
 import { useEffect, type ReactNode } from 'react';
 import { topPane } from '../store/store.js';
-import type { Pane } from '../store/types.js';
+import type { AppState, Pane, Viewport } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
 import { Footer, FOOTER_ROWS, footerRows, menuRows } from './Footer.js';
 import { Header, HEADER_ROWS } from './Header.js';
@@ -28,14 +28,9 @@ export function App() {
     if (quit) exit();
   }, [quit, exit]);
 
-  const confirm = useAppState((s) => s.confirm);
-  const menu = useAppState((s) => menuRows(s.prompt));
-  // A confirm naming what will run (or a Tab-completion menu) takes more lines, as long as 4 are left for the pane.
-  const footerHeight = Math.min(footerRows(confirm, menu), Math.max(FOOTER_ROWS, rows - HEADER_ROWS - 4));
-  const bodyHeight = Math.max(4, rows - HEADER_ROWS - footerHeight);
-  useEffect(() => {
-    controller.setViewport({ width: columns, height: bodyHeight });
-  }, [controller, columns, bodyHeight]);
+  // The store's viewport is this body's size: the app shell sets it from the same function (src/app/create.tsx).
+  const footerHeight = useAppState((s) => footerHeightOf(rows, s));
+  const bodyHeight = bodyRows(rows, footerHeight);
 
   // The way the controller's keys reach the Ink components in front (src/input/ink-feed.ts).
   const port = <InkKeyPort feed={controller.inkFeed} />;
@@ -78,6 +73,25 @@ export function App() {
       <Footer width={columns} height={footerHeight} />
     </Box>
   );
+}
+
+/**
+ * The rows of the footer and of the body between header and footer, on a terminal of `size`: what
+ * App draws, and the viewport the app shell keeps in the store (src/app/create.tsx), which paging
+ * and the log fit.
+ */
+export function appLayout(size: { columns: number; rows: number }, state: Pick<AppState, 'confirm' | 'prompt'>): { footerHeight: number; viewport: Viewport } {
+  const footerHeight = footerHeightOf(size.rows, state);
+  return { footerHeight, viewport: { width: size.columns, height: bodyRows(size.rows, footerHeight) } };
+}
+
+/** A confirm naming what will run (or a Tab-completion menu) takes more lines, as long as 4 are left for the pane. */
+function footerHeightOf(rows: number, state: Pick<AppState, 'confirm' | 'prompt'>): number {
+  return Math.min(footerRows(state.confirm, menuRows(state.prompt)), Math.max(FOOTER_ROWS, rows - HEADER_ROWS - 4));
+}
+
+function bodyRows(rows: number, footerHeight: number): number {
+  return Math.max(4, rows - HEADER_ROWS - footerHeight);
 }
 
 /** The pane in front, drawn by the component its feature registered for its kind. */

@@ -8,7 +8,6 @@ import { useShallow } from 'zustand/react/shallow';
 import { displayWidth, safeText, truncateToWidth } from '../text/safe.js';
 import type { PaneCrumbs } from '../store/feature.js';
 import type { AppState, ConnectionState, Pane } from '../store/types.js';
-import { topPane } from '../store/store.js';
 import { useApp, useAppState } from './context.js';
 import { useTheme } from './theme.js';
 
@@ -16,17 +15,17 @@ export const HEADER_ROWS = 1;
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
-  const { now, controller, crumbs: names } = useApp();
+  const { now, crumbs: names } = useApp();
   const config = useAppState((s) => s.config);
   const user = useAppState((s) => s.user);
   const connection = useAppState((s) => s.connection);
   const crumbs = useAppState(useShallow((s: AppState) => trail(s, names).crumbs));
   const keep = useAppState((s) => trail(s, names).project);
   const busy = useAppState((s) => Object.values(s.inflight)[0]);
-  const pulse = useAppState((s) => topPane(s).kind === 'pulse');
-  // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
-  const rate = pulse ? `${Math.round(controller.requestRate())} req/min  ` : '';
-  useTicker(connection.kind === 'retrying' || connection.kind === 'offline' || pulse);
+  // Requests per minute, beside a pane whose feature shows it (Feature.headers; the controller keeps the count).
+  const perMinute = useAppState((s) => s.requestRate);
+  const rate = perMinute !== null ? `${perMinute} req/min  ` : '';
+  useTicker(connection.kind === 'retrying' || connection.kind === 'offline');
 
   const status = connectionText(connection, now());
   const markers = [config.demo ? 'DEMO' : null, config.readOnly ? 'read-only' : null].filter(Boolean).join(' ');

@@ -1,12 +1,12 @@
 // `?`: every key, generated from the effective keymap (the user's keys included) and the palette's
 // commands. It opens on the keys of the pane in front; every other key follows, by category.
-import { useEffect } from 'react';
 import { SCOPE_NAMES, type Binding, type Category, type Scope } from '../keymap/bindings.js';
 import { prettyKey } from '../keymap/matcher.js';
 import { scopesOf } from '../store/controller.js';
 import { paletteCommands } from '../store/palette.js';
 import type { Feature } from '../store/feature.js';
 import { topPane } from '../store/store.js';
+import type { AppState, Pane } from '../store/types.js';
 import { HelpOverlay, layoutHelp, type HelpGroup } from './components/index.js';
 import { useApp, useAppState } from './context.js';
 import { marksLegend, statusLegend } from './glyphs.js';
@@ -19,15 +19,27 @@ export function HelpScreen({ width, height }: { width: number; height: number })
   const offset = useAppState((s) => s.help?.offset ?? 0);
   const pane = useAppState((s) => topPane(s));
   const readOnly = useAppState((s) => s.config.readOnly);
-  const groups = helpGroups(
-    // Read-only mode hides the keys that would change GitLab (as the footer does): they are refused.
-    readOnly ? controller.keymap.bindings.filter((b) => !b.mutates) : controller.keymap.bindings,
-    scopesOf(pane, controller.ctx.features).filter((s) => !GENERAL.includes(s)),
-    controller.ctx.features,
-  );
-  const { maxOffset } = layoutHelp(groups, width, height);
-  useEffect(() => controller.setHelpMax(maxOffset), [controller, maxOffset]);
+  const groups = helpGroupsOf(pane, readOnly, controller.keymap.bindings, controller.ctx.features);
   return <HelpOverlay groups={groups} width={width} height={height} offset={offset} />;
+}
+
+/**
+ * How far `?` can scroll in the viewport: the layout HelpScreen draws (HelpOverlay's layoutHelp),
+ * counted where keys need it — the app shell hands it to the controller (src/app/create.tsx), so
+ * `G` and paging stop at the end without the screen reporting it.
+ */
+export function helpMaxOffset(state: AppState, bindings: readonly Binding[], features: readonly Feature[]): number {
+  const groups = helpGroupsOf(topPane(state), state.config.readOnly, bindings, features);
+  return layoutHelp(groups, state.viewport.width, state.viewport.height).maxOffset;
+}
+
+/** What `?` lists over `pane`: read-only mode hides the keys that would change GitLab (as the footer does): they are refused. */
+function helpGroupsOf(pane: Pane, readOnly: boolean, bindings: readonly Binding[], features: readonly Feature[]): HelpGroup[] {
+  return helpGroups(
+    readOnly ? bindings.filter((b) => !b.mutates) : bindings,
+    scopesOf(pane, features).filter((s) => !GENERAL.includes(s)),
+    features,
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import type { NotifyChannels } from '../../src/platform/notify.js';
 import type { Pane } from '../../src/store/types.js';
 import type { AppStore } from '../../src/store/store.js';
 import { createTheme } from '../../src/ui/theme.js';
-import { createApp } from '../../src/app/create.js';
+import { createApp, type TerminalSize } from '../../src/app/create.js';
 import type { Feature } from '../../src/store/feature.js';
 import { createServerClock } from '../../src/time/server-clock.js';
 import { START } from './sim.js';
@@ -172,6 +172,8 @@ export async function startApp(
   const started = controller.start();
   if (!options.renderFirst) await started;
   const ink = render(app.view(createTheme({ NO_COLOR: '1' })));
+  // As src/tui.tsx: the store's viewport follows the terminal's size.
+  const unwatch = app.watchTerminal(ink.stdout as unknown as TerminalSize);
   // As a terminal resize: Ink and useTerminalSize read the size again on 'resize'.
   const resize = (columns?: number, rows?: number) => {
     if (columns !== undefined) Object.defineProperty(ink.stdout, 'columns', { value: columns, configurable: true });
@@ -225,6 +227,7 @@ export async function startApp(
     async close() {
       await started;
       reader.dispose();
+      unwatch();
       ink.unmount();
       controller.stop();
       if (!options.simulator) await sim.close();

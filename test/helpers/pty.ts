@@ -25,6 +25,8 @@ export function isolatedEnv(home: string): NodeJS.ProcessEnv {
   return {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
+    // V8's code cache of the bundle (src/boot/code-cache.ts): in the test's HOME, never the user's.
+    XDG_CACHE_HOME: join(home, '.cache'),
     GITLAB_TOKEN: '',
     GITLAB_HOST: '',
     GITLAB_URI: '',

@@ -2,10 +2,10 @@
 // (commit, runner, artifacts, timing, failure reason, who) above the log instead.
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
-import { jobBusy, logRows } from './log-layout.js';
+import { detailLabels, jobBusy, jobPaneLayout, type DetailLabel } from './log-layout.js';
 import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
-import { Fields, StatusBadge } from '../../ui/components/index.js';
+import { Fields, StatusBadge, type FieldRow } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
@@ -27,47 +27,50 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const art = job.artifacts_file;
   // "3m 12s, usual 1m 40s": against the median of its last 20 successful runs on the ref.
   const took = usualDuration(jobSeconds(job, now()), pastDurations(history ?? [], job.name, job.ref, job.id)).text;
-  const left = [
-    { label: 'Status', value: <StatusBadge status={job.status} /> },
-    { label: 'Job', value: `#${job.id} ${job.name}` },
-    { label: 'Stage', value: job.stage },
-    { label: 'Ref', value: `${job.ref}${job.tag ? ' (tag)' : ''}` },
-    { label: 'Pipeline', value: job.pipeline ? `#${job.pipeline.id} (${job.pipeline.status})` : '—' },
-    { label: 'Commit', value: `${job.commit.short_id} ${job.commit.title}` },
-    { label: 'Author', value: `${job.commit.author_name} <${job.commit.author_email}>` },
-    { label: 'Triggered by', value: job.user ? `${job.user.name} (@${job.user.username})` : '—' },
-    { label: 'Runner', value: job.runner ? `#${job.runner.id} ${job.runner.description}` : '—' },
-    { label: 'Tags', value: (job.tag_list ?? []).join(', ') || '—' },
-  ];
-  const right = [
-    { label: 'Created', value: t(job.created_at) },
-    { label: 'Queued', value: duration(job.queued_duration) },
-    { label: 'Started', value: t(job.started_at) },
-    { label: 'Finished', value: t(job.finished_at) },
-    { label: 'Duration', value: took },
-    {
-      label: 'Artifacts',
+  // Each field's value, by label; which fields show, in which column, is the layout's (log-layout.ts detailLabels).
+  const fields: Record<DetailLabel, Omit<FieldRow, 'label'>> = {
+    Status: { value: <StatusBadge status={job.status} /> },
+    Job: { value: `#${job.id} ${job.name}` },
+    Stage: { value: job.stage },
+    Ref: { value: `${job.ref}${job.tag ? ' (tag)' : ''}` },
+    Pipeline: { value: job.pipeline ? `#${job.pipeline.id} (${job.pipeline.status})` : '—' },
+    Commit: { value: `${job.commit.short_id} ${job.commit.title}` },
+    Author: { value: `${job.commit.author_name} <${job.commit.author_email}>` },
+    'Triggered by': { value: job.user ? `${job.user.name} (@${job.user.username})` : '—' },
+    Runner: { value: job.runner ? `#${job.runner.id} ${job.runner.description}` : '—' },
+    Tags: { value: (job.tag_list ?? []).join(', ') || '—' },
+    Created: { value: t(job.created_at) },
+    Queued: { value: duration(job.queued_duration) },
+    Started: { value: t(job.started_at) },
+    Finished: { value: t(job.finished_at) },
+    Duration: { value: took },
+    Artifacts: {
       value: art
         ? `${art.filename} (${bytes(art.size)})${job.artifacts_expire_at ? `, expire ${relativeTime(job.artifacts_expire_at, now())}` : ', kept'}`
         : '—',
     },
-    { label: 'Coverage', value: job.coverage === null || job.coverage === undefined ? '—' : `${job.coverage}%` },
-    { label: 'Allow failure', value: job.allow_failure ? 'yes' : 'no' },
-    ...(job.failure_reason ? [{ label: 'Failure', value: job.failure_reason, color: theme.error }] : []),
-    ...(job.erased_at ? [{ label: 'Erased', value: t(job.erased_at) }] : []),
-  ];
+    Coverage: { value: job.coverage === null || job.coverage === undefined ? '—' : `${job.coverage}%` },
+    'Allow failure': { value: job.allow_failure ? 'yes' : 'no' },
+    Failure: { value: job.failure_reason, color: theme.error },
+    Erased: { value: t(job.erased_at) },
+  };
+  const labels = detailLabels(job);
+  const column = (names: readonly DetailLabel[]): FieldRow[] => names.map((label) => ({ label, ...fields[label] }));
+  const left = column(labels.left);
+  const right = column(labels.right);
   const half = Math.floor(width / 2);
   const waiting = waitingFor(job);
   // GitLab removed the log with the erase (docs/gitlab-api.md "Erased jobs"): say so, and when; who, when it was
   // us (the job entity does not say). log-view.ts reads no more of its trace.
   const erased = job.erased_at ? `This job was erased ${t(job.erased_at)}${erasedBy ? ` by ${erasedBy}` : ''}: GitLab removed its log and artifacts.` : null;
   const details = view?.details ?? false;
-  // log-layout.ts counts these rows (left and right above) for the log's paging too.
-  const logHeight = logRows(height, details, job, busy !== undefined);
+  // The rows of each part: the log's paging counts them with the same function (log-layout.ts).
+  const layout = jobPaneLayout(height, job, details, busy !== undefined);
+  const logHeight = layout.log;
   return (
     <Box flexDirection="column" width={width} height={height}>
       {details ? (
-        <Box>
+        <Box height={layout.head} flexShrink={0} overflow="hidden">
           <Box width={half} flexDirection="column">
             <Fields rows={left} labelWidth={13} width={half} />
           </Box>
@@ -76,7 +79,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
           </Box>
         </Box>
       ) : (
-        <Box flexDirection="column">
+        <Box flexDirection="column" height={layout.head} flexShrink={0} overflow="hidden">
           <Text wrap="truncate">
             <StatusBadge status={job.status} />
             <Text bold>

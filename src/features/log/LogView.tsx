@@ -7,16 +7,15 @@ import type { ReactElement } from 'react';
 import { fitViewport, wrapSpans, wrappedRowCount, type LogLine, type Section, type Span } from '../../log/index.js';
 import type { LogViewState } from './slice.js';
 import { truncateToWidth } from '../../text/safe.js';
-import { useApp, useAppState } from '../../ui/context.js';
+import { useLog } from './use-log.js';
 import { duration } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { MARKS } from '../../ui/glyphs.js';
 
 export function LogView({ jobId, width, height, waiting }: { jobId: number; width: number; height: number; waiting: string | null }) {
-  const { controller } = useApp();
   const theme = useTheme();
-  const view = useAppState((s) => s.logViews[jobId]);
-  const model = controller.ctx.logs?.model(jobId) ?? null;
+  // The lines come through the store (use-log.ts): a handle on the engine's model, re-read as lines arrive.
+  const { view, lines: model } = useLog(jobId);
 
   if (!model || !view)
     return (

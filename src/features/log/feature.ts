@@ -11,7 +11,7 @@ import type { Pane } from '../../store/types.js';
 import { toast } from '../../store/store.js';
 import { LOG_BINDINGS } from './bindings.js';
 import { runLogCommand } from './commands.js';
-import { logRowsOf } from './log-layout.js';
+import { jobPaneLayoutOf } from './log-layout.js';
 import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
 import { createLogSlice } from './slice.js';
 import { JobPane } from './JobPane.js';
@@ -55,7 +55,7 @@ export const logFeature: Feature = {
     // The tail tells the poller when the job in front has likely changed (log-view.ts).
     const logs = new LogRegistry(ctx, options.logTiming ?? DEFAULT_LOG_TIMING, {
       jobMayHaveChanged: () => ctx.refreshNow?.(),
-      rows: (jobId) => logRowsOf(ctx.store.getState(), jobId),
+      rows: (jobId) => jobPaneLayoutOf(ctx.store.getState(), jobId).log,
     });
     ctx.logs = logs;
     ctx.searchLog = (jobId, query) => logs.search(jobId, query);

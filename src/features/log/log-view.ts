@@ -137,7 +137,8 @@ export class LogRegistry {
       await model.dispose();
       return;
     }
-    store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: s.logViews[jobId] ?? { ...INITIAL_LOG_VIEW } } }));
+    // The view reads the lines through the store (use-log.ts): a handle on the model, never the lines.
+    store.setState((s) => ({ logViews: { ...s.logViews, [jobId]: s.logViews[jobId] ?? { ...INITIAL_LOG_VIEW } }, logHandles: { [jobId]: model } }));
     const unsubscribe = model.subscribe(() => this.changed(jobId, model));
     const statusOf = () => store.getState().jobs[jobId]?.status;
     const tail = startTail({
@@ -173,6 +174,8 @@ export class LogRegistry {
     const open = this.open;
     this.open = null;
     if (!open) return;
+    // Its model is disposed below: the view must not read it any more.
+    if (open.jobId in this.ctx.store.getState().logHandles) this.ctx.store.setState({ logHandles: {} });
     open.search?.stop();
     open.tail.stop();
     open.unsubscribe();

@@ -1,7 +1,8 @@
 // The log feature's part of the store (zustand's slices pattern; composed in store/create.ts): the
-// small view state of each job pane's log. The lines themselves live in the log engine, spooled to
-// disk (log-view.ts).
+// small view state of each job pane's log, and a handle on the open one (use-log.ts). The lines
+// themselves live in the log engine, spooled to disk (log-view.ts).
 import type { StateCreator } from 'zustand/vanilla';
+import type { LogModel } from '../../log/index.js';
 import type { AppState } from '../../store/types.js';
 
 /** The job log's view state (the lines themselves live in the log engine, spooled to disk). */
@@ -27,13 +28,23 @@ export interface LogViewState {
   diskFull: string | null;
 }
 
+/**
+ * What the view reads of an open log: its rows, read back from the engine (src/log LogModel) as
+ * they are drawn. A handle, not the lines: they stay spooled to disk (a 200 MB log costs the store
+ * nothing); the view re-renders on its LogViewState's version, which bumps when lines arrive.
+ */
+export type LogHandle = Pick<LogModel, 'lineCount' | 'visibleCount' | 'visibleLine' | 'line' | 'sections' | 'isFolded'>;
+
 export interface LogSlice {
   /** Each job pane's log view, by job id. */
   logViews: Record<number, LogViewState>;
+  /** The log open in front (one at a time: log-view.ts), by job id: set when it opens, gone when it closes. */
+  logHandles: Record<number, LogHandle>;
 }
 
 export const createLogSlice: StateCreator<AppState, [], [], LogSlice> = () => ({
   logViews: {},
+  logHandles: {},
 });
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).

@@ -65,6 +65,8 @@ const push = (ctx: Ctx, pane: Pane) => ctx.store.setState((s) => ({ stack: [...s
 
 export const pulseFeature: Feature = {
   crumbs: { pulse: () => 'pulse' },
+  // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
+  headers: { pulse: { rate: true } },
   palette: {
     pulse: {
       usage: 'pulse',

@@ -1,0 +1,131 @@
+// Loads the bundle's chunks (dist/chunks/, CommonJS: scripts/build.mjs) with V8's code cache. Start-up
+// spent ~40 ms compiling the 1.2 MB the first frame needs; with the compiled code of the last run
+// read back, a few ms (bench/startup.mjs, docs/performance.md). Node 20 has no compile cache for
+// modules (module.enableCompileCache is Node 22) and no public one for ESM, hence CommonJS chunks
+// compiled here through vm.Script with `cachedData`. Where the cache is kept, and why it is safe to
+// trust: src/boot/code-cache.ts.
+//
+// The cache is written off the critical path: once the first frame is out (the app calls the hook
+// of src/boot/first-frame.ts) — so it holds the functions compiled by then too — and at exit for
+// chunks loaded since. A cache V8 rejects is compiled over as without one, and rewritten.
+import { isAscii } from 'node:buffer';
+import { createRequire } from 'node:module';
+import { basename, dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { Script } from 'node:vm';
+import { cacheDirFor, cacheName, prepareDir, prune, readCache, runtimeKey, writeCache, type CodeCacheEnv } from './code-cache.js';
+import { FIRST_FRAME } from './first-frame.js';
+
+/** What happened to one chunk's cache; PIPETOP_DEBUG_CODE_CACHE=1 prints these at exit. */
+export type CacheOutcome = 'hit' | 'miss' | 'rejected' | 'off';
+
+interface Loaded {
+  file: string;
+  name: string;
+  script: Script;
+  outcome: CacheOutcome;
+  /** A write was attempted (once per chunk and run). */
+  tried: boolean;
+  written: boolean;
+}
+
+interface Module {
+  exports: unknown;
+}
+
+export interface ChunkLoaderOptions {
+  env?: CodeCacheEnv;
+  /** Reports each chunk's outcome and writes on stderr at exit. */
+  debug?: boolean;
+}
+
+export interface ChunkLoader {
+  /** Runs a chunk (once; later calls return its exports) and returns its exports. */
+  load(file: string): unknown;
+  /** Writes the cache of every chunk whose cache was not used; returns how many were written. */
+  flush(): number;
+  /** Each loaded chunk's file name and outcome, in load order. */
+  report(): Array<{ chunk: string; outcome: CacheOutcome; written: boolean }>;
+  /** Why there is no cache, or undefined when there is one. */
+  readonly off: string | undefined;
+}
+
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname, __pipetop_import_meta_url) {';
+const WRAPPER_TAIL = '\n})';
+
+export function createChunkLoader(options: ChunkLoaderOptions = {}): ChunkLoader {
+  const env = options.env ?? process.env;
+  const where = cacheDirFor(env);
+  let dir: string | undefined;
+  let off: string | undefined;
+  if ('off' in where) off = where.off;
+  else if (prepareDir(where.dir)) dir = where.dir;
+  else off = `cannot use ${where.dir}`;
+  const runtime = dir ? runtimeKey(env) : '';
+  const modules = new Map<string, Module>();
+  const loaded: Loaded[] = [];
+
+  function load(file: string): unknown {
+    const known = modules.get(file);
+    if (known) return known.exports;
+    // Hashed as bytes and decoded as Latin-1 when ASCII (esbuild's output is): about 2 ms less than
+    // a UTF-8 string hashed again as UTF-8, for the 1.1 MB the first frame needs.
+    const bytes = readFileSync(file);
+    const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    const name = dir ? cacheName(basename(file), bytes, runtime) : '';
+    const cachedData = dir ? readCache(dir, name) : undefined;
+    const script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename: file, ...(cachedData ? { cachedData } : {}) });
+    const outcome: CacheOutcome = !dir ? 'off' : !cachedData ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit';
+    loaded.push({ file, name, script, outcome, tried: false, written: false });
+    const module: Module = { exports: {} };
+    modules.set(file, module);
+    const nodeRequire = createRequire(file);
+    const chunkRequire = (specifier: string): unknown => (specifier.startsWith('./') ? load(resolve(dirname(file), specifier)) : nodeRequire(specifier));
+    const run = script.runInThisContext() as (...args: unknown[]) => void;
+    run.call(module.exports, module.exports, chunkRequire, module, file, dirname(file), pathToFileURL(file).href);
+    return module.exports;
+  }
+
+  function flush(): number {
+    if (!dir) return 0;
+    let written = 0;
+    for (const l of loaded) {
+      if (l.tried || l.outcome === 'hit') continue;
+      l.tried = true;
+      try {
+        l.written = writeCache(dir, l.name, l.script.createCachedData());
+        if (l.written) written++;
+      } catch {
+        // createCachedData can fail (out of memory): the next run compiles as this one did.
+      }
+    }
+    if (written > 0) prune(dir, new Set(loaded.map((l) => l.name)));
+    return written;
+  }
+
+  const report = (): ReturnType<ChunkLoader['report']> => loaded.map((l) => ({ chunk: basename(l.file), outcome: l.outcome, written: l.written }));
+  return { load, flush, report, off };
+}
+
+/**
+ * Runs the bundle's entry chunk; the cache is written after the first frame (within `delayMs` of
+ * it, so the code the first data needs is compiled and kept too) or at exit, whichever is first.
+ */
+export function runEntry(entry: string, options: ChunkLoaderOptions & { delayMs?: number } = {}): void {
+  const loader = createChunkLoader(options);
+  let timer: NodeJS.Timeout | undefined;
+  (globalThis as Record<symbol, unknown>)[FIRST_FRAME] = () => {
+    if (timer) return;
+    timer = setTimeout(() => loader.flush(), options.delayMs ?? 1000);
+    timer.unref();
+  };
+  process.on('exit', () => {
+    loader.flush();
+    if (options.debug) {
+      const lines = loader.report().map((r) => `pipetop code cache: ${r.chunk} ${r.outcome}${r.written ? ', written' : ''}`);
+      process.stderr.write(`${[...(loader.off ? [`pipetop code cache: off (${loader.off})`] : []), ...lines].join('\n')}\n`);
+    }
+  });
+  loader.load(entry);
+}

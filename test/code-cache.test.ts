@@ -1,0 +1,232 @@
+// V8's code cache of the built bundle (src/boot/chunk-loader.ts, src/boot/code-cache.ts): written by
+// one run and used by the next; never used for a changed source, from a directory that is not the
+// user's own, or when turned off; and the app starts whatever happens to it. Every run here has its
+// own XDG_CACHE_HOME in a temporary directory. PIPETOP_DEBUG_CODE_CACHE=1 makes the bundle say, at
+// exit, what each chunk's cache did: `pipetop code cache: main.js hit`.
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheName, runtimeKey } from '../src/boot/code-cache.js';
+import { VERSION } from '../src/version.js';
+import { BUNDLE, ensureBundle, ptyFile } from './helpers/pty.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'pipetop-code-cache-'));
+beforeAll(ensureBundle);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let n = 0;
+/** A fresh, empty XDG_CACHE_HOME (not created: the app makes it). */
+const freshCacheHome = (): string => join(scratch, `xdg-${++n}`);
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  /** Each chunk's outcome: 'hit', 'miss, written', …; `off` holds the reason when there is no cache. */
+  chunks: Map<string, string>;
+  off: string | undefined;
+}
+
+function run(cacheHome: string, env: NodeJS.ProcessEnv = {}, bundle = BUNDLE): Run {
+  const result = spawnSync(process.execPath, [bundle, '--version'], {
+    encoding: 'utf8',
+    env: { ...process.env, XDG_CACHE_HOME: cacheHome, PIPETOP_DEBUG_CODE_CACHE: '1', PIPETOP_NO_CODE_CACHE: '', ...env },
+    timeout: 15_000,
+  });
+  const chunks = new Map<string, string>();
+  let off: string | undefined;
+  for (const line of result.stderr.split('\n')) {
+    const m = /^pipetop code cache: (\S+) (.+)$/.exec(line);
+    if (!m) continue;
+    if (m[1] === 'off') off = m[2]!.replace(/^\((.*)\)$/, '$1');
+    else chunks.set(m[1]!, m[2]!);
+  }
+  return { status: result.status, stdout: result.stdout.trim(), chunks, off };
+}
+
+const cacheFiles = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8')) : []);
+
+describe('the code cache', () => {
+  it('is written by the first run, private, and used by the second', () => {
+    const home = freshCacheHome();
+    const first = run(home);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe(VERSION);
+    expect(first.off).toBeUndefined();
+    expect(first.chunks.get('main.js')).toBe('miss, written');
+    expect([...first.chunks.values()].every((o) => o === 'miss, written')).toBe(true);
+
+    const dir = join(home, 'pipetop');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const files = cacheFiles(dir);
+    expect(files.length).toBe(first.chunks.size);
+    for (const f of files) expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
+    // Written atomically: no temporary file is left behind.
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+    const second = run(home);
+    expect(second.stdout).toBe(VERSION);
+    expect([...second.chunks.keys()]).toEqual([...first.chunks.keys()]);
+    expect([...second.chunks.values()].every((o) => o === 'hit')).toBe(true);
+  });
+
+  it('is not used for a changed source of the same length (V8 checks only the length)', () => {
+    const copy = join(scratch, `dist-${++n}`);
+    cpSync(dirname(BUNDLE), copy, { recursive: true });
+    const bundle = join(copy, 'pipetop.js');
+    const home = freshCacheHome();
+    expect(run(home, {}, bundle).stdout).toBe(VERSION);
+    // The chunk that holds the version string, changed to another version of the same length.
+    const chunkDir = join(copy, 'chunks');
+    const holder = readdirSync(chunkDir).find((f) => readFileSync(join(chunkDir, f), 'utf8').includes(`"${VERSION}"`));
+    expect(holder).toBeDefined();
+    const source = readFileSync(join(chunkDir, holder!), 'utf8');
+    const other = VERSION.replace(/\d/g, '9');
+    expect(other).not.toBe(VERSION);
+    const changed = source.replace(`"${VERSION}"`, `"${other}"`);
+    expect(changed.length).toBe(source.length);
+    writeFileSync(join(chunkDir, holder!), changed);
+
+    const after = run(home, {}, bundle);
+    expect(after.stdout).toBe(other);
+    expect(after.chunks.get(holder!)).toBe('miss, written');
+    expect(after.chunks.get('main.js')).toBe(holder === 'main.js' ? 'miss, written' : 'hit');
+  });
+
+  it('is keyed by the content, the Node version and the V8 flags', () => {
+    const runtime = runtimeKey({}, []);
+    expect(cacheName('a.js', 'let x = 1;', runtime)).not.toBe(cacheName('a.js', 'let x = 2;', runtime));
+    expect(runtimeKey({}, ['--max-old-space-size=100'])).not.toBe(runtime);
+    expect(runtimeKey({ NODE_OPTIONS: '--stack-size=2000' }, [])).not.toBe(runtime);
+    expect(runtimeKey({}, [])).toBe(runtime);
+  });
+
+  it('is not used when its directory is a symlink', () => {
+    const home = freshCacheHome();
+    const elsewhere = join(scratch, `elsewhere-${++n}`);
+    mkdirSync(elsewhere, { mode: 0o700 });
+    mkdirSync(home, { mode: 0o700 });
+    symlinkSync(elsewhere, join(home, 'pipetop'));
+    const r = run(home);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(VERSION);
+    expect(r.off).toBe(`cannot use ${join(home, 'pipetop')}`);
+    expect([...r.chunks.values()].every((o) => o === 'off')).toBe(true);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('is not used when others may write its directory', () => {
+    const home = freshCacheHome();
+    mkdirSync(join(home, 'pipetop'), { recursive: true });
+    chmodSync(join(home, 'pipetop'), 0o777);
+    const r = run(home);
+    expect(r.stdout).toBe(VERSION);
+    expect(r.off).toBe(`cannot use ${join(home, 'pipetop')}`);
+    expect(cacheFiles(join(home, 'pipetop'))).toEqual([]);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('is not used when its directory belongs to another user', () => {
+    const home = freshCacheHome();
+    mkdirSync(join(home, 'pipetop'), { recursive: true, mode: 0o700 });
+    chownSync(join(home, 'pipetop'), 65534, 65534);
+    const r = run(home);
+    expect(r.stdout).toBe(VERSION);
+    expect(r.off).toBe(`cannot use ${join(home, 'pipetop')}`);
+    expect(cacheFiles(join(home, 'pipetop'))).toEqual([]);
+  });
+
+  it('follows no symlink in place of a cache file, and replaces it', () => {
+    const home = freshCacheHome();
+    run(home);
+    const dir = join(home, 'pipetop');
+    const main = cacheFiles(dir).find((f) => f.startsWith('main.js.'))!;
+    const planted = join(scratch, `planted-${++n}`);
+    cpSync(join(dir, main), planted);
+    rmSync(join(dir, main));
+    symlinkSync(planted, join(dir, main));
+    const r = run(home);
+    expect(r.stdout).toBe(VERSION);
+    expect(r.chunks.get('main.js')).toBe('miss, written');
+    expect(lstatSync(join(dir, main)).isFile()).toBe(true);
+  });
+
+  it('cannot be written (XDG_CACHE_HOME is a file): the app runs without it', () => {
+    const file = join(scratch, `a-file-${++n}`);
+    writeFileSync(file, 'not a directory');
+    const r = run(file);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(VERSION);
+    expect(r.off).toBe(`cannot use ${join(file, 'pipetop')}`);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('cannot be written (a read-only directory): the app runs without it', () => {
+    const home = freshCacheHome();
+    mkdirSync(join(home, 'pipetop'), { recursive: true, mode: 0o500 });
+    const r = run(home);
+    expect(r.stdout).toBe(VERSION);
+    expect(r.chunks.get('main.js')).toBe('miss');
+    expect(readdirSync(join(home, 'pipetop'))).toEqual([]);
+  });
+
+  it('is off with PIPETOP_NO_CODE_CACHE=1: nothing read, nothing written', () => {
+    const home = freshCacheHome();
+    const r = run(home, { PIPETOP_NO_CODE_CACHE: '1' });
+    expect(r.stdout).toBe(VERSION);
+    expect(r.off).toBe('PIPETOP_NO_CODE_CACHE');
+    expect(existsSync(home)).toBe(false);
+  });
+});
+
+describe('the code cache of the TUI', () => {
+  const { home, spawn } = ptyFile('pipetop-code-cache-pty-');
+  const dir = join(home, '.cache', 'pipetop');
+
+  it('is written once the first frame is out, while the app runs, and read by the next start', async () => {
+    const screen = spawn(['--demo']);
+    await screen.waitFor('? help', 20_000);
+    // Bounded: the loader writes a second after the first frame.
+    const deadline = Date.now() + 15_000;
+    while (!cacheFiles(dir).some((f) => f.startsWith('tui-')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(cacheFiles(dir).some((f) => f.startsWith('tui-'))).toBe(true);
+    screen.write('\u0003');
+    expect(await screen.exited()).toBe(0);
+
+    const again = spawn(['--demo'], { env: { PIPETOP_DEBUG_CODE_CACHE: '1' } });
+    await again.waitFor('? help', 20_000);
+    again.write('\u0003');
+    expect(await again.exited()).toBe(0);
+    expect(again.raw()).toMatch(/pipetop code cache: tui-\S+\.js hit/);
+    expect(again.raw()).toMatch(/pipetop code cache: main\.js hit/);
+  });
+});
+
+describe('cron-parser in the bundle', () => {
+  const { spawn } = ptyFile('pipetop-lazy-cron-');
+
+  it("is loaded on first use: a schedule's next runs show", async () => {
+    const screen = spawn(['--demo', '--project', 'acme/api'], { cols: 120, rows: 30 });
+    await screen.waitFor(/pipelines? ·/, 20_000);
+    screen.write('\t\t');
+    await screen.waitFor(/[1-9]\d* schedules · scope: \w+/);
+    screen.write('\r');
+    // "Then" lists the runs after the next one: cron-parser's arithmetic (src/cron/next-runs.ts).
+    await screen.waitFor(/Then\s+\w{3} \d\d-\d\d \d\d:\d\d/);
+    screen.write('\u0003');
+    expect(await screen.exited()).toBe(0);
+  });
+});
