@@ -7,6 +7,9 @@ import { registryOf } from './registry.js';
 
 export type { ListSource } from './feature.js';
 import { listKeyText, type ListKey, type Pane, type PaneKind } from './types.js';
+import { visibleRows } from './row-filter.js';
+
+export { prepareFilter, visibleRows } from './row-filter.js';
 
 type SourceCtx = Pick<Ctx, 'gl' | 'store' | 'features'>;
 
@@ -64,14 +67,4 @@ export function sourceFor(key: ListKey, ctx: SourceCtx): ListSource<unknown> {
 /** The rows a list shows: as its source presents them, then the `/` filter. */
 export function shownRows<T>(source: Pick<ListSource<T>, 'present' | 'textOf'>, items: T[], filter: string): T[] {
   return visibleRows(source.present ? (source.present(items) as T[]) : items, filter, source.textOf);
-}
-
-/** Rows after the `/` filter (case-insensitive, every word must match). */
-export function visibleRows<T>(items: T[], filter: string, textOf: (item: T) => string): T[] {
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return items;
-  return items.filter((item) => {
-    const text = textOf(item).toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
 }

@@ -1,7 +1,7 @@
 // A list as a pane shows it: the state (loading, error, selection, filter) and the rows after `/`.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { EMPTY_LIST } from '../store/store.js';
-import { shownRows, sourceFor, type ListSource } from '../store/sources.js';
+import { prepareFilter, shownRows, sourceFor, type ListSource } from '../store/sources.js';
 import { listKeyText, type ListKey, type ListState } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
 
@@ -21,5 +21,12 @@ export function useList<T>(key: ListKey): { list: ListState<T>; rows: T[] } {
   // A source that presents its rows differently (a pipeline's jobs: one row out of every attempt) is counted
   // as shown, not as read.
   const shown = useMemo(() => (source.present ? { ...list, items: source.present(list.items) as T[] } : list), [list, source]);
+  // While `/` is open on this list, the rows' texts are made after the frame, not on the first character.
+  const filtering = useAppState((s) => s.filtering !== null && listKeyText(s.filtering) === text);
+  useEffect(() => {
+    if (!filtering) return;
+    const timer = setTimeout(() => prepareFilter(shown.items, source.textOf), 0);
+    return () => clearTimeout(timer);
+  }, [filtering, shown.items, source]);
   return { list: shown, rows };
 }

@@ -21,6 +21,7 @@ import { mrKindText, mrRef, refText } from './mr.js';
 import { PipelineDetails, PipelineExtrasLine } from './PipelineExtras.js';
 import { Timeline } from './TimelineView.js';
 import { MARK_GLYPH } from '../marks/index.js';
+import { useLayoutAhead } from './layout-ahead.js';
 
 export const SUMMARY_ROWS = 3;
 
@@ -42,6 +43,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const ref = useAppState((s) => (p ? refText(s, pane.projectId, p.ref) : ''));
   const mr = p ? mrRef(p.ref) : null;
   const parent = parentText(pane, p?.source);
+  useLayoutAhead(rows, pane.view, now);
   // A downstream pipeline names its parent on a row of its own, under the tests and variables.
   const body = height - SUMMARY_ROWS - 1 - (parent ? 1 : 0);
   return (

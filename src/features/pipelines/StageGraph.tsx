@@ -26,20 +26,46 @@ export function stagesOf(jobs: readonly Job[]): Column[] {
 // afresh on each `v` and renders on each cursor move, and 5,000 jobs need not be regrouped for that.
 const columns = new WeakMap<readonly Job[], Column[]>();
 
-function columnsOf(jobs: readonly Job[]): Column[] {
+/** The graph's columns of `jobs`, grouped once per array (PipelinePane also asks ahead of `v`). */
+export function columnsOf(jobs: readonly Job[]): Column[] {
   let stages = columns.get(jobs);
   if (!stages) columns.set(jobs, (stages = stagesOf(jobs)));
   return stages;
 }
 
+const COUNTED = ['success', 'failed', 'running'] as const;
+
 /** A stage's passed, failed and running jobs, as its column's header shows them (`✔3 ✖1 ●1`; none: empty). */
 export function stageCounts(jobs: readonly Job[], icon: (status: string) => string): string {
   const count = (status: string) => jobs.filter((j) => j.status === status).length;
-  return (['success', 'failed', 'running'] as const)
-    .map((status) => ({ status, n: count(status) }))
+  return countsText(
+    COUNTED.map((status) => count(status)),
+    icon,
+  );
+}
+
+function countsText(counts: readonly number[], icon: (status: string) => string): string {
+  return COUNTED.map((status, i) => ({ status, n: counts[i]! }))
     .filter(({ n }) => n > 0)
     .map(({ status, n }) => `${icon(status)}${n}`)
     .join(' ');
+}
+
+// A column's counts, once per column (columns are made once per jobs array): a stage of 1,000 jobs
+// was counted three times over on every cursor move.
+const columnCounts = new WeakMap<Column, number[]>();
+
+function countsOf(column: Column): number[] {
+  let counts = columnCounts.get(column);
+  if (!counts) {
+    counts = COUNTED.map(() => 0);
+    for (const { job } of column.jobs) {
+      const at = (COUNTED as readonly string[]).indexOf(job.status);
+      if (at >= 0) counts[at]!++;
+    }
+    columnCounts.set(column, counts);
+  }
+  return counts;
 }
 
 /** `nameOf`: a job's label when the caller names it (a trigger job with its mark), else undefined. */
@@ -73,8 +99,8 @@ export function StageGraph({
   );
   const first = Math.min(Math.max(0, selStage - Math.floor(fit / 2)), Math.max(0, stages.length - fit));
   const rowsForJobs = height - 1;
-  const counts = (stageJobs: Job[]) => {
-    const text = stageCounts(stageJobs, (status) => theme.status(status).icon);
+  const counts = (column: Column) => {
+    const text = countsText(countsOf(column), (status) => theme.status(status).icon);
     return text ? ` ${text}` : '';
   };
   return (
@@ -85,12 +111,7 @@ export function StageGraph({
         const shown = column.jobs.slice(offset, offset + rowsForJobs);
         return (
           <Box key={column.stage} flexDirection="column" width={colWidth}>
-            <Text bold>
-              {truncateToWidth(
-                `${safeText(column.stage, 40)} (${column.jobs.length})${counts(column.jobs.map((j) => j.job))}${offset > 0 ? ' ↑' : ''}`,
-                colWidth - 1,
-              )}
-            </Text>
+            <Text bold>{truncateToWidth(`${safeText(column.stage, 40)} (${column.jobs.length})${counts(column)}${offset > 0 ? ' ↑' : ''}`, colWidth - 1)}</Text>
             {shown.map(({ job, index }) => {
               const icon = theme.status(job.status);
               return (

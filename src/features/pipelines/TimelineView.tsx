@@ -40,8 +40,18 @@ export function timelineRows(entries: readonly TimelineEntry[], stages: readonly
   return rows;
 }
 
+// Each job's name width, by job object: the timeline of a running pipeline is laid out again for
+// each new `now`, and 5,000 names need not be measured each time.
+const nameWidths = new WeakMap<TimelineJob, number>();
+
 function longestName(entries: readonly TimelineEntry[]): number {
-  return entries.reduce((m, e) => Math.max(m, displayWidth(safeText(e.job.name, 80))), 0);
+  let longest = 0;
+  for (const { job } of entries) {
+    let width = nameWidths.get(job);
+    if (width === undefined) nameWidths.set(job, (width = displayWidth(safeText(job.name, 80))));
+    longest = Math.max(longest, width);
+  }
+  return longest;
 }
 
 /** Cells for the label column: marker, icon, space, name, clamped so the bars keep most of the width. */

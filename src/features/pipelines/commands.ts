@@ -13,8 +13,7 @@ import type { Pane } from '../../store/types.js';
 import { pipelineAction } from './actions.js';
 import { pipelineFilterPrompt } from './filters.js';
 import { openNewPipelineForm } from './run-form-actions.js';
-
-const VIEWS = { list: 'graph', graph: 'timeline', timeline: 'list' } as const;
+import { NEXT_VIEW as VIEWS } from './layout-ahead.js';
 
 /** The pipeline a key acts on: the pipeline pane's, or the selected row's. */
 function targetPipeline(ctx: Ctx, pane: Pane): PipelineBasic | undefined {

@@ -126,6 +126,21 @@ export function criticalPath(entries: readonly TimelineEntry[]): number[] {
   return path.reverse();
 }
 
+/**
+ * The spans of each job that does not run or wait, by job object (the store replaces a job's
+ * object when it changes): they do not depend on `now`, so a running pipeline's timeline, laid out
+ * again at each new `now` and each re-read of its jobs, parses only its live jobs' times.
+ */
+const settledSpans = new WeakMap<TimelineJob, { queued: Span | null; running: Span | null }>();
+
+function spansOf(job: TimelineJob, now: number): { queued: Span | null; running: Span | null } {
+  const known = settledSpans.get(job);
+  if (known) return known;
+  const spans = { queued: queuedSpan(job, now), running: runningSpan(job, now) };
+  if (!ACTIVE.has(job.status) && !WAITING.has(job.status)) settledSpans.set(job, spans);
+  return spans;
+}
+
 export function buildTimeline(jobs: readonly TimelineJob[], now: number, stageOrder?: readonly string[]): Timeline {
   const stages = stageOrderOf(jobs, stageOrder);
   // One pass over the jobs into a bucket per stage (a stage listed twice gets a bucket each).
@@ -139,8 +154,7 @@ export function buildTimeline(jobs: readonly TimelineJob[], now: number, stageOr
   jobs.forEach((job, index) => {
     const at = bucketsOf.get(job.stage);
     if (!at) return;
-    const queued = queuedSpan(job, now);
-    const running = runningSpan(job, now);
+    const { queued, running } = spansOf(job, now);
     for (const stageIndex of at) buckets[stageIndex]!.push({ job, index, stageIndex, queued, running, critical: false });
   });
   const entries = buckets.flat();

@@ -106,13 +106,28 @@ export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyT
 
   const header = layout.map(({ column, width: w }) => padToWidth(safeText(column.header, 100), w, column.align)).join(' '.repeat(GAP));
 
+  // Each row's cells, made once a render: a row's signature is what they show, and a row whose
+  // signature is unchanged is not rendered again (WindowedList).
+  const cellsOf = new Map<T, Shown[]>();
+  const cells = (row: T): Shown[] => {
+    let shown = cellsOf.get(row);
+    if (!shown) cellsOf.set(row, (shown = layout.map(({ column }) => cellText(column, row))));
+    return shown;
+  };
+  const layoutSignature = layout.map(({ width: w, column }) => `${w}${column.align ?? ''}`).join(',');
+  const signatureOf = (row: T, _index: number, isSelected: boolean): string =>
+    `${layoutSignature}\u0000${isSelected ? 1 : 0}\u0000${cells(row)
+      .map((c) => `${c.text}\u0001${c.color ?? ''}\u0001${c.dim ? 1 : 0}`)
+      .join('\u0000')}`;
+
   // A row is one line of text: each cell cut and padded to its width here, so Ink lays out and
   // clips nothing per cell. Per-cell boxes made every frame of a big list cost several times more
   // (bench/latency.mjs): Ink slices and re-tokenises each clipped box's text.
   const renderRow = (row: T, _index: number, isSelected: boolean): ReactNode => {
     const inverse = isSelected && theme.selection.inverse;
+    const shownCells = cells(row);
     return layout.map(({ column, width: w }, i) => {
-      const shown = cellText(column, row);
+      const shown = shownCells[i]!;
       // The gap is inside the inverse text so the selection bar is continuous.
       const gap = i < layout.length - 1 ? ' '.repeat(GAP) : '';
       return (
@@ -128,12 +143,27 @@ export function Table<T>({ columns, rows, selected, height, width, keyOf, emptyT
       <Text bold color={theme.muted} wrap="truncate">
         {(marker ? '  ' : '') + header}
       </Text>
-      <WindowedList items={rows} selected={selected} height={bodyHeight} keyOf={keyOf} renderItem={renderRow} emptyText={emptyText} marker={marker} />
+      <WindowedList
+        items={rows}
+        selected={selected}
+        height={bodyHeight}
+        keyOf={keyOf}
+        renderItem={renderRow}
+        signatureOf={signatureOf}
+        emptyText={emptyText}
+        marker={marker}
+      />
     </Box>
   );
 }
 
-function cellText<T>(column: Column<T>, row: T): { text: string; color?: string | undefined; dim?: boolean | undefined } {
+interface Shown {
+  text: string;
+  color?: string | undefined;
+  dim?: boolean | undefined;
+}
+
+function cellText<T>(column: Column<T>, row: T): Shown {
   try {
     if (column.display) {
       const shown = column.display(row);

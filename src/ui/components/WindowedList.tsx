@@ -1,6 +1,6 @@
 // A list that renders only the rows in view, so 5,000 jobs cost as much as 20. The window maths
 // live in window.ts; this file is the view: rows, selection marker and scrollbar.
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { Box } from 'ink';
 import { Text } from './Text.js';
 import { useTheme } from '../theme.js';
@@ -22,6 +22,19 @@ export interface WindowedListProps<T> {
   scrollbar?: boolean;
   /** Prefix rows with a '›' gutter on the selected one (default true). Off when rows show selection themselves. */
   marker?: boolean;
+  /**
+   * What a row shows, as a string holding every input of `renderItem` for it. A row whose
+   * signature and selection are those of the last render keeps its element, so React skips it: a
+   * cursor move re-renders two rows, not a screenful (bench/latency.mjs).
+   */
+  signatureOf?: (item: T, index: number, selected: boolean) => string;
+}
+
+/** A row as last rendered: its signature, selection and element. */
+interface KeptRow {
+  signature: string;
+  selected: boolean;
+  element: ReactElement;
 }
 
 export function WindowedList<T>({
@@ -33,9 +46,13 @@ export function WindowedList<T>({
   emptyText = 'Nothing here.',
   scrollbar = true,
   marker = true,
+  signatureOf,
 }: WindowedListProps<T>): ReactNode {
   const theme = useTheme();
   const offsetRef = useRef(0);
+  // Rows kept from the last render, by key; let go when the theme or the gutter changes.
+  const kept = useRef<{ theme: unknown; marker: boolean; rows: Map<string | number, KeptRow> }>({ theme, marker, rows: new Map() });
+  if (kept.current.theme !== theme || kept.current.marker !== marker) kept.current = { theme, marker, rows: new Map() };
   const rows = Math.max(0, Math.floor(height));
   const { offset } = windowFor(items.length, selected, rows, offsetRef.current);
   // Remembered after commit (not during render) so a discarded render can't move the window.
@@ -56,23 +73,36 @@ export function WindowedList<T>({
 
   const visible = items.slice(offset, offset + rows);
   const showScrollbar = scrollbar && items.length > rows;
+  const before = kept.current.rows;
+  const now = new Map<string | number, KeptRow>();
+  const elements = visible.map((item, i) => {
+    const index = offset + i;
+    const isSelected = index === selected;
+    const key = keyOf(item, index);
+    const signature = signatureOf?.(item, index, isSelected);
+    const last = signature === undefined ? undefined : before.get(key);
+    if (last && last.signature === signature && last.selected === isSelected) {
+      now.set(key, last);
+      return last.element;
+    }
+    const element = (
+      <Text key={key} wrap="truncate">
+        {marker ? (
+          <Text color={theme.accent} bold>
+            {isSelected ? '› ' : '  '}
+          </Text>
+        ) : null}
+        {renderItem(item, index, isSelected)}
+      </Text>
+    );
+    if (signature !== undefined) now.set(key, { signature, selected: isSelected, element });
+    return element;
+  });
+  kept.current.rows = now;
   return (
     <Box flexDirection="row" height={visible.length}>
       <Box flexDirection="column" flexGrow={1} flexShrink={1}>
-        {visible.map((item, i) => {
-          const index = offset + i;
-          const isSelected = index === selected;
-          return (
-            <Text key={keyOf(item, index)} wrap="truncate">
-              {marker ? (
-                <Text color={theme.accent} bold>
-                  {isSelected ? '› ' : '  '}
-                </Text>
-              ) : null}
-              {renderItem(item, index, isSelected)}
-            </Text>
-          );
-        })}
+        {elements}
       </Box>
       {showScrollbar ? <Scrollbar count={items.length} height={rows} offset={offset} /> : null}
     </Box>
