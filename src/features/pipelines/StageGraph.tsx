@@ -3,7 +3,7 @@
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import type { Job } from '../../api/index.js';
-import { safeText, truncateToWidth } from '../../text/safe.js';
+import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../../ui/theme.js';
 
 type Column = { stage: string; jobs: { job: Job; index: number }[] };
@@ -103,26 +103,49 @@ export function StageGraph({
     const text = countsText(countsOf(column), (status) => theme.status(status).icon);
     return text ? ` ${text}` : '';
   };
+  // Drawn as one line of text per row, the columns padded to their width: a Box per column and a
+  // Text per job made Yoga measure ~190 nodes on every cursor move (bench/latency.mjs `v` → stage
+  // graph); a line per row is ~40. Every cell stays narrower than its column (the header is cut to
+  // colWidth - 1, a job to its icon, a space and colWidth - 4), so the frame is the same.
+  const shown = stages.slice(first, first + fit).map((column) => {
+    const at = column.jobs.findIndex((j) => j.index === selected);
+    const offset = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(rowsForJobs / 2), column.jobs.length - rowsForJobs));
+    return {
+      header: truncateToWidth(`${safeText(column.stage, 40)} (${column.jobs.length})${counts(column)}${offset > 0 ? ' ↑' : ''}`, colWidth - 1),
+      jobs: column.jobs.slice(offset, offset + rowsForJobs),
+    };
+  });
+  const rows = Math.min(rowsForJobs, Math.max(0, ...shown.map((column) => column.jobs.length)));
+  const pad = (cell: string, last: boolean) => (last ? '' : ' '.repeat(Math.max(0, colWidth - displayWidth(cell))));
   return (
-    <Box height={height} width={width}>
-      {stages.slice(first, first + fit).map((column) => {
-        const at = column.jobs.findIndex((j) => j.index === selected);
-        const offset = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(rowsForJobs / 2), column.jobs.length - rowsForJobs));
-        const shown = column.jobs.slice(offset, offset + rowsForJobs);
-        return (
-          <Box key={column.stage} flexDirection="column" width={colWidth}>
-            <Text bold>{truncateToWidth(`${safeText(column.stage, 40)} (${column.jobs.length})${counts(column)}${offset > 0 ? ' ↑' : ''}`, colWidth - 1)}</Text>
-            {shown.map(({ job, index }) => {
-              const icon = theme.status(job.status);
-              return (
-                <Text key={job.id} inverse={index === selected} wrap="truncate">
-                  <Text color={icon.color}>{icon.icon}</Text> {truncateToWidth(safeText(nameOf?.(job) ?? job.name, 80), colWidth - 4)}
+    <Box height={height} width={width} flexDirection="column">
+      <Text wrap="truncate">
+        {shown.map((column, c) => (
+          <Text key={column.header + c}>
+            <Text bold>{column.header}</Text>
+            {pad(column.header, c === shown.length - 1)}
+          </Text>
+        ))}
+      </Text>
+      {Array.from({ length: rows }, (_, r) => (
+        <Text key={r} wrap="truncate">
+          {shown.map((column, c) => {
+            const last = c === shown.length - 1;
+            const cell = column.jobs[r];
+            if (!cell) return <Text key={c}>{pad('', last)}</Text>;
+            const icon = theme.status(cell.job.status);
+            const name = truncateToWidth(safeText(nameOf?.(cell.job) ?? cell.job.name, 80), colWidth - 4);
+            return (
+              <Text key={c}>
+                <Text inverse={cell.index === selected}>
+                  <Text color={icon.color}>{icon.icon}</Text> {name}
                 </Text>
-              );
-            })}
-          </Box>
-        );
-      })}
+                {pad(`${icon.icon} ${name}`, last)}
+              </Text>
+            );
+          })}
+        </Text>
+      ))}
     </Box>
   );
 }
