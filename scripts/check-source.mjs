@@ -45,9 +45,6 @@ export const KNOWN_WRITES = {
   'src/store/polling.ts': [1, 'retention forgets across all slices in one pass'],
   // The request log's writer, over the narrow store its test builds without an app.
   'src/features/requests/record.ts': [1, "the request log's own writer (recordExchange)"],
-  // The key dispatch (handleKey: toast, quit) and the prompt's submit and cancel are being reworked
-  // (issue 25, item 2): their writes move to store/writers.ts then.
-  'src/store/controller.ts': [8, 'key dispatch and prompt submit: being reworked'],
 };
 
 /** Every file under `dir` (absolute) whose name matches `pattern`, skipping dot-folders and node_modules. */

@@ -10,7 +10,7 @@ import { proxyDispatcher, type ExchangeEntry } from './api/index.js';
 import { createApp } from './app/create.js';
 import type { AppConfig } from './config/index.js';
 import { loadUserConfig } from './config/user-config.js';
-import { COMMANDS } from './keymap/bindings.js';
+import { FEATURES } from './app/features.js';
 import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { createNamedTheme } from './ui/themes.js';
@@ -19,7 +19,7 @@ import { createTerminalHost } from './terminal-host.js';
 import { withUserCommands } from './features/commands/index.js';
 import { formatWarning } from './config/user-config.js';
 import { applyUserKeys } from './config/user-keys.js';
-import { scopesOverlap } from './store/keymap.js';
+import { commandIdsOf, scopesOverlap } from './store/keymap.js';
 import { safeMessage } from './text/safe.js';
 import { createServerClock } from './time/server-clock.js';
 import { VERSION } from './version.js';
@@ -42,7 +42,8 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     return 2;
   }
   // ~/.config/pipetop/config.yml: a mistake in it is a message in the app, never a refusal to start.
-  const user = await loadUserConfig({ env: io.env, commands: COMMANDS });
+  // Its `keys:` may bind the core's commands and those of the features the app is made of.
+  const user = await loadUserConfig({ env: io.env, commands: commandIdsOf(FEATURES) });
   let sim: Simulator | null = null;
   let baseUrl = config.baseUrl;
   let token = config.token;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../keymap/bindings.js';
+import { FEATURES } from '../app/features.js';
+import { commandIdsOf } from '../store/keymap.js';
 import { downloadDir } from './downloads.js';
 import { parseUserConfig } from './user-config.js';
 
@@ -25,10 +26,10 @@ describe('downloadDir', () => {
 
 describe('config downloads:', () => {
   it('takes a directory, and warns (keeping the default) on anything else', async () => {
-    const ok = await parseUserConfig('downloads: ~/ci-artifacts\n', { file: 'c.yml', commands: COMMANDS });
+    const ok = await parseUserConfig('downloads: ~/ci-artifacts\n', { file: 'c.yml', commands: commandIdsOf(FEATURES) });
     expect(ok.warnings).toEqual([]);
     expect(ok.config.downloads).toBe('~/ci-artifacts');
-    const bad = await parseUserConfig('downloads: [a, b]\n', { file: 'c.yml', commands: COMMANDS });
+    const bad = await parseUserConfig('downloads: [a, b]\n', { file: 'c.yml', commands: commandIdsOf(FEATURES) });
     expect(bad.config.downloads).toBeUndefined();
     expect(bad.warnings[0]).toMatchObject({ key: 'downloads', line: 1 });
     expect(bad.warnings[0]!.message).toMatch(/expected a directory/);

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../app/features.js';
 import { withUserCommands } from '../features/commands/index.js';
-import { COMMANDS } from '../keymap/bindings.js';
 import { createKeymap } from '../keymap/matcher.js';
-import { defaultBindings, scopesOverlap } from '../store/keymap.js';
+import { commandIdsOf, defaultBindings, scopesOverlap } from '../store/keymap.js';
 import { footerHints } from '../ui/Footer.js';
 import { formatWarning, parseUserConfig } from './user-config.js';
 
 const FILE = '/home/u/.config/pipetop/config.yml';
-const parse = (text: string) => parseUserConfig(text, { file: FILE, commands: COMMANDS });
+const parse = (text: string) => parseUserConfig(text, { file: FILE, commands: commandIdsOf(FEATURES) });
 
 describe('commands:', () => {
   it('reads every field as the README shows it, with the defaults for those left out', async () => {

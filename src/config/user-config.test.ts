@@ -2,17 +2,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../keymap/bindings.js';
 import { FEATURES } from '../app/features.js';
-import { defaultBindings } from '../store/keymap.js';
+import { commandIdsOf, defaultBindings } from '../store/keymap.js';
 import { formatWarning, loadUserConfig, parseUserConfig, userConfigPath } from './user-config.js';
 import { applyUserKeys } from './user-keys.js';
 
 // The shipped table: the core's bindings and the features'.
 const BINDINGS = defaultBindings(FEATURES);
+// The ids a config may bind: the core's and every feature's, as src/tui.tsx gathers them.
+const KNOWN_IDS = commandIdsOf(FEATURES);
 
 const FILE = '/home/u/.config/pipetop/config.yml';
-const parse = (text: string) => parseUserConfig(text, { file: FILE, commands: COMMANDS });
+const parse = (text: string) => parseUserConfig(text, { file: FILE, commands: KNOWN_IDS });
 const messages = (warnings: Parameters<typeof formatWarning>[0][]) => warnings.map(formatWarning);
 
 describe('userConfigPath', () => {
@@ -121,6 +122,24 @@ describe('parseUserConfig', () => {
     expect(config.keys).toEqual({ 'app.refresh': { keys: ['f5'], line: 7 } });
   });
 
+  it("binds the features' own command ids, declared in their folders, and refuses an id no feature plugged in has", async () => {
+    const text = ['keys:', '  job.retry: ctrl+t', '  log.follow: ctrl+o', '  greeter.greet: g'].join('\n');
+    const { config, warnings } = await parse(text);
+    expect(messages(warnings)).toEqual([`${FILE}:4: keys.greeter.greet: no such command; ignored`]);
+    expect(config.keys).toEqual({ 'job.retry': { keys: ['ctrl+t'], line: 2 }, 'log.follow': { keys: ['ctrl+o'], line: 3 } });
+    const { bindings, warnings: refused } = applyUserKeys(BINDINGS, config.keys, { file: FILE });
+    expect(refused).toEqual([]);
+    expect(bindings.filter((b) => b.command === 'job.retry').map((b) => b.keys.join())).toEqual(['ctrl+t']);
+    expect(bindings.filter((b) => b.command === 'log.follow').map((b) => b.keys.join())).toEqual(['ctrl+o']);
+    // The ids come from the features plugged in: without the log feature, its ids are unknown.
+    const noLog = await parseUserConfig(text, { file: FILE, commands: commandIdsOf(FEATURES.filter((f) => f.name !== 'log')) });
+    expect(messages(noLog.warnings)).toEqual([
+      `${FILE}:3: keys.log.follow: no such command; ignored`,
+      `${FILE}:4: keys.greeter.greet: no such command; ignored`,
+    ]);
+    expect(Object.keys(noLog.config.keys)).toEqual(['job.retry']);
+  });
+
   it('refuses invisible characters as keys, naming them by code point', async () => {
     const { config, warnings } = await parse(['keys:', '  job.retry: "\u202e"', '  job.play: "\u00ad"', '  app.help: "h"'].join('\n'));
     expect(messages(warnings)).toEqual([
@@ -163,23 +182,23 @@ describe('loadUserConfig', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('no file: the defaults without a word; a PIPETOP_CONFIG that does not exist: a warning', async () => {
-    const quiet = await loadUserConfig({ env: { HOME: dir }, commands: COMMANDS });
+    const quiet = await loadUserConfig({ env: { HOME: dir }, commands: KNOWN_IDS });
     expect(quiet.warnings).toEqual([]);
     expect(quiet.path).toBe(join(dir, '.config/pipetop/config.yml'));
-    const named = await loadUserConfig({ env: { PIPETOP_CONFIG: join(dir, 'missing.yml') }, commands: COMMANDS });
+    const named = await loadUserConfig({ env: { PIPETOP_CONFIG: join(dir, 'missing.yml') }, commands: KNOWN_IDS });
     expect(messages(named.warnings)).toEqual([expect.stringMatching(/missing\.yml: could not read it \(.*ENOENT.*\); using the defaults$/)]);
   });
 
   it('reads the file PIPETOP_CONFIG names', async () => {
     const path = join(dir, 'mine.yml');
     writeFileSync(path, 'theme: high-contrast\n');
-    const { config, warnings } = await loadUserConfig({ env: { PIPETOP_CONFIG: path, HOME: '/nowhere' }, commands: COMMANDS });
+    const { config, warnings } = await loadUserConfig({ env: { PIPETOP_CONFIG: path, HOME: '/nowhere' }, commands: KNOWN_IDS });
     expect(warnings).toEqual([]);
     expect(config.theme).toBe('high-contrast');
   });
 
   it('a directory in place of the file is a warning, not a crash', async () => {
-    const { warnings } = await loadUserConfig({ env: { PIPETOP_CONFIG: dir }, commands: COMMANDS });
+    const { warnings } = await loadUserConfig({ env: { PIPETOP_CONFIG: dir }, commands: KNOWN_IDS });
     expect(messages(warnings)).toEqual([expect.stringContaining('could not read it (not a regular file)')]);
   });
 });

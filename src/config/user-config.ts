@@ -78,7 +78,7 @@ const MAX_BYTES = 256 * 1024;
 
 export interface LoadOptions {
   env: Record<string, string | undefined>;
-  /** Every command id there is (the keymap's COMMANDS), to catch typos. */
+  /** Every command id there is (the core's and the features', store/keymap.ts commandIdsOf), to catch typos. */
   commands: readonly string[];
   readFile?: (path: string) => Promise<string>;
 }

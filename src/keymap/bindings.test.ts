@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseKeySpec } from '../input/key.js';
 // Over the merged table: the core's bindings and every feature's (src/features/*/bindings.ts).
-import { COMMANDS, type Scope } from './bindings.js';
+import { BINDINGS as CORE_BINDINGS, COMMANDS, COMPLETION_BINDINGS, type Scope } from './bindings.js';
 import { createKeymap } from './matcher.js';
 import { FEATURES } from '../app/features.js';
-import { defaultBindings, scopesOverlap } from '../store/keymap.js';
+import { commandIdsOf, defaultBindings, scopesOverlap } from '../store/keymap.js';
 import { applyUserKeys } from '../config/user-keys.js';
 
 const BINDINGS = defaultBindings(FEATURES);
@@ -35,7 +35,7 @@ const PANE_SCOPES: Scope[][] = [
 
 describe('keymap', () => {
   it('binds and describes every command', () => {
-    for (const command of COMMANDS) {
+    for (const command of commandIdsOf(FEATURES)) {
       const bindings = BINDINGS.filter((b) => b.command === command);
       expect(bindings.length, command).toBeGreaterThan(0);
       for (const b of bindings) {
@@ -43,6 +43,16 @@ describe('keymap', () => {
         expect(b.description.length, command).toBeGreaterThan(5);
       }
     }
+  });
+
+  it("lists in COMMANDS only the core's ids: every feature's are declared in its folder", () => {
+    const core = new Set([...CORE_BINDINGS, ...COMPLETION_BINDINGS].map((b) => b.command));
+    expect(COMMANDS.filter((id) => !core.has(id))).toEqual([]);
+    const ids = commandIdsOf(FEATURES);
+    // The ids a user's config binds stay what they were: the core's, then the features'.
+    expect(ids.length).toBe(101);
+    expect(ids.slice(0, COMMANDS.length)).toEqual([...COMMANDS]);
+    for (const id of ['job.retry', 'log.follow', 'schedule.add', 'form.toggle', 'pipeline.compare', 'commands.cancel']) expect(ids).toContain(id);
   });
 
   it('never binds one key to two commands in the same scope', () => {

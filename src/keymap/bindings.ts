@@ -1,4 +1,4 @@
-// The keymap, as data: every command id, and the core's shortcuts — moving, lists, the app, and
+// The keymap, as data: the core's command ids and shortcuts — moving, lists, the app, and
 // the modal keys (text editing, the `/` filter, confirm, help). Each feature declares its own
 // shortcuts beside its handlers (src/features/<name>/bindings.ts); the composition root merges the
 // tables (src/store/keymap.ts) and lays the user's keys over them. The help overlay and the footer
@@ -33,6 +33,12 @@ type BuiltInScope =
   | 'confirm'
   | 'help';
 
+/**
+ * The core's own command ids: moving, lists, anything with a web page, the app, text fields, the
+ * `/` filter, the [y/N] question and help. Every other id is its feature's, declared beside its
+ * bindings (FeatureCommands below); the ids a user's config may bind (`keys:`) are these and every
+ * feature's, gathered from the features plugged in (store/keymap.ts commandIdsOf).
+ */
 export const COMMANDS = [
   // navigation
   'nav.down',
@@ -52,50 +58,6 @@ export const COMMANDS = [
   'nav.tab5',
   // lists
   'list.filter',
-  // pipelines list
-  'pipelines.filters',
-  'pipeline.new',
-  'pipeline.retry',
-  'pipeline.cancel',
-  // pipeline pane
-  'pipeline.toggleGraph',
-  'pipeline.jobScope',
-  // jobs (in the pipeline pane, the project's jobs list and the job pane)
-  'job.retry',
-  'job.cancel',
-  'job.play',
-  'job.erase',
-  'job.keep',
-  'job.download',
-  // the job log
-  'log.follow',
-  'log.fold',
-  'log.foldAll',
-  'log.search',
-  'log.next',
-  'log.prev',
-  'log.failure',
-  'log.timestamps',
-  'log.save',
-  'log.wrap',
-  'log.details',
-  'log.pager',
-  'log.editor',
-  'log.copyLine',
-  // pipeline schedules (list and detail), and their form
-  'schedule.add',
-  'schedule.edit',
-  'schedule.toggle',
-  'schedule.takeOwnership',
-  'schedule.delete',
-  'schedules.scope',
-  'form.next',
-  'form.prev',
-  'form.toggle',
-  'form.submit',
-  'form.cancel',
-  // activity lists
-  'events.filters',
   // anything with a web page
   'object.open',
   'object.copy',
@@ -125,41 +87,11 @@ export const COMMANDS = [
   'confirm.yes',
   'confirm.no',
   'help.close',
-  // pipelines: failed jobs, merge requests (issue 13)
-  'pipeline.nextFailed',
-  'mr.newPipeline',
-  // pipeline details and the Tests view (issue 13; features/pipelines)
-  'pipeline.details',
-  'pipeline.tests',
-  'tests.log',
-  'tests.back',
-  'tests.down',
-  'tests.up',
-  'tests.sortFailures',
-  'tests.pageDown',
-  'tests.pageUp',
-  // watched pipelines and pictures of time (issue 14)
-  'pipeline.mark',
-  'pulse.openFailure',
-  // the request log (features/requests)
-  'requests.copyCurl',
-  // the failure digest (features/failures)
-  'pipeline.failures',
-  'failures.retry',
-  // the comparison (features/compare)
-  'pipeline.compare',
-  'compare.open',
-  // the user's own commands (features/commands)
-  'commands.cancel',
-  // the artifacts browser (features/browse)
-  'job.browse',
-  'browse.save',
-  'browse.pager',
 ] as const;
 /**
- * Command ids a feature adds beside these, by declaration merging (as FeatureScopes above):
- * `interface FeatureCommands { 'greeter.greet': true }`. The registry's ids are checked at
- * registration (store/command.ts commandTable: one handler per id and scope).
+ * Command ids a feature adds beside these, by declaration merging (as FeatureScopes above), in
+ * the file of its bindings: `interface FeatureCommands { 'greeter.greet': true }`. The registry's
+ * ids are checked at registration (store/command.ts commandTable: one handler per id and scope).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
 export interface FeatureCommands {}

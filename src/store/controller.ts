@@ -31,7 +31,7 @@ import { completionKey } from './completion.js';
 import { backoffMs, DEFAULT_TIMING, startPolling, type Poller, type PollTiming } from './polling.js';
 import { listKeyOf } from './sources.js';
 import { listOf, toast, topPane, type AppStore } from './store.js';
-import { setConnection, setFatal, setHelp, setRequestRate, setUser, setViewport } from './writers.js';
+import { clearToast, quit, setConnection, setFatal, setFiltering, setHelp, setPrompt, setRequestRate, setUser, setViewport } from './writers.js';
 import { type AppState, type ListKey, type Pane, type Viewport } from './types.js';
 import { TypeAhead } from './type-ahead.js';
 import { requestsPerMinute } from '../lib/rate.js';
@@ -344,15 +344,15 @@ export class Controller {
     // A startup notice in the footer goes at the next key (the key itself still works).
     if (this.noticeToast !== null) {
       const shown = store.getState().toast?.id === this.noticeToast;
-      if (shown) store.setState({ toast: null });
+      if (shown) clearToast(store);
       this.nextNotice();
     }
     const state = store.getState();
     const name = bindingName(key);
     // Ctrl-C always quits, whatever is in front.
-    if (name === 'ctrl+c') return store.setState({ quit: true });
+    if (name === 'ctrl+c') return quit(store);
     if (state.fatal) {
-      if (name === 'q' || name === 'escape') store.setState({ quit: true });
+      if (name === 'q' || name === 'escape') quit(store);
       return;
     }
     const command = (scopes: Scope[]) => keymap.resolve(name, scopes)?.command ?? null;
@@ -388,7 +388,7 @@ export class Controller {
     // A key that acts on the pane's rows, typed before they came: it waits for them.
     if (resolved && this.rowKeys.has(resolved.command) && !this.paneReady(pane, state)) return this.typeAhead.hold(key);
     if (resolved) {
-      if (state.toast && state.toast.id !== this.noticeToast) store.setState({ toast: null });
+      if (state.toast && state.toast.id !== this.noticeToast) clearToast(store);
       this.run(resolved.command);
     }
   }
@@ -430,11 +430,11 @@ export class Controller {
   submitField(value: string): void {
     const state = this.deps.store.getState();
     if (state.prompt) void this.submitPrompt(value);
-    else if (state.filtering) this.deps.store.setState({ filtering: null });
+    else if (state.filtering) setFiltering(this.deps.store, null);
   }
 
   cancelPrompt(): void {
-    this.deps.store.setState({ prompt: null });
+    setPrompt(this.deps.store, null);
   }
 
   /** Runs the prompt's handler; an error keeps it open with what was typed. */
@@ -453,10 +453,10 @@ export class Controller {
     // The palette closes on an error, its message in the status line: the next key (a `q` to go
     // back, say) must act, not be typed into a palette the user thinks is gone.
     if (error && prompt.id === 'palette') {
-      this.deps.store.setState({ prompt: null });
+      setPrompt(this.deps.store, null);
       return toast(this.deps.store, 'error', error);
     }
-    this.deps.store.setState({ prompt: error ? { ...now, initial: value, error } : null });
+    setPrompt(this.deps.store, error ? { ...now, initial: value, error } : null);
   }
 
   // ---- commands ------------------------------------------------------------------------------------

@@ -1,12 +1,21 @@
 // The keymap the app runs with: the core's bindings (src/keymap/bindings.ts) and each feature's,
 // merged here because the keymap is plumbing and never imports a feature. The user's keys
 // (src/config/user-keys.ts) are laid over this table by the composition root (src/tui.tsx).
-import { BINDINGS, COMPLETION_BINDINGS, type Binding, type Scope } from '../keymap/bindings.js';
+import { BINDINGS, COMMANDS, COMPLETION_BINDINGS, type Binding, type CommandId, type Scope } from '../keymap/bindings.js';
 import { createKeymap, type Keymap } from '../keymap/matcher.js';
 import type { Feature } from './feature.js';
 
 export function defaultBindings(features: readonly Feature[]): Binding[] {
   return [...BINDINGS, ...features.flatMap((feature) => feature.commands ?? []), ...COMPLETION_BINDINGS];
+}
+
+/**
+ * Every command id the features plugged in know: the core's (keymap/bindings.ts COMMANDS), then
+ * each feature's bindings' (declared in its folder, FeatureCommands), once each. A user's config
+ * may bind these (`keys:`, src/config/user-config.ts); any other id is refused, named.
+ */
+export function commandIdsOf(features: readonly Feature[]): CommandId[] {
+  return [...new Set<CommandId>([...COMMANDS, ...features.flatMap((feature) => (feature.commands ?? []).map((c) => c.command))])];
 }
 
 export function keymapOf(features: readonly Feature[], bindings?: readonly Binding[]): Keymap {

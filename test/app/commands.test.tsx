@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { parseUserConfig } from '../../src/config/user-config.js';
-import { COMMANDS } from '../../src/keymap/bindings.js';
+import { FEATURES } from '../../src/app/features.js';
+import { commandIdsOf } from '../../src/store/keymap.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
 import { listKeyOf } from '../../src/store/sources.js';
@@ -56,7 +57,7 @@ commands:
 `;
 
 async function start(opts: { readOnly?: boolean } = {}): Promise<{ app: AppRig; out: string }> {
-  const { config, warnings } = await parseUserConfig(CONFIG, { file: 'config.yml', commands: COMMANDS });
+  const { config, warnings } = await parseUserConfig(CONFIG, { file: 'config.yml', commands: commandIdsOf(FEATURES) });
   expect(warnings).toEqual([]);
   const out = mkdtempSync(join(tmpdir(), 'pipetop-commands-'));
   app = await startApp({

@@ -1,6 +1,15 @@
 // The artifacts browser's shortcuts (their handlers: this folder's feature.ts). Merged into the
-// keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
+// keymap by src/store/keymap.ts; its command ids are declared below.
 import type { Binding } from '../../keymap/bindings.js';
+
+// Its command ids (keymap/bindings.ts FeatureCommands): the ids a user's config binds (`keys:`).
+declare module '../../keymap/bindings.js' {
+  interface FeatureCommands {
+    'job.browse': true;
+    'browse.save': true;
+    'browse.pager': true;
+  }
+}
 
 export const BROWSE_BINDINGS: Binding[] = [
   {

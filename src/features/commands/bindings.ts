@@ -11,6 +11,13 @@ import { cancelRunning, findCommand, startCommand } from './run.js';
 import { prettyKey } from '../../keymap/matcher.js';
 import { KEYMAP_SCOPES } from './context.js';
 
+// Its command ids (keymap/bindings.ts FeatureCommands): the ids a user's config binds (`keys:`).
+declare module '../../keymap/bindings.js' {
+  interface FeatureCommands {
+    'commands.cancel': true;
+  }
+}
+
 export const COMMAND_BINDINGS: Command[] = [
   {
     command: 'commands.cancel',

@@ -1,6 +1,26 @@
 // The log feature's shortcuts (their handlers: this folder's feature.ts / commands). Merged into
-// the keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
+// the keymap by src/store/keymap.ts; its command ids are declared below.
 import type { Binding } from '../../keymap/bindings.js';
+
+// Its command ids (keymap/bindings.ts FeatureCommands): the ids a user's config binds (`keys:`).
+declare module '../../keymap/bindings.js' {
+  interface FeatureCommands {
+    'log.follow': true;
+    'log.fold': true;
+    'log.foldAll': true;
+    'log.search': true;
+    'log.next': true;
+    'log.prev': true;
+    'log.failure': true;
+    'log.timestamps': true;
+    'log.save': true;
+    'log.wrap': true;
+    'log.details': true;
+    'log.pager': true;
+    'log.editor': true;
+    'log.copyLine': true;
+  }
+}
 
 export const LOG_BINDINGS: Binding[] = [
   {

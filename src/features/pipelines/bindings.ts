@@ -1,6 +1,34 @@
 // The pipelines feature's shortcuts (their handlers: this folder's feature.ts / commands). Merged into
-// the keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
+// the keymap by src/store/keymap.ts; its command ids are declared below.
 import type { Binding } from '../../keymap/bindings.js';
+
+// Its command ids (keymap/bindings.ts FeatureCommands): the ids a user's config binds (`keys:`).
+// The form keys (form.*) are declared by the schedules feature too: each declares the ids it binds.
+declare module '../../keymap/bindings.js' {
+  interface FeatureCommands {
+    'pipelines.filters': true;
+    'pipeline.new': true;
+    'pipeline.retry': true;
+    'pipeline.cancel': true;
+    'pipeline.toggleGraph': true;
+    'pipeline.nextFailed': true;
+    'mr.newPipeline': true;
+    'pipeline.details': true;
+    'pipeline.tests': true;
+    'tests.log': true;
+    'tests.back': true;
+    'tests.down': true;
+    'tests.up': true;
+    'tests.sortFailures': true;
+    'tests.pageDown': true;
+    'tests.pageUp': true;
+    'pipeline.mark': true;
+    'form.next': true;
+    'form.prev': true;
+    'form.submit': true;
+    'form.cancel': true;
+  }
+}
 
 export const PIPELINE_BINDINGS: Binding[] = [
   {

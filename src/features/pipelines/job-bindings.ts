@@ -4,6 +4,19 @@
 // opens its variables form, a deploy job's `r` asks first — all of them this feature's.
 import type { Binding, Scope } from '../../keymap/bindings.js';
 
+// Its command ids (keymap/bindings.ts FeatureCommands): the ids a user's config binds (`keys:`).
+declare module '../../keymap/bindings.js' {
+  interface FeatureCommands {
+    'pipeline.jobScope': true;
+    'job.retry': true;
+    'job.cancel': true;
+    'job.play': true;
+    'job.erase': true;
+    'job.keep': true;
+    'job.download': true;
+  }
+}
+
 // allJobs: `:jobs` across projects (features/alljobs) hands these keys on to this feature.
 const JOB_TARGETS: Scope[] = ['pipeline', 'jobs', 'job', 'allJobs'];
 

@@ -1,6 +1,13 @@
 // The pulse's shortcuts (its handlers: feature.ts). Merged into the keymap by src/store/keymap.ts;
-// command ids are declared in src/keymap/bindings.ts.
+// its command ids are declared below.
 import type { Binding } from '../../keymap/bindings.js';
+
+// Its command ids (keymap/bindings.ts FeatureCommands): the ids a user's config binds (`keys:`).
+declare module '../../keymap/bindings.js' {
+  interface FeatureCommands {
+    'pulse.openFailure': true;
+  }
+}
 
 export const PULSE_BINDINGS: Binding[] = [
   { command: 'nav.open', keys: ['enter', 'l', 'right'], description: 'Open the project', category: 'Move', scopes: ['pulse'], hint: '⏎ project' },

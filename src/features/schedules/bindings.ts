@@ -1,6 +1,24 @@
 // The schedules feature's shortcuts (their handlers: this folder's feature.ts / commands). Merged into
-// the keymap by src/store/keymap.ts; command ids are declared in src/keymap/bindings.ts.
+// the keymap by src/store/keymap.ts; its command ids are declared below.
 import type { Binding, Scope } from '../../keymap/bindings.js';
+
+// Its command ids (keymap/bindings.ts FeatureCommands): the ids a user's config binds (`keys:`).
+// The form keys (form.*) are declared by the pipelines feature too: each declares the ids it binds.
+declare module '../../keymap/bindings.js' {
+  interface FeatureCommands {
+    'schedule.add': true;
+    'schedule.edit': true;
+    'schedule.toggle': true;
+    'schedule.takeOwnership': true;
+    'schedule.delete': true;
+    'schedules.scope': true;
+    'form.next': true;
+    'form.prev': true;
+    'form.toggle': true;
+    'form.submit': true;
+    'form.cancel': true;
+  }
+}
 
 const SCHEDULES: Scope[] = ['schedules', 'schedule'];
 
