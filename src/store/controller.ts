@@ -272,7 +272,7 @@ export class Controller {
 
   /**
    * The command table: the core's and the features' commands, and those the bindings given bring
-   * with them (a user's own commands, features/commands: their ids are the config file's).
+   * with them (a user's own commands, from the commands feature: their ids are the config file's).
    */
   private compose(bindings: readonly Binding[] | undefined): void {
     const known = new Set(this.own.map((command) => command.command));

@@ -302,7 +302,7 @@ export interface Platform {
    * it, waiting for Enter, so its last output can be read. Absent: there is no terminal to hand over.
    */
   suspend?<T>(work: () => Promise<T>, opts?: { pause?: string }): Promise<T>;
-  /** The token, for a user's command that asks for it (`token: true`, features/commands); nothing else reads it here. */
+  /** The token, for a user's command that asks for it (`token: true`, the commands feature); nothing else reads it here. */
   token?(): string | undefined;
   /** Where the user's commands run: pipetop's working directory. */
   cwd?: string;

@@ -148,7 +148,7 @@ export interface AppConfigView {
   readOnly: boolean;
   /** The pulse's projects from the config file (paths or ids); absent: the user's projects list. */
   pulse?: string[];
-  /** Saved views from the config file (`:view NAME`, features/views). */
+  /** Saved views from the config file (`:view NAME`, the views feature). */
   views?: SavedView[];
 }
 
