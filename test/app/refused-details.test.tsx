@@ -81,10 +81,15 @@ it('a pipeline whose id comes as a string: its summary says so, not "loading…"
   expect(frame).not.toMatch(/loading…/);
   // One summary line, cut at the width: the refusal's start is what fits.
   expect(frame).toMatch(/could not load it: GitLab answered something unexpected \(GitLab sent a pipeline/);
+  // Its variables and tests are read once the pipeline is in: `i` says so rather than "loading…".
+  await app.press('i');
+  await app.waitFor(/Variables\s+not read: the pipeline could not be loaded/);
+  expect(app.frame()).not.toMatch(/loading…/);
   app.sim.faults.clear();
   await app.press('R');
   await app.waitFor(`on ${pipeline.ref}`);
   expect(app.frame()).not.toContain('could not load it');
+  await app.until(() => !app!.frame().includes('not read:'), 'the variables read once the pipeline is in');
 });
 
 it('a failed re-read keeps the SSH key on screen: only a pane with nothing to show shows the error', async () => {
