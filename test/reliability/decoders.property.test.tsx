@@ -305,7 +305,11 @@ describe('every pane from generated answers', () => {
     throw e;
   };
 
-  /** Until nothing more is asked and the frame holds still (no "Loading"): bounded, 6 s at most. */
+  /**
+   * Until nothing more is asked and the frame holds still (no "Loading"): bounded, 3 s at most. A
+   * refused answer settles too: the detail panes say "Could not load …" in place of "Loading …"
+   * (test/app/refused-details.test.tsx), where they once waited out the cap on every such run.
+   */
   const settle = async () => {
     let last = '';
     let requests = -1;

@@ -4,19 +4,16 @@ import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
-import { Fields, StatusBadge, type FieldRow } from '../../ui/components/index.js';
+import { Fields, NotLoaded, StatusBadge, type FieldRow } from '../../ui/components/index.js';
+import { deploymentLoadKey } from './slice.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, duration, relativeTime } from '../../ui/format.js';
 
 export function DeploymentPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'deployment' }>; width: number; height: number }) {
   const { now } = useApp();
   const d = useAppState((s) => s.deployments[pane.deploymentId]);
-  if (!d)
-    return (
-      <Box height={height}>
-        <Text dimColor>Loading deployment…</Text>
-      </Box>
-    );
+  const error = useAppState((s) => s.loadErrors[deploymentLoadKey(pane.deploymentId)]);
+  if (!d) return <NotLoaded what={`deployment #${pane.deploymentId}`} loading="Loading deployment…" error={error} height={height} />;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const job = d.deployable;
   const env = d.environment;

@@ -1,5 +1,7 @@
 // The deployments feature as the core sees it: the deployments tab and a deployment's pane.
-import { createDeploymentsSlice, writeDeployments } from './slice.js';
+import { createDeploymentsSlice, deploymentLoadKey, writeDeployments } from './slice.js';
+import { describeError } from '../../store/errors.js';
+import { setLoadError } from '../../store/writers.js';
 import * as nav from '../../store/nav.js';
 import type { Deployment } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -73,8 +75,11 @@ export const deploymentsFeature: Feature = {
         try {
           const d = await ctx.gl.deployments.get(pane.projectId, pane.deploymentId);
           if (ctx.store.getState().deployments[d.id] !== d) writeDeployments(ctx.store, (s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
+          setLoadError(ctx.store, deploymentLoadKey(pane.deploymentId), null);
           ctx.connectionOk();
         } catch (error) {
+          // The pane says why while it has nothing to show (a refused answer would otherwise stay "Loading").
+          setLoadError(ctx.store, deploymentLoadKey(pane.deploymentId), describeError(error));
           ctx.connectionFailed(error);
         }
       })();

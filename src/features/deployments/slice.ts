@@ -16,6 +16,9 @@ export const createDeploymentsSlice: StateCreator<AppState, [], [], DeploymentsS
 /** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
 export const writeDeployments = sliceWriter('deployments', ['deployments']);
 
+/** The deployment pane's failure in the core's `loadErrors` (the pane says it while it has nothing to show). */
+export const deploymentLoadKey = (deploymentId: number) => `deployment:${deploymentId}`;
+
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state

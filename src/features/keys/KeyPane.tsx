@@ -6,7 +6,8 @@ import { Text } from '../../ui/components/Text.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { sshKeyInfo } from '../../text/ssh-fingerprint.js';
-import { Fields, type FieldRow } from '../../ui/components/index.js';
+import { Fields, NotLoaded, type FieldRow } from '../../ui/components/index.js';
+import { keyLoadKey } from './slice.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
@@ -17,12 +18,8 @@ export function KeyPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const { now } = useApp();
   const theme = useTheme();
   const key = useAppState((s) => s.sshKeys[pane.keyId]);
-  if (!key)
-    return (
-      <Box height={height}>
-        <Text dimColor>Loading SSH key #{pane.keyId}…</Text>
-      </Box>
-    );
+  const error = useAppState((s) => s.loadErrors[keyLoadKey(pane.keyId)]);
+  if (!key) return <NotLoaded what={`SSH key #${pane.keyId}`} error={error} height={height} />;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : 'never');
   const info = sshKeyInfo(key.key);
   const u = key.user;

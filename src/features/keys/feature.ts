@@ -1,6 +1,7 @@
 // The SSH key feature (`:key <id>`, administrators): the key's pane, Enter to its owner's
 // activity, `o` to the owner's page, and the palette's lookup.
-import { createKeysSlice, writeKeys } from './slice.js';
+import { createKeysSlice, keyLoadKey, writeKeys } from './slice.js';
+import { setLoadError } from '../../store/writers.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
@@ -38,8 +39,11 @@ export const keysFeature: Feature = {
         try {
           const key = await ctx.gl.keys.get(pane.keyId);
           if (ctx.store.getState().sshKeys[key.id] !== key) writeKeys(ctx.store, (s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
+          setLoadError(ctx.store, keyLoadKey(pane.keyId), null);
           ctx.connectionOk();
         } catch (error) {
+          // The pane says why while it has no key to show (a refused answer would otherwise stay "Loading").
+          setLoadError(ctx.store, keyLoadKey(pane.keyId), describeError(error));
           ctx.connectionFailed(error);
         }
       })();

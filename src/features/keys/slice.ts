@@ -16,6 +16,9 @@ export const createKeysSlice: StateCreator<AppState, [], [], KeysSlice> = () => 
 /** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
 export const writeKeys = sliceWriter('keys', ['sshKeys']);
 
+/** The key pane's failure in the core's `loadErrors` (the pane says it while it has no key to show). */
+export const keyLoadKey = (keyId: number) => `key:${keyId}`;
+
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state

@@ -8,6 +8,7 @@ import { safeText, truncateToWidth } from '../../text/safe.js';
 import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { badText, testsText, variablesText } from './pipeline-extras.js';
+import { pipelineLoadKey } from './writers.js';
 
 export function PipelineExtrasLine({ pipelineId, width }: { pipelineId: number; width: number }) {
   const theme = useTheme();
@@ -28,10 +29,15 @@ export function PipelineExtrasLine({ pipelineId, width }: { pipelineId: number; 
 export function PipelineDetails({ pipelineId, width, height }: { pipelineId: number; width: number; height: number }) {
   const theme = useTheme();
   const extras = useAppState((s) => s.pipelineExtras[pipelineId]);
+  // Variables and tests are read once the pipeline is in (pipeline-extras.ts): while it cannot be
+  // loaded (its summary says why), "loading…" here would never end.
+  const pending = useAppState((s) =>
+    !s.pipelines[pipelineId] && s.loadErrors[pipelineLoadKey(pipelineId)] ? '  not read: the pipeline could not be loaded' : '  loading…',
+  );
   const lines: { text: string; color?: string; dim?: boolean }[] = [];
   const variables = extras?.variables;
   lines.push({ text: 'Variables', color: theme.accent });
-  if (!variables) lines.push({ text: '  loading…', dim: true });
+  if (!variables) lines.push({ text: pending, dim: true });
   else if ('error' in variables) lines.push({ text: `  ${variables.error}`, color: theme.error });
   else if (!variables.length) lines.push({ text: '  none (GitLab lists only variables given when the pipeline was created)', dim: true });
   else {
@@ -44,7 +50,7 @@ export function PipelineDetails({ pipelineId, width, height }: { pipelineId: num
   }
   const tests = extras?.tests;
   lines.push({ text: '' }, { text: 'Tests', color: theme.accent });
-  if (!tests) lines.push({ text: '  loading…', dim: true });
+  if (!tests) lines.push({ text: pending, dim: true });
   else if ('error' in tests) lines.push({ text: `  ${tests.error}`, color: theme.error });
   else if (!tests.test_suites.length) lines.push({ text: '  no test report (no job uploaded artifacts:reports:junit)', dim: true });
   else {

@@ -21,6 +21,7 @@ import { mrKindText, mrRef, refText } from './mr.js';
 import { PipelineDetails, PipelineExtrasLine } from './PipelineExtras.js';
 import { Timeline } from './TimelineView.js';
 import { MARK_GLYPH } from '../marks/index.js';
+import { pipelineLoadKey } from './writers.js';
 import { useLayoutAhead } from './layout-ahead.js';
 
 export const SUMMARY_ROWS = 3;
@@ -32,6 +33,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const { now } = useApp();
   const theme = useTheme();
   const pipeline = useAppState((s) => s.pipelines[pane.pipelineId]);
+  const error = useAppState((s) => s.loadErrors[pipelineLoadKey(pane.pipelineId)]);
   const marked = useAppState((s) => s.marks[pane.pipelineId] !== undefined);
   const key = listKeys.pipelineJobs(pane.projectId, pane.pipelineId);
   const scope = useAppState((s) => s.jobScopes[listKeyText(key)]);
@@ -53,12 +55,16 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
         <StatusBadge status={p?.status ?? 'created'} />
         <Text bold> #{pane.pipelineId}</Text>
         {marked ? <Text color={theme.accent}> {MARK_GLYPH} watched</Text> : null}
-        <Text>
-          {' '}
-          {p
-            ? `on ${safeText(ref, 50)}${mr ? ` (${mrKindText(mr.kind)})` : ''}${p.tag ? ' (tag)' : ''} · ${p.sha.slice(0, 8)} · ${safeText(p.source ?? '', 30)}`
-            : 'loading…'}
-        </Text>
+        {p || !error ? (
+          <Text>
+            {' '}
+            {p
+              ? `on ${safeText(ref, 50)}${mr ? ` (${mrKindText(mr.kind)})` : ''}${p.tag ? ' (tag)' : ''} · ${p.sha.slice(0, 8)} · ${safeText(p.source ?? '', 30)}`
+              : 'loading…'}
+          </Text>
+        ) : (
+          <Text color={theme.error}> could not load it: {safeText(error, 300)}</Text>
+        )}
         {p?.user ? <Text dimColor> · by {safeText(p.user.username, 30)}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate">

@@ -16,6 +16,9 @@ export const writePipelines = sliceWriter('pipelines', [
   'testHistory',
 ]);
 
+/** The pipeline pane's failure to read its pipeline, in the core's `loadErrors` (its summary says it while it has no pipeline). */
+export const pipelineLoadKey = (pipelineId: number) => `pipeline:${pipelineId}`;
+
 /** Merges pipeline list rows (the short form) into the kept pipelines, keeping a full read's extra fields. */
 export function mergePipelines(store: AppStore, rows: readonly PipelineBasic[]): void {
   writePipelines(store, (s) => {

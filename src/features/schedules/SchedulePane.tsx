@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import { nextRuns, resolveTimeZone } from '../../cron/cron.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
-import { Fields, StatusBadge, type FieldRow } from '../../ui/components/index.js';
+import { Fields, NotLoaded, StatusBadge, type FieldRow } from '../../ui/components/index.js';
+import { scheduleLoadKey } from './slice.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
@@ -16,6 +17,7 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const { now } = useApp();
   const theme = useTheme();
   const schedule = useAppState((s) => s.schedules[pane.scheduleId]);
+  const error = useAppState((s) => s.loadErrors[scheduleLoadKey(pane.scheduleId)]);
   const me = useAppState((s) => s.user?.username);
   const busy = useAppState((s) => Object.entries(s.inflight).find(([k]) => k.startsWith('schedule.') && k.endsWith(`:${pane.scheduleId}`))?.[1]);
   const cron = schedule?.cron;
@@ -29,12 +31,7 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
       return [];
     }
   }, [cron, zone, schedule?.next_run_at]);
-  if (!schedule)
-    return (
-      <Box height={height}>
-        <Text dimColor>Loading schedule #{pane.scheduleId}…</Text>
-      </Box>
-    );
+  if (!schedule) return <NotLoaded what={`schedule #${pane.scheduleId}`} error={error} height={height} />;
 
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const mine = schedule.owner?.username === me;

@@ -23,6 +23,9 @@ export const createSchedulesSlice: StateCreator<AppState, [], [], SchedulesSlice
 /** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
 export const writeSchedules = sliceWriter('schedules', ['schedules', 'scheduleForm']);
 
+/** The schedule pane's failure in the core's `loadErrors` (the pane says it while it has nothing to show). */
+export const scheduleLoadKey = (scheduleId: number) => `schedule:${scheduleId}`;
+
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state

@@ -5,6 +5,7 @@ export { Field, Fields, TextInput, type FieldProps, type FieldRow, type FieldsPr
 export { HelpOverlay, layoutHelp, type HelpGroup, type HelpLayout, type HelpOverlayProps, type HelpRow } from './HelpOverlay.js';
 export { KeyHints, fitHints, pickHints, type KeyHint, type KeyHintsProps } from './KeyHints.js';
 export { ListPane, type ListPaneProps } from './ListPane.js';
+export { NotLoaded, type NotLoadedProps } from './NotLoaded.js';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar.js';
 export { LineField, type LineFieldProps } from './LineField.js';
 export { Prompt, type PromptProps } from './Prompt.js';
