@@ -153,6 +153,14 @@ describe('displayWidth', () => {
 });
 
 describe('truncateToWidth and padToWidth', () => {
+  it('fits a cut text with a spacing mark in its cluster (a counterexample hostile.property found)', () => {
+    // U+0EB3 joins the cluster before it but takes a cell of its own: "aຳ" is two cells wide.
+    for (const text of ['\u20f1\u0eb3\u1e00', 'a\u0eb3\u1e00', 'a\u0eb3b\u0eb3c']) {
+      for (let width = 1; width <= 4; width++) expect(displayWidth(truncateToWidth(text, width))).toBeLessThanOrEqual(width);
+    }
+    expect(truncateToWidth('a\u0eb3\u1e00', 2)).toBe('…');
+    expect(truncateToWidth('a\u0eb3b\u0eb3c', 4)).toBe('a\u0eb3…');
+  });
   it('leaves text that fits alone', () => {
     expect(truncateToWidth('abc', 3)).toBe('abc');
     expect(truncateToWidth('漢字', 4)).toBe('漢字');

@@ -347,13 +347,21 @@ export function truncateToWidth(text: string, width: number): string {
     return text.length <= width ? text : text.slice(0, Math.floor(width) - 1) + '…';
   }
   if (displayWidth(text) <= width) return text;
-  let out = '';
+  const kept: string[] = [];
   let used = 0;
   for (const { segment } of graphemes(text)) {
     const w = clusterWidth(segment);
     if (used + w > width - 1) break;
-    out += segment;
+    kept.push(segment);
     used += w;
+  }
+  // A cluster's width and the width displayWidth gives the text it ends up in can differ (a spacing
+  // mark such as U+0EB3 joins its cluster but takes a cell of its own where the fast path counts
+  // code points): measure the result as displayWidth does, dropping clusters until it fits.
+  let out = kept.join('');
+  while (kept.length > 0 && displayWidth(out + '…') > width) {
+    kept.pop();
+    out = kept.join('');
   }
   return out + '…';
 }
