@@ -84,7 +84,10 @@ await build({
   ...bundleOptions,
   banner: {},
   plugins: [],
+  // CommonJS (src/boot/launcher.ts says why); dist/package.json makes Node read dist/*.js so.
+  format: 'cjs',
   entryPoints: { pipetop: `${root}/src/boot/launcher.ts` },
   outdir: `${root}/dist`,
 });
+writeFileSync(join(root, 'dist/package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 chmodSync(join(root, 'dist/pipetop.js'), 0o755);

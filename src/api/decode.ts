@@ -2,7 +2,12 @@
 // decoding is ours to do, for buffered bodies and for streamed downloads alike.
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import * as zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import type * as Zlib from 'node:zlib';
+
+// node:zlib on the first compressed answer, not before the first frame (bench/startup.mjs).
+let zlibModule: typeof Zlib | undefined;
+const zlib = () => (zlibModule ??= createRequire(import.meta.url)('node:zlib') as typeof Zlib);
 
 function normalise(encoding: string | undefined): string {
   return (encoding ?? '').trim().toLowerCase();
@@ -31,10 +36,10 @@ export const BOMB_FLOOR = 16 * 1024 * 1024;
 export function decodeStream(body: Readable, encoding: string | undefined, maxDecodedBytes = Infinity): Readable {
   const e = normalise(encoding);
   if (e === '' || e === 'identity') return body;
-  let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress;
-  if (e === 'gzip' || e === 'x-gzip') decoder = zlib.createGunzip();
-  else if (e === 'deflate') decoder = zlib.createInflate();
-  else if (e === 'br') decoder = zlib.createBrotliDecompress();
+  let decoder: Zlib.Gunzip | Zlib.Inflate | Zlib.BrotliDecompress;
+  if (e === 'gzip' || e === 'x-gzip') decoder = zlib().createGunzip();
+  else if (e === 'deflate') decoder = zlib().createInflate();
+  else if (e === 'br') decoder = zlib().createBrotliDecompress();
   else throw new Error(`unsupported Content-Encoding "${e}"`);
   let wire = 0;
   let decoded = 0;
@@ -91,10 +96,10 @@ export function formatBytes(n: number): string {
  */
 export async function readDecoded(source: Readable, encoding: string | undefined, maxBytes: number): Promise<{ body: Buffer; wireBytes: number }> {
   const e = normalise(encoding);
-  let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
-  if (e === 'gzip' || e === 'x-gzip') decoder = zlib.createGunzip();
-  else if (e === 'deflate') decoder = zlib.createInflate();
-  else if (e === 'br') decoder = zlib.createBrotliDecompress();
+  let decoder: Zlib.Gunzip | Zlib.Inflate | Zlib.BrotliDecompress | undefined;
+  if (e === 'gzip' || e === 'x-gzip') decoder = zlib().createGunzip();
+  else if (e === 'deflate') decoder = zlib().createInflate();
+  else if (e === 'br') decoder = zlib().createBrotliDecompress();
   else if (e !== '' && e !== 'identity') {
     source.destroy();
     throw new Error(`unsupported Content-Encoding "${e}"`);

@@ -1,6 +1,11 @@
 // Turns the many error body shapes GitLab (and the proxies in front of it) send into one readable
 // line plus, for model validation errors, the per-field messages. See docs/gitlab-api.md "Errors".
-import { STATUS_CODES } from 'node:http';
+import { createRequire } from 'node:module';
+
+// node:http for its reason phrases alone, read on the first error: loading it (Node's HTTP client and
+// server, ~10 internal modules) before the first frame cost start-up time (bench/startup.mjs).
+let statusCodes: Record<number, string | undefined> | undefined;
+const reasonOf = (status: number) => (statusCodes ??= (createRequire(import.meta.url)('node:http') as typeof import('node:http')).STATUS_CODES)[status];
 
 export interface ErrorDescription {
   reason: string;
@@ -11,7 +16,7 @@ const MAX_REASON = 300;
 
 export function statusText(status: number, given?: string): string {
   // The reason phrase is whatever bytes a proxy sent (undici decodes them as latin1: C1 controls too).
-  return oneLine(given ?? '', 100) || STATUS_CODES[status] || `HTTP ${status}`;
+  return oneLine(given ?? '', 100) || reasonOf(status) || `HTTP ${status}`;
 }
 
 export function describeErrorBody(status: number, contentType: string, text: string, given?: string): ErrorDescription {
