@@ -5,8 +5,26 @@ import { BINDINGS, COMMANDS, COMPLETION_BINDINGS, type Binding, type CommandId, 
 import { createKeymap, type Keymap } from '../keymap/matcher.js';
 import type { Feature } from './feature.js';
 
+/**
+ * The default table: the core's bindings and every feature's. Two commands on one key in one scope
+ * are an error at start, naming both: the table keeps one binding per key and scope, and which one
+ * must not depend on the order the registry lists the features in.
+ */
 export function defaultBindings(features: readonly Feature[]): Binding[] {
-  return [...BINDINGS, ...features.flatMap((feature) => feature.commands ?? []), ...COMPLETION_BINDINGS];
+  const bindings = [...BINDINGS, ...features.flatMap((feature) => feature.commands ?? []), ...COMPLETION_BINDINGS];
+  const bound = new Map<string, CommandId>();
+  for (const binding of bindings) {
+    for (const key of binding.keys) {
+      for (const scope of binding.scopes) {
+        const other = bound.get(`${key}\0${scope}`);
+        if (other !== undefined && other !== binding.command) {
+          throw new Error(`Two commands bind ${key} in the ${scope} scope: ${other} and ${binding.command}`);
+        }
+        bound.set(`${key}\0${scope}`, binding.command);
+      }
+    }
+  }
+  return bindings;
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../app/features.js';
 import type { Feature, PaletteCommand } from './feature.js';
 import { buildRegistry } from './registry.js';
+import { defaultBindings } from './keymap.js';
 import type { Pane } from './types.js';
 
 const run: PaletteCommand['run'] = () => null;
@@ -63,5 +64,21 @@ describe('the registry', () => {
     ).toThrow('The palette name ":jobs" is claimed by two features: a and b');
     expect(() => buildRegistry([{ name: 'palette' }])).toThrow('the palette is the core');
     expect(() => buildRegistry([{ name: 'a', crumbs: { key: () => 'k' } }])).toThrow('which it does not own');
+  });
+});
+
+describe('the default keymap', () => {
+  it('has one command per key and scope across the core and every feature', () => {
+    const bindings = defaultBindings(FEATURES);
+    expect(bindings.length).toBeGreaterThan(100);
+  });
+
+  it('refuses two features binding one key in one scope, naming both, whatever their order', () => {
+    const a = { name: 'a', commands: [{ command: 'job.retry', keys: ['%'], scopes: ['jobs'], description: 'a' }] } as unknown as Feature;
+    const b = { name: 'b', commands: [{ command: 'job.cancel', keys: ['%'], scopes: ['jobs'], description: 'b' }] } as unknown as Feature;
+    expect(() => defaultBindings([a, b])).toThrow('Two commands bind % in the jobs scope: job.retry and job.cancel');
+    expect(() => defaultBindings([b, a])).toThrow('Two commands bind % in the jobs scope: job.cancel and job.retry');
+    // The same command on the same key twice is one binding, not a clash.
+    expect(() => defaultBindings([a, a])).not.toThrow();
   });
 });
