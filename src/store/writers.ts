@@ -97,21 +97,25 @@ export function clearToast(store: AppStore): void {
 /** An action in flight under `key` (its label), or done (null). */
 export function setInflight(store: AppStore, key: string, label: string | null): void {
   writeCore(store, (s) => {
-    if (label !== null) return { inflight: { ...s.inflight, [key]: label } };
-    if (!(key in s.inflight)) return {};
-    const { [key]: _, ...inflight } = s.inflight;
-    return { inflight };
+    const inflight = withEntry(s.inflight, key, label);
+    return inflight === s.inflight ? {} : { inflight };
   });
 }
 
 /** Why the object `key` could not be loaded, or null once it loads. */
 export function setLoadError(store: AppStore, key: string, message: string | null): void {
   writeCore(store, (s) => {
-    if (message !== null) return { loadErrors: { ...s.loadErrors, [key]: message } };
-    if (!(key in s.loadErrors)) return {};
-    const { [key]: _, ...loadErrors } = s.loadErrors;
-    return { loadErrors };
+    const loadErrors = withEntry(s.loadErrors, key, message);
+    return loadErrors === s.loadErrors ? {} : { loadErrors };
   });
+}
+
+/** `record` with `key` set to `value`, or without it (null); the same object when that changes nothing to remove. */
+function withEntry(record: Readonly<Record<string, string>>, key: string, value: string | null): Record<string, string> {
+  if (value !== null) return { ...record, [key]: value };
+  if (!(key in record)) return record;
+  const { [key]: _, ...rest } = record;
+  return rest;
 }
 
 /** A list's server-side filters (none: null or empty). */
