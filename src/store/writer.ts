@@ -21,8 +21,11 @@ export function sliceWriter<K extends keyof AppState>(owner: string, keys: reado
     }
     return change;
   };
+  // A change that names no key leaves the state object as it is: zustand would otherwise make a new
+  // one and wake every subscriber (a poll clearing an error that is not there, on every tick).
+  const apply = (state: AppState, change: object): AppState | Partial<AppState> =>
+    Object.keys(check(change)).length === 0 ? state : (change as Partial<AppState>);
   return (store, change) => {
-    if (typeof change === 'function') store.setState((s) => check(change(s)) as Partial<AppState>);
-    else store.setState(check(change) as Partial<AppState>);
+    store.setState((s) => apply(s, typeof change === 'function' ? change(s) : change));
   };
 }
