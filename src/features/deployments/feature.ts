@@ -1,7 +1,6 @@
 // The deployments feature as the core sees it: the deployments tab and a deployment's pane.
 import { createDeploymentsSlice, deploymentLoadKey, writeDeployments } from './slice.js';
-import { describeError } from '../../store/errors.js';
-import { setLoadError } from '../../store/writers.js';
+import { readDetail } from '../../store/detail.js';
 import * as nav from '../../store/nav.js';
 import type { Deployment } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -71,18 +70,14 @@ export const deploymentsFeature: Feature = {
   poll: (ctx) => ({
     refresh(pane) {
       if (pane.kind !== 'deployment') return undefined;
-      return (async () => {
-        try {
-          const d = await ctx.gl.deployments.get(pane.projectId, pane.deploymentId);
+      return readDetail(
+        ctx,
+        deploymentLoadKey(pane.deploymentId),
+        () => ctx.gl.deployments.get(pane.projectId, pane.deploymentId),
+        (d) => {
           if (ctx.store.getState().deployments[d.id] !== d) writeDeployments(ctx.store, (s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
-          setLoadError(ctx.store, deploymentLoadKey(pane.deploymentId), null);
-          ctx.connectionOk();
-        } catch (error) {
-          // The pane says why while it has nothing to show (a refused answer would otherwise stay "Loading").
-          setLoadError(ctx.store, deploymentLoadKey(pane.deploymentId), describeError(error));
-          ctx.connectionFailed(error);
-        }
-      })();
+        },
+      ).then(() => undefined);
     },
     /** A running deployment on screen is polled fast. */
     moving(pane) {

@@ -1,11 +1,10 @@
 // What a poll of the job pane reads: the job's own record (its pane says why when it cannot be
 // read), and whether it still moves. How often while its log is tailed is the log's business
 // (features/log/feature.ts).
-import { setLoadError } from '../../store/writers.js';
+import { readDetail } from '../../store/detail.js';
 import { writeJobs } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
 import { takeFresh } from '../../store/fresh.js';
-import { describeError } from '../../store/errors.js';
 import type { FeaturePoll } from '../../store/feature.js';
 import { isActiveStatus } from '../../store/sources.js';
 import type { AppState, Pane } from '../../store/types.js';
@@ -29,18 +28,12 @@ export function pollJobs(ctx: Ctx): FeaturePoll {
 }
 
 function readJob(ctx: Ctx, pane: Extract<Pane, { kind: 'job' }>): Promise<void> {
-  const errorKey = `job:${pane.jobId}`;
-  return ctx.gl.jobs.get(pane.projectId, pane.jobId).then(
+  return readDetail(
+    ctx,
+    `job:${pane.jobId}`,
+    () => ctx.gl.jobs.get(pane.projectId, pane.jobId),
     (j) => {
-      const old = ctx.store.getState().jobs[j.id];
-      if (old !== j) writeJobs(ctx.store, (s) => ({ jobs: { ...s.jobs, [j.id]: j } }));
-      if (ctx.store.getState().loadErrors[errorKey]) setLoadError(ctx.store, errorKey, null);
-      ctx.connectionOk();
+      if (ctx.store.getState().jobs[j.id] !== j) writeJobs(ctx.store, (s) => ({ jobs: { ...s.jobs, [j.id]: j } }));
     },
-    (e: unknown) => {
-      // The job pane says why (a job GitLab sent with wrong types would otherwise stay "Loading").
-      setLoadError(ctx.store, errorKey, describeError(e));
-      ctx.connectionFailed(e);
-    },
-  );
+  ).then(() => undefined);
 }

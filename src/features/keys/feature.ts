@@ -1,7 +1,7 @@
 // The SSH key feature (`:key <id>`, administrators): the key's pane, Enter to its owner's
 // activity, `o` to the owner's page, and the palette's lookup.
 import { createKeysSlice, keyLoadKey, writeKeys } from './slice.js';
-import { setLoadError } from '../../store/writers.js';
+import { readDetail } from '../../store/detail.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
@@ -35,18 +35,14 @@ export const keysFeature: Feature = {
       if (pane.kind !== 'key') return undefined;
       // `:key` has just read it to open this pane: the poll that follows does not read it again.
       if (takeFresh(ctx, `key:${pane.keyId}`)) return undefined;
-      return (async () => {
-        try {
-          const key = await ctx.gl.keys.get(pane.keyId);
+      return readDetail(
+        ctx,
+        keyLoadKey(pane.keyId),
+        () => ctx.gl.keys.get(pane.keyId),
+        (key) => {
           if (ctx.store.getState().sshKeys[key.id] !== key) writeKeys(ctx.store, (s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
-          setLoadError(ctx.store, keyLoadKey(pane.keyId), null);
-          ctx.connectionOk();
-        } catch (error) {
-          // The pane says why while it has no key to show (a refused answer would otherwise stay "Loading").
-          setLoadError(ctx.store, keyLoadKey(pane.keyId), describeError(error));
-          ctx.connectionFailed(error);
-        }
-      })();
+        },
+      ).then(() => undefined);
     },
   }),
 };

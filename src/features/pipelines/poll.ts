@@ -6,9 +6,8 @@
 // - A running pipeline: its jobs every few seconds (less often beyond PAGES_PER_ACTIVE_POLL pages),
 //   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
 // Made once per poller (Feature.poll): when the pipeline in front was last read is that poller's.
+import { readDetail } from '../../store/detail.js';
 import { pipelineLoadKey, writePipelines } from './writers.js';
-import { describeError } from '../../store/errors.js';
-import { setLoadError } from '../../store/writers.js';
 import type { Job, Pipeline } from '../../api/index.js';
 import { pagedPollDelay, pagesOf } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -100,19 +99,13 @@ async function readJobs(ctx: Ctx, key: ListKey, reads: PipelineReads): Promise<v
 
 function readPipeline(ctx: Ctx, pane: PipelinePane, reads: PipelineReads): Promise<Pipeline | null> {
   const at = ctx.now();
-  return ctx.gl.pipelines.get(pane.projectId, pane.pipelineId).then(
+  return readDetail(
+    ctx,
+    pipelineLoadKey(pane.pipelineId),
+    () => ctx.gl.pipelines.get(pane.projectId, pane.pipelineId),
     (p) => {
       reads.pipelineAt = at;
       if (ctx.store.getState().pipelines[p.id] !== p) writePipelines(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
-      setLoadError(ctx.store, pipelineLoadKey(pane.pipelineId), null);
-      ctx.connectionOk();
-      return p;
-    },
-    (e: unknown) => {
-      // The summary says why while it has no pipeline to show (a refused answer would otherwise stay "loading…").
-      setLoadError(ctx.store, pipelineLoadKey(pane.pipelineId), describeError(e));
-      ctx.connectionFailed(e);
-      return null;
     },
   );
 }

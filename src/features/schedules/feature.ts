@@ -1,8 +1,8 @@
 // The schedules feature as the core sees it: the schedules tab and a schedule's pane: scopes,
 // commands, Enter, `o`, what a poll re-reads, the confirms it opens; and its form, which owns the
 // keyboard (Feature.keys) and takes a paste's first line (Feature.paste).
+import { readDetail } from '../../store/detail.js';
 import { createSchedulesSlice, scheduleLoadKey, writeSchedules } from './slice.js';
-import { describeError } from '../../store/errors.js';
 import { setLoadError } from '../../store/writers.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type PipelineSchedule } from '../../api/index.js';
@@ -161,25 +161,25 @@ export const schedulesFeature: Feature = {
 
 async function refreshSchedule(ctx: Ctx, pane: Extract<Pane, { kind: 'schedule' }>): Promise<void> {
   const { store, gl } = ctx;
-  try {
-    const schedule = await gl.schedules.get(pane.projectId, pane.scheduleId);
-    if (store.getState().schedules[schedule.id] !== schedule) storeSchedule(ctx, pane.projectId, schedule);
-    setLoadError(store, scheduleLoadKey(pane.scheduleId), null);
-    ctx.connectionOk();
-  } catch (error) {
-    if (isGitLabApiError(error) && error.status === 404) {
+  await readDetail(
+    ctx,
+    scheduleLoadKey(pane.scheduleId),
+    () => gl.schedules.get(pane.projectId, pane.scheduleId),
+    (schedule) => {
+      if (store.getState().schedules[schedule.id] !== schedule) storeSchedule(ctx, pane.projectId, schedule);
+    },
+    (error) => {
+      if (!(isGitLabApiError(error) && error.status === 404)) return false;
       // Deleted elsewhere (another user, the web page): close its pane and say so, once, rather
       // than show a stale schedule and an error on every refresh.
       const known = store.getState().schedules[pane.scheduleId];
       setLoadError(store, scheduleLoadKey(pane.scheduleId), null);
       scheduleGone(ctx, pane.projectId, pane.scheduleId);
       toast(store, 'info', `${known ? scheduleLabel(known) : `schedule #${pane.scheduleId}`} was deleted elsewhere`);
-      return ctx.connectionOk();
-    }
-    // The pane says why while it has nothing to show (a refused answer would otherwise stay "Loading").
-    setLoadError(store, scheduleLoadKey(pane.scheduleId), describeError(error));
-    ctx.connectionFailed(error);
-  }
+      ctx.connectionOk();
+      return true;
+    },
+  );
 }
 
 // Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
