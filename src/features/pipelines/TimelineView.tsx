@@ -87,8 +87,8 @@ const skeletonRows = new WeakMap<TimelineSkeleton, { rows: TimelineRow[]; nameWi
  */
 const layouts = new WeakMap<readonly TimelineJob[], { now: number; stageOrder: readonly string[] | undefined; live: boolean; layout: Layout }>();
 
-/** The now-independent part of a layout, made ahead (layout-ahead.ts) so the key does the rest. */
-export function timelineBase(jobs: readonly TimelineJob[], stageOrder?: readonly string[]): TimelineSkeleton {
+/** The skeleton of a layout and its rows: what every `now` shares. */
+function timelineBase(jobs: readonly TimelineJob[], stageOrder?: readonly string[]): TimelineSkeleton {
   const skeleton = timelineSkeleton(jobs, stageOrder);
   if (!skeletonRows.has(skeleton)) {
     skeletonRows.set(skeleton, { rows: timelineRows(skeleton.entries, skeleton.stages), nameWidth: longestName(skeleton.entries) });

@@ -7,8 +7,7 @@ import { useEffect } from 'react';
 import type { Job } from '../../api/index.js';
 import type { PipelineView } from '../../store/types.js';
 import { columnsOf } from './StageGraph.js';
-import { timelineBase, timelineLayout } from './TimelineView.js';
-import { readsNow } from './timeline.js';
+import { timelineLayout } from './TimelineView.js';
 
 /** What `v` shows next. */
 export const NEXT_VIEW = { list: 'graph', graph: 'timeline', timeline: 'list' } as const satisfies Record<PipelineView, PipelineView>;
@@ -17,12 +16,9 @@ export const NEXT_VIEW = { list: 'graph', graph: 'timeline', timeline: 'list' } 
 export function layOut(jobs: readonly Job[], view: PipelineView, now: number): void {
   if (view === 'graph') columnsOf(jobs);
   // A timeline with running or waiting jobs is laid out again for the clock of the frame that shows
-  // it, so only its now-independent part is made ahead (TimelineView.tsx timelineBase); laid out
-  // whole now, it would be thrown away on every poll of a running pipeline.
-  else if (view === 'timeline') {
-    if (readsNow(jobs)) timelineBase(jobs);
-    else timelineLayout(jobs, now);
-  }
+  // it; what does not read the clock (timeline.ts TimelineSkeleton: rows, settled spans, the settled
+  // steps of the critical path) is kept from this layout, so that one costs the live jobs only.
+  else if (view === 'timeline') timelineLayout(jobs, now);
 }
 
 /** After each frame that shows new jobs or another view: the next view's layout, off the key path. */

@@ -100,6 +100,17 @@ export function readsNow(jobs: readonly TimelineJob[]): boolean {
   return jobs.some(isLive);
 }
 
+/** Which of two entries that ran ended later (ties: the later stage, then the higher id). */
+const later = (a: TimelineEntry, b: TimelineEntry): boolean =>
+  a.running!.end !== b.running!.end ? a.running!.end > b.running!.end : a.stageIndex !== b.stageIndex ? a.stageIndex > b.stageIndex : a.job.id > b.job.id;
+
+/** Whether `job` waited for `e`: a job it needs (or of an earlier stage) that ended by its start. */
+function waitedFor(job: TimelineEntry, e: TimelineEntry): boolean {
+  if (e === job || e.running === null || e.running.end > job.running!.start + 1000) return false;
+  const needs = job.job.needs;
+  return Array.isArray(needs) ? needs.includes(e.job.name) : e.stageIndex < job.stageIndex;
+}
+
 /**
  * The critical path: the chain of jobs that set the pipeline's end, found by walking back from the
  * job that ended last (ties: the later stage, then the higher id). A job's predecessor is, among
@@ -110,8 +121,6 @@ export function readsNow(jobs: readonly TimelineJob[]): boolean {
  * again at each new `now`, over every job.
  */
 export function criticalPath(entries: readonly TimelineEntry[]): number[] {
-  const later = (a: TimelineEntry, b: TimelineEntry): boolean =>
-    a.running!.end !== b.running!.end ? a.running!.end > b.running!.end : a.stageIndex !== b.stageIndex ? a.stageIndex > b.stageIndex : a.job.id > b.job.id;
   let current: TimelineEntry | null = null;
   for (const e of entries) if (e.running !== null && (current === null || later(e, current))) current = e;
   const path: number[] = [];
@@ -120,14 +129,8 @@ export function criticalPath(entries: readonly TimelineEntry[]): number[] {
     path.push(current.job.id);
     onPath.add(current.job.id);
     const job: TimelineEntry = current;
-    const needs = job.job.needs;
-    const latest = job.running!.start + 1000;
     let best: TimelineEntry | null = null;
-    for (const e of entries) {
-      if (e === job || e.running === null || e.running.end > latest) continue;
-      if (!(Array.isArray(needs) ? needs.includes(e.job.name) : e.stageIndex < job.stageIndex)) continue;
-      if (best === null || later(e, best)) best = e;
-    }
+    for (const e of entries) if (waitedFor(job, e) && (best === null || later(e, best))) best = e;
     current = best;
   }
   return path.reverse();
@@ -160,7 +163,18 @@ export interface TimelineSkeleton {
   live: readonly number[];
   settledStart: number | null;
   settledEnd: number | null;
+  /** Indices into `entries` of the settled jobs that ran, and the one of them that ended last (-1: none). */
+  ran: readonly number[];
+  lastSettled: number;
+  /**
+   * Per entry, the settled job it waited for that ended last (-1: none; UNKNOWN until asked):
+   * neither side reads `now`, so a running pipeline's path is walked again at each new `now` over
+   * its live jobs only (criticalPathAt).
+   */
+  settledBefore: Int32Array;
 }
+
+const UNKNOWN = -2;
 
 /** Kept per jobs array (the store replaces the array when jobs change) and stage order. */
 const skeletons = new WeakMap<readonly TimelineJob[], { stageOrder: readonly string[] | undefined; skeleton: TimelineSkeleton }>();
@@ -195,7 +209,14 @@ export function timelineSkeleton(jobs: readonly TimelineJob[], stageOrder?: read
       settledEnd = settledEnd === null ? span.end : Math.max(settledEnd, span.end);
     }
   });
-  const skeleton = { stages, entries, live, settledStart, settledEnd };
+  const ran: number[] = [];
+  let lastSettled = -1;
+  entries.forEach((e, i) => {
+    if (e.running === null) return;
+    ran.push(i);
+    if (lastSettled < 0 || later(e, entries[lastSettled]!)) lastSettled = i;
+  });
+  const skeleton = { stages, entries, live, settledStart, settledEnd, ran, lastSettled, settledBefore: new Int32Array(entries.length).fill(UNKNOWN) };
   skeletons.set(jobs, { stageOrder, skeleton });
   return skeleton;
 }
@@ -220,7 +241,7 @@ export function timelineAt(skeleton: TimelineSkeleton, now: number): { timeline:
       end = end === null ? to.end : Math.max(end, to.end);
     }
   }
-  const path = criticalPath(entries);
+  const path = criticalPathAt(skeleton, entries);
   const changed = [...skeleton.live];
   if (path.length > 0) {
     const critical = new Set(path);
@@ -232,6 +253,32 @@ export function timelineAt(skeleton: TimelineSkeleton, now: number): { timeline:
     }
   }
   return { timeline: { stages: skeleton.stages, entries, start, end, criticalPath: path }, changed };
+}
+
+/**
+ * criticalPath over `entries` (the skeleton's at some `now`), each step taking the later of the
+ * settled job found once per skeleton and the live ones that qualify: the same path, without a walk
+ * over every job at each `now`.
+ */
+function criticalPathAt(skeleton: TimelineSkeleton, entries: readonly TimelineEntry[]): number[] {
+  const liveRan = skeleton.live.filter((i) => entries[i]!.running !== null);
+  const latest = (from: number, candidates: readonly number[], take: (k: number) => boolean): number => {
+    let best = from;
+    for (const k of candidates) if (take(k) && (best < 0 || later(entries[k]!, entries[best]!))) best = k;
+    return best;
+  };
+  let current = latest(skeleton.lastSettled, liveRan, () => true);
+  const path: number[] = [];
+  const onPath = new Set<number>();
+  while (current >= 0 && !onPath.has(entries[current]!.job.id)) {
+    const job = entries[current]!;
+    path.push(job.job.id);
+    onPath.add(job.job.id);
+    let settled = skeleton.settledBefore[current]!;
+    if (settled === UNKNOWN) skeleton.settledBefore[current] = settled = latest(-1, skeleton.ran, (k) => waitedFor(job, entries[k]!));
+    current = latest(settled, liveRan, (k) => waitedFor(job, entries[k]!));
+  }
+  return path.reverse();
 }
 
 export function buildTimeline(jobs: readonly TimelineJob[], now: number, stageOrder?: readonly string[]): Timeline {
