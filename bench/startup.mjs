@@ -13,7 +13,7 @@
 // user's: CODE_CACHE=warm (the default) fills it with two runs of each bundle before measuring, as
 // on every start after the first; CODE_CACHE=cold gives each start an empty one, as on a first run.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,8 @@ const RUNS = Number(process.env.RUNS ?? size(15, 1));
 const GIVE_UP_MS = size(60_000, 20_000);
 const compared = process.env.BUNDLES ? process.env.BUNDLES.split(',').map((b) => resolve(b.trim())) : null;
 const bundle = compared ? compared[0] : `${root}dist/pipetop.js`;
+// CPU to the first frame is also given (Linux): the CPU time of all the process's threads when the
+// frame showed, which other work on the machine moves far less than wall time.
 // A smoke run uses the bundle `npm test` built (rebuilding it would change it under the pty tests).
 if (!compared && !SMOKE) spawnSync(process.execPath, [`${root}scripts/build.mjs`], { stdio: 'inherit' });
 
@@ -45,7 +47,25 @@ const demoEnv = { ...env, HOME: demoHome, XDG_CONFIG_HOME: demoHome };
 delete demoEnv.GITLAB_HOST;
 delete demoEnv.GITLAB_TOKEN;
 
-/** ms until the pty shows each mark (a predicate over the bytes so far), then kills it (`holdMs` later). */
+/**
+ * The CPU time (ms, every thread: V8's compilers and GC helpers too) the process has used so far,
+ * from Linux's per-thread schedstat (ns); null elsewhere. Less moved by the machine's other work
+ * than wall time: read when a mark shows, it is the CPU a start took to get there.
+ */
+function cpuMsOf(pid) {
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * ms until the pty shows each mark (a predicate over the bytes so far), then kills it (`holdMs`
+ * later); `cpu.<mark>` is the process's CPU time when that mark showed.
+ */
 function timeTo(args, marks, opts = { env, cwd: root }, holdMs = 0) {
   return new Promise((resolve) => {
     // A first run's start: an empty cache directory, made before the clock starts.
@@ -56,9 +76,14 @@ function timeTo(args, marks, opts = { env, cwd: root }, holdMs = 0) {
     let out = '';
     let done = false;
     const found = {};
+    const cpu = {};
     child.onData((d) => {
       out += d;
-      for (const [name, test] of Object.entries(marks)) if (found[name] === undefined && test(out)) found[name] = performance.now() - t0;
+      for (const [name, test] of Object.entries(marks)) {
+        if (found[name] !== undefined || !test(out)) continue;
+        found[name] = performance.now() - t0;
+        cpu[name] = cpuMsOf(child.pid);
+      }
       if (Object.keys(found).length === Object.keys(marks).length && !done) {
         done = true;
         setTimeout(() => child.kill(), holdMs);
@@ -74,7 +99,7 @@ function timeTo(args, marks, opts = { env, cwd: root }, holdMs = 0) {
         sim.kill();
         process.exit(1);
       }
-      resolve({ ...found, exit: performance.now() - t0 });
+      resolve({ ...found, cpu, exit: performance.now() - t0 });
     });
   });
 }
@@ -93,6 +118,7 @@ if (compared) {
   process.exit(0);
 }
 const first = [];
+const firstCpu = [];
 const data = [];
 const demoFirst = [];
 const demoData = [];
@@ -100,6 +126,7 @@ for (let i = 0; i < RUNS; i++) {
   node0.push((await timeTo(['-e', '0'], {})).exit);
   const r = await timeTo([bundle], { frame: (o) => o.includes('pipetop'), data: (o) => o.includes('acme/api') });
   first.push(r.frame);
+  if (r.cpu.frame !== null) firstCpu.push(r.cpu.frame);
   data.push(r.data);
   const d = await timeTo([bundle], { frame: (o) => o.includes('pipetop'), data: (o) => o.includes('acme/api') }, { env: demoEnv, cwd: demoHome });
   demoFirst.push(d.frame);
@@ -115,12 +142,14 @@ const results = {
   firstFrameMs: median(first),
   firstDataFrameMs: median(data),
   ratioFirstFrame: median(first) / median(node0),
+  firstFrameCpuMs: firstCpu.length ? median(firstCpu) : null,
   demoFirstFrameMs: median(demoFirst),
   demoFirstDataFrameMs: median(demoData),
 };
 console.table({
   'node -e 0 (exit)': { ms: results.nodeE0Ms.toFixed(0), target: '' },
   'pipetop first frame': { ms: results.firstFrameMs.toFixed(0), target: `≤ 3× node -e 0 → ratio ${results.ratioFirstFrame.toFixed(2)}` },
+  'pipetop first frame, CPU (all threads)': { ms: results.firstFrameCpuMs === null ? '-' : results.firstFrameCpuMs.toFixed(0), target: '' },
   'pipetop first frame with data': { ms: results.firstDataFrameMs.toFixed(0), target: '' },
   'demo (no GitLab configured): first frame': { ms: results.demoFirstFrameMs.toFixed(0), target: '' },
   'demo: first frame with data': { ms: results.demoFirstDataFrameMs.toFixed(0), target: '' },
@@ -132,7 +161,7 @@ writeFileSync(
 
 /** BUNDLES=…: the bundles interleaved, round by round, with `node -e 0`. */
 async function compare(bundles) {
-  const samples = bundles.map(() => ({ first: [], data: [], demoFirst: [], demoData: [] }));
+  const samples = bundles.map(() => ({ first: [], firstCpu: [], data: [], demoFirst: [], demoData: [] }));
   for (let i = 0; i < RUNS; i++) {
     node0.push((await timeTo(['-e', '0'], {})).exit);
     const order = bundles.map((_, k) => k);
@@ -140,6 +169,7 @@ async function compare(bundles) {
     for (const k of order) {
       const r = await timeTo([bundles[k]], marks);
       samples[k].first.push(r.frame);
+      if (r.cpu.frame !== null) samples[k].firstCpu.push(r.cpu.frame);
       samples[k].data.push(r.data);
     }
     for (const k of order) {
@@ -156,6 +186,7 @@ async function compare(bundles) {
     bundle: b.startsWith(root) ? b.slice(root.length) : b,
     firstFrameMs: median(samples[k].first),
     ratioFirstFrame: median(samples[k].first) / n0,
+    firstFrameCpuMs: samples[k].firstCpu.length ? median(samples[k].firstCpu) : null,
     firstDataFrameMs: median(samples[k].data),
     demoFirstFrameMs: median(samples[k].demoFirst),
     demoFirstDataFrameMs: median(samples[k].demoData),
@@ -172,6 +203,7 @@ async function compare(bundles) {
         {
           'first frame': r.firstFrameMs.toFixed(0),
           '× node -e 0': r.ratioFirstFrame.toFixed(2),
+          'CPU to first frame': r.firstFrameCpuMs === null ? '-' : r.firstFrameCpuMs.toFixed(0),
           'with data': r.firstDataFrameMs.toFixed(0),
           'demo first frame': r.demoFirstFrameMs.toFixed(0),
           'demo with data': r.demoFirstDataFrameMs.toFixed(0),
