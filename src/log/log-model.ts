@@ -9,7 +9,7 @@ import { FailureTracker } from './failure.js';
 import { cursorAnchor, FoldMap } from './folds.js';
 import { Growable, PagedArray } from './growable.js';
 import { LineSplitter, type SplitLine } from './line-splitter.js';
-import { decodeRecord, encodeRecord, LineSpool, plainText } from './line-spool.js';
+import { decodeRecord, LineSpool, plainText } from './line-spool.js';
 import type { Marker } from './markers.js';
 import { spansOf } from './sanitize.js';
 import { searchLines, type SearchOptions, type SearchResult } from './search.js';
@@ -448,7 +448,7 @@ export class LogModel {
       this.timeBase = l.time;
     }
     this.times?.push(l.time === undefined ? NO_TIME : Math.max(-MAX_DELTA, Math.min(MAX_DELTA, l.time - this.timeBase)));
-    this.spool.push(encodeRecord(l.text, l.runs));
+    this.spool.pushLine(l.text, l.runs);
     if (l.header && section !== undefined) this.tree.setHeader(section, l.text);
     this.failure.observe(index, l.text, this.tree.inScript);
   }
