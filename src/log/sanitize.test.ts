@@ -187,5 +187,10 @@ describe("scanLineInto (the splitter's allocation-free scan)", () => {
       }
     }
     expect(scanLine(lines[3]!, 0).runs).toHaveLength(12);
+    // A line of 5,000 colour changes (past the scratch kept between lines), then a short one.
+    const many = Array.from({ length: 5000 }, (_, i) => `${E}[3${i % 8}mx`).join('');
+    const runs = scanLine(many, 0).runs!;
+    expect([runs.length, runs.slice(0, 4), runs.slice(-2)]).toEqual([10_000, [32, 1, 64, 1], [256, 1]]); // black, red, …, white (fg + 1) << 5
+    expect(scanLineInto(lines[2]!, 0, into)).toEqual(scanLine(lines[2]!, 0));
   });
 });

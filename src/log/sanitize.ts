@@ -38,6 +38,7 @@ let outText = '';
  * run or two of a coloured line: most of what sanitizing a big log allocated (bench/log.mjs).
  */
 const runScratch: number[] = [];
+const MAX_KEPT_SCRATCH = 4096;
 let runCount = 0;
 let curKey = 0;
 let runKey = 0;
@@ -55,7 +56,10 @@ function takeRuns(): number[] | null {
   if (n === 0) return null;
   if (n === 2) return [runScratch[0]!, runScratch[1]!];
   if (n === 4) return [runScratch[0]!, runScratch[1]!, runScratch[2]!, runScratch[3]!];
-  return runScratch.slice(0, n);
+  const runs = runScratch.slice(0, n);
+  // A line of a million colour changes must not leave its scratch behind for good.
+  if (n > MAX_KEPT_SCRATCH) runScratch.length = 0;
+  return runs;
 }
 
 function emit(t: string): void {
