@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const devtoolsStub = `${root}scripts/react-devtools-stub.mjs`;
+const signalExitAssertStub = `${root}scripts/signal-exit-assert-stub.cjs`;
 
 /**
  * The loaded file with each `[from, to]` replaced once; a replacement that no longer matches (another
@@ -74,6 +75,17 @@ export const bundleOptions = {
   alias: { 'react-devtools-core': devtoolsStub, 'string-width': `${root}src/text/ink-string-width.ts` },
   plugins: [
     noTopLevelAwait,
+    {
+      name: 'signal-exit-assert-stub',
+      setup(b) {
+        b.onResolve({ filter: /^assert$/ }, (args) => {
+          if (!/[\\/]signal-exit[\\/]/.test(args.importer)) return undefined;
+          const uses = new Set(readFileSync(args.importer, 'utf8').match(/\bassert\.\w+/g));
+          if ([...uses].some((use) => use !== 'assert.equal')) throw new Error(`${args.importer} uses ${[...uses].join(', ')}; the stub has assert.equal only`);
+          return { path: signalExitAssertStub };
+        });
+      },
+    },
     {
       name: 'ink-devtools-stub',
       setup(b) {

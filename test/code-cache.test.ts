@@ -22,7 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheName, runtimeKey } from '../src/boot/code-cache.js';
+import { cacheName, crc32, runtimeKey } from '../src/boot/code-cache.js';
 import { VERSION } from '../src/version.js';
 import { BUNDLE, ensureBundle, ptyFile } from './helpers/pty.js';
 
@@ -114,6 +114,15 @@ describe('the code cache', () => {
     expect(runtimeKey({}, ['--max-old-space-size=100'])).not.toBe(runtime);
     expect(runtimeKey({ NODE_OPTIONS: '--stack-size=2000' }, [])).not.toBe(runtime);
     expect(runtimeKey({}, [])).toBe(runtime);
+  });
+
+  it('names by a CRC-32 that is the same with zlib and without it (Node before 20.15)', () => {
+    // The check value of CRC-32/ISO-HDLC, the CRC zlib computes.
+    expect(crc32('123456789')).toBe('cbf43926');
+    expect(crc32('123456789', null)).toBe('cbf43926');
+    const bytes = Buffer.from('é\u0000\u{1F600} chunk source', 'utf8');
+    expect(crc32(bytes, null)).toBe(crc32(bytes));
+    expect(crc32('', null)).toBe('00000000');
   });
 
   it('is not used when its directory is a symlink', () => {

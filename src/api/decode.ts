@@ -2,12 +2,8 @@
 // decoding is ours to do, for buffered bodies and for streamed downloads alike.
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createRequire } from 'node:module';
 import type * as Zlib from 'node:zlib';
-
-// node:zlib on the first compressed answer, not before the first frame (bench/startup.mjs).
-let zlibModule: typeof Zlib | undefined;
-const zlib = () => (zlibModule ??= createRequire(import.meta.url)('node:zlib') as typeof Zlib);
+import { nodeZlib as zlib } from '../lib/builtins.js';
 
 function normalise(encoding: string | undefined): string {
   return (encoding ?? '').trim().toLowerCase();

@@ -1,11 +1,11 @@
 // Turns the many error body shapes GitLab (and the proxies in front of it) send into one readable
 // line plus, for model validation errors, the per-field messages. See docs/gitlab-api.md "Errors".
-import { createRequire } from 'node:module';
+import { nodeHttp } from '../lib/builtins.js';
 
 // node:http for its reason phrases alone, read on the first error: loading it (Node's HTTP client and
 // server, ~10 internal modules) before the first frame cost start-up time (bench/startup.mjs).
 let statusCodes: Record<number, string | undefined> | undefined;
-const reasonOf = (status: number) => (statusCodes ??= (createRequire(import.meta.url)('node:http') as typeof import('node:http')).STATUS_CODES)[status];
+const reasonOf = (status: number) => (statusCodes ??= nodeHttp().STATUS_CODES)[status];
 
 export interface ErrorDescription {
   reason: string;

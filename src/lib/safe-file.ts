@@ -9,11 +9,11 @@
 //     user typed that is taken is answered with `exists`, for the caller to ask before `overwrite`;
 //   * temp files are named `.pipetop-<pid>-<hex>.part`, removed on every failure, at exit and on
 //     SIGINT/SIGTERM/SIGHUP; after a SIGKILL the next start removes those whose process is gone.
-import { randomBytes } from 'node:crypto';
 import { constants, unlinkSync, type Stats } from 'node:fs';
 import { link, lstat, open, readdir, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
+import { nodeCrypto } from './builtins.js';
 
 export type TargetCheck = { kind: 'ok'; path: string } | { kind: 'exists'; path: string } | { kind: 'refused'; path: string; message: string };
 
@@ -160,7 +160,7 @@ export async function beginSafeWrite(requested: string, opts: TargetOptions): Pr
   const check = await checkTarget(requested, opts);
   if (check.kind !== 'ok') throw new TargetError(check);
   let target = check.path;
-  const tempPath = join(dirname(target), `.pipetop-${process.pid}-${randomBytes(6).toString('hex')}.part`);
+  const tempPath = join(dirname(target), `.pipetop-${process.pid}-${nodeCrypto().randomBytes(6).toString('hex')}.part`);
   // O_EXCL + O_NOFOLLOW: never reuse or follow whatever might sit at the temp name.
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
   let handle: FileHandle;

@@ -4,10 +4,10 @@
 //     goes away with the descriptor, however the process ends (SIGTERM, SIGHUP, SIGKILL, a crash);
 //   * elsewhere (Windows refuses to unlink an open file) the file is removed by dispose() or, at the
 //     latest, by one process 'exit' hook shared by every open temp file.
-import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, ftruncateSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nodeCrypto } from '../lib/builtins.js';
 
 const live = new Set<string>();
 let hooked = false;
@@ -46,7 +46,7 @@ export class TempFile {
   size = 0;
 
   constructor(dir: string | undefined, label: string, opts: TempFileOptions = {}) {
-    this.path = join(dir ?? tmpdir(), `pipetop-${label}-${process.pid}-${randomBytes(8).toString('hex')}.tmp`);
+    this.path = join(dir ?? tmpdir(), `pipetop-${label}-${process.pid}-${nodeCrypto().randomBytes(8).toString('hex')}.tmp`);
     // 'wx': never follow or reuse an existing path (another user's symlink in a shared /tmp).
     this.fd = openSync(this.path, 'wx+', 0o600);
     try {

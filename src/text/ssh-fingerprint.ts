@@ -1,7 +1,13 @@
 // SSH public key fingerprints, computed from the key text as `ssh-keygen -lf` does: SHA256 of the
 // decoded wire-format blob, base64 without padding; plus the legacy MD5 form GitLab also shows, and
 // the key type and size read from the blob. No React, no I/O.
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type * as Crypto from 'node:crypto';
+
+// node:crypto when a key is first shown, not with the bundle (src/lib/builtins.ts says why; src/text
+// imports nothing of the app's).
+let crypto: typeof Crypto | undefined;
+const nodeCrypto = (): typeof Crypto => (crypto ??= createRequire(import.meta.url)('node:crypto') as typeof Crypto);
 
 export interface SshKeyInfo {
   /** `SHA256:<base64, no padding>` — what `ssh-keygen -lf` prints by default. */
@@ -32,8 +38,8 @@ export function sshKeyInfo(text: string): SshKeyInfo | null {
   const fields = readStrings(blob);
   const type = fields[0]?.toString('latin1') ?? '';
   if (!type || type !== parts[at]) return null;
-  const sha256 = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
-  const md5 = `MD5:${(createHash('md5').update(blob).digest('hex').match(/../g) ?? []).join(':')}`;
+  const sha256 = `SHA256:${nodeCrypto().createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+  const md5 = `MD5:${(nodeCrypto().createHash('md5').update(blob).digest('hex').match(/../g) ?? []).join(':')}`;
   const { label, bits } = describe(type, fields);
   return { sha256, md5, type, label, bits, comment: parts.slice(at + 2).join(' ') };
 }

@@ -1,12 +1,12 @@
 // $PAGER and $EDITOR on a file pipetop wrote: the terminal is handed over (Platform.suspend) and
 // the screen restored whole afterwards. The command text is the user's own variable; the file and
 // the line go in as the shell's positional arguments ("$1", "$2"), never spliced into it.
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { pipetopTempDir } from '../../log/index.js';
 import { commandEnv, runShell, type ShellResult } from '../../platform/shell.js';
 import type { Ctx } from '../../store/ctx.js';
+import { nodeCrypto } from '../../lib/builtins.js';
 
 /**
  * `less -R` when $PAGER is unset: less pages backwards as well as forwards (`more` does not
@@ -53,7 +53,7 @@ export function pagerText(text: string): string {
 
 /** A fresh name in pipetop's private temp directory (a file left there is removed at exit, log/temp-dir.ts). */
 export function tempPath(): string {
-  return join(pipetopTempDir(), `pipetop-view-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  return join(pipetopTempDir(), `pipetop-view-${process.pid}-${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
 }
 
 /** Why the terminal cannot be handed over, or null. */

@@ -8,7 +8,18 @@ import { Text } from '../../ui/components/Text.js';
 import { displayWidth, padToWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../../ui/theme.js';
 import { WindowedList } from '../../ui/components/WindowedList.js';
-import { BAR, axisFor, axisLine, barCells, buildTimeline, readsNow, type Timeline as TimelineData, type TimelineEntry, type TimelineJob } from './timeline.js';
+import {
+  BAR,
+  axisFor,
+  axisLine,
+  barCells,
+  timelineAt,
+  timelineSkeleton,
+  type Timeline as TimelineData,
+  type TimelineEntry,
+  type TimelineJob,
+  type TimelineSkeleton,
+} from './timeline.js';
 import { MARKS } from '../../ui/glyphs.js';
 
 export interface TimelineProps {
@@ -65,26 +76,50 @@ interface Layout {
   nameWidth: number;
 }
 
+/** Each skeleton's rows and its longest name: what its layouts at every `now` share. */
+const skeletonRows = new WeakMap<TimelineSkeleton, { rows: TimelineRow[]; nameWidth: number }>();
+
 /**
  * The last layout of each jobs array (the store replaces the array when jobs change), so `v` back
  * to the timeline, which mounts it afresh, does not lay out 5,000 jobs again. Reused while the
- * stage order is the same and either `now` is too or no span reads it (no job runs or waits).
+ * stage order is the same and either `now` is too or no span reads it (no job runs or waits). At a
+ * new `now` only the live and critical entries' rows are new (timeline.ts timelineAt).
  */
 const layouts = new WeakMap<readonly TimelineJob[], { now: number; stageOrder: readonly string[] | undefined; live: boolean; layout: Layout }>();
+
+/** The now-independent part of a layout, made ahead (layout-ahead.ts) so the key does the rest. */
+export function timelineBase(jobs: readonly TimelineJob[], stageOrder?: readonly string[]): TimelineSkeleton {
+  const skeleton = timelineSkeleton(jobs, stageOrder);
+  if (!skeletonRows.has(skeleton)) {
+    skeletonRows.set(skeleton, { rows: timelineRows(skeleton.entries, skeleton.stages), nameWidth: longestName(skeleton.entries) });
+  }
+  return skeleton;
+}
 
 export function timelineLayout(jobs: readonly TimelineJob[], now: number, stageOrder?: readonly string[]): Layout {
   const last = layouts.get(jobs);
   if (last && last.stageOrder === stageOrder && (last.now === now || !last.live)) return last.layout;
-  const timeline = buildTimeline(jobs, now, stageOrder);
-  const layout = { timeline, rows: timelineRows(timeline.entries, timeline.stages), nameWidth: longestName(timeline.entries) };
-  layouts.set(jobs, { now, stageOrder, live: readsNow(jobs), layout });
+  const skeleton = timelineBase(jobs, stageOrder);
+  const base = skeletonRows.get(skeleton)!;
+  const { timeline, changed } = timelineAt(skeleton, now);
+  const rows = base.rows.slice();
+  // timelineRows puts a heading before each stage's entries: entry i is row i + stageIndex + 1.
+  for (const i of changed) {
+    const entry = timeline.entries[i]!;
+    rows[i + entry.stageIndex + 1] = { kind: 'job', entry };
+  }
+  const layout = { timeline, rows, nameWidth: base.nameWidth };
+  layouts.set(jobs, { now, stageOrder, live: skeleton.live.length > 0, layout });
   return layout;
 }
 
 export function Timeline({ jobs, now, width, height, selected, stageOrder }: TimelineProps): ReactNode {
   const theme = useTheme();
   // Laid out once per jobs/now, not per cursor move nor per switch to this view: 5,000 jobs take ~5-15 ms.
-  const { timeline, rows, nameWidth } = useMemo(() => timelineLayout(jobs, now, stageOrder), [jobs, now, stageOrder]);
+  // To the second (GitLab's times are whole seconds): a running pipeline's timeline is laid out
+  // again when its clock moves, not at each key within a second.
+  const second = Math.floor(now / 1000) * 1000;
+  const { timeline, rows, nameWidth } = useMemo(() => timelineLayout(jobs, second, stageOrder), [jobs, second, stageOrder]);
   if (rows.length === 0) {
     return (
       <Box height={1}>

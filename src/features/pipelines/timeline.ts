@@ -43,6 +43,8 @@ export interface Timeline {
 const ACTIVE = new Set(['running']);
 const WAITING = new Set(['pending', 'waiting_for_resource', 'preparing']);
 
+const isLive = (job: TimelineJob): boolean => ACTIVE.has(job.status) || WAITING.has(job.status);
+
 function ms(iso: string | null | undefined): number | null {
   const t = iso ? Date.parse(iso) : NaN;
   return Number.isFinite(t) ? t : null;
@@ -95,7 +97,7 @@ export function stageOrderOf(jobs: readonly TimelineJob[], stageOrder?: readonly
 
 /** Whether a timeline of these jobs depends on `now`: a running or waiting job's span ends at now. */
 export function readsNow(jobs: readonly TimelineJob[]): boolean {
-  return jobs.some((job) => ACTIVE.has(job.status) || WAITING.has(job.status));
+  return jobs.some(isLive);
 }
 
 /**
@@ -104,24 +106,29 @@ export function readsNow(jobs: readonly TimelineJob[]): boolean {
  * the jobs it waited for — those it `needs`, or without `needs` every job of an earlier stage —
  * the one that ended latest no later than the job started (1 s slack: GitLab's times are whole
  * seconds). Jobs that never ran (created, skipped, manual) are not on it. `needs: []` starts the
- * job at once, so the walk ends there.
+ * job at once, so the walk ends there. Loops, not filter/reduce: a running pipeline's path is found
+ * again at each new `now`, over every job.
  */
 export function criticalPath(entries: readonly TimelineEntry[]): number[] {
-  const ran = entries.filter((e) => e.running !== null);
   const later = (a: TimelineEntry, b: TimelineEntry): boolean =>
     a.running!.end !== b.running!.end ? a.running!.end > b.running!.end : a.stageIndex !== b.stageIndex ? a.stageIndex > b.stageIndex : a.job.id > b.job.id;
-  let current = ran.reduce<TimelineEntry | null>((best, e) => (best === null || later(e, best) ? e : best), null);
+  let current: TimelineEntry | null = null;
+  for (const e of entries) if (e.running !== null && (current === null || later(e, current))) current = e;
   const path: number[] = [];
   const onPath = new Set<number>();
   while (current && !onPath.has(current.job.id)) {
     path.push(current.job.id);
     onPath.add(current.job.id);
-    const job = current;
+    const job: TimelineEntry = current;
     const needs = job.job.needs;
-    const waitedFor = ran.filter(
-      (e) => e !== job && (Array.isArray(needs) ? needs.includes(e.job.name) : e.stageIndex < job.stageIndex) && e.running!.end <= job.running!.start + 1000,
-    );
-    current = waitedFor.reduce<TimelineEntry | null>((best, e) => (best === null || later(e, best) ? e : best), null);
+    const latest = job.running!.start + 1000;
+    let best: TimelineEntry | null = null;
+    for (const e of entries) {
+      if (e === job || e.running === null || e.running.end > latest) continue;
+      if (!(Array.isArray(needs) ? needs.includes(e.job.name) : e.stageIndex < job.stageIndex)) continue;
+      if (best === null || later(e, best)) best = e;
+    }
+    current = best;
   }
   return path.reverse();
 }
@@ -133,15 +140,34 @@ export function criticalPath(entries: readonly TimelineEntry[]): number[] {
  */
 const settledSpans = new WeakMap<TimelineJob, { queued: Span | null; running: Span | null }>();
 
-function spansOf(job: TimelineJob, now: number): { queued: Span | null; running: Span | null } {
-  const known = settledSpans.get(job);
-  if (known) return known;
-  const spans = { queued: queuedSpan(job, now), running: runningSpan(job, now) };
-  if (!ACTIVE.has(job.status) && !WAITING.has(job.status)) settledSpans.set(job, spans);
+/** A settled job's spans (they do not read `now`). */
+function settledSpansOf(job: TimelineJob): { queued: Span | null; running: Span | null } {
+  let spans = settledSpans.get(job);
+  if (!spans) settledSpans.set(job, (spans = { queued: queuedSpan(job, 0), running: runningSpan(job, 0) }));
   return spans;
 }
 
-export function buildTimeline(jobs: readonly TimelineJob[], now: number, stageOrder?: readonly string[]): Timeline {
+/**
+ * What a timeline of these jobs is whatever `now` is: the stages, the entries in drawing order
+ * (a running or waiting job's spans left null), which entries are live, and the axis the settled
+ * jobs alone span. A running 5,000-job pipeline's timeline at a new `now` (each second, each `v`
+ * to it) then costs its live jobs' spans and one walk for the critical path, not a layout.
+ */
+export interface TimelineSkeleton {
+  stages: string[];
+  entries: readonly TimelineEntry[];
+  /** Indices into `entries` of the jobs that run or wait. */
+  live: readonly number[];
+  settledStart: number | null;
+  settledEnd: number | null;
+}
+
+/** Kept per jobs array (the store replaces the array when jobs change) and stage order. */
+const skeletons = new WeakMap<readonly TimelineJob[], { stageOrder: readonly string[] | undefined; skeleton: TimelineSkeleton }>();
+
+export function timelineSkeleton(jobs: readonly TimelineJob[], stageOrder?: readonly string[]): TimelineSkeleton {
+  const kept = skeletons.get(jobs);
+  if (kept && kept.stageOrder === stageOrder) return kept.skeleton;
   const stages = stageOrderOf(jobs, stageOrder);
   // One pass over the jobs into a bucket per stage (a stage listed twice gets a bucket each).
   const buckets: TimelineEntry[][] = stages.map(() => []);
@@ -154,23 +180,62 @@ export function buildTimeline(jobs: readonly TimelineJob[], now: number, stageOr
   jobs.forEach((job, index) => {
     const at = bucketsOf.get(job.stage);
     if (!at) return;
-    const { queued, running } = spansOf(job, now);
+    const { queued, running } = isLive(job) ? { queued: null, running: null } : settledSpansOf(job);
     for (const stageIndex of at) buckets[stageIndex]!.push({ job, index, stageIndex, queued, running, critical: false });
   });
   const entries = buckets.flat();
-  const path = criticalPath(entries);
-  const critical = new Set(path);
-  for (const e of entries) e.critical = critical.has(e.job.id);
-  let start: number | null = null;
-  let end: number | null = null;
-  for (const e of entries) {
+  const live: number[] = [];
+  let settledStart: number | null = null;
+  let settledEnd: number | null = null;
+  entries.forEach((e, i) => {
+    if (isLive(e.job)) live.push(i);
     for (const span of [e.queued, e.running]) {
       if (!span) continue;
-      start = start === null ? span.start : Math.min(start, span.start);
-      end = end === null ? span.end : Math.max(end, span.end);
+      settledStart = settledStart === null ? span.start : Math.min(settledStart, span.start);
+      settledEnd = settledEnd === null ? span.end : Math.max(settledEnd, span.end);
+    }
+  });
+  const skeleton = { stages, entries, live, settledStart, settledEnd };
+  skeletons.set(jobs, { stageOrder, skeleton });
+  return skeleton;
+}
+
+/**
+ * The timeline of a skeleton at `now`, and the indices of the entries that differ from the
+ * skeleton's (live or on the critical path): new objects for those, the skeleton's own for the rest.
+ */
+export function timelineAt(skeleton: TimelineSkeleton, now: number): { timeline: Timeline; changed: number[] } {
+  const entries = skeleton.entries.slice();
+  let start = skeleton.settledStart;
+  let end = skeleton.settledEnd;
+  for (const i of skeleton.live) {
+    const e = entries[i]!;
+    const queued = queuedSpan(e.job, now);
+    const running = runningSpan(e.job, now);
+    entries[i] = { ...e, queued, running };
+    const from = queued ?? running;
+    const to = running ?? queued;
+    if (from && to) {
+      start = start === null ? from.start : Math.min(start, from.start);
+      end = end === null ? to.end : Math.max(end, to.end);
     }
   }
-  return { stages, entries, start, end, criticalPath: path };
+  const path = criticalPath(entries);
+  const changed = [...skeleton.live];
+  if (path.length > 0) {
+    const critical = new Set(path);
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
+      if (!critical.has(e.job.id)) continue;
+      if (e === skeleton.entries[i]) changed.push(i);
+      entries[i] = { ...e, critical: true };
+    }
+  }
+  return { timeline: { stages: skeleton.stages, entries, start, end, criticalPath: path }, changed };
+}
+
+export function buildTimeline(jobs: readonly TimelineJob[], now: number, stageOrder?: readonly string[]): Timeline {
+  return timelineAt(timelineSkeleton(jobs, stageOrder), now).timeline;
 }
 
 // ---- drawing on a grid of cells (Timeline.tsx renders these strings) --------------------------------
