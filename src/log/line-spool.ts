@@ -121,7 +121,7 @@ export class LineSpool {
   /**
    * Appends a line's record: the same bytes as encodeRecord(text, runs) and `\n`, written straight
    * into the buffer. Building the record as a string cost a concatenation and then a flat copy of
-   * it for every coloured line: together a third of everything a big log's ingest allocated
+   * it for every coloured line: together over a quarter of what a big log's ingest allocated
    * (bench/log.mjs), and the garbage is what sets how often the young generation is collected.
    */
   pushLine(text: string, runs: readonly number[] | null): void {

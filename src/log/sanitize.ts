@@ -34,8 +34,9 @@ export interface ScannedLine {
 let outText = '';
 /**
  * The runs found so far, in a scratch array reused from line to line; the line gets an exact copy.
- * An array grown by push() from empty took room for 17 numbers (V8's first growth step) for the one
- * run or two of a coloured line: most of what sanitizing a big log allocated (bench/log.mjs).
+ * An array grown by push() from empty took room for 19 numbers (V8 grows one to 1.5 × the length
+ * it needs + 16) for the one run or two of a coloured line: with the result object a line, most of
+ * what sanitizing a big log allocated (bench/log.mjs).
  */
 const runScratch: number[] = [];
 const MAX_KEPT_SCRATCH = 4096;
