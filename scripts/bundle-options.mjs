@@ -3,6 +3,7 @@
 // production build, Ink (as patched in node_modules) measuring text with pipetop's displayWidth, no
 // devtools.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,7 +36,9 @@ const noTopLevelAwait = {
       contents: replaced(args.path, [
         [
           '(function(){return w||"function"!=typeof WebAssembly.instantiateStreaming',
-          '(function(){if(h.instantiateSync)return b({instance:new WebAssembly.Instance(new WebAssembly.Module(wa()),d)}),Promise.resolve();return w||"function"!=typeof WebAssembly.instantiateStreaming',
+          // The bytes through Buffer's native base64 decoder: Emscripten's wa() runs atob (JavaScript
+          // in Node 20) and a charCodeAt loop over the 90 KB, ~2 ms of CPU cold.
+          '(function(){if(h.instantiateSync)return b({instance:new WebAssembly.Instance(new WebAssembly.Module(typeof Buffer=="function"&&ua(H)?Buffer.from(H.slice(37),"base64"):wa()),d)}),Promise.resolve();return w||"function"!=typeof WebAssembly.instantiateStreaming',
         ],
       ]),
       loader: 'js',
@@ -61,6 +64,32 @@ const noTopLevelAwait = {
   },
 };
 
+// React is CommonJS. esbuild gives each ES module that imports it its own interop copy of React's
+// exports (`__toESM(require_react())`: an object with a getter per export), and 55 modules import
+// React or its JSX runtime: ~3-5 ms of the start before the first frame (bench/startup.mjs). Every
+// `import … from 'react'` (and 'react/jsx-runtime') goes through one ES module instead, which
+// re-exports the production build's exports, read here, so a missing one fails the build. require()
+// calls (react-reconciler's) still get React's own exports object.
+const requireFromRoot = createRequire(`${root}package.json`);
+const REACT_BUILDS = { react: 'cjs/react.production.js', 'react/jsx-runtime': 'cjs/react-jsx-runtime.production.js' };
+const reactBuild = (specifier) => createRequire(requireFromRoot.resolve('react/package.json'))(`./${REACT_BUILDS[specifier]}`);
+const reactOnce = {
+  name: 'react-once',
+  setup(b) {
+    b.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) =>
+      args.kind === 'import-statement' && args.namespace !== 'react-once' ? { path: args.path, namespace: 'react-once' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'react-once' }, (args) => {
+      const names = Object.keys(reactBuild(args.path)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+      return {
+        contents: `import real from ${JSON.stringify(args.path)};\nexport default real;\nexport const { ${names.join(', ')} } = real;\n`,
+        resolveDir: root,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 // Ink and ansi-tokenize are bundled as installed, that is with pipetop's patches applied
 // (patches/, applied on install and checked by scripts/build.mjs; see scripts/ink/patches.mjs).
 
@@ -75,6 +104,7 @@ export const bundleOptions = {
   alias: { 'react-devtools-core': devtoolsStub, 'string-width': `${root}src/text/ink-string-width.ts` },
   plugins: [
     noTopLevelAwait,
+    reactOnce,
     {
       name: 'signal-exit-assert-stub',
       setup(b) {
