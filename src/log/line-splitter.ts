@@ -10,7 +10,7 @@
 // log in any split gives the same lines as feeding it whole. Memory is bounded by the current line,
 // and a line longer than MAX_LINE_CHARS is broken rather than held.
 import { markerEndingAt, type Marker } from './markers.js';
-import { scanLine } from './sanitize.js';
+import { scanLine, scanLineInto, type ScannedLine } from './sanitize.js';
 import { couldBeTimestampPrefix, parseTimestampPrefix, TIMESTAMP_PREFIX_LENGTH, type TimestampPrefix } from './timestamps.js';
 
 export const MAX_LINE_CHARS = 1 << 20;
@@ -26,6 +26,10 @@ export interface SplitLine {
 }
 
 export interface SplitterSink {
+  /**
+   * A finished line. The object is the splitter's own and is overwritten by the next line: read
+   * it, do not keep it (one object a line was a tenth of what a big log's ingest allocated).
+   */
   line(line: SplitLine): void;
   sectionStart(marker: Marker): void;
   sectionEnd(marker: Marker): void;
@@ -56,6 +60,9 @@ export class LineSplitter {
   private hasMarker = false;
   private header = false;
   private emitted = 0;
+  /** Reused for every line scanned and every line passed to the sink (see SplitterSink.line). */
+  private readonly scanned: ScannedLine = { text: '', runs: null, endKey: 0 };
+  private readonly out: SplitLine = { text: '', runs: null, time: undefined, header: false };
 
   constructor(private readonly sink: SplitterSink) {}
 
@@ -213,7 +220,7 @@ export class LineSplitter {
   private content(t: string): void {
     if (this.crPending) {
       // The rewritten text is gone, but the colours it set are still in effect.
-      this.key = scanLine(this.seg, this.key).endKey;
+      this.key = scanLineInto(this.seg, this.key, this.scanned).endKey;
       this.seg = '';
       this.crPending = false;
     }
@@ -240,14 +247,22 @@ export class LineSplitter {
 
   /** A finished piece of the logical line becomes a line if it has something to show. */
   private piece(raw: string, lineEnd: boolean, forced: boolean): void {
-    const r = scanLine(raw, this.key);
+    const r = scanLineInto(raw, this.key, this.scanned);
     this.key = r.endKey;
     if (this.header || forced || r.text.length > 0 || (lineEnd && !this.hasMarker && this.emitted === 0)) {
       this.emitted++;
-      const header = this.header;
+      const out = this.out;
+      out.text = r.text;
+      out.runs = r.runs;
+      out.time = this.time;
+      out.header = this.header;
       this.header = false;
-      this.sink.line({ text: r.text, runs: r.runs, time: this.time, header });
+      this.sink.line(out);
+      out.text = '';
+      out.runs = null;
     }
+    r.text = '';
+    r.runs = null;
   }
 
   private finishLogical(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PagedArray } from './growable.js';
-import { LineSpool } from './line-spool.js';
+import { encodeRecord, LineSpool } from './line-spool.js';
 
 describe('LineSpool index (lengths, an offset every 64 records)', () => {
   // Records of every shape the index has a path for: empty, ASCII, multi-byte, 64 KB and more (kept
@@ -60,6 +60,39 @@ describe('LineSpool index (lengths, an offset every 64 records)', () => {
       spool.push('again');
       expect(spool.offsetOf(0)).toBe(0);
       expect(spool.read(0, 1)).toEqual(['again']);
+    } finally {
+      spool.remove();
+    }
+  });
+});
+
+describe('LineSpool.pushLine (records written as bytes)', () => {
+  // Lines with and without style runs, numbers of every width in base 36 (0, 35, 36, 1295, 1296,
+  // a 1 MB run), non-ASCII text, and runs that encodeRecord spells with a sign or a point.
+  const lines: [string, number[] | null][] = [
+    ['plain', null],
+    ['', null],
+    ['$ npm ci', [290, 8]],
+    ['ok fail', [0, 3, 35, 4]],
+    ['été ✓ 😀', [36, 2, 1295, 3, 1296, 4]],
+    ['x'.repeat(40), [0, 1, 1, 1, 2, 1, 3, 37]],
+    ['a', [2 ** 20, 1]],
+    ['', [0, 0]],
+    ['odd', [-1, 3]],
+    ['frac', [1.5, 4]],
+    ['big'.repeat(400_000), [5, 1_200_000]], // over the 1 MB buffer: written on its own
+  ];
+
+  it('writes exactly the bytes of encodeRecord and a newline, and reads them back', () => {
+    const spool = new LineSpool(undefined);
+    try {
+      for (const [text, runs] of lines) spool.pushLine(text, runs);
+      const expected = Buffer.concat(lines.map(([text, runs]) => Buffer.from(`${encodeRecord(text, runs)}\n`, 'utf8')));
+      expect(spool.bytes).toBe(expected.length);
+      expect(spool.readBytes(0, lines.length).equals(expected)).toBe(true);
+      expect(spool.read(0, lines.length)).toEqual(lines.map(([text, runs]) => encodeRecord(text, runs)));
+      expect(spool.read(2, 3)).toEqual(['$ npm ci\x0082:8']);
+      expect(spool.read(4, 5)).toEqual(['été ✓ 😀\x0010:2,zz:3,100:4']);
     } finally {
       spool.remove();
     }

@@ -9,11 +9,12 @@ import { FailureTracker } from './failure.js';
 import { cursorAnchor, FoldMap } from './folds.js';
 import { Growable, PagedArray } from './growable.js';
 import { LineSplitter, type SplitLine } from './line-splitter.js';
-import { decodeRecord, encodeRecord, LineSpool, plainText } from './line-spool.js';
+import { decodeRecord, LineSpool, plainText } from './line-spool.js';
 import type { Marker } from './markers.js';
 import { spansOf } from './sanitize.js';
 import { searchLines, type SearchOptions, type SearchResult } from './search.js';
 import { SectionTree, type Section } from './sections.js';
+import { SliceDecoder } from './slice-decoder.js';
 import type { Span } from './style.js';
 import { TempFile } from './temp-file.js';
 
@@ -58,30 +59,11 @@ const DISK_PER_BYTE = 5;
 /** Below this many bytes (or a 64th of a small budget) a step is not worth taking: the budget is reached. */
 const MIN_DISK_STEP = 4096;
 
-/**
- * Decode at most this much at once: a 50 MB first read must not become one 50 MB string, and
- * strings under V8's large-object size (128 KB) die young and cheaply. Small, too, because the slice
- * being split is what a young-generation GC finds alive: V8 grows the young generation (up to 2 ×
- * 16 MB, all of it resident) once the bytes that survived its GCs add up to its size. Slices of 32 KB
- * (64 KB as two-byte text) grew it to the maximum while a 200 MB log came in; 8 KB slices keep it at
- * a quarter, 15 MB less peak RSS, at no cost in ingest speed (bench/log.mjs).
- */
-const DECODE_SLICE = 8 * 1024;
 const NO_TIME = -0x80000000;
 const MAX_DELTA = 0x7fffffff;
 const IO_CHUNK = 1 << 20;
 /** Listeners hear about changes at most once per frame. */
 const FRAME_MS = 16;
-
-/**
- * V8 stores an ASCII-only string one byte per character and any other string two. Decoded chunk
- * by chunk, a log comes out as a mix of both, and the splitter and sanitizer, seeing both forms,
- * ran at half speed in profiles. Giving every chunk the two-byte form (one copy per chunk, through
- * a throw-away non-Latin-1 character) keeps their hot loops on one path.
- */
-function twoByte(s: string): string {
-  return ('\u0100' + s).slice(1);
-}
 
 export class LogModel {
   /** Creates the model and its (empty, private) spool files. */
@@ -95,7 +77,7 @@ export class LogModel {
   private readonly tree = new SectionTree();
   private readonly failure = new FailureTracker();
   private readonly cache: Lru<number, LogLine>;
-  private decoder = new TextDecoder('utf-8', { fatal: false });
+  private readonly decoder = new SliceDecoder();
   private bytes = 0;
   /**
    * Per line: ms since `timeBase` (NO_TIME: none). Only allocated once a line has a timestamp, and
@@ -117,6 +99,8 @@ export class LogModel {
   private readonly maxDisk: number;
   private isFull = false;
   private readonly listeners = new Set<() => void>();
+  /** Decoded text to the splitter (one bound function, not a closure per chunk). */
+  private readonly write = (text: string): void => this.splitter.write(text);
   private timer: NodeJS.Timeout | null = null;
   private lastNotified = 0;
 
@@ -174,10 +158,7 @@ export class LogModel {
   private ingest(chunk: Buffer): void {
     this.raw.append(chunk);
     this.bytes += chunk.length;
-    for (let off = 0; off < chunk.length; off += DECODE_SLICE) {
-      const text = this.decoder.decode(chunk.subarray(off, Math.min(chunk.length, off + DECODE_SLICE)), { stream: true });
-      if (text) this.splitter.write(twoByte(text));
-    }
+    this.decoder.write(chunk, this.write);
     this.changed();
   }
 
@@ -199,7 +180,7 @@ export class LogModel {
     this.spool.clear();
     this.raw.truncate();
     this.bytes = 0;
-    this.decoder = new TextDecoder('utf-8', { fatal: false });
+    this.decoder.reset();
     this.splitter.reset();
     this.tree.clear();
     this.times = null;
@@ -213,8 +194,8 @@ export class LogModel {
   /** The log is complete (job finished): the last partial line becomes a line. */
   end(): void {
     if (this.disposed) return;
-    const rest = this.decoder.decode(); // an incomplete character at the very end becomes U+FFFD
-    if (rest) this.splitter.write(twoByte(rest));
+    const rest = this.decoder.end(); // an incomplete character at the very end becomes U+FFFD
+    if (rest) this.splitter.write(rest);
     this.splitter.end();
     this.spool.flush(); // complete: nothing needs to wait in memory for more lines
     this.changed();
@@ -448,7 +429,7 @@ export class LogModel {
       this.timeBase = l.time;
     }
     this.times?.push(l.time === undefined ? NO_TIME : Math.max(-MAX_DELTA, Math.min(MAX_DELTA, l.time - this.timeBase)));
-    this.spool.push(encodeRecord(l.text, l.runs));
+    this.spool.pushLine(l.text, l.runs);
     if (l.header && section !== undefined) this.tree.setHeader(section, l.text);
     this.failure.observe(index, l.text, this.tree.inScript);
   }

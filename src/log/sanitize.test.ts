@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { basicOf256, nearestBasic } from './colors.js';
-import { parseStyledLine, stripAnsi } from './sanitize.js';
+import { parseStyledLine, scanLine, scanLineInto, stripAnsi } from './sanitize.js';
 import type { Span } from './style.js';
 
 const E = '\x1b';
@@ -160,5 +160,37 @@ describe('invisible format characters (issue 18)', () => {
     expect(stripAnsi('a\u200bb\ufeffc\u00add\u200ee\u200ff\u2060g\u061ch')).toBe('abcdefgh');
     expect(stripAnsi('\ufeff$ make build')).toBe('$ make build');
     expect(stripAnsi('👩\u200d💻 می\u200cخواهم')).toBe('👩\u200d💻 می\u200cخواهم');
+  });
+});
+
+describe("scanLineInto (the splitter's allocation-free scan)", () => {
+  const lines = [
+    'plain',
+    `${E}[32;1m$ npm ci${E}[0;m`,
+    `${E}[1mbold${E}[0m then ${E}[31mred${E}[0m`,
+    `a${E}[31mb${E}[32mc${E}[33md${E}[34me${E}[35mf`,
+    `${E}[0K`,
+    '',
+  ];
+
+  it('gives what scanLine gives, in the object it is handed, with runs of their own', () => {
+    const into = { text: 'stale', runs: [9, 9] as number[] | null, endKey: 7 };
+    const seen: (number[] | null)[] = [];
+    for (const line of lines) {
+      for (const key of [0, 33]) {
+        const want = scanLine(line, key);
+        const got = scanLineInto(line, key, into);
+        expect(got).toBe(into);
+        expect({ ...got, runs: got.runs && [...got.runs] }).toEqual(want);
+        if (got.runs) expect(seen).not.toContain(got.runs);
+        seen.push(got.runs);
+      }
+    }
+    expect(scanLine(lines[3]!, 0).runs).toHaveLength(12);
+    // A line of 5,000 colour changes (past the scratch kept between lines), then a short one.
+    const many = Array.from({ length: 5000 }, (_, i) => `${E}[3${i % 8}mx`).join('');
+    const runs = scanLine(many, 0).runs!;
+    expect([runs.length, runs.slice(0, 4), runs.slice(-2)]).toEqual([10_000, [32, 1, 64, 1], [256, 1]]); // black, red, …, white (fg + 1) << 5
+    expect(scanLineInto(lines[2]!, 0, into)).toEqual(scanLine(lines[2]!, 0));
   });
 });
