@@ -129,12 +129,23 @@ function dropUndefined(obj: Record<string, unknown>): Record<string, unknown> {
   return obj;
 }
 
-/** An entity: its fields (unknown extra fields pass through untouched) and the schema made of them. */
+/**
+ * An entity: its fields (unknown extra fields pass through untouched) and the schema made of them,
+ * made when first used: the decoders of every entity were built as the bundle loaded, ~2 ms before
+ * the first frame (bench/startup.mjs), most of them for panes not yet open.
+ */
 export function entity<T>(what: string, fields: Record<string, Field>): Entity<T> {
-  const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
-  for (const [key, f] of Object.entries(fields)) entries[key] = fieldSchema(what, key, f);
-  const schema = v.pipe(v.looseObject(entries, 'an object'), v.transform(dropUndefined)) as v.GenericSchema<unknown, unknown>;
-  return { what, fields, schema };
+  let schema: v.GenericSchema<unknown, unknown> | undefined;
+  return {
+    what,
+    fields,
+    get schema() {
+      if (schema) return schema;
+      const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
+      for (const [key, f] of Object.entries(fields)) entries[key] = fieldSchema(what, key, f);
+      return (schema = v.pipe(v.looseObject(entries, 'an object'), v.transform(dropUndefined)) as v.GenericSchema<unknown, unknown>);
+    },
+  };
 }
 
 // ---- decoding -----------------------------------------------------------------------------------------
