@@ -68,14 +68,32 @@ const MAX_SEQUENCE = 64;
 /** An unfinished sequence longer than this is dropped rather than kept waiting for its end. */
 const MAX_PENDING_SEQUENCE = 4096;
 
+interface DefaultTimer {
+  timeout: ReturnType<typeof setTimeout>;
+  immediate?: ReturnType<typeof setImmediate>;
+}
+
 const defaultTimers: Timers = {
   set(fn, ms) {
-    const handle = setTimeout(fn, ms);
+    // The wait ends in a setImmediate after the timeout, not in the timeout: a process that did not
+    // get the CPU for a while (a loaded machine) finds its timers due and the rest of a sequence
+    // already in the terminal's buffer at once, and Node runs due timers before it reads. The read
+    // comes in the same turn of the event loop, before the immediate, and push() cancels the wait.
+    const handle: DefaultTimer = {
+      timeout: setTimeout(() => {
+        handle.immediate = setImmediate(fn);
+        handle.immediate.unref?.();
+      }, ms),
+    };
     // A pending Escape must not keep the process alive on its own.
-    handle.unref?.();
+    handle.timeout.unref?.();
     return handle;
   },
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  clear: (handle) => {
+    const { timeout, immediate } = handle as DefaultTimer;
+    clearTimeout(timeout);
+    if (immediate) clearImmediate(immediate);
+  },
 };
 
 /** The result of reading at one position: a key (or nothing) and the text it used, or "wait for more". */
