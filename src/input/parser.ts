@@ -81,8 +81,9 @@ const defaultTimers: Timers = {
     // comes in the same turn of the event loop, before the immediate, and push() cancels the wait.
     const handle: DefaultTimer = {
       timeout: setTimeout(() => {
+        // Not unref'd: with only unref'd immediates pending, Node waits for I/O before it runs them,
+        // and a lone Escape would wait for the next key (test/input/pty.test.ts).
         handle.immediate = setImmediate(fn);
-        handle.immediate.unref?.();
       }, ms),
     };
     // A pending Escape must not keep the process alive on its own.
