@@ -149,6 +149,11 @@ export async function searchLines(source: SearchSource, query: string, opts: Sea
     return true;
   };
 
+  // The first chunk after a turn of the event loop: the key that started the search gets its frame
+  // (the prompt closed, the search running) before a slice of the log is read (bench/latency.mjs,
+  // "log: search": its ⏎ waited for the first 8 ms slice).
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  check();
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let from = Math.max(0, Math.min(source.count, source.from ?? 0));
   let sliceStart = performance.now();
