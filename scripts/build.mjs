@@ -77,6 +77,14 @@ for (const file of bundled.outputFiles) {
     logLevel: 'warning',
   });
   if (/\bimport\.meta\b/.test(cjs.code)) throw new Error(`${basename(file.path)}: import.meta left in a CommonJS chunk`);
+  // esbuild escapes non-ASCII text in strings but keeps it in regular expression literals. One such
+  // character makes V8 hold the whole chunk as two bytes a character: the start decoded, hashed and
+  // compiled twice the bytes (src/boot/chunk-loader.ts). Write \uXXXX in the source instead.
+  const nonAscii = /[^\x00-\x7f]/.exec(cjs.code);
+  if (nonAscii)
+    throw new Error(
+      `${basename(file.path)}: a non-ASCII character (${JSON.stringify(nonAscii[0])}) in ${JSON.stringify(cjs.code.slice(Math.max(0, nonAscii.index - 60), nonAscii.index + 20))}; escape it as \\u${nonAscii[0].charCodeAt(0).toString(16).padStart(4, '0')} in the source`,
+    );
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, cjs.code);
 }

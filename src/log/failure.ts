@@ -13,12 +13,12 @@ const JOB_FAILED = /^\s*ERROR: Job failed\b/;
  * when it found high or critical vulnerabilities.
  */
 const FAILURE =
-  /\bERROR:|\berror(?:\[[\w-]+\])?:|\berror TS\d+:|\bFAIL(?:ED)?\b|[✖✗✘]|\bexit (?:code|status) [1-9]\d*|^Traceback \(most recent call last\)|\bnpm ERR!|^npm error |^fatal: |^\s*(?:[A-Z][A-Za-z]*)?Error: |^\d+ vulnerabilit(?:y|ies) \(.*\b(?:high|critical)\b|^\[ERROR\] /;
+  /\bERROR:|\berror(?:\[[\w-]+\])?:|\berror TS\d+:|\bFAIL(?:ED)?\b|[\u2716\u2717\u2718]|\bexit (?:code|status) [1-9]\d*|^Traceback \(most recent call last\)|\bnpm ERR!|^npm error |^fatal: |^\s*(?:[A-Z][A-Za-z]*)?Error: |^\d+ vulnerabilit(?:y|ies) \(.*\b(?:high|critical)\b|^\[ERROR\] /;
 /**
  * A superset of FAILURE (and JOB_FAILED) that is about twice as cheap to test: every line of the
  * log goes through it, and on a successful job none passes.
  */
-const MAYBE = /RR|rror|FAIL|[✖✗✘]|xit (?:code|status)|Traceback|fatal:|ulnerab/;
+const MAYBE = /RR|rror|FAIL|[\u2716\u2717\u2718]|xit (?:code|status)|Traceback|fatal:|ulnerab/;
 /** Lines that look like failures but are not: eslint's summary of warnings only. */
 const NOT_FAILURE = /\(0 errors?,/;
 
@@ -29,9 +29,9 @@ const NOT_FAILURE = /\(0 errors?,/;
  * and Go's `panic:` (not systemd's `● x.service` status lines). Go's `x_test.go:42: message` and surefire's exception line depend on their
  * neighbours and are found in `observe`.
  */
-const TOOL_FAILURE = /^E {2,}\S|^\s*● (?!Console\b)(?!.*\bWarning\b)(?!\S+\.(?:service|socket|timer|mount)\b)\S|^\s*Failure\/Error: |^panic: /;
+const TOOL_FAILURE = /^E {2,}\S|^\s*\u25cf (?!Console\b)(?!.*\bWarning\b)(?!\S+\.(?:service|socket|timer|mount)\b)\S|^\s*Failure\/Error: |^panic: /;
 /** Cheap pre-test for the lines `observe` looks at beyond MAYBE (the tool shapes above and below). */
-const MAYBE_TOOL = /^E {2}|●|Failure\/Error|^panic: |_test\.go:\d|^=== RUN|<<< (?:FAILURE|ERROR)!/;
+const MAYBE_TOOL = /^E {2}|\u25cf|Failure\/Error|^panic: |_test\.go:\d|^=== RUN|<<< (?:FAILURE|ERROR)!/;
 /** go test: a test's log line (`    user_test.go:42: got 500, want 201`). */
 const GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: \S/;
 const GO_RUN = /^=== RUN\s/;
