@@ -77,9 +77,9 @@ for (const file of bundled.outputFiles) {
     logLevel: 'warning',
   });
   if (/\bimport\.meta\b/.test(cjs.code)) throw new Error(`${basename(file.path)}: import.meta left in a CommonJS chunk`);
-  // esbuild escapes non-ASCII text in strings but keeps it in regular expression literals. One such
-  // character makes V8 hold the whole chunk as two bytes a character: the start decoded, hashed and
-  // compiled twice the bytes (src/boot/chunk-loader.ts). Write \uXXXX in the source instead.
+  // esbuild escapes non-ASCII text in strings but keeps it in regular expression literals. An ASCII
+  // chunk is read as Latin-1, cheaper than decoding UTF-8 (src/boot/chunk-loader.ts): write \uXXXX
+  // in the source instead.
   const nonAscii = /[^\x00-\x7f]/.exec(cjs.code);
   if (nonAscii)
     throw new Error(
