@@ -14,7 +14,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { Script } from 'node:vm';
-import { cacheDirFor, cacheName, prepareDir, prune, readCache, runtimeKey, writeCache, type CodeCacheEnv } from './code-cache.js';
+import { cacheDirFor, cacheName, crc32, prepareDir, prune, readCache, runtimeKey, writeCache, type CodeCacheEnv } from './code-cache.js';
 import { FIRST_FRAME } from './first-frame.js';
 
 /** What happened to one chunk's cache; PIPETOP_DEBUG_CODE_CACHE=1 prints these at exit. */
@@ -67,7 +67,9 @@ export function createChunkLoader(options: ChunkLoaderOptions = {}): ChunkLoader
   if ('off' in where) off = where.off;
   else if (prepareDir(where.dir)) dir = where.dir;
   else off = `cannot use ${where.dir}`;
-  const runtime = dir ? runtimeKey(env) : '';
+  // The wrapper is part of the source V8 compiled, and V8 checks only its length: a loader whose
+  // wrapper changed must not read a cache compiled around the old one.
+  const runtime = dir ? runtimeKey(env) + crc32(WRAPPER_HEAD + WRAPPER_TAIL) : '';
   const modules = new Map<string, Module>();
   const loaded: Loaded[] = [];
 
