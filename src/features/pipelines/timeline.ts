@@ -95,11 +95,6 @@ export function stageOrderOf(jobs: readonly TimelineJob[], stageOrder?: readonly
   return stages.filter((s) => present.has(s));
 }
 
-/** Whether a timeline of these jobs depends on `now`: a running or waiting job's span ends at now. */
-export function readsNow(jobs: readonly TimelineJob[]): boolean {
-  return jobs.some(isLive);
-}
-
 /** Which of two entries that ran ended later (ties: the later stage, then the higher id). */
 const later = (a: TimelineEntry, b: TimelineEntry): boolean =>
   a.running!.end !== b.running!.end ? a.running!.end > b.running!.end : a.stageIndex !== b.stageIndex ? a.stageIndex > b.stageIndex : a.job.id > b.job.id;
@@ -109,31 +104,6 @@ function waitedFor(job: TimelineEntry, e: TimelineEntry): boolean {
   if (e === job || e.running === null || e.running.end > job.running!.start + 1000) return false;
   const needs = job.job.needs;
   return Array.isArray(needs) ? needs.includes(e.job.name) : e.stageIndex < job.stageIndex;
-}
-
-/**
- * The critical path: the chain of jobs that set the pipeline's end, found by walking back from the
- * job that ended last (ties: the later stage, then the higher id). A job's predecessor is, among
- * the jobs it waited for — those it `needs`, or without `needs` every job of an earlier stage —
- * the one that ended latest no later than the job started (1 s slack: GitLab's times are whole
- * seconds). Jobs that never ran (created, skipped, manual) are not on it. `needs: []` starts the
- * job at once, so the walk ends there. Loops, not filter/reduce: a running pipeline's path is found
- * again at each new `now`, over every job.
- */
-export function criticalPath(entries: readonly TimelineEntry[]): number[] {
-  let current: TimelineEntry | null = null;
-  for (const e of entries) if (e.running !== null && (current === null || later(e, current))) current = e;
-  const path: number[] = [];
-  const onPath = new Set<number>();
-  while (current && !onPath.has(current.job.id)) {
-    path.push(current.job.id);
-    onPath.add(current.job.id);
-    const job: TimelineEntry = current;
-    let best: TimelineEntry | null = null;
-    for (const e of entries) if (waitedFor(job, e) && (best === null || later(e, best))) best = e;
-    current = best;
-  }
-  return path.reverse();
 }
 
 /**
@@ -199,6 +169,8 @@ export function timelineSkeleton(jobs: readonly TimelineJob[], stageOrder?: read
   });
   const entries = buckets.flat();
   const live: number[] = [];
+  const ran: number[] = [];
+  let lastSettled = -1;
   let settledStart: number | null = null;
   let settledEnd: number | null = null;
   entries.forEach((e, i) => {
@@ -208,10 +180,6 @@ export function timelineSkeleton(jobs: readonly TimelineJob[], stageOrder?: read
       settledStart = settledStart === null ? span.start : Math.min(settledStart, span.start);
       settledEnd = settledEnd === null ? span.end : Math.max(settledEnd, span.end);
     }
-  });
-  const ran: number[] = [];
-  let lastSettled = -1;
-  entries.forEach((e, i) => {
     if (e.running === null) return;
     ran.push(i);
     if (lastSettled < 0 || later(e, entries[lastSettled]!)) lastSettled = i;
@@ -256,9 +224,15 @@ export function timelineAt(skeleton: TimelineSkeleton, now: number): { timeline:
 }
 
 /**
- * criticalPath over `entries` (the skeleton's at some `now`), each step taking the later of the
- * settled job found once per skeleton and the live ones that qualify: the same path, without a walk
- * over every job at each `now`.
+ * The critical path: the chain of jobs that set the pipeline's end, found by walking back from the
+ * job that ended last (ties: the later stage, then the higher id). A job's predecessor is, among
+ * the jobs it waited for — those it `needs`, or without `needs` every job of an earlier stage —
+ * the one that ended latest no later than the job started (1 s slack: GitLab's times are whole
+ * seconds). Jobs that never ran (created, skipped, manual) are not on it. `needs: []` starts the
+ * job at once, so the walk ends there.
+ * `entries` are the skeleton's at some `now`. Each step takes the later of the settled job found
+ * once per skeleton and the live ones that qualify: the same path without a walk over every job at
+ * each `now` (timeline-incremental.test.ts holds it to the plain walk).
  */
 function criticalPathAt(skeleton: TimelineSkeleton, entries: readonly TimelineEntry[]): number[] {
   const liveRan = skeleton.live.filter((i) => entries[i]!.running !== null);
