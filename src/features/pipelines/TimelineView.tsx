@@ -96,7 +96,11 @@ function timelineBase(jobs: readonly TimelineJob[], stageOrder?: readonly string
   return skeleton;
 }
 
-export function timelineLayout(jobs: readonly TimelineJob[], now: number, stageOrder?: readonly string[]): Layout {
+export function timelineLayout(jobs: readonly TimelineJob[], at: number, stageOrder?: readonly string[]): Layout {
+  // To the second (GitLab's times are whole seconds): a running pipeline's timeline is laid out
+  // again when its clock moves, not at each key within a second, and the layout made ahead
+  // (layout-ahead.ts) is the one the next frame within that second uses.
+  const now = Math.floor(at / 1000) * 1000;
   const last = layouts.get(jobs);
   if (last && last.stageOrder === stageOrder && (last.now === now || !last.live)) return last.layout;
   const skeleton = timelineBase(jobs, stageOrder);
@@ -115,11 +119,9 @@ export function timelineLayout(jobs: readonly TimelineJob[], now: number, stageO
 
 export function Timeline({ jobs, now, width, height, selected, stageOrder }: TimelineProps): ReactNode {
   const theme = useTheme();
-  // Laid out once per jobs/now, not per cursor move nor per switch to this view: 5,000 jobs take ~5-15 ms.
-  // To the second (GitLab's times are whole seconds): a running pipeline's timeline is laid out
-  // again when its clock moves, not at each key within a second.
-  const second = Math.floor(now / 1000) * 1000;
-  const { timeline, rows, nameWidth } = useMemo(() => timelineLayout(jobs, second, stageOrder), [jobs, second, stageOrder]);
+  // Laid out once per jobs and second (timelineLayout), not per cursor move nor per switch to this view.
+  const second = Math.floor(now / 1000);
+  const { timeline, rows, nameWidth } = useMemo(() => timelineLayout(jobs, second * 1000, stageOrder), [jobs, second, stageOrder]);
   if (rows.length === 0) {
     return (
       <Box height={1}>
