@@ -2,11 +2,20 @@
 // decoding is ours to do, for buffered bodies and for streamed downloads alike.
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type * as Zlib from 'node:zlib';
-import { nodeZlib as zlib } from '../lib/builtins.js';
+// Static: the launcher has node:zlib loaded before the app starts (src/boot/code-cache.ts, its CRC-32).
+import * as zlib from 'node:zlib';
 
 function normalise(encoding: string | undefined): string {
   return (encoding ?? '').trim().toLowerCase();
+}
+
+/** The decompressor for a normalised Content-Encoding; null for identity, undefined when unknown. */
+function decompressor(e: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null | undefined {
+  if (e === '' || e === 'identity') return null;
+  if (e === 'gzip' || e === 'x-gzip') return zlib.createGunzip();
+  if (e === 'deflate') return zlib.createInflate();
+  if (e === 'br') return zlib.createBrotliDecompress();
+  return undefined;
 }
 
 export function isEncoded(encoding: string | undefined): boolean {
@@ -31,12 +40,9 @@ export const BOMB_FLOOR = 16 * 1024 * 1024;
  */
 export function decodeStream(body: Readable, encoding: string | undefined, maxDecodedBytes = Infinity): Readable {
   const e = normalise(encoding);
-  if (e === '' || e === 'identity') return body;
-  let decoder: Zlib.Gunzip | Zlib.Inflate | Zlib.BrotliDecompress;
-  if (e === 'gzip' || e === 'x-gzip') decoder = zlib().createGunzip();
-  else if (e === 'deflate') decoder = zlib().createInflate();
-  else if (e === 'br') decoder = zlib().createBrotliDecompress();
-  else throw new Error(`unsupported Content-Encoding "${e}"`);
+  const decoder = decompressor(e);
+  if (decoder === null) return body;
+  if (decoder === undefined) throw new Error(`unsupported Content-Encoding "${e}"`);
   let wire = 0;
   let decoded = 0;
   const wireCounter = new Transform({
@@ -92,11 +98,8 @@ export function formatBytes(n: number): string {
  */
 export async function readDecoded(source: Readable, encoding: string | undefined, maxBytes: number): Promise<{ body: Buffer; wireBytes: number }> {
   const e = normalise(encoding);
-  let decoder: Zlib.Gunzip | Zlib.Inflate | Zlib.BrotliDecompress | undefined;
-  if (e === 'gzip' || e === 'x-gzip') decoder = zlib().createGunzip();
-  else if (e === 'deflate') decoder = zlib().createInflate();
-  else if (e === 'br') decoder = zlib().createBrotliDecompress();
-  else if (e !== '' && e !== 'identity') {
+  const decoder = decompressor(e);
+  if (decoder === undefined) {
     source.destroy();
     throw new Error(`unsupported Content-Encoding "${e}"`);
   }
