@@ -244,7 +244,7 @@ for (let i = 0; i < RUNS; i++) await press('pipeline: move (j/k)', i % 4 === 3 ?
 for (let i = 0; i < RUNS / 3; i++) await press('pipeline: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
 for (let i = 0; i < size(10, 2); i++) await press('pipeline: bottom / top (G/g)', i % 2 ? 'g' : 'G');
 // `v` cycles list → stage graph → timeline → list: one row per view it opens, since each lays out
-// something else (the timeline's first showing is the slow one).
+// something else (a running pipeline's timeline is laid out again for each new clock).
 const VIEW_ROWS = { graph: 'pipeline: v → stage graph', timeline: 'pipeline: v → timeline', list: 'pipeline: v → list' };
 // Ten of each: a row of four had its one slow sample as its p95.
 for (let i = 0; i < size(30, 3); i++) {
