@@ -3,10 +3,11 @@
 // log to — says, the followed log's last lines in them, the cursor on the last one.
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobPaneLayoutOf } from '../../src/features/log/log-layout.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { jobPaneRows } from '../helpers/frames.js';
 import { simProject } from '../helpers/sim.js';
+import { actionKey } from '../../src/store/guard.js';
+import { setInflight } from '../../src/store/writers.js';
 
 let app: AppRig | null = null;
 afterEach(async () => {
@@ -23,7 +24,7 @@ async function openFailedJob(rig: AppRig): Promise<number> {
     const j = rig.sim.world.jobs.get(i)!;
     return !j.retried && j.erasedAt === null && j.status === 'failed' && j.name === 'test:unit';
   })!;
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId: id } as Pane] }));
+  rig.open({ kind: 'job', projectId: project.id, path: 'acme/api', jobId: id });
   await rig.waitFor(/[\d,]+ lines/);
   await rig.until(() => rig.store.getState().logViews[id]?.loaded === true, 'the log');
   return id;
@@ -82,7 +83,7 @@ describe('the job pane draws the rows of log its layout counts', () => {
     expect(parts.head[9]).toMatch(/^Tags/);
     await expectLayout(app, jobId, 80);
 
-    app.store.setState({ inflight: { [`job.retry:${jobId}`]: 'retrying the job…' } });
+    setInflight(app.store, actionKey('job', 'retry', jobId), 'retrying the job…');
     await app.waitFor('retrying the job…');
     layout = jobPaneLayoutOf(app.store.getState(), jobId);
     expect(layout).toMatchObject({ head: 10, busy: 1, log: 20 - 10 - 1 - 1 - 1 });

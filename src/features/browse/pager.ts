@@ -10,7 +10,7 @@ import { ARTIFACT_PREVIEW_MAX } from '../../lib/budgets.js';
 import type { ZipEntry } from '../../lib/zip.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { guarded } from '../../store/guard.js';
+import { actionKey, guarded } from '../../store/guard.js';
 import { toast } from '../../store/store.js';
 import { safeText } from '../../text/safe.js';
 import { pageFile, pagerText, tempPath } from '../commands/index.js';
@@ -20,7 +20,7 @@ export function pageEntry(ctx: Ctx, projectId: number, jobId: number, entry: Zip
   const refused = refusal(entry);
   if (refused) return Promise.resolve(void toast(ctx.store, 'info', refused));
   const what = safeText(entry.segments.at(-1) ?? entry.name, 80);
-  return guarded(ctx, `browse.pager:${jobId}:${entry.name}`, `Opening ${what} in the pager`, async () => {
+  return guarded(ctx, actionKey('browse', 'pager', `${jobId}:${entry.name}`), `Opening ${what} in the pager`, async () => {
     let path: string;
     try {
       const text = asText(await ctx.gl.jobs.artifactFile(projectId, jobId, entry.name, { maxBytes: ARTIFACT_PREVIEW_MAX }));

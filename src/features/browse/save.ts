@@ -8,7 +8,7 @@ import { TargetError } from '../../lib/safe-file.js';
 import type { ZipEntry } from '../../lib/zip.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { guarded } from '../../store/guard.js';
+import { actionKey, guarded } from '../../store/guard.js';
 import { toast } from '../../store/store.js';
 import { safeText } from '../../text/safe.js';
 import { refusal } from './load.js';
@@ -50,7 +50,7 @@ export function saveEntry(
   overwrite: boolean,
 ): Promise<void> {
   const what = safeText(a.name.split('/').pop() ?? a.name, 80);
-  return guarded(ctx, `browse.save:${a.jobId}:${a.name}`, `Saving ${what}…`, async () => {
+  return guarded(ctx, actionKey('browse', 'save', `${a.jobId}:${a.name}`), `Saving ${what}…`, async () => {
     setDownload(ctx.store, { label: what, received: 0 });
     try {
       const result = await ctx.gl.jobs.downloadArtifactFile(a.projectId, a.jobId, a.name, a.dest, {

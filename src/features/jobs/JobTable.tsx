@@ -5,6 +5,7 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { MARKS } from '../../ui/glyphs.js';
+import { busyWith } from '../../store/guard.js';
 
 /** A runner as GitLab's job page names it: its description, else its name, else its id. */
 function runnerName(j: Job): string {
@@ -37,7 +38,7 @@ export function JobTable({
   const { now } = useApp();
   const theme = useTheme();
   const inflight = useAppState((s) => s.inflight);
-  const busy = (j: Job) => Object.keys(inflight).some((k) => k.endsWith(`:${j.id}`) && k.startsWith('job.'));
+  const busy = (j: Job) => busyWith(inflight, 'job', j.id) !== undefined;
   const columns: Column<Job>[] = [
     { header: 'Status', width: 11, priority: 8, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
     { header: 'Job', width: 9, priority: 3, value: (j) => `#${j.id}` },

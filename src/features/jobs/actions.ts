@@ -12,7 +12,7 @@ import { safeText } from '../../text/safe.js';
 import type { ConfirmAction } from '../../store/commands.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
-import { guarded } from '../../store/guard.js';
+import { actionKey, guarded } from '../../store/guard.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
 import { patchActedRows } from '../../store/lists.js';
@@ -89,7 +89,7 @@ const PAST: Record<JobVerb, string> = { retry: 'retried', cancel: 'canceled', pl
 /** Sends the action (after the confirm, for cancel and erase); `variables` go with play. True when GitLab took it. */
 export async function runJobAction(ctx: Ctx, verb: JobVerb, job: Job, projectId: number, path: string, variables?: readonly JobVariable[]): Promise<boolean> {
   let ok = false;
-  await guarded(ctx, `job.${verb}:${job.id}`, `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, async () => {
+  await guarded(ctx, actionKey('job', verb, job.id), `${JOB_WORDS[verb].doing} ${jobLabel(job)}…`, async () => {
     try {
       const api = ctx.gl.jobs;
       const result =
@@ -208,7 +208,7 @@ export function downloadJobArtifacts(ctx: Ctx, a: { job: Job; projectId: number;
   const expectedSize = a.job.artifacts_file?.size;
   return startDownload(
     ctx,
-    `job.download:${a.job.id}`,
+    actionKey('job', 'download', a.job.id),
     `artifacts of ${jobLabel(a.job)}`,
     { owner: 'jobs', command: 'job.downloadOverwrite', args: { ...a, overwrite: true } },
     (onProgress) =>

@@ -3,6 +3,7 @@
 // the two cannot disagree on how many rows of log are on screen.
 import type { Job } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
+import { busyWith } from '../../store/guard.js';
 
 /** The summary above the log: the job's line, then its commit's (JobPane). */
 const SUMMARY_ROWS = 2;
@@ -51,7 +52,7 @@ export function jobPaneLayout(height: number, job: Job | undefined, details: boo
 
 /** The action in flight for this job, shown above the log (one row). */
 export function jobBusy(state: AppState, jobId: number): string | undefined {
-  return Object.entries(state.inflight).find(([k]) => k.endsWith(`:${jobId}`))?.[1];
+  return busyWith(state.inflight, 'job', jobId);
 }
 
 /** The layout of the job pane in front, from the viewport in the store (what the log's paging fits). */

@@ -5,7 +5,7 @@ import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
-import { guarded } from '../../store/guard.js';
+import { actionKey, guarded } from '../../store/guard.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
 import { patchActedRows } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
@@ -51,7 +51,7 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
   const label = pipelineLabel(pipeline);
   // A retry restarts only the failed and canceled jobs: the toast says so, not "the pipeline".
   const doing = verb === 'retry' ? `Retrying the failed and canceled jobs of ${label}…` : `Canceling ${label}…`;
-  return guarded(ctx, `pipeline.${verb}:${pipeline.id}`, doing, async () => {
+  return guarded(ctx, actionKey('pipeline', verb, pipeline.id), doing, async () => {
     try {
       const result = verb === 'retry' ? await ctx.gl.pipelines.retry(projectId, pipeline.id) : await ctx.gl.pipelines.cancel(projectId, pipeline.id);
       storePipeline(ctx, projectId, result);

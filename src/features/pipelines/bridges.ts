@@ -7,7 +7,7 @@ import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { guarded } from '../../store/guard.js';
+import { actionKey, guarded } from '../../store/guard.js';
 import { isActiveStatus, listKeys, sourceFor, visibleRows } from '../../store/sources.js';
 import { listOf, patchList, toast } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
@@ -191,7 +191,7 @@ export function bridgeAction(ctx: Ctx, verb: BridgeVerb, row: BridgeRow, { proje
     return void toast(ctx.store, 'info', `GitLab retries finished trigger jobs only: ${name} is ${row.status}`);
   }
   if (verb === 'play' && row.status !== 'manual') return void toast(ctx.store, 'info', `${name} is not a manual trigger job (it is ${row.status})`);
-  void guarded(ctx, `job.${verb}:${row.id}`, `${verb === 'retry' ? 'Retrying' : 'Starting'} trigger job ${name}…`, async () => {
+  void guarded(ctx, actionKey('job', verb, row.id), `${verb === 'retry' ? 'Retrying' : 'Starting'} trigger job ${name}…`, async () => {
     try {
       const result = verb === 'retry' ? await ctx.gl.jobs.retry(projectId, row.id) : await ctx.gl.jobs.play(projectId, row.id);
       await readBridges(ctx, projectId, pipelineId);

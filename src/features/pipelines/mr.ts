@@ -7,7 +7,7 @@ import type { AppStore } from '../../store/store.js';
 import { writePipelines } from './writers.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { guarded } from '../../store/guard.js';
+import { actionKey, guarded } from '../../store/guard.js';
 import { listRows, nearSelection } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { listOf, patchList, toast, topPane } from '../../store/store.js';
@@ -102,7 +102,7 @@ export async function openMergeRequest(ctx: Ctx, here: { projectId: number; path
 /** `N` on a merge request's pane: a new pipeline for it (GitLab picks detached or merged results). */
 export function newMergeRequestPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'mergeRequest' }>): void {
   const label = `!${pane.iid}`;
-  void guarded(ctx, `mr.pipeline:${pane.projectId}:${pane.iid}`, `Creating a pipeline for ${label}…`, async () => {
+  void guarded(ctx, actionKey('mr', 'pipeline', `${pane.projectId}:${pane.iid}`), `Creating a pipeline for ${label}…`, async () => {
     let pipeline: Pipeline;
     try {
       pipeline = await ctx.gl.mergeRequests.createPipeline(pane.projectId, pane.iid);

@@ -12,6 +12,7 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { cronInWords, untilTime, zonedTime } from './zoned.js';
+import { busyWith } from '../../store/guard.js';
 
 export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { kind: 'schedule' }>; width: number; height: number }) {
   const { now } = useApp();
@@ -19,7 +20,7 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const schedule = useAppState((s) => s.schedules[pane.scheduleId]);
   const error = useAppState((s) => s.loadErrors[scheduleLoadKey(pane.scheduleId)]);
   const me = useAppState((s) => s.user?.username);
-  const busy = useAppState((s) => Object.entries(s.inflight).find(([k]) => k.startsWith('schedule.') && k.endsWith(`:${pane.scheduleId}`))?.[1]);
+  const busy = useAppState((s) => busyWith(s.inflight, 'schedule', pane.scheduleId));
   const cron = schedule?.cron;
   const zone = schedule?.cron_timezone;
   // The four runs after next, computed here in the schedule's zone (GitLab gives only the next one).

@@ -12,6 +12,7 @@ import { useList } from '../../ui/use-list.js';
 import { displayWidth } from '../../text/safe.js';
 import { cronInWordsFitted, untilTime } from './zoned.js';
 import { listKeyText } from '../../store/types.js';
+import { busyWith } from '../../store/guard.js';
 
 /** Cells beside Schedule and Description that must still fit: Active, Next run, three gaps, a scrollbar. */
 const BESIDE_SCHEDULE = 6 + 9 + 3 + 1;
@@ -26,7 +27,7 @@ export function SchedulesTab({ projectId, width, height }: { projectId: number; 
   const scope = useAppState((s) => s.listFilters[listKeyText(key)]?.scope);
   const inflight = useAppState((s) => s.inflight);
   const readOnly = useAppState((s) => s.config.readOnly);
-  const busy = (s: PipelineSchedule) => Object.keys(inflight).some((k) => k.startsWith('schedule.') && k.endsWith(`:${s.id}`));
+  const busy = (s: PipelineSchedule) => busyWith(inflight, 'schedule', s.id) !== undefined;
   // The Schedule column is as wide as its widest cell, up to what is left beside Active, Next run
   // and the least of Description; Description then gets up to its wish; the Table drops Ref, Owner
   // and Last from the right when they no longer fit. So at 80 columns a Rails zone ("Eastern Time

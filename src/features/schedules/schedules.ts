@@ -8,7 +8,7 @@ import { writeSchedules } from './slice.js';
 import { isGitLabApiError, type PipelineSchedule, type ScheduleInput } from '../../api/index.js';
 import { describeCron } from '../../cron/cron.js';
 import { safeText } from '../../text/safe.js';
-import { guarded } from '../../store/guard.js';
+import { actionKey, guarded } from '../../store/guard.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import { describeError } from '../../store/errors.js';
@@ -140,7 +140,7 @@ export async function submitScheduleForm(ctx: Ctx): Promise<void> {
     return;
   }
   const creating = form.scheduleId === null;
-  const key = creating ? `schedule.create:${form.projectId}` : `schedule.edit:${form.scheduleId}`;
+  const key = form.scheduleId === null ? actionKey('schedules', 'create', form.projectId) : actionKey('schedule', 'edit', form.scheduleId);
   const label = creating ? `Creating schedule “${safeText(form.values.description, 40)}”…` : `Saving schedule #${form.scheduleId}…`;
   await guarded(ctx, key, label, async () => {
     patchForm(ctx, { submitting: true, tried: true, server: {} });
@@ -197,7 +197,7 @@ function addToList(ctx: Ctx, projectId: number, schedule: PipelineSchedule): voi
 export function toggleSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
   const verb = schedule.active ? 'deactivate' : 'activate';
   const label = scheduleLabel(schedule);
-  void guarded(ctx, `schedule.toggle:${schedule.id}`, `${verb === 'activate' ? 'Activating' : 'Deactivating'} ${label}…`, async () => {
+  void guarded(ctx, actionKey('schedule', 'toggle', schedule.id), `${verb === 'activate' ? 'Activating' : 'Deactivating'} ${label}…`, async () => {
     try {
       const saved = await ctx.gl.schedules.edit(projectId, schedule.id, { active: !schedule.active });
       storeSchedule(ctx, projectId, saved);
@@ -229,7 +229,7 @@ export function takeOwnership(ctx: Ctx, projectId: number, schedule: PipelineSch
 export function runTakeOwnership(ctx: Ctx, { projectId, schedule }: { projectId: number; schedule: PipelineSchedule }): Promise<void> {
   const label = scheduleLabel(schedule);
   const before = ownerText(schedule);
-  return guarded(ctx, `schedule.own:${schedule.id}`, `Taking ownership of ${label}…`, async () => {
+  return guarded(ctx, actionKey('schedule', 'own', schedule.id), `Taking ownership of ${label}…`, async () => {
     try {
       const saved = await ctx.gl.schedules.takeOwnership(projectId, schedule.id);
       storeSchedule(ctx, projectId, saved);
@@ -253,7 +253,7 @@ export function deleteSchedule(ctx: Ctx, projectId: number, schedule: PipelineSc
 /** `y` on the delete question. */
 export function runDeleteSchedule(ctx: Ctx, { projectId, schedule }: { projectId: number; schedule: PipelineSchedule }): Promise<void> {
   const label = scheduleLabel(schedule);
-  return guarded(ctx, `schedule.delete:${schedule.id}`, `Deleting ${label}…`, async () => {
+  return guarded(ctx, actionKey('schedule', 'delete', schedule.id), `Deleting ${label}…`, async () => {
     try {
       await ctx.gl.schedules.remove(projectId, schedule.id);
       scheduleGone(ctx, projectId, schedule.id);
