@@ -37,7 +37,7 @@ async function jobsTab(scope: string): Promise<Job> {
 
 /** Opens a job's own pane. */
 async function jobPane(job: Job): Promise<void> {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane] }));
+  app.open({ kind: 'job', projectId, path: 'acme/api', jobId: job.id });
   await app.waitFor(new RegExp(`#${job.id} ${job.name}`));
 }
 
@@ -113,7 +113,7 @@ describe('job actions', () => {
     expect(confirm.yes).toMatchObject({ command: 'job.confirmed', args: { verb: 'cancel', projectId, job: { id: job.id } } });
     await app.press('n');
     await app.waitFor('Nothing was changed');
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.open({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor(/#\d+\s+main/);
     await app.press('N');
     await app.waitFor('New pipeline in acme/api');
@@ -199,7 +199,7 @@ describe('job actions', () => {
   });
 
   it(":artifacts <ref> <job> downloads the latest successful job's artifacts, with a progress bar", async () => {
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.open({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
     // Slow the download so the progress bar is on screen long enough to read.
     app.sim.faults.add({ kind: 'delay', method: 'GET', path: /\/jobs\/artifacts\/main\/download$/, delayMs: 400 });
     await app.press(':');
@@ -227,7 +227,7 @@ describe('job actions', () => {
 
 describe('pipelines', () => {
   it('N creates a pipeline for the default branch (prefilled) and opens it', async () => {
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.open({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor(/#\d+\s+main/);
     const before = posts('/pipeline').length;
     await app.press('N');
@@ -242,7 +242,7 @@ describe('pipelines', () => {
   });
 
   it('a ref GitLab does not know keeps the form open with its message and what was typed', async () => {
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.open({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor(/#\d+\s+main/);
     await app.press('N');
     await app.waitFor(/Ref\s+main/);
@@ -256,9 +256,7 @@ describe('pipelines', () => {
 
   it('^x asks, then cancels the pipeline on screen; ^r retries it', async () => {
     const pipeline = await app.controller.ctx.gl.pipelines.create(projectId, 'fix/timeouts');
-    app.store.setState((s) => ({
-      stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: pipeline.id, view: 'list' } as Pane],
-    }));
+    app.open({ kind: 'pipeline', projectId, path: 'acme/api', pipelineId: pipeline.id, view: 'list' });
     await app.waitFor(/build\s+build/);
     await app.waitFor(new RegExp(`#${pipeline.id} on fix/timeouts`));
     await app.press(KEY.ctrlX);
@@ -281,7 +279,7 @@ describe('read-only mode', () => {
   it('refuses every mutation with a message, sends nothing, and hides the mutating hints', async () => {
     const ro = await startApp({ simulator: app.sim, readOnly: true });
     try {
-      ro.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: 'acme/api', tab: 'jobs' } as Pane] }));
+      ro.push({ kind: 'project', projectId, path: 'acme/api', tab: 'jobs' });
       const frame = await ro.waitFor(/[1-9]\d*\+? jobs · s status filter/);
       expect(frame).not.toMatch(/r retry/);
       const before = app.sim.requests.filter((r) => r.method !== 'GET').length;

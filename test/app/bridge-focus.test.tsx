@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { listKeyOf } from '../../src/store/sources.js';
 import { listOf, topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
@@ -40,7 +39,7 @@ describe('a pipeline that failed through a trigger job', () => {
       const held = new Promise<void>((resolve) => (release = resolve));
       const path = new RegExp(`/pipelines/${pipelineId}/${order === 'bridges first' ? 'jobs' : 'bridges'}$`);
       app.sim.faults.add({ kind: 'delay', method: 'GET', path, until: held });
-      app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId, view: 'list' } as Pane] }));
+      app.open({ kind: 'pipeline', projectId, path: DEPLOYER, pipelineId, view: 'list' });
       const key = () => listKeyOf(topPane(app.store.getState()))!;
       // The first answer is in before the held one is let go.
       await app.until(

@@ -142,7 +142,7 @@ it('hostile names are listed apart as text, never opened or saved by their names
   const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.name === 'build:app' && j.artifacts && j.erasedAt === null)!;
   // The archive is built on its first request: these names go into the zip as they are.
   job.artifactPaths = ['build/index.html', '../../escape.txt', '/etc/cron.d/evil', 'build/\u001b]52;c;aGk=\u0007.txt'];
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: PROJECT, tab: 'jobs' } as Pane] }));
+  app.open({ kind: 'project', projectId, path: PROJECT, tab: 'jobs' });
   await app.press(':');
   await app.type(`browse ${job.id}`);
   await app.press(KEY.enter);

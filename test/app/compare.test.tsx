@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const PROJECT = 'acme/api';
@@ -35,9 +34,7 @@ it('C names the last green pipeline on the ref and the jobs that flipped; Enter 
   };
   const names = await flipped();
   expect(names.length).toBeGreaterThan(0);
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: PROJECT, pipelineId: failed!.id, view: 'list' } as Pane],
-  }));
+  app.open({ kind: 'pipeline', projectId, path: PROJECT, pipelineId: failed!.id, view: 'list' });
   await app.waitFor(`#${failed.id}`);
   await app.press('C');
   const frame = await app.waitFor(/against #\d+, the last success on main/);
@@ -57,7 +54,7 @@ it(':compare on a pipeline with no green one before it says so', async () => {
   // The oldest pipeline of a ref has nothing before it.
   const oldest = [...all].reverse().find((p) => !all.some((q) => q.ref === p.ref && q.id < p.id && q.status === 'success'));
   if (!oldest) throw new Error('every pipeline has a green one before it');
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: PROJECT, pipelineId: oldest.id, view: 'list' } as Pane] }));
+  app.open({ kind: 'pipeline', projectId, path: PROJECT, pipelineId: oldest.id, view: 'list' });
   await app.waitFor(`#${oldest.id}`);
   await app.press(':');
   await app.waitFor(/^:/m);

@@ -3,7 +3,6 @@
 // working.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
 const DEPLOYER = 'acme/platform/deployer';
@@ -34,9 +33,7 @@ function answer(suffix: string, body: unknown): void {
 }
 
 function openPipeline(): void {
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: pipeline.id, view: 'list' } as Pane],
-  }));
+  app.open({ kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: pipeline.id, view: 'list' });
 }
 
 const summary = (total: Record<string, unknown>) => ({

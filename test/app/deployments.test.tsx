@@ -2,7 +2,6 @@
 // shows them), `/`, lazy pages, the detail with its environment (o opens the external URL) and the
 // deploying job (Enter opens the job pane).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { createTheme } from '../../src/ui/theme.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -24,9 +23,7 @@ const shown = () => [...app.frame().matchAll(/\s#(\d+)\s+(staging|production)\s/
 
 /** acme/api's Deployments tab, unfiltered, at the top. */
 async function openTab(): Promise<void> {
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'deployments' } as Pane],
-  }));
+  app.open({ kind: 'project', projectId: project().id, path: 'acme/api', tab: 'deployments' });
   await app.waitFor(/[1-9]\d*\+? deployments · ⏎ details/);
 }
 
@@ -49,7 +46,7 @@ async function openDeployment(): Promise<void> {
 
 describe('deployments', () => {
   it('4 opens the Deployments tab: newest first, with status, environment, ref, commit, who, when and job', async () => {
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.open({ kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor('1 Pipelines');
     await app.press('4');
     const frame = await app.waitFor(/[1-9]\d*\+ deployments · ⏎ details/);

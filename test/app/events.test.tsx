@@ -4,7 +4,6 @@
 // starts its own app and opens the list it needs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/api/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
@@ -35,7 +34,7 @@ async function filter(text: string): Promise<void> {
 
 /** acme/api's Events tab, read. */
 async function projectEvents(): Promise<void> {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+  app.open({ kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' });
   await app.waitFor('1 Pipelines');
   await app.press('5');
   await app.until(loaded(`events:project:${project().id}`), 'the events');
@@ -60,7 +59,7 @@ describe("a project's activity", () => {
   const key = () => `events:project:${project().id}`;
 
   it('5 opens the Events tab: one readable line per event, with relative and absolute times', async () => {
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.open({ kind: 'project', projectId: project().id, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor('1 Pipelines');
     await app.press('5');
     await app.until(loaded(key()), 'the events');

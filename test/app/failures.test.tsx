@@ -37,7 +37,7 @@ async function logOf(jobId: number): Promise<string> {
 }
 
 function openPipeline(pipelineId: number): void {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: PROJECT, pipelineId, view: 'list' } as Pane] }));
+  app.open({ kind: 'pipeline', projectId, path: PROJECT, pipelineId, view: 'list' });
 }
 
 it('X on a failed pipeline lists each failed job once, with a failure line from its own log', async () => {

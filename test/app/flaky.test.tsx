@@ -4,7 +4,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { SimPipeline } from '../../src/sim/model.js';
 import { topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
@@ -45,9 +44,7 @@ async function flakyPipeline(): Promise<{ pipeline: SimPipeline; previous: SimPi
 
 it('marks a failed case that passed in the previous pipeline of the same sha, with that pipeline', async () => {
   const { pipeline, previous, path, caseName } = await flakyPipeline();
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: pipeline.projectId, path, pipelineId: pipeline.id, view: 'list' } as Pane],
-  }));
+  app.open({ kind: 'pipeline', projectId: pipeline.projectId, path, pipelineId: pipeline.id, view: 'list' });
   await app.waitFor(`#${pipeline.id}`);
   const before = app.sim.requests.length;
   await app.press('T');
@@ -67,9 +64,7 @@ it('marks a failed case that passed in the previous pipeline of the same sha, wi
 
 it('F sorts the cases by failures across the ref’s last pipelines, and back', async () => {
   const { pipeline, path } = await flakyPipeline();
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'tests', projectId: pipeline.projectId, path, pipelineId: pipeline.id, open: false } as Pane],
-  }));
+  app.open({ kind: 'tests', projectId: pipeline.projectId, path, pipelineId: pipeline.id, open: false });
   await app.until(() => app.store.getState().testHistory[pipeline.id]?.state === 'ready', 'the history read');
   const history = app.store.getState().testHistory[pipeline.id]!;
   expect(history.pipelines[0]).toBe(pipeline.id);

@@ -9,6 +9,7 @@ import { defaultBindings } from '../../src/store/keymap.js';
 import { listKeyOf } from '../../src/store/sources.js';
 import { listOf, topPane } from '../../src/store/store.js';
 import type { ListKey } from '../../src/store/types.js';
+import { setConfirm } from '../../src/store/writers.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const PROJECTS = listKeyOf({ kind: 'projects' }) as ListKey;
@@ -83,7 +84,7 @@ describe('bursts on the project list', () => {
   });
 
   it('a pasted y does not answer a [y/N] question; a typed key does', async () => {
-    app.store.setState({ confirm: { message: 'Delete everything?', yes: { owner: 'schedules', command: 'schedule.discardForm', args: {} } } });
+    setConfirm(app.store, { message: 'Delete everything?', yes: { owner: 'schedules', command: 'schedule.discardForm', args: {} } });
     await app.waitFor('Delete everything?');
     await app.type('\x1b[200~y\x1b[201~');
     expect(app.store.getState().confirm).not.toBeNull();

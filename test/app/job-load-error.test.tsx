@@ -1,7 +1,6 @@
 // A job pane whose job cannot be loaded — a job GitLab sends with wrong types (id as a string), or
 // any load error — never stays on "Loading job #…": the pane says why and keeps working.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig | undefined;
@@ -32,7 +31,7 @@ it('a job whose id comes as a string: the pane shows the error, keys work, R loa
     body: { id: String(job.id), name: job.name, status: 'success', stage: 'test' },
     times: 50,
   });
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id } as Pane] }));
+  app.open({ kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id });
   await app.waitFor(`Could not load job #${job.id}`);
   expect(app.frame()).not.toContain('Loading job');
   expect(app.frame()).toMatch(/GitLab sent a job whose id is not\s+a\s+number/);
@@ -52,7 +51,7 @@ it('a job GitLab no longer has (404): the pane says so and Esc goes back', async
   app = await startApp();
   await app.waitFor('acme/api');
   const { project } = finishedJob(app);
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId: 99_999_999 } as Pane] }));
+  app.open({ kind: 'job', projectId: project.id, path: 'acme/api', jobId: 99_999_999 });
   await app.waitFor('Could not load job #99999999');
   expect(app.frame()).toMatch(/404/);
   await app.press(KEY.escape);

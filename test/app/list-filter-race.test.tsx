@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Event, PipelineBasic, PipelineSchedule } from '../../src/api/index.js';
 import type { LoggedRequest } from '../../src/sim/index.js';
 import { listKeys } from '../../src/store/sources.js';
-import { listKeyText, type ListKey, type ListState, type Pane } from '../../src/store/types.js';
+import { listKeyText, type ListKey, type ListState } from '../../src/store/types.js';
 import type { ProjectTab } from '../../src/features/projects/index.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
@@ -48,7 +48,7 @@ async function letGo(rig: AppRig, held: ReturnType<typeof hold>): Promise<void> 
 
 /** acme/api's pane, on `tab`, as Enter on its row and a tab key would open it. */
 function openTab(rig: AppRig, id: number, tab: ProjectTab): void {
-  rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab } as Pane] }));
+  rig.push({ kind: 'project', projectId: id, path: 'acme/api', tab });
 }
 
 const listOf = <T,>(rig: AppRig, key: ListKey) => rig.store.getState().lists[listKeyText(key)] as ListState<T> | undefined;

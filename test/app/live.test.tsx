@@ -31,7 +31,7 @@ const requests = (rig: AppRig, suffix: string | RegExp) =>
   rig.sim.requests.filter((r) => (typeof suffix === 'string' ? r.path.split('?')[0]!.endsWith(suffix) : suffix.test(r.path)));
 
 function openJob(rig: AppRig, path: string, job: SimJob): void {
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: job.projectId, path, jobId: job.id } as Pane] }));
+  rig.open({ kind: 'job', projectId: job.projectId, path, jobId: job.id });
 }
 
 /** The running job of a project with the most run time left. */

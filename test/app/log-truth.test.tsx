@@ -3,7 +3,6 @@
 // the terminal while following keeps the tail, and t on a log without times says there are none.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { SimJob } from '../../src/sim/model.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -24,7 +23,7 @@ function openJob(path: string, pick: (j: SimJob) => boolean): SimJob {
   for (let i = ids.length - 1; i >= 0; i--) {
     const j = app.sim.world.jobs.get(ids[i]!)!;
     if (!j.retried && j.erasedAt === null && !j.trigger && pick(j)) {
-      app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: p.id, path, jobId: j.id } as Pane] }));
+      app.open({ kind: 'job', projectId: p.id, path, jobId: j.id });
       return j;
     }
   }

@@ -4,7 +4,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -29,7 +28,7 @@ async function openJob(path: string, pick: (j: { status: string; name: string; s
       break;
     }
   }
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: p.id, path, jobId: job!.id } as Pane] }));
+  app.open({ kind: 'job', projectId: p.id, path, jobId: job!.id });
   return job!.id;
 }
 

@@ -6,7 +6,6 @@ import { createGitLab, type PipelineBasic } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { listOf, topPane } from '../../src/store/store.js';
 import { listKeys } from '../../src/store/sources.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const DEPLOYER = 20102;
@@ -22,9 +21,7 @@ afterEach(async () => {
 
 /** Opens the deployer's pipelines with `pipelineId` under the cursor. */
 async function selectPipeline(rig: AppRig, pipelineId: number): Promise<void> {
-  rig.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: DEPLOYER, path: 'acme/platform/deployer', tab: 'pipelines' } as Pane],
-  }));
+  rig.open({ kind: 'project', projectId: DEPLOYER, path: 'acme/platform/deployer', tab: 'pipelines' });
   const key = listKeys.pipelines(DEPLOYER);
   // Its row loaded (a toast may name the pipeline first): a `j` typed before waits for the rows.
   await rig.until(() => listOf<PipelineBasic>(rig.store.getState(), key).items.some((p) => p.id === pipelineId), `pipeline #${pipelineId} in the list`);

@@ -2,7 +2,6 @@
 // `since=2d` / `after=2d` mean the last two days, and the list's status line says the days it keeps.
 // The prompt's hints (events filter, palette) are cut between parts at 100 columns, never mid-word.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig | null = null;
@@ -16,7 +15,7 @@ const lines = (rig: AppRig) => rig.frame().split('\n');
 async function projectEvents(rig: AppRig): Promise<number> {
   await rig.waitFor('acme/api');
   const projectId = [...rig.sim.world.projects.values()].find((p) => p.path === 'api' && p.namespace === 'acme')!.id;
-  rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: 'acme/api', tab: 'events' } as Pane] }));
+  rig.push({ kind: 'project', projectId, path: 'acme/api', tab: 'events' });
   await rig.waitFor(/\d+\+? events · f filters/);
   return projectId;
 }

@@ -3,7 +3,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig | null = null;
@@ -16,7 +15,7 @@ it(':artifacts asks, with the full path; a second download says the name was tak
   app = await startApp({ columns: 200 });
   await app.waitFor('acme/api');
   const projectId = [...app.sim.world.projects.values()].find((p) => p.path === 'api' && p.namespace === 'acme')!.id;
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+  app.push({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
   await app.waitFor('f filters');
   const full = join(app.downloadDir, 'artifacts-main-build.zip');
   for (const round of [1, 2]) {

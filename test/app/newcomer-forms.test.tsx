@@ -2,7 +2,6 @@
 // and the footer then says the question's keys; the schedule form prefills the user's time zone,
 // selected, so typing another replaces it.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig | null = null;
@@ -16,7 +15,7 @@ const lines = (rig: AppRig) => rig.frame().split('\n');
 async function openTab(rig: AppRig, tab: 'pipelines' | 'schedules'): Promise<void> {
   await rig.waitFor('acme/api');
   const projectId = [...rig.sim.world.projects.values()].find((p) => p.path === 'api' && p.namespace === 'acme')!.id;
-  rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: 'acme/api', tab } as Pane] }));
+  rig.push({ kind: 'project', projectId, path: 'acme/api', tab });
   await rig.waitFor(tab === 'pipelines' ? 'f filters' : /\d+ schedules · scope/);
 }
 

@@ -94,7 +94,7 @@ describe('labels say what the key does here', () => {
   it('help wraps long entries at word boundaries instead of cutting them mid-word (80×24)', async () => {
     app = await startApp({ columns: 80, rows: 24 });
     const projectId = await apiProject(app);
-    app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.push({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor('f filters');
     await app.press('?');
     await app.waitFor('Here: pipelines list');
@@ -109,13 +109,11 @@ describe('r is the object under the cursor', () => {
   it('the pipelines list says r retry pipeline; inside a pipeline r retry job and ^r retry pipeline', async () => {
     app = await startApp({ columns: 80 });
     const projectId = await apiProject(app);
-    app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.push({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor('f filters');
     expect(footer(app)).toContain('r retry pipeline');
     const { pipeline } = failedPipeline(app, projectId);
-    app.store.setState((s) => ({
-      stack: [...s.stack, { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: pipeline.id, view: 'list' } as Pane],
-    }));
+    app.push({ kind: 'pipeline', projectId, path: 'acme/api', pipelineId: pipeline.id, view: 'list' });
     await app.waitFor(/\d+ jobs ·/);
     expect(footer(app)).toMatch(/r retry job .*\^r retry pipeline/);
   });
@@ -123,7 +121,7 @@ describe('r is the object under the cursor', () => {
   it('r in the pipelines list says it retries the pipeline’s failed and canceled jobs', async () => {
     app = await startApp({ columns: 100 });
     const projectId = await apiProject(app);
-    app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.push({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor(/✖ failed +#\d+/);
     const rows = app.controller.rowsOf<{ id: number; status: string }>({ kind: 'pipelines', projectId });
     const index = rows.findIndex((p) => p.status === 'failed');

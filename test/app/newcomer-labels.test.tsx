@@ -1,7 +1,6 @@
 // Labels that say what GitLab says: a deployment's status in GitLab's word (`success`, as
 // its deployments page), and a trigger job that will never make a pipeline does not say "yet".
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig | null = null;
@@ -14,7 +13,7 @@ it('deployments show GitLab’s status words: success, never passed', async () =
   app = await startApp({ columns: 100 });
   await app.waitFor('acme/api');
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api' && p.namespace === 'acme')!;
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'deployments' } as Pane] }));
+  app.push({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'deployments' });
   const frame = await app.waitFor(/[1-9]\d*\+? deployments · ⏎ details/);
   const rows = frame.split('\n').filter((l) => /\s#\d+\s+(staging|production)\s/.test(l));
   expect(rows.some((r) => r.startsWith('✔ success'))).toBe(true);
@@ -31,9 +30,7 @@ it('a skipped trigger job says it made no pipeline, not "no pipeline yet"', asyn
   const bridge = [...app.sim.world.jobs.values()].find((j) => j.trigger && j.status === 'skipped' && !j.downstreamPipelineId)!;
   const project = app.sim.world.projects.get(bridge.projectId)!;
   const path = `${project.namespace}/${project.path}`;
-  app.store.setState((s) => ({
-    stack: [...s.stack, { kind: 'pipeline', projectId: project.id, path, pipelineId: bridge.pipelineId, view: 'list' } as Pane],
-  }));
+  app.push({ kind: 'pipeline', projectId: project.id, path, pipelineId: bridge.pipelineId, view: 'list' });
   await app.waitFor(`⇲ ${bridge.name} (not run)`);
   expect(app.frame()).not.toContain('no pipeline yet');
   // With the cursor on it, the line under the jobs says why.

@@ -2,7 +2,6 @@
 // several at a time and land in page order, each job once.
 import { afterEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig | undefined;
@@ -22,9 +21,7 @@ it("loads a 322-job pipeline's four pages, the last three at once, in GitLab's o
   // Each page waits a little at the simulator, so pages 2–4 overlap only if they are asked together.
   rig.sim.faults.add({ kind: 'delay', method: 'GET', path: new RegExp(`/pipelines/${pipelineId}/jobs$`), delayMs: 150, times: 4 });
   const before = rig.sim.requests.length;
-  rig.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: project.id, path: 'acme/monorepo', pipelineId, view: 'list' }] as Pane[],
-  }));
+  rig.open({ kind: 'pipeline', projectId: project.id, path: 'acme/monorepo', pipelineId, view: 'list' });
   const key = `pipelineJobs:${project.id}:${pipelineId}`;
   await rig.until(() => rig.store.getState().lists[key]?.nextPage === null && !rig.store.getState().lists[key]?.loading, 'every page of jobs');
   const items = rig.store.getState().lists[key]!.items as Job[];

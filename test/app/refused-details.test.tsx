@@ -20,7 +20,7 @@ function refuse(rig: AppRig, path: string, body: Record<string, unknown>): void 
 }
 
 function open(rig: AppRig, pane: Pane): void {
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), pane] }));
+  rig.open(pane);
 }
 
 /** The pane shows the refusal (not "Loading"); once GitLab is fixed, R shows the object (`shown`). */

@@ -40,7 +40,7 @@ async function walk(features: readonly Feature[]): Promise<Record<string, unknow
   await rig.waitFor('acme/api');
   const projectId = [...rig.sim.world.projects.values()].find((p) => p.path === 'api')!.id;
   const toProject = async (tab: string) => {
-    rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab } as Pane] }));
+    rig.open({ kind: 'project', projectId, path: 'acme/api', tab } as Pane);
     await rig.until(() => (top(rig) as { tab?: string }).tab === tab, `the ${tab} tab`);
   };
 

@@ -1,7 +1,6 @@
 // A failing GitLab never crashes the app: errors show inline and in the header, and it recovers
 // by itself. Server strings are shown harmless: nothing from GitLab can drive the terminal.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
@@ -23,7 +22,7 @@ it("shows a failed load inline with GitLab's message, says so in the header, and
     contentType: 'text/html',
     times: 4,
   });
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
+  app.push({ kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' });
   await app.waitFor(/Could not load pipelines\./);
   expect(app.frame()).toMatch(/503 Service Unavailable/);
   expect(app.frame()).toMatch(/retrying in \d+s/);
@@ -45,7 +44,7 @@ it('renders hostile server strings harmlessly (no escape sequence reaches the te
   app.store.setState((s) => ({ stack: s.stack.slice(0, 1), lists: {} }));
   await app.press('R');
   await app.waitFor('evil');
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'ops/runbooks', tab: 'pipelines' } as Pane] }));
+  app.push({ kind: 'project', projectId: project.id, path: 'ops/runbooks', tab: 'pipelines' });
   await app.waitFor(/#\d+\s+master/);
   // The description (tab line) comes with the project's own GET.
   const frame = await app.waitFor(/Events\s+evil/);
@@ -66,7 +65,7 @@ it('a response of the wrong shape: its pane says what GitLab sent; Esc still goe
     body: { id: jobId, status: 'success', name: 'weird' },
     times: 50,
   });
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId } as Pane] }));
+  app.open({ kind: 'job', projectId: project.id, path: 'acme/api', jobId });
   await app.waitFor(`Could not load job #${jobId}: GitLab answered something unexpected (GitLab sent a job with no stage)`);
   expect(app.frame()).not.toContain('could not be shown');
   expect(app.frame()).toContain('● live');

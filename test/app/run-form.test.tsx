@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job, TraceResult } from '../../src/api/index.js';
 import { targetJob } from '../../src/features/jobs/index.js';
 import { topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const DEPLOYER = 'acme/platform/deployer';
@@ -22,7 +21,7 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 async function pipelinesTab(): Promise<void> {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: DEPLOYER, tab: 'pipelines' } as Pane] }));
+  app.open({ kind: 'project', projectId, path: DEPLOYER, tab: 'pipelines' });
   await app.waitFor(/#7000\d\d/);
 }
 
@@ -176,9 +175,7 @@ describe('p: a manual job with variables', () => {
 
   it('asks to confirm naming the environment, then plays with the variable; the log echoes it', async () => {
     const job = await manualDeploy();
-    app.store.setState((s) => ({
-      stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: job.pipeline!.id, view: 'list' } as Pane],
-    }));
+    app.open({ kind: 'pipeline', projectId, path: DEPLOYER, pipelineId: job.pipeline!.id, view: 'list' });
     await app.waitFor('deploy:production');
     await app.until(() => targetJob(app.controller.ctx, topPane(app.store.getState())) !== undefined, 'a job selected');
     while (targetJob(app.controller.ctx, topPane(app.store.getState()))!.id !== job.id) await app.press('j');
@@ -211,7 +208,7 @@ describe('at 80 columns', () => {
   it('the form fits: title, ref, an entry with GitLab’s message under it when it does not fit beside', async () => {
     const narrow = await startApp({ simulator: app.sim, columns: 80 });
     try {
-      narrow.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: DEPLOYER, tab: 'pipelines' } as Pane] }));
+      narrow.push({ kind: 'project', projectId, path: DEPLOYER, tab: 'pipelines' });
       await narrow.waitFor(/#7000\d\d/);
       await narrow.press('N', KEY.tab);
       await narrow.press('input:replicas=three');

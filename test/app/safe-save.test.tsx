@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { Pane } from '../../src/store/types.js';
+import { clearToast } from '../../src/store/writers.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const CTRL_U = '\u0015';
@@ -46,7 +47,7 @@ describe('w saves the log safely', () => {
   it('the default name, taken, gets a free suffix', async () => {
     await submit('w', 'Save the log to:');
     await app.until(() => /Saved the log/.test(toastText()), 'first save');
-    app.store.setState({ toast: null });
+    clearToast(app.store);
     await submit('w', 'Save the log to:');
     await app.until(() => /Saved the log/.test(toastText()), 'second save');
     expect(toastText()).toMatch(/job-\d+-[^ ]+ \(1\)\.log$/);

@@ -6,8 +6,8 @@
 // its own simulator and brings it to the state it needs (a form half filled, a schedule created):
 // no test leans on another having run first.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
+import { clearToast, setConfirm, setPrompt } from '../../src/store/writers.js';
 import { createTheme } from '../../src/ui/theme.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -35,12 +35,10 @@ async function waitForText(app: AppRig, text: string): Promise<void> {
 /** Jumps back to acme/api's schedules tab (as left: list, scope and selection kept). */
 async function schedulesTab(app: AppRig): Promise<void> {
   const project = projectOf(app);
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'schedules' } as Pane],
-    prompt: null,
-    confirm: null,
-    toast: null,
-  }));
+  app.open({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'schedules' });
+  setPrompt(app.store, null);
+  setConfirm(app.store, null);
+  clearToast(app.store);
   await app.waitFor(/[1-9]\d* schedules · scope: \w+/);
 }
 
@@ -531,7 +529,7 @@ describe('read-only mode', () => {
       expect(state.confirm, key).toBeNull();
       expect(state.scheduleForm, key).toBeNull();
       expect(pane(app).kind, key).toBe('project');
-      app.store.setState({ toast: null });
+      clearToast(app.store);
     }
     expect(app.sim.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });

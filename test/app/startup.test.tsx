@@ -2,7 +2,6 @@
 // renders while it still asks GitLab who the user is, as src/tui.tsx does).
 import { afterEach, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { START } from '../helpers/sim.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
@@ -25,7 +24,7 @@ async function projectListReadsAtStart(rig: AppRig): Promise<number> {
   await rig.started;
   await rig.until(() => rig.store.getState().lists.projects?.loadedAt != null, 'the project list');
   const project = [...rig.sim.world.projects.values()].find((p) => p.path === 'api')!;
-  rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' }] as Pane[] }));
+  rig.push({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' });
   const barrier = () => rig.sim.requests.findIndex((r) => r.path.startsWith(`/projects/${project.id}/pipelines?`));
   await rig.until(() => barrier() >= 0, "the project's pipelines to be asked for");
   return rig.sim.requests.slice(0, barrier()).filter((r) => r.method === 'GET' && isProjectsPage1(r.path)).length;

@@ -4,7 +4,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const DEPLOYER = 'acme/platform/deployer';
@@ -22,7 +21,7 @@ afterEach(() => app.close());
 const gets = (suffix: string) => app.sim.requests.filter((r) => r.method === 'GET' && r.path.split('?')[0]!.endsWith(suffix));
 
 function openPipeline(pipelineId: number): void {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: DEPLOYER, pipelineId, view: 'list' } as Pane] }));
+  app.open({ kind: 'pipeline', projectId, path: DEPLOYER, pipelineId, view: 'list' });
 }
 
 /** A finished deployer pipeline whose report has a failed case. */

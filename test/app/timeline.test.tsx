@@ -2,7 +2,6 @@
 // cycles list → stage graph → timeline → list; the timeline draws each job's span on one axis under
 // its stage, marks the critical path, and shares the cursor with the list (Enter opens that job).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import type { PipelineBasic } from '../../src/api/index.js';
@@ -22,9 +21,7 @@ afterEach(() => app.close());
 
 describe('timeline view', () => {
   it('v cycles to the timeline of a finished pipeline: stages, spans, the critical path, the shared cursor', async () => {
-    app.store.setState((s) => ({
-      stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: DEPLOYER, path: 'acme/platform/deployer', pipelineId: PIPELINE, view: 'list' } as Pane],
-    }));
+    app.open({ kind: 'pipeline', projectId: DEPLOYER, path: 'acme/platform/deployer', pipelineId: PIPELINE, view: 'list' });
     // Three jobs and three trigger jobs (bridges stand among the jobs, in their stage).
     const frameOf = await app.waitFor(/6 jobs · v stage graph/);
     expect(frameOf).toMatch(/#7000061\s+build/);
@@ -60,7 +57,7 @@ describe('timeline view', () => {
 
   it('the pipelines list draws a duration sparkline on the newest row of each ref', async () => {
     const api = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: api.id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+    app.open({ kind: 'project', projectId: api.id, path: 'acme/api', tab: 'pipelines' });
     await app.waitFor(/Trend/);
     await app.until(() => listOf(app.store.getState(), listKeys.pipelines(api.id)).loadedAt !== null, 'the pipelines');
     const items = listOf<PipelineBasic>(app.store.getState(), listKeys.pipelines(api.id)).items;
@@ -91,7 +88,7 @@ describe('timeline view', () => {
         (r) => r.method === 'GET' && r.path.startsWith(`/projects/${api.id}/jobs?`) && r.path.includes('scope') && r.path.includes('per_page=100'),
       );
     const before = history().length;
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: api.id, path: 'acme/api', jobId: job.id } as Pane] }));
+    app.open({ kind: 'job', projectId: api.id, path: 'acme/api', jobId: job.id });
     const frame = await app.waitFor(/· \d+(m \d+s|s), usual \d+(m \d+s|s)/);
     expect(frame).toContain(`#${job.id} build`);
     expect(history().length).toBe(before + 1);

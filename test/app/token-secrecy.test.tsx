@@ -6,6 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { Pane } from '../../src/store/types.js';
+import { clearToast } from '../../src/store/writers.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const SECRET = DEMO_TOKENS.user;
@@ -20,7 +21,8 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 async function visit(pane: Pane, ready: RegExp | string): Promise<void> {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), pane], toast: null }));
+  app.open(pane);
+  clearToast(app.store);
   await app.waitFor(ready);
   frames.push(app.frame());
   await app.press('y');
@@ -46,7 +48,8 @@ it('y copies web URLs without the token, and no frame shows it', async () => {
 it('a saved log (w) does not contain the token', async () => {
   const p = [...app.sim.world.projects.values()].find((x) => `${x.namespace}/${x.path}` === 'acme/api')!;
   const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === p.id && j.status === 'success' && !j.retried && j.erasedAt === null)!;
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: p.id, path: 'acme/api', jobId: job.id } as Pane], toast: null }));
+  app.open({ kind: 'job', projectId: p.id, path: 'acme/api', jobId: job.id });
+  clearToast(app.store);
   await app.waitFor(/Job succeeded/);
   await app.press('w');
   await app.waitFor('Save the log to:');

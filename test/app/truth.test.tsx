@@ -40,7 +40,7 @@ function pipelineWhere(test: (p: SimPipeline, jobs: SimJob[]) => boolean): SimPi
 }
 
 async function openPipeline(p: SimPipeline): Promise<void> {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: p.id, view: 'list' } as Pane] }));
+  app.open({ kind: 'pipeline', projectId, path: 'acme/api', pipelineId: p.id, view: 'list' });
   await app.waitFor(new RegExp(`#${p.id} on `));
   await app.waitFor(/\d+ jobs ·/);
 }
@@ -203,7 +203,7 @@ describe("times are counted on the server's clock", () => {
     try {
       const id = [...ahead.sim.world.projects.values()].find((p) => p.path === 'api')!.id;
       const created = await ahead.controller.ctx.gl.pipelines.create(id, 'main');
-      ahead.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+      ahead.push({ kind: 'project', projectId: id, path: 'acme/api', tab: 'pipelines' });
       const frame = await ahead.waitFor(`#${created.id}`);
       const row = frame.split('\n').find((l) => l.includes(`#${created.id}`))!;
       expect(row).toContain('just now');
@@ -239,7 +239,7 @@ describe('y says what it did', () => {
 describe('relative dates in the activity filter', () => {
   it('f after=7d before=today asks GitLab for the days those name, on the clock of the app', async () => {
     const id = projectId;
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: id, path: 'acme/api', tab: 'events' } as Pane] }));
+    app.open({ kind: 'project', projectId: id, path: 'acme/api', tab: 'events' });
     await app.waitFor(/events · f filters/);
     await app.press('f');
     await app.waitFor('Filter activity:');
@@ -261,7 +261,7 @@ describe('relative dates in the activity filter', () => {
 
 describe('the status filter takes the words on screen', () => {
   it('s passed shows the passed jobs (GitLab\'s "success")', async () => {
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'jobs' } as Pane] }));
+    app.open({ kind: 'project', projectId, path: 'acme/api', tab: 'jobs' });
     await app.waitFor(/jobs · s status filter/);
     await app.press('s');
     await app.waitFor('Show jobs with status:');

@@ -3,7 +3,7 @@
 // /projects/, `:artifacts .. build` /projects/101/jobs/download. src/api/paths.ts refuses them
 // where the URL is built; the palette says which input it refused, and nothing reaches the server.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
+import { setPrompt } from '../../src/store/writers.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 beforeEach(() => {
-  app.store.setState((s) => ({ stack: [s.stack[0]!, { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane], prompt: null }));
+  app.open({ kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
+  setPrompt(app.store, null);
 });
 
 async function palette(text: string): Promise<number> {

@@ -4,7 +4,6 @@
 // (the new columns give way first) and no commit is read.
 import { afterEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { duration } from '../../src/ui/format.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
@@ -38,10 +37,8 @@ async function finishedJobWithRunner(): Promise<{ projectId: number; job: Job }>
   throw new Error('no finished acme/web job with a runner');
 }
 
-const openPipeline = (projectId: number, pipelineId: number) =>
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: PROJECT, pipelineId, view: 'list' } as Pane] }));
-const openJobsTab = (projectId: number) =>
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: PROJECT, tab: 'jobs' } as Pane] }));
+const openPipeline = (projectId: number, pipelineId: number) => app.open({ kind: 'pipeline', projectId, path: PROJECT, pipelineId, view: 'list' });
+const openJobsTab = (projectId: number) => app.open({ kind: 'project', projectId, path: PROJECT, tab: 'jobs' });
 
 it("at 200 columns a pipeline's jobs show queued time and runner, the name capped", async () => {
   app = await startApp({ columns: 200, rows: 30 });
@@ -75,7 +72,7 @@ it('at 80 columns the lists show what they did: the new columns give way first',
   openJobsTab(projectId);
   await app.waitFor(/\d+ jobs/);
   expect(headers()).toEqual(['Status', 'Job', 'Name', 'Stage', 'Pipeline', 'Ref', 'Duration']);
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: PROJECT, tab: 'pipelines' } as Pane] }));
+  app.open({ kind: 'project', projectId, path: PROJECT, tab: 'pipelines' });
   await app.waitFor(/\d+\+? pipelines/);
   expect(headers()).toEqual(['Status', 'Pipeline', 'Ref', 'Commit', 'Created', 'Duration']);
   // No Title column, so no commit is read.
@@ -89,7 +86,7 @@ it('at 200 columns the pipelines list caps its ref and the pulse its project pat
   const head = frame.split('\n').find((l) => l.startsWith('project'))!;
   expect(head.indexOf('pipelines')).toBeLessThanOrEqual(60 + 1 + 20);
   const projectId = app.sim.world.projectsByPath.get(PROJECT)!.id;
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId, path: PROJECT, tab: 'pipelines' } as Pane] }));
+  app.push({ kind: 'project', projectId, path: PROJECT, tab: 'pipelines' });
   await app.waitFor(/\d+\+? pipelines/);
   expect(headers()).toEqual(['Status', 'Pipeline', 'Ref', 'Commit', 'Title', 'Source', 'By', 'Created', 'Duration', 'Trend']);
   expect(columnWidth('Ref')).toBeLessThanOrEqual(41);

@@ -1,7 +1,6 @@
 // The job pane with a log disk budget, through the real app against the simulator: the pane says
 // when the budget stops the reading, and a log nobody follows (scrolled up) is not read on.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -18,7 +17,7 @@ function openJob(rig: AppRig, path: string, pick: (j: { status: string; name: st
     .map((id) => rig.sim.world.jobs.get(id)!)
     .filter((j) => !j.retried && j.erasedAt === null && pick(j))
     .at(-1)!;
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: p.id, path, jobId: job.id } as Pane] }));
+  rig.open({ kind: 'job', projectId: p.id, path, jobId: job.id });
   return job.id;
 }
 

@@ -25,6 +25,7 @@ import type { CustomCommand } from '../../src/config/user-commands.js';
 import type { ConfigWarning } from '../../src/config/user-config.js';
 import { withUserCommands } from '../../src/features/commands/index.js';
 import { scopesOverlap } from '../../src/store/keymap.js';
+import * as nav from '../../src/store/nav.js';
 
 export const KEY = {
   up: '\u001B[A',
@@ -67,6 +68,10 @@ export interface AppRig {
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
   /** Waits until `check` holds (bounded). */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /** Opens `pane` over the first pane, as a jump lays a trail (store/nav.ts setTrail). */
+  open(pane: Pane): void;
+  /** Opens `pane` above the pane in front, as Enter does (store/nav.ts push). */
+  push(pane: Pane): void;
   advance(ms: number): void;
   /** Resizes the terminal (either dimension may stay). */
   resize(columns?: number, rows?: number): void;
@@ -226,6 +231,8 @@ export async function startApp(
       return frame();
     },
     until,
+    open: (pane) => nav.setTrail(store, [store.getState().stack[0]!, pane]),
+    push: (pane) => nav.push(store, pane),
     resize,
     advance(ms) {
       sim.clock.advance(ms);

@@ -1,7 +1,6 @@
 // The real app (test/helpers/app.tsx) against a GitLab that turns hostile after start: the header
 // and the pane say what happened, and the app keeps asking and recovers by itself.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { startSimulator } from '../../src/sim/index.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { START } from '../helpers/sim.js';
@@ -54,7 +53,7 @@ it('a pipeline list with a non-numeric id says so in the pane, and the app keeps
     },
   ];
   app.sim.faults.add({ kind: 'respond', method: 'GET', path: `/projects/${project.id}/pipelines`, status: 200, body: bad, times: 50 });
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
+  app.push({ kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' });
   await app.waitFor(/Could not load pipelines\./);
   expect(app.frame()).toMatch(/GitLab sent a pipeline whose id is not\s+(\S+\s+)?a number/);
   await app.press('?');
@@ -68,7 +67,7 @@ it('y and o refuse a hostile web_url and say why; a clean one is copied as shown
   app = await startApp();
   await app.waitFor('acme/api');
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+  app.push({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' });
   await app.waitFor(/#\d+\s+main/);
   const row = app.store.getState().lists[Object.keys(app.store.getState().lists).find((k) => k.includes('pipelines'))!]!.items[0] as {
     id: number;
@@ -126,7 +125,7 @@ it('a gzip bomb on the pipeline list ends in a message in the pane; memory stays
     const project = [...sim.world.projects.values()].find((p) => p.path === 'web')!;
     hostile.mount(new RegExp(`^/api/v4/projects/${project.id}/pipelines\\?`), probes.gzipBomb(2 * 1024 * 1024 * 1024));
     const before = process.memoryUsage().rss;
-    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
+    rig.push({ kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' });
     await rig.waitFor(/Could not load pipelines\./, 15_000);
     expect(rig.frame()).toMatch(/decompressed size over 50\s+MB/);
     expect((process.memoryUsage().rss - before) / 1024 / 1024).toBeLessThan(300);
@@ -151,7 +150,7 @@ it('a server that trickles headers forever: keys work meanwhile, then the pane s
     await rig.waitFor('acme/api');
     const project = [...sim.world.projects.values()].find((p) => p.path === 'web')!;
     hostile.mount(new RegExp(`^/api/v4/projects/${project.id}/pipelines\\?`), probes.slowHeaders(50));
-    rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' } as Pane] }));
+    rig.push({ kind: 'project', projectId: project.id, path: 'acme/web', tab: 'pipelines' });
     await rig.press('?');
     await rig.waitFor(/Here: |Move down/); // help opens on the pane's own keys, if it has any
     await rig.press('\u001B');

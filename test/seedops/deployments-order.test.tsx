@@ -2,7 +2,6 @@
 // GitLab's deployments list takes): one request a page, totals or not. The X-Total probe (a one-row
 // request, then pages from the end) stays only for a server that refuses the order with a 400.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -16,7 +15,7 @@ const deploymentReads = (rig: AppRig, from: number) => rig.sim.requests.slice(fr
 
 async function openTab(rig: AppRig): Promise<{ ids: number[]; projectId: number }> {
   const project = simProject(rig.sim, 'acme/api');
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'deployments' } as Pane] }));
+  rig.open({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'deployments' });
   await rig.until(() => {
     const list = rig.store.getState().lists[`deployments:${project.id}`];
     return !!list && list.loadedAt !== null && !list.loading && list.items.length > 0;

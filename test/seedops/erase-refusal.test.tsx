@@ -2,7 +2,6 @@
 // a read_api token (403 insufficient_scope), a job not finished (403 "Job is not erasable!"), no
 // permission (a bare 403), no such job (404) — and "nothing to erase" only when that is the case.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
@@ -20,7 +19,7 @@ async function eraseFromPane(
   const project = simProject(rig.sim, 'acme/api');
   const job = [...rig.sim.world.jobs.values()].find((j) => j.projectId === project.id && !j.trigger && !j.retried && pick(j))!;
   expect(job).toBeDefined();
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id } as Pane] }));
+  rig.open({ kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id });
   await rig.waitFor(new RegExp(`#${job.id} `));
   await rig.press('E');
   await rig.waitFor(`Erase job #${job.id}`);

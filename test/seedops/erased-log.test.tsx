@@ -26,7 +26,7 @@ it('E y on a job whose log is on screen: the log goes, the pane says when and by
   app = await startApp({ columns: 160 });
   const rig = app;
   const { project, job } = pickJob(rig);
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id } as Pane] }));
+  rig.open({ kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id });
   await rig.until(() => (rig.store.getState().logViews[job.id]?.lines ?? 0) > 10, 'the log on screen');
   await rig.waitFor(/\d+ lines/);
   await rig.press('E');

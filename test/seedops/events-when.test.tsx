@@ -1,6 +1,5 @@
 // The events "When" column: past a month it shows the date, whole (not `2026-09-…`).
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -18,7 +17,7 @@ it('an event older than a month shows its whole date under When', async () => {
   // Sixty days before the world's now: the oldest of the project's events.
   (event as { createdAt: number }).createdAt = rig.sim.clock.now() - 60 * 86_400_000;
   const day = new Date(event.createdAt).toISOString().slice(0, 10);
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+  rig.open({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' });
   await rig.waitFor('1 Pipelines');
   await rig.press('5');
   await rig.waitFor(/\d+\+? events · f filters/);

@@ -2,7 +2,6 @@
 // once per pipeline, and again only when the list shows its `updated_at` changed. Counted at the
 // simulator on a 50-pipeline page, on first open and after `G`.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { nearSelection } from '../../src/store/lists.js';
 import { requestsSettled, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
@@ -47,7 +46,7 @@ it('reads each of 50 listed pipelines at most once per updated_at, on open and a
   // A little latency per read, as a real server has: lanes and state changes overlap.
   rig.sim.faults.add({ kind: 'delay', method: 'GET', path: new RegExp(`^/projects/${project.id}/pipelines/\\d+$`), delayMs: 20, times: 1000 });
   const before = rig.sim.requests.length;
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+  rig.open({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' });
   await rig.until(() => (rig.store.getState().lists[`pipelines:${project.id}`]?.items.length ?? 0) >= 50, 'the first page of pipelines');
   const opened = await settled(rig, project.id, before);
   expect(opened.size).toBeGreaterThan(20);

@@ -2,7 +2,6 @@
 // `refs/merge-requests/N/head` cut short.
 import { afterEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -17,7 +16,7 @@ it('a merge-request job reads !N under Ref', async () => {
   const rig = app;
   const project = simProject(rig.sim, 'acme/mobile');
   const key = `projectJobs:${project.id}`;
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/mobile', tab: 'jobs' } as Pane] }));
+  rig.open({ kind: 'project', projectId: project.id, path: 'acme/mobile', tab: 'jobs' });
   await rig.until(() => (rig.store.getState().lists[key]?.items.length ?? 0) > 0, 'the jobs');
   const items = rig.store.getState().lists[key]!.items as Job[];
   const at = items.findIndex((j) => /^refs\/merge-requests\/\d+\/head$/.test(j.ref));

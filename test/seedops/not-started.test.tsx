@@ -1,7 +1,6 @@
 // A job in one of GitLab's statuses before `running` has no log yet: its pane says what the job
 // waits for instead of "Loading the log…" (or "The log is empty.") — for every such status.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -25,7 +24,7 @@ it.each(CASES)('a %s job says what it waits for', async (status, says) => {
   const job = [...rig.sim.world.jobs.values()].find((j) => j.projectId === project.id && !j.trigger && !j.retried && j.status === 'created')!;
   // As GitLab would answer it: the simulator's job in that status, with no log.
   (job as { status: string }).status = status;
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id } as Pane] }));
+  rig.open({ kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id });
   await rig.until(() => rig.store.getState().jobs[job.id]?.status === status, 'the job read');
   const frame = await rig.waitFor(says);
   expect(frame).not.toContain('Loading the log');

@@ -3,7 +3,6 @@
 // speaks for a value it refuses. A key given twice is refused before sending.
 import { afterEach, expect, it } from 'vitest';
 import { parsePipelineFilters } from '../../src/features/pipelines/filters.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -32,7 +31,7 @@ it('accepts every list parameter GitLab 17 takes, and refuses a second status', 
 
 async function openPipelines(rig: AppRig): Promise<number> {
   const project = simProject(rig.sim, 'acme/api');
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+  rig.open({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' });
   await rig.until(() => (rig.store.getState().lists[`pipelines:${project.id}`]?.items.length ?? 0) > 0, 'the pipelines');
   return project.id;
 }

@@ -1,7 +1,6 @@
 // A schedule's `inputs` (GitLab 17.11+: Entities::Ci::PipelineSchedule exposes name/value pairs)
 // show on its pane, each value as CI configuration types it.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -22,9 +21,7 @@ it('the schedule pane lists its inputs with their values', async () => {
     { name: 'replicas', value: 3 },
     { name: 'regions', value: ['eu-west-1', 'us-east-1'] },
   ];
-  rig.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'schedule', projectId: project.id, path: 'acme/api', scheduleId: schedule.id } as Pane],
-  }));
+  rig.open({ kind: 'schedule', projectId: project.id, path: 'acme/api', scheduleId: schedule.id });
   const frame = await rig.waitFor(/Inputs\s+environment=staging, replicas=3, regions=\["eu-west-1","us-east-1"\]/);
   expect(frame).toContain(`Schedule #${schedule.id}`);
 });
