@@ -98,8 +98,15 @@ it('y and o refuse a hostile web_url and say why; a clean one is copied as shown
       ]),
     ),
   }));
+  // A clean address on another host is copied as it is, its host said; `o` asks before opening it.
   await app.press('y');
-  await app.waitFor(/Not copied: its web address is on another host \(evil\.example\)/);
+  await app.waitFor(/Link https:\/\/evil\.example\/x .* — on evil\.example, not on /);
+  expect(app.copied).toEqual(['https://evil.example/x']);
+  await app.press('o');
+  await app.waitFor('Open https://evil.example/x? [y/N]');
+  await app.press('n');
+  expect(app.opened).toEqual([]);
+  app.copied.length = 0;
   app.store.setState((s) => ({
     lists: Object.fromEntries(
       Object.entries(s.lists).map(([k, l]) => [
