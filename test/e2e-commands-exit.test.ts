@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ptyFile, type Screen } from './helpers/pty.js';
+import { until as waitUntil } from './helpers/until.js';
 
 const { home, spawn } = ptyFile('pipetop-commands-exit-');
 
@@ -26,10 +27,7 @@ writeFileSync(
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
 
-async function until(check: () => boolean, what: string, tries = 400): Promise<void> {
-  for (let i = 0; i < tries && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!check()) throw new Error(`never: ${what}`);
-}
+const until = (check: () => boolean, what: string) => waitUntil(check, what, { timeoutMs: 10_000, everyMs: 25 });
 
 /** Runs `name` with :run and returns its shell's pid once it wrote it. */
 async function run(screen: Screen, name: string): Promise<number> {
@@ -71,5 +69,5 @@ it('closing the terminal (SIGHUP) ends it too', async () => {
   screen.kill('SIGHUP');
   await screen.exited();
   // SIGTERM at exit (ignored by this one), then SIGKILL from the shell left to do it after the grace.
-  await until(() => !alive(pid), 'the command ended', 400);
+  await until(() => !alive(pid), 'the command ended');
 });

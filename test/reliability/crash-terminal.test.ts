@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import pty from 'node-pty';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { BUNDLE, ensureBundle, ptyFile } from '../helpers/pty.js';
+import { until as waitUntil } from '../helpers/until.js';
 
 const { home, env } = ptyFile('pipetop-crash-terminal-');
 let session: pty.IPty | null = null;
@@ -46,13 +47,11 @@ const alive = (pid: number) => {
   }
 };
 
+/** Waits (bounded) until `value` gives something, and gives it. */
 async function until<T>(value: () => T | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const v = value();
-    if (v) return v;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`never: ${what}`);
+  let found: T | undefined | false;
+  await waitUntil(() => Boolean((found = value())), what, { timeoutMs: 15_000, everyMs: 25 });
+  return found as T;
 }
 
 /** pipetop's pid and its guard's, once the first frame is out. */

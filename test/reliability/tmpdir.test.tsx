@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { LogHooks } from '../../src/features/log/log-view.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -69,7 +68,7 @@ function openFailedJob(rig: AppRig): number {
     .map((id) => rig.sim.world.jobs.get(id)!)
     .filter((j) => !j.retried && j.erasedAt === null && j.status === 'failed' && j.name === 'test:unit')
     .at(-1)!;
-  rig.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: p.id, path: 'acme/api', jobId: job.id } as Pane] }));
+  rig.open({ kind: 'job', projectId: p.id, path: 'acme/api', jobId: job.id });
   return job.id;
 }
 
