@@ -1,7 +1,7 @@
 // pipetop's import boundaries as an ESLint rule (`pipetop/boundaries`): which folder of src/ may
-// import which, drawn in README.md's Layout section. A rule of our own, not a plugin: each import is
-// resolved to a file of src/ and looked up in ALLOWED below — about sixty lines instead of a
-// dependency tree, and the table reads as the picture.
+// import which, drawn in docs/architecture.md and docs/development.md (Layout). A rule of our own,
+// not a plugin: each import is resolved to a file of src/ and looked up in ALLOWED below — about
+// sixty lines instead of a dependency tree, and the table reads as the picture.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const SRC = resolve(import.meta.dirname, '..', 'src');
@@ -97,7 +97,7 @@ function isTypeOnly(node) {
 }
 
 export const boundaries = {
-  meta: { type: 'problem', docs: { description: "pipetop's import boundaries (README.md, Layout)" }, schema: [] },
+  meta: { type: 'problem', docs: { description: "pipetop's import boundaries (docs/development.md, Layout)" }, schema: [] },
   create(context) {
     const report = (node, source, typeOnly) => {
       if (typeof source?.value !== 'string') return;

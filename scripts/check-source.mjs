@@ -1,5 +1,5 @@
-// Three habits of the source that ESLint does not hold (issue 25), checked by `npm run lint`:
-// - no source file over MAX_LINES lines (a longer one is split by responsibility, as src/cron was);
+// Three habits of the source that ESLint does not hold, checked by `npm run lint`:
+// - no source file over MAX_LINES lines (a longer one is split by responsibility);
 // - no import circle in src/: files that import each other, directly or round a loop, cannot be read,
 //   tested or moved one at a time. `import type` counts: a circle of types is still a circle of
 //   knowledge, even if esbuild erases it;
@@ -20,11 +20,10 @@ export const LINE_DIRS = ['src', 'test', 'scripts', 'eslint'];
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 
 /**
- * Circles allowed for now, each as the files of its component, relative to src/: none. (The one of
- * store, ui and features, which issue 25 found, went when the features came to plug into an app
- * shell.) A component found must lie wholly inside a known one, so a file that joins a known circle,
- * or any other circle, fails; a known entry that is no longer a circle fails too, so the list never
- * outlives what it excuses.
+ * Circles allowed for now, each as the files of its component, relative to src/: none. A component
+ * found must lie wholly inside a known one, so a file that joins a known circle, or any other
+ * circle, fails; a known entry that is no longer a circle fails too, so the list never outlives
+ * what it excuses.
  */
 export const KNOWN_CIRCLES = [];
 

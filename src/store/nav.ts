@@ -1,5 +1,5 @@
-// The navigation trail's writers: the only code that changes `stack` (issue 25, "every write has an
-// owner"). Enter pushes, Esc goes back, a tab or view switch replaces the pane in front, a jump or a
+// The navigation trail's writers: the only code that changes `stack` (every write has an owner:
+// scripts/check-source.mjs). Enter pushes, Esc goes back, a tab or view switch replaces the pane in front, a jump or a
 // lookup lays a new trail. Features call these instead of spreading the stack by hand; eslint.config.js
 // refuses a `stack` written through setState anywhere else. They take the store (a factory makes
 // one per app and per test), as zustand's actions kept outside the store do.

@@ -1,4 +1,4 @@
-// A slice's writer (issue 25, "every write has an owner"): each feature's slice.ts makes one for the
+// A slice's writer (every write has an owner: scripts/check-source.mjs): each feature's slice.ts makes one for the
 // keys it owns, and the feature's code changes its records through it, never through setState. The
 // change may name only those keys: TypeScript refuses another (it must be `never`), and the writer
 // throws on one that slipped past the types, so a feature cannot write another's records or the

@@ -1,4 +1,4 @@
-// The core's writers (issue 25, "every write has an owner"): the one way to change the core's own
+// The core's writers (every write has an owner: scripts/check-source.mjs): the one way to change the core's own
 // state — the prompt, the confirm, help, the `/` filter, the connection, the viewport, actions in
 // flight, load errors, a list's server-side filters, the download bar, the fatal message, quitting,
 // the request rate the header shows.
