@@ -6,10 +6,13 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { targetJob } from '../../src/features/jobs/index.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { rememberJob } from '../../src/features/jobs/index.js';
+import { listKeys } from '../../src/domain/list-keys.js';
+import { submitJobScopes } from '../../src/features/jobs/scopes.js';
+import * as nav from '../../src/store/nav.js';
 
 let app: AppRig;
 let projectId: number;
@@ -26,11 +29,9 @@ const posts = (suffix: string) => app.sim.requests.filter((r) => r.method === 'P
 
 /** Opens acme/api's jobs tab filtered to `scope`, with the first matching job selected. */
 async function jobsTab(scope: string): Promise<Job> {
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'jobs' } as Pane],
-    jobScopes: { ...s.jobScopes, [`projectJobs:${projectId}`]: scope.split(' ') as Job['status'][] as never },
-    lists: { ...s.lists, [`projectJobs:${projectId}`]: undefined as never },
-  }));
+  // As `s` and Enter in its prompt: the scopes set, the list started over.
+  app.open({ kind: 'project', projectId, path: 'acme/api', tab: 'jobs' });
+  submitJobScopes(app.controller.ctx, { key: listKeys.projectJobs(projectId) }, scope);
   await app.waitFor(new RegExp(`[1-9]\\d*\\+? jobs? · status: ${scope.replace(' ', ', ')}`));
   return targetJob(app.controller.ctx, topPane(app.store.getState()))!;
 }
@@ -141,7 +142,7 @@ describe('job actions', () => {
     await app.controller.ctx.gl.jobs.erase(projectId, done.id);
     const job = (await app.controller.ctx.gl.jobs.get(projectId, done.id)) as Job;
     expect(job.erased_at).toBeTruthy();
-    app.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
+    rememberJob(app.store, job);
     await jobPane(job);
     const before = posts(`/jobs/${job.id}/erase`).length;
     await app.press('E');
@@ -152,7 +153,7 @@ describe('job actions', () => {
   it("shows GitLab's refusal as what it means and keeps running (erasing a job erased elsewhere)", async () => {
     const target = [...app.sim.world.jobs.values()].find((j) => j.erasedAt === null && j.projectId === projectId && j.status === 'failed' && !j.trigger)!;
     const job = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
-    app.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
+    rememberJob(app.store, job);
     await jobPane(job);
     // Someone else erases it after it was read.
     await app.controller.ctx.gl.jobs.erase(projectId, job.id);
@@ -170,7 +171,7 @@ describe('job actions', () => {
       (j) => j.projectId === projectId && j.artifacts?.expireAt && j.status === 'success' && j.erasedAt === null && j.name !== 'build',
     )!;
     const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
-    app.store.setState((s) => ({ jobs: { ...s.jobs, [apiJob.id]: apiJob } }));
+    rememberJob(app.store, apiJob);
     await jobPane(apiJob);
     await app.press('K');
     await app.waitFor(`Kept artifacts of job #${target.id}`);
@@ -181,7 +182,7 @@ describe('job actions', () => {
   it('d downloads artifacts to the file named in the prompt (default filled in)', async () => {
     const target = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.artifacts && j.erasedAt === null && j.status === 'success')!;
     const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
-    app.store.setState((s) => ({ jobs: { ...s.jobs, [apiJob.id]: apiJob } }));
+    rememberJob(app.store, apiJob);
     await jobPane(apiJob);
     await app.press('d');
     await app.waitFor('Save artifacts to:');
@@ -217,7 +218,7 @@ describe('job actions', () => {
   it('d on a job without artifacts says so instead of asking', async () => {
     const target = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && !j.artifactPaths && j.status === 'success')!;
     const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
-    app.store.setState((s) => ({ jobs: { ...s.jobs, [apiJob.id]: apiJob } }));
+    rememberJob(app.store, apiJob);
     await jobPane(apiJob);
     await app.press('d');
     await app.waitFor('has no artifacts to download');
@@ -289,7 +290,7 @@ describe('read-only mode', () => {
       }
       await ro.press('c');
       await ro.waitFor('Read-only mode');
-      ro.store.setState((s) => ({ stack: [...s.stack.slice(0, -1), { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' } as Pane] }));
+      nav.replaceTop(ro.store, { kind: 'project', projectId, path: 'acme/api', tab: 'pipelines' });
       await ro.press('N');
       await ro.waitFor('Read-only mode: creating pipelines is disabled');
       expect(ro.frame()).toContain('read-only');

@@ -13,8 +13,8 @@ import { pipetopTempDir } from '../../src/log/index.js';
 import type { SimJob } from '../../src/sim/model.js';
 import type { SimulatorOptions } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { rememberJob } from '../../src/features/jobs/index.js';
 
 const PROJECT = 'acme/web';
 let app: AppRig;
@@ -28,10 +28,8 @@ async function open(sim: SimulatorOptions = {}, more: Parameters<typeof startApp
   projectId = app.sim.world.projectsByPath.get(PROJECT)!.id;
   const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.name === 'build:app' && j.artifacts && j.erasedAt === null)!;
   const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, job.id)) as Job;
-  app.store.setState((s) => ({
-    jobs: { ...s.jobs, [apiJob.id]: apiJob },
-    stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: PROJECT, jobId: job.id } as Pane],
-  }));
+  rememberJob(app.store, apiJob);
+  app.open({ kind: 'job', projectId, path: PROJECT, jobId: job.id });
   await app.waitFor('build:app');
   return job;
 }
@@ -235,7 +233,7 @@ it('an archive of 1,000 files 2,000 folders deep lists what fits and says what i
   // Each name within PATH_MAX (4,096 bytes); the archive is over 8 MB, its directory read by Range.
   const deep = Array.from({ length: 1000 }, (_, i) => `${'abcdefghij'[i % 10]!}/`.repeat(2000) + `f${i}.txt`);
   job.artifactPaths = ['dist/app.js', ...deep, 'README.md'];
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: PROJECT, tab: 'jobs' } as Pane] }));
+  app.open({ kind: 'project', projectId, path: PROJECT, tab: 'jobs' });
   await app.press(':');
   await app.type(`browse ${job.id}`);
   await app.press(KEY.enter);

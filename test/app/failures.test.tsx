@@ -4,7 +4,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Job, PipelineBasic } from '../../src/api/index.js';
 import { topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const PROJECT = 'acme/api';
@@ -107,12 +106,7 @@ it('a pipeline that failed through a trigger job names the downstream failed job
     }
   }
   if (!found) throw new Error('the demo world has no deployer pipeline that failed only through a trigger job');
-  app.store.setState((s) => ({
-    stack: [
-      ...s.stack.slice(0, 1),
-      { kind: 'pipeline', projectId: deployer.id, path: 'acme/platform/deployer', pipelineId: found!.pipeline.id, view: 'list' } as Pane,
-    ],
-  }));
+  app.open({ kind: 'pipeline', projectId: deployer.id, path: 'acme/platform/deployer', pipelineId: found!.pipeline.id, view: 'list' });
   await app.waitFor(`#${found.pipeline.id}`);
   await app.press('X');
   const frame = await app.waitFor(/\d+ logs? read/);

@@ -9,7 +9,6 @@ import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { SimJob } from '../../src/sim/model.js';
 import { traceBytes } from '../../src/sim/trace.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 import { listKeys } from '../../src/domain/list-keys.js';
@@ -60,13 +59,10 @@ it('a finished pipeline: re-reads only the pipeline while nothing changes, and s
       (p) => p.status === 'failed' && world.pipelineJobs(p).every((j) => finished.has(j.status)) && world.pipelineJobs(p).some((j) => j.status === 'failed'),
     )!;
   expect(pipeline).toBeDefined();
-  rig.store.setState((s) => ({
-    stack: [
-      ...s.stack.slice(0, 1),
-      { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' },
-      { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' },
-    ] as Pane[],
-  }));
+  rig.open(
+    { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' },
+    { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' },
+  );
   const key = `pipelineJobs:${project.id}:${pipeline.id}`;
   await rig.until(() => (rig.store.getState().lists[key]?.items.length ?? 0) > 0, 'the jobs to load');
 
@@ -175,13 +171,10 @@ it("a running pipeline: its jobs are read every poll, the pipeline only when a j
     .map((id) => world.pipelines.get(id)!)
     .find((p) => p.status === 'running')!;
   expect(pipeline).toBeDefined();
-  rig.store.setState((s) => ({
-    stack: [
-      ...s.stack.slice(0, 1),
-      { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' },
-      { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' },
-    ] as Pane[],
-  }));
+  rig.open(
+    { kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' },
+    { kind: 'pipeline', projectId: project.id, path: 'acme/api', pipelineId: pipeline.id, view: 'list' },
+  );
   const key = `pipelineJobs:${project.id}:${pipeline.id}`;
   await rig.until(
     () => (rig.store.getState().lists[key]?.items.length ?? 0) > 0 && rig.store.getState().pipelines[pipeline.id]?.status === 'running',

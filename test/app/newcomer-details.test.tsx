@@ -2,9 +2,9 @@
 // boundary with '…' and keeps a gap before the next column's label; labels are never cut.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { displayWidth } from '../../src/text/safe.js';
 import { startApp, type AppRig } from '../helpers/app.js';
+import { rememberJob } from '../../src/features/jobs/index.js';
 
 /** A line as terminal cells: a wide character takes two. */
 const cells = (line: string): string[] => [...line].flatMap((ch) => (displayWidth(ch) === 2 ? [ch, ''] : [ch]));
@@ -27,10 +27,8 @@ describe.each([
     const target = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.status === 'failed' && !j.trigger)!;
     const job = (await app.controller.ctx.gl.jobs.get(projectId, target.id)) as Job;
     const long = `${job.commit.short_id} ${job.commit.title} and a few more words to be sure it does not fit`;
-    app.store.setState((s) => ({
-      jobs: { ...s.jobs, [job.id]: { ...job, commit: { ...job.commit, title: `${job.commit.title} and a few more words to be sure it does not fit` } } },
-      stack: [...s.stack, { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane],
-    }));
+    rememberJob(app.store, { ...job, commit: { ...job.commit, title: `${job.commit.title} and a few more words to be sure it does not fit` } });
+    app.push({ kind: 'job', projectId, path: 'acme/api', jobId: job.id });
     await app.waitFor(`#${job.id} ${job.name}`);
     await app.press('i');
     await app.waitFor('Allow failure  ');

@@ -4,8 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { SimJob, SimPipeline } from '../../src/sim/model.js';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
+import { rememberJob } from '../../src/features/jobs/index.js';
+import { moveSelection } from '../../src/store/lists.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 let app: AppRig | null = null;
 afterEach(async () => {
@@ -35,10 +37,8 @@ describe('footer hints rank the key that matters in the pane', () => {
     const projectId = await apiProject(app);
     const { job } = failedPipeline(app, projectId);
     const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, job.id)) as Job;
-    app.store.setState((s) => ({
-      jobs: { ...s.jobs, [apiJob.id]: apiJob },
-      stack: [...s.stack, { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane],
-    }));
+    rememberJob(app.store, apiJob);
+    app.push({ kind: 'job', projectId, path: 'acme/api', jobId: job.id });
     await app.waitFor(new RegExp(`#${job.id} ${job.name}`));
     expect(footer(app)).toMatch(/^F failure {2}r retry job {2}\/ search {2}/);
     expect(footer(app)).toContain('? help');
@@ -49,10 +49,8 @@ describe('footer hints rank the key that matters in the pane', () => {
     const projectId = await apiProject(app);
     const running = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.status === 'running' && !j.trigger)!;
     const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, running.id)) as Job;
-    app.store.setState((s) => ({
-      jobs: { ...s.jobs, [apiJob.id]: apiJob },
-      stack: [...s.stack, { kind: 'job', projectId, path: 'acme/api', jobId: running.id } as Pane],
-    }));
+    rememberJob(app.store, apiJob);
+    app.push({ kind: 'job', projectId, path: 'acme/api', jobId: running.id });
     await app.waitFor(new RegExp(`#${running.id} ${running.name}`));
     expect(footer(app)).toMatch(/^f follow {2}\/ search {2}c cancel/);
   });
@@ -126,7 +124,7 @@ describe('r is the object under the cursor', () => {
     const rows = app.controller.rowsOf<{ id: number; status: string }>({ kind: 'pipelines', projectId });
     const index = rows.findIndex((p) => p.status === 'failed');
     const pipeline = rows[index]!;
-    app.store.setState((s) => ({ lists: { ...s.lists, [`pipelines:${projectId}`]: { ...s.lists[`pipelines:${projectId}`]!, selected: index } } }));
+    moveSelection(app.controller.ctx, listKeys.pipelines(projectId), () => index);
     await app.press('r');
     // A pipeline retry asks first, naming what will run; its answer says what was retried.
     const rig = app;

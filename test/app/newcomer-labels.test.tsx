@@ -2,6 +2,8 @@
 // its deployments page), and a trigger job that will never make a pipeline does not say "yet".
 import { afterEach, expect, it } from 'vitest';
 import { startApp, type AppRig } from '../helpers/app.js';
+import { moveSelection } from '../../src/store/lists.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 let app: AppRig | null = null;
 afterEach(async () => {
@@ -36,10 +38,7 @@ it('a skipped trigger job says it made no pipeline, not "no pipeline yet"', asyn
   // With the cursor on it, the line under the jobs says why.
   const rows = app.controller.rowsOf<{ id: number }>({ kind: 'pipelineJobs', projectId: project.id, pipelineId: bridge.pipelineId });
   const index = rows.findIndex((r) => r.id === bridge.id);
-  app.store.setState((s) => {
-    const key = `pipelineJobs:${project.id}:${bridge.pipelineId}`;
-    return { lists: { ...s.lists, [key]: { ...s.lists[key]!, selected: index } } };
-  });
+  moveSelection(app.controller.ctx, listKeys.pipelineJobs(project.id, bridge.pipelineId), () => index);
   await app.waitFor(`⇲ ${bridge.name}: skipped: it never ran, so no pipeline`);
 });
 

@@ -95,9 +95,8 @@ describe('pulse', () => {
   });
 
   it('shows only the projects the config file names (pulse:), and names the ones it cannot read', async () => {
-    app = await startApp({ timing, columns: 100 });
+    app = await startApp({ timing, columns: 100, pulse: ['acme/web', 'acme/nope', 'acme/api'] });
     const rig = app;
-    rig.store.setState((s) => ({ config: { ...s.config, pulse: ['acme/web', 'acme/nope', 'acme/api'] } }));
     await rig.press(':');
     await rig.type('pulse');
     await rig.press(KEY.enter);
@@ -118,10 +117,9 @@ describe('pulse', () => {
   });
 
   it('reads a config file list of 10,000 projects lazily: only the rows on screen are looked up', async () => {
-    app = await startApp({ timing, columns: 100, rows: 24 });
-    const rig = app;
     const missing = Array.from({ length: 9_997 }, (_, i) => `acme/missing-${String(i).padStart(5, '0')}`);
-    rig.store.setState((s) => ({ config: { ...s.config, pulse: ['acme/web', ...missing, 'acme/zzz', 'acme/api'] } }));
+    app = await startApp({ timing, columns: 100, rows: 24, pulse: ['acme/web', ...missing, 'acme/zzz', 'acme/api'] });
+    const rig = app;
     await rig.press(':');
     await rig.type('pulse');
     await rig.press(KEY.enter);

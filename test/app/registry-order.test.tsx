@@ -12,6 +12,8 @@ import type { Feature } from '../../src/store/feature.js';
 import { topPane } from '../../src/store/store.js';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
+import { submitJobScopes } from '../../src/features/jobs/scopes.js';
 
 let app: AppRig | null = null;
 afterEach(async () => {
@@ -86,11 +88,9 @@ async function walk(features: readonly Feature[]): Promise<Record<string, unknow
   const jobsTab = async (scope: string): Promise<Job> => {
     // From another tab: the poller reads a pane when what it shows changes.
     await toProject('pipelines');
-    rig.store.setState((s) => ({
-      stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: 'acme/api', tab: 'jobs' } as Pane],
-      jobScopes: { ...s.jobScopes, [`projectJobs:${projectId}`]: [scope] as Job['status'][] as never },
-      lists: { ...s.lists, [`projectJobs:${projectId}`]: undefined as never },
-    }));
+    // As `s` and Enter in its prompt: the scopes set, the list started over.
+    rig.open({ kind: 'project', projectId, path: 'acme/api', tab: 'jobs' });
+    submitJobScopes(rig.controller.ctx, { key: listKeys.projectJobs(projectId) }, scope);
     await rig.waitFor(new RegExp(`[1-9]\\d*\\+? jobs? · status: ${scope}`));
     return targetJob(rig.controller.ctx, top(rig))!;
   };

@@ -41,7 +41,7 @@ it('renders hostile server strings harmlessly (no escape sequence reaches the te
   project.description = hostile;
   const user = app.sim.world.usersByName.get('erin')!;
   user.username = `erin${hostile}`;
-  app.store.setState((s) => ({ stack: s.stack.slice(0, 1), lists: {} }));
+  app.open();
   await app.press('R');
   await app.waitFor('evil');
   app.push({ kind: 'project', projectId: project.id, path: 'ops/runbooks', tab: 'pipelines' });

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job, TraceResult } from '../../src/api/index.js';
 import { targetJob } from '../../src/features/jobs/index.js';
 import { topPane } from '../../src/store/store.js';
-import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { KEY, requestsSettled, startApp, type AppRig } from '../helpers/app.js';
+import { rememberProject } from '../../src/features/projects/slice.js';
 
 const DEPLOYER = 'acme/platform/deployer';
 let app: AppRig;
@@ -232,8 +233,10 @@ describe('forms send what they show', () => {
 
   it('a default branch holding hidden characters is not prefilled but named, escaped; nothing hidden is sent', async () => {
     await pipelinesTab();
+    // The project's own read answered first: a later one would put GitLab's default branch back.
+    await requestsSettled(app);
     const hostile = 'main\u001b]0;owned\u0007\u202e\u009b2J';
-    app.store.setState((s) => ({ projects: { ...s.projects, [projectId]: { ...s.projects[projectId]!, default_branch: hostile } } }));
+    rememberProject(app.store, { ...app.store.getState().projects[projectId]!, default_branch: hostile });
     await app.press('N');
     await app.waitFor(`New pipeline in ${DEPLOYER}`);
     await app.waitFor(/default branch "main\\u\{1B\}]0;owned\\u\{7\}\\u\{202E\}\\u\{9B\}2J" holds U\+001B/);

@@ -5,9 +5,9 @@ import { lstat, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import type { Pane } from '../../src/store/types.js';
 import { clearToast } from '../../src/store/writers.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { rememberJob } from '../../src/features/jobs/index.js';
 
 const CTRL_U = '\u0015';
 let app: AppRig;
@@ -23,10 +23,8 @@ beforeEach(async () => {
   const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === p.id && j.artifacts && j.erasedAt === null && j.status === 'success' && !j.retried)!;
   jobId = job.id;
   const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, jobId)) as Job;
-  app.store.setState((s) => ({
-    jobs: { ...s.jobs, [jobId]: apiJob },
-    stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId } as Pane],
-  }));
+  rememberJob(app.store, apiJob);
+  app.open({ kind: 'job', projectId, path: 'acme/api', jobId });
   await app.waitFor(/Job succeeded/);
 });
 afterEach(() => app.close());

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { mergePipelines } from '../../src/features/pipelines/writers.js';
 
 const DEPLOYER = 'acme/platform/deployer';
 let app: AppRig;
@@ -64,7 +65,7 @@ describe('test reports', () => {
     // The full report is not read until the Tests view opens.
     expect(gets(`/pipelines/${pipeline.id}/test_report`)).toHaveLength(0);
     // A pipeline that changed (here: as a poll would see it) has its summary read again.
-    app.store.setState((s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: { ...s.pipelines[pipeline.id]!, updated_at: '2030-01-01T00:00:00.000Z' } } }));
+    mergePipelines(app.store, [{ ...app.store.getState().pipelines[pipeline.id]!, updated_at: '2030-01-01T00:00:00.000Z' }]);
     await app.until(() => gets(`/pipelines/${pipeline.id}/test_report_summary`).length === before + 2, 'the summary re-read');
   });
 

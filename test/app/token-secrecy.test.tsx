@@ -8,6 +8,7 @@ import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { Pane } from '../../src/store/types.js';
 import { clearToast } from '../../src/store/writers.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { rememberJob } from '../../src/features/jobs/index.js';
 
 const SECRET = DEMO_TOKENS.user;
 let app: AppRig;
@@ -38,7 +39,7 @@ it('y copies web URLs without the token, and no frame shows it', async () => {
   await visit({ kind: 'project', projectId: p.id, path: 'acme/api', tab: 'pipelines' }, /#\d+\s+main/);
   const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === p.id && j.status === 'failed' && !j.retried && j.erasedAt === null)!;
   const apiJob = (await app.controller.ctx.gl.jobs.get(p.id, job.id)) as Job;
-  app.store.setState((s) => ({ jobs: { ...s.jobs, [job.id]: apiJob } }));
+  rememberJob(app.store, apiJob);
   await visit({ kind: 'job', projectId: p.id, path: 'acme/api', jobId: job.id } as Pane, /Job failed/);
   expect(app.copied.length).toBeGreaterThanOrEqual(3);
   for (const text of app.copied) expect(text).not.toContain(SECRET);

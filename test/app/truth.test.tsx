@@ -4,9 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { SimJob, SimPipeline } from '../../src/sim/model.js';
-import type { Pane } from '../../src/store/types.js';
 import { osc52Notice } from '../../src/platform/osc52.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { rememberJob } from '../../src/features/jobs/index.js';
+import { moveSelection } from '../../src/store/lists.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 let app: AppRig;
 let projectId: number;
@@ -47,10 +49,8 @@ async function openPipeline(p: SimPipeline): Promise<void> {
 
 async function openJob(job: SimJob): Promise<void> {
   const apiJob = (await app.controller.ctx.gl.jobs.get(projectId, job.id)) as Job;
-  app.store.setState((s) => ({
-    jobs: { ...s.jobs, [apiJob.id]: apiJob },
-    stack: [...s.stack.slice(0, 1), { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane],
-  }));
+  rememberJob(app.store, apiJob);
+  app.open({ kind: 'job', projectId, path: 'acme/api', jobId: job.id });
   await app.waitFor(new RegExp(`#${job.id} ${job.name}`));
 }
 
@@ -78,9 +78,7 @@ describe('after an action, the screen is true within one round trip', () => {
     const shown = app.controller.rowsOf<Job>({ kind: 'pipelineJobs', projectId, pipelineId: p.id });
     const index = shown.findIndex((j) => j.id === failed.id);
     expect(index).toBeGreaterThanOrEqual(0);
-    app.store.setState((s) => ({
-      lists: { ...s.lists, [`pipelineJobs:${projectId}:${p.id}`]: { ...s.lists[`pipelineJobs:${projectId}:${p.id}`]!, selected: index } },
-    }));
+    moveSelection(app.controller.ctx, listKeys.pipelineJobs(projectId, p.id), () => index);
     await app.press('r');
     await app.waitFor(/Retried .*: new job #\d+/);
     expect(['running', 'pending']).toContain(app.sim.world.pipelines.get(p.id)!.status);
@@ -105,9 +103,7 @@ describe("retried jobs keep GitLab's stage order", () => {
     await openPipeline(p);
     await app.waitFor(`#${failed.id}`);
     const index = app.controller.rowsOf<Job>({ kind: 'pipelineJobs', projectId, pipelineId: p.id }).findIndex((j) => j.id === failed.id);
-    app.store.setState((s) => ({
-      lists: { ...s.lists, [`pipelineJobs:${projectId}:${p.id}`]: { ...s.lists[`pipelineJobs:${projectId}:${p.id}`]!, selected: index } },
-    }));
+    moveSelection(app.controller.ctx, listKeys.pipelineJobs(projectId, p.id), () => index);
     await app.press('r');
     const toast = await app.waitFor(/Retried .*: new job #\d+/);
     const fresh = Number(/new job #(\d+)/.exec(toast)![1]);

@@ -6,17 +6,15 @@ import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
 beforeEach(async () => {
-  app = await startApp({ first: { kind: 'pulse' } });
+  // As the config file's `views:` gives them.
+  app = await startApp({
+    first: { kind: 'pulse' },
+    views: [
+      { name: 'deploys', projects: ['acme/api', 'acme/web'], refs: ['main'], statuses: ['manual', 'failed'] },
+      { name: 'scheduled', sources: ['schedule'] },
+    ],
+  });
   await app.waitFor('acme/api');
-  app.store.setState((s) => ({
-    config: {
-      ...s.config,
-      views: [
-        { name: 'deploys', projects: ['acme/api', 'acme/web'], refs: ['main'], statuses: ['manual', 'failed'] },
-        { name: 'scheduled', sources: ['schedule'] },
-      ],
-    },
-  }));
 });
 afterEach(() => app.close());
 

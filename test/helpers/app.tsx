@@ -23,6 +23,7 @@ import { attachKeyReader, type KeySource } from '../../src/input/index.js';
 import type { Binding } from '../../src/keymap/bindings.js';
 import type { CustomCommand } from '../../src/config/user-commands.js';
 import type { ConfigWarning } from '../../src/config/user-config.js';
+import type { SavedView } from '../../src/config/views.js';
 import { withUserCommands } from '../../src/features/commands/index.js';
 import { scopesOverlap } from '../../src/store/keymap.js';
 import * as nav from '../../src/store/nav.js';
@@ -68,8 +69,8 @@ export interface AppRig {
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
   /** Waits until `check` holds (bounded). */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
-  /** Opens `pane` over the first pane, as a jump lays a trail (store/nav.ts setTrail). */
-  open(pane: Pane): void;
+  /** Lays the trail `panes` over the first pane, as a jump does (store/nav.ts setTrail); none: back to the first. */
+  open(...panes: Pane[]): void;
   /** Opens `pane` above the pane in front, as Enter does (store/nav.ts push). */
   push(pane: Pane): void;
   advance(ms: number): void;
@@ -117,6 +118,9 @@ export async function startApp(
     features?: readonly Feature[];
     /** The user's own commands (config file `commands:`), bound as src/tui.tsx binds them. */
     commands?: CustomCommand[];
+    /** What the config file says beside the commands: the pulse's projects, saved views. */
+    pulse?: string[];
+    views?: SavedView[];
     /** Where the user's commands run. */
     cwd?: string;
     /**
@@ -144,7 +148,14 @@ export async function startApp(
     },
     // Most tests retry instantly: the header's "retrying" only where a test asks for it.
     reportRetries: options.wireRetries === true,
-    config: { host: '127.0.0.1', demo: true, readOnly: options.readOnly ?? false, ...(options.commands ? { commands: options.commands } : {}) },
+    config: {
+      host: '127.0.0.1',
+      demo: true,
+      readOnly: options.readOnly ?? false,
+      ...(options.commands ? { commands: options.commands } : {}),
+      ...(options.pulse ? { pulse: options.pulse } : {}),
+      ...(options.views ? { views: options.views } : {}),
+    },
     ...(options.first ? { first: options.first } : {}),
     // The world is frozen; polling would only add noise. Tests refresh with R when they mean to.
     timing: options.timing ?? { activeMs: 600_000, idleMs: 600_000, maxBackoffMs: 600_000 },
@@ -231,7 +242,7 @@ export async function startApp(
       return frame();
     },
     until,
-    open: (pane) => nav.setTrail(store, [store.getState().stack[0]!, pane]),
+    open: (...panes) => nav.setTrail(store, [store.getState().stack[0]!, ...panes]),
     push: (pane) => nav.push(store, pane),
     resize,
     advance(ms) {

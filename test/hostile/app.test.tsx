@@ -2,6 +2,8 @@
 // and the pane say what happened, and the app keeps asking and recovers by itself.
 import { afterEach, expect, it } from 'vitest';
 import { startSimulator } from '../../src/sim/index.js';
+import { listKeys } from '../../src/domain/list-keys.js';
+import { listOf, patchList } from '../../src/store/store.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { START } from '../helpers/sim.js';
 import { probes, startHostile } from './server.js';
@@ -64,40 +66,24 @@ it('a pipeline list with a non-numeric id says so in the pane, and the app keeps
 // `y` must not copy a raw web_url with ESC, BEL, a newline, `$(id)` or U+202E while the toast shows
 // a cleaned one: nothing is copied or opened, and the toast says why.
 it('y and o refuse a hostile web_url and say why; a clean one is copied as shown', async () => {
-  app = await startApp();
+  const rig = (app = await startApp());
   await app.waitFor('acme/api');
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
   app.push({ kind: 'project', projectId: project.id, path: 'acme/api', tab: 'pipelines' });
   await app.waitFor(/#\d+\s+main/);
-  const row = app.store.getState().lists[Object.keys(app.store.getState().lists).find((k) => k.includes('pipelines'))!]!.items[0] as {
-    id: number;
-    web_url: string;
-  };
-  const clean = row.web_url;
+  const key = listKeys.pipelines(project.id);
+  const clean = listOf<{ web_url: string }>(app.store.getState(), key).items[0]!.web_url;
+  // The first row's address, as if GitLab had sent it so (the lists' writer, store/store.ts).
+  const firstRowUrl = (url: string) => patchList(rig.store, key, (l) => ({ items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: url } : i)) }));
   const hostile = `${clean}\u001b]52;c;cHduZWQ=\u0007\n$(id)\u202e`;
-  app.store.setState((s) => ({
-    pipelines: s.pipelines,
-    lists: Object.fromEntries(
-      Object.entries(s.lists).map(([k, l]) => [
-        k,
-        k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: hostile } : i)) } : l,
-      ]),
-    ),
-  }));
+  firstRowUrl(hostile);
   await app.press('y');
   await app.waitFor(/Not copied: its web address contains a hidden or control/);
   expect(app.copied).toEqual([]);
   await app.press('o');
   await app.waitFor(/Not opened:/);
   expect(app.opened).toEqual([]);
-  app.store.setState((s) => ({
-    lists: Object.fromEntries(
-      Object.entries(s.lists).map(([k, l]) => [
-        k,
-        k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: 'https://evil.example/x' } : i)) } : l,
-      ]),
-    ),
-  }));
+  firstRowUrl('https://evil.example/x');
   // A clean address on another host is copied as it is, its host said; `o` asks before opening it.
   await app.press('y');
   await app.waitFor(/Link https:\/\/evil\.example\/x .* — on evil\.example, not on /);
@@ -107,14 +93,7 @@ it('y and o refuse a hostile web_url and say why; a clean one is copied as shown
   await app.press('n');
   expect(app.opened).toEqual([]);
   app.copied.length = 0;
-  app.store.setState((s) => ({
-    lists: Object.fromEntries(
-      Object.entries(s.lists).map(([k, l]) => [
-        k,
-        k.includes('pipelines') ? { ...l, items: l.items.map((i, n) => (n === 0 ? { ...(i as object), web_url: clean } : i)) } : l,
-      ]),
-    ),
-  }));
+  firstRowUrl(clean);
   await app.press('y');
   await app.until(() => app!.copied.length === 1, 'a copy');
   expect(app.copied).toEqual([clean]);

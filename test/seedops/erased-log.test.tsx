@@ -2,9 +2,9 @@
 // by whom when it was us (GitLab's job entity sends only `erased_at`), and the trace is not read
 // again — not by the tail, not by R. A job known erased when opened is not read at all.
 import { afterEach, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
+import { rememberJob } from '../../src/features/jobs/index.js';
 
 let app: AppRig | undefined;
 afterEach(async () => {
@@ -53,10 +53,8 @@ it('a job listed as erased: says when (not by whom) and never reads its trace', 
   await rig.controller.ctx.gl.jobs.erase(project.id, job.id);
   // Opened from a list, as usual: the job (with its erased_at) is known before its pane opens.
   const read = await rig.controller.ctx.gl.jobs.get(project.id, job.id);
-  rig.store.setState((s) => ({
-    jobs: { ...s.jobs, [job.id]: read },
-    stack: [...s.stack.slice(0, 1), { kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id } as Pane],
-  }));
+  rememberJob(rig.store, read);
+  rig.open({ kind: 'job', projectId: project.id, path: 'acme/api', jobId: job.id });
   const frame = await rig.waitFor(/This job was erased \d{4}-\d\d-\d\d[^\n]*: GitLab removed its log and artifacts\./);
   expect(frame).not.toContain(' by Alice');
   await rig.press('R');
