@@ -39,14 +39,16 @@ export const KNOWN_CIRCLES = [];
  * of these, and no feature imports it. What several features share goes to src/domain instead.
  */
 export const FEATURE_TIERS = [
-  // The job row's actions and table (jobs), watched pipelines (marks), the pulse's rows (pulse).
-  ['jobs', 'marks', 'pulse'],
+  // The job row's actions and table (jobs), watched pipelines (marks).
+  ['jobs', 'marks'],
   // The user's own commands, run over the job or pipeline in front.
   ['commands'],
   // The job pane and its log.
   ['log'],
   // The pipeline lists and pane, with the job keys on their rows.
   ['pipelines'],
+  // The pulse: its rows open a project's pipelines filtered (its `f`), and `:jobs` and `:view` read its projects.
+  ['pulse'],
 ];
 
 /** The files (relative to the repository) that may call `setState`: the writers every other file calls. */

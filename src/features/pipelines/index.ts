@@ -3,3 +3,4 @@
 export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';
 export { JOB_KEYS, jobRefusal, type JobKey } from './job-commands.js';
+export { filterPipelinesByStatus } from './filters.js';

@@ -16,7 +16,7 @@ import { hiddenCharacter, safeText, visiblyEscaped } from '../../text/safe.js';
 import { runJobAction } from '../jobs/index.js';
 import { storePipeline } from './actions.js';
 import { markPipeline } from '../marks/index.js';
-import { confirmRun, jobTarget } from './what-runs.js';
+import { confirmRun, DEPLOYS_OLDER, jobRun } from '../../store/confirm-run.js';
 import { formRequest, isDirty, lineErrors, newPipelineForm, playJobForm, runFormKey, runFormPaste, serverErrorsOf, type RunFormState } from './run-form.js';
 import { listKeys } from '../../domain/list-keys.js';
 
@@ -44,18 +44,22 @@ const open = (ctx: Ctx, form: RunFormState) => {
   nav.push(ctx.store, { kind: 'runForm', projectId: form.projectId, path: form.path });
 };
 
-/** `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did). */
-export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string): void {
+/**
+ * `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did);
+ * `:new REF`: with the ref typed (or Tab-completed) instead.
+ */
+export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string, typed?: string): void {
   const branch: unknown = ctx.store.getState().projects[projectId]?.default_branch;
-  const ref = typeof branch === 'string' ? branch : 'main';
-  // The prefill is exactly what the field shows: a default branch holding characters the field
-  // cannot show (escapes, bidi overrides, invisible ones) is not prefilled but named, escaped.
+  const ref = typed ?? (typeof branch === 'string' ? branch : 'main');
+  // The prefill is exactly what the field shows: a ref holding characters the field cannot show
+  // (escapes, bidi overrides, invisible ones) is not prefilled but named, escaped.
   const hidden = hiddenCharacter(ref);
   if (!hidden) return open(ctx, newPipelineForm(projectId, path, ref));
   const form = newPipelineForm(projectId, path, '');
+  const whose = typed !== undefined ? 'The ref typed' : "GitLab's default branch";
   open(ctx, {
     ...form,
-    server: { ...form.server, ref: `GitLab's default branch "${visiblyEscaped(ref, 80)}" holds ${hidden}, which cannot be shown: type the branch` },
+    server: { ...form.server, ref: `${whose} "${visiblyEscaped(ref, 80)}" holds ${hidden}, which cannot be shown: type the branch` },
   });
 }
 
@@ -120,16 +124,13 @@ export async function submitRunForm(ctx: Ctx): Promise<void> {
     const vars = jobVariables.length ? `with ${jobVariables.map((v) => safeText(v.key, 40)).join(', ')}` : 'with no variables';
     // Naming what will run (pipeline, ref, commit, age), and whether something newer is out there.
     const job = ctx.store.getState().jobs[target.job.id] ?? target.job;
-    confirmRun(
-      ctx,
-      {
-        message: `Play ${jobLabel(target.job)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
-        detail: `It deploys${env ? ` to ${safeText(env, 40)}` : ''} ${vars}.`,
-        yes: { owner: 'pipelines', command: 'job.playConfirmed', args },
-      },
-      jobTarget(job, form.projectId, env),
-      { older: 'this deploys an older commit' },
-    );
+    confirmRun(ctx, {
+      message: `Play ${jobLabel(target.job)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
+      detail: `It deploys${env ? ` to ${safeText(env, 40)}` : ''} ${vars}.`,
+      yes: { owner: 'pipelines', command: 'job.playConfirmed', args },
+      target: jobRun(job, form.projectId, env),
+      newer: DEPLOYS_OLDER,
+    });
     return;
   }
   await createPipeline(ctx, form);
