@@ -10,7 +10,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { guarded } from '../../store/guard.js';
 import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
-import { safeText } from '../../text/safe.js';
+import { safeText, visiblyEscaped } from '../../text/safe.js';
 import { commandVars } from './context.js';
 import { inTerminal, pageFile, pagerText, tempPath } from './external.js';
 
@@ -33,7 +33,8 @@ export function startCommand(ctx: Ctx, command: CustomCommand, pane: Pane = topP
     const on = found.vars.PIPETOP_JOB_NAME ?? found.vars.PIPETOP_ENVIRONMENT ?? found.vars.PIPETOP_PROJECT;
     setPrompt(ctx.store, null);
     setConfirm(ctx.store, {
-      message: `Run ${command.name}${on ? ` on ${safeText(on, 80)}` : ''}?`,
+      // Server text set apart: quoted, on one line, what a line cannot show written out (\u{202E}).
+      message: `Run ${command.name}${on ? ` on "${visiblyEscaped(on, 80)}"` : ''}?`,
       detail: safeText(command.description, 200),
       yes: { owner: 'commands', command: 'commands.runConfirmed', args: { name: command.name, vars: found.vars } },
     });
