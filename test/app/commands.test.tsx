@@ -50,6 +50,9 @@ commands:
     output: none
     confirm: true
     dangerous: true
+  - name: one-long-line
+    run: "head -c 5000000 /dev/zero | tr '\\\\0' x"
+    output: toast
   - name: confirm
     scope: job
     run: 'printf %s "$PIPETOP_JOB_NAME" > "$OUT/confirmed"'
@@ -324,4 +327,11 @@ it('confirm: true sets a hostile job name apart: quoted, on one line, its hidden
   await a.press('y');
   await a.waitFor('confirm done');
   expect(readFileSync(join(out, 'confirmed'), 'utf8')).toBe(hostile);
+});
+
+it('a toast of one line longer than the output kept says it shows the start of its end, and how much was written', async () => {
+  const { app: a } = await start();
+  await palette(a, 'run one-long-line');
+  await a.until(() => /^one-long-line: x/.test(a.store.getState().toast?.message ?? ''), 'the toast');
+  expect(a.store.getState().toast!.message).toMatch(/^one-long-line: x+… \(the start of the last 4M of a line; it wrote 4\.8M\)$/);
 });
