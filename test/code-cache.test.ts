@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheName, crc32, runtimeKey } from '../src/boot/code-cache.js';
 import { VERSION } from '../src/version.js';
 import { BUNDLE, ensureBundle, ptyFile } from './helpers/pty.js';
+import { until } from './helpers/until.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pipetop-code-cache-'));
 beforeAll(ensureBundle);
@@ -306,9 +307,7 @@ describe('the code cache of the TUI', () => {
     const screen = spawn(['--demo']);
     await screen.waitFor('? help', 20_000);
     // Bounded: the loader writes a second after the first frame.
-    const deadline = Date.now() + 15_000;
-    while (!cacheFiles(dir).some((f) => f.startsWith('tui-')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(cacheFiles(dir).some((f) => f.startsWith('tui-'))).toBe(true);
+    await until(() => cacheFiles(dir).some((f) => f.startsWith('tui-')), 'the code cache written', { timeoutMs: 15_000, everyMs: 50 });
     screen.write('\u0003');
     expect(await screen.exited()).toBe(0);
 

@@ -202,7 +202,8 @@ it('| opens the text file in $PAGER: exactly its text, in a private temp file re
   expect(readFileSync(join(out, 'mode'), 'utf8').trim()).toBe('600');
   const path = readFileSync(join(out, 'path'), 'utf8');
   expect(dirname(path)).toBe(pipetopTempDir());
-  await app.until(() => !existsSync(path), 'the temp file removed');
+  // The file goes in the pager's last step; the action ends just after (its guard cleared).
+  await app.until(() => !existsSync(path) && Object.keys(app.store.getState().inflight).length === 0, 'the temp file removed, the pager done');
   // From the file's preview, Enter and | in one write: the same text again, a new temp file.
   await app.press(`${KEY.enter}|`);
   await app.until(() => runs() === 2, 'the pager ran again');

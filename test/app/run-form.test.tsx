@@ -227,9 +227,9 @@ describe('at 80 columns', () => {
   });
 });
 
-// Issue 22 §4: a form sends what it shows. The `N` form showed `main` as the ref and sent the
-// project's default_branch with the characters the display hid; typed inputs were changed on the
-// way (12345678901234567890 went out as 12345678901234567000, `1.10` as `1.1`).
+// A form sends what it shows: the `N` form must not show `main` as the ref and send the project's
+// default_branch with characters the display hid, nor change typed inputs on the way
+// (12345678901234567890 going out as 12345678901234567000, `1.10` as `1.1`).
 describe('forms send what they show', () => {
   const creates = () => app.sim.requests.filter((r) => r.method === 'POST' && r.path.includes('/pipeline?'));
 
