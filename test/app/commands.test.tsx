@@ -335,3 +335,17 @@ it('a toast of one line longer than the output kept says it shows the start of i
   await a.until(() => /^one-long-line: x/.test(a.store.getState().toast?.message ?? ''), 'the toast');
   expect(a.store.getState().toast!.message).toMatch(/^one-long-line: x+… \(the start of the last 4M of a line; it wrote 4\.8M\)$/);
 });
+
+it('read-only mode refuses a command given the token though not marked dangerous, and leaves it out of help', async () => {
+  const { app: a, out } = await start({ readOnly: true });
+  const described = a.controller.keymap.bindings.map((b) => b.command);
+  expect(described).not.toContain('run.with-token');
+  expect(described).toContain('run.anywhere');
+  await palette(a, 'run with-token');
+  const frame = await a.waitFor('Read-only mode');
+  expect(frame).toMatch(/the command with-token \(it gets the token\) is disabled/);
+  expect(existsSync(join(out, 'with-token.env'))).toBe(false);
+  // A command without the token still runs.
+  await palette(a, 'run anywhere');
+  await a.until(() => existsSync(join(out, 'anywhere.env')), 'the plain command');
+});
