@@ -74,7 +74,7 @@ it('after a SIGKILL mid-session the terminal is out of raw mode and off the alte
   expect(stty(tty)).toMatch(/ echo /);
   await until(() => raw().slice(before).includes('\x1b[?1049l'), 'the alternate screen left');
   expect(raw().slice(before)).toContain('\x1b[?2004l');
-});
+}, 45_000);
 
 it('a clean quit ends the guard without a word', async () => {
   const { raw, shell } = inShell();
@@ -84,4 +84,4 @@ it('a clean quit ends the guard without a word', async () => {
   await until(() => !alive(guard), 'the guard ended');
   // One ?1049l: pipetop's own restore; the guard added none.
   expect(raw().split('\x1b[?1049l')).toHaveLength(2);
-});
+}, 45_000);
