@@ -8,12 +8,16 @@ import type {
   Branch,
   Bridge,
   Commit,
+  Compare,
   CurrentUser,
   Deployment,
+  DeploymentApproval,
   Environment,
+  EnvironmentDetail,
   Event,
   Job,
   JobUser,
+  LastDeployment,
   MergeRequest,
   Note,
   Pipeline,
@@ -341,7 +345,15 @@ const deployable = entity('deployable', {
   tag_list: opt(listOf('text')),
 });
 
-export const deployment: Entity<Deployment> = entity<Deployment>('deployment', {
+// ee/lib/api/entities/deployments/approval.rb
+export const deploymentApproval: Entity<DeploymentApproval> = entity<DeploymentApproval>('deployment approval', {
+  user: req(e(userBasic)),
+  status: req('status'),
+  created_at: opt('text'),
+  comment: optNull('text'),
+});
+
+const deploymentFields = {
   id: req('int'),
   iid: opt('int'),
   ref: req('text'),
@@ -350,8 +362,38 @@ export const deployment: Entity<Deployment> = entity<Deployment>('deployment', {
   updated_at: opt('text'),
   status: opt('status'),
   user: req(e(userBasic)),
-  environment: req(e(environment)),
   deployable: orNull(e(deployable)),
+  // EE's DeploymentExtended, on the single GET only.
+  pending_approval_count: opt('count'),
+  approvals: opt(listOf(e(deploymentApproval))),
+} as const;
+
+export const deployment: Entity<Deployment> = entity<Deployment>('deployment', { ...deploymentFields, environment: req(e(environment)) });
+
+/** An environment's `last_deployment`: lib/api/environments.rb leaves the deployment's environment out. */
+const lastDeployment: Entity<LastDeployment> = entity<LastDeployment>('deployment', { ...deploymentFields, environment: opt(e(environment)) });
+
+// lib/api/entities/environment.rb on environment_basic.rb
+export const environmentDetail: Entity<EnvironmentDetail> = entity<EnvironmentDetail>('environment', {
+  id: req('int'),
+  name: req('text'),
+  slug: opt('text'),
+  external_url: optNull('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  tier: opt('text'),
+  state: opt('status'),
+  auto_stop_at: optNull('text'),
+  last_deployment: optNull(e(lastDeployment)),
+});
+
+// lib/api/entities/compare.rb (its `diffs` are not read)
+export const compare: Entity<Compare> = entity<Compare>('compare', {
+  commit: optNull(e(commit)),
+  commits: req(listOf(e(commit))),
+  compare_timeout: opt('bool'),
+  compare_same_ref: opt('bool'),
+  web_url: opt('text'),
 });
 
 // ---- SSH keys: API::Entities::SSHKeyWithUser ----------------------------------------------------------------
@@ -485,7 +527,10 @@ export const ENTITIES = {
   testReport,
   schedule,
   deployment,
+  deploymentApproval,
   environment,
+  environmentDetail,
+  compare,
   sshKey,
   branch,
   event,

@@ -305,6 +305,45 @@ export interface Deployment {
   user: UserBasic;
   environment: Environment;
   deployable: Deployable | null;
+  /** The single GET only (EE's DeploymentExtended): approvals still needed, and those given. */
+  pending_approval_count?: number;
+  approvals?: DeploymentApproval[];
+  [extra: string]: unknown;
+}
+
+/** ee/lib/api/entities/deployments/approval.rb: an approval or rejection of a blocked deployment. */
+export interface DeploymentApproval {
+  user: UserBasic;
+  status: string;
+  created_at?: Timestamp;
+  comment?: string | null;
+  [extra: string]: unknown;
+}
+
+export const ENVIRONMENT_STATES = ['available', 'stopping', 'stopped'] as const;
+export type EnvironmentState = Open<(typeof ENVIRONMENT_STATES)[number]>;
+
+/** A deployment inside its environment (`last_deployment`): GitLab leaves its `environment` out. */
+export type LastDeployment = { [K in keyof Deployment as K extends 'environment' ? never : K]: Deployment[K] } & { environment?: Environment };
+
+/** lib/api/entities/environment.rb (on EnvironmentBasic); `last_deployment` only on the single GET. */
+export interface EnvironmentDetail extends Environment {
+  slug?: string;
+  tier?: string;
+  state?: EnvironmentState;
+  auto_stop_at?: Timestamp | null;
+  created_at?: Timestamp;
+  updated_at?: Timestamp;
+  last_deployment?: LastDeployment | null;
+}
+
+/** lib/api/entities/compare.rb: `commits` oldest first, `commit` the newest of them. */
+export interface Compare {
+  commit?: Commit | null;
+  commits: Commit[];
+  compare_timeout?: boolean;
+  compare_same_ref?: boolean;
+  web_url?: string;
   [extra: string]: unknown;
 }
 

@@ -45,14 +45,7 @@ export interface JobTemplate {
   /** Only on these refs (undefined: every ref). */
   only?: string[];
   artifacts?: { paths: string[]; expireInDays: number | null };
-  /** `$CI_COMMIT_REF_SLUG` in it becomes the ref's slug (a review app per branch). */
   environment?: string;
-  /** Not on these refs (GitLab's `except`). */
-  except?: string[];
-  /** `environment:auto_stop_in`: a successful deployment sets the environment's auto_stop_at this far ahead. */
-  autoStopInMs?: number;
-  /** Ids from the environments' own range (world/environments.ts), so adding it shifts no other id. */
-  ownIds?: boolean;
   logSize?: 'small' | 'normal' | 'huge';
   /** The log has at least this many lines (LogSpec.lines); for benchmarks. */
   logLines?: number;

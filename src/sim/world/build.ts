@@ -12,7 +12,7 @@ import { scaleProjects, type WorldScale } from './scale.js';
 import { seedEnvironments } from './environments.js';
 import { World } from './world.js';
 import { newCommit, ZERO_SHA } from './commits.js';
-import { ENV_JOB_BASE, newEnvironment } from './deployments.js';
+import { newEnvironment, waitsForApproval } from './deployments.js';
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 30;
@@ -177,10 +177,10 @@ function historyPipeline(world: World, rng: Rng, project: SimProject, at: number
   } else {
     world.at(at + rng.int(40, 90) * 60_000, (t) => {
       for (const job of world.pipelineJobs(pipeline)) {
-        // The demo's added deploy jobs are played by world/environments.ts, drawing nothing from `rng`.
-        if (job.id > ENV_JOB_BASE) continue;
         if (job.status === 'failed' && rng.chance(0.35)) world.retryJob(job, userId, t);
-        else if (job.status === 'manual' && rng.chance(job.allowFailure ? 0.5 : 0.8)) world.playJob(job, userId, t);
+        // A job waiting for an approval is not played, but the draw is made all the same, so the
+        // rest of the world stays what it was for the seed.
+        else if (job.status === 'manual' && rng.chance(job.allowFailure ? 0.5 : 0.8) && !waitsForApproval(world, job)) world.playJob(job, userId, t);
       }
     });
   }

@@ -1,7 +1,6 @@
 // A deploy job's deployment, kept in step with the job (created when it is queued, then running,
 // then its outcome), as GitLab's Deployment follows its deployable, and the environment it lands in
-// (created on the first deployment, started again by a deployment, its auto-stop timer set by a
-// successful one). Apart from world.ts, which calls it at every job status change, so the world's
+// (created on the first deployment, started again by a successful one, stopped at its auto_stop_at). Apart from world.ts, which calls it at every job status change, so the world's
 // class stays a readable size.
 import type { SimDeployment, SimEnvironment, SimJob, SimProject } from '../model.js';
 
@@ -13,9 +12,6 @@ export interface DeploymentBook {
   readonly counters: { deployment: number; environment: number };
   at(time: number, run: (at: number) => void): void;
 }
-
-/** Where the ids of jobs from `ownIds` templates start: above every other range of the world. */
-export const ENV_JOB_BASE = 9_000_000;
 
 /** GitLab's CI_COMMIT_REF_SLUG: lower case, anything but a-z and 0-9 a dash, 63 characters at most. */
 export const refSlug = (ref: string): string =>
@@ -81,6 +77,36 @@ function createDeployment(world: DeploymentBook, job: SimJob, status: SimDeploym
 }
 
 /**
+ * A deployment recorded through `POST /projects/:id/deployments` by a deploy tool outside CI: no
+ * deployable job (so nothing to re-run), the caller as its user.
+ */
+export function apiDeployment(
+  world: DeploymentBook,
+  project: SimProject,
+  env: SimEnvironment,
+  input: { ref: string; sha: string; userId: number; at: number },
+): SimDeployment {
+  const deployment: SimDeployment = {
+    id: project.ids ? ++project.ids.deployment : ++world.counters.deployment,
+    iid: project.nextDeploymentIid++,
+    projectId: project.id,
+    ref: input.ref,
+    sha: input.sha,
+    createdAt: input.at,
+    updatedAt: input.at,
+    status: 'success',
+    userId: input.userId,
+    environment: env.name,
+    jobId: null,
+  };
+  world.deployments.set(deployment.id, deployment);
+  listOf(world.projectDeployments, project.id).push(deployment.id);
+  env.state = 'available';
+  env.updatedAt = input.at;
+  return deployment;
+}
+
+/**
  * A manual deploy job to an environment that needs approvals waits with a `blocked` deployment
  * (Deployment#block, ee/app/services/deployments/approval_service.rb unblocks or drops it).
  */
@@ -91,7 +117,7 @@ export function blockDeployment(world: DeploymentBook, job: SimJob, at: number):
   createDeployment(world, job, 'blocked', at).approvals = [];
 }
 
-export function touchDeployment(world: DeploymentBook, job: SimJob, status: SimDeployment['status'], at: number, autoStopInMs?: number): void {
+export function touchDeployment(world: DeploymentBook, job: SimJob, status: SimDeployment['status'], at: number): void {
   if (!job.environment) return;
   const deployment = deploymentOfJob(world, job);
   if (!deployment) {
@@ -102,17 +128,24 @@ export function touchDeployment(world: DeploymentBook, job: SimJob, status: SimD
   deployment.updatedAt = at;
   if (status !== 'success') return;
   const env = environmentFor(world, world.projects.get(job.projectId)!, job.environment, at);
-  // A deployment starts a stopped environment again; `auto_stop_in` sets when it stops by itself.
+  // A deployment starts a stopped environment again.
   env.state = 'available';
   env.updatedAt = at;
-  if (autoStopInMs === undefined) return;
-  const stopAt = at + autoStopInMs;
+}
+
+/** Sets when the environment stops by itself (`environment:auto_stop_in`), and stops it then. */
+export function autoStop(world: DeploymentBook, env: SimEnvironment, stopAt: number): void {
   env.autoStopAt = stopAt;
   world.at(stopAt, (t) => {
     if (env.autoStopAt !== stopAt || env.state !== 'available') return;
     env.state = 'stopped';
     env.updatedAt = t;
   });
+}
+
+/** Whether the job's deployment waits for an approval (GitLab's play_job policy refuses to play it). */
+export function waitsForApproval(world: DeploymentBook, job: SimJob): boolean {
+  return deploymentOfJob(world, job)?.status === 'blocked';
 }
 
 export function listOf<K, V>(map: Map<K, V[]>, key: K): V[] {

@@ -19,7 +19,7 @@ import type {
   SimVariable,
 } from '../model.js';
 import { RUNNERS } from './catalog.js';
-import { ENV_JOB_BASE, listOf, refSlug, touchDeployment } from './deployments.js';
+import { listOf, touchDeployment } from './deployments.js';
 import { TimerHeap } from './heap.js';
 
 export { listOf };
@@ -33,8 +33,6 @@ export interface WorldCounters {
   key: number;
   note: number;
   environment: number;
-  /** Jobs of templates with `ownIds` (world/environments.ts). */
-  envJob: number;
 }
 
 export class World {
@@ -55,25 +53,13 @@ export class World {
   readonly projectJobs = new Map<number, number[]>();
   readonly projectSchedules = new Map<number, number[]>();
   readonly projectDeployments = new Map<number, number[]>();
-  readonly counters: WorldCounters = {
-    pipeline: 5000,
-    job: 80000,
-    schedule: 10,
-    deployment: 300,
-    event: 1,
-    key: 1,
-    note: 900,
-    environment: 1,
-    envJob: ENV_JOB_BASE,
-  };
+  readonly counters: WorldCounters = { pipeline: 5000, job: 80000, schedule: 10, deployment: 300, event: 1, key: 1, note: 900, environment: 1 };
   readonly timers = new TimerHeap();
   /** World time up to which every timer has run. */
   private time: number;
   private advancing = false;
   /** Called for every job that changes status (tests and the event log listen). */
   onJobChange?: (job: SimJob, at: number) => void;
-  /** Called for every pipeline created (the demo world's deploys, world/environments.ts). */
-  onPipelineCreated?: (pipeline: SimPipeline, at: number) => void;
 
   constructor(
     readonly seed: number,
@@ -219,17 +205,16 @@ export class World {
     }
     for (const template of config.jobs) {
       // `only` names branches; merge-request refs (refs/merge-requests/N/head) match none of them.
-      if ((template.only && !template.only.includes(input.ref)) || template.except?.includes(input.tag ? 'tags' : input.ref)) continue;
+      if (template.only && !template.only.includes(input.ref)) continue;
       this.addJob(pipeline, template, at);
     }
     this.process(pipeline, at);
-    this.onPipelineCreated?.(pipeline, at);
     return pipeline;
   }
 
   private addJob(pipeline: SimPipeline, t: JobTemplate, at: number, userId = pipeline.userId): SimJob {
     const project = this.projects.get(pipeline.projectId)!;
-    const id = t.ownIds ? ++this.counters.envJob : project.ids ? ++project.ids.job : ++this.counters.job;
+    const id = project.ids ? ++project.ids.job : ++this.counters.job;
     const r = (salt: number) => hashFloat(this.seed, id, salt);
     const failed = r(1) < t.failRate;
     const job: SimJob = {
@@ -263,7 +248,7 @@ export class World {
       artifacts: null,
       artifactPaths: t.artifacts?.paths ?? null,
       artifactsExpireInDays: t.artifacts?.expireInDays ?? null,
-      environment: t.environment?.replace('$CI_COMMIT_REF_SLUG', refSlug(pipeline.ref)) ?? null,
+      environment: t.environment ?? null,
       logSize: t.logSize ?? 'normal',
       logLines: t.logLines ?? null,
       coverage: null,
@@ -417,8 +402,8 @@ export class World {
         });
     }
     this.setStatus(job, outcome, at);
+    touchDeployment(this, job, outcome, at);
     const pipeline = this.pipelines.get(job.pipelineId)!;
-    touchDeployment(this, job, outcome, at, job.environment ? this.templateOf(pipeline, job.name)?.autoStopInMs : undefined);
     // Nothing new can start, and the status stays running, while other jobs are still active;
     // skipping the full pass keeps a 330-job pipeline linear rather than quadratic.
     if (pipeline.activeJobs > 0) pipeline.updatedAt = at;
