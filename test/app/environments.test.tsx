@@ -11,6 +11,8 @@ import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
 let app: AppRig;
+/** Its production (the manual `apply`) needs an approval (docs/development.md "Environments"). */
+const TF = 'acme/platform/infra/terraform';
 
 async function palette(rig: AppRig, text: string): Promise<void> {
   await rig.press(':');
@@ -46,12 +48,12 @@ afterEach(() => app.close());
 
 describe('the environment pane', () => {
   it('says what runs, what waits for an approval, and lists its deployments newest first', async () => {
-    await openEnvironment(app, 'acme/api', 'production');
-    const all = deploymentsOf(app, 'acme/api', 'production');
+    await openEnvironment(app, TF, 'production');
+    const all = deploymentsOf(app, TF, 'production');
     const live = all.find((d) => d.status === 'success')!;
     const waiting = all.find((d) => d.status === 'blocked')!;
     const frame = await app.waitFor(`runs #${live.iid} ${live.sha.slice(0, 8)} main`);
-    expect(frame).toContain('production · available · https://api.acme.example (o opens)');
+    expect(frame).toContain('production · available · https://console.cloud.acme.example (o opens)');
     expect(frame).toContain(`#${waiting.iid} ${waiting.sha.slice(0, 8)} waits for an approval · A approve · X reject`);
     expect(frame).toMatch(/Status\s+ID\s+Ref\s+Commit\s+Title\s+By\s+When\s+Job/);
     const ids = [...frame.matchAll(/^. \w+\s+#(\d+)\s/gm)].map((m) => Number(m[1]));
@@ -136,9 +138,9 @@ describe('roll back', () => {
 
 describe('approve, reject, stop', () => {
   it('A asks, then approves the newest waiting deployment: it is unblocked and its job waits to be run', async () => {
-    const waiting = deploymentsOf(app, 'acme/api', 'production').find((d) => d.status === 'blocked')!;
+    const waiting = deploymentsOf(app, TF, 'production').find((d) => d.status === 'blocked')!;
     waiting.userId = app.sim.world.usersByName.get('bob')!.id;
-    await openEnvironment(app, 'acme/api', 'production');
+    await openEnvironment(app, TF, 'production');
     await app.press('A');
     await app.waitFor(`Approve deployment #${waiting.iid} to production? [y/N]`);
     expect(posts(app)).toEqual([]);
@@ -150,9 +152,9 @@ describe('approve, reject, stop', () => {
   });
 
   it("approving one's own deployment shows GitLab's reason; nothing changes", async () => {
-    const waiting = deploymentsOf(app, 'acme/api', 'production').find((d) => d.status === 'blocked')!;
+    const waiting = deploymentsOf(app, TF, 'production').find((d) => d.status === 'blocked')!;
     waiting.userId = app.sim.world.usersByName.get('alice')!.id;
-    await openEnvironment(app, 'acme/api', 'production');
+    await openEnvironment(app, TF, 'production');
     await palette(app, 'approve looks fine');
     const frame = await app.waitFor(`Approve deployment #${waiting.iid} to production? [y/N]`);
     expect(frame).toContain('comment: “looks fine”');
@@ -163,8 +165,8 @@ describe('approve, reject, stop', () => {
   });
 
   it(':reject with a comment: the deploy job fails and the deployment with it', async () => {
-    const waiting = deploymentsOf(app, 'acme/api', 'production').find((d) => d.status === 'blocked')!;
-    await openEnvironment(app, 'acme/api', 'production');
+    const waiting = deploymentsOf(app, TF, 'production').find((d) => d.status === 'blocked')!;
+    await openEnvironment(app, TF, 'production');
     await palette(app, 'reject not during the freeze');
     await app.waitFor(`Reject deployment #${waiting.iid} to production? [y/N]`);
     await app.press('y');

@@ -9,11 +9,14 @@ import { startRig, type Rig } from '../helpers/sim.js';
 import { ISO_MS, apiError } from '../helpers/expect.js';
 
 const API = 'acme/api';
+/** Its production (the manual `apply`) needs an approval (docs/development.md "Environments"). */
+const TF = 'acme/platform/infra/terraform';
+const TF_PATH = encodeURIComponent(TF);
 const DEMO_PROJECTS = ['acme/api', 'acme/web', 'acme/platform/infra/terraform', 'acme/monorepo', 'ops/runbooks', 'acme/platform/deployer', 'acme/mobile'];
 
 const envNamed = async (rig: Rig, project: string, name: string): Promise<EnvironmentDetail> => (await rig.gl.environments.list(project, { name }).all())[0]!;
 const blocked = async (rig: Rig): Promise<Deployment[]> =>
-  rig.gl.deployments.list(API, { environment: 'production', status: 'blocked', order_by: 'id', sort: 'desc' }).all(100);
+  rig.gl.deployments.list(TF, { environment: 'production', status: 'blocked', order_by: 'id', sort: 'desc' }).all(100);
 
 describe('environments (read)', () => {
   let rig: Rig;
@@ -106,7 +109,8 @@ describe('environments (read)', () => {
     for (const d of waiting) {
       expect(d.environment.name).toBe('production');
       expect(d.deployable?.status).toBe('manual');
-      const one = await rig.gl.deployments.get(API, d.id);
+      expect(d.deployable?.name).toBe('apply');
+      const one = await rig.gl.deployments.get(TF, d.id);
       expect(one.pending_approval_count).toBe(1);
       expect(one.approvals).toEqual([]);
     }
@@ -166,21 +170,21 @@ describe('environments (write)', () => {
     const stop = await apiError(ro.environments.stop(API, production.id));
     expect([stop.status, JSON.parse(stop.body!).error]).toEqual([403, 'insufficient_scope']);
     const waiting = (await blocked(rig))[0]!;
-    const approve = await apiError(ro.deployments.approve(API, waiting.id, { status: 'approved' }));
+    const approve = await apiError(ro.deployments.approve(TF, waiting.id, { status: 'approved' }));
     expect(approve.status).toBe(403);
     expect((await rig.gl.environments.get(API, production.id)).state).toBe('available');
-    expect((await rig.gl.deployments.get(API, waiting.id)).status).toBe('blocked');
+    expect((await rig.gl.deployments.get(TF, waiting.id)).status).toBe('blocked');
   });
 
   it('approve: 201 with the approval; the deployment is unblocked and its manual job may be played', async () => {
     const waiting = (await blocked(rig))[0]!;
     const alice = rig.sim.world.usersByName.get('alice')!;
     const approver = waiting.user.id === alice.id ? rig.other : rig.gl;
-    const res = await approver.client.request('POST', `/projects/acme%2Fapi/deployments/${waiting.id}/approval`, {
+    const res = await approver.client.request('POST', `/projects/${TF_PATH}/deployments/${waiting.id}/approval`, {
       json: { status: 'approved', comment: 'Ship it' },
     });
     expect(res.status).toBe(201);
-    const approval = await rig.gl.deployments.get(API, waiting.id);
+    const approval = await rig.gl.deployments.get(TF, waiting.id);
     expect(approval.status).toBe('created');
     expect(approval.pending_approval_count).toBe(0);
     expect(approval.approvals).toEqual([
@@ -190,20 +194,20 @@ describe('environments (write)', () => {
         user: expect.objectContaining({ id: waiting.user.id === alice.id ? rig.sim.world.usersByName.get('bob')!.id : alice.id }),
       }),
     ]);
-    expect((await rig.gl.jobs.get(API, waiting.deployable!.id)).status).toBe('manual');
-    await rig.gl.jobs.play(API, waiting.deployable!.id);
-    expect((await rig.gl.jobs.get(API, waiting.deployable!.id)).status).toBe('pending');
+    expect((await rig.gl.jobs.get(TF, waiting.deployable!.id)).status).toBe('manual');
+    await rig.gl.jobs.play(TF, waiting.deployable!.id);
+    expect((await rig.gl.jobs.get(TF, waiting.deployable!.id)).status).toBe('pending');
     // Approving again: it no longer waits.
-    const again = await apiError(approver.deployments.approve(API, waiting.id, { status: 'approved' }));
+    const again = await apiError(approver.deployments.approve(TF, waiting.id, { status: 'approved' }));
     expect([again.status, again.reason]).toEqual([400, 'This deployment is not waiting for approvals.']);
   });
 
   it('reject: the deploy job is dropped (deployment_rejected) and the deployment fails', async () => {
     const waiting = (await blocked(rig))[0]!;
-    const approval = await rig.admin.deployments.approve(API, waiting.id, { status: 'rejected', comment: 'Not during the freeze' });
+    const approval = await rig.admin.deployments.approve(TF, waiting.id, { status: 'rejected', comment: 'Not during the freeze' });
     expect(approval).toMatchObject({ status: 'rejected', comment: 'Not during the freeze', user: { username: 'root' } });
-    expect((await rig.gl.deployments.get(API, waiting.id)).status).toBe('failed');
-    const job = await rig.gl.jobs.get(API, waiting.deployable!.id);
+    expect((await rig.gl.deployments.get(TF, waiting.id)).status).toBe('failed');
+    const job = await rig.gl.jobs.get(TF, waiting.deployable!.id);
     expect([job.status, job.failure_reason]).toEqual(['failed', 'deployment_rejected']);
   });
 
@@ -212,13 +216,13 @@ describe('environments (write)', () => {
     // Make it bob's, so bob approving it is approving his own.
     const bob = rig.sim.world.usersByName.get('bob')!;
     rig.sim.world.deployments.get(waiting.id)!.userId = bob.id;
-    const own = await apiError(rig.other.deployments.approve(API, waiting.id, { status: 'approved' }));
+    const own = await apiError(rig.other.deployments.approve(TF, waiting.id, { status: 'approved' }));
     expect([own.status, own.reason]).toEqual([
       400,
       'You cannot approve your own deployment. This configuration can be adjusted in the protected environment settings.',
     ]);
     const carol = rig.client(DEMO_TOKENS.developer);
-    const developer = await apiError(carol.deployments.approve(API, waiting.id, { status: 'approved' }));
+    const developer = await apiError(carol.deployments.approve(TF, waiting.id, { status: 'approved' }));
     expect([developer.status, developer.reason]).toEqual([
       400,
       "You don't have permission to approve this deployment. Contact the project or group owner for help.",
@@ -226,11 +230,11 @@ describe('environments (write)', () => {
     const staging = (await rig.gl.deployments.list(API, { environment: 'staging', perPage: 1 }).all(1))[0]!;
     const unprotected = await apiError(rig.gl.deployments.approve(API, staging.id, { status: 'approved' }));
     expect([unprotected.status, unprotected.reason]).toEqual([400, 'This environment is not protected.']);
-    const bad = await apiError(rig.gl.client.post(`/projects/acme%2Fapi/deployments/${waiting.id}/approval`, { json: { status: 'maybe' } }));
+    const bad = await apiError(rig.gl.client.post(`/projects/${TF_PATH}/deployments/${waiting.id}/approval`, { json: { status: 'maybe' } }));
     expect([bad.status, JSON.parse(bad.body!)]).toEqual([400, { error: 'status does not have a valid value' }]);
-    const none = await apiError(rig.gl.client.post(`/projects/acme%2Fapi/deployments/${waiting.id}/approval`, { json: {} }));
+    const none = await apiError(rig.gl.client.post(`/projects/${TF_PATH}/deployments/${waiting.id}/approval`, { json: {} }));
     expect(JSON.parse(none.body!)).toEqual({ error: 'status is missing' });
-    expect((await rig.gl.deployments.get(API, waiting.id)).status).toBe('blocked');
+    expect((await rig.gl.deployments.get(TF, waiting.id)).status).toBe('blocked');
   });
 
   it('a rollback re-runs an old deploy job: a new deployment of that old commit, live once it succeeds', async () => {

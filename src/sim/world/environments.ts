@@ -1,7 +1,7 @@
 // The demo world's environments: every project has staging and production with several successful
 // deployments at different commits, acme/api and acme/web have review apps (stopped a week after
-// their last deployment), and acme/api's production waits for an approval since the day before the
-// world opens. Where a project's CI configuration has no deploy job for an environment, a deploy tool
+// their last deployment), and acme/platform/infra/terraform's production (its manual `apply`) waits
+// for an approval since the day before the world opens. Where a project's CI configuration has no deploy job for an environment, a deploy tool
 // outside CI records its deployments through the API (no job to re-run, as in GitLab). Nothing here
 // draws from the world's random stream and no job is added, so every job, pipeline and log stays
 // what it was for a seed.
@@ -16,7 +16,7 @@ const DAY = 24 * HOUR;
 const HISTORY = 30 * DAY;
 
 /** The project whose production needs an approval, and since how long before the world opens. */
-export const APPROVAL_PROJECT = 'acme/api';
+export const APPROVAL_PROJECT = 'acme/platform/infra/terraform';
 const APPROVAL_SINCE = DAY;
 /** How often the deploy tool deploys each environment, and a review app's `auto_stop_in`. */
 const EVERY: Record<string, number> = { staging: 2 * DAY, production: 4 * DAY, review: 3 * DAY };
