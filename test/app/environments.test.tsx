@@ -102,7 +102,7 @@ describe('roll back', () => {
     expect(frame).toContain(`${diff.commits.length} commit${diff.commits.length === 1 ? '' : 's'} roll back:`);
     expect(frame).toContain(`  ${diff.commits.at(-1)!.short_id} `);
     if (diff.commits.length > 3) expect(frame).toContain(`  and ${diff.commits.length - 2} more`);
-    expect(frame).toContain(`Re-runs deploy job #${target.jobId} deploy:staging`);
+    expect(frame).toContain(`Re-runs job #${target.jobId} deploy:staging (GitLab's Re-deploy) and follows it`);
     await app.until(() => !app.store.getState().confirm?.checking, 'the check for newer pipelines');
     await app.press('y');
     await app.until(() => deploymentsOf(app, 'acme/api', 'staging')[0]!.id > all[0]!.id, 'a new deployment');

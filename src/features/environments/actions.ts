@@ -95,7 +95,7 @@ export function askRollback(ctx: Ctx, at: EnvAt, wanted?: number): Promise<void>
     };
     confirmRun(ctx, {
       message: `Roll ${env} back to ${label(target)}?`,
-      detail: `Re-runs deploy job #${jobId} ${safeText(target.deployable!.name, 40)} (GitLab's Re-deploy), then follows it.`,
+      detail: `Re-runs job #${jobId} ${safeText(target.deployable!.name, 30)} (GitLab's Re-deploy) and follows it`,
       lines: [`now      ${deploymentLine(live, age(ctx))}`, `back to  ${deploymentLine(target, age(ctx))}`, ...commits],
       yes: { owner: 'environments', command: 'env.rollback', args: { ...at, rollback } },
       target: job ? jobRun(job, at.projectId, at.name) : null,
@@ -128,8 +128,8 @@ export function askApproval(ctx: Ctx, at: EnvAt, status: 'approved' | 'rejected'
       message: `${verb} deployment ${label(d)} to ${env}?`,
       detail:
         status === 'approved'
-          ? 'Once approved, its manual deploy job waits for someone allowed to deploy to run it.'
-          : 'Its deploy job fails (deployment rejected) and nothing is deployed.',
+          ? 'Approved, its deploy job then waits to be run by someone allowed to.'
+          : 'Rejected, its deploy job fails and nothing is deployed.',
       lines: [`${deploymentLine(d, age(ctx))}`, ...(comment ? [`comment: “${safeText(comment, 200)}”`] : [])],
       yes: {
         owner: 'environments',
@@ -167,7 +167,7 @@ export function askStop(ctx: Ctx, at: EnvAt): Promise<void> {
     const live = (await ctx.gl.environments.get(at.projectId, found.id, { signal }).catch(() => null))?.last_deployment;
     setConfirm(ctx.store, {
       message: `Stop environment ${env}?`,
-      detail: 'GitLab runs its stop job if it has one; what it serves goes away until the next deployment.',
+      detail: 'Its stop job runs, if it has one; it serves nothing until deployed again.',
       lines: [
         ...(live ? [`runs ${deploymentLine(live as Deployment, age(ctx))}`] : []),
         ...(found.external_url ? [`at ${safeText(found.external_url, 100)}`] : []),
