@@ -18,8 +18,10 @@ import { envListKeys } from './keys.js';
 import { envAt, ENVIRONMENTS_PALETTE, ENVIRONMENTS_TAB, selectedDeployment } from './palette.js';
 import { createEnvironmentsSlice, envKey, environmentLoadKey, writeEnvironments, type EnvRow } from './slice.js';
 import { environmentsSource } from './source.js';
+import { EnvironmentsTab } from './EnvironmentsTab.js';
+import { createElement } from 'react';
 
-const isTab = (pane: Pane): pane is Extract<Pane, { kind: 'project' }> => pane.kind === 'project' && (pane.tab as string) === ENVIRONMENTS_TAB;
+const isTab = (pane: Pane): pane is Extract<Pane, { kind: 'project' }> => pane.kind === 'project' && pane.tab === ENVIRONMENTS_TAB;
 
 /** An action on the environment in front (its pane, or the tab's row); says why when there is none. */
 const onEnv = (act: (ctx: Ctx, at: NonNullable<ReturnType<typeof envAt>>, pane: Pane) => void) => ({
@@ -47,7 +49,16 @@ export const environmentsFeature: Feature = {
   slice: createEnvironmentsSlice,
   panes: { environment: EnvironmentPane },
   crumbs: { environment: (_s, pane) => pane.name },
-  tab: { of: 'project', name: ENVIRONMENTS_TAB, place: 6 },
+  tab: {
+    of: 'project',
+    name: ENVIRONMENTS_TAB,
+    place: 6,
+    label: 'Environments',
+    view: ({ pane, width, height }) => createElement(EnvironmentsTab, { projectId: pane.projectId, width, height }),
+    list: (pane) => envListKeys.environments(pane.projectId),
+  },
+  // An environment's deployments multiply with browsing: dropped once no pane shows them.
+  retain: { lists: ['envDeployments'] },
   listKinds: ['environments', 'envDeployments'],
   lists: { environment: (pane) => envListKeys.deployments(pane.projectId, pane.name) },
   source: (key, gl, state) => environmentsSource(key, gl, state),
@@ -130,5 +141,12 @@ declare module '../../keymap/bindings.js' {
   interface FeatureScopes {
     environments: true;
     environment: true;
+  }
+}
+
+// Its tab of the project pane (store/types.ts PaneTabs).
+declare module '../../store/types.js' {
+  interface PaneTabs {
+    environments: true;
   }
 }

@@ -14,9 +14,9 @@ import { envListKeys } from './keys.js';
 import type { EnvRow } from './slice.js';
 import { selectedRow } from '../../store/lists.js';
 
-export const ENVIRONMENTS_TAB = 'environments';
+export const ENVIRONMENTS_TAB = 'environments' as const;
 
-const isTab = (pane: Pane): pane is Extract<Pane, { kind: 'project' }> => pane.kind === 'project' && (pane.tab as string) === ENVIRONMENTS_TAB;
+const isTab = (pane: Pane): pane is Extract<Pane, { kind: 'project' }> => pane.kind === 'project' && pane.tab === ENVIRONMENTS_TAB;
 
 /** The environment an action acts on: the pane's, or the tab's selected row. */
 export function envAt(ctx: Ctx, pane: Pane): EnvAt | null {
@@ -65,11 +65,11 @@ export const ENVIRONMENTS_PALETTE: Record<string, PaletteCommand> = {
     order: 72,
     run(ctx, _args, at) {
       const top = topPane(ctx.store.getState());
-      if (top.kind === 'project') nav.replaceTop(ctx.store, { ...top, tab: ENVIRONMENTS_TAB as typeof top.tab });
+      if (top.kind === 'project') nav.replaceTop(ctx.store, { ...top, tab: ENVIRONMENTS_TAB });
       else {
         const missing = needProject(at);
         if (missing) return missing;
-        pushPane(ctx, { kind: 'project', ...at.project!, tab: ENVIRONMENTS_TAB as Extract<Pane, { kind: 'project' }>['tab'] });
+        pushPane(ctx, { kind: 'project', ...at.project!, tab: ENVIRONMENTS_TAB });
       }
       return null;
     },

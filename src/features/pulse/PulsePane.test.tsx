@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import type { PipelineBasic, Project } from '../../api/index.js';
-import { listKeys } from '../../store/sources.js';
 import { createAppStore } from '../../app/create.js';
 import { EMPTY_LIST, type AppStore } from '../../store/store.js';
 import { listKeyText } from '../../store/types.js';
@@ -13,6 +12,10 @@ import { AppContext } from '../../ui/context.js';
 import { ThemeContext, createTheme } from '../../ui/theme.js';
 import { PulsePane } from './PulsePane.js';
 import { memoPulseRows, pulseRows } from './rows.js';
+import { until as waitUntil } from '../../../test/helpers/until.js';
+import { listKeys } from '../../domain/list-keys.js';
+import { registryOf } from '../../store/registry.js';
+import { FEATURES } from '../../app/features.js';
 
 afterEach(() => {
   cleanup();
@@ -40,7 +43,7 @@ const setPipelines = (store: AppStore, id: number, pipelines: PipelineBasic[]) =
 
 function renderPane(store: AppStore, height = 10) {
   return render(
-    <AppContext.Provider value={{ store, controller: {} as Controller, now: () => NOW, panes: {}, crumbs: {} }}>
+    <AppContext.Provider value={{ store, controller: {} as Controller, now: () => NOW, panes: {}, crumbs: {}, registry: registryOf(FEATURES) }}>
       <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
         <PulsePane width={60} height={height} />
       </ThemeContext.Provider>
@@ -55,12 +58,7 @@ const paths = (frame: string | undefined): string[] =>
     .slice(2)
     .flatMap((line) => /acme\/\w+/.exec(line) ?? []);
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; !check(); i++) {
-    if (i > 200) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const until = (check: () => boolean, what: string) => waitUntil(check, what, { timeoutMs: 2000, everyMs: 5 });
 
 describe('PulsePane', () => {
   it('re-sorts its rows when a project’s pipelines arrive, the cursor staying on its project', async () => {

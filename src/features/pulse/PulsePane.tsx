@@ -5,12 +5,12 @@ import { Text } from '../../ui/components/Text.js';
 import { useMemo } from 'react';
 import { useTheme } from '../../ui/theme.js';
 import { safeText } from '../../text/safe.js';
-import { listKeys } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { PulseView } from './PulseView.js';
 import { PULSE_LIST, isPlaceholder, pulseRowsOf, pulseSourceProjects, selectedIndex } from './rows.js';
 import type { PulseFilter } from './PulseView.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 export function PulsePane({ width, height }: { width: number; height: number }) {
   const { now } = useApp();
@@ -18,8 +18,12 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
   const source = useAppState(pulseSourceProjects);
   const pipelines = useAppState((s) => s.pulse.pipelines);
   const selectedId = useAppState((s) => s.pulse.selectedId);
+  const pinAt = useAppState((s) => s.pulse.pinAt);
   const filterText = useAppState((s) => listOf(s, PULSE_LIST).filter.trim());
-  const rows = useMemo(() => pulseRowsOf(source, pipelines, filterText), [source, pipelines, filterText]);
+  const rows = useMemo(
+    () => pulseRowsOf(source, pipelines, filterText, selectedId !== null && pinAt !== null ? { projectId: selectedId, at: pinAt } : null),
+    [source, pipelines, filterText, selectedId, pinAt],
+  );
   const selected = selectedIndex(rows, selectedId);
   const projects = useAppState((s) => listOf(s, listKeys.projects()));
   const configured = useAppState((s) => s.config.pulse !== undefined);
