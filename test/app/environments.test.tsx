@@ -46,6 +46,54 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
+describe('the Environments tab', () => {
+  it(':envs opens the sixth tab: one row per environment with what runs there; 6 and Enter', async () => {
+    await palette(app, 'project acme/api');
+    await app.waitFor('1 Pipelines');
+    await palette(app, 'envs');
+    const frame = await app.waitFor(/\d+ environments · ⏎ deployments/);
+    expect(frame).toContain('6 Environments');
+    expect(frame).toMatch(/Environment\s+Tier\s+State\s+Ref\s+Commit/);
+    const production = deploymentsOf(app, 'acme/api', 'production').find((d) => d.status === 'success')!;
+    const staging = deploymentsOf(app, 'acme/api', 'staging').find((d) => d.status === 'success')!;
+    const row = (name: string) => frame.split('\n').find((l) => l.startsWith(`${name} `) || l.slice(2).startsWith(`${name} `))!;
+    // Production first (its tier), then staging, then the review apps, available before stopped.
+    expect(row('production')).toMatch(new RegExp(`production\\s+prod\\s+available\\s+main\\s+${production.sha.slice(0, 8)} .*ago\\s+. success`));
+    expect(row('staging')).toMatch(new RegExp(`staging\\s+stage\\s+available\\s+main\\s+${staging.sha.slice(0, 8)} .*ago\\s+. success`));
+    expect(frame).toMatch(/review\/\S*\s+dev\s+(available|stopped)/);
+    const order = frame.split('\n').filter((l) => /\b(production|staging|review\/)/.test(l) && !l.includes('·'));
+    expect(order[0]).toContain('production');
+    expect(order[1]).toContain('staging');
+    // Back to Pipelines with 1, then 6 again; Enter opens the selected environment.
+    await app.press('1');
+    await app.waitFor(/pipelines ·/);
+    await app.press('6');
+    await app.waitFor(/\d+ environments · ⏎ deployments/);
+    await app.press(KEY.enter);
+    await app.until(() => topPane(app.store.getState()).kind === 'environment', 'the environment pane');
+    expect(topPane(app.store.getState())).toMatchObject({ kind: 'environment', name: 'production' });
+  });
+
+  it('/ filters the rows; B on a row asks to roll that environment back', async () => {
+    await palette(app, 'project acme/api');
+    await palette(app, 'environments');
+    await app.waitFor(/\d+ environments · ⏎ deployments/);
+    await app.press('/');
+    await app.type('review');
+    await app.waitFor(/\d+ of \d+ environments matching "review"/);
+    await app.press(KEY.enter);
+    const rows = app.frame().split('\n').filter((l) => /^\S*\s?(production|staging|review\/)/.test(l.trimStart()) && /available|stopped|stopping/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((l) => l.includes('review/'))).toBe(true);
+    await app.press(KEY.escape);
+    await app.press('g');
+    await app.press('B');
+    await app.waitFor(/Roll production back to #\d+\? \[y\/N\]/);
+    await app.press('n');
+    expect(posts(app)).toEqual([]);
+  });
+});
+
 describe('the environment pane', () => {
   it('says what runs, what waits for an approval, and lists its deployments newest first', async () => {
     await openEnvironment(app, TF, 'production');

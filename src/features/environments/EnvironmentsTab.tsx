@@ -16,13 +16,17 @@ export function newestStatus(r: EnvRow): string {
   return d === r.live || d.id === r.live?.id ? (d.status ?? '') : `${d.status ?? ''} #${d.iid ?? d.id}`;
 }
 
+/** GitLab's tiers in a word that fits a narrow column. */
+const TIERS: Record<string, string> = { production: 'prod', staging: 'stage', testing: 'test', development: 'dev', other: 'other' };
+export const tierWord = (tier: string | undefined): string => (tier ? (TIERS[tier] ?? tier) : '');
+
 export function EnvironmentsTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
   const theme = useTheme();
   const { list, rows } = useList<EnvRow>(envListKeys.environments(projectId));
   const columns: Column<EnvRow>[] = [
-    { header: 'Environment', width: 14, grow: 2, max: 32, priority: 10, value: (r) => r.env.name },
-    { header: 'Tier', width: 10, priority: 3, value: (r) => r.env.tier ?? '' },
+    { header: 'Environment', width: 12, grow: 2, max: 32, priority: 10, value: (r) => r.env.name },
+    { header: 'Tier', width: 5, priority: 3, value: (r) => tierWord(r.env.tier) },
     {
       header: 'State',
       width: 9,
@@ -32,12 +36,12 @@ export function EnvironmentsTab({ projectId, width, height }: { projectId: numbe
     },
     { header: 'Ref', width: 8, grow: 1, max: 24, priority: 5, value: (r) => r.live?.ref ?? '—' },
     { header: 'Commit', width: 8, priority: 9, value: (r) => r.live?.sha.slice(0, 8) ?? '' },
-    { header: 'Title', width: 12, grow: 3, priority: 4, value: (r) => r.live?.deployable?.commit?.title ?? '' },
+    { header: 'Title', width: 8, grow: 3, priority: 4, value: (r) => r.live?.deployable?.commit?.title ?? '' },
     { header: 'By', width: 9, priority: 2, value: (r) => r.live?.user?.username ?? '' },
-    { header: 'Deployed', width: 9, priority: 6, value: (r) => (r.live ? relativeTime(r.live.created_at, now()) : '') },
+    { header: 'Deployed', width: 8, priority: 6, value: (r) => (r.live ? relativeTime(r.live.created_at, now()) : '') },
     {
       header: 'Newest',
-      width: 13,
+      width: 14,
       priority: 7,
       value: (r) => newestStatus(r),
       display: (r) => {
