@@ -82,7 +82,10 @@ describe('the Environments tab', () => {
     await app.type('review');
     await app.waitFor(/\d+ of \d+ environments matching "review"/);
     await app.press(KEY.enter);
-    const rows = app.frame().split('\n').filter((l) => /^\S*\s?(production|staging|review\/)/.test(l.trimStart()) && /available|stopped|stopping/.test(l));
+    const rows = app
+      .frame()
+      .split('\n')
+      .filter((l) => /^\S*\s?(production|staging|review\/)/.test(l.trimStart()) && /available|stopped|stopping/.test(l));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((l) => l.includes('review/'))).toBe(true);
     await app.press(KEY.escape);
@@ -137,6 +140,10 @@ describe('the environment pane', () => {
 
 describe('roll back', () => {
   it('B asks naming both deployments and the commits that roll back; y re-runs the old job and the pane follows it to its end', async () => {
+    // Its own app, polling as fast as a deployment on screen moves: the pane follows by its poll alone.
+    await app.close();
+    app = await startApp({ columns: 80, rows: 24, timing: { activeMs: 50, idleMs: 600_000, maxBackoffMs: 600_000 } });
+    await app.waitFor('acme/api');
     await openEnvironment(app, 'acme/api', 'staging');
     const all = deploymentsOf(app, 'acme/api', 'staging');
     const live = all.find((d) => d.status === 'success')!;

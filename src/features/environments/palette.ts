@@ -8,7 +8,6 @@ import { listOf, topPane } from '../../store/store.js';
 import * as nav from '../../store/nav.js';
 import { idArgument, needProject, pushPane } from '../../store/palette.js';
 import type { Pane } from '../../store/types.js';
-import { safeText } from '../../text/safe.js';
 import { askApproval, askRollback, askStop, openEnvironment, type EnvAt } from './actions.js';
 import { envListKeys } from './keys.js';
 import type { EnvRow } from './slice.js';
@@ -160,6 +159,3 @@ export const ENVIRONMENTS_PALETTE: Record<string, PaletteCommand> = {
     },
   },
 };
-
-/** Says the name safely in a message (a name typed may hold anything). */
-export const said = (name: string): string => safeText(name, 60);
