@@ -17,7 +17,7 @@
 // 4. A decoder test (src/api/decoders.test.ts) with an example written from GitLab's entity, not one
 //    produced by the simulator.
 import { entity, entityKind as e, listOf, opt, optNull, orNull, req, reqNull, status, text } from './entity.js';
-import type { DeploymentStatus, JobStatus, Open, PipelineSource, PipelineStatus, VariableType } from './vocabulary.js';
+import type { ApprovalStatus, DeploymentStatus, EnvironmentState, JobStatus, Open, PipelineSource, PipelineStatus, VariableType } from './vocabulary.js';
 
 // ---- users: API::Entities::UserBasic, User, UserPublic / UserWithAdmin -----------------------------------
 
@@ -335,7 +335,15 @@ export const deployable = entity('deployable', {
   tag_list: opt(listOf('text')),
 });
 
-export const deployment = entity('deployment', {
+// ee/lib/api/entities/deployments/approval.rb
+export const deploymentApproval = entity('deployment approval', {
+  user: req(e(userBasic)),
+  status: req(status<ApprovalStatus>()),
+  created_at: opt('text'),
+  comment: optNull('text'),
+});
+
+const deploymentFields = {
   id: req('int'),
   iid: opt('int'),
   ref: req('text'),
@@ -344,8 +352,38 @@ export const deployment = entity('deployment', {
   updated_at: opt('text'),
   status: opt(status<DeploymentStatus>()),
   user: req(e(userBasic)),
-  environment: req(e(environment)),
   deployable: orNull(e(deployable)),
+  // EE's DeploymentExtended, on the single GET only.
+  pending_approval_count: opt('count'),
+  approvals: opt(listOf(e(deploymentApproval))),
+} as const;
+
+export const deployment = entity('deployment', { ...deploymentFields, environment: req(e(environment)) });
+
+/** An environment's `last_deployment`: lib/api/environments.rb leaves the deployment's environment out. */
+export const lastDeployment = entity('deployment', { ...deploymentFields, environment: opt(e(environment)) });
+
+// lib/api/entities/environment.rb on environment_basic.rb; `last_deployment` on the single GET only.
+export const environmentDetail = entity('environment', {
+  id: req('int'),
+  name: req('text'),
+  slug: opt('text'),
+  external_url: optNull('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  tier: opt('text'),
+  state: opt(status<EnvironmentState>()),
+  auto_stop_at: optNull('text'),
+  last_deployment: optNull(e(lastDeployment)),
+});
+
+// lib/api/entities/compare.rb: `commits` oldest first, `commit` the newest of them; `diffs` are not read.
+export const compare = entity('compare', {
+  commit: optNull(e(commit)),
+  commits: req(listOf(e(commit))),
+  compare_timeout: opt('bool'),
+  compare_same_ref: opt('bool'),
+  web_url: opt('text'),
 });
 
 // ---- SSH keys: API::Entities::SSHKeyWithUser ----------------------------------------------------------------
@@ -479,7 +517,10 @@ export const ENTITIES = {
   testReport,
   schedule,
   deployment,
+  deploymentApproval,
   environment,
+  environmentDetail,
+  compare,
   sshKey,
   branch,
   event,

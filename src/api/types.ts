@@ -92,6 +92,14 @@ export type Environment = EntityType<typeof D.environment>;
 /** Job-like: the JobBasic fields, its runner and artifacts. */
 export type Deployable = EntityType<typeof D.deployable>;
 export type Deployment = EntityType<typeof D.deployment>;
+/** ee/lib/api/entities/deployments/approval.rb: an approval or rejection of a blocked deployment. */
+export type DeploymentApproval = EntityType<typeof D.deploymentApproval>;
+/** A deployment inside its environment (`last_deployment`): GitLab leaves its `environment` out. */
+export type LastDeployment = EntityType<typeof D.lastDeployment>;
+/** lib/api/entities/environment.rb: `last_deployment` only on the single GET. */
+export type EnvironmentDetail = EntityType<typeof D.environmentDetail>;
+/** lib/api/entities/compare.rb: `commits` oldest first. */
+export type Compare = EntityType<typeof D.compare>;
 
 // ---- SSH keys (docs/gitlab-api.md §2.7) -------------------------------------------------------------
 

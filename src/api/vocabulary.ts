@@ -62,6 +62,13 @@ export type PipelineSource = Open<(typeof PIPELINE_SOURCES)[number]>;
 export const DEPLOYMENT_STATUSES = ['created', 'running', 'success', 'failed', 'canceled', 'skipped', 'blocked'] as const;
 export type DeploymentStatus = Open<(typeof DEPLOYMENT_STATUSES)[number]>;
 
+/** An environment's `state` (lib/api/environments.rb's `states` filter takes the same words). */
+export const ENVIRONMENT_STATES = ['available', 'stopping', 'stopped'] as const;
+export type EnvironmentState = Open<(typeof ENVIRONMENT_STATES)[number]>;
+
+/** A deployment approval's `status` (Deployments::Approval.statuses). */
+export type ApprovalStatus = Open<'approved' | 'rejected'>;
+
 /** Timestamps are ISO 8601 strings, as GitLab sends them; parse where they are displayed. */
 export type Timestamp = string;
 

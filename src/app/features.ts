@@ -10,6 +10,7 @@ import { commandsFeature } from '../features/commands/feature.js';
 import { browseFeature } from '../features/browse/feature.js';
 import { compareFeature } from '../features/compare/feature.js';
 import { deploymentsFeature } from '../features/deployments/feature.js';
+import { environmentsFeature } from '../features/environments/feature.js';
 import { failuresFeature } from '../features/failures/feature.js';
 import { jobsFeature } from '../features/jobs/feature.js';
 import { keysFeature } from '../features/keys/feature.js';
@@ -32,6 +33,7 @@ export const FEATURES: readonly Feature[] = [
   jobsFeature,
   schedulesFeature,
   deploymentsFeature,
+  environmentsFeature,
   activityFeature,
   keysFeature,
   marksFeature,

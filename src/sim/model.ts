@@ -32,6 +32,8 @@ export interface SimCommit {
   createdAt: number;
   /** Minutes east of UTC that the author's clock showed (commit dates carry an offset). */
   tzOffsetMin: number;
+  /** The commit before it on its branch (repository compare walks these). */
+  parentSha?: string;
 }
 
 /** One job of a project's CI configuration. */
@@ -120,7 +122,7 @@ export interface SimProject {
   visibility: 'private' | 'internal' | 'public';
   nextPipelineIid: number;
   nextDeploymentIid: number;
-  environments: Map<string, { id: number; name: string; externalUrl: string }>;
+  environments: Map<string, SimEnvironment>;
   /** Child pipeline configurations by `include` name. */
   childConfigs?: Record<string, PipelineConfig>;
   /** Declared `spec:inputs` (a pipeline created with other inputs is refused, as GitLab does). */
@@ -241,6 +243,28 @@ export interface SimSchedule {
   version: number;
 }
 
+/** A project's environment (lib/api/entities/environment.rb). */
+export interface SimEnvironment {
+  id: number;
+  name: string;
+  externalUrl: string;
+  tier: 'production' | 'staging' | 'testing' | 'development' | 'other';
+  state: 'available' | 'stopping' | 'stopped';
+  createdAt: number;
+  updatedAt: number;
+  autoStopAt: number | null;
+  /** A protected environment whose deployments wait for approvals (Premium); from `since` on. */
+  approval?: { required: number; minLevel: number; since: number };
+}
+
+/** One approval or rejection of a blocked deployment (ee/lib/api/entities/deployments/approval.rb). */
+export interface SimApproval {
+  userId: number;
+  status: 'approved' | 'rejected';
+  comment: string | null;
+  createdAt: number;
+}
+
 export interface SimDeployment {
   id: number;
   iid: number;
@@ -253,6 +277,7 @@ export interface SimDeployment {
   userId: number;
   environment: string;
   jobId: number | null;
+  approvals?: SimApproval[];
 }
 
 export interface SimKey {

@@ -1,7 +1,7 @@
 // Presenters: internal records → the exact JSON shapes of docs/gitlab-api.md §2, with the extra fields
 // real GitLab sends (docs/gitlab-api.md "Fields beyond §2"). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
-import type { SimCommit, SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
+import type { SimCommit, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import { RUNNERS } from './world/catalog.js';
 import type { World } from './world/world.js';
 import { artifactSize } from './artifacts.js';
@@ -313,34 +313,6 @@ export function schedule(ctx: PresentContext, s: SimSchedule, detail: boolean): 
     out.variables = s.variables;
   }
   return out;
-}
-
-// ---- deployments ------------------------------------------------------------------------------------
-
-export function deployment(ctx: PresentContext, d: SimDeployment): Json {
-  const { world } = ctx;
-  const project = world.projects.get(d.projectId)!;
-  const env = project.environments.get(d.environment) ?? { id: 0, name: d.environment, externalUrl: '' };
-  const deployable = d.jobId === null ? null : (world.jobs.get(d.jobId) ?? null);
-  return {
-    id: d.id,
-    iid: d.iid,
-    ref: d.ref,
-    sha: d.sha,
-    created_at: iso(d.createdAt),
-    updated_at: iso(d.updatedAt),
-    status: d.status,
-    user: userBasic(ctx, world.user(d.userId)),
-    environment: {
-      id: env.id,
-      name: env.name,
-      slug: env.name.replace(/[^a-z0-9]+/g, '-'),
-      external_url: env.externalUrl,
-      created_at: iso(project.createdAt),
-      updated_at: iso(d.updatedAt),
-    },
-    deployable: deployable && job(ctx, deployable, 'deployable'),
-  };
 }
 
 // ---- keys, events, projects -------------------------------------------------------------------------

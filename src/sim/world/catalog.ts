@@ -20,6 +20,8 @@ export const DEMO_TOKENS = {
   readOnly: 'demo-readonly-token',
   /** An expired token: 401 invalid_token, as GitLab answers. */
   expired: 'demo-expired-token',
+  /** carol, a developer: GitLab refuses her a deployment approval (world/environments.ts). */
+  developer: 'demo-developer-token',
 } as const;
 
 export const USERS: UserSeed[] = [
