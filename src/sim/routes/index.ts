@@ -6,10 +6,11 @@ import { jobRoutes } from './jobs.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { miscRoutes } from './misc.js';
 import { pipelineRoutes } from './pipelines.js';
+import { runnerRoutes } from './runners.js';
 import type { Route } from './route.js';
 import { scheduleRoutes } from './schedules.js';
 
-export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...downstreamRoutes, ...mergeRequestRoutes, ...scheduleRoutes, ...miscRoutes];
+export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...downstreamRoutes, ...mergeRequestRoutes, ...scheduleRoutes, ...runnerRoutes, ...miscRoutes];
 
 const compiled = routes.map((route) => ({ route, parts: route.path.split('/').slice(1) }));
 

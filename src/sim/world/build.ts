@@ -10,6 +10,8 @@ import { seedKeys } from './keys.js';
 import { addDemoMergeRequests, addExtraProjects, EXTRA_PROJECT_COUNT } from './extras.js';
 import { scaleProjects, type WorldScale } from './scale.js';
 import { World } from './world.js';
+import { addMlProject } from './ml.js';
+import { seedGroups, seedRunners } from './runner-seeds.js';
 import { newCommit, ZERO_SHA } from './commits.js';
 
 const DAY = 86_400_000;
@@ -107,6 +109,9 @@ export function buildWorld(seed: number, startTime: number, scale?: WorldScale):
   // After everything that draws from `rng`, so the other projects' worlds stay as they were.
   addExtraProjects(world, startTime);
   addDemoMergeRequests(world, startTime);
+  addMlProject(world, startTime);
+  seedGroups(world);
+  seedRunners(world, startTime);
   world.advanceTo(startTime);
   startActivity(world, startTime);
   return world;
