@@ -17,7 +17,17 @@
 // 4. A decoder test (src/api/decoders.test.ts) with an example written from GitLab's entity, not one
 //    produced by the simulator.
 import { entity, entityKind as e, listOf, opt, optNull, orNull, req, reqNull, status, text } from './entity.js';
-import type { DeploymentStatus, JobStatus, Open, PipelineSource, PipelineStatus, VariableType } from './vocabulary.js';
+import type {
+  DeploymentStatus,
+  JobStatus,
+  Open,
+  PipelineSource,
+  PipelineStatus,
+  RunnerAccessLevel,
+  RunnerStatus,
+  RunnerType,
+  VariableType,
+} from './vocabulary.js';
 
 // ---- users: API::Entities::UserBasic, User, UserPublic / UserWithAdmin -----------------------------------
 
@@ -154,17 +164,57 @@ export const jobPipeline = entity('pipeline', {
   web_url: opt('text'),
 });
 
-export const runner = entity('runner', {
+// API::Entities::Ci::Runner (lib/api/entities/ci/runner.rb): the runner lists and a job's `runner`.
+const runnerFields = {
   id: req('int'),
   description: optNull('text'),
   ip_address: optNull('text'),
   active: opt('bool'),
   paused: opt('bool'),
   is_shared: opt('bool'),
-  runner_type: opt('text'),
+  runner_type: opt(text<RunnerType>()),
   name: optNull('text'),
   online: optNull('bool'),
-  status: opt('text'),
+  created_at: optNull('text'),
+  // deprecated_rest_status: stale, never_contacted, paused, online or offline (docs/gitlab-api.md "Runners").
+  status: opt(text<RunnerStatus>()),
+  job_execution_status: opt(text<Open<'active' | 'idle'>>()),
+} as const;
+
+export const runner = entity('runner', runnerFields);
+
+export const runnerGroup = entity('runner group', { id: req('int'), name: opt('text'), web_url: opt('text') });
+
+/** API::Entities::Ci::RunnerDetails: GET /runners/:id and PUT /runners/:id. */
+export const runnerDetails = entity('runner', {
+  ...runnerFields,
+  tag_list: opt(listOf('text')),
+  run_untagged: opt('bool'),
+  locked: opt('bool'),
+  maximum_timeout: optNull('int'),
+  access_level: opt(text<RunnerAccessLevel>()),
+  version: optNull('text'),
+  revision: optNull('text'),
+  platform: optNull('text'),
+  architecture: optNull('text'),
+  contacted_at: optNull('text'),
+  maintenance_note: optNull('text'),
+  groups: opt(listOf(e(runnerGroup))),
+});
+
+/** API::Entities::Ci::RunnerManager: GET /runners/:id/managers, and a job's `runner_manager`. */
+export const runnerManager = entity('runner manager', {
+  id: req('int'),
+  system_id: req('text'),
+  version: optNull('text'),
+  revision: optNull('text'),
+  platform: optNull('text'),
+  architecture: optNull('text'),
+  created_at: optNull('text'),
+  contacted_at: optNull('text'),
+  ip_address: optNull('text'),
+  status: opt(text<RunnerStatus>()),
+  job_execution_status: opt(text<Open<'active' | 'idle'>>()),
 });
 
 export const artifactsFile = entity('artifacts file', { filename: req('text'), size: req('count') });
@@ -197,6 +247,8 @@ export const job = entity('job', {
   ...jobBasicFields,
   artifacts_file: optNull(e(artifactsFile)),
   runner: orNull(e(runner)),
+  // Builds only (not bridges), null until a runner took the job: which machine of the runner ran it.
+  runner_manager: optNull(e(runnerManager)),
   download_url: optNull('text'),
   artifacts: opt(listOf(e(artifact))),
   artifacts_expire_at: optNull('text'),
@@ -204,6 +256,23 @@ export const job = entity('job', {
   archived: opt('bool'),
   source: opt('text'),
   when: opt('text'),
+});
+
+/** API::Entities::ProjectIdentity: the project of a runner's job. */
+export const projectIdentity = entity('project', {
+  id: req('int'),
+  name: opt('text'),
+  name_with_namespace: opt('text'),
+  path: opt('text'),
+  path_with_namespace: req('text'),
+  description: optNull('text'),
+  created_at: opt('text'),
+});
+
+/** API::Entities::Ci::JobBasicWithProject: GET /runners/:id/jobs (no runner, no tags). */
+export const runnerJob = entity('job', {
+  ...jobBasicFields,
+  project: req(e(projectIdentity)),
 });
 
 export const bridge = entity('trigger job', {
@@ -439,6 +508,10 @@ export const project = entity('project', {
   avatar_url: optNull('text'),
   archived: opt('bool'),
   namespace: opt(e(namespace)),
+  // ProjectEntity (not `simple=true`): seconds a job may run; which runners beyond its own it may use.
+  build_timeout: opt('int'),
+  shared_runners_enabled: opt('bool'),
+  group_runners_enabled: opt('bool'),
 });
 
 // ---- merge requests: API::Entities::MergeRequestBasic ---------------------------------------------------------
@@ -471,6 +544,10 @@ export const mergeRequest = entity('merge request', {
 /** Every entity, by name: what the property tests generate answers from. */
 export const ENTITIES = {
   job,
+  runner,
+  runnerDetails,
+  runnerManager,
+  runnerJob,
   bridge,
   pipeline,
   pipelineBasic,
