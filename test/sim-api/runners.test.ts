@@ -147,7 +147,12 @@ describe('one runner', () => {
     );
     expect(lost.length).toBeGreaterThan(3);
     expect((await refusal(rig.gl.runners.jobs(1).all())).status).toBe(403);
-    expect((await rig.admin.runners.jobs(1, { perPage: 5 }).pages().next()).value?.items).toHaveLength(5);
+    let seen = 0;
+    for await (const page of rig.admin.runners.jobs(1, { perPage: 5 }).pages()) {
+      seen = page.items.length;
+      break;
+    }
+    expect(seen).toBe(5);
   });
 });
 
