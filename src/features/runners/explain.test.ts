@@ -41,7 +41,7 @@ describe('why a pending job waits', () => {
     );
     expect(lines).toContain('gpu-a100 is online (a100) — did you mean it?');
     expect(lines).toContain('gpu-old-1 (offline since 3h), gpu-old-2 (offline since 3h) carry them.');
-    expect(lines.at(-1)).toBe('Pending 10m 00s: GitLab fails a job stuck an hour with stuck_or_timeout_failure — in 50m 00s.');
+    expect(lines.at(-1)).toBe('GitLab fails a job stuck an hour with stuck_or_timeout_failure: in 50m 00s.');
   });
 
   it('an online runner that carries the tags: it waits its turn', () => {

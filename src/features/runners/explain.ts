@@ -179,8 +179,6 @@ function dropLine(f: WaitFacts, stuck: true | null): string {
   const left = STUCK_DROP_SECONDS - f.queued;
   const when = left > 0 ? `in ${duration(left)}` : 'on its next hourly run';
   return stuck
-    ? `${queued(f)}: GitLab fails a job stuck an hour with stuck_or_timeout_failure — ${when}.`
-    : `${queued(f)}: GitLab fails a job with no online runner for it after an hour stuck (stuck_or_timeout_failure).`;
+    ? `GitLab fails a job stuck an hour with stuck_or_timeout_failure: ${when}.`
+    : `GitLab fails a job with no online runner for it after an hour stuck (stuck_or_timeout_failure).`;
 }
-
-const queued = (f: WaitFacts) => `Pending ${duration(f.queued)}`;

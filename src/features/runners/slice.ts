@@ -59,13 +59,15 @@ export const createRunnersSlice: StateCreator<AppState, [], [], RunnersSlice> = 
 export const writeRunners = sliceWriter('runners', ['runnerLists', 'runnerInfo', 'runnerViews', 'queuedSince']);
 
 export type RunnersScope = 'project' | 'group' | 'all' | 'mine';
-export type RunnersPaneState = { kind: 'runners'; scope: RunnersScope; projectId?: number; path?: string; group?: string };
+/** Where a runners list comes from: a project (its own, its groups', the instance's), a group, all, the user's. */
+export type RunnersWhere = { scope: 'project'; projectId: number; path: string } | { scope: 'group'; group: string } | { scope: 'all' | 'mine' };
+export type RunnersPaneState = { kind: 'runners' } & RunnersWhere;
 
-/** The id of the list a runners pane shows. */
-export function listId(pane: Pick<RunnersPaneState, 'scope' | 'projectId' | 'group'>): string {
-  if (pane.scope === 'project') return `project:${pane.projectId}`;
-  if (pane.scope === 'group') return `group:${pane.group}`;
-  return pane.scope;
+/** The id of the list a runners pane shows (and a pending job's explanation reads: `project:ID`). */
+export function listId(where: RunnersWhere | { scope: 'project'; projectId: number }): string {
+  if (where.scope === 'project') return `project:${where.projectId}`;
+  if (where.scope === 'group') return `group:${where.group}`;
+  return where.scope;
 }
 
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
@@ -76,7 +78,7 @@ declare module '../../store/types.js' {
     /** `:runners`: a project's, a group's, all (administrators) or the user's own. */
     runners: RunnersPaneState;
     /** `:runner ID` or Enter on a runner: its rules, machines, recent jobs and failures. */
-    runner: { kind: 'runner'; runnerId: number; projectId?: number; path?: string };
+    runner: { kind: 'runner'; runnerId: number };
   }
 }
 

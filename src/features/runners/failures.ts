@@ -1,0 +1,72 @@
+// "Is it the runner?": failed jobs grouped by the runner and machine that ran them and by GitLab's
+// failure reason, and a runner flagged when its failures are far more often the machine's
+// (runner_system_failure) or the queue's (stuck_or_timeout_failure and its newer names) than the
+// others'. Pure: `:runners`, the runner pane and `:failures` show what it returns.
+import type { Job } from '../../api/index.js';
+
+/** Failure reasons that blame the runner or the queue, not the job's script (docs/gitlab-api.md "Runners"). */
+export const RUNNER_REASONS: ReadonlySet<string> = new Set([
+  'runner_system_failure',
+  'stuck_or_timeout_failure',
+  'stuck_pending_no_matching_runners',
+  'stuck_pending_with_matching_runners',
+  'runner_unsupported',
+  'scheduler_failure',
+]);
+
+export interface FailureGroup {
+  /** Runner id, or null for jobs no runner took (dropped while pending). */
+  runnerId: number | null;
+  runner: string;
+  /** The machine (system_id), when the job says it. */
+  machine: string | null;
+  reasons: Record<string, number>;
+  total: number;
+  /** Of `total`, failures that blame the runner or the queue. */
+  blamed: number;
+}
+
+type Failed = Pick<Job, 'failure_reason' | 'runner' | 'runner_manager'>;
+
+/** Groups by runner and machine, most failures first. */
+export function groupFailures(jobs: readonly Failed[]): FailureGroup[] {
+  const groups = new Map<string, FailureGroup>();
+  for (const job of jobs) {
+    const runnerId = job.runner?.id ?? null;
+    const machine = job.runner_manager?.system_id ?? null;
+    const key = `${runnerId}:${machine}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { runnerId, runner: runnerId === null ? 'no runner took it' : job.runner?.description || `#${runnerId}`, machine, reasons: {}, total: 0, blamed: 0 };
+      groups.set(key, g);
+    }
+    const reason = job.failure_reason ?? 'unknown_failure';
+    g.reasons[reason] = (g.reasons[reason] ?? 0) + 1;
+    g.total++;
+    if (RUNNER_REASONS.has(reason)) g.blamed++;
+  }
+  return [...groups.values()].sort((a, b) => b.blamed - a.blamed || b.total - a.total);
+}
+
+/**
+ * The runners (and machines) whose failures blame the runner far more than the rest do: at least
+ * three such failures, most of its failures, and over twice the share of all other groups together.
+ */
+export function flagged(groups: readonly FailureGroup[]): FailureGroup[] {
+  return groups.filter((g) => {
+    if (g.runnerId === null || g.blamed < 3 || g.blamed * 2 < g.total) return false;
+    // Jobs no runner took (dropped while pending) blame the queue, not another runner.
+    const others = groups.filter((o) => o !== g && o.runnerId !== null);
+    const total = others.reduce((n, o) => n + o.total, 0);
+    const blamed = others.reduce((n, o) => n + o.blamed, 0);
+    return total === 0 || g.blamed / g.total > 2 * (blamed / total);
+  });
+}
+
+/** "22× runner system failure, 3× script failure". */
+export function reasonWords(reasons: Readonly<Record<string, number>>): string {
+  return Object.entries(reasons)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${n}× ${reason.replace(/_/g, ' ')}`)
+    .join(', ');
+}
