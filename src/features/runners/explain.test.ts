@@ -62,6 +62,12 @@ describe('why a pending job waits', () => {
     expect(lines[0]).toMatch(/^No online runner has all of cuda, gpu together/);
   });
 
+  it('gives no verdict while some runners are not read yet', () => {
+    const pairs = [runner(1, 'a', 'online', ['docker'])];
+    const lines = explainWait(facts(pairs, { runners: [...pairs.map(([r]) => r), { id: 2, status: 'online', online: true }] }));
+    expect(lines).toEqual(['It needs a runner with tag gpu (pending 10m 00s). Reading the tags of the runners this project can use (1 of 2)…']);
+  });
+
   it('on 403 says what is known and that listing needs Maintainer', () => {
     const lines = explainWait(facts([], { forbidden: true, runners: null, tags: ['cuda', 'gpu-h100'], queued: 4000 }));
     expect(lines[0]).toBe('It needs a runner with tags cuda, gpu-h100 (pending 1h 06m).');

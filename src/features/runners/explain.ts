@@ -98,6 +98,11 @@ export function explainWait(f: WaitFacts): string[] {
   if (!f.runners) return [`It needs a runner with ${tagWords} (${queued}). Reading the runners this project can use…`];
   const runners = f.runners;
   const lacking = runners.filter((r) => !f.details[r.id]);
+  // No verdict on part of the runners: one not read yet may be the one that fits.
+  if (lacking.length)
+    return [
+      `It needs a runner with ${tagWords} (${queued}). Reading the tags of the runners this project can use (${runners.length - lacking.length} of ${runners.length})…`,
+    ];
   const takers: string[] = [];
   const blocked: string[] = [];
   const protectedOnly: string[] = [];
@@ -140,7 +145,6 @@ export function explainWait(f: WaitFacts): string[] {
       `${list(protectedOnly)} ${protectedOnly.length === 1 ? 'carries' : 'carry'} them but ${protectedOnly.length === 1 ? 'takes' : 'take'} protected refs only: is ${f.ref} protected?`,
     );
   if (blocked.length) out.push(`${list(blocked)} ${blocked.length === 1 ? 'carries' : 'carry'} them.`);
-  if (lacking.length) out.push(`(tags of ${plural(lacking.length, 'runner')} not read yet)`);
   out.push(dropLine(f, protectedOnly.length ? null : true));
   return out;
 }

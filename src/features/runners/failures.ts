@@ -49,17 +49,15 @@ export function groupFailures(jobs: readonly Failed[]): FailureGroup[] {
 }
 
 /**
- * The runners (and machines) whose failures blame the runner far more than the rest do: at least
- * three such failures, most of its failures, and over twice the share of all other groups together.
+ * The runners (and machines) whose failures blame the runner far more than the others': at least
+ * three such failures, most of its failures, and over twice as many as any other runner's machine.
+ * Jobs no runner took (dropped while pending) blame the queue, not another runner: they are not compared.
  */
 export function flagged(groups: readonly FailureGroup[]): FailureGroup[] {
   return groups.filter((g) => {
     if (g.runnerId === null || g.blamed < 3 || g.blamed * 2 < g.total) return false;
-    // Jobs no runner took (dropped while pending) blame the queue, not another runner.
-    const others = groups.filter((o) => o !== g && o.runnerId !== null);
-    const total = others.reduce((n, o) => n + o.total, 0);
-    const blamed = others.reduce((n, o) => n + o.blamed, 0);
-    return total === 0 || g.blamed / g.total > 2 * (blamed / total);
+    const most = Math.max(0, ...groups.filter((o) => o !== g && o.runnerId !== null).map((o) => o.blamed));
+    return g.blamed > 2 * most;
   });
 }
 
