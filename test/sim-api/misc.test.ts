@@ -18,7 +18,16 @@ afterAll(async () => {
 });
 
 const API = 'acme/api';
-const DEMO_PROJECTS = ['acme/api', 'acme/web', 'acme/platform/infra/terraform', 'acme/monorepo', 'ops/runbooks', 'acme/platform/deployer', 'acme/mobile', 'acme/ml'];
+const DEMO_PROJECTS = [
+  'acme/api',
+  'acme/web',
+  'acme/platform/infra/terraform',
+  'acme/monorepo',
+  'ops/runbooks',
+  'acme/platform/deployer',
+  'acme/mobile',
+  'acme/ml',
+];
 
 /** Job user of docs/gitlab-api.md §2.3 (job and deployable `user`). */
 function expectJobUser(u: Record<string, unknown>): void {
