@@ -50,7 +50,7 @@ describe('keymap', () => {
     expect(COMMANDS.filter((id) => !core.has(id))).toEqual([]);
     const ids = commandIdsOf(FEATURES);
     // The ids a user's config binds stay what they were: the core's, then the features'.
-    expect(ids.length).toBe(101);
+    expect(ids.length).toBe(102);
     expect(ids.slice(0, COMMANDS.length)).toEqual([...COMMANDS]);
     for (const id of ['job.retry', 'log.follow', 'schedule.add', 'form.toggle', 'pipeline.compare', 'commands.cancel']) expect(ids).toContain(id);
   });

@@ -1,4 +1,3 @@
 // What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
 // definition, for the app shell alone, is feature.ts.
-export { useWaitLines, waitLines, waitShort } from './wait.js';
-export { groupFailures, flagged, reasonWords } from './failures.js';
+export { useWaitLines, waitShort } from './wait.js';
