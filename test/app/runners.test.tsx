@@ -28,7 +28,7 @@ async function openMl(a: AppRig): Promise<void> {
 const flat = (frame: string) => frame.replace(/\s+/g, ' ');
 
 async function waitText(a: AppRig, text: string): Promise<string> {
-  await a.until(() => flat(a.frame()).includes(text), text);
+  await a.until(() => flat(a.frame()).includes(text), text, 20_000);
   return flat(a.frame());
 }
 
@@ -89,7 +89,7 @@ describe('why a pending job waits', () => {
     expect(frame).toContain('ml-gpu-h100-01 (offline since 3h) carries them.');
     const before = Number(/stuck_or_timeout_failure: in (\d+)m/.exec(frame)![1]);
     app.advance(5 * MINUTE);
-    await app.until(() => Number(/stuck_or_timeout_failure: in (\d+)m/.exec(flat(app.frame()))?.[1]) <= before - 4, 'the drop nearer');
+    await app.until(() => Number(/stuck_or_timeout_failure: in (\d+)m/.exec(flat(app.frame()))?.[1]) <= before - 4, 'the drop nearer', 20_000);
   });
 
   it('`:jobs pending` says what each pending job waits for', async () => {
@@ -111,6 +111,20 @@ describe('why a pending job waits', () => {
     app.advance(10_000);
     await waitText(app, 'needs the Maintainer role');
     expect(app.sim.requests.filter((r) => r.path.startsWith(`/projects/${project.id}/runners?`)).length).toBe(1);
+  });
+});
+
+describe('is it the runner?', () => {
+  it('`:failures` names the runner and machine of each failed job, and the failures that blame it', async () => {
+    app = await startApp({ columns: 80, rows: 24 });
+    await openMl(app);
+    const project = app.sim.world.projectsByPath.get('acme/ml')!;
+    const lost = [...app.sim.world.jobs.values()].find((j) => j.projectId === project.id && j.failureReason === 'runner_system_failure')!;
+    const machine = app.sim.world.runners.get(lost.runnerId!)!.managers.find((m) => m.id === lost.runnerManagerId)!.systemId;
+    await palette(app, `failures ${lost.pipelineId}`);
+    const frame = await waitText(app, 'Is it the runner?');
+    expect(frame).toMatch(new RegExp(`Is it the runner\\? (⚠ )?ml-trainer-pool \\(${machine}\\): \\d+× runner system failure`));
+    expect(frame).toContain(`#${lost.id} ${lost.stage} · runner system failure · on ml-trainer-pool`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagged, groupFailures, reasonWords } from './failures.js';
+import { flagged, groupFailures, reasonWords, runnerBlame } from './failures.js';
 
 const job = (runner: number | null, machine: string | null, reason: string) => ({
   failure_reason: reason,
@@ -37,5 +37,18 @@ describe('failures by runner', () => {
     ]);
     expect(flagged(even)).toEqual([]);
     expect(flagged(groupFailures([job(1, 'a', 'runner_system_failure'), job(1, 'a', 'runner_system_failure')]))).toEqual([]);
+  });
+});
+
+describe("`:failures`' line on the runners", () => {
+  it('names the runner and machine a failure blames, and nothing when the scripts failed', () => {
+    const item = (reason: string, machine: string | null, id = 12) => ({ failureReason: reason, runner: { id, description: 'pool' }, machine });
+    expect(runnerBlame([item('script_failure', 'a'), item('script_failure', 'b')])).toBeNull();
+    expect(runnerBlame([item('runner_system_failure', 'r_2'), item('script_failure', 'r_1')])).toEqual({
+      text: 'Is it the runner? pool (r_2): 1× runner system failure',
+      flagged: false,
+    });
+    const many = runnerBlame([item('runner_system_failure', 'r_2'), item('runner_system_failure', 'r_2'), item('runner_system_failure', 'r_2')]);
+    expect(many).toEqual({ text: 'Is it the runner? ⚠ pool (r_2): 3× runner system failure', flagged: true });
   });
 });

@@ -68,3 +68,27 @@ export function reasonWords(reasons: Readonly<Record<string, number>>): string {
     .map(([reason, n]) => `${n}× ${reason.replace(/_/g, ' ')}`)
     .join(', ');
 }
+
+/**
+ * `:failures`' line on the runners: the failures that blame a runner's machine or the queue, by
+ * runner and machine ("⚠ ml-trainer-pool (r_MlPool0node2): 2× runner system failure"), or null when
+ * none does — the code, not the runner.
+ */
+export function runnerBlame(
+  items: readonly { failureReason: string | null; runner?: { id: number; description: string | null } | null; machine?: string | null }[],
+): { text: string; flagged: boolean } | null {
+  const groups = groupFailures(
+    items.map((i) => ({
+      failure_reason: i.failureReason ?? undefined,
+      runner: i.runner ? { id: i.runner.id, description: i.runner.description } : null,
+      runner_manager: i.machine ? { id: 0, system_id: i.machine } : null,
+    })),
+  ).filter((g) => g.blamed > 0);
+  if (groups.length === 0) return null;
+  const marked = new Set(flagged(groups));
+  const words = groups.map((g) => {
+    const blamed = Object.fromEntries(Object.entries(g.reasons).filter(([r]) => RUNNER_REASONS.has(r)));
+    return `${marked.has(g) ? '⚠ ' : ''}${g.runner}${g.machine ? ` (${g.machine})` : ''}: ${reasonWords(blamed)}`;
+  });
+  return { text: `Is it the runner? ${words.join(' · ')}`, flagged: marked.size > 0 };
+}
