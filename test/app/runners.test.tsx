@@ -38,6 +38,8 @@ describe(':runners of a project', () => {
   it('lists every runner the project can use with its state, contact, version and tags, and flags the flaky machine', async () => {
     app = await startApp({ columns: 80, rows: 24 });
     await openMl(app);
+    // Lazily: nothing about runners is read until they are asked for.
+    expect(runnerRequests(app)).toEqual([]);
     await palette(app, 'runners');
     await app.waitFor(/offline\s+#14 ml-gpu-h100-\S*\s+project\s+3h ago/);
     const frame = await app.waitFor(/⚠ #12 ml-trainer-po\S*\s+project\s+just now\s+17\.4\.0/);

@@ -1,14 +1,17 @@
 // What the runners feature reads, and only when asked: a runners pane on screen, a runner's pane, or
 // a pending job on screen (its project's runners, to say why it waits). Each runner's details are kept
-// a minute, so a list and a pending job's explanation share one read; the API client holds requests
+// five minutes, so a list and a pending job's explanation share one read; the API client holds requests
 // in flight to six per host (src/lib/budgets.ts), and a list's details are read for its first rows only.
 import { isGitLabApiError, type Job, type Paged, type RunnerJob } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { listId, writeRunners, type RunnerList, type RunnerView, type RunnersWhere } from './slice.js';
 
-/** How long a runner's details, a list and a project's running and failed jobs stay good. */
-export const DETAILS_MAX_AGE_MS = 60_000;
+/**
+ * How long a runner's details (tags, rules, version: they seldom change) and a list (each runner's
+ * state) stay good; `R` reads both again at once.
+ */
+export const DETAILS_MAX_AGE_MS = 300_000;
 export const LIST_MAX_AGE_MS = 30_000;
 /** Details are read for this many rows of a list at most (a screen's worth, with room). */
 export const DETAIL_ROWS = 40;
