@@ -61,6 +61,8 @@ function endAtExit(): void {
     const reaper = spawn('/bin/sh', ['-c', `sleep ${KILL_AFTER_MS / 1000}; kill -KILL ${groups.map((g) => `-${g}`).join(' ')} 2>/dev/null`], {
       stdio: 'ignore',
       detached: true,
+      // Only PATH: nothing of pipetop's environment (its token) outlives it.
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
     reaper.unref();
   } catch {

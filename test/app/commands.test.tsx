@@ -193,7 +193,7 @@ it('runs a command of each scope with the values of what is on screen, and nothi
   // A scope's object missing: said, nothing run.
   await palette(a, 'run on-schedule');
   await a.waitFor('on-schedule acts on a schedule: open or select one first');
-});
+}, 45_000);
 
 it('passes the token only to a command that asks for it, as GITLAB_TOKEN', async () => {
   const { app: a, out } = await start();

@@ -65,8 +65,15 @@ async function started(shell: pty.IPty, raw: () => string): Promise<{ app: numbe
 
 it('after a SIGKILL mid-session the terminal is out of raw mode and off the alternate screen', async () => {
   const { raw, tty, shell } = inShell();
-  const { app } = await started(shell, raw);
+  const { app, guard } = await started(shell, raw);
   expect(stty(tty)).toMatch(/ -icanon /);
+  // The guard holds nothing of pipetop's environment (the token least of all).
+  expect(
+    readFileSync(`/proc/${guard}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((v) => v.split('=')[0]),
+  ).toEqual(['PATH']);
   const before = raw().length;
   process.kill(app, 'SIGKILL');
   await until(() => raw().includes('pipetop-ended'), 'pipetop ended');
