@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StateCreator } from 'zustand/vanilla';
 import { FEATURES } from '../app/features.js';
+import { DOMAIN_SLICES } from '../domain/slices.js';
 import { createCoreSlice } from './create.js';
 import { createAppStore } from '../app/create.js';
 import type { AppState } from './types.js';
@@ -31,9 +32,10 @@ const CORE_KEYS = [
   'quit',
 ];
 
-/** Every slice create.ts composes: the core's and each registered feature's (Feature.slice), by name. */
+/** Every slice create.ts composes: the core's, the domain's records and each registered feature's (Feature.slice), by name. */
 const SLICES: [string, StateCreator<AppState, [], [], object>][] = [
   ['core', createCoreSlice(config(), { kind: 'projects' })],
+  ...DOMAIN_SLICES,
   ...FEATURES.flatMap((feature): [string, StateCreator<AppState, [], [], object>][] => (feature.slice ? [[feature.name, feature.slice]] : [])),
 ];
 
@@ -66,6 +68,12 @@ describe('createAppStore', () => {
       logHandles: {},
       schedules: {},
       deployments: {},
+      environments: {},
+      rollbacks: {},
+      runnerInfo: {},
+      runnerLists: {},
+      runnerViews: {},
+      queuedSince: {},
       sshKeys: {},
       listFilters: {},
       pipelineExtras: {},
@@ -76,7 +84,7 @@ describe('createAppStore', () => {
       loadErrors: {},
       scheduleForm: null,
       runForm: null,
-      pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null },
+      pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null, pinAt: null },
       toast: null,
       confirm: null,
       prompt: null,
@@ -125,8 +133,8 @@ describe('createAppStore', () => {
     const first = createAppStore(config()).getState();
     const a = objects(first);
     const b = objects(createAppStore(config()).getState());
-    // The walk reaches every record, down to the pulse's and the first pane (42 objects).
-    expect(a.size).toBe(42);
+    // The walk reaches every record, down to the pulse's and the first pane (48 objects).
+    expect(a.size).toBe(48);
     expect(a.has(first.pulse.fetch) && a.has(first.stack[0]!)).toBe(true);
     expect([...a].filter((o) => b.has(o))).toEqual([]);
     // And a change in one store is not seen in the other.

@@ -9,7 +9,7 @@ import type { Job } from '../../src/api/index.js';
 import { targetJob } from '../../src/features/jobs/index.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
-import { rememberJob } from '../../src/features/jobs/index.js';
+import { rememberJob } from '../../src/domain/jobs.js';
 import { listKeys } from '../../src/domain/list-keys.js';
 import { submitJobScopes } from '../../src/features/jobs/scopes.js';
 import * as nav from '../../src/store/nav.js';

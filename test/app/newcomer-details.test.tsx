@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { displayWidth } from '../../src/text/safe.js';
 import { startApp, type AppRig } from '../helpers/app.js';
-import { rememberJob } from '../../src/features/jobs/index.js';
+import { rememberJob } from '../../src/domain/jobs.js';
 
 /** A line as terminal cells: a wide character takes two. */
 const cells = (line: string): string[] => [...line].flatMap((ch) => (displayWidth(ch) === 2 ? [ch, ''] : [ch]));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import type { SimJob, SimPipeline } from '../../src/sim/model.js';
 import { startApp, type AppRig } from '../helpers/app.js';
-import { rememberJob } from '../../src/features/jobs/index.js';
+import { rememberJob } from '../../src/domain/jobs.js';
 import { moveSelection } from '../../src/store/lists.js';
 import { listKeys } from '../../src/domain/list-keys.js';
 

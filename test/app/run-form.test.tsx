@@ -7,7 +7,7 @@ import type { Job, TraceResult } from '../../src/api/index.js';
 import { targetJob } from '../../src/features/jobs/index.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, requestsSettled, startApp, type AppRig } from '../helpers/app.js';
-import { rememberProject } from '../../src/features/projects/slice.js';
+import { rememberProject } from '../../src/domain/projects.js';
 
 const DEPLOYER = 'acme/platform/deployer';
 let app: AppRig;

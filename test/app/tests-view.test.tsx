@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
-import { mergePipelines } from '../../src/features/pipelines/writers.js';
+import { mergePipelines } from '../../src/domain/pipelines.js';
 
 const DEPLOYER = 'acme/platform/deployer';
 let app: AppRig;

@@ -8,7 +8,7 @@ import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { Pane } from '../../src/store/types.js';
 import { clearToast } from '../../src/store/writers.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
-import { rememberJob } from '../../src/features/jobs/index.js';
+import { rememberJob } from '../../src/domain/jobs.js';
 
 const SECRET = DEMO_TOKENS.user;
 let app: AppRig;

@@ -4,7 +4,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
-import { rememberJob } from '../../src/features/jobs/index.js';
+import { rememberJob } from '../../src/domain/jobs.js';
 
 let app: AppRig | undefined;
 afterEach(async () => {
