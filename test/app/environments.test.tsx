@@ -120,6 +120,12 @@ describe('the environment pane', () => {
     // The footer shows the roll back key.
     expect(frame.split('\n').at(-1)).toContain('B roll back');
     expect(topPane(app.store.getState())).toMatchObject({ kind: 'environment', name: 'production' });
+    // o opens what the environment serves; ? names its keys.
+    await app.press('o');
+    await app.until(() => app.opened.length > 0, 'the URL opened');
+    expect(app.opened.at(-1)).toBe('https://console.cloud.acme.example');
+    await app.press('?');
+    await app.waitFor(/B\s+Roll the environment back/);
   });
 
   it(':environment of a name the project has not says so', async () => {
