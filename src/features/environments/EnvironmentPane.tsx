@@ -24,6 +24,8 @@ export function rollbackLine(env: string, r: Rollback, d: Deployment | undefined
   if (status === 'failed' || status === 'canceled' || status === 'skipped') {
     return { text: `Roll back ${label(d)} ${status}: ${env} still runs ${r.from.sha.slice(0, 8)}`, done: true };
   }
+  // A protected environment holds a re-run deploy job too, until it is approved and played.
+  if (status === 'blocked') return { text: `Rolling ${env} back to ${to}: ${label(d)} waits for an approval (A approves)`, done: false };
   return { text: `Rolling ${env} back to ${to}: ${label(d)} ${status}`, done: false };
 }
 
