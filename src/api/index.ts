@@ -10,6 +10,7 @@ import { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.
 import { createPipelinesApi, type PipelinesApi } from './pipelines.js';
 import { createProjectsApi, type ProjectsApi } from './projects.js';
 import { createRepositoryApi, type RepositoryApi } from './repository.js';
+import { createRunnersApi, type RunnersApi } from './runners.js';
 import { createSchedulesApi, type SchedulesApi } from './schedules.js';
 import { createUsersApi, type UsersApi } from './users.js';
 
@@ -27,6 +28,7 @@ export interface GitLab {
   users: UsersApi;
   mergeRequests: MergeRequestsApi;
   branches: BranchesApi;
+  runners: RunnersApi;
 }
 
 export function createGitLab(opts: ClientOptions): GitLab {
@@ -45,6 +47,7 @@ export function createGitLab(opts: ClientOptions): GitLab {
     users: createUsersApi(client),
     mergeRequests: createMergeRequestsApi(client),
     branches: createBranchesApi(client),
+    runners: createRunnersApi(client),
   };
 }
 
@@ -71,3 +74,4 @@ export { createBranchesApi, type BranchesApi, type BranchListFilters } from './b
 export { createEventsApi, type EventFilters, type EventsApi } from './events.js';
 export { createProjectsApi, type ProjectListFilters, type ProjectsApi } from './projects.js';
 export { createUsersApi, type UsersApi } from './users.js';
+export { createRunnersApi, type RunnerJobFilters, type RunnerListFilters, type RunnersApi } from './runners.js';

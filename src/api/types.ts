@@ -27,6 +27,12 @@ export type JobArtifact = EntityType<typeof D.artifact>;
 /** A job's `pipeline`: only the id is sure to be there. */
 export type JobPipelineRef = EntityType<typeof D.jobPipeline>;
 export type Runner = EntityType<typeof D.runner>;
+/** One runner with its matching rules (`GET /runners/:id`): tags, run_untagged, access_level, contact, version. */
+export type RunnerDetails = EntityType<typeof D.runnerDetails>;
+/** One machine (system_id) of a runner: `GET /runners/:id/managers`, a job's `runner_manager`. */
+export type RunnerManager = EntityType<typeof D.runnerManager>;
+/** A job of `GET /runners/:id/jobs`: JobBasic with its project's identity. */
+export type RunnerJob = EntityType<typeof D.runnerJob>;
 /**
  * What a job and a trigger job (Bridge) share: GitLab's JobBasic entity. `pipeline` is absent and
  * `user` is null in the responses of cancel, retry, erase, keep and play.

@@ -106,3 +106,11 @@ export const EVENT_ACTIONS = ['created', 'updated', 'closed', 'reopened', 'pushe
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 export const EVENT_TARGET_TYPES = ['issue', 'milestone', 'merge_request', 'note', 'project', 'snippet', 'user'] as const;
 export type EventTargetType = (typeof EVENT_TARGET_TYPES)[number];
+
+/** A runner's kind, and its `type` filter (Ci::Runner::AVAILABLE_TYPES). */
+export const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
+export type RunnerType = Open<(typeof RUNNER_TYPES)[number]>;
+/** A runner's REST `status` (deprecated_rest_status; `paused` shows there too); the `status` filter takes all but `paused`. */
+export const RUNNER_STATUSES = ['online', 'offline', 'stale', 'never_contacted', 'paused'] as const;
+export type RunnerStatus = Open<(typeof RUNNER_STATUSES)[number]>;
+export type RunnerAccessLevel = Open<'not_protected' | 'ref_protected'>;

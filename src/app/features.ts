@@ -21,6 +21,7 @@ import { pipelinesFeature } from '../features/pipelines/feature.js';
 import { projectsFeature } from '../features/projects/feature.js';
 import { pulseFeature } from '../features/pulse/feature.js';
 import { requestsFeature } from '../features/requests/feature.js';
+import { runnersFeature } from '../features/runners/feature.js';
 import { schedulesFeature } from '../features/schedules/feature.js';
 import { viewsFeature } from '../features/views/feature.js';
 
@@ -44,4 +45,5 @@ export const FEATURES: readonly Feature[] = [
   compareFeature,
   commandsFeature,
   browseFeature,
+  runnersFeature,
 ];

@@ -64,6 +64,8 @@ export interface JobTemplate {
   echoes?: string[];
   /** A test job's runner (its log's shape and its JUnit cases); vitest when not given. */
   tool?: TestTool;
+  /** `tags:` of the job (a runner must carry all of them); one of the legacy sets when not given. */
+  tags?: string[];
 }
 
 /** A pipeline configuration of its own (a child pipeline's `include`). */
@@ -133,6 +135,11 @@ export interface SimProject {
    * range, so the worlds of existing seeds (ids, statuses, logs) stay exactly as they were.
    */
   ids?: { pipeline: number; job: number; deployment: number };
+  /** Seconds a job may run (GitLab's default is 3600). */
+  buildTimeout?: number;
+  /** Whether instance and group runners may run its jobs (GitLab's defaults: both true). */
+  sharedRunnersEnabled?: boolean;
+  groupRunnersEnabled?: boolean;
 }
 
 export interface SimArtifacts {
@@ -163,6 +170,8 @@ export interface SimJob {
   erasedAt: number | null;
   erasedById: number | null;
   runnerId: number | null;
+  /** The runner manager (one machine of the runner) that took it. */
+  runnerManagerId?: number | null;
   /** What happens when it runs: decided when it is created (deterministically from its id). */
   plan: { queueMs: number; runMs: number; outcome: 'success' | 'failed' };
   failureReason: string | null;

@@ -7,6 +7,7 @@ import { jobRoutes } from './jobs.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { miscRoutes } from './misc.js';
 import { pipelineRoutes } from './pipelines.js';
+import { runnerRoutes } from './runners.js';
 import type { Route } from './route.js';
 import { scheduleRoutes } from './schedules.js';
 
@@ -17,6 +18,7 @@ export const routes: Route[] = [
   ...mergeRequestRoutes,
   ...scheduleRoutes,
   ...environmentRoutes,
+  ...runnerRoutes,
   ...miscRoutes,
 ];
 

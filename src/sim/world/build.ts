@@ -11,6 +11,8 @@ import { addDemoMergeRequests, addExtraProjects, EXTRA_PROJECT_COUNT } from './e
 import { scaleProjects, type WorldScale } from './scale.js';
 import { seedEnvironments } from './environments.js';
 import { World } from './world.js';
+import { addMlProject } from './ml.js';
+import { seedGroups, seedRunners } from './runner-seeds.js';
 import { newCommit, ZERO_SHA } from './commits.js';
 import { newEnvironment, waitsForApproval } from './deployments.js';
 
@@ -109,6 +111,9 @@ export function buildWorld(seed: number, startTime: number, scale?: WorldScale):
   // After everything that draws from `rng`, so the other projects' worlds stay as they were.
   addExtraProjects(world, startTime);
   addDemoMergeRequests(world, startTime);
+  addMlProject(world, startTime);
+  seedGroups(world);
+  seedRunners(world, startTime);
   seedEnvironments(world, startTime);
   world.advanceTo(startTime);
   startActivity(world, startTime);

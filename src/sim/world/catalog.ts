@@ -321,9 +321,8 @@ export const NOTE_BODIES = [
   'Deployed to staging, looks good.',
 ];
 
-export const RUNNERS = [
-  { id: 1, description: 'shared-runner-1.acme.internal', tags: ['docker', 'linux'] },
-  { id: 2, description: 'shared-runner-2.acme.internal', tags: ['docker', 'linux'] },
-  { id: 3, description: 'gpu-runner-a100', tags: ['gpu'] },
-  { id: 7, description: 'k8s-autoscaler-pool', tags: ['kubernetes'] },
-];
+/**
+ * The tags of a job whose template names none, drawn per job: the instance runners that carry them
+ * (world/runner-seeds.ts) are online, so these jobs always find one.
+ */
+export const LEGACY_TAG_SETS: readonly string[][] = [['docker', 'linux'], ['docker', 'linux'], ['gpu'], ['kubernetes']];
