@@ -120,6 +120,12 @@ describe('the environment pane', () => {
     // The footer shows the roll back key.
     expect(frame.split('\n').at(-1)).toContain('B roll back');
     expect(topPane(app.store.getState())).toMatchObject({ kind: 'environment', name: 'production' });
+    // o opens what the environment serves; ? names its keys.
+    await app.press('o');
+    await app.until(() => app.opened.length > 0, 'the URL opened');
+    expect(app.opened.at(-1)).toBe('https://console.cloud.acme.example');
+    await app.press('?');
+    await app.waitFor(/B\s+Roll the environment back/);
   });
 
   it(':environment of a name the project has not says so', async () => {
@@ -163,13 +169,28 @@ describe('roll back', () => {
     await app.until(() => deploymentsOf(app, 'acme/api', 'staging')[0]!.id > all[0]!.id, 'a new deployment');
     const fresh = deploymentsOf(app, 'acme/api', 'staging')[0]!;
     expect([fresh.sha, fresh.ref]).toEqual([target.sha, target.ref]);
-    await app.waitFor(`Rolling staging back to ${target.sha.slice(0, 8)}`);
+    await app.waitFor(new RegExp(`Rolling back: (job #\\d+ started|#\\d+ (created|running|pending)) · to ${target.sha.slice(0, 8)}`));
     // The new job runs to success (its plan says how; this one is made to succeed).
     app.sim.world.jobs.get(fresh.jobId!)!.plan.outcome = 'success';
     app.advance(10 * 60_000);
     const done = await app.waitFor(`Rolled back: staging runs ${target.sha.slice(0, 8)}`, 15_000);
     expect(done).toMatch(new RegExp(`success\\s+#${fresh.iid}\\s+main\\s+${target.sha.slice(0, 8)}`));
     expect(deploymentsOf(app, 'acme/api', 'staging')[0]!.status).toBe('success');
+  });
+
+  it('a roll back of an environment that needs approvals waits for one, and says so', async () => {
+    await openEnvironment(app, TF, 'production');
+    const all = deploymentsOf(app, TF, 'production');
+    const live = all.find((d) => d.status === 'success')!;
+    const target = all.find((d) => d.id < live.id && d.status === 'success' && d.sha !== live.sha)!;
+    await palette(app, `rollback ${target.iid}`);
+    await app.waitFor(`Roll production back to #${target.iid}? [y/N]`);
+    await app.until(() => !app.store.getState().confirm?.checking, 'the check for newer pipelines');
+    await app.press('y');
+    const frame = await app.waitFor(new RegExp(`Rolling back: #\\d+ waits for an approval · to ${target.sha.slice(0, 8)}`));
+    const fresh = deploymentsOf(app, TF, 'production')[0]!;
+    expect([fresh.status, fresh.sha]).toEqual(['blocked', target.sha]);
+    expect(frame).toContain(`#${fresh.iid} ${target.sha.slice(0, 8)} waits for an approval · A approve · X reject`);
   });
 
   it(':rollback to a failed deployment, or to one without a job, is refused with the reason and sends nothing', async () => {

@@ -237,6 +237,19 @@ describe('environments (write)', () => {
     expect((await rig.gl.deployments.get(TF, waiting.id)).status).toBe('blocked');
   });
 
+  it('a re-run deploy job to an environment that needs approvals waits for them too: manual, its deployment blocked', async () => {
+    const ok = await rig.gl.deployments.list(TF, { environment: 'production', status: 'success', order_by: 'id', sort: 'desc', perPage: 5 }).all(5);
+    const target = ok.find((d) => d.sha !== ok[0]!.sha)!;
+    const fresh = await rig.gl.jobs.retry(TF, target.deployable!.id);
+    expect(fresh.status).toBe('manual');
+    const newest = (await rig.gl.deployments.list(TF, { environment: 'production', order_by: 'id', sort: 'desc', perPage: 1 }).all(1))[0]!;
+    expect([newest.deployable?.id, newest.sha, newest.status]).toEqual([fresh.id, target.sha, 'blocked']);
+    // Approved by someone else than the one who re-ran it, it may be played.
+    await rig.other.deployments.approve(TF, newest.id, { status: 'approved' });
+    await rig.gl.jobs.play(TF, fresh.id);
+    expect((await rig.gl.jobs.get(TF, fresh.id)).status).toBe('pending');
+  });
+
   it('a rollback re-runs an old deploy job: a new deployment of that old commit, live once it succeeds', async () => {
     const ok = await rig.gl.deployments.list(API, { environment: 'staging', status: 'success', order_by: 'id', sort: 'desc', perPage: 10 }).all(10);
     const live = ok[0]!;

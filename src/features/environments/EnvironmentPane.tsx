@@ -17,14 +17,18 @@ import { envKey, environmentLoadKey, type Rollback } from './slice.js';
 
 /** How a roll back under way is said, from its new deployment once the list shows it. */
 export function rollbackLine(env: string, r: Rollback, d: Deployment | undefined): { text: string; done: boolean } {
-  const to = `${r.target.sha.slice(0, 8)}${r.target.title ? ` “${r.target.title}”` : ''}`;
-  if (!d) return { text: `Rolling ${env} back to ${to}: job #${r.jobId} started`, done: false };
+  // Where it stands first: on a narrow terminal the commit's title is what gets cut.
+  const to = `to ${r.target.sha.slice(0, 8)}${r.target.title ? ` “${r.target.title}”` : ''}`;
+  if (!d) return { text: `Rolling back: job #${r.jobId} started · ${to}`, done: false };
   const status = d.status ?? 'unknown';
-  if (status === 'success') return { text: `Rolled back: ${env} runs ${to} (${label(d)} succeeded)`, done: true };
+  if (status === 'success')
+    return { text: `Rolled back: ${env} runs ${r.target.sha.slice(0, 8)} (${label(d)})${r.target.title ? ` “${r.target.title}”` : ''}`, done: true };
   if (status === 'failed' || status === 'canceled' || status === 'skipped') {
     return { text: `Roll back ${label(d)} ${status}: ${env} still runs ${r.from.sha.slice(0, 8)}`, done: true };
   }
-  return { text: `Rolling ${env} back to ${to}: ${label(d)} ${status}`, done: false };
+  // A protected environment holds a re-run deploy job too, until it is approved and played.
+  if (status === 'blocked') return { text: `Rolling back: ${label(d)} waits for an approval · ${to}`, done: false };
+  return { text: `Rolling back: ${label(d)} ${status} · ${to}`, done: false };
 }
 
 export function EnvironmentPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'environment' }>; width: number; height: number }) {

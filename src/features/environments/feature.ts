@@ -121,15 +121,10 @@ export const environmentsFeature: Feature = {
       const state = ctx.store.getState();
       const items = listOf<Deployment>(state, envListKeys.deployments(pane.projectId, pane.name)).items;
       const rollback = state.rollbacks[envKey(pane.projectId, pane.name)];
-      if (
-        rollback &&
-        !rollbackLine(
-          pane.name,
-          rollback,
-          items.find((d) => d.deployable?.id === rollback.jobId),
-        ).done
-      )
-        return true;
+      const followed = rollback ? items.find((d) => d.deployable?.id === rollback.jobId) : undefined;
+      // Until its deployment shows, then while it runs (one waiting for an approval is not moving).
+      if (rollback && !followed) return true;
+      if (rollback && followed && followed.status !== 'blocked' && !rollbackLine(pane.name, rollback, followed).done) return true;
       const newest = items[0]?.status;
       return newest === 'running' || newest === 'created';
     },

@@ -70,4 +70,10 @@ export function seedEnvironments(world: World, startTime: number): void {
   world.onJobChange = (job, at) => {
     if (job.status === 'manual' && job.environment) blockDeployment(world, job, at);
   };
+  // "All jobs deploying to the environment are blocked and wait for approvals before running"
+  // (doc/ci/environments/deployment_approvals.md): a re-run one too, a roll back included.
+  world.holdsForApproval = (job, at) => {
+    const rule = job.environment ? world.projects.get(job.projectId)?.environments.get(job.environment)?.approval : undefined;
+    return !!rule && at >= rule.since;
+  };
 }

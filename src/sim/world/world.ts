@@ -67,6 +67,8 @@ export class World {
   private advancing = false;
   /** Called for every job that changes status (tests and the event log listen). */
   onJobChange?: (job: SimJob, at: number) => void;
+  /** Whether a new job must wait for a deployment approval (world/environments.ts). */
+  holdsForApproval?: (job: SimJob, at: number) => boolean;
 
   constructor(
     readonly seed: number,
@@ -558,6 +560,8 @@ export class World {
     const fresh = this.addJob(pipeline, template, at, userId);
     // A retry of a manual job is started by the person retrying it.
     fresh.when = job.when === 'manual' ? 'on_success' : job.when;
+    // A deploy job to an environment that needs approvals waits for them, retried or not (world/environments.ts).
+    if (this.holdsForApproval?.(fresh, at)) fresh.when = 'manual';
     for (const later of this.pipelineJobs(pipeline)) {
       if (later.stageIndex > job.stageIndex && later.status === 'skipped') {
         later.status = 'created';
@@ -566,7 +570,7 @@ export class World {
       }
     }
     pipeline.finishedAt = null;
-    if (queue) this.enqueue(fresh, at);
+    if (queue && fresh.when !== 'manual') this.enqueue(fresh, at);
     this.process(pipeline, at);
     return fresh;
   }
