@@ -20,6 +20,7 @@ import type {
   PipelineBasic,
   PipelineSchedule,
   PipelineVariable,
+  ScheduleVariable,
   Project,
   PushData,
   SshKey,
@@ -289,7 +290,20 @@ export const testReport: Entity<TestReport> = entity<TestReport>('test report', 
 
 // ---- schedules: API::Entities::Ci::PipelineSchedule, PipelineScheduleDetails -----------------------------
 
-const scheduleVariable = entity('schedule variable', { variable_type: opt('text'), key: req('text'), value: req('text'), raw: opt('bool') });
+/**
+ * API::Entities::Ci::Variable as a schedule's variable: `{variable_type, key, value, raw}` in the
+ * detail's `variables` and the answer of POST/PUT/DELETE …/variables[/:key] (docs/gitlab-api.md
+ * "Schedule play and variables").
+ */
+export const scheduleVariable: Entity<ScheduleVariable> = entity<ScheduleVariable>('schedule variable', {
+  variable_type: opt('text'),
+  key: req('text'),
+  value: req('text'),
+  raw: opt('bool'),
+});
+
+/** `POST …/pipeline_schedules/:id/play` answers Grape's `created!`: `{"message":"201 Created"}`, not a pipeline. */
+export const playAnswer: Entity<{ message?: string }> = entity<{ message?: string }>('play answer', { message: opt('text') });
 
 /** docs/gitlab-api.md "Schedule inputs and SSH key expiry": `[{name, value}]` (Entities::Ci::Input). */
 const scheduleInput = entity('pipeline input', { name: req('text'), value: req('any') });
@@ -484,6 +498,7 @@ export const ENTITIES = {
   testReportSummary,
   testReport,
   schedule,
+  scheduleVariable,
   deployment,
   environment,
   sshKey,

@@ -251,7 +251,8 @@ export interface Pipeline extends PipelineBasic {
 // ---- schedules (docs/gitlab-api.md §2.5) ------------------------------------------------------------
 
 export interface ScheduleVariable {
-  variable_type: 'env_var' | 'file' | (string & {});
+  /** Absent from very old servers: env_var then. */
+  variable_type?: 'env_var' | 'file' | (string & {});
   key: string;
   value: string;
   raw?: boolean;
@@ -270,6 +271,10 @@ export interface PipelineSchedule {
   /** Absent from the list response; null when no pipeline has run. */
   last_pipeline?: { id: number; sha: string; ref: string; status: PipelineStatus; [extra: string]: unknown } | null;
   owner: UserBasic;
+  /**
+   * The detail only, and only for whom may read them (the owner, a maintainer:
+   * Entities::Ci::PipelineScheduleDetails' `read_pipeline_schedule_variables`): absent otherwise.
+   */
   variables?: ScheduleVariable[];
   /** `spec:inputs` its pipelines run with (GitLab 17.11+, Entities::Ci::Input): absent on older servers. */
   inputs?: { name: string; value: unknown }[];

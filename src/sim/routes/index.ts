@@ -7,9 +7,10 @@ import { mergeRequestRoutes } from './merge-requests.js';
 import { miscRoutes } from './misc.js';
 import { pipelineRoutes } from './pipelines.js';
 import type { Route } from './route.js';
+import { scheduleRunRoutes } from './schedule-runs.js';
 import { scheduleRoutes } from './schedules.js';
 
-export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...downstreamRoutes, ...mergeRequestRoutes, ...scheduleRoutes, ...miscRoutes];
+export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...downstreamRoutes, ...mergeRequestRoutes, ...scheduleRoutes, ...scheduleRunRoutes, ...miscRoutes];
 
 const compiled = routes.map((route) => ({ route, parts: route.path.split('/').slice(1) }));
 
