@@ -50,9 +50,10 @@ describe('keymap', () => {
     expect(COMMANDS.filter((id) => !core.has(id))).toEqual([]);
     const ids = commandIdsOf(FEATURES);
     // The ids a user's config binds stay what they were: the core's, then the features'.
-    expect(ids.length).toBe(101);
+    expect(ids.length).toBe(103);
     expect(ids.slice(0, COMMANDS.length)).toEqual([...COMMANDS]);
-    for (const id of ['job.retry', 'log.follow', 'schedule.add', 'form.toggle', 'pipeline.compare', 'commands.cancel']) expect(ids).toContain(id);
+    for (const id of ['job.retry', 'log.follow', 'schedule.add', 'schedule.play', 'schedule.values', 'form.toggle', 'pipeline.compare', 'commands.cancel'])
+      expect(ids).toContain(id);
   });
 
   it('never binds one key to two commands in the same scope', () => {

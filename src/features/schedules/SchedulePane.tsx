@@ -12,6 +12,7 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { cronInWords, untilTime, zonedTime } from './zoned.js';
+import { noLastPipeline, variableRows } from './variable-rows.js';
 
 export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { kind: 'schedule' }>; width: number; height: number }) {
   const { now } = useApp();
@@ -19,6 +20,8 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const schedule = useAppState((s) => s.schedules[pane.scheduleId]);
   const error = useAppState((s) => s.loadErrors[scheduleLoadKey(pane.scheduleId)]);
   const me = useAppState((s) => s.user?.username);
+  const revealed = useAppState((s) => s.revealed[pane.scheduleId] ?? false);
+  const detailRead = useAppState((s) => s.detailRead[pane.scheduleId] ?? false);
   const busy = useAppState((s) => Object.entries(s.inflight).find(([k]) => k.startsWith('schedule.') && k.endsWith(`:${pane.scheduleId}`))?.[1]);
   const cron = schedule?.cron;
   const zone = schedule?.cron_timezone;
@@ -70,18 +73,11 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
           </Text>
           <Text dimColor> ⏎ opens it</Text>
         </Text>
-      ) : last === null ? (
-        'none yet'
       ) : (
-        'loading…'
+        noLastPipeline(last, detailRead, Boolean(error))
       ),
     },
-    {
-      label: 'Variables',
-      value: schedule.variables?.length
-        ? schedule.variables.map((v) => `${v.key}${v.variable_type === 'file' ? ' (file)' : ''}`).join(', ') + ' (values hidden)'
-        : 'none',
-    },
+    ...variableRows(schedule, revealed, detailRead),
     // Inputs are configuration, not secrets (GitLab shows them on the schedule's page): values shown.
     ...(schedule.inputs?.length ? [{ label: 'Inputs', value: schedule.inputs.map((i) => `${i.name}=${inputValue(i.value)}`).join(', ') }] : []),
     { label: 'Created', value: t(schedule.created_at) },

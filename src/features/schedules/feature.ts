@@ -32,6 +32,8 @@ import { SchedulePane } from './SchedulePane.js';
 import { ScheduleFormPane } from './ScheduleFormPane.js';
 import { confirmsBy } from '../../store/commands.js';
 import type { ScheduleConfirms } from './slice.js';
+import { askPlay, openRun, runPlay } from './play.js';
+import { SCHEDULES_PALETTE } from './palette.js';
 
 /** The schedule a command acts on: the detail pane's, or the selected row's. */
 function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
@@ -82,6 +84,14 @@ export const schedulesFeature: Feature = {
     ),
     'schedule.takeOwnership': onSchedule('taking ownership of schedules', (ctx, pane, schedule) => takeOwnership(ctx, pane.projectId, schedule)),
     'schedule.delete': onSchedule('deleting schedules', (ctx, pane, schedule) => deleteSchedule(ctx, pane.projectId, schedule)),
+    'schedule.play': onSchedule('running schedules', (ctx, pane, schedule) => askPlay(ctx, pane.projectId, pane.path, schedule)),
+    'schedule.values': {
+      run(ctx, pane) {
+        if (pane.kind !== 'schedule') return;
+        const id = pane.scheduleId;
+        writeSchedules(ctx.store, (s) => ({ revealed: { ...s.revealed, [id]: !s.revealed[id] } }));
+      },
+    },
     'schedules.scope': {
       run(ctx, pane) {
         if (pane.kind === 'project') cycleScheduleScope(ctx, pane.projectId);
@@ -89,6 +99,7 @@ export const schedulesFeature: Feature = {
     },
   }),
   name: 'schedules',
+  palette: SCHEDULES_PALETTE,
   scopeNames: { schedules: 'schedules list', schedule: 'a schedule', scheduleForm: 'the schedule form' },
   tab: { of: 'project', name: 'schedules', place: 3 },
   listKinds: ['schedules'],
@@ -156,6 +167,8 @@ export const schedulesFeature: Feature = {
     'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
     'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
     'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
+    'schedule.playConfirmed': (ctx, a) => void runPlay(ctx, a),
+    'schedule.openRun': (ctx, a) => openRun(ctx, a),
   }),
 };
 
@@ -166,7 +179,8 @@ async function refreshSchedule(ctx: Ctx, pane: Extract<Pane, { kind: 'schedule' 
     scheduleLoadKey(pane.scheduleId),
     () => gl.schedules.get(pane.projectId, pane.scheduleId),
     (schedule) => {
-      if (store.getState().schedules[schedule.id] !== schedule) storeSchedule(ctx, pane.projectId, schedule);
+      if (store.getState().schedules[schedule.id] !== schedule) storeSchedule(ctx, pane.projectId, schedule, true);
+      if (!store.getState().detailRead[schedule.id]) writeSchedules(store, (s) => ({ detailRead: { ...s.detailRead, [schedule.id]: true } }));
     },
     (error) => {
       if (!(isGitLabApiError(error) && error.status === 404)) return false;

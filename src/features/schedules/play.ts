@@ -1,0 +1,113 @@
+// `p` (and `:play`) on a schedule: run it now (docs/gitlab-api.md "Schedule play and variables").
+// It asks first, naming the schedule, its ref and owner — and that the pipeline runs as you, not as
+// the owner, as GitLab runs it. GitLab answers 201 with a message only and makes the pipeline a
+// moment later in a worker, so the pipeline is looked for among the schedule's pipelines (newer than
+// the newest before the play), a few times over a few seconds; once found, the app offers to open it.
+// GitLab's refusals (403: not allowed to run pipelines here; 404: gone; 429: throttled) say why.
+import { setConfirm } from '../../store/writers.js';
+import * as nav from '../../store/nav.js';
+import { isGitLabApiError, type PipelineBasic, type PipelineSchedule } from '../../api/index.js';
+import { safeText } from '../../text/safe.js';
+import { guarded } from '../../store/guard.js';
+import type { Ctx } from '../../store/ctx.js';
+import { describeError } from '../../store/errors.js';
+import { toast } from '../../store/store.js';
+import { scheduleLabel } from './schedules.js';
+
+/** How long the new pipeline is looked for, and how often: GitLab's worker usually takes a second or two. */
+export const FIND_WAITS_MS = [500, 1000, 1000, 2000, 2000, 3000, 3000, 4000, 4000];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
+
+/** `p`: the question, naming what runs, where, and as whom. */
+export function askPlay(ctx: Ctx, projectId: number, path: string, schedule: PipelineSchedule): void {
+  const me = ctx.store.getState().user;
+  const owner = schedule.owner;
+  const mine = me && owner?.username === me.username;
+  const ownerText = owner ? `${safeText(owner.name, 40)} (@${safeText(owner.username, 40)})` : 'nobody';
+  const who = mine ? 'as you, its owner' : `as you${me ? ` (@${safeText(me.username, 40)})` : ''}, not as its owner ${ownerText}`;
+  const inactive = schedule.active ? '' : ' It is inactive: it runs this once and stays inactive.';
+  setConfirm(ctx.store, {
+    message: `Run ${scheduleLabel(schedule)} now, on ${safeText(shortRef(schedule.ref), 60)}?`,
+    detail: `The pipeline runs ${who}; its next scheduled run is unchanged.${inactive}`,
+    yes: { owner: 'schedules', command: 'schedule.playConfirmed', args: { projectId, path, schedule } },
+  });
+}
+
+/** The newest pipeline the schedule ran, by id (0: none, or GitLab would not say). */
+async function newestRun(ctx: Ctx, projectId: number, scheduleId: number): Promise<number> {
+  for await (const page of ctx.gl.schedules.pipelines(projectId, scheduleId, { sort: 'desc', perPage: 5 }).pages()) {
+    return Math.max(0, ...page.items.map((p) => p.id));
+  }
+  return 0;
+}
+
+/** Why GitLab said no, in words a person can act on. */
+function refusal(ctx: Ctx, error: unknown): string {
+  const said = describeError(error);
+  if (!isGitLabApiError(error)) return said;
+  if (error.status === 403) return `${said} — running a schedule takes the Developer role, and leave to push or merge to its ref when that is protected`;
+  if (error.status === 404) return `${said} — it may have been deleted`;
+  if (error.status === 429) {
+    const wait = error.retryAfterMs === undefined ? 'a minute' : `${Math.max(1, Math.ceil(error.retryAfterMs / 1000))}s`;
+    return `${said} — GitLab is throttling requests; try again in ${wait}`;
+  }
+  return said;
+}
+
+/** `y` on the question: play, then find the pipeline GitLab's worker made and offer to open it. */
+export function runPlay(ctx: Ctx, { projectId, path, schedule }: { projectId: number; path: string; schedule: PipelineSchedule }): Promise<void> {
+  const label = scheduleLabel(schedule);
+  return guarded(ctx, `schedule.play:${schedule.id}`, `Running ${label}…`, async () => {
+    // The newest run before this one: what GitLab makes next is newer. A server without the
+    // schedule's pipelines endpoint (before GitLab 15.3?) falls back to the detail's last pipeline.
+    const before = await newestRun(ctx, projectId, schedule.id).catch(() => schedule.last_pipeline?.id ?? 0);
+    try {
+      await ctx.gl.schedules.play(projectId, schedule.id);
+    } catch (error) {
+      toast(ctx.store, 'error', `Could not run ${label}: ${refusal(ctx, error)}`);
+      return;
+    }
+    ctx.acted?.();
+    toast(ctx.store, 'info', `GitLab accepted: ${label} runs now on ${safeText(shortRef(schedule.ref), 60)} — looking for its pipeline…`);
+    const found = await findRun(ctx, projectId, schedule.id, before);
+    if (!found) {
+      toast(
+        ctx.store,
+        'error',
+        `GitLab accepted ${label}, but no pipeline appeared in ${Math.round(FIND_WAITS_MS.reduce((a, b) => a + b, 0) / 1000)}s — it makes none when the ref is gone or its CI configuration is invalid`,
+      );
+      return;
+    }
+    ctx.acted?.();
+    setConfirm(ctx.store, {
+      message: `Pipeline #${found.id} (${safeText(found.status, 20)}) started by ${label} on ${safeText(found.ref, 60)}. Open it?`,
+      detail: 'n stays here; the schedule shows it as its last pipeline.',
+      yes: { owner: 'schedules', command: 'schedule.openRun', args: { projectId, path, pipelineId: found.id } },
+    });
+  });
+}
+
+/** The schedule's first pipeline newer than `before`, looked for a few times (bounded), or null. */
+async function findRun(ctx: Ctx, projectId: number, scheduleId: number, before: number): Promise<PipelineBasic | null> {
+  for (const wait of FIND_WAITS_MS) {
+    await sleep(wait);
+    try {
+      for await (const page of ctx.gl.schedules.pipelines(projectId, scheduleId, { sort: 'desc', perPage: 5 }).pages()) {
+        const newer = page.items.filter((p) => p.id > before).sort((a, b) => a.id - b.id);
+        if (newer[0]) return newer[0];
+        break;
+      }
+    } catch (error) {
+      // A failed look is one of several; a 404 (the schedule gone) ends it.
+      if (isGitLabApiError(error) && error.status === 404) return null;
+    }
+  }
+  return null;
+}
+
+/** `y` on "Open it?". */
+export function openRun(ctx: Ctx, { projectId, path, pipelineId }: { projectId: number; path: string; pipelineId: number }): void {
+  nav.push(ctx.store, { kind: 'pipeline', projectId, path, pipelineId, view: 'list' });
+}
