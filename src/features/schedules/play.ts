@@ -26,11 +26,11 @@ export function askPlay(ctx: Ctx, projectId: number, path: string, schedule: Pip
   const owner = schedule.owner;
   const mine = me && owner?.username === me.username;
   const ownerText = owner ? `${safeText(owner.name, 40)} (@${safeText(owner.username, 40)})` : 'nobody';
-  const who = mine ? 'as you, its owner' : `as you${me ? ` (@${safeText(me.username, 40)})` : ''}, not as its owner ${ownerText}`;
-  const inactive = schedule.active ? '' : ' It is inactive: it runs this once and stays inactive.';
+  // The most important first: a narrow terminal cuts the end of the line.
+  const who = mine ? 'Runs as you, its owner' : `Runs as you${me ? ` (@${safeText(me.username, 40)})` : ''}, not as its owner ${ownerText}`;
   setConfirm(ctx.store, {
-    message: `Run ${scheduleLabel(schedule)} now, on ${safeText(shortRef(schedule.ref), 60)}?`,
-    detail: `The pipeline runs ${who}; its next scheduled run is unchanged.${inactive}`,
+    message: `Run ${scheduleLabel(schedule)}${schedule.active ? '' : ' (inactive)'} now, on ${safeText(shortRef(schedule.ref), 60)}?`,
+    detail: `${who}; ${schedule.active ? 'next run unchanged' : 'it runs once and stays inactive'}.`,
     yes: { owner: 'schedules', command: 'schedule.playConfirmed', args: { projectId, path, schedule } },
   });
 }
@@ -82,8 +82,8 @@ export function runPlay(ctx: Ctx, { projectId, path, schedule }: { projectId: nu
     }
     ctx.acted?.();
     setConfirm(ctx.store, {
-      message: `Pipeline #${found.id} (${safeText(found.status, 20)}) started by ${label} on ${safeText(found.ref, 60)}. Open it?`,
-      detail: 'n stays here; the schedule shows it as its last pipeline.',
+      message: `Open pipeline #${found.id} (${safeText(found.status, 20)} on ${safeText(found.ref, 60)})?`,
+      detail: `It is the run of ${label} you started; n stays here.`,
       yes: { owner: 'schedules', command: 'schedule.openRun', args: { projectId, path, pipelineId: found.id } },
     });
   });
