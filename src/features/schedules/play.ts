@@ -5,6 +5,7 @@
 // the newest before the play), a few times over a few seconds; once found, the app offers to open it.
 // GitLab's refusals (403: not allowed to run pipelines here; 404: gone; 429: throttled) say why.
 import { setConfirm } from '../../store/writers.js';
+import { confirmRun } from '../../store/confirm-run.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type PipelineBasic, type PipelineSchedule } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
@@ -28,7 +29,12 @@ export function askPlay(ctx: Ctx, projectId: number, path: string, schedule: Pip
   const ownerText = owner ? `${safeText(owner.name, 40)} (@${safeText(owner.username, 40)})` : 'nobody';
   // The most important first: a narrow terminal cuts the end of the line.
   const who = mine ? 'Runs as you, its owner' : `Runs as you${me ? ` (@${safeText(me.username, 40)})` : ''}, not as its owner ${ownerText}`;
-  setConfirm(ctx.store, {
+  // The one builder of run questions (store/confirm-run.ts). It names an existing pipeline; a play
+  // runs the ref's newest commit in a pipeline that does not exist yet, so there is no about line
+  // and nothing older to warn about.
+  confirmRun(ctx, {
+    target: null,
+    newer: null,
     message: `Run ${scheduleLabel(schedule)}${schedule.active ? '' : ' (inactive)'} now, on ${safeText(shortRef(schedule.ref), 60)}?`,
     detail: `${who}; ${schedule.active ? 'next run unchanged' : 'it runs once and stays inactive'}.`,
     yes: { owner: 'schedules', command: 'schedule.playConfirmed', args: { projectId, path, schedule } },
