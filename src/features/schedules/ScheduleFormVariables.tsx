@@ -52,7 +52,7 @@ export function ScheduleFormVariables({
         return (
           <Field
             key={i}
-            label={i === 0 ? 'Variables' : ''}
+            label={k === 0 ? 'Variables' : ''}
             focused={focused}
             labelWidth={labelWidth}
             inputWidth={inputWidth}
