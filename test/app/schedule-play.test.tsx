@@ -78,6 +78,31 @@ describe('p runs a schedule now (alice, 80×24)', () => {
     ).toBe(true);
   });
 
+  it("on a GitLab without the schedule's pipelines endpoint (before 15.3), finds the run through the detail's last_pipeline", async () => {
+    const nightly = scheduleOf(app, 'Nightly full test run');
+    const before = nightly.lastPipelineId!;
+    app.sim.faults.add({
+      kind: 'respond',
+      method: 'GET',
+      path: /\/pipeline_schedules\/\d+\/pipelines$/,
+      status: 404,
+      body: { error: '404 Not Found' },
+      times: 100,
+    });
+    await schedulesTab(app);
+    await select(app, 'Nightly full test run');
+    await app.press('p');
+    await app.waitFor('[y/N]');
+    await app.press('y');
+    await app.until(() => plays(app).length === 1, 'the play sent');
+    app.advance(3_000);
+    await app.until(() => nightly.lastPipelineId !== before, 'the pipeline made');
+    await app.waitFor(new RegExp(`Open pipeline #${nightly.lastPipelineId} \\(\\w+ on main\\)\\? \\[y/N\\]`), 15_000);
+    await app.press('n');
+    await app.waitFor('Nothing was changed');
+    expect(pane(app).kind).toBe('project');
+  });
+
   it('from the pane: n sends nothing; an inactive schedule says it runs once and stays inactive', async () => {
     const weekly = scheduleOf(app, 'Weekly dependency audit');
     await schedulesTab(app);

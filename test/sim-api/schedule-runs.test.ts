@@ -1,6 +1,6 @@
-// A schedule run now, its pipelines and its variables (docs/gitlab-api.md "Schedule play and
-// variables") through the typed client against the simulator over real HTTP: play's 201 message and
-// the pipeline its worker makes a moment later (source schedule, as the caller, inactive or not, the
+// A schedule run now, its pipelines and its variables (docs/gitlab-api.md
+// "Schedule play and variables") through the typed client against the simulator over real HTTP:
+// play's 201 message and the pipeline its worker makes a moment later (source schedule, as the caller, inactive or not, the
 // next run unmoved); the schedule's pipelines newest first; variables added, changed and deleted with
 // GitLab's 400s, 403s and 404s; the detail's variables only for whom may read them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

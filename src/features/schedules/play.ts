@@ -67,7 +67,7 @@ export function runPlay(ctx: Ctx, { projectId, path, schedule }: { projectId: nu
   const label = scheduleLabel(schedule);
   return guarded(ctx, `schedule.play:${schedule.id}`, `Running ${label}…`, async () => {
     // The newest run before this one: what GitLab makes next is newer. A server without the
-    // schedule's pipelines endpoint (before GitLab 15.3?) falls back to the detail's last pipeline.
+    // schedule's pipelines endpoint (before GitLab 15.3) falls back to the detail's last pipeline.
     const before = await newestRun(ctx, projectId, schedule.id).catch(() => schedule.last_pipeline?.id ?? 0);
     try {
       await ctx.gl.schedules.play(projectId, schedule.id);
@@ -95,19 +95,34 @@ export function runPlay(ctx: Ctx, { projectId, path, schedule }: { projectId: nu
   });
 }
 
-/** The schedule's first pipeline newer than `before`, looked for a few times (bounded), or null. */
-async function findRun(ctx: Ctx, projectId: number, scheduleId: number, before: number): Promise<PipelineBasic | null> {
+type Run = Pick<PipelineBasic, 'id' | 'status' | 'ref'>;
+
+/**
+ * The schedule's first pipeline newer than `before`, looked for a few times (bounded), or null. Its
+ * pipelines endpoint first; where GitLab has none (a 404 before GitLab 15.3), the detail's
+ * `last_pipeline`. A 404 of the detail too: the schedule is gone, stop.
+ */
+async function findRun(ctx: Ctx, projectId: number, scheduleId: number, before: number): Promise<Run | null> {
+  let viaDetail = false;
   for (const wait of FIND_WAITS_MS) {
     await sleep(wait);
     try {
+      if (viaDetail) {
+        const last = (await ctx.gl.schedules.get(projectId, scheduleId)).last_pipeline;
+        if (last && last.id > before) return last;
+        continue;
+      }
       for await (const page of ctx.gl.schedules.pipelines(projectId, scheduleId, { sort: 'desc', perPage: 5 }).pages()) {
         const newer = page.items.filter((p) => p.id > before).sort((a, b) => a.id - b.id);
         if (newer[0]) return newer[0];
         break;
       }
     } catch (error) {
-      // A failed look is one of several; a 404 (the schedule gone) ends it.
-      if (isGitLabApiError(error) && error.status === 404) return null;
+      if (isGitLabApiError(error) && error.status === 404) {
+        if (viaDetail) return null;
+        viaDetail = true;
+      }
+      // Any other failure is one look of several.
     }
   }
   return null;

@@ -1,5 +1,5 @@
-// A schedule run now, its pipelines, and its variables (docs/gitlab-api.md "Schedule play and
-// variables"), as GitLab's lib/api/ci/pipeline_schedules.rb answers them:
+// A schedule run now, its pipelines, and its variables (docs/gitlab-api.md
+// "Schedule play and variables"), as GitLab's lib/api/ci/pipeline_schedules.rb answers them:
 // - play: 201 `{"message":"201 Created"}`; the pipeline is made a moment later by a worker
 //   (RunPipelineScheduleWorker), with source `schedule`, as the caller — not the schedule's owner —
 //   whether the schedule is active or not, and without moving its next run. The REST endpoint has
