@@ -10,7 +10,15 @@ import type { Route } from './route.js';
 import { scheduleRunRoutes } from './schedule-runs.js';
 import { scheduleRoutes } from './schedules.js';
 
-export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...downstreamRoutes, ...mergeRequestRoutes, ...scheduleRoutes, ...scheduleRunRoutes, ...miscRoutes];
+export const routes: Route[] = [
+  ...jobRoutes,
+  ...pipelineRoutes,
+  ...downstreamRoutes,
+  ...mergeRequestRoutes,
+  ...scheduleRoutes,
+  ...scheduleRunRoutes,
+  ...miscRoutes,
+];
 
 const compiled = routes.map((route) => ({ route, parts: route.path.split('/').slice(1) }));
 
