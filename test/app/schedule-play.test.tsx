@@ -188,6 +188,18 @@ describe('p runs a schedule now (alice, 80×24)', () => {
     await waitForText(app, 'values hidden (v shows them)');
   });
 
+  it('v draws a hostile value safe: no escape reaches the terminal', async () => {
+    const hourly = scheduleOf(app, 'Hourly smoke test against staging');
+    hourly.variables[0]!.value = 'staging\u001b]0;pwned\u0007\u001b]52;c;ZWNobyBoaQ==\u0007\u202eend';
+    await schedulesTab(app);
+    await select(app, 'Hourly smoke test against staging');
+    await app.press(KEY.enter);
+    await app.waitFor(`Schedule #${hourly.id}`);
+    await app.press('v');
+    await waitForText(app, 'SMOKE_TARGET = staging');
+    expect(app.frame()).not.toMatch(/[\u001b\u0007\u202e]/);
+  });
+
   it('a detail without last_pipeline says GitLab did not send it, instead of loading… for ever', async () => {
     const nightly = scheduleOf(app, 'Nightly full test run');
     const project = simProject(app.sim, API);

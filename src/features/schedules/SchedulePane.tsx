@@ -1,5 +1,6 @@
 // One pipeline schedule: every field, its next runs in its own zone, the owner (and what that
-// means for who may change it), the last pipeline (Enter opens it) and its variables' names.
+// means for who may change it), the last pipeline (Enter opens it) and its variables: keys and types,
+// their values on `v` (variable-rows.ts).
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import { useMemo } from 'react';
