@@ -103,6 +103,19 @@ describe('p runs a schedule now (alice, 80×24)', () => {
     expect(pane(app).kind).toBe('project');
   });
 
+  it('warns when its last pipeline still runs: another would run beside it', async () => {
+    const nightly = scheduleOf(app, 'Nightly full test run');
+    const last = app.sim.world.pipelines.get(nightly.lastPipelineId!)!;
+    last.status = 'running';
+    await schedulesTab(app);
+    await select(app, 'Nightly full test run');
+    await app.press('p');
+    await waitForText(app, `⚠ its last pipeline #${last.id} is still running: this starts another beside it`);
+    await app.press('n');
+    await app.waitFor('Nothing was changed');
+    expect(plays(app)).toHaveLength(0);
+  });
+
   it('from the pane: n sends nothing; an inactive schedule says it runs once and stays inactive', async () => {
     const weekly = scheduleOf(app, 'Weekly dependency audit');
     await schedulesTab(app);

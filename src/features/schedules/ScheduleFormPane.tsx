@@ -1,6 +1,6 @@
 // The schedule form: description, ref, cron, time zone, active, and its variables (one line each,
-// ScheduleFormVariables.tsx). Under the cron field, live: the
-// cron in words and its next 5 runs in the chosen zone, or what is wrong with it. Problems show
+// ScheduleFormVariables.tsx). Under the cron field, live: the cron in words and its next runs (up
+// to 5, as the height allows) in the chosen zone, or what is wrong with it. Problems show
 // beside their field — ours before sending, GitLab's after — and every value stays as typed. The
 // keys arrive through the controller (schedules.ts, handleFormKey); this only draws the form's state.
 import { Box } from 'ink';

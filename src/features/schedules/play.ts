@@ -4,7 +4,7 @@
 // moment later in a worker, so the pipeline is looked for among the schedule's pipelines (newer than
 // the newest before the play), a few times over a few seconds; once found, the app offers to open it.
 // GitLab's refusals (403: not allowed to run pipelines here; 404: gone; 429: throttled) say why.
-import { setConfirm } from '../../store/writers.js';
+import { patchConfirm, setConfirm } from '../../store/writers.js';
 import { confirmRun } from '../../store/confirm-run.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type PipelineBasic, type PipelineSchedule } from '../../api/index.js';
@@ -26,6 +26,7 @@ export function askPlay(ctx: Ctx, projectId: number, path: string, schedule: Pip
   const me = ctx.store.getState().user;
   const owner = schedule.owner;
   const mine = me && owner?.username === me.username;
+  const yes = { owner: 'schedules', command: 'schedule.playConfirmed', args: { projectId, path, schedule } } as const;
   const ownerText = owner ? `${safeText(owner.name, 40)} (@${safeText(owner.username, 40)})` : 'nobody';
   // The most important first: a narrow terminal cuts the end of the line.
   const who = mine ? 'Runs as you, its owner' : `Runs as you${me ? ` (@${safeText(me.username, 40)})` : ''}, not as its owner ${ownerText}`;
@@ -37,9 +38,19 @@ export function askPlay(ctx: Ctx, projectId: number, path: string, schedule: Pip
     newer: null,
     message: `Run ${scheduleLabel(schedule)}${schedule.active ? '' : ' (inactive)'} now, on ${safeText(shortRef(schedule.ref), 60)}?`,
     detail: `${who}; ${schedule.active ? 'next run unchanged' : 'it runs once and stays inactive'}.`,
-    yes: { owner: 'schedules', command: 'schedule.playConfirmed', args: { projectId, path, schedule } },
+    yes,
   });
+  // Its last run still going: another one now runs beside it (two nightly deploys at once).
+  const last = schedule.last_pipeline;
+  if (last && ACTIVE.has(last.status)) {
+    patchConfirm(ctx.store, (now) =>
+      now.yes === yes ? { ...now, warning: `⚠ its last pipeline #${last.id} is still ${safeText(last.status, 20)}: this starts another beside it` } : now,
+    );
+  }
 }
+
+/** A pipeline still going: what a second run would run beside. */
+const ACTIVE = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running']);
 
 /** The newest pipeline the schedule ran, by id (0: none, or GitLab would not say). */
 async function newestRun(ctx: Ctx, projectId: number, scheduleId: number): Promise<number> {
