@@ -72,6 +72,21 @@ describe("alice's own schedule (80×24)", () => {
     await waitForText(app, 'DEPLOY_ENV, KUBECONFIG (file) — values hidden (v shows them)');
   });
 
+  it('a .env pasted on a variable line becomes one line per variable', async () => {
+    await editForm(app, 'Nightly full test run');
+    await toVariables(app);
+    await app.type('\x1b[200~REGION=eu-west-1\nfile:CA=-----BEGIN-----\nDEBUG=1\n\x1b[201~');
+    await app.until(() => app.store.getState().scheduleForm?.vars.lines.length === 4, 'three lines and the empty one');
+    expect(app.store.getState().scheduleForm!.vars.lines).toEqual(['REGION=eu-west-1', 'file:CA=-----BEGIN-----', 'DEBUG=1', '']);
+    await app.press(CTRL_S);
+    await waitForText(app, '3 variable changes saved');
+    expect(scheduleOf(app, 'Nightly full test run').variables.map((v) => [v.key, v.variable_type, v.value])).toEqual([
+      ['REGION', 'env_var', 'eu-west-1'],
+      ['CA', 'file', '-----BEGIN-----'],
+      ['DEBUG', 'env_var', '1'],
+    ]);
+  });
+
   it('checks lines before sending: a bad key and a key given twice are marked, nothing is sent, nothing is lost', async () => {
     await editForm(app, 'Nightly full test run');
     await toVariables(app);

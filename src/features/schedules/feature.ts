@@ -153,10 +153,12 @@ export const schedulesFeature: Feature = {
     handleFormKey(ctx, command, text);
     return true;
   },
-  // A paste's first line goes into the focused field (an overlay over the form, its discard
-  // confirm, takes the paste before the controller asks here).
+  // A paste's first line goes into the focused field, each of its lines on the variables' lines
+  // (an overlay over the form, its discard confirm, takes the paste before the controller asks here).
   paste(ctx, pane, paste) {
     if (pane.kind !== 'scheduleForm') return false;
+    // On a variable's line, every line of the paste is a variable (a `.env` file pasted whole).
+    if (typeof ctx.store.getState().scheduleForm?.focus === 'number') return pasteIntoForm(ctx, paste);
     const { text, droppedLines } = firstLine(paste);
     if (!pasteIntoForm(ctx, text)) return false;
     const dropped = droppedNotice(droppedLines);

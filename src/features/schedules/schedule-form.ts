@@ -6,6 +6,7 @@ import type { PipelineSchedule, ScheduleInput, ScheduleVariable } from '../../ap
 import { cronError, describeCron, nextRuns, resolveTimeZone, timeZoneNames } from '../../cron/cron.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import { edit, insert, isEditCommand, type EditState } from '../../text/text-edit.js';
+import { printable } from '../../text/printable.js';
 import { linesOf, tidyLines } from './schedule-vars.js';
 
 export type TextField = 'description' | 'ref' | 'cron' | 'cron_timezone';
@@ -362,6 +363,8 @@ export function formKey(f: ScheduleFormState, command: CommandId | null, text: s
 /** Pasted text into the focused text field; null when the Active field has the focus. */
 export function formPaste(f: ScheduleFormState, text: string): ScheduleFormState | null {
   if (typeof f.focus === 'number') {
+    const parts = text.replace(/^[\r\n]+|[\r\n]+$/g, '').split(/\r\n|\r|\n/);
+    if (parts.length > 1) return pasteVarLines(f, f.focus, parts.map(printable));
     const step = varKey(f, f.focus, null, text);
     return step && 'form' in step ? step.form : f;
   }
@@ -372,6 +375,21 @@ export function formPaste(f: ScheduleFormState, text: string): ScheduleFormState
   if (!result) return f;
   const next = changed(f, field, { ...f.values, [field]: result.value });
   return { ...next, cursors: { ...f.cursors, [field]: result.cursor }, selected: replacing ? null : f.selected };
+}
+
+/**
+ * Several lines pasted on a variable's line (a `.env` file): the first joins the line at the cursor,
+ * the others become lines of their own, the cursor on the last.
+ */
+function pasteVarLines(f: ScheduleFormState, i: number, parts: string[]): ScheduleFormState {
+  const line = f.vars.lines[i]!;
+  const at = f.vars.cursors[i]!;
+  const added = [line.slice(0, at) + parts[0]!, ...parts.slice(1, -1), parts[parts.length - 1]! + line.slice(at)];
+  const lines = [...f.vars.lines.slice(0, i), ...added, ...f.vars.lines.slice(i + 1)];
+  const cursors = [...f.vars.cursors.slice(0, i), ...added.map((l) => l.length), ...f.vars.cursors.slice(i + 1)];
+  const focus = i + added.length - 1;
+  const tidy = tidyLines(lines, cursors, focus);
+  return { ...f, vars: { ...f.vars, lines: tidy.lines, cursors: tidy.cursors, server: {} }, focus: tidy.focus ?? focus };
 }
 
 /** A field changed: GitLab's complaint about it no longer applies. */
