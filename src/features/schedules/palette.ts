@@ -6,7 +6,7 @@ import type { Ctx } from '../../store/ctx.js';
 import type { PaletteAt, PaletteCommand } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { idArgument, needProject, pushPane } from '../../store/palette.js';
-import { listKeys } from '../../store/sources.js';
+import { schedulesList } from './slice.js';
 import type { PipelineSchedule } from '../../api/index.js';
 import { askPlay } from './play.js';
 import { storeSchedule } from './schedules.js';
@@ -16,7 +16,7 @@ function scheduleInFront(ctx: Ctx, at: PaletteAt): PipelineSchedule | undefined 
   const top = at.stack[at.stack.length - 1];
   const state = ctx.store.getState();
   if (top?.kind === 'schedule') return state.schedules[top.scheduleId];
-  if (top?.kind === 'project' && top.tab === 'schedules') return selectedRow<PipelineSchedule>(ctx, listKeys.schedules(top.projectId));
+  if (top?.kind === 'project' && top.tab === 'schedules') return selectedRow<PipelineSchedule>(ctx, schedulesList(top.projectId));
   return undefined;
 }
 
