@@ -185,16 +185,24 @@ export const schedulesFeature: Feature = {
 
 async function refreshSchedule(ctx: Ctx, pane: Extract<Pane, { kind: 'schedule' }>): Promise<void> {
   const { store, gl } = ctx;
+  // A read that comes back after its pane closed (the schedule deleted here, `D`, while it was
+  // under way) neither brings the schedule back nor says it was deleted elsewhere.
+  const open = () => store.getState().stack.some((p) => p.kind === 'schedule' && p.scheduleId === pane.scheduleId);
   await readDetail(
     ctx,
     scheduleLoadKey(pane.scheduleId),
     () => gl.schedules.get(pane.projectId, pane.scheduleId),
     (schedule) => {
+      if (!open()) return;
       if (store.getState().schedules[schedule.id] !== schedule) storeSchedule(ctx, pane.projectId, schedule, true);
       if (!store.getState().detailRead[schedule.id]) writeSchedules(store, (s) => ({ detailRead: { ...s.detailRead, [schedule.id]: true } }));
     },
     (error) => {
       if (!(isGitLabApiError(error) && error.status === 404)) return false;
+      if (!open()) {
+        setLoadError(store, scheduleLoadKey(pane.scheduleId), null);
+        return true;
+      }
       // Deleted elsewhere (another user, the web page): close its pane and say so, once, rather
       // than show a stale schedule and an error on every refresh.
       const known = store.getState().schedules[pane.scheduleId];
