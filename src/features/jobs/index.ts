@@ -6,4 +6,3 @@ export { jobUrl, listsJobs, openJob, targetJob } from './commands.js';
 export { jobHintPlaces, pollJobs } from './poll.js';
 export { downloadArtifacts, jobAction, type JobVerb } from './actions.js';
 export { jobScopePrompt } from './scopes.js';
-export { rememberJob } from './slice.js';
