@@ -2,10 +2,12 @@
 // `/projects/acme%2Fapi/jobs` has `:id` = `acme/api` after decoding, as in GitLab. A last part
 // `*name` takes the rest of the path (one segment or more).
 import { downstreamRoutes } from './downstream.js';
+import { environmentRoutes } from './environments.js';
 import { jobRoutes } from './jobs.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { miscRoutes } from './misc.js';
 import { pipelineRoutes } from './pipelines.js';
+import { runnerRoutes } from './runners.js';
 import type { Route } from './route.js';
 import { scheduleRunRoutes } from './schedule-runs.js';
 import { scheduleRoutes } from './schedules.js';
@@ -17,6 +19,8 @@ export const routes: Route[] = [
   ...mergeRequestRoutes,
   ...scheduleRoutes,
   ...scheduleRunRoutes,
+  ...environmentRoutes,
+  ...runnerRoutes,
   ...miscRoutes,
 ];
 
