@@ -46,6 +46,16 @@ new_p.retry(); ok(api.pipelines.get(new_p.id).status in ("pending", "running"), 
 s = api.pipelineschedules.create({"description": "py check", "ref": "main", "cron": "0 4 * * *", "cron_timezone": "Berlin"})
 ok(s.active and s.cron_timezone == "Berlin", "schedule create (Rails zone)")
 s.description = "py check (edited)"; s.save(); ok(api.pipelineschedules.get(s.id).description == "py check (edited)", "schedule edit")
+v = s.variables.create({"key": "PY_VAR", "value": "one"}); ok(v.key == "PY_VAR" and v.value == "one" and v.variable_type == "env_var", "schedule variable create")
+s.variables.update("PY_VAR", {"key": "PY_VAR", "value": "two"})
+ok([x["value"] for x in api.pipelineschedules.get(s.id).attributes["variables"]] == ["two"], "schedule variable update")
+try:
+    s.variables.create({"key": "PY_VAR", "value": "again"}); ok(False, "duplicate schedule variable accepted")
+except gitlab.exceptions.GitlabCreateError as e:
+    ok(e.response_code == 400 and "taken" in str(e.error_message), f"duplicate variable 400: {e.error_message}")
+s.variables.delete("PY_VAR"); ok(api.pipelineschedules.get(s.id).attributes["variables"] == [], "schedule variable delete")
+# play() replaces the object's attributes with the answer (python-gitlab 3.12): a copy plays.
+ok(api.pipelineschedules.get(s.id).play() == {"message": "201 Created"}, "schedule play -> 201 message")
 try:
     api.pipelineschedules.create({"description": "bad", "ref": "main", "cron": "61 * * * *"}); ok(False, "bad cron accepted")
 except gitlab.exceptions.GitlabCreateError as e:

@@ -287,12 +287,20 @@ export const testReport = entity('test report', {
 
 // ---- schedules: API::Entities::Ci::PipelineSchedule, PipelineScheduleDetails -----------------------------
 
+/**
+ * API::Entities::Ci::Variable as a schedule's variable: `{variable_type, key, value, raw}` in the
+ * detail's `variables` (only for whom may read them: the owner, a maintainer) and the answer of
+ * POST/PUT/DELETE …/variables[/:key] (docs/gitlab-api.md "Schedule play and variables").
+ */
 export const scheduleVariable = entity('schedule variable', {
   variable_type: opt(text<Open<VariableType>>()),
   key: req('text'),
   value: req('text'),
   raw: opt('bool'),
 });
+
+/** `POST …/pipeline_schedules/:id/play` answers Grape's `created!`: `{"message":"201 Created"}`, not a pipeline. */
+export const playAnswer = entity('play answer', { message: opt('text') });
 
 /** docs/gitlab-api.md "Schedule inputs and SSH key expiry": `[{name, value}]` (Entities::Ci::Input). */
 export const scheduleInput = entity('pipeline input', { name: req('text'), value: req('any') });
@@ -533,6 +541,7 @@ export const ENTITIES = {
   testReportSummary,
   testReport,
   schedule,
+  scheduleVariable,
   deployment,
   deploymentApproval,
   environment,

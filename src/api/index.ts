@@ -65,7 +65,14 @@ export type { CallOptions, GetOptions, ListOptions } from './options.js';
 export { createJobsApi, type JobListFilters, type JobsApi } from './jobs.js';
 export { createPipelinesApi, type BridgeListFilters, type CreatePipelineOptions, type PipelineListFilters, type PipelinesApi } from './pipelines.js';
 export { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.js';
-export { createSchedulesApi, type ScheduleInput, type ScheduleListFilters, type SchedulesApi } from './schedules.js';
+export {
+  createSchedulesApi,
+  type ScheduleInput,
+  type ScheduleListFilters,
+  type SchedulesApi,
+  type ScheduleVariableInput,
+  type ScheduleVariableType,
+} from './schedules.js';
 export { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
 export { createEnvironmentsApi, type EnvironmentListFilters, type EnvironmentsApi } from './environments.js';
 export { createRepositoryApi, type RepositoryApi } from './repository.js';

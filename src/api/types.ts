@@ -87,7 +87,9 @@ export type TestReport = EntityType<typeof D.testReport>;
 
 export type ScheduleVariable = EntityType<typeof D.scheduleVariable>;
 /**
- * `last_pipeline` is absent from the list response and null when no pipeline has run; `inputs` (the
+ * `last_pipeline` is absent from the list response and null when no pipeline has run; `variables`
+ * are the detail's only, and only for whom may read them (the owner, a maintainer:
+ * PipelineScheduleDetails' `read_pipeline_schedule_variables`); `inputs` (the
  * `spec:inputs` its pipelines run with, GitLab 17.11+) is absent on older servers.
  */
 export type PipelineSchedule = EntityType<typeof D.schedule>;

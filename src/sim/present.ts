@@ -274,7 +274,11 @@ export function pipeline(ctx: PresentContext, p: SimPipeline): Json {
 
 // ---- schedules --------------------------------------------------------------------------------------
 
-export function schedule(ctx: PresentContext, s: SimSchedule, detail: boolean): Json {
+/**
+ * Entities::Ci::PipelineSchedule, or PipelineScheduleDetails (`detail`: last_pipeline, and the
+ * variables for whom `read_pipeline_schedule_variables` allows: `variables` false leaves them out).
+ */
+export function schedule(ctx: PresentContext, s: SimSchedule, detail: boolean, variables = true): Json {
   const { world } = ctx;
   const out: Json = {
     id: s.id,
@@ -302,9 +306,14 @@ export function schedule(ctx: PresentContext, s: SimSchedule, detail: boolean): 
       source: last.source,
       web_url: `${projectWebUrl(ctx, world.projects.get(last.projectId)!)}/-/pipelines/${last.id}`,
     };
-    out.variables = s.variables;
+    if (variables) out.variables = s.variables.map(scheduleVariable);
   }
   return out;
+}
+
+/** Entities::Ci::Variable for a schedule's variable: `{variable_type, key, value, raw}`. */
+export function scheduleVariable(v: SimSchedule['variables'][number]): Json {
+  return { variable_type: v.variable_type, key: v.key, value: v.value, raw: v.raw };
 }
 
 // ---- keys, events, projects -------------------------------------------------------------------------

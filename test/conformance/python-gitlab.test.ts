@@ -1,5 +1,5 @@
 // The simulator driven by python-gitlab (Debian's python3-gitlab), a GitLab client nobody on this
-// project wrote: scripts/python-gitlab-check.py's 41 checks against a fresh simulator. Skipped, and
+// project wrote: scripts/python-gitlab-check.py's 46 checks against a fresh simulator. Skipped, and
 // said so, where python3-gitlab is not installed (it is a Debian package, not an npm one).
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,7 @@ describe.skipIf(!hasPythonGitlab)('python-gitlab against the simulator', () => {
     sim = await startSimulator({ port: 0, seed: 42, speed: 1 });
     const { code, out } = await run(sim.url);
     expect(out).not.toMatch(/^FAIL/m);
-    expect(out).toMatch(/^41 checks passed$/m);
+    expect(out).toMatch(/^46 checks passed$/m);
     expect(code).toBe(0);
   }, 60_000);
 });

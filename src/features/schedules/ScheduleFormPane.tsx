@@ -1,5 +1,6 @@
-// The schedule form: description, ref, cron, time zone, active. Under the cron field, live: the
-// cron in words and its next 5 runs in the chosen zone, or what is wrong with it. Problems show
+// The schedule form: description, ref, cron, time zone, active, and its variables (one line each,
+// ScheduleFormVariables.tsx). Under the cron field, live: the cron in words and its next runs (up
+// to 5, as the height allows) in the chosen zone, or what is wrong with it. Problems show
 // beside their field — ours before sending, GitLab's after — and every value stays as typed. The
 // keys arrive through the controller (schedules.ts, handleFormKey); this only draws the form's state.
 import { Box } from 'ink';
@@ -13,6 +14,7 @@ import { ConfirmBar, Field, TextInput } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { untilTime, zonedTime } from './zoned.js';
+import { ScheduleFormVariables } from './ScheduleFormVariables.js';
 
 const LABEL = 14;
 const PLACEHOLDER: Record<FieldName, string> = {
@@ -41,7 +43,13 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
   const confirm = useAppState((s) => s.confirm);
   const errors = fieldErrors(form);
   const { cron, cron_timezone } = form.values;
-  const preview = useMemo(() => cronPreview({ cron, cron_timezone }, now()), [cron, cron_timezone, now]);
+  // Rows: the title and a gap, five fields, the cron's words, a gap, a base message, a question
+  // (two rows). The runs under the cron and the variable lines share what is left: at 80×24 the
+  // variables keep two lines at least (the one typed in and one more), the runs the rest (1 to 5).
+  const fixed = 2 + FORM_FIELDS.length + 1 + 1 + 1 + 2;
+  const varLines = Math.min(form.vars.lines.length, Math.max(2, height - fixed - 5));
+  const runs = Math.max(1, Math.min(5, height - fixed - varLines - (form.vars.readable ? 0 : 1)));
+  const preview = useMemo(() => cronPreview({ cron, cron_timezone }, now(), runs), [cron, cron_timezone, now, runs]);
   const inputWidth = Math.max(16, Math.min(48, width - LABEL - 4 - 30));
 
   const title = form.scheduleId === null ? `New pipeline schedule in ${safeText(path, 60)}` : `Edit schedule #${form.scheduleId} in ${safeText(path, 60)}`;
@@ -81,6 +89,7 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
       <Text bold>{title}</Text>
       <Box height={1} />
       {FORM_FIELDS.map(fieldRow)}
+      <ScheduleFormVariables form={form} labelWidth={LABEL} inputWidth={inputWidth} width={width} rows={varLines} />
       <Box height={1} />
       {(errors.base ?? []).map((m, i) => (
         <Text key={i} color={theme.error} wrap="truncate">

@@ -1,5 +1,6 @@
 // One pipeline schedule: every field, its next runs in its own zone, the owner (and what that
-// means for who may change it), the last pipeline (Enter opens it) and its variables' names.
+// means for who may change it), the last pipeline (Enter opens it) and its variables: keys and types,
+// their values on `v` (variable-rows.ts).
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import { useMemo } from 'react';
@@ -13,6 +14,7 @@ import { absoluteTime, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { cronInWords, untilTime, zonedTime } from './zoned.js';
 import { busyWith } from '../../store/guard.js';
+import { noLastPipeline, variableRows } from './variable-rows.js';
 
 export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { kind: 'schedule' }>; width: number; height: number }) {
   const { now } = useApp();
@@ -20,6 +22,8 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const schedule = useAppState((s) => s.schedules[pane.scheduleId]);
   const error = useAppState((s) => s.loadErrors[scheduleLoadKey(pane.scheduleId)]);
   const me = useAppState((s) => s.user?.username);
+  const revealed = useAppState((s) => s.revealed[pane.scheduleId] ?? false);
+  const detailRead = useAppState((s) => s.detailRead[pane.scheduleId] ?? false);
   const busy = useAppState((s) => busyWith(s.inflight, 'schedule', pane.scheduleId));
   const cron = schedule?.cron;
   const zone = schedule?.cron_timezone;
@@ -71,18 +75,11 @@ export function SchedulePane({ pane, width, height }: { pane: Extract<Pane, { ki
           </Text>
           <Text dimColor> ⏎ opens it</Text>
         </Text>
-      ) : last === null ? (
-        'none yet'
       ) : (
-        'loading…'
+        noLastPipeline(last, detailRead, Boolean(error))
       ),
     },
-    {
-      label: 'Variables',
-      value: schedule.variables?.length
-        ? schedule.variables.map((v) => `${v.key}${v.variable_type === 'file' ? ' (file)' : ''}`).join(', ') + ' (values hidden)'
-        : 'none',
-    },
+    ...variableRows(schedule, revealed, detailRead),
     // Inputs are configuration, not secrets (GitLab shows them on the schedule's page): values shown.
     ...(schedule.inputs?.length ? [{ label: 'Inputs', value: schedule.inputs.map((i) => `${i.name}=${inputValue(i.value)}`).join(', ') }] : []),
     { label: 'Created', value: t(schedule.created_at) },

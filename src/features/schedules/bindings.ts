@@ -12,6 +12,8 @@ declare module '../../keymap/bindings.js' {
     'schedule.takeOwnership': true;
     'schedule.delete': true;
     'schedules.scope': true;
+    'schedule.play': true;
+    'schedule.values': true;
     'form.next': true;
     'form.prev': true;
     'form.toggle': true;
@@ -26,7 +28,7 @@ export const SCHEDULE_BINDINGS: Binding[] = [
   {
     command: 'schedule.add',
     keys: ['a'],
-    description: 'New pipeline schedule (form: description, ref, cron, time zone, active)',
+    description: 'New pipeline schedule (form: description, ref, cron, time zone, active, variables)',
     category: 'Actions',
     scopes: SCHEDULES,
     hint: 'a add',
@@ -69,6 +71,25 @@ export const SCHEDULE_BINDINGS: Binding[] = [
     mutates: true,
   },
   {
+    command: 'schedule.play',
+    keys: ['p'],
+    description: 'Run the schedule now (asks first; the pipeline runs as you), then offer to open its pipeline',
+    category: 'Actions',
+    scopes: SCHEDULES,
+    hint: 'p run now',
+    mutates: true,
+    rank: { schedules: 1, schedule: 1 },
+  },
+  {
+    command: 'schedule.values',
+    keys: ['v'],
+    description: 'Show / hide the values of its variables (hidden at first: often secrets)',
+    category: 'Views',
+    scopes: ['schedule'],
+    hint: 'v values',
+    rank: { schedule: 3 },
+  },
+  {
     command: 'schedules.scope',
     keys: ['f'],
     description: 'Schedules shown: all → active → inactive',
@@ -97,7 +118,7 @@ export const SCHEDULE_BINDINGS: Binding[] = [
   {
     command: 'form.submit',
     keys: ['ctrl+s'],
-    description: 'Save the schedule (or Enter on the last field)',
+    description: 'Save the schedule and its variables (or Enter on Active or the last variable line)',
     category: 'Actions',
     scopes: ['scheduleForm'],
     hint: '^s save',

@@ -31,6 +31,8 @@ import { SchedulePane } from './SchedulePane.js';
 import { ScheduleFormPane } from './ScheduleFormPane.js';
 import { confirmsBy } from '../../store/commands.js';
 import type { ScheduleConfirms } from './slice.js';
+import { askPlay, openRun, runPlay } from './play.js';
+import { SCHEDULES_PALETTE } from './palette.js';
 import { schedulesList } from './slice.js';
 import { createElement } from 'react';
 import { SchedulesTab } from './SchedulesTab.js';
@@ -84,6 +86,14 @@ export const schedulesFeature: Feature = {
     ),
     'schedule.takeOwnership': onSchedule('taking ownership of schedules', (ctx, pane, schedule) => takeOwnership(ctx, pane.projectId, schedule)),
     'schedule.delete': onSchedule('deleting schedules', (ctx, pane, schedule) => deleteSchedule(ctx, pane.projectId, schedule)),
+    'schedule.play': onSchedule('running schedules', (ctx, pane, schedule) => askPlay(ctx, pane.projectId, pane.path, schedule)),
+    'schedule.values': {
+      run(ctx, pane) {
+        if (pane.kind !== 'schedule') return;
+        const id = pane.scheduleId;
+        writeSchedules(ctx.store, (s) => ({ revealed: { ...s.revealed, [id]: !s.revealed[id] } }));
+      },
+    },
     'schedules.scope': {
       run(ctx, pane) {
         if (pane.kind === 'project') cycleScheduleScope(ctx, pane.projectId);
@@ -91,6 +101,7 @@ export const schedulesFeature: Feature = {
     },
   }),
   name: 'schedules',
+  palette: SCHEDULES_PALETTE,
   scopeNames: { schedules: 'schedules list', schedule: 'a schedule', scheduleForm: 'the schedule form' },
   tab: {
     of: 'project',
@@ -151,10 +162,12 @@ export const schedulesFeature: Feature = {
     handleFormKey(ctx, command, text);
     return true;
   },
-  // A paste's first line goes into the focused field (an overlay over the form, its discard
-  // confirm, takes the paste before the controller asks here).
+  // A paste's first line goes into the focused field, each of its lines on the variables' lines
+  // (an overlay over the form, its discard confirm, takes the paste before the controller asks here).
   paste(ctx, pane, paste) {
     if (pane.kind !== 'scheduleForm') return false;
+    // On a variable's line, every line of the paste is a variable (a `.env` file pasted whole).
+    if (typeof ctx.store.getState().scheduleForm?.focus === 'number') return pasteIntoForm(ctx, paste);
     const { text, droppedLines } = firstLine(paste);
     if (!pasteIntoForm(ctx, text)) return false;
     const dropped = droppedNotice(droppedLines);
@@ -165,20 +178,31 @@ export const schedulesFeature: Feature = {
     'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
     'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
     'schedule.deleteConfirmed': (ctx, a) => void runDeleteSchedule(ctx, a),
+    'schedule.playConfirmed': (ctx, a) => void runPlay(ctx, a),
+    'schedule.openRun': (ctx, a) => openRun(ctx, a),
   }),
 };
 
 async function refreshSchedule(ctx: Ctx, pane: Extract<Pane, { kind: 'schedule' }>): Promise<void> {
   const { store, gl } = ctx;
+  // A read that comes back after its pane closed (the schedule deleted here, `D`, while it was
+  // under way) neither brings the schedule back nor says it was deleted elsewhere.
+  const open = () => store.getState().stack.some((p) => p.kind === 'schedule' && p.scheduleId === pane.scheduleId);
   await readDetail(
     ctx,
     scheduleLoadKey(pane.scheduleId),
     () => gl.schedules.get(pane.projectId, pane.scheduleId),
     (schedule) => {
-      if (store.getState().schedules[schedule.id] !== schedule) storeSchedule(ctx, pane.projectId, schedule);
+      if (!open()) return;
+      if (store.getState().schedules[schedule.id] !== schedule) storeSchedule(ctx, pane.projectId, schedule, true);
+      if (!store.getState().detailRead[schedule.id]) writeSchedules(store, (s) => ({ detailRead: { ...s.detailRead, [schedule.id]: true } }));
     },
     (error) => {
       if (!(isGitLabApiError(error) && error.status === 404)) return false;
+      if (!open()) {
+        setLoadError(store, scheduleLoadKey(pane.scheduleId), null);
+        return true;
+      }
       // Deleted elsewhere (another user, the web page): close its pane and say so, once, rather
       // than show a stale schedule and an error on every refresh.
       const known = store.getState().schedules[pane.scheduleId];

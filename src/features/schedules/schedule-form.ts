@@ -2,10 +2,12 @@
 // is ever lost), validation before sending (cron with GitLab's Fugit grammar, zone against tz and
 // Rails names, required fields), the live preview of the next runs, and GitLab's 400 field map
 // mapped back onto the fields. Nothing here talks to the API or React.
-import type { PipelineSchedule, ScheduleInput } from '../../api/index.js';
+import type { PipelineSchedule, ScheduleInput, ScheduleVariable } from '../../api/index.js';
 import { cronError, describeCron, nextRuns, resolveTimeZone, timeZoneNames } from '../../cron/cron.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import { edit, insert, isEditCommand, type EditState } from '../../text/text-edit.js';
+import { printable } from '../../text/printable.js';
+import { linesOf, tidyLines } from './schedule-vars.js';
 
 export type TextField = 'description' | 'ref' | 'cron' | 'cron_timezone';
 export type FieldName = TextField | 'active';
@@ -26,6 +28,21 @@ export interface ScheduleFormValues {
   active: boolean;
 }
 
+/** Where the cursor is: a field, or a variable's line (its index in `vars.lines`). */
+export type FormFocus = FieldName | number;
+
+/** The variables' lines (schedule-vars.ts) and what GitLab has. */
+export interface VarsState {
+  lines: string[];
+  cursors: number[];
+  /** The variables GitLab has (as far as this form has sent): what the lines are compared with. */
+  initial: ScheduleVariable[];
+  /** GitLab sent them: it leaves them out for whom may not read them (a developer who does not own it). */
+  readable: boolean;
+  /** GitLab's answer about a line, by index. */
+  server: Record<number, string>;
+}
+
 /** Messages by field; `base` is what belongs to no field (403, a network error). */
 export type FormErrors = Partial<Record<FieldName | 'base', string[]>>;
 
@@ -39,7 +56,8 @@ export interface ScheduleFormState {
   initial: ScheduleFormValues;
   values: ScheduleFormValues;
   cursors: Record<TextField, number>;
-  focus: FieldName;
+  focus: FormFocus;
+  vars: VarsState;
   /** GitLab's own answer to the last submit, by field; a field's entry goes when it is edited. */
   server: FormErrors;
   /** A submit was tried: required-field messages show from then on, and follow the typing. */
@@ -52,14 +70,27 @@ export interface ScheduleFormState {
   selected?: TextField | null;
 }
 
-const isText = (f: FieldName): f is TextField => f !== 'active';
+const isText = (f: FormFocus): f is TextField => typeof f === 'string' && f !== 'active';
+
+function varsOf(variables: readonly ScheduleVariable[] | undefined): VarsState {
+  const lines = linesOf(variables ?? []);
+  return { lines, cursors: lines.map((l) => l.length), initial: [...(variables ?? [])], readable: variables !== undefined, server: {} };
+}
 
 function cursorsAt(values: ScheduleFormValues): Record<TextField, number> {
   return { description: values.description.length, ref: values.ref.length, cron: values.cron.length, cron_timezone: values.cron_timezone.length };
 }
 
-function form(projectId: number, path: string, scheduleId: number | null, owner: ScheduleFormState['owner'], values: ScheduleFormValues): ScheduleFormState {
+function form(
+  projectId: number,
+  path: string,
+  scheduleId: number | null,
+  owner: ScheduleFormState['owner'],
+  values: ScheduleFormValues,
+  variables: readonly ScheduleVariable[] | undefined = [],
+): ScheduleFormState {
   return {
+    vars: varsOf(variables),
     projectId,
     path,
     scheduleId,
@@ -110,11 +141,13 @@ export function editScheduleForm(projectId: number, path: string, schedule: Pipe
       cron_timezone: schedule.cron_timezone,
       active: schedule.active,
     },
+    schedule.variables,
   );
 }
 
 export function isDirty(f: ScheduleFormState): boolean {
-  return FORM_FIELDS.some((k) => f.values[k] !== f.initial[k]);
+  const lines = linesOf(f.vars.initial);
+  return FORM_FIELDS.some((k) => f.values[k] !== f.initial[k]) || f.vars.lines.length !== lines.length || f.vars.lines.some((l, i) => l !== lines[i]);
 }
 
 // ---- validation ---------------------------------------------------------------------------------------
@@ -261,10 +294,38 @@ export function zoneSuggestions(typed: string, limit = 4): string[] {
 
 export type FormStep = { form: ScheduleFormState } | { submit: ScheduleFormState } | { cancel: true } | null;
 
+/** Every place the cursor stops, in order: the fields, then each variable's line. */
+const stops = (f: ScheduleFormState): FormFocus[] => [...FORM_FIELDS, ...f.vars.lines.map((_, i) => i)];
+
 function move(f: ScheduleFormState, by: number): ScheduleFormState {
-  const i = FORM_FIELDS.indexOf(f.focus);
-  const next = FORM_FIELDS[(i + by + FORM_FIELDS.length) % FORM_FIELDS.length]!;
-  return { ...f, focus: next };
+  const all = stops(f);
+  const i = all.indexOf(f.focus);
+  return tidyVars({ ...f, focus: all[(i + by + all.length) % all.length]! });
+}
+
+/** The variables' empty line stays at the end; other emptied lines go once the cursor leaves them. */
+function tidyVars(f: ScheduleFormState): ScheduleFormState {
+  const at = typeof f.focus === 'number' ? f.focus : null;
+  const tidy = tidyLines(f.vars.lines, f.vars.cursors, at);
+  if (tidy.lines.length === f.vars.lines.length && tidy.lines.every((l, i) => l === f.vars.lines[i])) return f;
+  // GitLab's answers were about lines by index: they no longer point at the same ones.
+  return { ...f, vars: { ...f.vars, lines: tidy.lines, cursors: tidy.cursors, server: {} }, focus: tidy.focus ?? f.focus };
+}
+
+/** Text typed or erased on a variable's line. */
+function varKey(f: ScheduleFormState, i: number, command: CommandId | null, text: string | undefined): FormStep {
+  const state: EditState = { value: f.vars.lines[i]!, cursor: f.vars.cursors[i]! };
+  const result = isEditCommand(command) ? edit(state, command) : text !== undefined ? insert(state, text) : null;
+  if (!result || !('value' in result)) return null;
+  const lines = f.vars.lines.map((l, k) => (k === i ? result.value : l));
+  const cursors = f.vars.cursors.map((c, k) => (k === i ? result.cursor : c));
+  const { [i]: _gone, ...server } = f.vars.server;
+  // Typing on the last line opens the next empty one.
+  if (i === lines.length - 1 && result.value !== '') {
+    lines.push('');
+    cursors.push(0);
+  }
+  return { form: { ...f, vars: { ...f.vars, lines, cursors, server: result.value === f.vars.lines[i] ? f.vars.server : server } } };
 }
 
 /**
@@ -278,7 +339,11 @@ export function formKey(f: ScheduleFormState, command: CommandId | null, text: s
   if (command === 'form.cancel' || command === 'edit.cancel') return { cancel: true };
   if (command === 'form.next') return { form: move(f, 1) };
   if (command === 'form.prev') return { form: move(f, -1) };
-  if (command === 'edit.submit') return f.focus === 'active' ? { submit: f } : { form: move(f, 1) };
+  if (command === 'edit.submit') {
+    const last = typeof f.focus === 'number' && f.focus === f.vars.lines.length - 1;
+    return f.focus === 'active' || last ? { submit: f } : { form: move(f, 1) };
+  }
+  if (typeof f.focus === 'number') return varKey(f, f.focus, command, text);
   const field = f.focus;
   if (!isText(field)) {
     if (command === 'form.toggle' || text === 'x') return { form: changed(f, 'active', { ...f.values, active: !f.values.active }) };
@@ -297,6 +362,12 @@ export function formKey(f: ScheduleFormState, command: CommandId | null, text: s
 
 /** Pasted text into the focused text field; null when the Active field has the focus. */
 export function formPaste(f: ScheduleFormState, text: string): ScheduleFormState | null {
+  if (typeof f.focus === 'number') {
+    const parts = text.replace(/^[\r\n]+|[\r\n]+$/g, '').split(/\r\n|\r|\n/);
+    if (parts.length > 1) return pasteVarLines(f, f.focus, parts.map(printable));
+    const step = varKey(f, f.focus, null, text);
+    return step && 'form' in step ? step.form : f;
+  }
   const field = f.focus;
   if (!isText(field)) return null;
   const replacing = f.selected === field;
@@ -304,6 +375,21 @@ export function formPaste(f: ScheduleFormState, text: string): ScheduleFormState
   if (!result) return f;
   const next = changed(f, field, { ...f.values, [field]: result.value });
   return { ...next, cursors: { ...f.cursors, [field]: result.cursor }, selected: replacing ? null : f.selected };
+}
+
+/**
+ * Several lines pasted on a variable's line (a `.env` file): the first joins the line at the cursor,
+ * the others become lines of their own, the cursor on the last.
+ */
+function pasteVarLines(f: ScheduleFormState, i: number, parts: string[]): ScheduleFormState {
+  const line = f.vars.lines[i]!;
+  const at = f.vars.cursors[i]!;
+  const added = [line.slice(0, at) + parts[0]!, ...parts.slice(1, -1), parts[parts.length - 1]! + line.slice(at)];
+  const lines = [...f.vars.lines.slice(0, i), ...added, ...f.vars.lines.slice(i + 1)];
+  const cursors = [...f.vars.cursors.slice(0, i), ...added.map((l) => l.length), ...f.vars.cursors.slice(i + 1)];
+  const focus = i + added.length - 1;
+  const tidy = tidyLines(lines, cursors, focus);
+  return { ...f, vars: { ...f.vars, lines: tidy.lines, cursors: tidy.cursors, server: {} }, focus: tidy.focus ?? focus };
 }
 
 /** A field changed: GitLab's complaint about it no longer applies. */

@@ -27,6 +27,8 @@ import {
   type ScheduleFormState,
 } from './schedule-form.js';
 import { visibleRows } from '../../store/sources.js';
+import { sendVariables } from './save-vars.js';
+import { changeCount, varChanges, varLineErrors } from './schedule-vars.js';
 import { scheduleText } from './source.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import { listKeyText } from '../../store/types.js';
@@ -35,9 +37,13 @@ import { schedulesList } from './slice.js';
 export const scheduleLabel = (s: Pick<PipelineSchedule, 'id' | 'description'>): string => `schedule #${s.id} ${safeText(s.description, 60)}`;
 const ownerText = (s: PipelineSchedule): string => (s.owner ? `${safeText(s.owner.name, 40)} (@${safeText(s.owner.username, 40)})` : 'nobody');
 
-/** A schedule GitLab sent back goes everywhere it is shown: the detail and the list row. */
-export function storeSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
-  writeSchedules(ctx.store, (s) => ({ schedules: { ...s.schedules, [schedule.id]: { ...s.schedules[schedule.id], ...schedule } } }));
+/**
+ * A schedule GitLab sent back goes everywhere it is shown: the detail and the list row. A detail
+ * (`whole`) replaces what was kept, so a field it no longer sends (variables, after ownership moved)
+ * goes; a list row is merged, keeping what only the detail has.
+ */
+export function storeSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule, whole = false): void {
+  writeSchedules(ctx.store, (s) => ({ schedules: { ...s.schedules, [schedule.id]: whole ? schedule : { ...s.schedules[schedule.id], ...schedule } } }));
   patchList<PipelineSchedule>(ctx.store, schedulesList(projectId), (l) =>
     l.items.some((x) => x.id === schedule.id) ? { items: l.items.map((x) => (x.id === schedule.id ? { ...x, ...schedule } : x)) } : {},
   );
@@ -124,18 +130,25 @@ export function cancelScheduleForm(ctx: Ctx): void {
   });
 }
 
-/** Ctrl+S, or Enter on the last field: checked here first, then sent; a failure keeps every value. */
+/**
+ * Ctrl+S, or Enter on Active or the last variable line: checked here first, then sent — the
+ * schedule, then its variables one by one (save-vars.ts); a failure keeps every value, and what
+ * GitLab already took is not sent again.
+ */
 export async function submitScheduleForm(ctx: Ctx): Promise<void> {
   const form = ctx.store.getState().scheduleForm;
   if (!form) return;
   const errors = validateSchedule(form.values);
-  if (Object.keys(errors).length) {
+  const lines = varLineErrors(form.vars.lines);
+  const wrong = [...Object.keys(errors), ...(Object.keys(lines).length ? ['variables'] : [])];
+  if (wrong.length) {
     patchForm(ctx, { tried: true });
-    toast(ctx.store, 'error', `Not sent: fix ${Object.keys(errors).length === 1 ? 'the field' : 'the fields'} marked ✖ (${Object.keys(errors).join(', ')})`);
+    toast(ctx.store, 'error', `Not sent: fix ${wrong.length === 1 && !Object.keys(lines).length ? 'the field' : 'the fields'} marked ✖ (${wrong.join(', ')})`);
     return;
   }
   const input = scheduleInput(form);
-  if (form.scheduleId !== null && Object.keys(input).length === 0) {
+  const varCount = changeCount(varChanges(form.vars.initial, form.vars.lines));
+  if (form.scheduleId !== null && Object.keys(input).length === 0 && varCount === 0) {
     closeScheduleForm(ctx);
     toast(ctx.store, 'info', `Nothing changed in schedule #${form.scheduleId}`);
     return;
@@ -144,20 +157,11 @@ export async function submitScheduleForm(ctx: Ctx): Promise<void> {
   const key = form.scheduleId === null ? actionKey('schedules', 'create', form.projectId) : actionKey('schedule', 'edit', form.scheduleId);
   const label = creating ? `Creating schedule “${safeText(form.values.description, 40)}”…` : `Saving schedule #${form.scheduleId}…`;
   await guarded(ctx, key, label, async () => {
-    patchForm(ctx, { submitting: true, tried: true, server: {} });
+    patchForm(ctx, { submitting: true, tried: true, server: {}, vars: { ...form.vars, server: {} } });
+    let saved: PipelineSchedule | null = null;
     try {
-      const saved = creating
-        ? await ctx.gl.schedules.create(form.projectId, input as ScheduleInput)
-        : await ctx.gl.schedules.edit(form.projectId, form.scheduleId!, input);
-      storeSchedule(ctx, form.projectId, saved);
-      if (creating) addToList(ctx, form.projectId, saved);
-      if (ctx.store.getState().scheduleForm) closeScheduleForm(ctx);
-      const when = saved.active ? `next run ${inHours(saved.next_run_at, ctx.now())}` : 'inactive';
-      toast(
-        ctx.store,
-        'success',
-        `${creating ? 'Created' : 'Saved'} ${scheduleLabel(saved)}: ${describeCron(saved.cron)} ${safeText(saved.cron_timezone, 40)} (${when})`,
-      );
+      if (creating) saved = await ctx.gl.schedules.create(form.projectId, input as ScheduleInput);
+      else if (Object.keys(input).length) saved = await ctx.gl.schedules.edit(form.projectId, form.scheduleId!, input);
     } catch (error) {
       const server: FormErrors =
         isGitLabApiError(error) && error.fields && Object.keys(error.fields).length
@@ -171,7 +175,43 @@ export async function submitScheduleForm(ctx: Ctx): Promise<void> {
         'error',
         owner ? `Save failed${owner}` : `${creating ? 'Create' : 'Save'} failed: ${describeError(error)} — nothing was lost, fix and press ^S`,
       );
+      return;
     }
+    const scheduleId = saved?.id ?? form.scheduleId!;
+    if (saved) {
+      storeSchedule(ctx, form.projectId, saved);
+      if (creating) {
+        addToList(ctx, form.projectId, saved);
+        // From here on the form edits the schedule GitLab has: a retry must not create it twice.
+        nav.replaceTop(ctx.store, { kind: 'scheduleForm', projectId: form.projectId, path: form.path, scheduleId });
+      }
+      patchForm(ctx, { scheduleId, initial: form.values, owner: { username: saved.owner.username, name: saved.owner.name } });
+    }
+    const failed = varCount ? await sendVariables(ctx, form.projectId, scheduleId, (error) => ownerHint(ctx, error, saved?.owner ?? form.owner)) : null;
+    if (varCount) saved = (await ctx.gl.schedules.get(form.projectId, scheduleId).catch(() => null)) ?? saved;
+    if (saved) storeSchedule(ctx, form.projectId, saved, varCount > 0);
+    if (failed) {
+      const now = ctx.store.getState().scheduleForm;
+      if (now)
+        patchForm(
+          ctx,
+          'line' in failed
+            ? { submitting: false, vars: { ...now.vars, server: { [failed.line]: failed.message } } }
+            : { submitting: false, server: { base: [failed.base] } },
+        );
+      const done = saved && creating ? `Created ${scheduleLabel(saved)}, but a` : 'A';
+      toast(ctx.store, 'error', `${done} variable was not saved — the form keeps what is left to send; fix and press ^S`);
+      return;
+    }
+    if (ctx.store.getState().scheduleForm) closeScheduleForm(ctx);
+    const vars = varCount ? ` · ${varCount} variable change${varCount === 1 ? '' : 's'} saved` : '';
+    if (!saved) return void toast(ctx.store, 'success', `Saved schedule #${scheduleId}${vars}`);
+    const when = saved.active ? `next run ${inHours(saved.next_run_at, ctx.now())}` : 'inactive';
+    toast(
+      ctx.store,
+      'success',
+      `${creating ? 'Created' : 'Saved'} ${scheduleLabel(saved)}: ${describeCron(saved.cron)} ${safeText(saved.cron_timezone, 40)} (${when})${vars}`,
+    );
   });
 }
 

@@ -16,15 +16,24 @@ export interface SchedulesSlice {
   schedules: Record<number, PipelineSchedule>;
   /** The open schedule form (pane `scheduleForm`), or null. */
   scheduleForm: ScheduleFormState | null;
+  /** Schedules whose variables' values the user asked to see (`v`); hidden otherwise: they are often secrets. */
+  revealed: Record<number, boolean>;
+  /**
+   * Schedules whose detail this app read itself (the pane's poll): what the detail leaves out is
+   * then not sent (no last pipeline, no variables), rather than still to come.
+   */
+  detailRead: Record<number, boolean>;
 }
 
 export const createSchedulesSlice: StateCreator<AppState, [], [], SchedulesSlice> = () => ({
   schedules: {},
   scheduleForm: null,
+  revealed: {},
+  detailRead: {},
 });
 
 /** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */
-export const writeSchedules = sliceWriter('schedules', ['schedules', 'scheduleForm']);
+export const writeSchedules = sliceWriter('schedules', ['schedules', 'scheduleForm', 'revealed', 'detailRead']);
 
 /** The schedule pane's failure in the core's `loadErrors` (the pane says it while it has nothing to show). */
 export const scheduleLoadKey = (scheduleId: number) => `schedule:${scheduleId}`;
@@ -49,6 +58,8 @@ export interface ScheduleConfirms {
   'schedule.discardForm': Record<string, never>;
   'schedule.takeOwnershipConfirmed': { projectId: number; schedule: PipelineSchedule };
   'schedule.deleteConfirmed': { projectId: number; schedule: PipelineSchedule };
+  'schedule.playConfirmed': { projectId: number; path: string; schedule: PipelineSchedule };
+  'schedule.openRun': { projectId: number; path: string; pipelineId: number };
 }
 declare module '../../store/commands.js' {
   interface ConfirmPayloads {

@@ -9,6 +9,7 @@ import { miscRoutes } from './misc.js';
 import { pipelineRoutes } from './pipelines.js';
 import { runnerRoutes } from './runners.js';
 import type { Route } from './route.js';
+import { scheduleRunRoutes } from './schedule-runs.js';
 import { scheduleRoutes } from './schedules.js';
 
 export const routes: Route[] = [
@@ -17,6 +18,7 @@ export const routes: Route[] = [
   ...downstreamRoutes,
   ...mergeRequestRoutes,
   ...scheduleRoutes,
+  ...scheduleRunRoutes,
   ...environmentRoutes,
   ...runnerRoutes,
   ...miscRoutes,

@@ -9,11 +9,30 @@ import { armSchedule } from '../world/schedules.js';
 import { listOf } from '../world/world.js';
 import type { Route } from './route.js';
 
-function scheduleOf(ctx: RequestContext, minLevel = 0): SimSchedule {
+export function scheduleOf(ctx: RequestContext, minLevel = 0): SimSchedule {
   const project = projectFor(ctx, minLevel);
   const schedule = ctx.world.schedules.get(intParam(ctx.params.schedule_id, 'pipeline_schedule_id'));
   if (!schedule || schedule.projectId !== project.id) throw errors.notFound('Pipeline Schedule');
   return schedule;
+}
+
+/** The caller's role in the schedule's project (0: none). */
+export function levelIn(ctx: RequestContext, schedule: SimSchedule): number {
+  return ctx.world.projects.get(schedule.projectId)!.members.get(ctx.user.id) ?? 0;
+}
+
+/**
+ * Ci::PipelineSchedulePolicy's `read_pipeline_schedule_variables` (and `admin_pipeline_schedule`):
+ * a maintainer, or the owner while a developer; admins too.
+ */
+export function mayAdminSchedule(ctx: RequestContext, schedule: SimSchedule): boolean {
+  const level = levelIn(ctx, schedule);
+  return ctx.user.isAdmin || level >= MAINTAINER || (schedule.ownerId === ctx.user.id && level >= DEVELOPER);
+}
+
+/** PipelineScheduleDetails as this caller sees it: the variables only where the policy lets them be read. */
+export function detailOf(ctx: RequestContext, schedule: SimSchedule): unknown {
+  return present.schedule(ctx.present, schedule, true, mayAdminSchedule(ctx, schedule));
 }
 
 interface ScheduleInput {
@@ -61,7 +80,7 @@ export const scheduleRoutes: Route[] = [
     method: 'GET',
     path: '/projects/:id/pipeline_schedules/:schedule_id',
     handler(ctx) {
-      return { status: 200, body: present.schedule(ctx.present, scheduleOf(ctx), true), etag: true };
+      return { status: 200, body: detailOf(ctx, scheduleOf(ctx)), etag: true };
     },
   },
   {
@@ -93,7 +112,7 @@ export const scheduleRoutes: Route[] = [
       ctx.world.schedules.set(schedule.id, schedule);
       listOf(ctx.world.projectSchedules, project.id).push(schedule.id);
       armSchedule(ctx.world, schedule, now);
-      return { status: 201, body: present.schedule(ctx.present, schedule, true) };
+      return { status: 201, body: detailOf(ctx, schedule) };
     },
   },
   {
@@ -113,7 +132,7 @@ export const scheduleRoutes: Route[] = [
       schedule.updatedAt = ctx.world.now;
       // "An update reschedules the schedule automatically."
       armSchedule(ctx.world, schedule, ctx.world.now);
-      return { status: 200, body: present.schedule(ctx.present, schedule, true) };
+      return { status: 200, body: detailOf(ctx, schedule) };
     },
   },
   {
@@ -121,10 +140,10 @@ export const scheduleRoutes: Route[] = [
     path: '/projects/:id/pipeline_schedules/:schedule_id/take_ownership',
     handler(ctx) {
       const schedule = scheduleOf(ctx, MAINTAINER);
-      if (schedule.ownerId === ctx.user.id) return { status: 200, body: present.schedule(ctx.present, schedule, true) };
+      if (schedule.ownerId === ctx.user.id) return { status: 200, body: detailOf(ctx, schedule) };
       schedule.ownerId = ctx.user.id;
       schedule.updatedAt = ctx.world.now;
-      return { status: 201, body: present.schedule(ctx.present, schedule, true) };
+      return { status: 201, body: detailOf(ctx, schedule) };
     },
   },
   {
@@ -132,8 +151,7 @@ export const scheduleRoutes: Route[] = [
     path: '/projects/:id/pipeline_schedules/:schedule_id',
     handler(ctx) {
       const schedule = scheduleOf(ctx, DEVELOPER);
-      const level = ctx.world.projects.get(schedule.projectId)!.members.get(ctx.user.id) ?? 0;
-      if (schedule.ownerId !== ctx.user.id && level < MAINTAINER && !ctx.user.isAdmin) throw errors.forbidden();
+      if (!mayAdminSchedule(ctx, schedule)) throw errors.forbidden();
       ctx.world.schedules.delete(schedule.id);
       const ids = ctx.world.projectSchedules.get(schedule.projectId)!;
       ids.splice(ids.indexOf(schedule.id), 1);

@@ -74,7 +74,8 @@ export function seedSchedules(world: World, rng: Rng, startTime: number): void {
       updatedAt: createdAt + rng.int(0, 10) * 24 * HOUR,
       ownerId: owner.id,
       lastPipelineId: null,
-      variables: s.variables ?? [],
+      // Copies: a world's variables change (POST/PUT/DELETE …/variables), and worlds share these seeds.
+      variables: (s.variables ?? []).map((v) => ({ ...v })),
       version: 0,
     };
     world.schedules.set(schedule.id, schedule);
