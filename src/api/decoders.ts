@@ -439,6 +439,10 @@ export const project = entity('project', {
   avatar_url: optNull('text'),
   archived: opt('bool'),
   namespace: opt(e(namespace)),
+  // ProjectEntity (not `simple=true`): seconds a job may run; which runners beyond its own it may use.
+  build_timeout: opt('int'),
+  shared_runners_enabled: opt('bool'),
+  group_runners_enabled: opt('bool'),
 });
 
 // ---- merge requests: API::Entities::MergeRequestBasic ---------------------------------------------------------

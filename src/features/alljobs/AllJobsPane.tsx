@@ -6,6 +6,8 @@ import { ListPane, statusCell, type Column } from '../../ui/components/index.js'
 import { useApp, useAppState } from '../../ui/context.js';
 import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
+import { MARKS } from '../../ui/glyphs.js';
+import { jobOverdue } from '../jobs/index.js';
 import { useList } from '../../ui/use-list.js';
 import { filterText } from './filter.js';
 import { allJobsKey } from './read.js';
@@ -19,6 +21,10 @@ export function AllJobsPane({ width, height }: { width: number; height: number }
   const known = useAppState((s) => s.jobs);
   const inflight = useAppState((s) => s.inflight);
   const jobOf = (r: FleetJob) => known[r.job.id] ?? r.job;
+  const projects = useAppState((s) => s.projects);
+  const jobHistory = useAppState((s) => s.jobHistory);
+  const limits = { projects, jobHistory };
+  const late = (r: FleetJob) => jobOverdue(limits, r.projectId, jobOf(r), now()) !== null;
   const busy = (r: FleetJob) => Object.keys(inflight).some((k) => k.startsWith('job.') && k.endsWith(`:${r.job.id}`));
   const columns: Column<FleetJob>[] = [
     { header: 'Status', width: 11, priority: 8, value: (r) => jobOf(r).status, display: (r) => statusCell(theme, busy(r) ? 'pending' : jobOf(r).status) },
@@ -27,7 +33,15 @@ export function AllJobsPane({ width, height }: { width: number; height: number }
     { header: 'Stage', width: 9, priority: 5, value: (r) => safeText(jobOf(r).stage, 30) },
     { header: 'Ref', width: 9, grow: 1, priority: 6, value: (r) => safeText(jobOf(r).ref, 60) },
     { header: 'Job', width: 9, priority: 3, value: (r) => `#${r.job.id}` },
-    { header: 'Duration', width: 9, priority: 2, align: 'right', value: (r) => duration(jobSeconds(jobOf(r), now())) },
+    // ⧖: overdue (src/time/overdue.ts), against its project's timeout and its usual time when read.
+    {
+      header: 'Duration',
+      width: 9,
+      priority: 2,
+      align: 'right',
+      value: (r) => `${late(r) ? `${MARKS.overdue.glyph} ` : ''}${duration(jobSeconds(jobOf(r), now()))}`,
+      color: (r) => (late(r) ? theme.warning : undefined),
+    },
     { header: 'Created', width: 9, priority: 7, value: (r) => relativeTime(jobOf(r).created_at, now()) },
   ];
   const what = filterText(info.filter) || 'every status';

@@ -21,6 +21,7 @@ export function JobsTab({ projectId, width, height, refOf }: { projectId: number
         width={width}
         height={height - 1}
         showPipeline
+        projectId={projectId}
         empty={emptyText(list, 'jobs')}
         {...(refOf ? { refOf } : {})}
       />

@@ -12,6 +12,8 @@ import { useTheme } from '../../ui/theme.js';
 import { LogView } from './LogView.js';
 import { waitingFor } from './waiting.js';
 import { pastDurations, usualDuration } from '../pipelines/index.js';
+import { MARKS } from '../../ui/glyphs.js';
+import { overdue, usualOf } from '../../time/overdue.js';
 
 export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
   const { now } = useApp();
@@ -21,12 +23,16 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const view = useAppState((s) => s.logViews[pane.jobId]);
   const error = useAppState((s) => s.loadErrors[`job:${pane.jobId}`]);
   const history = useAppState((s) => s.jobHistory[pane.projectId]?.jobs);
+  const buildTimeout = useAppState((s) => s.projects[pane.projectId]?.build_timeout);
   const erasedBy = useAppState((s) => s.erasedBy[pane.jobId]);
   if (!job) return <JobMissing jobId={pane.jobId} error={error} height={height} />;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const art = job.artifacts_file;
   // "3m 12s, usual 1m 40s": against the median of its last 20 successful runs on the ref.
   const took = usualDuration(jobSeconds(job, now()), pastDurations(history ?? [], job.name, job.ref, job.id)).text;
+  // Running past its timeout, or far past its usual time: said where its duration is (time/overdue.ts).
+  const late = overdue(job, now(), { timeout: buildTimeout, usual: usualOf(pastDurations(history ?? [], job.name, job.ref, job.id)) });
+  const lateText = late ? ` · ${MARKS.overdue.glyph} overdue: ${late}` : '';
   // Each field's value, by label; which fields show, in which column, is the layout's (log-layout.ts detailLabels).
   const fields: Record<DetailLabel, Omit<FieldRow, 'label'>> = {
     Status: { value: <StatusBadge status={job.status} /> },
@@ -43,7 +49,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     Queued: { value: duration(job.queued_duration) },
     Started: { value: t(job.started_at) },
     Finished: { value: t(job.finished_at) },
-    Duration: { value: took },
+    Duration: { value: `${took}${lateText}`, ...(late ? { color: theme.warning } : {}) },
     Artifacts: {
       value: art
         ? `${art.filename} (${bytes(art.size)})${job.artifacts_expire_at ? `, expire ${relativeTime(job.artifacts_expire_at, now())}` : ', kept'}`
@@ -89,8 +95,9 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
             <Text dimColor>
               {' '}
               · {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {took}
-              {job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}
             </Text>
+            {late ? <Text color={theme.warning}>{safeText(lateText, 160)}</Text> : null}
+            <Text dimColor>{job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}</Text>
           </Text>
           <Text wrap="truncate">
             <Text dimColor>

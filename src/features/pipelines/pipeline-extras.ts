@@ -20,6 +20,9 @@ export interface ExtraUnread {
   said: string | null;
 }
 
+/** A read that failed, not an answer. */
+export const isUnread = (x: object): x is ExtraUnread => 'error' in x && 'said' in x;
+
 export interface PipelineExtrasState {
   variables?: PipelineVariable[] | ExtraUnread;
   tests?: TestReportSummary | ExtraUnread;
@@ -119,7 +122,7 @@ export function badText(failed: number, errors: number): string {
 /** `tests 1,204 · 2 failed, 1 error` (nothing when the pipeline published no JUnit report). */
 export function testsText(tests: PipelineExtrasState['tests']): string {
   if (!tests) return '';
-  if ('error' in tests) return tests.said ?? '';
+  if (isUnread(tests)) return tests.said ?? '';
   const t = tests.total;
   if (t.count === 0) return '';
   const bad = badText(t.failed, t.error);
@@ -129,7 +132,7 @@ export function testsText(tests: PipelineExtrasState['tests']): string {
 /** `variables: DEPLOY_TARGET ROLLOUT_PLAN (file)`: keys only (values may be secrets; `i` shows them). */
 export function variablesText(variables: PipelineExtrasState['variables']): string {
   if (!variables) return '';
-  if ('error' in variables) return variables.said ?? '';
+  if (isUnread(variables)) return variables.said ?? '';
   if (!variables.length) return '';
   return `variables: ${variables.map((v) => `${v.key}${v.variable_type === 'file' ? ' (file)' : ''}`).join(' ')}`;
 }
