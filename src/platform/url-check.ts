@@ -1,9 +1,9 @@
-// A URL from GitLab is checked before `o` opens it or `y` copies it (issue 18: `y` copied a raw
-// web_url carrying ESC, BEL, a newline, `$(id)` and U+202E into the clipboard while the toast showed a
-// cleaned one — pasted into a shell, it ran commands). Only a plain http(s) URL on the GitLab host
-// passes as it is; one on another host passes marked `elsewhere` (its host is said, and `o` asks)
-// unless that is the object's documented nature (an environment's external_url); anything else is
-// refused with a reason the toast shows.
+// A URL from GitLab is checked before `o` opens it or `y` copies it: a web_url carrying ESC, BEL, a
+// newline, `$(id)` or U+202E must not reach the clipboard while the toast shows a cleaned one (pasted
+// into a shell, it would run commands). Only a plain http(s) URL on the GitLab host passes as it is;
+// one on another host passes marked `elsewhere` (its host is said, and `o` asks) unless that is the
+// object's documented nature (an environment's external_url); anything else is refused with a
+// reason the toast shows.
 
 import { safeText, type SafeString } from '../text/safe.js';
 

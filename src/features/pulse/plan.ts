@@ -1,4 +1,4 @@
-// Which projects the pulse asks GitLab about now. The budget (issue 14): only rows on screen, at
+// Which projects the pulse asks GitLab about now. The budget (docs/performance.md): only rows on screen, at
 // most one request per visible project per 30 s. Pure, so the budget is tested without a clock or
 // a network; the polling source calls it on a timer. If-None-Match needs nothing here: the API
 // client keeps the ETag of every GET (src/api/client.ts), so an unchanged project costs a 304, and
