@@ -32,6 +32,8 @@ export function AllJobsPane({ width, height }: { width: number; height: number }
     { header: 'Name', width: 14, grow: 3, priority: 10, value: (r) => safeText(jobOf(r).name, 80) },
     { header: 'Stage', width: 9, priority: 5, value: (r) => safeText(jobOf(r).stage, 30) },
     { header: 'Ref', width: 9, grow: 1, priority: 6, value: (r) => safeText(jobOf(r).ref, 60) },
+    // Which pipeline a manual job belongs to is the question before playing it.
+    { header: 'Pipeline', width: 9, priority: 4, value: (r) => (jobOf(r).pipeline ? `#${jobOf(r).pipeline!.id}` : '') },
     { header: 'Job', width: 9, priority: 3, value: (r) => `#${r.job.id}` },
     // ⧖: overdue (src/time/overdue.ts), against its project's timeout and its usual time when read.
     {

@@ -9,6 +9,7 @@ import { Fields, StatusBadge, type FieldRow } from '../../ui/components/index.js
 import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
+import { FINISHED } from '../../lib/status.js';
 import { LogView } from './LogView.js';
 import { waitingFor } from './waiting.js';
 import { pastDurations, usualDuration } from '../pipelines/index.js';
@@ -146,13 +147,18 @@ function JobMissing({ jobId, error, height }: { jobId: number; error: string | u
 function LogStatus({ jobId, width }: { jobId: number; width: number }) {
   const theme = useTheme();
   const view = useAppState((s) => s.logViews[jobId]);
+  // A job that ended writes no more: its log is not "followed" but read whole.
+  const ended = useAppState((s) => {
+    const status = s.jobs[jobId]?.status;
+    return status !== undefined && FINISHED.has(status);
+  });
   if (!view) return <Text> </Text>;
   const search = view.search;
   const parts = [
     `${view.lines.toLocaleString('en')} lines`,
     bytes(view.bytes),
     `row ${Math.min(view.cursor + 1, Math.max(1, view.lines)).toLocaleString('en')}`,
-    view.follow ? 'following' : 'paused (G/f follow)',
+    ended ? (view.follow ? 'the job ended: whole log' : 'the job ended (G: the end)') : view.follow ? 'following' : 'paused (G/f follow)',
     view.wrap ? 'wrap' : null,
     view.timestamps ? 'timestamps' : null,
     search
