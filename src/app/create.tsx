@@ -12,7 +12,7 @@ import { composeStore } from '../store/create.js';
 import type { Platform } from '../store/ctx.js';
 import type { Feature, FeatureOptions, PaneCrumbs, PaneViews } from '../store/feature.js';
 import type { PollTiming } from '../store/polling.js';
-import { registerPaneLists } from '../store/sources.js';
+import { registryOf, runRegistry } from '../store/registry.js';
 import type { AppStore } from '../store/store.js';
 import type { AppConfigView, AppState, Pane } from '../store/types.js';
 import { App, appLayout } from '../ui/App.js';
@@ -23,10 +23,13 @@ import { FEATURES } from './features.js';
 
 /** A store of the registered features' slices (or `features`'), starting on `first`. */
 export function createAppStore(config: AppConfigView, first?: Pane, features: readonly Feature[] = FEATURES): AppStore {
-  registerPaneLists(features);
+  const registry = runRegistry(features);
+  // A copy: no two stores share an object (store/create.test.ts).
+  const start = first ?? (registry.first && { ...registry.first });
+  if (!start) throw new Error('No feature says which pane the app opens on (Feature.first)');
   return composeStore(
     config,
-    first,
+    start,
     features.flatMap((feature) => (feature.slice ? [feature.slice] : [])),
   );
 }
@@ -122,6 +125,7 @@ export function createApp(options: AppOptions): PipetopApp {
   if (options.project) void openProjectRef(controller.ctx, options.project.ref, options.project.from);
   const panes = paneViews(features);
   const crumbs = paneCrumbs(features);
+  const registry = registryOf(features);
   const now = options.now ?? Date.now;
   const app = controller;
   return {
@@ -130,7 +134,7 @@ export function createApp(options: AppOptions): PipetopApp {
     controller: app,
     watchTerminal: (terminal) => watchTerminal(terminal, store, app),
     view: (theme) => (
-      <AppContext.Provider value={{ store, controller: app, now, panes, crumbs }}>
+      <AppContext.Provider value={{ store, controller: app, now, panes, crumbs, registry }}>
         <ThemeContext.Provider value={theme}>
           <App />
         </ThemeContext.Provider>

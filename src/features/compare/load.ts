@@ -14,7 +14,7 @@ import type { Job, PipelineBasic } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { downstreamReader } from '../../watch/downstream.js';
-import { mrRef } from '../pipelines/index.js';
+import { mrRef } from '../../domain/merge-request-refs.js';
 import { compare } from './diff.js';
 
 /** Pages of successful pipelines looked through for one older than the compared one. */

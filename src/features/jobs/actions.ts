@@ -16,9 +16,9 @@ import { guarded } from '../../store/guard.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
 import { patchActedRows } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import { listKeyText, type Pane } from '../../store/types.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 export type JobVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep';
 

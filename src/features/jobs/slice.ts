@@ -45,9 +45,6 @@ export function mergeJobs(store: AppStore, jobs: readonly Job[]): void {
 declare module '../../store/types.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the slice into the state
   interface AppState extends JobsSlice {}
-  interface ListKeyKinds {
-    projectJobs: { kind: 'projectJobs'; projectId: number };
-  }
 }
 
 // The confirms and prompts this feature opens, and what they carry (store/commands.ts).

@@ -8,10 +8,10 @@ import type { Ctx } from '../../store/ctx.js';
 import { guarded } from '../../store/guard.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
 import { patchActedRows } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import { markPipeline } from '../marks/index.js';
 import { confirmRun, pipelineRun, RERUNS_OLDER } from '../../store/confirm-run.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (verb === 'cancel') {

@@ -7,9 +7,9 @@ import { writePipelines } from './writers.js';
 import type { PipelineBasic } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { listRows, nearSelection } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { listOf, topPane } from '../../store/store.js';
 import type { AppState } from '../../store/types.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 /** Requests at a time. */
 const LANES = 3;

@@ -61,8 +61,6 @@ declare module '../../store/types.js' {
     tests: { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number };
   }
   interface ListKeyKinds {
-    pipelines: { kind: 'pipelines'; projectId: number };
-    pipelineJobs: { kind: 'pipelineJobs'; projectId: number; pipelineId: number };
     mrPipelines: { kind: 'mrPipelines'; projectId: number; iid: number };
     testCases: { kind: 'testCases'; projectId: number; pipelineId: number };
   }

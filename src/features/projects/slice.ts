@@ -2,15 +2,15 @@
 import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { Project } from '../../api/index.js';
-import type { AppState } from '../../store/types.js';
+import type { AppState, TabName } from '../../store/types.js';
 import type { AppStore } from '../../store/store.js';
 
 /**
- * The project pane's tabs. Each is another feature's (its `tab`, with its place in the bar: the
- * core's Tab and 1…5 cycle them in those places, store/core-commands.ts); their names are the
- * pane's `tab` values, typed here where the pane is declared.
+ * The project pane's tabs. Each is another feature's (its `tab`, with its place, label, body and
+ * list: the core's Tab and number keys cycle them in those places, store/core-commands.ts); their
+ * names are the pane's `tab` values, each declared by its feature (store/types.ts PaneTabs).
  */
-export type ProjectTab = 'pipelines' | 'jobs' | 'schedules' | 'deployments' | 'events';
+export type ProjectTab = TabName;
 
 export interface ProjectsSlice {
   /** Projects by id: list rows, opened projects and those the pulse draws. */
@@ -52,8 +52,5 @@ declare module '../../store/types.js' {
     project: { kind: 'project'; projectId: number; path: string; tab: ProjectTab };
     /** `--project` while it is looked up, or why it could not be opened (lookup.ts). */
     projectLookup: { kind: 'projectLookup'; ref: string; from?: string };
-  }
-  interface ListKeyKinds {
-    projects: { kind: 'projects' };
   }
 }

@@ -9,7 +9,6 @@ import * as nav from '../../store/nav.js';
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { loadMore, refreshList } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { listOf, patchList, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -23,6 +22,7 @@ import { startPulsePolling, type PulsePoller } from './poll.js';
 import { PulsePane } from './PulsePane.js';
 import { openNewestFailure } from './failure.js';
 import { pushPane } from '../../store/palette.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
   'nav.down': (i) => i + 1,

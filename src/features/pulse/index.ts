@@ -3,4 +3,3 @@
 export { estimatedSeconds } from './estimate.js';
 export { attentionTier } from './model.js';
 export { isPlaceholder, pulseRows, pulseSourceProjects, visiblePulseIds } from './rows.js';
-export { createPulseSlice } from './slice.js';
