@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { pulseRows } from '../../src/features/pulse/index.js';
 import type { SimJob } from '../../src/sim/model.js';
-import { listKeys } from '../../src/store/sources.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 import { listOf, topPane } from '../../src/store/store.js';
 import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
