@@ -1,7 +1,8 @@
 // `:mrs` as a list: the user's open merge requests across projects — GET /merge_requests three
 // ways (scope=created_by_me, scope=assigned_to_me, scope=all&reviewer_username=<me>: GitLab has no
-// one scope for all three, docs/gitlab-api.md "Merge requests across projects"), one row each,
-// newest first; then each one's head pipeline, which only the single merge request carries.
+// one scope for all three, docs/gitlab-api.md "Merge requests across projects"), one row each;
+// then each one's head pipeline, which only the single merge request carries: failing ones first,
+// then running ones, newest first within each.
 import type { GitLab, MergeRequest, Page, PipelineBasic } from '../../api/index.js';
 import { firstPage, type ListSource } from '../../store/sources.js';
 import type { AppState, ListKey } from '../../store/types.js';
@@ -60,7 +61,20 @@ export async function readMyMrs(gl: GitLab, username: string | undefined, signal
       }
     }),
   );
-  return list;
+  // What needs the user first: a failed head pipeline, then one still running, then the rest;
+  // newest first within each (the order above).
+  return list
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => urgency(a.row) - urgency(b.row) || a.i - b.i)
+    .map(({ row }) => row);
+}
+
+const IN_FLIGHT = new Set(['running', 'pending', 'preparing', 'waiting_for_resource', 'created']);
+
+/** 0 a failed head pipeline, 1 one in flight, 2 the rest (passed, none, unreadable). */
+export function urgency(row: Pick<MrRow, 'head'>): number {
+  const status = row.head?.status;
+  return status === 'failed' ? 0 : status !== undefined && IN_FLIGHT.has(status) ? 1 : 2;
 }
 
 export function myMrsSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<MrRow> | undefined {
