@@ -86,8 +86,8 @@ export function watchPipelineExtras(ctx: Ctx): (state: AppState) => void {
 }
 
 /**
- * A refused or failed read, said as what it means for the user (docs/gitlab-api.md "Pipeline
- * variables and test summary: refusals"). Variables: GitLab lets Maintainers read them, and the
+ * A refused or failed read, said as what it means for the user
+ * (docs/gitlab-api.md "Pipeline variables and test summary: refusals"). Variables: GitLab lets Maintainers read them, and the
  * user who ran the pipeline when they may update it (Ci::PipelinePolicy `read_pipeline_variable`),
  * anyone else gets 403. The test summary needs `read_build` (403 without it) and GitLab 14.2 (an
  * older GitLab has no such route: 404, said as no report, as a pipeline without one shows nothing).
