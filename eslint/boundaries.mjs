@@ -69,6 +69,8 @@ export function check(file, specifier, typeOnly) {
     return `src/${from} names no feature: the app shell (src/app) composes them (src/${to} imported)`;
   }
   if (from.startsWith('features') && to === 'app') return 'a feature may not import the app shell (src/app) above it';
+  // The core lies below the domain's records (src/domain), as below the features that show them.
+  if ((from === 'store' || from === 'ui') && to === 'domain') return `src/${from} names no record: src/domain stands above the core`;
   if (to.startsWith('features/')) {
     // Features may use the plumbing; the plumbing never uses a feature. The app shell (src/app) and
     // other features reach a feature only through its index.ts.

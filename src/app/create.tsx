@@ -20,18 +20,19 @@ import { helpMaxOffset } from '../ui/HelpScreen.js';
 import { AppContext } from '../ui/context.js';
 import { ThemeContext, type Theme } from '../ui/theme.js';
 import { FEATURES } from './features.js';
+import { DOMAIN_SLICES } from '../domain/slices.js';
 
-/** A store of the registered features' slices (or `features`'), starting on `first`. */
+/** A store of the domain's records and the registered features' slices (or `features`'), starting on `first`. */
 export function createAppStore(config: AppConfigView, first?: Pane, features: readonly Feature[] = FEATURES): AppStore {
   const registry = runRegistry(features);
   // A copy: no two stores share an object (store/create.test.ts).
   const start = first ?? (registry.first && { ...registry.first });
   if (!start) throw new Error('No feature says which pane the app opens on (Feature.first)');
-  return composeStore(
-    config,
-    start,
-    features.flatMap((feature) => (feature.slice ? [feature.slice] : [])),
-  );
+  return composeStore(config, start, [
+    // The domain's records (src/domain/slices.ts), then each feature's slice.
+    ...DOMAIN_SLICES.map(([, slice]) => slice),
+    ...features.flatMap((feature) => (feature.slice ? [feature.slice] : [])),
+  ]);
 }
 
 /** A fresh store's state, for tests that build states by hand. */

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StateCreator } from 'zustand/vanilla';
 import { FEATURES } from '../app/features.js';
+import { DOMAIN_SLICES } from '../domain/slices.js';
 import { createCoreSlice } from './create.js';
 import { createAppStore } from '../app/create.js';
 import type { AppState } from './types.js';
@@ -31,9 +32,10 @@ const CORE_KEYS = [
   'quit',
 ];
 
-/** Every slice create.ts composes: the core's and each registered feature's (Feature.slice), by name. */
+/** Every slice create.ts composes: the core's, the domain's records and each registered feature's (Feature.slice), by name. */
 const SLICES: [string, StateCreator<AppState, [], [], object>][] = [
   ['core', createCoreSlice(config(), { kind: 'projects' })],
+  ...DOMAIN_SLICES,
   ...FEATURES.flatMap((feature): [string, StateCreator<AppState, [], [], object>][] => (feature.slice ? [[feature.name, feature.slice]] : [])),
 ];
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Event, PipelineBasic, PipelineSchedule } from '../../src/api/index.js';
 import type { LoggedRequest } from '../../src/sim/index.js';
 import { listKeyText, type ListKey, type ListState, type Pane } from '../../src/store/types.js';
-import type { ProjectTab } from '../../src/features/projects/index.js';
+import type { TabName } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { listKeys } from '../../src/domain/list-keys.js';
 import { schedulesList } from '../../src/features/schedules/slice.js';
@@ -49,7 +49,7 @@ async function letGo(rig: AppRig, held: ReturnType<typeof hold>): Promise<void> 
 }
 
 /** acme/api's pane, on `tab`, as Enter on its row and a tab key would open it. */
-function openTab(rig: AppRig, id: number, tab: ProjectTab): void {
+function openTab(rig: AppRig, id: number, tab: TabName): void {
   rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab } as Pane] }));
 }
 

@@ -1,7 +1,6 @@
 // The activity feature: a project's events tab and a person's feed (`:events`, `:user`) — their
 // scopes, the `f` filter prompt (and what its Enter runs), Enter (to the event's project), `o`
 // (the event's page), and the palette's `:events` and `:user`.
-import { rememberProject } from '../projects/index.js';
 import { clearToast, setListFilters, setPrompt } from '../../store/writers.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Event, type Project } from '../../api/index.js';
@@ -25,6 +24,7 @@ import type { ActivityPrompts } from './types.js';
 import { eventLists } from './types.js';
 import { createElement } from 'react';
 import { EventsList } from './EventsList.js';
+import { rememberProject } from '../../domain/projects.js';
 
 const eventsList = (pane: Pane): ListKey | undefined =>
   pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;

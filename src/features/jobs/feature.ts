@@ -6,7 +6,6 @@ import { jobsSource } from './source.js';
 import { downloadArtifactsByRefTo, downloadJobArtifacts, runJobAction, submitDownload, submitDownloadByRef } from './actions.js';
 import { jobScopes, jobUrl, openJob } from './commands.js';
 import { submitJobScopes } from './scopes.js';
-import { createJobsSlice } from './slice.js';
 import { JOBS_PALETTE } from './palette.js';
 import { confirmsBy, promptsBy } from '../../store/commands.js';
 import type { JobConfirms, JobPrompts } from './slice.js';
@@ -18,7 +17,6 @@ import type { Job } from '../../api/index.js';
 
 export const jobsFeature: Feature = {
   palette: JOBS_PALETTE,
-  slice: createJobsSlice,
   name: 'jobs',
   scopeNames: { jobs: 'jobs list' },
   // The project pane's Jobs tab is its own; the job pane is the log feature's (features/log/feature.ts).

@@ -12,7 +12,7 @@ import { useTheme } from '../../ui/theme.js';
 import { FINISHED } from '../../lib/status.js';
 import { LogView } from './LogView.js';
 import { waitingFor } from './waiting.js';
-import { pastDurations, usualDuration } from '../pipelines/index.js';
+import { pastDurations, usualDuration } from '../../domain/durations.js';
 import { MARKS } from '../../ui/glyphs.js';
 import { overdue, usualOf } from '../../time/overdue.js';
 

@@ -4,12 +4,12 @@
 // (or a schedule) may wait for days, and one GitLab left "running" unchanged for a day is stale: both
 // are read at the idle cadence instead. The pane in front is the
 // poller's (store/polling.ts); what both read lands in `pipelines`, where watchMarks sees endings.
-import { rememberPipeline } from '../pipelines/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { topPane } from '../../store/store.js';
 import { isActiveStatus } from '../../store/sources.js';
 import { rowsMoving } from '../../store/polling.js';
 import { isEnded } from './marks.js';
+import { rememberPipeline } from '../../domain/pipelines.js';
 
 export interface MarkPoller {
   stop(): void;

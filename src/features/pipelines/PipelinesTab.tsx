@@ -12,7 +12,7 @@ import { useList } from '../../ui/use-list.js';
 import { MARK_GLYPH } from '../marks/index.js';
 import { useMemo } from 'react';
 import { sparkline } from '../../ui/components/Sparkline.js';
-import { durationsByRef } from './timeline-history.js';
+import { durationsByRef } from '../../domain/durations.js';
 import { PIPELINE_TITLE_FROM, type HeldPipeline } from './hydrate.js';
 import { listKeys } from '../../domain/list-keys.js';
 

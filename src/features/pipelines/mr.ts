@@ -2,9 +2,7 @@
 // shown as `!N` with the merge request's title — each merge request read once, only for rows on
 // screen — and `:mr N`, a pane of one merge request's pipelines where `N` runs a new one.
 import * as nav from '../../store/nav.js';
-import type { MergeRequest, Pipeline, PipelineBasic } from '../../api/index.js';
-import type { AppStore } from '../../store/store.js';
-import { writePipelines } from './writers.js';
+import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { guarded } from '../../store/guard.js';
@@ -16,11 +14,7 @@ import { storePipeline } from './actions.js';
 import { listKeys } from '../../domain/list-keys.js';
 import { mrPipelinesList } from './list-keys.js';
 import { mrKey, mrRef } from '../../domain/merge-request-refs.js';
-
-/** Keeps a merge request read (null: GitLab would not say), for its pane and `!N` refs. */
-export function rememberMergeRequest(store: AppStore, projectId: number, iid: number, mr: MergeRequest | null): void {
-  writePipelines(store, (s) => ({ mergeRequests: { ...s.mergeRequests, [mrKey(projectId, iid)]: mr } }));
-}
+import { rememberMergeRequest, writePipelineRecords } from '../../domain/pipelines.js';
 
 /** What a merge request's pipeline is, in GitLab's words. */
 export const mrKindText = (kind: 'head' | 'merge' | 'train'): string => (kind === 'head' ? 'detached' : kind === 'merge' ? 'merged results' : 'merge train');
@@ -40,10 +34,10 @@ export function watchMergeRequests(ctx: Ctx): (state: AppState) => void {
     if (asked.has(key) || key in ctx.store.getState().mergeRequests) return;
     asked.add(key);
     ctx.gl.mergeRequests.get(projectId, iid).then(
-      (mr) => writePipelines(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
+      (mr) => writePipelineRecords(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
       (error: unknown) => {
         ctx.connectionFailed(error);
-        writePipelines(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
+        writePipelineRecords(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
       },
     );
   };

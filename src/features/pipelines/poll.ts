@@ -7,7 +7,7 @@
 //   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
 // Made once per poller (Feature.poll): when the pipeline in front was last read is that poller's.
 import { readDetail } from '../../store/detail.js';
-import { pipelineLoadKey, writePipelines } from './writers.js';
+import { pipelineLoadKey } from './writers.js';
 import type { Job, Pipeline } from '../../api/index.js';
 import { pagedPollDelay, pagesOf } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -17,6 +17,7 @@ import { rowsMoving, type PollTiming } from '../../store/polling.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import type { ListKey, Pane } from '../../store/types.js';
+import { writePipelineRecords } from '../../domain/pipelines.js';
 
 type PipelinePane = Extract<Pane, { kind: 'pipeline' }>;
 
@@ -109,7 +110,7 @@ function readPipeline(ctx: Ctx, pane: PipelinePane, reads: PipelineReads): Promi
     () => ctx.gl.pipelines.get(pane.projectId, pane.pipelineId),
     (p) => {
       reads.pipelineAt = at;
-      if (ctx.store.getState().pipelines[p.id] !== p) writePipelines(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
+      if (ctx.store.getState().pipelines[p.id] !== p) writePipelineRecords(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
     },
   );
 }

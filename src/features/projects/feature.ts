@@ -2,7 +2,6 @@
 // project's pane) and `o`, the lookup of `--project` (a poll or R asks again while it failed; Esc
 // from it is the project list), and a poll's read of a project pane's project when the store lacks
 // it (poll.ts).
-import { rememberProject } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
@@ -10,13 +9,13 @@ import { selectedRow } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
 import { pollProjects } from './poll.js';
 import { projectsSource } from './source.js';
-import { createProjectsSlice } from './slice.js';
 import { ProjectsPane } from './ProjectsPane.js';
 import { ProjectPane } from './ProjectPane.js';
 import { ProjectLookupPane } from './ProjectLookupPane.js';
 import { PROJECTS_PALETTE } from './palette.js';
 import { safeText } from '../../text/safe.js';
 import { listKeys } from '../../domain/list-keys.js';
+import { rememberProject } from '../../domain/projects.js';
 
 export const projectsFeature: Feature = {
   crumbs: { projects: () => 'projects', project: (_s, pane) => safeText(pane.path, 60), projectLookup: (_s, pane) => safeText(pane.ref, 60) },
@@ -34,7 +33,6 @@ export const projectsFeature: Feature = {
     open: (project) => ({ kind: 'project', ...project, tab: 'pipelines' }),
     home: (state) => state.homeProject,
   },
-  slice: createProjectsSlice,
   panes: { projects: ProjectsPane, project: ProjectPane, projectLookup: ProjectLookupPane },
   lists: { projects: () => listKeys.projects() },
   source: (key, gl) => projectsSource(key, gl),

@@ -12,10 +12,10 @@ import { AppContext } from '../../ui/context.js';
 import { ThemeContext, createTheme } from '../../ui/theme.js';
 import { PulsePane } from './PulsePane.js';
 import { memoPulseRows, pulseRows } from './rows.js';
-import { until as waitUntil } from '../../../test/helpers/until.js';
 import { listKeys } from '../../domain/list-keys.js';
 import { registryOf } from '../../store/registry.js';
 import { FEATURES } from '../../app/features.js';
+import { until as waitUntil } from '../../../test/helpers/until.js';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,6 @@
 // its newest failed pipeline), its web page, and the projects list it is drawn from (read once;
 // the rows' own reads are the pulse poller's, poll.ts, which the controller starts and stops with
 // itself through Feature.attach).
-import { rememberProject } from '../projects/index.js';
 import { setFiltering } from '../../store/writers.js';
 import { createPulseSlice, writePulse } from './slice.js';
 import * as nav from '../../store/nav.js';
@@ -23,6 +22,7 @@ import { PulsePane } from './PulsePane.js';
 import { openNewestFailure } from './failure.js';
 import { pushPane } from '../../store/palette.js';
 import { listKeys } from '../../domain/list-keys.js';
+import { rememberProject } from '../../domain/projects.js';
 
 const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
   'nav.down': (i) => i + 1,

@@ -1,10 +1,8 @@
 // Durations over time, from lists the panes already fetch: per-ref series for the pipelines list
 // (and the pulse), and a job's duration against its usual one. Pure: no requests here.
-import type { PipelineBasic } from '../../api/index.js';
-import { duration } from '../../ui/format.js';
-// Features meet through their index.ts (eslint/boundaries.mjs); the estimate lives with the pulse,
-// its first user.
-import { estimatedSeconds } from '../pulse/index.js';
+import type { PipelineBasic } from '../api/index.js';
+import { duration } from '../ui/format.js';
+import { estimatedSeconds } from './estimate.js';
 
 export interface RefSeries {
   ref: string;
@@ -31,8 +29,8 @@ export function durationsByRef(pipelines: readonly PipelineBasic[]): Map<string,
 }
 
 // The median and a job's past runs live with the overdue rule, which the job lists share.
-export { median, pastDurations, type PastRun } from '../../time/overdue.js';
-import { median } from '../../time/overdue.js';
+export { median, pastDurations, type PastRun } from '../time/overdue.js';
+import { median } from '../time/overdue.js';
 
 export interface UsualDuration {
   seconds: number | null;
@@ -46,8 +44,8 @@ export interface UsualDuration {
 }
 
 /** Fewer past runs than this and a median says little: show the duration alone. */
-export { MIN_RUNS_FOR_USUAL } from '../../time/overdue.js';
-import { MIN_RUNS_FOR_USUAL } from '../../time/overdue.js';
+export { MIN_RUNS_FOR_USUAL } from '../time/overdue.js';
+import { MIN_RUNS_FOR_USUAL } from '../time/overdue.js';
 
 export function usualDuration(seconds: number | null | undefined, past: readonly number[]): UsualDuration {
   const own = typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : null;
