@@ -28,36 +28,9 @@ export function durationsByRef(pipelines: readonly PipelineBasic[]): Map<string,
   return byRef;
 }
 
-/** Median of the finite, non-negative values; null when there are none. */
-export function median(values: readonly (number | null | undefined)[]): number | null {
-  const xs = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0).sort((a, b) => a - b);
-  if (xs.length === 0) return null;
-  const mid = Math.floor(xs.length / 2);
-  return xs.length % 2 === 1 ? xs[mid]! : (xs[mid - 1]! + xs[mid]!) / 2;
-}
-
-export interface PastRun {
-  id: number;
-  name: string;
-  ref: string;
-  status: string;
-  duration?: number | null;
-}
-
-/**
- * Durations of the last `limit` successful runs of job `name` on `ref`, newest first, from a jobs
- * list (GET /projects/:id/jobs?scope[]=success, newest first). The job itself (`excludeId`) does
- * not count towards its own "usual".
- */
-export function pastDurations(runs: readonly PastRun[], name: string, ref: string, excludeId?: number, limit = 20): number[] {
-  const out: number[] = [];
-  for (const run of runs) {
-    if (out.length >= limit) break;
-    if (run.id === excludeId || run.name !== name || run.ref !== ref || run.status !== 'success') continue;
-    if (typeof run.duration === 'number' && Number.isFinite(run.duration) && run.duration >= 0) out.push(run.duration);
-  }
-  return out;
-}
+// The median and a job's past runs live with the overdue rule, which the job lists share.
+export { median, pastDurations, type PastRun } from '../time/overdue.js';
+import { median } from '../time/overdue.js';
 
 export interface UsualDuration {
   seconds: number | null;
@@ -71,7 +44,8 @@ export interface UsualDuration {
 }
 
 /** Fewer past runs than this and a median says little: show the duration alone. */
-export const MIN_RUNS_FOR_USUAL = 3;
+export { MIN_RUNS_FOR_USUAL } from '../time/overdue.js';
+import { MIN_RUNS_FOR_USUAL } from '../time/overdue.js';
 
 export function usualDuration(seconds: number | null | undefined, past: readonly number[]): UsualDuration {
   const own = typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : null;

@@ -58,7 +58,7 @@ export function checkWebUrl(raw: unknown, opts: UrlCheckOptions): UrlVerdict {
   // As GitLab sent it (already known clean, so the primitive returns it unchanged): what the user
   // sees is what is copied. Another host is said, not refused: GitLab's `web_url` is built from its
   // configured external URL (Gitlab.config.gitlab.url), which differs from the address pipetop
-  // reaches the API at behind a proxy or under an internal name (docs/gitlab-api.md "Web addresses").
+  // reaches the API at behind a proxy or under an internal name (docs/gitlab-api.md "Web addresses on another host").
   if (!opts.anyHost && url.origin !== origin) return { ok: true, url: safeText(raw, MAX_URL), elsewhere: safeText(url.host, 300) };
   return { ok: true, url: safeText(raw, MAX_URL) };
 }

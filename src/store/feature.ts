@@ -223,6 +223,11 @@ export interface Feature {
    */
   url?(ctx: Ctx, pane: Pane): { url: string | undefined; anyHost?: boolean } | undefined;
   /**
+   * The project of the row selected on its pane, when its rows are of several projects (`:jobs`,
+   * `:mrs`, the pulse): the palette's commands that need a project act on it (store/palette.ts).
+   */
+  rowProject?(ctx: Ctx, pane: Pane): { projectId: number; path: string } | undefined;
+  /**
    * For the poller: this feature's share of each poll, made once per poller (startPolling), so what
    * it remembers between polls (when the pipeline in front was last read) belongs to that poller.
    */

@@ -61,7 +61,7 @@ export function promptChoices(ctx: Ctx, prompt: PromptState, head: string): read
   const own = paletteIndex(ctx.features).get(name);
   if (!own?.complete) return [];
   const state = ctx.store.getState();
-  const here = currentProject(state.stack) ?? homeProject(registryOf(ctx.features), state);
+  const here = projectHere(ctx, state);
   return own.complete(ctx, args, { stack: state.stack, project: here, command: name });
 }
 
@@ -105,6 +105,18 @@ export interface PaletteHost {
 /** The project the palette's commands act on when the trail has none: the one a feature keeps (Feature.projects: `--project`'s). */
 function homeProject(registry: Registry, state: AppState): { projectId: number; path: string } | null {
   return registry.projects?.home(state) ?? null;
+}
+
+/**
+ * The project the palette's commands act on: the selected row's, on a pane of several projects'
+ * rows (Feature.rowProject: `:deployments` from a `:jobs` row); else the nearest on the trail; else
+ * the one pipetop was started on.
+ */
+function projectHere(ctx: Ctx, state: AppState): { projectId: number; path: string } | null {
+  const top = state.stack[state.stack.length - 1];
+  const registry = registryOf(ctx.features);
+  const row = top ? registry.answer(top, (feature) => feature.rowProject?.(ctx, top)) : undefined;
+  return row ?? currentProject(state.stack) ?? homeProject(registry, state);
 }
 
 /** The project the user is "in": the nearest pane on the stack that has one. */
@@ -181,7 +193,7 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
   }
   const own = paletteIndex(ctx.features).get(command);
   // No project on the stack (`:key` replaced the trail): the one pipetop was started on, if any.
-  const here = currentProject(state.stack) ?? homeProject(registryOf(ctx.features), state);
+  const here = projectHere(ctx, state);
   // Read-only mode refuses a command that changes GitLab here, before it runs (as Controller.run does a key's).
   const refused = own?.mutates && state.config.readOnly ? (typeof own.mutates === 'string' ? own.mutates : own.mutates(ctx, args)) : null;
   // Said in the status line, the palette closed: the words were right, the mode forbids them.

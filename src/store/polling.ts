@@ -192,8 +192,24 @@ function isMoving(ctx: Ctx, pane: Pane, polls: PollShares): boolean {
   if (own !== undefined) return own;
   const key = listKeyOf(pane);
   if (!key) return false;
-  // Only the first screenful matters: old history is finished.
-  return listOf<{ status?: string }>(ctx.store.getState(), key)
-    .items.slice(0, 50)
-    .some((row) => isActiveStatus(row.status));
+  return rowsMoving(listOf<MovingRow>(ctx.store.getState(), key).items, ctx.now());
+}
+
+/** A row's status and the times that tell how long ago it last changed. */
+export type MovingRow = { status?: string; updated_at?: string | null; started_at?: string | null; created_at?: string | null };
+
+/**
+ * A row in flight that has not changed for this long is polled at the idle pace: a pipeline GitLab
+ * left "running" in 2024 would hold its list at the running pace for ever. A real one that long
+ * still gets read, every idle interval (no job runs a day by default: src/time/overdue.ts).
+ */
+export const STALE_IN_FLIGHT_MS = 24 * 3600_000;
+
+/** The first screenful (old history is finished) has a row in flight that changed within a day. */
+export function rowsMoving(rows: readonly MovingRow[], now: number): boolean {
+  return rows.slice(0, 50).some((row) => {
+    if (!isActiveStatus(row.status)) return false;
+    const changed = Date.parse(row.updated_at ?? row.started_at ?? row.created_at ?? '');
+    return !Number.isFinite(changed) || now - changed < STALE_IN_FLIGHT_MS;
+  });
 }

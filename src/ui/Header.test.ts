@@ -17,6 +17,21 @@ describe('fitTrail (the breadcrumb)', () => {
     for (const room of [1, 5, 10, 15, 24, 40, 60]) expect(displayWidth(fitTrail(trail, room))).toBeLessThanOrEqual(room);
   });
 
+  it('drops the crumbs between the project and the place one at a time, keeping the room it has', () => {
+    // A job in a child pipeline of a project reached from the pulse: 88 cells whole.
+    const deep = ['pulse', 'acme/platform/release-train', '#700045', 'trigger:integration', '#700046', 'integration:smoke'];
+    expect(fitTrail(deep, 80, 1)).toBe('… › acme/…/release-train › … › trigger:integration › #700046 › integration:smoke');
+    expect(fitTrail(deep, 70, 1)).toBe('… › acme/platform/release-train › … › #700046 › integration:smoke');
+    // Cut to the bone only when nothing more fits.
+    expect(fitTrail(deep, 50, 1)).toBe('… › …/release-train › … › integration:smoke');
+    for (const room of [20, 30, 40, 50, 60, 70, 80, 90]) {
+      const fitted = fitTrail(deep, room, 1);
+      expect(displayWidth(fitted)).toBeLessThanOrEqual(room);
+      // Never more than a crumb's width left unused while a crumb was dropped.
+      if (room >= 60) expect(room - displayWidth(fitted)).toBeLessThan(' › trigger:integration'.length);
+    }
+  });
+
   it('cuts the end of the last crumb only when nothing else fits', () => {
     expect(fitTrail(trail, 6)).toBe('test:…');
     expect(fitTrail(trail, 0)).toBe('');

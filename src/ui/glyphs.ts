@@ -26,6 +26,7 @@ export const MARKS = {
   ran: { glyph: '█', words: "in the timeline: time running; at a list's right edge, the scrollbar" },
   durations: { glyph: SPARK_BARS.join(''), words: 'durations, oldest to newest: the taller, the longer' },
   chosen: { glyph: '❯', words: 'in a menu (Tab completion, choices): the one Enter takes' },
+  overdue: { glyph: '⧖', words: "after a job's duration or a running count: overdue — past its timeout or far past its usual time" },
 } as const satisfies Record<string, Glyph>;
 
 /**

@@ -116,3 +116,38 @@ it('c on a running row asks first, naming the job, as the Jobs tab does', async 
   await app.press('n');
   await app.until(() => app.store.getState().confirm === null, 'the question closed');
 });
+
+it(':jobs then Tab offers its words: the statuses, all, name= ref= stage=; ma⇥ completes manual', async () => {
+  await app.press(':');
+  await app.waitFor(/^:/m);
+  await app.type('jobs ');
+  await app.press('\t');
+  await app.until(() => app.store.getState().prompt?.completion !== undefined, 'the menu');
+  const items = app.store.getState().prompt!.completion!.items;
+  expect(items).toEqual(expect.arrayContaining(['manual', 'failed', 'running', 'all', 'name=', 'ref=', 'stage=']));
+  expect(app.frame()).not.toContain('Nothing to complete here');
+  await app.press(KEY.escape);
+  await app.until(() => app.store.getState().prompt?.completion === undefined, 'the menu closed');
+  await app.type('ma');
+  await app.press('\t');
+  await app.until(() => app.store.getState().prompt?.value === 'jobs manual ', 'manual completed');
+});
+
+it(':deployments from a :jobs row opens the deployments of that row’s project', async () => {
+  await palette('jobs manual');
+  await app.until(() => (app.store.getState().lists['allJobs']?.items.length ?? 0) > 0, 'the rows');
+  const row = app.store.getState().lists['allJobs']!.items[0] as { projectId: number; path: string };
+  await palette('deployments');
+  await app.until(() => topPane(app.store.getState()).kind !== 'allJobs', 'left :jobs');
+  expect(app.frame()).not.toContain('Open a project first');
+  expect(topPane(app.store.getState())).toMatchObject({ projectId: row.projectId, path: row.path });
+});
+
+it(':jobs manual names each job’s pipeline: which pipeline a play runs in', async () => {
+  await palette('jobs manual');
+  await app.until(() => (app.store.getState().lists['allJobs']?.items.length ?? 0) > 0, 'the rows');
+  const row = app.store.getState().lists['allJobs']!.items[0] as { job: { id: number; pipeline: { id: number } } };
+  const frame = await app.waitFor(/Pipeline/);
+  const line = frame.split('\n').find((l) => l.includes(`#${row.job.id}`))!;
+  expect(line).toContain(`#${row.job.pipeline.id}`);
+});

@@ -13,6 +13,8 @@ import { pipetopTempDir } from '../../src/log/index.js';
 import type { SimJob } from '../../src/sim/model.js';
 import type { SimulatorOptions } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
+import type { Pane } from '../../src/store/types.js';
+import { bytes } from '../../src/ui/format.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { rememberJob } from '../../src/domain/jobs.js';
 
@@ -51,7 +53,7 @@ async function selectRow(jobId: number, name: string): Promise<void> {
 }
 
 it('b on a job lists its artifacts by two ranged reads at most, and Enter previews a text file', async () => {
-  const job = await open();
+  const job = await open({}, { columns: 130 });
   await app.press('b');
   const frame = await app.waitFor(/Artifacts of build:app #\d+ · 8 files/);
   // The lone top folder is open; folders first, then files.
@@ -63,6 +65,10 @@ it('b on a job lists its artifacts by two ranged reads at most, and Enter previe
   expect(l.via).toBe('range');
   expect(l.reads).toBe(1);
   expect(frame).toContain('read by range: 1 request');
+  // Both sizes, named: the files' (their sum) and the archive's.
+  const unpacked = l.entries.filter((e) => !e.directory).reduce((sum, e) => sum + e.size, 0);
+  expect(unpacked).not.toBe(l.total);
+  expect(frame).toContain(`8 files, ${bytes(unpacked)} unpacked, ${bytes(l.total!)} zipped`);
   // What went over the wire: one Range request for the archive's end, answered 206.
   const asked = app.sim.requests.filter((r) => r.path.includes(`/jobs/${job.id}/artifacts`));
   expect(asked).toHaveLength(1);
@@ -119,7 +125,7 @@ it('s saves one file under its base name, safely, to the downloads directory', a
 });
 
 it('lists by a spooled download when Range is dropped', async () => {
-  const job = await open({ artifactsNoRange: true });
+  const job = await open({ artifactsNoRange: true }, { columns: 140 });
   await app.press(':');
   await app.type('browse');
   await app.press(KEY.enter);

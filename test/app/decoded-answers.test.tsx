@@ -77,3 +77,19 @@ it('counts sent as strings are numbers: one failure reads "1 failed", not "10 fa
   await app.waitFor(/tests 12 · 1 failed/);
   expect(app.frame()).not.toMatch(/10 failed/);
 });
+
+it("GitLab's refusals are not shown as data: 403 variables say the role, 404 tests are left out; i gives the reason", async () => {
+  const at = (suffix: string, status: number, body: object) =>
+    app.sim.faults.add({ kind: 'respond', method: 'GET', path: `/projects/${projectId}/pipelines/${pipeline.id}/${suffix}`, status, body, times: 20 });
+  at('variables', 403, { message: '403 Forbidden' });
+  at('test_report_summary', 404, { error: '404 Not Found' });
+  openPipeline();
+  await app.waitFor('variables need the Maintainer role');
+  await app.until(() => app.store.getState().pipelineExtras[pipeline.id]?.tests !== undefined, 'the test summary answered');
+  const frame = app.frame();
+  expect(frame).not.toMatch(/404|403|Not Found|Forbidden/);
+  expect(frame).not.toMatch(/tests:/);
+  await app.press('i');
+  await app.waitFor('only Maintainers and whoever ran the pipeline may read them (403 Forbidden)');
+  await app.waitFor(/no test report: this GitLab has none for the pipeline \(404/);
+});

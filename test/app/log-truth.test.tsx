@@ -180,3 +180,13 @@ it('t on a log without timestamps says there are none', async () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+it("a finished job's log does not say it is following: the job ended, the log is whole", async () => {
+  const job = openJob('acme/web', (j) => j.status === 'success');
+  await app.until(() => (view(job.id)?.lines ?? 0) > 0, 'the log');
+  await app.waitFor('the job ended: whole log');
+  expect(app.frame()).not.toMatch(/following/);
+  await app.press('k');
+  await app.waitFor('the job ended (G: the end)');
+  expect(app.frame()).not.toMatch(/paused/);
+});

@@ -49,7 +49,7 @@ describe('a finished failed job', () => {
 
   it('F jumps to the first failure line, pausing follow', async () => {
     await app.press('F');
-    const frame = await app.waitFor('paused (G/f follow)');
+    const frame = await app.waitFor('the job ended (G: the end)');
     const cursorLine = frame.split('\n').find((l) => l.startsWith('▶') || l.startsWith('›'))!;
     expect(cursorLine).toMatch(/FAIL|Error|ERROR|✖|exit code/);
     expect(cursorLine).not.toMatch(/Job failed/);

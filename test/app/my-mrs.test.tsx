@@ -56,3 +56,26 @@ it(':mrs lists alice’s open merge requests across projects with their pipeline
   await app.until(() => app.store.getState().lists[`mrPipelines:${selected.mr.project_id}:${selected.mr.iid}`]?.loadedAt != null, 'its pipelines');
   if (selected.head) await app.waitFor(`#${selected.head.id}`);
 });
+
+it(':mrs puts merge requests whose head pipeline failed first, then running ones', async () => {
+  await app.press(':');
+  await app.waitFor(/^:/m);
+  await app.type('mrs');
+  await app.press(KEY.enter);
+  await app.until(() => app.store.getState().lists['myMrs']?.loadedAt != null, 'the merge requests');
+  const first = app.store.getState().lists['myMrs']!.items as Row[];
+  // The oldest one with a head pipeline that did not fail: its pipeline fails now.
+  const last = [...first].reverse().find((r) => r.head && r.head.status !== 'failed')!;
+  expect(last).toBeDefined();
+  app.sim.world.pipelines.get(last.head!.id)!.status = 'failed';
+  await app.press('R');
+  const now = () => (app.store.getState().lists['myMrs']!.items as Row[]).find((r) => r.mr.iid === last.mr.iid && r.path === last.path);
+  await app.until(() => now()?.head?.status === 'failed', 'read again');
+  const rows = app.store.getState().lists['myMrs']!.items as Row[];
+  const rank = (r: Row) => (r.head?.status === 'failed' ? 0 : ['running', 'pending', 'created'].includes(r.head?.status ?? '') ? 1 : 2);
+  expect(rows.map(rank)).toEqual([...rows.map(rank)].sort());
+  const at = rows.findIndex((r) => r.mr.iid === last.mr.iid && r.path === last.path);
+  expect(rank(rows[at]!)).toBe(0);
+  expect(at).toBeLessThan(first.findIndex((r) => r.mr.iid === last.mr.iid && r.path === last.path) + 1);
+  await app.waitFor('failing first');
+});

@@ -24,7 +24,7 @@ it('fills every row on screen on its first answers, with the clock standing stil
   app = await startApp({ timing, first: { kind: 'pulse' }, columns: 100, rows: 24, sim: { scale: { projects: 40 } } });
   const rig = app;
   await rig.until(() => rowsOf(rig).length === 40 - 1, 'the projects');
-  await rig.until(() => visibleLoaded(rig), 'every row on screen answered');
+  await rig.until(() => visibleLoaded(rig), 'every row on screen answered', 15_000);
   await rig.waitFor('no pipelines');
   expect(rig.frame()).not.toMatch(/…\s*$/m);
 });
@@ -42,7 +42,7 @@ it('keeps the row under the cursor on its line while the rows around it fill and
   const lines: number[] = [];
   const unsubscribe = rig.store.subscribe(() => lines.push(rowsOf(rig).findIndex((r) => r.projectId === under.projectId)));
   try {
-    await rig.until(() => visibleLoaded(rig), 'every row on screen answered');
+    await rig.until(() => visibleLoaded(rig), 'every row on screen answered', 15_000);
   } finally {
     unsubscribe();
   }

@@ -6,6 +6,8 @@ import { ListPane, statusCell, type Column } from '../../ui/components/index.js'
 import { useApp, useAppState } from '../../ui/context.js';
 import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
+import { MARKS } from '../../ui/glyphs.js';
+import { jobOverdue } from '../jobs/index.js';
 import { useList } from '../../ui/use-list.js';
 import { filterText } from './filter.js';
 import { allJobsKey } from './read.js';
@@ -25,6 +27,9 @@ export function AllJobsPane({ width, height }: { width: number; height: number }
   const queuedSince = useAppState((s) => s.queuedSince);
   const projects = useAppState((s) => s.projects);
   const jobOf = (r: FleetJob) => known[r.job.id] ?? r.job;
+  const jobHistory = useAppState((s) => s.jobHistory);
+  const limits = { projects, jobHistory };
+  const late = (r: FleetJob) => jobOverdue(limits, r.projectId, jobOf(r), now()) !== null;
   const busy = (r: FleetJob) => Object.keys(inflight).some((k) => k.startsWith('job.') && k.endsWith(`:${r.job.id}`));
   const columns: Column<FleetJob>[] = [
     { header: 'Status', width: 11, priority: 8, value: (r) => jobOf(r).status, display: (r) => statusCell(theme, busy(r) ? 'pending' : jobOf(r).status) },
@@ -32,8 +37,18 @@ export function AllJobsPane({ width, height }: { width: number; height: number }
     { header: 'Name', width: 14, grow: 3, priority: 10, value: (r) => safeText(jobOf(r).name, 80) },
     { header: 'Stage', width: 9, priority: 5, value: (r) => safeText(jobOf(r).stage, 30) },
     { header: 'Ref', width: 9, grow: 1, priority: 6, value: (r) => safeText(jobOf(r).ref, 60) },
+    // Which pipeline a manual job belongs to is the question before playing it.
+    { header: 'Pipeline', width: 9, priority: 4, value: (r) => (jobOf(r).pipeline ? `#${jobOf(r).pipeline!.id}` : '') },
     { header: 'Job', width: 9, priority: 3, value: (r) => `#${r.job.id}` },
-    { header: 'Duration', width: 9, priority: 2, align: 'right', value: (r) => duration(jobSeconds(jobOf(r), now())) },
+    // ⧖: overdue (src/time/overdue.ts), against its project's timeout and its usual time when read.
+    {
+      header: 'Duration',
+      width: 9,
+      priority: 2,
+      align: 'right',
+      value: (r) => `${late(r) ? `${MARKS.overdue.glyph} ` : ''}${duration(jobSeconds(jobOf(r), now()))}`,
+      color: (r) => (late(r) ? theme.warning : undefined),
+    },
     { header: 'Created', width: 9, priority: 7, value: (r) => relativeTime(jobOf(r).created_at, now()) },
   ];
   // A pending row says what it waits for (only when there is one: the column costs width).

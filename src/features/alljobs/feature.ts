@@ -16,7 +16,7 @@ import { JOB_KEYS, jobRefusal, type JobKey } from '../pipelines/index.js';
 import type { Takeover } from '../../store/command.js';
 import { safeText } from '../../text/safe.js';
 import { ALL_JOBS_BINDINGS } from './bindings.js';
-import { filterText, parseAllJobsFilter } from './filter.js';
+import { FILTER_WORDS, filterText, parseAllJobsFilter } from './filter.js';
 import { allJobsKey, createAllJobsReader } from './read.js';
 import type { FleetJob } from './slice.js';
 import { allJobsSource } from './source.js';
@@ -85,6 +85,8 @@ export const allJobsFeature: Feature = {
       description: 'jobs across the pulse’s projects, newest first (in a project without words: its Jobs tab; :jobs all for every job)',
       order: 75,
       run: (ctx, args, at) => (args.length === 0 && at.project ? jobsTab(ctx, at.project) : openAllJobs(ctx, args)),
+      // Tab: its words (statuses, all, name= ref= stage=), less those typed already.
+      complete: (_ctx, args) => FILTER_WORDS.filter((w) => !args.slice(0, -1).includes(w)),
     },
   },
   source: (key, _gl, state) => allJobsSource(key, state),
@@ -97,6 +99,11 @@ export const allJobsFeature: Feature = {
     rememberJob(ctx.store, row.job, { keep: true });
     nav.push(ctx.store, { kind: 'job', projectId: row.projectId, path: row.path, jobId: row.job.id });
     return true;
+  },
+  rowProject(ctx, pane) {
+    if (pane.kind !== 'allJobs') return undefined;
+    const row = selected(ctx);
+    return row ? { projectId: row.projectId, path: row.path } : undefined;
   },
   url(ctx, pane) {
     if (pane.kind !== 'allJobs') return undefined;

@@ -49,3 +49,6 @@ export function matchesFilter(job: Job, filter: AllJobsFilter): boolean {
 export function filterText(filter: AllJobsFilter): string {
   return [...filter.scopes, ...FIELDS.flatMap((f) => (filter[f] ? [`${f}=${filter[f]}`] : []))].join(' ');
 }
+
+/** What Tab completes after `:jobs`: the statuses GitLab filters on, `all`, and the keys matched here. */
+export const FILTER_WORDS: readonly string[] = [...JOB_SCOPES, 'all', ...FIELDS.map((f) => `${f}=`)];

@@ -34,9 +34,12 @@ function ArchiveTree({ pane, width, height }: BrowsePaneProps) {
       </Box>
     );
   const rows = rowsOf(listing);
-  const files = listing.entries.filter((e) => !e.directory).length;
+  const files = listing.entries.filter((e) => !e.directory);
+  const unpacked = files.reduce((sum, e) => sum + e.size, 0);
   const how = listing.via === 'range' ? 'read by range' : 'downloaded whole (no Range)';
-  const heading = `Artifacts of ${who} · ${files} file${files === 1 ? '' : 's'}, ${bytes(listing.total ?? 0)}${listing.zip64 ? ' (zip64)' : ''} · ${how}: ${listing.reads} request${listing.reads === 1 ? '' : 's'}, ${bytes(listing.bytes)}`;
+  // Both sizes, named: the files' own (what a download unpacks to) and the archive's (what it costs
+  // to download) — one figure unnamed read as the files' and was the archive's.
+  const heading = `Artifacts of ${who} · ${files.length} file${files.length === 1 ? '' : 's'}, ${bytes(unpacked)} unpacked, ${bytes(listing.total ?? 0)} zipped${listing.zip64 ? ' (zip64)' : ''} · ${how}: ${listing.reads} request${listing.reads === 1 ? '' : 's'}, ${bytes(listing.bytes)}`;
   const note = leftOutNote(listing);
   const room = Math.max(1, height - 1 - (note ? 1 : 0));
   const first = Math.max(0, Math.min(listing.selected - Math.floor(room / 2), rows.length - room));

@@ -28,13 +28,16 @@ export function ComparePane({ pane, width, height }: { pane: Extract<Pane, { kin
     );
   const lines: Line[] = [];
   const ref = safeText(c.ref ?? '', 80);
-  if (!c.base || !c.result) {
+  const why = safeText(c.why ?? `the last success on ${ref}`, 120);
+  if (!c.base) {
     lines.push({ text: `No successful pipeline on ${ref} before #${pane.pipelineId}: nothing to compare with.`, tone: 'dim' });
+  } else if (c.empty || !c.result) {
+    lines.push({ text: `#${c.base.id}, ${why}, lists no job: nothing to compare with.`, tone: 'dim' });
   } else {
     const b = c.base;
     const r = c.result;
     lines.push({
-      text: `#${pane.pipelineId} against #${b.id}, the last success on ${ref}: ${b.sha.slice(0, 8)}, ${relativeTime(b.created_at, now())}`,
+      text: `#${pane.pipelineId} against #${b.id}, ${why}: ${b.sha.slice(0, 8)}, ${relativeTime(b.created_at, now())}`,
       tone: 'head',
     });
     lines.push({

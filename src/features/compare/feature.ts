@@ -1,6 +1,7 @@
-// `:compare` and `C` on a pipeline: the pipeline against the last one that passed on its ref — which
-// one that is (#id, age, sha), jobs whose status flipped, durations, tests newly failing, variables
-// that differ. Read when opened and on `R`; j/k scroll; Enter opens the green pipeline.
+// `:compare` and `C` on a pipeline: the pipeline against the last one that passed on its ref (or, for
+// a merge request's, on its commit or source branch: load.ts) — which one that is (#id, age, sha),
+// jobs whose status flipped (downstream ones too), durations, tests newly failing, variables that
+// differ. Read when opened and on `R`; j/k scroll; Enter opens the green pipeline.
 import { compareKey, createCompareSlice, writeCompare } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';

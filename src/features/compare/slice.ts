@@ -10,6 +10,10 @@ export interface CompareState {
   error?: string;
   /** The last successful pipeline on the same ref before this one; null when there is none. */
   base?: PipelineBasic | null;
+  /** Why that one: "the last success on main", "the same commit's success on feature/x". */
+  why?: string;
+  /** The base lists no job: there is nothing to compare. */
+  empty?: boolean;
   ref?: string;
   result?: Comparison;
   /** Requests the comparison took. */

@@ -6,6 +6,7 @@ import { duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { MARKS } from '../../ui/glyphs.js';
 import { busyWith } from '../../store/guard.js';
+import { useOverdue } from './overdue.js';
 
 /** A runner as GitLab's job page names it: its description, else its name, else its id. */
 function runnerName(j: Job): string {
@@ -24,6 +25,7 @@ export function JobTable({
   empty,
   nameOf,
   refOf,
+  projectId,
 }: {
   rows: Job[];
   selected: number;
@@ -34,11 +36,14 @@ export function JobTable({
   nameOf?: (j: Job) => string | undefined;
   /** A ref as the lists show it (`!312 title` for a merge request's), when the caller knows how. */
   refOf?: (ref: string) => string;
+  /** The rows' project: its build_timeout and its jobs' past runs tell an overdue job (time/overdue.ts). */
+  projectId?: number;
 }) {
   const { now } = useApp();
   const theme = useTheme();
   const inflight = useAppState((s) => s.inflight);
   const busy = (j: Job) => busyWith(inflight, 'job', j.id) !== undefined;
+  const late = useOverdue(projectId);
   const columns: Column<Job>[] = [
     { header: 'Status', width: 11, priority: 8, value: (j) => j.status, display: (j) => statusCell(theme, busy(j) ? 'pending' : j.status) },
     { header: 'Job', width: 9, priority: 3, value: (j) => `#${j.id}` },
@@ -60,7 +65,15 @@ export function JobTable({
         ]
       : []),
     { header: 'By', width: 10, priority: 2, value: (j) => j.user?.username ?? '' },
-    { header: 'Duration', width: 9, priority: 7, align: 'right', value: (j) => duration(jobSeconds(j, now())) },
+    // ⧖: running past its timeout or far past its usual time (its details say which).
+    {
+      header: 'Duration',
+      width: 9,
+      priority: 7,
+      align: 'right',
+      value: (j) => `${late(j) ? `${MARKS.overdue.glyph} ` : ''}${duration(jobSeconds(j, now()))}`,
+      color: (j) => (late(j) ? theme.warning : undefined),
+    },
     { header: 'Created', width: 10, priority: 1, value: (j) => relativeTime(j.created_at, now()) },
     // Shown only where there is room (they give way first): how long it waited for a runner, and which one took it.
     { header: 'Queued', width: 8, priority: 0, align: 'right', value: (j) => duration(j.queued_duration) },

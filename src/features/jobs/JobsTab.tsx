@@ -23,6 +23,7 @@ export function JobsTab({ projectId, width, height }: { projectId: number; width
         width={width}
         height={height - 1}
         showPipeline
+        projectId={projectId}
         empty={emptyText(list, 'jobs')}
         refOf={(ref) => refText({ mergeRequests }, projectId, ref)}
       />

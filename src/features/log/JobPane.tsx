@@ -9,9 +9,12 @@ import { Fields, StatusBadge, type FieldRow } from '../../ui/components/index.js
 import { useApp, useAppState } from '../../ui/context.js';
 import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
+import { FINISHED } from '../../lib/status.js';
 import { LogView } from './LogView.js';
 import { waitingFor } from './waiting.js';
 import { pastDurations, usualDuration } from '../../domain/durations.js';
+import { MARKS } from '../../ui/glyphs.js';
+import { overdue, usualOf } from '../../time/overdue.js';
 import { useWaitLines } from '../runners/index.js';
 
 export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
@@ -22,6 +25,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const view = useAppState((s) => s.logViews[pane.jobId]);
   const error = useAppState((s) => s.loadErrors[`job:${pane.jobId}`]);
   const history = useAppState((s) => s.jobHistory[pane.projectId]?.jobs);
+  const buildTimeout = useAppState((s) => s.projects[pane.projectId]?.build_timeout);
   const erasedBy = useAppState((s) => s.erasedBy[pane.jobId]);
   // A pending job says why it waits, by GitLab's matching rules (the runners feature reads its project's runners).
   const why = useWaitLines(pane.projectId, job);
@@ -30,6 +34,9 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const art = job.artifacts_file;
   // "3m 12s, usual 1m 40s": against the median of its last 20 successful runs on the ref.
   const took = usualDuration(jobSeconds(job, now()), pastDurations(history ?? [], job.name, job.ref, job.id)).text;
+  // Running past its timeout, or far past its usual time: said where its duration is (time/overdue.ts).
+  const late = overdue(job, now(), { timeout: buildTimeout, usual: usualOf(pastDurations(history ?? [], job.name, job.ref, job.id)) });
+  const lateText = late ? ` · ${MARKS.overdue.glyph} overdue: ${late}` : '';
   // Each field's value, by label; which fields show, in which column, is the layout's (log-layout.ts detailLabels).
   const fields: Record<DetailLabel, Omit<FieldRow, 'label'>> = {
     Status: { value: <StatusBadge status={job.status} /> },
@@ -46,7 +53,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
     Queued: { value: duration(job.queued_duration) },
     Started: { value: t(job.started_at) },
     Finished: { value: t(job.finished_at) },
-    Duration: { value: took },
+    Duration: { value: `${took}${lateText}`, ...(late ? { color: theme.warning } : {}) },
     Artifacts: {
       value: art
         ? `${art.filename} (${bytes(art.size)})${job.artifacts_expire_at ? `, expire ${relativeTime(job.artifacts_expire_at, now())}` : ', kept'}`
@@ -92,8 +99,9 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
             <Text dimColor>
               {' '}
               · {safeText(job.stage, 30)} · {safeText(job.ref, 40)} · pipeline #{job.pipeline?.id ?? '—'} · {took}
-              {job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}
             </Text>
+            {late ? <Text color={theme.warning}>{safeText(lateText, 160)}</Text> : null}
+            <Text dimColor>{job.runner ? ` · ${safeText(job.runner.description, 40)}` : ''}</Text>
           </Text>
           <Text wrap="truncate">
             <Text dimColor>
@@ -142,13 +150,18 @@ function JobMissing({ jobId, error, height }: { jobId: number; error: string | u
 function LogStatus({ jobId, width }: { jobId: number; width: number }) {
   const theme = useTheme();
   const view = useAppState((s) => s.logViews[jobId]);
+  // A job that ended writes no more: its log is not "followed" but read whole.
+  const ended = useAppState((s) => {
+    const status = s.jobs[jobId]?.status;
+    return status !== undefined && FINISHED.has(status);
+  });
   if (!view) return <Text> </Text>;
   const search = view.search;
   const parts = [
     `${view.lines.toLocaleString('en')} lines`,
     bytes(view.bytes),
     `row ${Math.min(view.cursor + 1, Math.max(1, view.lines)).toLocaleString('en')}`,
-    view.follow ? 'following' : 'paused (G/f follow)',
+    ended ? (view.follow ? 'the job ended: whole log' : 'the job ended (G: the end)') : view.follow ? 'following' : 'paused (G/f follow)',
     view.wrap ? 'wrap' : null,
     view.timestamps ? 'timestamps' : null,
     search

@@ -33,3 +33,31 @@ describe('startMarkPolling', () => {
     expect(reads[3]).toBeUndefined();
   });
 });
+
+describe('a mark GitLab left "running" unchanged since 2024', () => {
+  it('is read at the idle cadence, as a mark waiting on a manual job is, not every round', async () => {
+    const store = createAppStore({ host: 'h', demo: false, readOnly: false });
+    const NOW = Date.parse('2026-11-25T12:00:00Z');
+    const mark = (status: string) => ({ projectId: 1, path: 'a/b', ref: 'main', status });
+    const stale = { id: 2, status: 'running', updated_at: '2024-03-02T10:00:00Z' } as Pipeline;
+    store.setState({ marks: { 1: mark('running'), 2: mark('running') }, pipelines: { 2: stale } });
+    const reads: Record<number, number> = {};
+    const gl = {
+      pipelines: {
+        get: async (_project: number, id: number) => {
+          reads[id] = (reads[id] ?? 0) + 1;
+          return id === 2 ? stale : ({ id, status: 'running', updated_at: new Date(NOW - 60_000).toISOString() } as Pipeline);
+        },
+      },
+    } as unknown as GitLab;
+    const ctx = { store, gl, now: () => NOW, connectionFailed: () => undefined } as unknown as Ctx;
+    const poller = startMarkPolling(ctx, 5, 50);
+    try {
+      await until(() => (reads[1] ?? 0) >= 21, 'twenty-one rounds', { timeoutMs: 5000, everyMs: 5 });
+    } finally {
+      poller.stop();
+    }
+    expect(reads[2]).toBeGreaterThanOrEqual(2);
+    expect(reads[2]).toBeLessThanOrEqual(4);
+  });
+});

@@ -1,11 +1,13 @@
 // Marked pipelines keep being read while their pane is not in front: the pipeline alone (one GET,
 // a 304 through the client's ETag cache while nothing changed), at the running cadence, and only
 // for marks that have not ended — at most MAX_MARKS requests a round. One that waits on a manual job
-// (or a schedule) may wait for days: it is read at the idle cadence instead. The pane in front is the
+// (or a schedule) may wait for days, and one GitLab left "running" unchanged for a day is stale: both
+// are read at the idle cadence instead. The pane in front is the
 // poller's (store/polling.ts); what both read lands in `pipelines`, where watchMarks sees endings.
 import type { Ctx } from '../../store/ctx.js';
 import { topPane } from '../../store/store.js';
 import { isActiveStatus } from '../../store/sources.js';
+import { rowsMoving } from '../../store/polling.js';
 import { isEnded } from './marks.js';
 import { rememberPipeline } from '../../domain/pipelines.js';
 
@@ -28,7 +30,11 @@ export function startMarkPolling(ctx: Ctx, intervalMs: number, idleMs = interval
     const due = Object.entries(state.marks).filter(([id, mark]) => {
       if (isEnded(mark.status) || (top.kind === 'pipeline' && top.pipelineId === Number(id))) return false;
       const last = readIn.get(Number(id));
-      return last === undefined || isActiveStatus(mark.status ?? undefined) || n - last >= every;
+      // In flight, and changed within a day (store/polling.ts rowsMoving): every round; else at the idle pace.
+      const pipeline = state.pipelines[Number(id)];
+      const moving =
+        isActiveStatus(mark.status ?? undefined) && rowsMoving([{ status: mark.status ?? undefined, updated_at: pipeline?.updated_at }], ctx.now());
+      return last === undefined || moving || n - last >= every;
     });
     for (const [id] of due) readIn.set(Number(id), n);
     await Promise.all(

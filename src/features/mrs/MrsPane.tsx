@@ -1,4 +1,4 @@
-// `:mrs`: one row per open merge request of the user's, across projects, newest first: its head
+// `:mrs`: one row per open merge request of the user's, across projects, failing first: its head
 // pipeline's status, project, `!iid`, title, draft flag, the user's part in it, and its age.
 import { Text } from '../../ui/components/Text.js';
 import { safeText } from '../../text/safe.js';
@@ -38,7 +38,7 @@ export function MrsPane({ width, height }: { width: number; height: number }) {
       heading={
         <Text wrap="truncate">
           <Text bold>Merge requests</Text>
-          <Text dimColor> · open, yours, assigned to you or yours to review, newest first</Text>
+          <Text dimColor> · open, yours, assigned to you or yours to review · failing first, then running, then newest</Text>
         </Text>
       }
       keyOf={(r) => r.mr.id}

@@ -49,6 +49,11 @@ export const mrsFeature: Feature = {
     nav.push(ctx.store, { kind: 'mergeRequest', projectId: mr.project_id, path: row.path, iid: mr.iid });
     return true;
   },
+  rowProject(ctx, pane) {
+    if (pane.kind !== 'myMrs') return undefined;
+    const row = selectedRow<MrRow>(ctx, myMrsKey());
+    return row ? { projectId: row.mr.project_id, path: row.path } : undefined;
+  },
   url(ctx, pane) {
     if (pane.kind !== 'myMrs') return undefined;
     return { url: selectedRow<MrRow>(ctx, myMrsKey())?.mr.web_url };

@@ -11,7 +11,7 @@ import { isActiveStatus } from '../../lib/status.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { listOf, patchList } from '../../store/store.js';
-import { myMrsKey, readMyMrLists, type MrRow } from './source.js';
+import { byUrgency, myMrsKey, readMyMrLists, type MrRow } from './source.js';
 
 const MINUTE = 60_000;
 /** The lists a read asks, whatever else it reads. */
@@ -86,7 +86,8 @@ export function createMrsReader(ctx: Ctx): MrsReader {
     // Forgotten: merge requests no longer in the lists (merged, closed, no longer the user's).
     const ids = new Set(rows.map((r) => r.mr.id));
     for (const id of known.keys()) if (!ids.has(id)) known.delete(id);
-    const items = rows.map((r) => ({ ...r, head: known.get(r.mr.id)?.head }));
+    // Failing head pipelines first, then running ones (source.ts byUrgency).
+    const items = byUrgency(rows.map((r) => ({ ...r, head: known.get(r.mr.id)?.head })));
     patchList<MrRow>(ctx.store, key, { items, loading: false, loadedAt: ctx.now(), error: null, nextPage: null });
   }
 

@@ -1,8 +1,8 @@
 // `:mrs` as a list: the user's open merge requests across projects — GET /merge_requests three
 // ways (scope=created_by_me, scope=assigned_to_me, scope=all&reviewer_username=<me>: GitLab has no
-// one scope for all three, docs/gitlab-api.md "Merge requests across projects"), one row each,
-// newest first; then each one's head pipeline, which only the single merge request carries (read.ts
-// reads those within a budget).
+// one scope for all three, docs/gitlab-api.md "Merge requests across projects"), one row each;
+// then each one's head pipeline, which only the single merge request carries (read.ts reads those
+// within a budget): failing ones first, then running ones, newest first within each (byUrgency).
 import type { GitLab, MergeRequest, Page, PipelineBasic } from '../../api/index.js';
 import { firstPage, type ListSource } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
@@ -56,6 +56,22 @@ export async function readMyMrLists(gl: GitLab, username: string | undefined, si
   add(assigned.items, 'assignee');
   add(reviewing.items, 'reviewer');
   return [...rows.values()].sort((a, b) => Date.parse(b.mr.created_at ?? '') - Date.parse(a.mr.created_at ?? '') || b.mr.id - a.mr.id);
+}
+
+const IN_FLIGHT = new Set(['running', 'pending', 'preparing', 'waiting_for_resource', 'created']);
+
+/** 0 a failed head pipeline, 1 one in flight, 2 the rest (passed, none, unreadable). */
+export function urgency(row: Pick<MrRow, 'head'>): number {
+  const status = row.head?.status;
+  return status === 'failed' ? 0 : status !== undefined && IN_FLIGHT.has(status) ? 1 : 2;
+}
+
+/** What needs the user first: a failed head pipeline, then one still running, then the rest; the given order within each. */
+export function byUrgency(rows: readonly MrRow[]): MrRow[] {
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => urgency(a.row) - urgency(b.row) || a.i - b.i)
+    .map(({ row }) => row);
 }
 
 /** `:mrs`'s rows are read by this feature's poll (read.ts): the source names them and gives back what is held. */

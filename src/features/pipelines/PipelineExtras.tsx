@@ -15,11 +15,12 @@ export function PipelineExtrasLine({ pipelineId, width }: { pipelineId: number; 
   const extras = useAppState((s) => s.pipelineExtras[pipelineId]);
   const tests = testsText(extras?.tests);
   const variables = variablesText(extras?.variables);
+  const unread = extras?.tests !== undefined && 'error' in extras.tests;
   const failed = extras?.tests && !('error' in extras.tests) && extras.tests.total.failed + extras.tests.total.error > 0;
-  const rest = [variables, tests ? 'T tests' : '', 'i details'].filter(Boolean).join(' · ');
+  const rest = [variables, tests && !unread ? 'T tests' : '', 'i details'].filter(Boolean).join(' · ');
   return (
     <Text wrap="truncate">
-      {tests ? <Text color={failed ? theme.error : theme.success}>{safeText(tests, 80)}</Text> : null}
+      {tests ? <Text color={unread ? theme.muted : failed ? theme.error : theme.success}>{safeText(tests, 80)}</Text> : null}
       <Text dimColor>{truncateToWidth(safeText(`${tests ? ' · ' : ''}${rest}`, 400), Math.max(0, width - tests.length))}</Text>
     </Text>
   );

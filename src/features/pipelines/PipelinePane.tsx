@@ -93,7 +93,7 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
       ) : pane.view === 'timeline' ? (
         <Timeline jobs={rows} now={now()} selected={list.selected} width={width} height={body} />
       ) : (
-        <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} nameOf={names} />
+        <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} nameOf={names} projectId={pane.projectId} />
       )}
       <ListStatus
         list={list}

@@ -7,12 +7,25 @@ import { writePipelines } from './writers.js';
 import type { Pipeline, PipelineVariable, TestReportSummary } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
+import { isGitLabApiError } from '../../api/index.js';
 import { topPane } from '../../store/store.js';
 import type { AppState } from '../../store/types.js';
 
+/**
+ * Why a read failed: GitLab's reason (`error`, for the details), and what it means for the user in
+ * the header (`said`), or null where it means nothing to them there (a missing route, a 502).
+ */
+export interface ExtraUnread {
+  error: string;
+  said: string | null;
+}
+
+/** A read that failed, not an answer. */
+export const isUnread = (x: object): x is ExtraUnread => 'error' in x && 'said' in x;
+
 export interface PipelineExtrasState {
-  variables?: PipelineVariable[] | { error: string };
-  tests?: TestReportSummary | { error: string };
+  variables?: PipelineVariable[] | ExtraUnread;
+  tests?: TestReportSummary | ExtraUnread;
   /** The pipeline's `status updated_at` when the summary was read. */
   testsAt?: string;
   /** `i`: the details (variables with their values, suites) instead of the jobs. */
@@ -53,7 +66,7 @@ export function watchPipelineExtras(ctx: Ctx): (state: AppState) => void {
         try {
           patchExtras(ctx, pipelineId, { variables: await ctx.gl.pipelines.variables(projectId, pipelineId) });
         } catch (error) {
-          patchExtras(ctx, pipelineId, { variables: { error: describeError(error) } });
+          patchExtras(ctx, pipelineId, { variables: unread('variables', error) });
           ctx.connectionFailed(error);
         }
       });
@@ -64,12 +77,33 @@ export function watchPipelineExtras(ctx: Ctx): (state: AppState) => void {
         try {
           patchExtras(ctx, pipelineId, { tests: await ctx.gl.pipelines.testReportSummary(projectId, pipelineId), testsAt: stamp });
         } catch (error) {
-          patchExtras(ctx, pipelineId, { tests: { error: describeError(error) }, testsAt: stamp });
+          patchExtras(ctx, pipelineId, { tests: unread('tests', error), testsAt: stamp });
           ctx.connectionFailed(error);
         }
       });
     }
   };
+}
+
+/**
+ * A refused or failed read, said as what it means for the user
+ * (docs/gitlab-api.md "Pipeline variables and test summary: refusals"). Variables: GitLab lets Maintainers read them, and the
+ * user who ran the pipeline when they may update it (Ci::PipelinePolicy `read_pipeline_variable`),
+ * anyone else gets 403. The test summary needs `read_build` (403 without it) and GitLab 14.2 (an
+ * older GitLab has no such route: 404, said as no report, as a pipeline without one shows nothing).
+ */
+export function unread(what: 'variables' | 'tests', error: unknown): ExtraUnread {
+  const said = describeError(error);
+  const status = isGitLabApiError(error) && error.kind === 'http' ? error.status : null;
+  if (what === 'variables' && status === 403) {
+    return { error: `only Maintainers and whoever ran the pipeline may read them (${said})`, said: 'variables need the Maintainer role' };
+  }
+  if (what === 'tests' && status === 403) return { error: `your role may not read this pipeline's jobs (${said})`, said: 'tests need access to the jobs' };
+  if (what === 'tests' && status === 404) return { error: `no test report: this GitLab has none for the pipeline (${said})`, said: null };
+  // Any other refusal, a network error or a time-out says nothing about the pipeline (the header's
+  // connection state says the rest); an answer GitLab sent broken is said, it is the answer.
+  const transport = isGitLabApiError(error) && ['http', 'network', 'timeout', 'aborted'].includes(error.kind);
+  return { error: said, said: transport ? null : `${what}: ${said}` };
 }
 
 /**
@@ -88,7 +122,7 @@ export function badText(failed: number, errors: number): string {
 /** `tests 1,204 · 2 failed, 1 error` (nothing when the pipeline published no JUnit report). */
 export function testsText(tests: PipelineExtrasState['tests']): string {
   if (!tests) return '';
-  if ('error' in tests) return `tests: ${tests.error}`;
+  if (isUnread(tests)) return tests.said ?? '';
   const t = tests.total;
   if (t.count === 0) return '';
   const bad = badText(t.failed, t.error);
@@ -98,7 +132,7 @@ export function testsText(tests: PipelineExtrasState['tests']): string {
 /** `variables: DEPLOY_TARGET ROLLOUT_PLAN (file)`: keys only (values may be secrets; `i` shows them). */
 export function variablesText(variables: PipelineExtrasState['variables']): string {
   if (!variables) return '';
-  if ('error' in variables) return `variables: ${variables.error}`;
+  if (isUnread(variables)) return variables.said ?? '';
   if (!variables.length) return '';
   return `variables: ${variables.map((v) => `${v.key}${v.variable_type === 'file' ? ' (file)' : ''}`).join(' ')}`;
 }

@@ -13,7 +13,7 @@ import { pagedPollDelay, pagesOf } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { FeaturePoll } from '../../store/feature.js';
 import { refreshList } from '../../store/lists.js';
-import type { PollTiming } from '../../store/polling.js';
+import { rowsMoving, type PollTiming } from '../../store/polling.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import type { ListKey, Pane } from '../../store/types.js';
@@ -39,7 +39,11 @@ export function pollPipelines(ctx: Ctx, timing: PollTiming): FeaturePoll {
   return {
     ownsList: (pane) => pane.kind === 'pipeline',
     refresh: (pane, { full }) => (pane.kind === 'pipeline' ? refreshPipeline(ctx, pane, listKeyOf(pane)!, full, timing.idleMs, holder) : undefined),
-    moving: (pane) => (pane.kind === 'pipeline' && isActiveStatus(ctx.store.getState().pipelines[pane.pipelineId]?.status) ? true : undefined),
+    // In flight and changed within a day (store/polling.ts rowsMoving): a pipeline GitLab left running is read at the idle pace.
+    moving: (pane) => {
+      const pipeline = pane.kind === 'pipeline' ? ctx.store.getState().pipelines[pane.pipelineId] : undefined;
+      return pipeline && rowsMoving([pipeline], ctx.now()) ? true : undefined;
+    },
     delay: (pane, moving) =>
       pane.kind === 'pipeline' && moving ? runningPipelineDelay(timing.activeMs, listOf(ctx.store.getState(), listKeyOf(pane)!).items.length) : undefined,
   };

@@ -4,12 +4,13 @@
 import type { ReactNode } from 'react';
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
-import { padToWidth, safeText } from '../../text/safe.js';
+import { displayWidth, padToWidth, safeText } from '../../text/safe.js';
 import { relativeTime } from '../../ui/format.js';
 import { useTheme, type Theme } from '../../ui/theme.js';
 import { WindowedList } from '../../ui/components/WindowedList.js';
 import { sparkline } from '../../ui/components/Sparkline.js';
-import { attentionTier, type PulseRow } from './model.js';
+import { attentionTier, overdueIn, type PulseRow } from './model.js';
+import { MARKS } from '../../ui/glyphs.js';
 import { cutLeft, pulseLayout, type PulseColumn } from './layout.js';
 
 export interface PulseViewProps {
@@ -50,13 +51,18 @@ const RIGHT: Partial<Record<PulseColumn, true>> = { strip: true, running: true, 
  * "12 projects · 2 red · 3 running · 8 req/min"; "12 projects · loading…" before the first answers
  * are in, when "0 red · 0 running" would claim an all-clear nobody has checked.
  */
-export function pulseSummary(rows: readonly PulseRow[], requestsPerMinute?: number, loading = false, filter?: PulseFilter): string {
+export function pulseSummary(rows: readonly PulseRow[], requestsPerMinute?: number, loading = false, filter?: PulseFilter, now = Date.now()): string {
   const red = rows.filter((r) => attentionTier(r) === 0).length;
   const running = rows.filter((r) => r.running > 0).length;
+  const late = rows.filter((r) => overdueIn(r, now) > 0).length;
   const projects = filter
     ? `/${filter.text}: ${rows.length} of ${filter.of} project${filter.of === 1 ? '' : 's'}${filter.partial ? ` ${filter.partial}` : ''}`
     : `${rows.length} project${rows.length === 1 ? '' : 's'}`;
-  const parts = loading ? (rows.length ? [projects, 'loading…'] : ['loading…']) : [projects, `${red} red`, `${running} running`];
+  const parts = loading
+    ? rows.length
+      ? [projects, 'loading…']
+      : ['loading…']
+    : [projects, `${red} red`, `${running} running${late ? ` (${late} overdue ${MARKS.overdue.glyph})` : ''}`];
   if (requestsPerMinute !== undefined) parts.push(`${Math.round(requestsPerMinute)} req/min`);
   return parts.join(' · ');
 }
@@ -89,7 +95,7 @@ export function PulseView({
   return (
     <Box flexDirection="column" width={Math.max(0, Math.floor(width))} flexShrink={0}>
       <Text color={theme.muted} wrap="truncate">
-        {pulseSummary(rows, requestsPerMinute, loading, filter)}
+        {pulseSummary(rows, requestsPerMinute, loading, filter, now)}
       </Text>
       <Text bold color={theme.muted} wrap="truncate">
         {header}
@@ -119,8 +125,11 @@ function cell(column: PulseColumn, row: PulseRow, w: number, isSelected: boolean
       return <Strip row={row} width={w} theme={theme} />;
     case 'running': {
       const icon = theme.status('running');
-      const text = row.running > 0 ? `${icon.icon}${row.running}` : '';
-      return <Text color={icon.color}>{padToWidth(text, w, 'right')}</Text>;
+      // ⧖: some of them are overdue (model.ts overdueIn); in the column's room, after the count or for its icon.
+      const late = overdueIn(row, now) > 0;
+      const count = row.running > 0 ? `${icon.icon}${row.running}` : '';
+      const text = late ? (displayWidth(count) < w ? `${count}${MARKS.overdue.glyph}` : `${MARKS.overdue.glyph}${row.running}`) : count;
+      return <Text color={late ? theme.warning : icon.color}>{padToWidth(text, w, 'right')}</Text>;
     }
     case 'failure': {
       const failure = row.newestFailure;

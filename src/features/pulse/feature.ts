@@ -129,6 +129,11 @@ export const pulseFeature: Feature = {
     move(ctx, (i) => i + by);
     return true;
   },
+  rowProject(ctx, pane) {
+    if (pane.kind !== 'pulse') return undefined;
+    const row = selected(ctx);
+    return row && !isPlaceholder(row.projectId) ? { projectId: row.projectId, path: row.path } : undefined;
+  },
   url(ctx, pane) {
     if (pane.kind !== 'pulse') return undefined;
     const row = selected(ctx);

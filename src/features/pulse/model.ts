@@ -3,6 +3,7 @@
 // (newest first); polling and the request plan live in plan.ts.
 import type { PipelineBasic, PipelineStatus } from '../../api/index.js';
 import { estimatedSeconds } from '../../domain/estimate.js';
+import { overdue, usualOf } from '../../time/overdue.js';
 
 /** Pipelines per project the pulse asks for and shows (one page). */
 export const PULSE_DEPTH = 20;
@@ -33,6 +34,10 @@ export interface PulseRow {
   strip: PipelineStatus[];
   /** Pipelines in flight among them (running, pending, preparing, waiting, created). */
   running: number;
+  /** When each of those was created (ISO): how long it has been in flight (overdueIn). */
+  inFlightSince: string[];
+  /** The median of the finished pipelines' estimated durations: their usual time. */
+  usual: number | null;
   newestFailure: PulseFailure | null;
   /** The newest pipeline with a verdict (success or failed) failed: the branch is red now. */
   broken: boolean;
@@ -68,12 +73,24 @@ export function pulseRow(project: PulseProject, pipelines: readonly PipelineBasi
     loaded: pipelines !== null,
     strip: own.map((p) => p.status).reverse(),
     running: own.filter((p) => IN_FLIGHT.has(p.status)).length,
+    inFlightSince: own.filter((p) => IN_FLIGHT.has(p.status)).map((p) => p.created_at ?? ''),
+    usual: usualOf(own.map((p) => estimatedSeconds(p)).filter((d): d is number => d !== null)),
     newestFailure: failed ? { pipelineId: failed.id, at: time(failedIso), iso: failedIso } : null,
     broken: verdict?.status === 'failed',
     durations: own.map((p) => estimatedSeconds(p)).reverse(),
     lastActivity: Math.max(newest ? time(newest.updated_at ?? newest.created_at) : 0, time(project.lastActivityAt)),
     newestPipelineId: newest?.id ?? null,
   };
+}
+
+/**
+ * Pipelines of the row in flight for longer than any job may run, or far longer than the branch's
+ * pipelines usually take (src/time/overdue.ts): a pipeline GitLab left "running" that will never
+ * end, which the running count must not pass off as work in progress. A list item has no
+ * `started_at`: the time since it was created counts (queue time included, as in the estimate).
+ */
+export function overdueIn(row: Pick<PulseRow, 'inFlightSince' | 'usual'>, now: number): number {
+  return row.inFlightSince.filter((since) => overdue({ status: 'running', started_at: since }, now, { usual: row.usual }) !== null).length;
 }
 
 /**

@@ -1,0 +1,89 @@
+// Overdue work is marked: a job GitLab still calls "running" after 17909 hours carries ⧖ in the
+// pipeline's job rows, in `:jobs running` and in the pulse's running count (with the summary's
+// "overdue"), and its details say why — longer than any GitLab job may run (src/time/overdue.ts).
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Job } from '../../src/api/index.js';
+import { pulseRows } from '../../src/features/pulse/index.js';
+import type { SimJob } from '../../src/sim/model.js';
+import { listKeys } from '../../src/domain/list-keys.js';
+import { listOf, topPane } from '../../src/store/store.js';
+import type { Pane } from '../../src/store/types.js';
+import { startApp, type AppRig } from '../helpers/app.js';
+
+const HOURS = 17909;
+let app: AppRig;
+let stuck: SimJob;
+let projectId: number;
+
+beforeEach(async () => {
+  app = await startApp({ rows: 40, columns: 160 });
+  await app.waitFor('acme/api');
+  const world = app.sim.world;
+  projectId = world.projectsByPath.get('acme/api')!.id;
+  // A running job of acme/api's default branch, started 17909 hours ago; its pipeline created then.
+  stuck = [...world.jobs.values()]
+    .filter((j) => j.projectId === projectId && j.status === 'running' && world.pipelines.get(j.pipelineId)!.ref === 'main')
+    .sort((a, b) => b.id - a.id)[0]!;
+  expect(stuck).toBeDefined();
+  const then = app.sim.clock.now() - HOURS * 3600_000;
+  stuck.startedAt = then;
+  world.pipelines.get(stuck.pipelineId)!.createdAt = then;
+});
+afterEach(() => app.close());
+
+const rowOf = (id: number) =>
+  app
+    .frame()
+    .split('\n')
+    .find((l) => l.includes(`#${id}`)) ?? '';
+
+it("marks the job in its pipeline's rows and says why in its details", async () => {
+  app.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: stuck.pipelineId, view: 'list' } as Pane],
+  }));
+  await app.until(() => rowOf(stuck.id).includes(`⧖ ${HOURS}h`), 'the marked row');
+  // Another running job of the same pipeline, started minutes ago, is not marked.
+  const jobs = listOf<Job>(app.store.getState(), listKeys.pipelineJobs(projectId, stuck.pipelineId)).items;
+  expect(jobs.some((j) => j.id === stuck.id)).toBe(true);
+  for (const other of jobs.filter((j) => j.id !== stuck.id && j.status === 'running')) expect(rowOf(other.id)).not.toContain('⧖');
+  // Its details: the word, and why.
+  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId, path: 'acme/api', jobId: stuck.id } as Pane] }));
+  await app.until(() => topPane(app.store.getState()).kind === 'job', 'the job');
+  await app.waitFor(`⧖ overdue: running ${HOURS}h 00m: longer than any GitLab job may run`);
+});
+
+it('marks it in :jobs running', async () => {
+  await app.type(`:jobs running name=${stuck.name} ref=main\r`);
+  await app.until(() => rowOf(stuck.id) !== '', 'its row');
+  await app.until(() => rowOf(stuck.id).includes(`⧖ ${HOURS}h`), 'the marked row');
+});
+
+it("marks the pulse's running count, and the summary counts it overdue", async () => {
+  await app.type(':pulse\r');
+  await app.until(() => pulseRows(app.store.getState()).find((r) => r.path === 'acme/api')?.loaded === true, 'the acme/api row');
+  await app.waitFor(/\d+ running \(1 overdue ⧖\)/);
+  const line = app
+    .frame()
+    .split('\n')
+    .find((l) => l.startsWith('acme/api '))!;
+  expect(line).toMatch(/●\d+⧖/);
+});
+
+it("marks a job past its project's build_timeout, which GitLab sends to Maintainers", async () => {
+  // A job running for 15 minutes: overdue only where the project's timeout is 10 minutes.
+  const minutes = [...app.sim.world.jobs.values()].find(
+    (j) => j.projectId === projectId && j.status === 'running' && j.pipelineId === stuck.pipelineId && j.id !== stuck.id,
+  );
+  const job = minutes ?? stuck;
+  job.startedAt = app.sim.clock.now() - 15 * 60_000;
+  app.store.setState((s) => ({
+    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: job.pipelineId, view: 'list' } as Pane],
+  }));
+  await app.until(() => rowOf(job.id).includes('15m 00s'), 'its row');
+  expect(rowOf(job.id)).not.toContain('⧖');
+  // GET /projects/:id as a Maintainer reads it: 600 s.
+  app.store.setState((s) => ({ projects: { ...s.projects, [projectId]: { ...s.projects[projectId]!, build_timeout: 600 } } }));
+  await app.until(() => rowOf(job.id).includes('⧖ 15m 00s'), 'the marked row');
+  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane] }));
+  await app.waitFor("⧖ overdue: running 15m 00s, past the project's 10m 00s timeout");
+});
