@@ -325,3 +325,15 @@ export interface SimEvent {
 
 export const FINISHED_JOB_STATES: ReadonlySet<JobState> = new Set(['success', 'failed', 'canceled', 'skipped']);
 export const ACTIVE_JOB_STATES: ReadonlySet<JobState> = new Set(['created', 'pending', 'running']);
+
+/** The next id of each kind of record the world makes. */
+export interface WorldCounters {
+  pipeline: number;
+  job: number;
+  schedule: number;
+  deployment: number;
+  event: number;
+  key: number;
+  note: number;
+  environment: number;
+}

@@ -13,7 +13,6 @@ import { pipetopTempDir } from '../../src/log/index.js';
 import type { SimJob } from '../../src/sim/model.js';
 import type { SimulatorOptions } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { bytes } from '../../src/ui/format.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { rememberJob } from '../../src/domain/jobs.js';

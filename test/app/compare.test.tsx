@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { topPane } from '../../src/store/store.js';
+import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const PROJECT = 'acme/api';

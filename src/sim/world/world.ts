@@ -17,6 +17,7 @@ import type {
   SimSchedule,
   SimUser,
   SimVariable,
+  WorldCounters,
 } from '../model.js';
 import { LEGACY_TAG_SETS } from './catalog.js';
 import { listOf, touchDeployment } from './deployments.js';
@@ -24,17 +25,7 @@ import { TimerHeap } from './heap.js';
 import { pickRunner, runOn, waitForRunner, type SimGroup, type SimRunner } from './runners.js';
 
 export { listOf };
-
-export interface WorldCounters {
-  pipeline: number;
-  job: number;
-  schedule: number;
-  deployment: number;
-  event: number;
-  key: number;
-  note: number;
-  environment: number;
-}
+export type { WorldCounters };
 
 export class World {
   readonly users = new Map<number, SimUser>();
