@@ -261,7 +261,9 @@ export class World {
       variables: [],
       echoes: t.echoes ?? [],
       tool: t.tool ?? null,
+      needs: t.needs ?? null,
     };
+    if (t.needs) pipeline.usesNeeds = true;
     if (t.coverage) job.coverage = Math.round((70 + r(5) * 28) * 100) / 100;
     this.jobs.set(id, job);
     pipeline.jobIds.push(id);
@@ -275,29 +277,74 @@ export class World {
   /**
    * Starts whatever may start in `pipeline` at time `at`: a stage runs when every earlier stage is
    * complete; after a failure (not allowed to fail) later jobs are skipped; a blocking manual job
-   * holds the stages after it. Then derives the pipeline's status from its jobs.
+   * holds the stages after it. A job with `needs` (GitLab's DAG) ignores the stages: it starts when
+   * what it needs has finished, and is skipped when one of those failed. Then derives the
+   * pipeline's status from its jobs.
    */
   process(pipeline: SimPipeline, at: number): void {
     // One pass to bucket by stage: a monorepo pipeline has hundreds of jobs and this runs on every change.
+    const jobs = this.pipelineJobs(pipeline);
     const byStage: SimJob[][] = pipeline.stages.map(() => []);
-    for (const job of this.pipelineJobs(pipeline)) byStage[job.stageIndex]?.push(job);
+    for (const job of jobs) byStage[job.stageIndex]?.push(job);
+    // A DAG job skipped or started may free a later stage: the stages are looked at again then.
+    for (let round = 0; round <= jobs.length; round++) {
+      this.processStages(byStage, at);
+      if (!pipeline.usesNeeds || !this.processNeeds(jobs, at)) break;
+    }
+    this.updatePipelineStatus(pipeline, at);
+  }
+
+  private processStages(byStage: SimJob[][], at: number): void {
     let blocked = false;
     let failedBefore = false;
     for (const stageJobs of byStage) {
       if (blocked) break;
       for (const job of stageJobs) {
-        if (job.status !== 'created') continue;
+        if (job.status !== 'created' || job.needs !== null) continue;
         if (failedBefore && job.when !== 'always') this.setStatus(job, 'skipped', at);
         else if (job.when === 'manual') this.setStatus(job, 'manual', at);
         else this.enqueue(job, at);
       }
       for (const job of stageJobs) {
-        if (job.status === 'pending' || job.status === 'running') blocked = true;
+        // A DAG job still waiting on its needs holds the later stages as a running one does.
+        if (job.status === 'pending' || job.status === 'running' || job.status === 'created') blocked = true;
         if (job.status === 'manual' && !job.allowFailure) blocked = true;
         if ((job.status === 'failed' || job.status === 'canceled') && !job.allowFailure) failedBefore = true;
       }
     }
-    this.updatePipelineStatus(pipeline, at);
+  }
+
+  /**
+   * The DAG's jobs: each starts once all it needs finished (skipped when one failed, was canceled
+   * or skipped). True when one changed.
+   */
+  private processNeeds(jobs: SimJob[], at: number): boolean {
+    const byName = new Map<string, SimJob>();
+    for (const job of jobs) byName.set(job.name, job);
+    let any = false;
+    // A skip can skip what needs it in turn: repeat until nothing changes (at most once per job).
+    for (let changed = true, rounds = 0; changed && rounds <= jobs.length; rounds++) {
+      changed = false;
+      for (const job of jobs) {
+        if (job.status !== 'created' || job.needs === null) continue;
+        let ready = true;
+        let broken = false;
+        for (const name of job.needs) {
+          const need = byName.get(name);
+          // A need on a job this ref does not have (`only`) is left out, as `needs:optional` does.
+          if (!need) continue;
+          if (need.status === 'success' || ((need.status === 'failed' || need.status === 'canceled') && need.allowFailure)) continue;
+          if (need.status === 'failed' || need.status === 'canceled' || need.status === 'skipped') broken = true;
+          else ready = false;
+        }
+        if (broken && job.when !== 'always') this.setStatus(job, 'skipped', at);
+        else if (!ready && !broken) continue;
+        else if (job.when === 'manual') this.setStatus(job, 'manual', at);
+        else this.enqueue(job, at);
+        changed = any = true;
+      }
+    }
+    return any;
   }
 
   /** GitLab's composite status, reduced to the states the simulator produces. */
@@ -406,7 +453,7 @@ export class World {
     const pipeline = this.pipelines.get(job.pipelineId)!;
     // Nothing new can start, and the status stays running, while other jobs are still active;
     // skipping the full pass keeps a 330-job pipeline linear rather than quadratic.
-    if (pipeline.activeJobs > 0) pipeline.updatedAt = at;
+    if (pipeline.activeJobs > 0 && !pipeline.usesNeeds) pipeline.updatedAt = at;
     else this.process(pipeline, at);
   }
 
@@ -508,7 +555,7 @@ export class World {
     bridge.finishedAt = at;
     this.setStatus(bridge, status, at);
     const pipeline = this.pipelines.get(bridge.pipelineId)!;
-    if (pipeline.activeJobs > 0) pipeline.updatedAt = at;
+    if (pipeline.activeJobs > 0 && !pipeline.usesNeeds) pipeline.updatedAt = at;
     else this.process(pipeline, at);
   }
 
