@@ -60,6 +60,8 @@ export class World {
   private advancing = false;
   /** Called for every job that changes status (tests and the event log listen). */
   onJobChange?: (job: SimJob, at: number) => void;
+  /** Also called for every job that changes status: the GraphQL ETag store listens (src/sim/graphql/etag.ts). */
+  readonly jobListeners = new Set<(job: SimJob, at: number) => void>();
 
   constructor(
     readonly seed: number,
@@ -399,6 +401,7 @@ export class World {
     job.status = status;
     job.version++;
     this.onJobChange?.(job, at);
+    for (const listener of this.jobListeners) listener(job, at);
   }
 
   /** created/manual → pending now, running after its queue time, finished after its run time. */
