@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as D from './decoders.js';
 import { DecodeError, decodeEntity, decodeList } from './entity.js';
+import type { Job, JobPipelineRef, JobStatus, PipelineSchedule, PipelineStatus, Runner, TestSuite } from './types.js';
 
 const user = { id: 5, username: 'ana', name: 'Ana' };
 const commit = { id: 'abc123', short_id: 'abc1', title: 'Fix' };
@@ -91,5 +92,28 @@ describe('decoders', () => {
     );
     expect(() => decodeList(D.job, [job, { ...job, id: null }], 'a page')).toThrow('GitLab sent a job whose id is not a number');
     expect(decodeList(D.job, [job, job], 'a page').value).toHaveLength(2);
+  });
+
+  it('a full report suite keeps build_ids only when they are a list of ids', () => {
+    const suite = { name: 'unit', total_time: 1, total_count: 0, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, test_cases: [] };
+    const report = (s: object) => ({ total_time: 1, total_count: 0, success_count: 0, failed_count: 0, skipped_count: 0, error_count: 0, test_suites: [s] });
+    expect(decodeEntity(D.testReport, report({ ...suite, build_ids: [7] })).value.test_suites[0]!.build_ids).toEqual([7]);
+    const { value, notes } = decodeEntity(D.testReport, report({ ...suite, build_ids: 'abc' }));
+    expect('build_ids' in value.test_suites[0]!).toBe(false);
+    expect(notes).toEqual(["test suite's build_ids is not a list: left out"]);
+  });
+
+  it('the types are read off the decoders: required, optional, nullable and narrowed fields as declared', () => {
+    expectTypeOf<Job['id']>().toEqualTypeOf<number>();
+    expectTypeOf<Job['status']>().toEqualTypeOf<JobStatus>();
+    expectTypeOf<Job['runner']>().toEqualTypeOf<Runner | null>();
+    expectTypeOf<Job['pipeline']>().toEqualTypeOf<JobPipelineRef | undefined>();
+    expectTypeOf<Job['coverage']>().toEqualTypeOf<number | null | undefined>();
+    expectTypeOf<Job['tag_list']>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<PipelineSchedule['last_pipeline']>().exclude<null | undefined>().toHaveProperty('status').toEqualTypeOf<PipelineStatus>();
+    expectTypeOf<TestSuite['build_ids']>().toEqualTypeOf<number[] | undefined>();
+    // Fields GitLab sends beyond the named ones pass the decoder, and the type says so.
+    expectTypeOf<Job['runner_manager']>().toEqualTypeOf<unknown>();
+    expectTypeOf(decodeEntity(D.job, job).value).toEqualTypeOf<Job>();
   });
 });

@@ -1,21 +1,45 @@
-// The decoder kit (issue 22 §1): every answer GitLab sends goes through one decoder per entity
+// The decoder kit: every answer GitLab sends goes through one decoder per entity
 // (src/api/decoders.ts) before anything else sees it. An entity is a list of fields, each a kind
-// (an id, a count, text…), required or not; this file turns that list into a valibot schema, and the
-// same list is what the property tests (test/reliability/decoders.property.test.tsx) generate
-// hostile answers from.
+// (an id, a count, text…), required or not; this file turns that list into a valibot schema (on
+// first decode), the same list is what the property tests (test/reliability/decoders.property.test.tsx)
+// generate hostile answers from, and its TypeScript type (`Shape`) is what src/api/types.ts names.
 //
 // Tolerance, per field:
 // - a required field that is missing or of the wrong type rejects the object: "GitLab sent a job
 //   whose id is not a number", an 'invalid-response' error shown in the pane that asked;
 // - an optional field of the wrong type becomes absent, noted once in the debug log;
-// - a status that is not text reads as 'unknown' (types.ts's escape hatch), also noted;
+// - a status that is not text reads as 'unknown' (`Open` in src/api/vocabulary.ts), also noted;
 // - a count may come as a numeric string ("3"): it is read as the number, never concatenated.
 // Decoders check types only: text is kept exactly as sent (the screen's sanitizing is src/text's).
 import * as v from 'valibot';
 
+/** The kinds a field's value may be; a kind made by `text<T>()` or `status<T>()` also names its TypeScript type. */
 export type Kind = 'int' | 'number' | 'count' | 'text' | 'bool' | 'status' | 'any' | { entity: Entity<unknown> } | { list: Kind };
 
-export interface Field {
+declare const narrowed: unique symbol;
+/** A text or status kind whose values the types read as `T` (a literal union, kept open): phantom only. */
+export type Narrowed<K extends 'text' | 'status', T extends string> = K & { readonly [narrowed]: T };
+
+/** The TypeScript type of a value of kind `K`: what a field of that kind holds once decoded. */
+export type KindType<K> = K extends { entity: Entity<infer T> }
+  ? T
+  : K extends { list: infer L }
+    ? KindType<L>[]
+    : K extends { readonly [narrowed]: infer T }
+      ? T
+      : K extends 'int' | 'number' | 'count'
+        ? number
+        : K extends 'text' | 'status'
+          ? string
+          : K extends 'bool'
+            ? boolean
+            : unknown;
+
+/**
+ * One field of an entity. `V` (the decoded value's type) and `Optional` (the key may be absent) are
+ * phantoms: they exist for the types only, so that an entity's TypeScript type is read off its fields.
+ */
+export interface Field<V = unknown, Optional extends boolean = boolean> {
   kind: Kind;
   /** Missing or wrong: the whole object is refused. */
   required: boolean;
@@ -23,6 +47,8 @@ export interface Field {
   nullable: boolean;
   /** Wrong (or missing, when required): read as null instead of refusing the object. */
   softNull: boolean;
+  readonly __value?: V;
+  readonly __optional?: Optional;
 }
 
 export interface Entity<T> {
@@ -30,23 +56,44 @@ export interface Entity<T> {
   what: string;
   fields: Readonly<Record<string, Field>>;
   schema: v.GenericSchema<unknown, unknown>;
-  /** Phantom: the TypeScript type the decoded value has (src/api/types.ts). */
+  /** Phantom: the TypeScript type the decoded value has (`Shape` of its fields). */
   readonly __type?: T;
 }
 
-const field = (kind: Kind, required: boolean, nullable = false, softNull = false): Field => ({ kind, required, nullable, softNull });
+/**
+ * The TypeScript type of an object made of `F`'s fields: a required field's key is always there, an
+ * optional one's may be absent; the fields GitLab sends beyond them pass through (src/api/types.ts
+ * names each entity's type this way).
+ */
+export type Shape<F extends Readonly<Record<string, Field>>> = Flat<
+  { -readonly [K in keyof F as F[K] extends Field<unknown, true> ? never : K]: ValueOf<F[K]> } & {
+    -readonly [K in keyof F as F[K] extends Field<unknown, true> ? K : never]?: ValueOf<F[K]>;
+  } & { [extra: string]: unknown }
+>;
+type ValueOf<F> = F extends Field<infer V> ? V : never;
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** The TypeScript type an entity decodes to. */
+export type EntityType<E> = E extends Entity<infer T> ? T : never;
+
+// `never` phantoms: each helper below names the field's value type and presence itself.
+const field = (kind: Kind, required: boolean, nullable = false, softNull = false): Field<never, never> => ({ kind, required, nullable, softNull });
 /** Required: missing or wrong refuses the object. */
-export const req = (kind: Kind): Field => field(kind, true);
+export const req = <K extends Kind>(kind: K): Field<KindType<K>, false> => field(kind, true);
 /** Optional: wrong reads as absent. */
-export const opt = (kind: Kind): Field => field(kind, false);
+export const opt = <K extends Kind>(kind: K): Field<KindType<K>, true> => field(kind, false);
 /** Required, null allowed. */
-export const reqNull = (kind: Kind): Field => field(kind, true, true);
+export const reqNull = <K extends Kind>(kind: K): Field<KindType<K> | null, false> => field(kind, true, true);
 /** Optional, null allowed. */
-export const optNull = (kind: Kind): Field => field(kind, false, true);
+export const optNull = <K extends Kind>(kind: K): Field<KindType<K> | null, true> => field(kind, false, true);
 /** Null allowed, and a wrong or missing value reads as null: a part the app can do without (a job's user). */
-export const orNull = (kind: Kind): Field => field(kind, true, true, true);
-export const entityKind = <T>(e: Entity<T>): Kind => ({ entity: e as Entity<unknown> });
-export const listOf = (kind: Kind): Kind => ({ list: kind });
+export const orNull = <K extends Kind>(kind: K): Field<KindType<K> | null, false> => field(kind, true, true, true);
+export const entityKind = <T>(e: Entity<T>): { entity: Entity<T> } => ({ entity: e });
+export const listOf = <K extends Kind>(kind: K): { list: K } => ({ list: kind });
+/** Text the types read as `T` (`text<PipelineSource>()`); decoded as any text. */
+export const text = <T extends string>(): Narrowed<'text', T> => 'text' as Narrowed<'text', T>;
+/** A status the types read as `T` (`status<JobStatus>()`); decoded as a status (not text: 'unknown'). */
+export const status = <T extends string>(): Narrowed<'status', T> => 'status' as Narrowed<'status', T>;
 
 // ---- notes: what was tolerated, for the debug log ---------------------------------------------------
 
@@ -134,7 +181,7 @@ function dropUndefined(obj: Record<string, unknown>): Record<string, unknown> {
  * made when first used: the decoders of every entity were built as the bundle loaded, ~2 ms before
  * the first frame (bench/startup.mjs), most of them for panes not yet open.
  */
-export function entity<T>(what: string, fields: Record<string, Field>): Entity<T> {
+export function entity<F extends Readonly<Record<string, Field>>>(what: string, fields: F): Entity<Shape<F>> {
   let schema: v.GenericSchema<unknown, unknown> | undefined;
   return {
     what,

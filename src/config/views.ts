@@ -23,7 +23,7 @@ export interface SavedView {
 
 export const VIEW_FIELDS = ['projects', 'refs', 'statuses', 'sources', 'users'] as const;
 
-/** Pipeline statuses GitLab has (src/api/types.ts): a view naming another would match nothing. */
+/** Pipeline statuses GitLab has (src/api/vocabulary.ts): a view naming another would match nothing. */
 const STATUSES: readonly string[] = PIPELINE_STATUSES;
 
 export interface ViewWarning {

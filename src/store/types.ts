@@ -88,7 +88,7 @@ export interface ConfirmState {
   message: string;
   /** Shown on a second line: the consequence, when the question is long already. */
   detail?: string;
-  /** What will run: pipeline, ref, short sha, commit title, age (the pipelines feature's what-runs.ts). */
+  /** What will run: pipeline, ref, short sha, commit title, age (confirm-run.ts). */
   about?: string;
   /** Something newer than what will run ("#5768 on main is newer: …"), or the check under way. */
   warning?: string;

@@ -78,7 +78,7 @@ describe('job actions', () => {
     // acme/api's manual job is a deploy: it asks first.
     if (/deploy/.test(job.stage)) {
       await app.waitFor('[y/N]');
-      // The question names what will run and checks for newer pipelines first (what-runs.ts).
+      // The question names what will run and checks for newer pipelines first (store/confirm-run.ts).
       await app.until(() => !app.store.getState().confirm?.checking, 'the check for newer pipelines');
       await app.press('y');
     }

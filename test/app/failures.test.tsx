@@ -121,3 +121,30 @@ it('a pipeline that failed through a trigger job names the downstream failed job
   expect(items.every((i) => i.via[0] === found!.bridge && i.pipelineId !== found!.pipeline.id)).toBe(true);
   expect(frame).toContain(`via ${found.bridge}`);
 });
+
+it('r on an older pipeline warns as ^r does: what runs again, and the newer pipeline on its ref', async () => {
+  const gl = app.controller.ctx.gl;
+  const { pipeline } = await failedPipeline();
+  const [newest] = await gl.pipelines.list(projectId, { ref: pipeline.ref, perPage: 1 }).all();
+  expect(newest!.id).toBeGreaterThan(pipeline.id);
+  const checked = () => app.store.getState().confirm !== null && !app.store.getState().confirm!.checking;
+  // ^r on the pipeline: the question the pipelines feature asks.
+  openPipeline(pipeline.id);
+  await app.waitFor(`#${pipeline.id}`);
+  await app.press('\x12');
+  await app.until(checked, 'the checked ^r question');
+  const byRetry = app.store.getState().confirm!;
+  await app.press('n');
+  await app.until(() => app.store.getState().confirm === null, 'the confirm closed');
+  // X then r: the same warning and the same about line.
+  await app.press('X');
+  await app.waitFor(/\d+ logs? read/);
+  await app.press('r');
+  await app.until(checked, 'the checked question');
+  const byDigest = app.store.getState().confirm!;
+  expect(byDigest.warning).toBe(`⚠ #${newest!.id} on ${pipeline.ref} is newer (${newest!.status}): this re-runs an older commit`);
+  expect(byDigest.warning).toBe(byRetry.warning);
+  expect(byDigest.about).toMatch(new RegExp(`^pipeline #${pipeline.id} · ${pipeline.ref} · [0-9a-f]{8} “.+” · created \\S+ ago$`));
+  expect(byDigest.about).toBe(byRetry.about);
+  await app.waitFor('this re-runs an older commit');
+});

@@ -96,7 +96,7 @@ describe('watched pipelines', () => {
     expect(failed).toBeDefined();
     await selectPipeline(rig, failed!.id);
     await rig.press('r');
-    // A pipeline's retry asks, naming what runs again (features/pipelines/what-runs.ts).
+    // A pipeline's retry asks, naming what runs again (store/confirm-run.ts).
     await rig.until(() => rig.store.getState().confirm !== null && !rig.store.getState().confirm!.checking, 'the checked question');
     await rig.press('y');
     await rig.waitFor(/Retried pipeline/);

@@ -195,7 +195,7 @@ describe('p: a manual job with variables', () => {
     expect(app.store.getState().confirm).toMatchObject({
       yes: { command: 'job.playConfirmed', args: { variables: [{ key: 'DEPLOY_TARGET', value: 'moon-base-1' }] } },
     });
-    // It names what will run, and checks for newer pipelines first (what-runs.ts).
+    // It names what will run, and checks for newer pipelines first (store/confirm-run.ts).
     await app.until(() => !app.store.getState().confirm?.checking, 'the check for newer pipelines');
     expect(app.store.getState().confirm?.about).toContain(`pipeline #${job.pipeline!.id} · ${job.pipeline!.ref} · ${job.commit.short_id}`);
     await app.press('y');

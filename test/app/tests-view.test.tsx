@@ -105,7 +105,7 @@ describe('test reports', () => {
     expect(app.store.getState().lists[`testCases:${projectId}:${pipeline.id}`]!.selected).toBe(selected);
     await app.waitFor('Output');
     await app.press('L');
-    const jobId = summary.test_suites.find((s) => s.name === suite.name)!.build_ids[0]!;
+    const jobId = summary.test_suites.find((s) => s.name === suite.name)!.build_ids![0]!;
     await app.until(() => topPane(app.store.getState()).kind === 'job', 'the job pane');
     expect(topPane(app.store.getState())).toMatchObject({ kind: 'job', jobId });
     await app.until(() => (app.store.getState().logViews[jobId]?.search?.matches.length ?? 0) > 0, 'the failing line found', 15_000);

@@ -22,7 +22,7 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-/** `y` to a pipeline retry's question, once it has checked for newer pipelines (features/pipelines/what-runs.ts). */
+/** `y` to a pipeline retry's question, once it has checked for newer pipelines (store/confirm-run.ts). */
 async function answerYes(): Promise<void> {
   await app.until(() => app.store.getState().confirm !== null && !app.store.getState().confirm!.checking, 'the checked question');
   await app.press('y');

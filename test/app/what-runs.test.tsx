@@ -1,4 +1,4 @@
-// Confirms that name what will run (features/pipelines/what-runs.ts), through the app against the
+// Confirms that name what will run (store/confirm-run.ts), through the app against the
 // simulator: `p ⏎` on the newest manual deploy of acme/api's jobs (`s manual`) names its pipeline,
 // ref, short sha, commit title and age, and — a newer pipeline on main exists — says this deploys an
 // older commit. A `y` typed before that warning showed is dropped: nothing is played until the user

@@ -32,7 +32,7 @@ describe('test_report_summary', () => {
     expect(suite.build_ids).toHaveLength(1);
     expect(Object.keys(suite)).not.toContain('test_cases');
     const jobs = await rig.gl.jobs.listForPipeline('acme/mobile', pipeline!.id).all();
-    expect(jobs.find((j) => j.id === suite.build_ids[0])!.name).toBe('test:unit');
+    expect(jobs.find((j) => j.id === suite.build_ids![0])!.name).toBe('test:unit');
   });
 
   it('is empty for a pipeline without test jobs, and 404 for an unknown pipeline', async () => {

@@ -3,7 +3,7 @@
 // it. Enter opens that job's log at that line; `r` retries the failed jobs (a pipeline retry, asked
 // first with their count). Read once when opened and on `R`: a finished pipeline's failures do not
 // move.
-import { setConfirm } from '../../store/writers.js';
+import { confirmRun, pipelineRun, RERUNS_OLDER } from '../../store/confirm-run.js';
 import { createFailuresSlice, digestKey, type FailureDigest, writeFailures } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -119,10 +119,16 @@ function askRetry(ctx: Ctx, pane: FailuresPane, digest: FailureDigest | undefine
   const counted = [own ? `${own} failed job${own === 1 ? '' : 's'}` : '', below ? `${below} in downstream pipelines (their trigger jobs run again)` : '']
     .filter(Boolean)
     .join(' and ');
-  setConfirm(ctx.store, {
+  // The same question as the pipeline's ^r (store/confirm-run.ts): what runs again, and whether a
+  // newer pipeline on its ref makes this an older commit.
+  const state = ctx.store.getState();
+  const pipeline = state.pipelines[pane.pipelineId];
+  confirmRun(ctx, {
     message: `Retry pipeline #${pane.pipelineId}: ${counted}?`,
     detail: 'GitLab retries every failed and canceled job of the pipeline.',
     yes: { owner: 'failures', command: 'failures.retryConfirmed', args: { projectId: pane.projectId, pipelineId: pane.pipelineId } },
+    target: pipeline ? pipelineRun(state, pipeline, pane.projectId) : null,
+    newer: RERUNS_OLDER,
   });
 }
 

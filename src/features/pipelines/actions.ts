@@ -11,7 +11,7 @@ import { patchActedRows } from '../../store/lists.js';
 import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import { markPipeline } from '../marks/index.js';
-import { confirmRun, pipelineTarget } from './what-runs.js';
+import { confirmRun, pipelineRun, RERUNS_OLDER } from '../../store/confirm-run.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (verb === 'cancel') {
@@ -20,28 +20,22 @@ export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: Pip
       const state = FINISHED.has(pipeline.status) ? `already finished (${pipeline.status})` : `is ${pipeline.status}`;
       return void toast(ctx.store, 'info', `${capitalize(pipelineLabel(pipeline))} ${state}: nothing to cancel`);
     }
-    confirmRun(
-      ctx,
-      {
-        message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`,
-        yes: { owner: 'pipelines', command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } },
-      },
-      pipelineTarget(ctx, pipeline, projectId),
-      null,
-    );
+    confirmRun(ctx, {
+      message: `Cancel ${pipelineLabel(pipeline)}? Its running and pending jobs stop.`,
+      yes: { owner: 'pipelines', command: 'pipeline.cancelConfirmed', args: { pipeline, projectId } },
+      target: pipelineRun(ctx.store.getState(), pipeline, projectId),
+      newer: null,
+    });
   } else {
     // A retry runs the pipeline's failed jobs again — deploys among them: say what, and whether a
-    // newer pipeline on its ref makes this an older commit (what-runs.ts).
-    confirmRun(
-      ctx,
-      {
-        message: `Retry ${pipelineLabel(pipeline)}?`,
-        detail: 'Its failed and canceled jobs run again.',
-        yes: { owner: 'pipelines', command: 'pipeline.retryConfirmed', args: { pipeline, projectId } },
-      },
-      pipelineTarget(ctx, pipeline, projectId),
-      { older: 'this re-runs an older commit' },
-    );
+    // newer pipeline on its ref makes this an older commit (store/confirm-run.ts).
+    confirmRun(ctx, {
+      message: `Retry ${pipelineLabel(pipeline)}?`,
+      detail: 'Its failed and canceled jobs run again.',
+      yes: { owner: 'pipelines', command: 'pipeline.retryConfirmed', args: { pipeline, projectId } },
+      target: pipelineRun(ctx.store.getState(), pipeline, projectId),
+      newer: RERUNS_OLDER,
+    });
   }
 }
 

@@ -40,6 +40,8 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
   // a later state change, a refresh, or a second pass over the rows never asks it again until the
   // list shows another `updated_at`.
   const asked = new Map<number, string>();
+  // The reads sent and not answered yet: `asked` alone cannot tell "being read" from "was read".
+  const reading = new Set<number>();
   let queue: Wanted[] = [];
   let running = 0;
   let last: { list: unknown; pipelines: unknown; height: number; titles: boolean } | null = null;
@@ -87,7 +89,9 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
     while (running < LANES && queue.length) {
       const next = queue.shift()!;
       running++;
+      reading.add(next.id);
       void readOne(next).finally(() => {
+        reading.delete(next.id);
         running--;
         pump();
       });
@@ -107,7 +111,10 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
       // Read whole: only a title may be missing (the terminal grew); otherwise a read, which brings
       // the title too when the terminal is wide by then.
       const want = whole ? (titled ? null : `${version} title`) : version;
-      if (want === null || asked.get(row.id) === want) continue;
+      // Asked already, and either still being read or held by the store. What the store let go of
+      // (retention.ts forgets a project's pipelines when the stack leaves it) is read again: the
+      // record of the ask outlives the record it brought.
+      if (want === null || (asked.get(row.id) === want && (reading.has(row.id) || held !== undefined))) continue;
       asked.delete(row.id);
       asked.set(row.id, want);
       queue.push({ projectId, id: row.id, sha: row.sha, version: want, ...(whole ? { titleOnly: true } : {}) });

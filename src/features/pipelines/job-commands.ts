@@ -1,6 +1,6 @@
 // The job keys as commands: each finds the job it acts on once (targetJob), then does what that job
 // allows — a trigger job only what GitLab takes (bridges.ts), a manual job's `p` its variables
-// form, a deploy job's `r` a question naming what will run (what-runs.ts), any other job the jobs
+// form, a deploy job's `r` a question naming what will run (store/confirm-run.ts), any other job the jobs
 // feature's action (features/jobs/actions.ts). Read-only mode is the controller's business (`mutates`).
 import type { Job } from '../../api/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
@@ -13,7 +13,7 @@ import { downloadArtifacts, jobAction, jobScopePrompt, listsJobs, targetJob, typ
 import { bridgeAction, isBridge, type BridgeVerb } from './bridges.js';
 import { JOB_BINDINGS } from './job-bindings.js';
 import { environmentOf, isDeployJob, openPlayForm } from './run-form-actions.js';
-import { confirmRun, jobTarget } from './what-runs.js';
+import { confirmRun, DEPLOYS_OLDER, jobRun } from '../../store/confirm-run.js';
 
 /** Where a job is: its project (a pipeline's, a project's jobs, or `:jobs` across projects). */
 export interface JobAt {
@@ -35,21 +35,18 @@ const verb =
  * A trigger job's rules are the pipeline pane's (JOB_COMMANDS below): it lists them.
  */
 export const JOB_KEYS: Record<JobKey, (ctx: Ctx, job: Job, at: JobAt) => void> = {
-  // A deploy job retried deploys again: ask, naming what will run and anything newer (what-runs.ts).
+  // A deploy job retried deploys again: ask, naming what will run and anything newer (store/confirm-run.ts).
   'job.retry': verb('retry', (ctx, job, at) => {
     const state = ctx.store.getState();
     if (!isDeployJob(state, job)) return false;
     const env = environmentOf(state, job);
-    confirmRun(
-      ctx,
-      {
-        message: `Retry ${safeText(job.name, 60)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
-        detail: `A new job deploys${env ? ` to ${safeText(env, 40)}` : ''} again.`,
-        yes: { owner: 'jobs', command: 'job.confirmed', args: { verb: 'retry', job, projectId: at.projectId, path: at.path } },
-      },
-      jobTarget(job, at.projectId, env),
-      { older: 'this deploys an older commit' },
-    );
+    confirmRun(ctx, {
+      message: `Retry ${safeText(job.name, 60)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
+      detail: `A new job deploys${env ? ` to ${safeText(env, 40)}` : ''} again.`,
+      yes: { owner: 'jobs', command: 'job.confirmed', args: { verb: 'retry', job, projectId: at.projectId, path: at.path } },
+      target: jobRun(job, at.projectId, env),
+      newer: DEPLOYS_OLDER,
+    });
     return true;
   }),
   'job.cancel': verb('cancel'),

@@ -17,7 +17,7 @@ import { hiddenCharacter, safeText, visiblyEscaped } from '../../text/safe.js';
 import { runJobAction } from '../jobs/index.js';
 import { storePipeline } from './actions.js';
 import { markPipeline } from '../marks/index.js';
-import { confirmRun, jobTarget } from './what-runs.js';
+import { confirmRun, DEPLOYS_OLDER, jobRun } from '../../store/confirm-run.js';
 import { formRequest, isDirty, lineErrors, newPipelineForm, playJobForm, runFormKey, runFormPaste, serverErrorsOf, type RunFormState } from './run-form.js';
 
 const DEPLOY_WORDS = /deploy|production|prod\b|release/i;
@@ -120,16 +120,13 @@ export async function submitRunForm(ctx: Ctx): Promise<void> {
     const vars = jobVariables.length ? `with ${jobVariables.map((v) => safeText(v.key, 40)).join(', ')}` : 'with no variables';
     // Naming what will run (pipeline, ref, commit, age), and whether something newer is out there.
     const job = ctx.store.getState().jobs[target.job.id] ?? target.job;
-    confirmRun(
-      ctx,
-      {
-        message: `Play ${jobLabel(target.job)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
-        detail: `It deploys${env ? ` to ${safeText(env, 40)}` : ''} ${vars}.`,
-        yes: { owner: 'pipelines', command: 'job.playConfirmed', args },
-      },
-      jobTarget(job, form.projectId, env),
-      { older: 'this deploys an older commit' },
-    );
+    confirmRun(ctx, {
+      message: `Play ${jobLabel(target.job)}${env ? ` → ${safeText(env, 40)}` : ''}?`,
+      detail: `It deploys${env ? ` to ${safeText(env, 40)}` : ''} ${vars}.`,
+      yes: { owner: 'pipelines', command: 'job.playConfirmed', args },
+      target: jobRun(job, form.projectId, env),
+      newer: DEPLOYS_OLDER,
+    });
     return;
   }
   await createPipeline(ctx, form);

@@ -1,9 +1,9 @@
 // What a deploy confirm says about newer work: a newer pipeline on the ref, else an environment
 // whose current deployment is of a newer commit, else nothing; a failed check is said, not hidden.
 import { describe, expect, it } from 'vitest';
-import type { GitLab } from '../../api/index.js';
-import type { Ctx } from '../../store/ctx.js';
-import { aboutLine, findNewer, type RunTarget } from './what-runs.js';
+import type { GitLab } from '../api/index.js';
+import type { Ctx } from './ctx.js';
+import { aboutLine, findNewer, type RunTarget } from './confirm-run.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const paged = (items: unknown[]) => ({
@@ -40,7 +40,7 @@ const target: RunTarget = {
 describe('findNewer', () => {
   it('a newer pipeline on the same ref', async () => {
     const { ctx, asked } = ctxWith([{ id: 5768, sha: 'bbbbbbbb', status: 'success' }], []);
-    expect(await findNewer(ctx, target, 'this deploys an older commit')).toBe('⚠ #5768 on main is newer (success): this deploys an older commit');
+    expect(await findNewer(ctx, target, { older: 'this deploys an older commit' })).toBe('⚠ #5768 on main is newer (success): this deploys an older commit');
     expect(asked).toEqual([
       { pipelines: 'main', perPage: 1 },
       { environment: 'production', status: 'success', order_by: 'id', sort: 'desc', perPage: 1 },
@@ -52,21 +52,31 @@ describe('findNewer', () => {
       [{ id: 5766, sha: target.sha, status: 'manual' }],
       [{ id: 9, sha: 'cccccccc22222222', created_at: '2026-11-25T11:00:00Z', deployable: { commit: { created_at: '2026-11-25T10:30:00Z' } } }],
     );
-    expect(await findNewer(ctx, target, 'this deploys an older commit')).toBe(
+    expect(await findNewer(ctx, target, { older: 'this deploys an older commit' })).toBe(
       '⚠ production runs cccccccc, a newer commit (deployed 1h ago): this deploys an older commit',
     );
   });
 
   it('nothing newer: an older deployment, or the same commit', async () => {
     const older = [{ id: 8, sha: 'dddddddd', created_at: '2026-11-24T11:00:00Z', deployable: { commit: { created_at: '2026-11-24T10:00:00Z' } } }];
-    expect(await findNewer(ctxWith([{ id: 5766, sha: target.sha, status: 'manual' }], older).ctx, target, 'x')).toBeNull();
+    expect(await findNewer(ctxWith([{ id: 5766, sha: target.sha, status: 'manual' }], older).ctx, target, { older: 'x' })).toBeNull();
     const same = [{ id: 8, sha: target.sha, created_at: '2026-11-25T11:00:00Z', deployable: { commit: { created_at: '2026-11-26T10:00:00Z' } } }];
-    expect(await findNewer(ctxWith([], same).ctx, target, 'x')).toBeNull();
+    expect(await findNewer(ctxWith([], same).ctx, target, { older: 'x' })).toBeNull();
+  });
+
+  it('a roll back (older is the point) says what is newer without the warning mark', async () => {
+    const { ctx } = ctxWith(
+      [{ id: 5766, sha: target.sha, status: 'success' }],
+      [{ id: 9, sha: 'cccccccc22222222', created_at: '2026-11-25T11:00:00Z', deployable: { commit: { created_at: '2026-11-25T10:30:00Z' } } }],
+    );
+    expect(await findNewer(ctx, target, { older: 'this rolls production back', intended: true })).toBe(
+      'production runs cccccccc, a newer commit (deployed 1h ago): this rolls production back',
+    );
   });
 
   it('a check that fails says so', async () => {
     const { ctx } = ctxWith([], new Error('boom'));
-    expect(await findNewer(ctx, target, 'x')).toMatch(/^could not check for newer pipelines \(.*boom.*\)$/);
+    expect(await findNewer(ctx, target, { older: 'x' })).toMatch(/^could not check for newer pipelines \(.*boom.*\)$/);
   });
 });
 
