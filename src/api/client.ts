@@ -84,6 +84,8 @@ export interface RequestOptions {
   maxBytes?: number;
   /** Names the body in the over-the-cap message ("job log larger than 100 MB"). */
   bodyName?: string;
+  /** A POST that changes nothing (a GraphQL query, src/api/graphql.ts): --read-only lets it through. */
+  readsOnly?: boolean;
 }
 
 /**
@@ -198,7 +200,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
 
   async function request<T>(methodIn: HttpMethod, path: string, ro: RequestOptions = {}): Promise<ApiResponse<T>> {
     const method = methodIn.toUpperCase();
-    refuseWrites(method, path);
+    if (!ro.readsOnly) refuseWrites(method, path);
     const target = resolveTarget(cfg, withQuery(path, ro.query));
     const headers: Record<string, string> = { accept: ro.raw ? '*/*' : 'application/json' };
     let body: string | undefined;

@@ -114,3 +114,10 @@ export type ProjectId = number | string;
 
 /** `head_pipeline` only in the single merge request (GET /projects/:id/merge_requests/:iid), null when none ran. */
 export type MergeRequest = EntityType<typeof D.mergeRequest>;
+
+// ---- GraphQL: the pipeline graph (docs/gitlab-api.md "GraphQL: the pipeline graph") ----------------
+
+/** A pipeline as GitLab's GraphQL answers it, before src/api/graphql.ts reads it into REST's words. */
+export type GqlPipeline = EntityType<typeof D.gqlPipeline>;
+export type GqlJobs = EntityType<typeof D.gqlJobs>;
+export type GqlJob = EntityType<typeof D.gqlJob>;
