@@ -135,6 +135,8 @@ export interface GitLabClient {
   redact: Redactor;
   /** What the decoders tolerated in an answer; each kind is passed on (onDecodeNote) once. */
   noteDecoded?(notes: readonly string[]): void;
+  /** Tells the exchange listener (--debug-log, `:requests`) what the client decided about `path`: not a request. */
+  noteExchange?(method: string, path: string, note: string): void;
 }
 
 interface CachedEntry {
@@ -284,6 +286,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
     url: (path, query) => resolveTarget(cfg, withQuery(path, query)).url,
     redact,
     noteDecoded,
+    noteExchange: (method, path, note) => opts.onExchange?.({ method, path, attempt: 0, ms: 0, note: redact(note) }),
   };
 }
 

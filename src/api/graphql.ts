@@ -115,6 +115,8 @@ export function createGraphQLApi(client: GitLabClient) {
   function markUnavailable(reason: string): GraphRead {
     unavailable = reason;
     cache.clear();
+    // Said once, where requests are told (--debug-log, `:requests`): from now on REST reads the tree.
+    client.noteExchange?.('POST', '/api/graphql', `${reason}; pipelines are read over REST from now on`);
     return { kind: 'unavailable', reason };
   }
 

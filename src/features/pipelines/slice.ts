@@ -3,7 +3,7 @@
 // the list filters, the run form and the job history behind a job's usual duration. Its writers are
 // in writers.ts: the files that write it give this one their types.
 import type { StateCreator } from 'zustand/vanilla';
-import type { Bridge, Job, JobVariable, MergeRequest, Pipeline, PipelineBasic, PipelineListFilters, TestReport } from '../../api/index.js';
+import type { Bridge, Job, JobVariable, MergeRequest, Pipeline, PipelineBasic, PipelineGraph, PipelineListFilters, TestReport } from '../../api/index.js';
 import type { AppState, ListKey } from '../../store/types.js';
 import type { PipelineExtrasState } from './pipeline-extras.js';
 import type { RunFormState } from './run-form.js';
@@ -20,6 +20,8 @@ export interface PipelinesSlice {
   pipelines: Record<number, Pipeline>;
   /** A pipeline's trigger jobs, by pipeline id (read beside its jobs: the jobs list never has them). */
   bridges: Record<number, Bridge[]>;
+  /** The trees read over GraphQL (graph-poll.ts), by pipeline id: its jobs' `needs`, its downstream pipelines' jobs. */
+  pipelineGraphs: Record<number, PipelineGraph>;
   /** Merge requests by `projectId!iid`, read once for `!N` refs; null when GitLab would not say. */
   mergeRequests: Record<string, MergeRequest | null>;
   pipelineFilters: Record<number, PipelineListFilters>;
@@ -38,6 +40,7 @@ export interface PipelinesSlice {
 export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice> = () => ({
   pipelines: {},
   bridges: {},
+  pipelineGraphs: {},
   mergeRequests: {},
   pipelineFilters: {},
   runForm: null,

@@ -7,6 +7,7 @@ import { sliceWriter } from '../../store/writer.js';
 export const writePipelines = sliceWriter('pipelines', [
   'pipelines',
   'bridges',
+  'pipelineGraphs',
   'mergeRequests',
   'pipelineFilters',
   'runForm',
