@@ -26,6 +26,8 @@ export const MARKS = {
   ran: { glyph: '█', words: "in the timeline: time running; at a list's right edge, the scrollbar" },
   durations: { glyph: SPARK_BARS.join(''), words: 'durations, oldest to newest: the taller, the longer' },
   chosen: { glyph: '❯', words: 'in a menu (Tab completion, choices): the one Enter takes' },
+  needsLines: { glyph: '─┐┘┌└┬┴├┤┼', words: 'in the needs graph: a line from a job to the jobs that need it' },
+  farNeeds: { glyph: '↰', words: 'in the needs graph: the job also needs jobs further left (named on the last line)' },
 } as const satisfies Record<string, Glyph>;
 
 /**
