@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What watching costs GitLab (issue 7, benchmark 3): requests and bytes per minute over 5 simulated
+// What watching costs GitLab: requests and bytes per minute over 5 simulated
 // minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
 // log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
@@ -372,7 +372,7 @@ async function scenarioB(name) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// (d) `pipetop watch` on a running pipeline, and glab's `ci status --live` beside it (issue 14).
+// (d) `pipetop watch` on a running pipeline, and glab's `ci status --live` beside it.
 // Run alone: CASE=watch node bench/cost.mjs (writes bench/results/cost-watch.json).
 //
 // glab (gitlab-org/cli, commands/ci/status/status.go): each round lists the pipeline's jobs
@@ -465,7 +465,7 @@ async function scenarioD() {
 }
 
 // ------------------------------------------------------------------------------------------------
-// (e) A running parent pipeline with one running child (issue 13): acme/platform/deployer's newest
+// (e) A running parent pipeline with one running child: acme/platform/deployer's newest
 // pipeline, held by its `integration` child's long e2e job. The pane reads the parent's jobs and,
 // beside them, its trigger jobs (features/pipelines/bridges.ts). Target: ≤ 30 requests a minute.
 // Run alone: CASE=child node bench/cost.mjs (writes bench/results/cost-child.json).
@@ -525,7 +525,7 @@ if (process.env.CASE === 'child') {
   });
 }
 
-// (g) What finding a cause costs (issue 27; CASE=cause): `:failures` and `:compare` on a failed
+// (g) What finding a cause costs (CASE=cause): `:failures` and `:compare` on a failed
 // main pipeline of acme/api that has a green one before it, and `:browse` on acme/web's `build:app`
 // artifacts — by Range (GitLab honours it), then again on a simulator that drops Range (the archive
 // spooled whole). Each is opened over its pipeline's (or job's) pane, already loaded outside the
@@ -635,7 +635,7 @@ if (process.env.CASE === 'cause') {
 
 // (f) The pulse with 20 projects on screen (CASE=pulse): a world of 30 projects, the app started
 // on the projects list (loaded, outside the window), then `:pulse` — from there every request the
-// app makes counts. Budget (issue 14): ≤ 1 request per visible project per 30 s, ≤ 40 req/min.
+// app makes counts. Budget (docs/performance.md): ≤ 1 request per visible project per 30 s, ≤ 40 req/min.
 
 const PULSE_ROWS = 20;
 const PULSE_TARGET_RPM = 40;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Key-to-frame latency (issue 7, benchmark 2), in-process, on a big world: 2,000 projects, a
+// Key-to-frame latency, in-process, on a big world: 2,000 projects, a
 // 5,000-job pipeline and a 100,000-line log (the simulator's `scale` option). The real <App/>,
 // store and controller run under Ink exactly as `pipetop` does (same bundle options, same render
 // options), writing to an in-memory terminal of 120×40; keys go in through a fake TTY stdin.
@@ -10,7 +10,7 @@
 // (a held key repeating faster than 30/s coalesces frames by design). Where a key starts a load
 // (opening a pane), "with data" also times the frame that shows the loaded data.
 //
-// Target (issue 7): p95 ≤ 16 ms. Prints a table, writes bench/results/latency.json. Not a test.
+// Target (docs/performance.md): p95 ≤ 16 ms. Prints a table, writes bench/results/latency.json. Not a test.
 // RUNS=n sets the samples per move/page row (default 60). ONLY=burst runs only the burst row (10 keys in
 // one write, on the project list) and writes bench/results/latency-burst.json. PROFILE='log: next match' writes a CPU
 // profile of that row's keys (main thread) to the temp directory, for Chrome DevTools. CPU=1 records

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// No leak (issue 7, benchmark 4): the app's memory over 30 simulated minutes of watching a busy
+// No leak: the app's memory over 30 simulated minutes of watching a busy
 // project. Not a test: prints a table, writes bench/results/leak.json.
 // Run: node --expose-gc bench/leak.mjs   (npm run bench passes --expose-gc; MINUTES=… shortens it)
 //

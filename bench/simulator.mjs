@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The simulator under load (issue 7, benchmark 5): requests/s and latency for a page of jobs (and the
+// The simulator under load: requests/s and latency for a page of jobs (and the
 // pipeline list and a job trace) with 1, 10 and 50 concurrent keep-alive clients. The simulator runs
 // as its own process (the built bundle, `pipetop sim --port 0 --seed 42`, speed 1 as in a demo), so
 // client and server do not share one event loop; the clients are undici `request`s through a Pool

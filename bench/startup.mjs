@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Cold start (issue 7, benchmark 1): the bundle spawned in a pseudo-terminal against an already
+// Cold start: the bundle spawned in a pseudo-terminal against an already
 // running simulator — time to the first frame and to the first frame with data — beside bare
 // `node -e 0` started the same way. Medians over repeated runs. Prints a table, writes
 // bench/results/startup.json. Not a test.

@@ -10,7 +10,7 @@
 // on which Ink draws its whole frame — the app fills the screen, so each frame is written whole
 // after an erase (Ink's full-screen path) — onto the fresh alternate screen.
 import type { InputEvent } from './input/index.js';
-import { attachKeyReader, enterTerminal, installRestoreHooks, type KeyReader, type TerminalSession } from './input/index.js';
+import { attachKeyReader, enterTerminal, installRestoreHooks, startCrashGuard, type CrashGuard, type KeyReader, type TerminalSession } from './input/index.js';
 
 export interface TerminalHost {
   /** The stream Ink and pipetop's own terminal bytes go to: closed while the terminal is handed over. */
@@ -30,6 +30,16 @@ export function createTerminalHost(io: { stdin: NodeJS.ReadStream; stdout: NodeJ
   let session: TerminalSession | null = null;
   let reader: KeyReader | null = null;
   let unhook: () => void = () => undefined;
+  // For the deaths no JavaScript sees (src/input/crash-guard.ts): started after the first frame is
+  // drawn (a process spawned is time the first frame would wait for), released on every way out.
+  let guard: CrashGuard | null = null;
+  let guardSoon: NodeJS.Immediate | null = null;
+  const releaseGuard = () => {
+    if (guardSoon) clearImmediate(guardSoon);
+    guardSoon = null;
+    guard?.release();
+    guard = null;
+  };
   const stdout = new Proxy(io.stdout, {
     get(target, prop) {
       if (prop === 'write') {
@@ -47,9 +57,15 @@ export function createTerminalHost(io: { stdin: NodeJS.ReadStream; stdout: NodeJ
   });
   const enter = () => {
     session = enterTerminal({ stdin: io.stdin, stdout: io.stdout });
+    if (io.stdout.isTTY === true)
+      guardSoon = setImmediate(() => {
+        guardSoon = null;
+        guard = startCrashGuard();
+      });
     unhook = installRestoreHooks(() => {
       reader?.dispose();
       session?.restore();
+      releaseGuard();
     });
     reader = attachKeyReader(io.stdin, onEvent);
   };
@@ -59,6 +75,7 @@ export function createTerminalHost(io: { stdin: NodeJS.ReadStream; stdout: NodeJ
     unhook();
     unhook = () => undefined;
     session?.restore();
+    releaseGuard();
   };
   const ignore = () => undefined;
   return {

@@ -11,7 +11,7 @@ import { createApp } from './app/create.js';
 import type { AppConfig } from './config/index.js';
 import { loadUserConfig } from './config/user-config.js';
 import { FEATURES } from './app/features.js';
-import { openUrl, osc52Copy, osc52Notice } from './platform/index.js';
+import { endRunningShells, openUrl, osc52Copy, osc52Notice } from './platform/index.js';
 import type { Simulator } from './sim/index.js';
 import { createNamedTheme } from './ui/themes.js';
 import { isRawModeSupported, quietStdin, type InputEvent } from './input/index.js';
@@ -148,6 +148,12 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     unwatch();
     terminal.stop();
     controller.stop();
+    // The user's commands still running in the background would outlive pipetop (src/platform/shell.ts).
+    const ended = await endRunningShells();
+    if (ended.length > 0)
+      io.stderr.write(
+        `${safeMessage(`pipetop: ended ${ended.length === 1 ? 'a command' : `${ended.length} commands`} of yours still running: ${ended.join(', ')}`)}\n`,
+      );
     await sim?.close();
     await debugLog?.close();
   }

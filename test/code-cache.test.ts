@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheName, crc32, runtimeKey } from '../src/boot/code-cache.js';
 import { VERSION } from '../src/version.js';
 import { BUNDLE, ensureBundle, ptyFile } from './helpers/pty.js';
+import { until } from './helpers/until.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pipetop-code-cache-'));
 beforeAll(ensureBundle);
@@ -36,7 +37,9 @@ const freshCacheHome = (): string => join(scratch, `xdg-${++n}`);
 
 interface Run {
   status: number | null;
+  signal: NodeJS.Signals | null;
   stdout: string;
+  stderr: string;
   /** Each chunk's outcome: 'hit', 'miss, written', …; `off` holds the reason when there is no cache. */
   chunks: Map<string, string>;
   off: string | undefined;
@@ -56,7 +59,7 @@ function run(cacheHome: string, env: NodeJS.ProcessEnv = {}, bundle = BUNDLE): R
     if (m[1] === 'off') off = m[2]!.replace(/^\((.*)\)$/, '$1');
     else chunks.set(m[1]!, m[2]!);
   }
-  return { status: result.status, stdout: result.stdout.trim(), chunks, off };
+  return { status: result.status, signal: result.signal, stdout: result.stdout.trim(), stderr: result.stderr, chunks, off };
 }
 
 const cacheFiles = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8')) : []);
@@ -201,6 +204,101 @@ describe('the code cache', () => {
   });
 });
 
+describe('a damaged code cache', () => {
+  /** A home whose cache a first run wrote, and the main chunk's cache file. */
+  function written(): { home: string; dir: string; main: string } {
+    const home = freshCacheHome();
+    expect(run(home).status).toBe(0);
+    const dir = join(home, 'pipetop');
+    return {
+      home,
+      dir,
+      main: join(
+        dir,
+        cacheFiles(dir).find((f) => f.startsWith('main.js.'))!,
+      ),
+    };
+  }
+
+  it('starts with a header of ours: PTC1, a CRC-32 of the rest, its length', () => {
+    const { main } = written();
+    const bytes = readFileSync(main);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PTC1');
+    expect(bytes.readUInt32LE(8)).toBe(bytes.length - 12);
+    expect(bytes.readUInt32LE(4).toString(16).padStart(8, '0')).toBe(crc32(bytes.subarray(12)));
+  });
+
+  it('a file whose tail is zeros (a power cut after an unsynced rename) is removed, not given to V8', () => {
+    const { home, dir, main } = written();
+    const bytes = readFileSync(main);
+    bytes.fill(0, Math.floor(bytes.length / 2));
+    writeFileSync(main, bytes);
+    const r = run(home);
+    expect([r.status, r.signal, r.stdout]).toEqual([0, null, VERSION]);
+    expect(r.chunks.get('main.js')).toBe('damaged, written');
+    // The user is told once, where the cache is and how to turn it off.
+    const told = r.stderr.split('\n').filter((l) => l.startsWith('pipetop: '));
+    expect(told).toEqual([
+      `pipetop: a code cache file failed its checksum (a crash or power cut while it was written?) (${main}); it was removed and the code compiled without it. The cache is kept in ${dir}; PIPETOP_NO_CODE_CACHE=1 turns it off.`,
+    ]);
+    expect(run(home).chunks.get('main.js')).toBe('hit');
+  });
+
+  it('a file with flipped bytes, or cut short, or emptied, is removed and written again', () => {
+    for (const damage of [(b: Buffer) => ((b[Math.floor(b.length / 2)]! ^= 0x5a), b), (b: Buffer) => b.subarray(0, b.length - 100), () => Buffer.alloc(0)]) {
+      const { home, main } = written();
+      writeFileSync(main, damage(readFileSync(main)));
+      const r = run(home);
+      expect([r.status, r.signal, r.stdout]).toEqual([0, null, VERSION]);
+      expect(r.chunks.get('main.js')).toBe('damaged, written');
+      expect(run(home).chunks.get('main.js')).toBe('hit');
+    }
+  });
+
+  it('a run that died while V8 read a cache file does not make the next one die', () => {
+    // A stand-in for V8 crashing on a file that passes the checksum: a preload that kills the process
+    // with SIGSEGV as main.js is compiled with cached data, when CRASH_ON_CACHE=1. The preload is in
+    // NODE_OPTIONS for all three runs, so they share one cache key.
+    const preload = join(scratch, `crash-${++n}.cjs`);
+    writeFileSync(
+      preload,
+      `const vm = require('node:vm');
+const Script = vm.Script;
+vm.Script = class extends Script {
+  constructor(source, options) {
+    if (options && options.cachedData && options.filename.endsWith('main.js') && process.env.CRASH_ON_CACHE === '1') process.kill(process.pid, 'SIGSEGV');
+    super(source, options);
+  }
+};
+`,
+    );
+    const home = freshCacheHome();
+    const env = { NODE_OPTIONS: `--require ${preload}` };
+    expect(run(home, env).chunks.get('main.js')).toBe('miss, written');
+    const crashed = run(home, { ...env, CRASH_ON_CACHE: '1' });
+    expect(crashed.signal).toBe('SIGSEGV');
+    const next = run(home, { ...env, CRASH_ON_CACHE: '1' });
+    expect([next.status, next.signal, next.stdout]).toEqual([0, null, VERSION]);
+    expect(next.chunks.get('main.js')).toBe('crashed, written');
+    expect(next.stderr).toContain('pipetop: the last start of pipetop died while loading a code cache file');
+    expect(next.stderr).toContain('PIPETOP_NO_CODE_CACHE=1 turns it off');
+    // Without the stand-in, the rewritten file is used again.
+    expect(run(home, env).chunks.get('main.js')).toBe('hit');
+  });
+
+  it("removes a temporary file that a killed write left behind (a dead process's)", () => {
+    const home = freshCacheHome();
+    const dir = join(home, 'pipetop');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const left = `.main.js.00000000.${dead}.lx0abc.tmp`;
+    writeFileSync(join(dir, left), '');
+    const r = run(home);
+    expect(r.chunks.get('main.js')).toBe('miss, written');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
 describe('the code cache of the TUI', () => {
   const { home, spawn } = ptyFile('pipetop-code-cache-pty-');
   const dir = join(home, '.cache', 'pipetop');
@@ -209,9 +307,7 @@ describe('the code cache of the TUI', () => {
     const screen = spawn(['--demo']);
     await screen.waitFor('? help', 20_000);
     // Bounded: the loader writes a second after the first frame.
-    const deadline = Date.now() + 15_000;
-    while (!cacheFiles(dir).some((f) => f.startsWith('tui-')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(cacheFiles(dir).some((f) => f.startsWith('tui-'))).toBe(true);
+    await until(() => cacheFiles(dir).some((f) => f.startsWith('tui-')), 'the code cache written', { timeoutMs: 15_000, everyMs: 50 });
     screen.write('\u0003');
     expect(await screen.exited()).toBe(0);
 

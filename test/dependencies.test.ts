@@ -1,8 +1,7 @@
 // Every runtime dependency must be imported by the app or its build: an unused one still costs
-// every `npm install` and every audit (ink-text-input once stayed listed long after the prompts had
-// moved to src/text/text-edit.ts). ink-spinner turns in the header while GitLab is awaited;
+// every `npm install` and every audit. ink-spinner turns in the header while GitLab is awaited;
 // ink-text-input is the prompts' field and ink-select-input the Tab-completion menu, fed their keys
-// by the controller (src/input/ink-feed.ts, issue 32).
+// by the controller (src/input/ink-feed.ts).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,12 +1,13 @@
 // Keys in bursts, end to end: the built bundle in a real pseudo-terminal (node-pty) read through a
 // headless xterm. Each burst is ONE write to the terminal, as key repeat, fast typing or a laggy
-// SSH link deliver them (issue 12). Also: the terminal modes pipetop sets (alternate screen,
+// SSH link deliver them. Also: the terminal modes pipetop sets (alternate screen,
 // bracketed paste) are undone on quit and on SIGTERM, and a bad config file is reported inside
 // the app while it starts with the defaults.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ptyFile, type Screen } from './helpers/pty.js';
+import { until as waitUntil } from './helpers/until.js';
 
 const { home, spawn } = ptyFile('pipetop-home-');
 
@@ -24,10 +25,7 @@ function projectRows(text: string): string[] {
     .filter((p): p is string => p !== undefined);
 }
 
-async function until(check: () => boolean, what: string, s: Screen): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  if (!check()) throw new Error(`never saw ${what}:\n${s.text()}`);
-}
+const until = (check: () => boolean, what: string, s: Screen) => waitUntil(check, what, { timeoutMs: 10_000, everyMs: 25, show: s.text });
 
 it('takes bursts in one write: jjjkk⏎, Esc, a split arrow, two backspaces, a 2 KB paste, Esc+Ctrl-C', async () => {
   const s = spawn(['--demo']);

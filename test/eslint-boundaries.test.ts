@@ -109,7 +109,7 @@ async function textFindings(path: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-// Issue 22 §2: text reaches the terminal through one primitive; a component that imports Ink's Text
+// Text reaches the terminal through one primitive; a component that imports Ink's Text
 // (or Transform) could render a server string raw, so only the primitive may.
 describe('one text primitive', () => {
   it("only src/ui/components/Text.tsx may import Ink's Text or Transform", async () => {

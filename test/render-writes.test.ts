@@ -1,4 +1,4 @@
-// Render never writes to the controller (issue 25): a component or hook under src/ui or
+// Render never writes to the controller: a component or hook under src/ui or
 // src/features reaches the controller only to hand it the user's input (a key, a field's Enter),
 // to read the keymap and the features, or to pass its context to an event handler. What the frame
 // needs (the viewport, help's end, the request rate, the log's lines) is in the store, kept by the

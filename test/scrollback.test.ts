@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { BUNDLE, ptyFile } from './helpers/pty.js';
+import { until as waitUntil } from './helpers/until.js';
 
 const { spawn, env } = ptyFile('pipetop-scrollback-');
 const ERASE_SAVED_LINES = '\x1b[3J';
@@ -51,13 +52,7 @@ it.skipIf(tmux.status !== 0)('tmux keeps the 300 lines of history a shell printe
   const run = (...args: string[]) => spawnSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   const pane = () => run('capture-pane', '-p', '-t', 's').stdout;
   const history = () => Number(run('display-message', '-p', '-t', 's', '#{history_size}').stdout.trim());
-  const until = async (check: () => boolean, what: string, timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${pane()}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const until = (check: () => boolean, what: string) => waitUntil(check, what, { timeoutMs: 20_000, everyMs: 50, show: pane });
   try {
     expect(run('new-session', '-d', '-s', 's', '-x', '80', '-y', '24', `sh ${script}`).status).toBe(0);
     await until(() => pane().includes('● live'), 'pipetop');

@@ -12,6 +12,7 @@ import pty from 'node-pty';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS, startSimulator, type Simulator } from '../src/sim/index.js';
 import { BUNDLE, ensureBundle, isolatedEnv } from './helpers/pty.js';
+import { until } from './helpers/until.js';
 
 const bundle = BUNDLE;
 const home = mkdtempSync(join(tmpdir(), 'pipetop-secret-'));
@@ -71,13 +72,13 @@ function run(file: string, args: string[], env: Record<string, string> = {}): Ru
     text,
     write: (k) => child.write(k),
     async waitFor(pattern, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
       const ok = () => (typeof pattern === 'string' ? text().includes(pattern) : pattern.test(text()));
-      while (!ok()) {
-        if (Date.now() > deadline) throw new Error(`screen never showed ${pattern}:\n${text()}\n${raw.slice(-500)}`);
-        if (code !== null) throw new Error(`exited (${code}) before showing ${pattern}:\n${text()}\n${raw.slice(-500)}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await until(ok, `the screen to show ${pattern}`, {
+        timeoutMs,
+        everyMs: 25,
+        show: () => `${text()}\n${raw.slice(-500)}`,
+        abort: () => (code !== null ? `exited (${code}) before showing ${pattern}` : null),
+      });
     },
     exited: () => (code !== null ? Promise.resolve(code) : new Promise((r) => waiters.push(r))),
   };
@@ -179,14 +180,9 @@ describe.skipIf(process.platform !== 'linux')('a download interrupted by a signa
     let raw = '';
     child.onData((d) => (raw += d));
     const exited = new Promise((done) => child.onExit(done));
-    const until = async (check: () => boolean, what: string): Promise<void> => {
-      for (let i = 0; !check(); i++) {
-        if (i > 400) throw new Error(`timed out waiting for ${what}\n${raw.slice(-800)}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    };
-    await until(() => raw.includes('Pipelines'), 'the project');
-    return { child, raw: () => raw, until, exited };
+    const waitOn = (check: () => boolean, what: string) => until(check, what, { timeoutMs: 10_000, everyMs: 25, show: () => raw.slice(-800) });
+    await waitOn(() => raw.includes('Pipelines'), 'the project');
+    return { child, raw: () => raw, until: waitOn, exited };
   }
 
   /** Starts `:artifacts main build` with the answer held back: the temp file exists, waiting. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ptyFile, type Screen } from './helpers/pty.js';
+import { until } from './helpers/until.js';
 import { startHostile, type HostileServer } from './hostile/server.js';
 
 const { home, spawn } = ptyFile('pipetop-segmenter-');
@@ -61,6 +62,6 @@ it('a line Ink cuts does make one (the check above can fail)', async () => {
   // The command line's hints are wider than 80 columns: Ink truncates them with slice-ansi.
   screen.write(':');
   await screen.waitFor('project <path|id>');
-  for (let i = 0; i < 200 && !existsSync(log); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  await until(() => existsSync(log), 'the log written', { timeoutMs: 5000, everyMs: 25 });
   expect(readFileSync(log, 'utf8')).toContain('Intl.Segmenter');
 });

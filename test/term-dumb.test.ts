@@ -1,4 +1,4 @@
-// TERM=dumb (issue 18: it still received colour): the built app in a pty writes no SGR colour —
+// TERM=dumb: the built app in a pty writes no SGR colour —
 // not from the theme, not from a job log's own colours — while bold and inverse may stay.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';

@@ -24,7 +24,7 @@ export const BENCH_RUNS = [
   { bench: 'cost.mjs', env: { CASE: 'child' }, writes: 'cost-child.json', check: hasCost('e') },
   { bench: 'cost.mjs', env: { CASE: 'pulse' }, writes: 'cost-pulse.json', check: hasCost('f') },
   { bench: 'cost.mjs', env: { CASE: 'fleet' }, writes: 'cost-fleet.json', check: hasCost('g') },
-  // Finding a cause (issue 27): :failures, :compare and :browse, each opened once.
+  // Finding a cause: :failures, :compare and :browse, each opened once.
   {
     bench: 'cost.mjs',
     env: { CASE: 'cause' },

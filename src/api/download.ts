@@ -2,7 +2,7 @@
 // next to the destination, put in place only when complete, never onto a device, FIFO, symlink or an
 // existing file the user did not agree to replace), so a cut connection never leaves a half-written
 // file or clobbers anything. The body is cut off past what was advertised (Content-Length, or the
-// size the job lists) plus slack, and past a hard cap: a server once sent 1.96 GB for a 223 B artifact.
+// size the job lists) plus slack, and past a hard cap: a server may send 1.96 GB for a 223 B artifact.
 // Redirects (GitLab may answer 302 to pre-signed object storage) are followed by hand so the token
 // is never sent to another origin; the transport drops credentials for foreign origins.
 import { Transform } from 'node:stream';

@@ -1,4 +1,4 @@
-// Merge requests, as far as CI needs them (issue 13): one merge request (to show `!N` with its title),
+// Merge requests, as far as CI needs them: one merge request (to show `!N` with its title),
 // its pipelines, and a new pipeline for it.
 import type { GitLabClient } from './client.js';
 import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';

@@ -2,7 +2,7 @@
 // project path like `group/sub/proj` always becomes `group%2Fsub%2Fproj` as GitLab requires.
 // encodeURIComponent leaves `.` alone, and a URL's `.` and `..` segments are resolved away before the
 // request is sent (`/users/../events` is `/events`), so those two, and an empty segment, are refused
-// here, naming what was typed (issue 22: `:user ..` asked GET /api/v4/events).
+// here, naming what was typed (`:user ..` would ask GET /api/v4/events).
 import type { ProjectId } from './types.js';
 
 /** A value that cannot be one segment of a URL: empty, `.` or `..`. The message quotes it. */

@@ -81,7 +81,7 @@ export function createPipelinesApi(client: GitLabClient) {
     cancel: async (projectId: ProjectId, pipelineId: number, opts?: CallOptions): Promise<Pipeline> =>
       one('POST', `${pipelinePath(projectId, pipelineId)}/cancel`, client.post(`${pipelinePath(projectId, pipelineId)}/cancel`, callOptions(opts))),
 
-    // Downstream pipelines, variables and test reports (issue 13).
+    // Downstream pipelines, variables and test reports.
     /** The pipeline's trigger jobs, each with its `downstream_pipeline`; lazy pages like the jobs list. */
     bridges(projectId: ProjectId, pipelineId: number, opts?: BridgeListFilters & ListOptions): Paged<Bridge> {
       const { filters, list } = splitList<BridgeListFilters>(opts);

@@ -7,7 +7,7 @@ import type { BufferedResponse } from './transport.js';
 
 /**
  * `maxRetryAfterMs` caps the wait the error carries: the app backs off by it, and a server asking
- * for `Retry-After: 999999` once left the header at "retrying in 999998s", never asking again.
+ * for `Retry-After: 999999` must not leave the header at "retrying in 999998s", never asking again.
  */
 export function httpError(method: string, res: BufferedResponse, now: number, redact: Redactor, maxRetryAfterMs = Infinity): GitLabApiError {
   const text = res.body.toString('utf8');

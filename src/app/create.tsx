@@ -141,7 +141,7 @@ export function createApp(options: AppOptions): PipetopApp {
 
 /**
  * The viewport follows the terminal, set here rather than by a component (render never writes to
- * the controller). Only a change of the computed size is written, as App's effect once did: a size
+ * the controller). Only a change of the computed size is written: a size
  * set by hand (a test's, a bench's) stays until the terminal or the footer changes.
  */
 function watchTerminal(terminal: TerminalSize, store: AppStore, controller: Controller): () => void {

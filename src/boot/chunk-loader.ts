@@ -7,18 +7,32 @@
 //
 // The cache is written off the critical path: once the first frame is out (the app calls the hook
 // of src/boot/first-frame.ts) — so it holds the functions compiled by then too — and at exit for
-// chunks loaded since. A cache V8 rejects is compiled over as without one, and rewritten.
+// chunks loaded since. A cache V8 rejects is compiled over as without one, and rewritten; one that
+// fails our own check, or that a run died reading, is removed, and the user is told once where the
+// cache is and how to turn it off.
 import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { Script } from 'node:vm';
-import { cacheDirFor, cacheName, crc32, prepareDir, prune, readCache, runtimeKey, writeCache, type CodeCacheEnv } from './code-cache.js';
+import {
+  cacheDirFor,
+  cacheName,
+  crc32,
+  markLoading,
+  prepareDir,
+  prune,
+  readCache,
+  runtimeKey,
+  unmarkLoading,
+  writeCache,
+  type CodeCacheEnv,
+} from './code-cache.js';
 import { FIRST_FRAME } from './first-frame.js';
 
 /** What happened to one chunk's cache; PIPETOP_DEBUG_CODE_CACHE=1 prints these at exit. */
-export type CacheOutcome = 'hit' | 'miss' | 'rejected' | 'off';
+export type CacheOutcome = 'hit' | 'miss' | 'rejected' | 'off' | 'damaged' | 'crashed';
 
 interface Loaded {
   file: string;
@@ -38,6 +52,8 @@ export interface ChunkLoaderOptions {
   env?: CodeCacheEnv;
   /** Reports each chunk's outcome and writes on stderr at exit. */
   debug?: boolean;
+  /** Where the user is told of a damaged cache (stderr). */
+  warn?: (line: string) => void;
 }
 
 export interface ChunkLoader {
@@ -72,6 +88,17 @@ export function createChunkLoader(options: ChunkLoaderOptions = {}): ChunkLoader
   const runtime = dir ? runtimeKey(env) + crc32(WRAPPER_HEAD + WRAPPER_TAIL) : '';
   const modules = new Map<string, Module>();
   const loaded: Loaded[] = [];
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let told = false;
+  // Once a run: a damaged file usually comes with others (one power cut), one line says it all.
+  const tell = (what: string, file: string) => {
+    if (told) return;
+    told = true;
+    const shown = `${dir}/${file}`.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    warn(
+      `pipetop: ${what} (${shown}); it was removed and the code compiled without it. The cache is kept in ${String(dir).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')}; PIPETOP_NO_CODE_CACHE=1 turns it off.`,
+    );
+  };
 
   function load(file: string): unknown {
     const known = modules.get(file);
@@ -81,9 +108,29 @@ export function createChunkLoader(options: ChunkLoaderOptions = {}): ChunkLoader
     const bytes = readFileSync(file);
     const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
     const name = dir ? cacheName(basename(file), bytes, runtime) : '';
-    const cachedData = dir ? readCache(dir, name) : undefined;
-    const script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename: file, ...(cachedData ? { cachedData } : {}) });
-    const outcome: CacheOutcome = !dir ? 'off' : !cachedData ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit';
+    let cachedData: Buffer | undefined;
+    let found: 'damaged' | 'crashed' | undefined;
+    if (dir) {
+      const read = readCache(dir, name);
+      if (read === 'damaged') {
+        found = 'damaged';
+        tell('a code cache file failed its checksum (a crash or power cut while it was written?)', name);
+      } else if (read) {
+        const mark = markLoading(dir, name);
+        if (mark === 'go') cachedData = read;
+        else if (mark === 'crashed') {
+          found = 'crashed';
+          tell('the last start of pipetop died while loading a code cache file', name);
+        }
+      }
+    }
+    let script: Script;
+    try {
+      script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename: file, ...(cachedData ? { cachedData } : {}) });
+    } finally {
+      if (cachedData && dir) unmarkLoading(dir, name);
+    }
+    const outcome: CacheOutcome = !dir ? 'off' : found ? found : !cachedData ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit';
     loaded.push({ file, name, script, outcome, tried: false, written: false });
     const module: Module = { exports: {} };
     modules.set(file, module);

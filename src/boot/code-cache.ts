@@ -11,7 +11,14 @@
 //   0700, used only when it is a real directory (not a symlink), owned by this user, and writable by
 //   no one else; each file is opened without following a symlink and must be a regular file owned by
 //   this user; it is written to a temporary name and renamed into place;
-// - anything unexpected means no cache, silently: the chunk is compiled as without one.
+// - release V8 does not check the cache's bytes, and a damaged file (a tail of zeros that a power
+//   cut after an unsynced rename leaves, a flipped byte) crashes it: so every file starts with a
+//   header of ours, a CRC-32 of the bytes after it and their length, checked before V8 sees them; a
+//   file that fails is removed (and the user told). It is written with fsync before the rename;
+// - V8 could still crash on a file that passes (a bug of its own): a marker file beside the cache
+//   file lives while V8 reads it, so the next start finds the marker of a run that died there, and
+//   removes that cache file instead of crashing the same way (markLoading);
+// - anything else unexpected means no cache, silently: the chunk is compiled as without one.
 // PIPETOP_NO_CODE_CACHE=1 turns it off.
 import {
   closeSync,
@@ -22,6 +29,8 @@ import {
   openSync,
   readdirSync,
   readSync,
+  fsyncSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -39,15 +48,32 @@ export function crc32(
   data: string | Uint8Array,
   native: ((data: string | Uint8Array) => number) | null | undefined = (zlib as { crc32?: (data: string | Uint8Array) => number }).crc32,
 ): string {
-  if (native) return (native(data) >>> 0).toString(16).padStart(8, '0');
+  return crc32Value(data, native).toString(16).padStart(8, '0');
+}
+
+/** CRC-32 as an unsigned number (crc32 above gives it as 8 hex digits). */
+function crc32Value(
+  data: string | Uint8Array,
+  native: ((data: string | Uint8Array) => number) | null | undefined = (zlib as { crc32?: (data: string | Uint8Array) => number }).crc32,
+): number {
+  if (native) return native(data) >>> 0;
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let crc = 0xffffffff;
   for (const byte of bytes) {
     crc ^= byte;
     for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
   }
-  return ((crc ^ 0xffffffff) >>> 0).toString(16).padStart(8, '0');
+  return (crc ^ 0xffffffff) >>> 0;
 }
+
+/**
+ * The header of a cache file: 'PTC1', the CRC-32 of the bytes after the header, their length
+ * (little-endian). Its version is in the file names too (cacheName), so files of another format are
+ * never read, only pruned.
+ */
+const MAGIC = 0x31435450;
+const HEADER_BYTES = 12;
+const FORMAT = 'c1';
 
 /** Cache files beyond this many (old builds, other Node versions) are removed, oldest first. */
 const MAX_FILES = 64;
@@ -101,25 +127,38 @@ export function runtimeKey(env: CodeCacheEnv = process.env, execArgv: readonly s
 
 /** The cache file's name for a chunk: its name, then a CRC of its content, then the runtime's. */
 export function cacheName(chunk: string, source: string | Uint8Array, runtime: string): string {
-  return `${chunk.replace(/[^A-Za-z0-9_.-]/g, '_')}.${crc32(source)}${runtime}.v8`;
+  return `${chunk.replace(/[^A-Za-z0-9_.-]/g, '_')}.${crc32(source)}${runtime}.${FORMAT}.v8`;
 }
 
-/** The cache file's bytes, or undefined (missing, a symlink, not ours, unreadable, too big). */
-export function readCache(dir: string, name: string): Buffer | undefined {
+/**
+ * The cache file's bytes for V8, undefined when there is none to use (missing, a symlink, not ours,
+ * unreadable, too big), or 'damaged' when it is ours but fails its header's checks (short, zeros,
+ * another CRC): that file is removed, so the next run writes a sound one.
+ */
+export function readCache(dir: string, name: string): Buffer | 'damaged' | undefined {
   let fd: number | undefined;
+  const path = join(dir, name);
   try {
-    fd = openSync(join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
     const st = fstatSync(fd);
     const me = uid();
-    if (!st.isFile() || (me !== undefined && st.uid !== me) || st.size === 0 || st.size > MAX_BYTES) return undefined;
+    if (!st.isFile() || (me !== undefined && st.uid !== me) || st.size > MAX_BYTES) return undefined;
     const buf = Buffer.allocUnsafe(st.size);
     let at = 0;
     while (at < st.size) {
       const n = readSync(fd, buf, at, st.size - at, at);
-      if (n === 0) return undefined;
+      if (n === 0) break;
       at += n;
     }
-    return buf;
+    const sound =
+      at === st.size &&
+      at > HEADER_BYTES &&
+      buf.readUInt32LE(0) === MAGIC &&
+      buf.readUInt32LE(8) === at - HEADER_BYTES &&
+      buf.readUInt32LE(4) === crc32Value(buf.subarray(HEADER_BYTES));
+    if (sound) return buf.subarray(HEADER_BYTES);
+    removeQuietly(path);
+    return 'damaged';
   } catch {
     return undefined;
   } finally {
@@ -127,34 +166,104 @@ export function readCache(dir: string, name: string): Buffer | undefined {
   }
 }
 
-/** Writes the cache file atomically (a new private file, renamed over the name); false on failure. */
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Gone already, or not ours to remove: the next run checks it again.
+  }
+}
+
+const markerOf = (dir: string, name: string) => join(dir, `.${name}.loading`);
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Called before V8 reads a cache file: 'go' (the marker is made; unmarkLoading after), 'busy'
+ * (another pipetop reading the same file right now: this run goes without it), or 'crashed': a run
+ * died while V8 read it (its marker stayed, its process is gone), so the file is removed.
+ */
+export function markLoading(dir: string, name: string): 'go' | 'busy' | 'crashed' {
+  const marker = markerOf(dir, name);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(marker, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+      try {
+        writeSync(fd, String(process.pid));
+      } finally {
+        closeSync(fd);
+      }
+      return 'go';
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) return 'busy';
+      let pid = NaN;
+      try {
+        pid = Number(readFileSync(marker, 'utf8'));
+      } catch {
+        // Unreadable: treated as a dead run's.
+      }
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) return 'busy';
+      removeQuietly(join(dir, name));
+      removeQuietly(marker);
+      return 'crashed';
+    }
+  }
+  return 'busy';
+}
+
+export function unmarkLoading(dir: string, name: string): void {
+  removeQuietly(markerOf(dir, name));
+}
+
+/**
+ * Writes the cache file atomically and durably: a new private file with our header, synced to disk,
+ * then renamed over the name (a rename before the data is on disk is what leaves a file of zeros
+ * after a power cut); false on failure.
+ */
 export function writeCache(dir: string, name: string, data: Buffer): boolean {
   // Unique, not secret: the directory is the user's alone, and O_EXCL refuses a name that exists.
   const tmp = join(dir, `.${name}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    const header = Buffer.alloc(HEADER_BYTES);
+    header.writeUInt32LE(MAGIC, 0);
+    header.writeUInt32LE(crc32Value(data), 4);
+    header.writeUInt32LE(data.length, 8);
+    const whole = Buffer.concat([header, data]);
     let at = 0;
-    while (at < data.length) at += writeSync(fd, data, at, data.length - at);
+    while (at < whole.length) at += writeSync(fd, whole, at, whole.length - at);
+    fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, join(dir, name));
     return true;
   } catch {
     if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // It was never created, or is gone already.
-    }
+    removeQuietly(tmp);
     return false;
   }
 }
 
-/** Keeps the directory to MAX_FILES cache files, removing the least recently written. */
+/**
+ * Keeps the directory to MAX_FILES cache files, removing the least recently written, and removes
+ * what dead runs left: a temporary file of a write that was killed (`.NAME.PID.STAMP.tmp`), a marker
+ * of a read (markLoading) whose run is gone.
+ */
 export function prune(dir: string, keep: ReadonlySet<string>): void {
   try {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.v8') && !keep.has(f));
+    const all = readdirSync(dir);
+    for (const f of all) {
+      const pid = /^\..+\.(\d+)\.[a-z0-9]+\.tmp$/.exec(f)?.[1];
+      if (pid !== undefined && Number(pid) !== process.pid && !alive(Number(pid))) removeQuietly(join(dir, f));
+    }
+    const files = all.filter((f) => f.endsWith('.v8') && !keep.has(f));
     if (files.length + keep.size <= MAX_FILES) return;
     const dated = files.map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => a.t - b.t);
     for (const { f } of dated.slice(0, files.length + keep.size - MAX_FILES)) rmSync(join(dir, f), { force: true });

@@ -1,6 +1,6 @@
 // Where downloads (artifacts, saved logs) go: the config file's `downloads:` when set, else
-// ~/Downloads when that directory exists, else the directory pipetop was started from. Files used to
-// land in the current directory always — inside a git checkout, as untracked files.
+// ~/Downloads when that directory exists, else the directory pipetop was started from — not that directory
+// always: inside a git checkout, files there would be left as untracked files.
 import { statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 

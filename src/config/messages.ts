@@ -20,7 +20,7 @@ export function missingTokenMessage(ctx: MissingTokenContext): string {
   const lines = [
     `pipetop needs a GitLab token for ${ctx.baseUrl} (host from ${ctx.hostSource}).`,
     // The token's safe homes first: an environment variable or glab's config, then a private file.
-    // --token on the command line shows in `ps` and the shell history (issue 17), so it comes last.
+    // --token on the command line shows in `ps` and the shell history, so it comes last.
     'Give it one of these ways:',
     '  GITLAB_TOKEN=…   (or GITLAB_ACCESS_TOKEN, OAUTH_TOKEN) in the environment',
     `  log in with \`glab auth login --hostname ${new URL(ctx.baseUrl).host}\` (pipetop reads glab's config)`,

@@ -5,7 +5,7 @@
 // Ink 6's `useInput` subscribes a component's handler to the 'input' events of the emitter on its
 // stdin context (node_modules/ink/build/hooks/use-input.js), and re-subscribes it in a passive
 // effect after every render. Two keys emitted before those effects ran reach the handler of the
-// render before the first key, whose closure holds the old value: that is how ink-text-input lost
+// render before the first key, whose closure holds the old value: so ink-text-input would lose
 // keys of a burst (docs/input-experiments.md). So the feed flushes React's pending work before
 // each key (the port's `flush`, src/ui/InkKeyPort.tsx): every key sees what the previous one left.
 import { PassThrough } from 'node:stream';

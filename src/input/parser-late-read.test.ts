@@ -7,6 +7,7 @@ import { createServer, connect, type Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { createKeyParser } from './parser.js';
 import type { InputEvent } from './key.js';
+import { until as waitUntil } from '../../test/helpers/until.js';
 
 const open: Socket[] = [];
 afterEach(() => {
@@ -27,11 +28,7 @@ async function socketPair(): Promise<{ writer: Socket; reader: Socket }> {
   return { writer, reader };
 }
 
-/** Resolves when `test` holds, checking every 5 ms (at most `ms`). */
-async function until(test: () => boolean, ms = 2000): Promise<void> {
-  const end = performance.now() + ms;
-  while (!test() && performance.now() < end) await new Promise((resolve) => setTimeout(resolve, 5));
-}
+const until = (check: () => boolean, what: string) => waitUntil(check, what, { timeoutMs: 2000, everyMs: 5 });
 
 it('keeps a sequence whole when its rest is read only after the Escape timeout was due', async () => {
   const events: InputEvent[] = [];
@@ -44,16 +41,16 @@ it('keeps a sequence whole when its rest is read only after the Escape timeout w
   });
   // An X10 mouse report (ESC [ M and three bytes), cut after its introducer.
   writer.write('\x1b[M');
-  await until(() => reads === 1);
+  await until(() => reads === 1, 'the first read');
   writer.write(' !q');
   // The process is kept from its event loop past the 50 ms: bounded, it stands for the machine's load.
   const busyUntil = performance.now() + 150;
   while (performance.now() < busyUntil);
-  await until(() => reads === 2);
+  await until(() => reads === 2, 'the second read');
   expect(events).toEqual([]);
   // A real Escape still comes out, after its own timeout; by then a wait left running from the report
   // would have put its bytes out first.
   writer.write('\x1b');
-  await until(() => events.length > 0);
+  await until(() => events.length > 0, 'the Escape');
   expect(events.map((e) => (e.kind === 'key' ? e.name : e.kind))).toEqual(['escape']);
 });

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { bindingName, type InputEvent } from './key.js';
 import { attachKeyReader, isRawModeSupported } from './reader.js';
+import { until as waitUntil } from '../../test/helpers/until.js';
 import { enterTerminal, installRestoreHooks, ALT_SCREEN_OFF, ALT_SCREEN_ON, CURSOR_SHOW, PASTE_OFF, PASTE_ON } from './terminal.js';
 
 function label(e: InputEvent): string {
@@ -21,10 +22,8 @@ function fakeTty() {
   });
 }
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setImmediate(resolve));
-  expect(check()).toBe(true);
-}
+// The reader hands keys on within a turn or two of the event loop.
+const until = (check: () => boolean, what: string) => waitUntil(check, what, { timeoutMs: 2000, everyMs: 0 });
 
 describe('attachKeyReader', () => {
   it('delivers every key of each write, in order, across writes', async () => {
@@ -35,7 +34,7 @@ describe('attachKeyReader', () => {
     stdin.write(Buffer.from('\x1b'));
     stdin.write('[B:key 1\r');
     stdin.write('\x1b[200~a b\x1b[201~\x7f\x7f');
-    await until(() => seen.length >= 14);
+    await until(() => seen.length >= 14, 'fourteen keys');
     expect(seen).toEqual(['j', 'j', 'j', 'down', ':', 'k', 'e', 'y', 'space', '1', 'enter', 'paste:a b', 'backspace', 'backspace']);
     reader.dispose();
   });
@@ -56,7 +55,7 @@ describe('attachKeyReader', () => {
     const seen: string[] = [];
     const reader = attachKeyReader(stdin, (e) => seen.push(label(e)));
     stdin.write('a');
-    await until(() => seen.length === 1);
+    await until(() => seen.length === 1, 'the key');
     reader.dispose();
     stdin.write('b');
     await new Promise((resolve) => setImmediate(resolve));

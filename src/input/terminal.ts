@@ -3,8 +3,9 @@
 // undoing on every way out. A terminal left in the alternate screen or in raw mode after a crash is
 // unusable until `reset`, so restore() is idempotent and hooked to exit, signals and crashes.
 //
-// What cannot be caught: SIGKILL and fatal V8 errors (out of memory, a native abort) end the process
-// without running any JavaScript. The terminal then stays as it was; `reset` fixes it.
+// What cannot be caught here: SIGKILL and fatal V8 errors (out of memory, a native abort) end the
+// process without running any JavaScript; a process of its own restores the terminal then
+// (src/input/crash-guard.ts).
 import { constants } from 'node:os';
 
 export const ALT_SCREEN_ON = '\x1b[?1049h';

@@ -138,8 +138,15 @@ export const ALL_JOBS_PER_PROJECT = 50;
  * central directory (~80 bytes an entry: about 1,600 entries), so one request lists the archive.
  */
 export const ARTIFACT_TAIL_BYTES = 128 * 1024;
-/** Entries and central-directory bytes a listing reads at most: bigger directories are refused, not read. */
-export const ARTIFACT_LISTING_LIMITS = { maxEntries: 200_000, maxDirectoryBytes: 64 * MiB } as const;
+/**
+ * What a listing holds at most (src/lib/zip.ts ZipLimits): entries, central-directory bytes read,
+ * levels of a name (folders and the file: deeper entries are left out), and bytes of names (each
+ * level counted 16 bytes more). Past one, the listing shows what fits and says how many it left
+ * out and why, instead of growing with whatever an archive claims.
+ */
+export const ARTIFACT_LISTING_LIMITS = { maxEntries: 200_000, maxDirectoryBytes: 64 * MiB, maxDepth: 128, maxNameBytes: 32 * MiB } as const;
+/** Folders the tree makes at most; an entry that needs one more is left out, and counted. */
+export const ARTIFACT_TREE_MAX_FOLDERS = 200_000;
 /** A file shown in the preview is read whole, up to this size (GitLab extracts it; there is no Range). */
 export const ARTIFACT_PREVIEW_MAX = MiB;
 

@@ -1,5 +1,6 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { ARTIFACT_LISTING_LIMITS } from './budgets.js';
 import { bufferSource, entryPath, readZipDirectory, ZipError, type ZipSource } from './zip.js';
 
 const LIMITS = { maxEntries: 1000, maxDirectoryBytes: 1 << 20 };
@@ -84,6 +85,41 @@ function handZip(files: { name: string; data: string }[], opts: { zip64?: boolea
   return Uint8Array.from([...parts, ...end]);
 }
 
+/** A stored zip of empty files, written straight into one buffer (big archives in little time). */
+function storedZip(names: string[]): Uint8Array {
+  const encoded = names.map((n) => Buffer.from(n, 'utf8'));
+  const local = encoded.reduce((n, name) => n + 30 + name.length, 0);
+  const central = encoded.reduce((n, name) => n + 46 + name.length, 0);
+  const out = Buffer.alloc(local + central + 22);
+  let at = 0;
+  const offsets: number[] = [];
+  for (const name of encoded) {
+    offsets.push(at);
+    out.writeUInt32LE(0x04034b50, at);
+    out.writeUInt16LE(20, at + 4);
+    out.writeUInt16LE(0x800, at + 6);
+    out.writeUInt16LE(name.length, at + 26);
+    name.copy(out, at + 30);
+    at += 30 + name.length;
+  }
+  encoded.forEach((name, i) => {
+    out.writeUInt32LE(0x02014b50, at);
+    out.writeUInt16LE(45, at + 4);
+    out.writeUInt16LE(20, at + 6);
+    out.writeUInt16LE(0x800, at + 8);
+    out.writeUInt16LE(name.length, at + 28);
+    out.writeUInt32LE(offsets[i]!, at + 42);
+    name.copy(out, at + 46);
+    at += 46 + name.length;
+  });
+  out.writeUInt32LE(0x06054b50, at);
+  out.writeUInt16LE(names.length, at + 8);
+  out.writeUInt16LE(names.length, at + 10);
+  out.writeUInt32LE(central, at + 12);
+  out.writeUInt32LE(local, at + 16);
+  return out;
+}
+
 /** Counts reads and the bytes they asked for. */
 function counting(bytes: Uint8Array): ZipSource & { asked: [number, number][] } {
   const asked: [number, number][] = [];
@@ -165,10 +201,48 @@ describe('readZipDirectory', () => {
     await expect(readZipDirectory(bufferSource(lying), LIMITS)).rejects.toThrow(/too small for its entries|damaged or missing/);
   });
 
-  it('refuses more entries or directory bytes than its limits', async () => {
+  it('past its entry or directory-byte bound, lists what fits and says how many it left out', async () => {
     const zip = zipSync({ 'a.txt': strToU8('a'), 'b.txt': strToU8('b'), 'c.txt': strToU8('c') });
-    await expect(readZipDirectory(bufferSource(zip), { maxEntries: 2, maxDirectoryBytes: 1 << 20 })).rejects.toThrow(/3 entries, more than the 2/);
-    await expect(readZipDirectory(bufferSource(zip), { maxEntries: 10, maxDirectoryBytes: 20 })).rejects.toThrow(/central directory of \d+ bytes/);
+    const two = await readZipDirectory(bufferSource(zip), { maxEntries: 2, maxDirectoryBytes: 1 << 20 });
+    expect(two.entries.map((e) => e.name)).toEqual(['a.txt', 'b.txt']);
+    expect(two.left).toEqual({ entries: 1, why: '1 past the first 2 entries' });
+    // 100 bytes of directory hold the first entry (46 + 5 + fflate's extra fields) and not the second.
+    const src = counting(zip);
+    const cut = await readZipDirectory(src, { maxEntries: 10, maxDirectoryBytes: 100 }, 22);
+    expect(cut.entries.map((e) => e.name)).toEqual(['a.txt']);
+    expect(cut.left).toEqual({ entries: 2, why: '2 past the first 100 bytes of the central directory' });
+    // The directory was read no further than the bound.
+    expect(src.asked[1]![1] - src.asked[1]![0]).toBe(100);
+    expect((await readZipDirectory(bufferSource(zip), LIMITS)).left).toBeNull();
+  });
+
+  it('leaves out names deeper than its bound, and stops past its bytes of names', async () => {
+    const deep = `${'d/'.repeat(200)}x.txt`;
+    const zip = handZip([
+      { name: 'top.txt', data: '1' },
+      { name: deep, data: '2' },
+      { name: 'a/b.txt', data: '3' },
+      { name: 'zz.txt', data: '4' },
+    ]);
+    const dir = await readZipDirectory(bufferSource(zip), { ...LIMITS, maxDepth: 128 });
+    expect(dir.entries.map((e) => e.name)).toEqual(['top.txt', 'a/b.txt', 'zz.txt']);
+    expect(dir.left).toEqual({ entries: 1, why: '1 deeper than 128 levels' });
+    // top.txt costs 7 bytes and 16 for its one level; a/b.txt 7 + 32: 62 bytes hold both, not zz.txt.
+    const names = await readZipDirectory(bufferSource(zip), { ...LIMITS, maxDepth: 128, maxNameBytes: 62 });
+    expect(names.entries.map((e) => e.name)).toEqual(['top.txt', 'a/b.txt']);
+    expect(names.left).toEqual({ entries: 2, why: '1 deeper than 128 levels, 1 past the 62 bytes of names pipetop holds' });
+  });
+
+  it('lists an 8 MB archive of 1,000 files 2,000 folders deep as nothing that fits, at once', async () => {
+    // Every name within PATH_MAX (4,096): 2,000 one-letter folders. Written as bytes, not with fflate.
+    const zip = storedZip(Array.from({ length: 1000 }, (_, i) => `${'abcdefghij'[i % 10]!}/`.repeat(2000) + `f${i}.txt`));
+    expect(zip.length).toBeGreaterThan(8_000_000);
+    const dir = await readZipDirectory(bufferSource(zip), ARTIFACT_LISTING_LIMITS);
+    expect(dir.entries).toEqual([]);
+    expect(dir.left).toEqual({ entries: 1000, why: '1,000 deeper than 128 levels' });
+    // One name of 32,700 levels (65,400 bytes, a zip name's most): left out as well, no stack spent on it.
+    const one = await readZipDirectory(bufferSource(storedZip(['a/'.repeat(32_700) + 'end', 'ok.txt'])), ARTIFACT_LISTING_LIMITS);
+    expect(one.entries.map((e) => e.name)).toEqual(['ok.txt']);
   });
 
   it('marks hostile names unsafe and keeps them as text', async () => {

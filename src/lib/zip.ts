@@ -13,11 +13,21 @@ export interface ZipSource {
 }
 
 export interface ZipLimits {
-  /** Entries at most (a directory that claims more is refused, not read). */
+  /** Entries listed at most: the directory's first ones; the rest are counted, not read. */
   maxEntries: number;
-  /** Bytes of central directory at most. */
+  /** Bytes of central directory read at most: entries past them are counted, not read. */
   maxDirectoryBytes: number;
+  /** Segments (folders and the file) a name may have: a deeper entry is counted, not listed. */
+  maxDepth?: number;
+  /**
+   * Bytes of names listed at most, each segment counted NAME_SEGMENT_COST more (what holding it
+   * costs): entries past them are counted, not listed.
+   */
+  maxNameBytes?: number;
 }
+
+/** What a segment of a name costs beside its bytes, in the name budget (an array slot and a string). */
+export const NAME_SEGMENT_COST = 16;
 
 export interface ZipEntry {
   /** The name as the archive stores it (UTF-8 when flagged, else IBM code page 437). Never a path. */
@@ -44,6 +54,8 @@ export interface ZipDirectory {
   bytesRead: number;
   /** Reads it took. */
   reads: number;
+  /** Entries a bound kept out of the listing, and which bounds (in words); null when all are listed. */
+  left: { entries: number; why: string } | null;
 }
 
 export class ZipError extends Error {
@@ -158,22 +170,33 @@ export async function readZipDirectory(src: ZipSource, limits: ZipLimits, tailBy
   count.bytes += tail.length;
   if (tail.length !== src.size - tailStart) throw new ZipError('the archive ended early');
   const place = await placeDirectory(src, tail, tailStart, count);
-  if (place.count > limits.maxEntries)
-    throw new ZipError(`${place.count.toLocaleString('en')} entries, more than the ${limits.maxEntries.toLocaleString('en')} pipetop lists`);
-  if (place.size > limits.maxDirectoryBytes) throw new ZipError(`a central directory of ${place.size.toLocaleString('en')} bytes, more than pipetop reads`);
   if (place.offset + place.size > src.size) throw new ZipError('the central directory lies outside the archive (cut short?)');
   if (place.count > 0 && place.size < place.count * 46) throw new ZipError('the central directory is too small for its entries');
+  // Past a bound the listing stops (or skips), and says how many entries it left out and why.
+  const wanted = Math.min(place.count, limits.maxEntries);
+  const dirBytes = Math.min(place.size, limits.maxDirectoryBytes);
+  const cut = dirBytes < place.size;
   let dir: Uint8Array;
-  if (place.offset >= tailStart) dir = tail.subarray(place.offset - tailStart, place.offset - tailStart + place.size);
+  if (place.offset >= tailStart) dir = tail.subarray(place.offset - tailStart, place.offset - tailStart + dirBytes);
   else {
-    dir = await src.read(place.offset, place.offset + place.size);
+    dir = await src.read(place.offset, place.offset + dirBytes);
     count.reads++;
     count.bytes += dir.length;
-    if (dir.length !== place.size) throw new ZipError('the archive ended early');
+    if (dir.length !== dirBytes) throw new ZipError('the archive ended early');
   }
+  const maxDepth = limits.maxDepth ?? Infinity;
+  const maxNameBytes = limits.maxNameBytes ?? Infinity;
   const entries: ZipEntry[] = [];
   let at = 0;
-  for (let n = 0; n < place.count; n++) {
+  let nameBytes = 0;
+  let deep = 0;
+  let stopped: 'directory' | 'names' | null = null;
+  let n = 0;
+  for (; n < wanted; n++) {
+    if (cut && (at + 46 > dir.length || at + 46 + u16(dir, at + 28) + u16(dir, at + 30) + u16(dir, at + 32) > dir.length)) {
+      stopped = 'directory';
+      break;
+    }
     if (at + 46 > dir.length || u32(dir, at) !== CENTRAL) throw new ZipError(`entry ${n + 1} of ${place.count} is damaged or missing`);
     const flags = u16(dir, at + 8);
     const method = u16(dir, at + 10);
@@ -186,6 +209,18 @@ export async function readZipDirectory(src: ZipSource, limits: ZipLimits, tailBy
     const end = at + 46 + nameLen + extraLen + commentLen;
     if (end > dir.length) throw new ZipError(`entry ${n + 1} of ${place.count} runs past the central directory`);
     const name = decodeName(dir.subarray(at + 46, at + 46 + nameLen), (flags & 0x800) !== 0);
+    const { segments, unsafe } = entryPath(name);
+    if (segments.length > maxDepth) {
+      deep++;
+      at = end;
+      continue;
+    }
+    const cost = nameLen + segments.length * NAME_SEGMENT_COST;
+    if (nameBytes + cost > maxNameBytes) {
+      stopped = 'names';
+      break;
+    }
+    nameBytes += cost;
     // The zip64 extra field (0x0001) holds, in this order, the fields that are 0xFFFFFFFF above.
     let x = at + 46 + nameLen;
     const xEnd = x + extraLen;
@@ -208,11 +243,25 @@ export async function readZipDirectory(src: ZipSource, limits: ZipLimits, tailBy
       x += 4 + len;
     }
     if (offset >= src.size) throw new ZipError(`entry ${n + 1} starts outside the archive`);
-    const { segments, unsafe } = entryPath(name);
     entries.push({ name, segments, unsafe, directory: /[\\/]$/.test(name), size, compressedSize, method, encrypted: (flags & 1) !== 0, offset });
     at = end;
   }
-  return { entries, zip64: place.zip64, bytesRead: count.bytes, reads: count.reads };
+  const why: string[] = [];
+  const num = (k: number) => k.toLocaleString('en');
+  if (deep) why.push(`${num(deep)} deeper than ${num(maxDepth)} levels`);
+  const rest = place.count - n;
+  if (rest > 0) {
+    if (stopped === 'names') why.push(`${num(rest)} past the ${mib(maxNameBytes)} of names pipetop holds`);
+    else if (stopped === 'directory') why.push(`${num(rest)} past the first ${mib(limits.maxDirectoryBytes)} of the central directory`);
+    else why.push(`${num(rest)} past the first ${num(limits.maxEntries)} entries`);
+  }
+  const left = deep + rest > 0 ? { entries: deep + rest, why: why.join(', ') } : null;
+  return { entries, zip64: place.zip64, bytesRead: count.bytes, reads: count.reads, left };
+}
+
+/** A bound in bytes, in words. */
+function mib(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB` : `${n.toLocaleString('en')} bytes`;
 }
 
 /** A source over bytes in memory (a test, a small archive read whole). */

@@ -7,5 +7,5 @@ export type { SearchOptions, SearchResult } from './search.js';
 export { LiveSearch, type LiveSearchOptions, type LiveSearchResult } from './live-search.js';
 export { wrapSpans, wrappedRowCount } from './wrap.js';
 export { fitViewport, lastPageTop, type Viewport, type ViewportInput } from './viewport.js';
-export { freeBytes, pipetopTempDir } from './temp-dir.js';
+export { freeBytes, pipetopTempDir, TempDirError } from './temp-dir.js';
 export { TempFile } from './temp-file.js';

@@ -155,7 +155,7 @@ describe('everything else is dropped', () => {
   });
 });
 
-describe('invisible format characters (issue 18)', () => {
+describe('invisible format characters', () => {
   it('drops U+200B, U+FEFF, soft hyphen, bidi marks and word joiners as every server string does; keeps ZWJ and ZWNJ', () => {
     expect(stripAnsi('a\u200bb\ufeffc\u00add\u200ee\u200ff\u2060g\u061ch')).toBe('abcdefgh');
     expect(stripAnsi('\ufeff$ make build')).toBe('$ make build');

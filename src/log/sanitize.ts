@@ -103,7 +103,7 @@ export function scanLineInto(line: string, startKey: number, into: ScannedLine):
       continue;
     }
     // Zero-width and other invisible format characters go as in every other server string
-    // (src/text/safe.ts): a log kept U+200B and U+FEFF that the rest of the UI drops (issue 18).
+    // (src/text/safe.ts): a log line keeps no U+200B or U+FEFF that the rest of the UI drops.
     if (((c >= 0xa0 && c < 0x2028) || (c > 0x2069 && c < 0xd800) || c > 0xdfff) && !isInvisible(c)) {
       j++;
       continue;

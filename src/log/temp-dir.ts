@@ -2,25 +2,89 @@
 // spools is visible (`du`, `ls`) and private, and one `rm -r` removes it. Files of pipetop
 // processes that are gone (killed before their exit hook ran) are removed when the next one starts;
 // the directory itself is removed at exit when no other pipetop uses it.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, statfsSync, unlinkSync } from 'node:fs';
+//
+// $TMPDIR may be no usable directory (missing, a device, a FIFO, read-only): then /tmp, then the
+// cache directory ($XDG_CACHE_HOME/pipetop or ~/.cache/pipetop); when none will do, TempDirError
+// says why for each, and the pane that wanted a file says so instead of pipetop crashing.
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, statfsSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 const dirs = new Map<string, string>();
 
-/** The private pipetop directory under `base` (default os.tmpdir()), created on first use. */
-export function pipetopTempDir(base = tmpdir()): string {
-  const known = dirs.get(base);
+/** No directory for temporary files: every place tried, with why it would not do. */
+export class TempDirError extends Error {
+  override name = 'TempDirError';
+}
+
+/**
+ * Where temporary files may go, in order: os.tmpdir() (on Linux and macOS $TMPDIR, $TMP, $TEMP,
+ * then /tmp: each of those that is set, in that order), then the cache directory.
+ */
+export function tempBases(env: NodeJS.ProcessEnv = process.env): { base: string; label: string; make?: boolean }[] {
+  const bases: { base: string; label: string; make?: boolean }[] = [];
+  const add = (base: string, label: string, make = false) => {
+    if (isAbsolute(base) && !bases.some((b) => b.base === base)) bases.push({ base, label, ...(make ? { make } : {}) });
+  };
+  if (process.platform === 'win32') add(tmpdir(), 'the temporary directory');
+  else {
+    for (const name of ['TMPDIR', 'TMP', 'TEMP'] as const) if (env[name]) add(env[name].replace(/(.)\/+$/, '$1'), `$${name}`);
+    add('/tmp', '/tmp');
+  }
+  const cache = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : env.HOME && isAbsolute(env.HOME) ? join(env.HOME, '.cache') : null;
+  if (cache) bases.push({ base: join(cache, 'pipetop'), label: 'the cache directory', make: true });
+  return bases;
+}
+
+/**
+ * The private pipetop directory under `base` (default: the first of tempBases that works), created
+ * on first use; TempDirError when none works.
+ */
+export function pipetopTempDir(base?: string): string {
+  const key = base ?? '';
+  const known = dirs.get(key);
   // Another pipetop that exits while this one has no file there yet removes the (empty) directory
   // (cleanUpTempDir): it is made again, or a new spool file would find no directory to go in.
   if (known && existsSync(known)) return known;
-  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  const wanted = join(base, `pipetop-${uid ?? process.env.USERNAME ?? 'user'}`);
-  const dir = ownPrivateDir(wanted) ?? mkdtempSync(`${wanted}-`);
-  dirs.set(base, dir);
+  const why: string[] = [];
+  let dir: string | null = null;
+  for (const b of base !== undefined ? [{ base, label: base }] : tempBases()) {
+    dir = privateDirUnder(b.base, b.make === true, (reason) => why.push(`${b.label} (${b.base}): ${reason}`));
+    if (dir) break;
+  }
+  if (!dir) throw new TempDirError(`no directory for temporary files: ${why.join('; ')}`);
+  dirs.set(key, dir);
   removeOrphans(dir);
-  if (!known) process.once('exit', () => cleanUpTempDir(dirs.get(base) ?? dir));
+  if (!known) process.once('exit', () => cleanUpTempDir(dirs.get(key) ?? dir));
   return dir;
+}
+
+/** pipetop-<uid> under `base` (or a fresh pipetop-<uid>-XXXXXX when that one is not ours), or null. */
+function privateDirUnder(base: string, make: boolean, refused: (reason: string) => void): string | null {
+  try {
+    if (make) mkdirSync(base, { recursive: true, mode: 0o700 });
+    // Followed: $TMPDIR may well be a link to a directory (what is made in it is checked unfollowed).
+    const st = statSync(base);
+    if (!st.isDirectory()) {
+      refused(st.isFIFO() ? 'a FIFO, not a directory' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device, not a directory' : 'not a directory');
+      return null;
+    }
+    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+    const wanted = join(base, `pipetop-${uid ?? process.env.USERNAME ?? 'user'}`);
+    return ownPrivateDir(wanted) ?? mkdtempSync(`${wanted}-`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    refused(
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'cannot be written'
+          : code === 'ENOTDIR'
+            ? 'not a directory'
+            : (code ?? 'unusable'),
+    );
+    return null;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // Which rows of the log are on screen, as a pure function of the view's state and the pane's size.
-// Computed when the size changes as well as when lines arrive: before, `top` was only recomputed on
-// new lines or moves, so shrinking the terminal while following kept the old top and the last
-// rows (the tail being followed) fell below the pane.
+// Computed when the size changes as well as when lines arrive: were `top` recomputed only on new
+// lines or moves, shrinking the terminal while following would keep the old top and the last rows
+// (the tail being followed) would fall below the pane.
 
 export interface ViewportInput {
   /** Visible rows (after folds). */

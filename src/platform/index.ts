@@ -3,6 +3,7 @@ export { openUrl, browserCommand, type OpenUrlOptions, type OpenResult, type Spa
 export { osc52Copy, osc52Notice, OSC52_MAX_BASE64 } from './osc52.js';
 export { notificationBytes, NOTIFY_BODY_MAX, NOTIFY_TITLE_MAX, type Notification, type NotificationBytes, type NotifyChannels } from './notify.js';
 export { passThrough, multiplexerOf, type Multiplexer } from './passthrough.js';
+export { endRunningShells } from './shell.js';
 export {
   beginSafeWrite,
   checkTarget,

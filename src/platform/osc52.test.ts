@@ -51,7 +51,7 @@ describe('osc52Copy', () => {
   });
 });
 
-// Issue 22 §2: the clipboard writer takes only text that passed src/text/safe.ts. `tsc --noEmit`
+// The clipboard writer takes only text that passed src/text/safe.ts. `tsc --noEmit`
 // (npm run typecheck) fails if a plain string is accepted: the directive below would be unused.
 it('accepts only a SafeString (checked by the compiler)', () => {
   // @ts-expect-error a raw string has not passed the primitive

@@ -6,6 +6,11 @@
 // cancelling kills the command and everything it started; they cannot read the terminal. Terminal
 // runs (a pager, an editor, output: terminal) stay in pipetop's foreground process group, to own
 // the terminal while pipetop is suspended.
+//
+// A captured run's group would outlive pipetop (its own session, PPID 1 once pipetop is gone): every
+// running one is ended when pipetop quits (endRunningShells: SIGTERM, then SIGKILL after a grace),
+// and at any exit where no waiting is possible (a signal, a crash) by an 'exit' listener: SIGTERM at
+// once, SIGKILL from a small shell left behind to do it after the grace.
 import { spawn } from 'node:child_process';
 import { TOKEN_ENV_VARS } from '../config/env.js';
 
@@ -37,6 +42,53 @@ export interface ShellOptions {
   maxStdout?: number;
   /** Arguments after the command text: `$1`, `$2`… inside it. */
   args?: string[];
+  /** What to call it when pipetop says it ended it at quit (the command's name). */
+  label?: string;
+}
+
+/** Captured runs still going, by process group: what quitting must end. */
+const live = new Map<number, { label: string; closed: Promise<void> }>();
+let exitHooked = false;
+
+/** SIGTERM to every running group now, and SIGKILL after the grace from a shell that outlives pipetop. */
+function endAtExit(): void {
+  if (live.size === 0) return;
+  const groups = [...live.keys()];
+  for (const pgid of groups) signalGroup(pgid, 'SIGTERM');
+  try {
+    const reaper = spawn('/bin/sh', ['-c', `sleep ${KILL_AFTER_MS / 1000}; kill -KILL ${groups.map((g) => `-${g}`).join(' ')} 2>/dev/null`], {
+      stdio: 'ignore',
+      detached: true,
+    });
+    reaper.unref();
+  } catch {
+    // No shell to do it: SIGTERM was sent.
+  }
+}
+
+function signalGroup(pgid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, sig);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Ends every captured run still going (SIGTERM to its process group, SIGKILL to those still there
+ * after `graceMs`) and resolves with their labels once they are gone: pipetop says which it ended.
+ */
+export async function endRunningShells(graceMs = KILL_AFTER_MS): Promise<string[]> {
+  const ending = [...live.entries()];
+  if (ending.length === 0) return [];
+  for (const [pgid] of ending) signalGroup(pgid, 'SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+  await Promise.race([Promise.all(ending.map(([, r]) => r.closed)), grace]);
+  clearTimeout(timer);
+  for (const [pgid] of ending) if (live.has(pgid)) signalGroup(pgid, 'SIGKILL');
+  await Promise.all(ending.map(([, r]) => r.closed));
+  return ending.map(([, r]) => r.label);
 }
 
 export const STDOUT_BYTES = 4 * 1024 * 1024;
@@ -66,6 +118,15 @@ export function runShell(command: string, opts: ShellOptions): RunningShell {
       // Already gone.
     }
   };
+  if (capture && child.pid !== undefined) {
+    const pgid = child.pid;
+    live.set(pgid, { label: opts.label ?? command, closed: new Promise((resolve) => child.once('close', () => resolve())) });
+    child.once('close', () => live.delete(pgid));
+    if (!exitHooked) {
+      exitHooked = true;
+      process.on('exit', endAtExit);
+    }
+  }
   const done = new Promise<ShellResult>((resolve) => {
     let settled = false;
     const finish = (result: Omit<ShellResult, 'stdout' | 'stderr' | 'cancelled'>) => {

@@ -26,8 +26,6 @@ describe('checkWebUrl', () => {
     ['javascript: without parentheses', 'javascript:alert', 'not http or https (javascript:)'],
     ['file:', 'file:///etc/passwd', 'not http or https (file:)'],
     ['credentials', 'https://user:pw@gitlab.example.com/a', 'user name or password'],
-    ['another host', 'https://evil.example/a', 'on another host (evil.example), not on GitLab'],
-    ['another port', 'https://gitlab.example.com:8443/a', 'on another host (gitlab.example.com:8443)'],
     ['nothing', undefined, 'GitLab gave no web address'],
     ['a number', 42, 'GitLab gave no web address'],
     ['too long', `https://gitlab.example.com/${'a'.repeat(3000)}`, 'longer than 2048'],
@@ -37,7 +35,18 @@ describe('checkWebUrl', () => {
     expect(!verdict.ok && verdict.reason).toContain(reason);
   });
 
-  it("allows another host only where the object documents one (an environment's external_url), still clean", () => {
+  it('passes a clean URL on another host (or port), naming that host: GitLab builds web_url from its external URL', () => {
+    expect(checkWebUrl('https://evil.example/a', gitlab)).toEqual({ ok: true, url: 'https://evil.example/a', elsewhere: 'evil.example' });
+    expect(checkWebUrl('https://gitlab.example.com:8443/a', gitlab)).toEqual({
+      ok: true,
+      url: 'https://gitlab.example.com:8443/a',
+      elsewhere: 'gitlab.example.com:8443',
+    });
+    // Still refused for what makes it unsafe, whatever its host.
+    expect(checkWebUrl('https://evil.example/$(id)', gitlab).ok).toBe(false);
+  });
+
+  it("allows another host without a word only where the object documents one (an environment's external_url), still clean", () => {
     expect(checkWebUrl('https://staging.acme.example', { ...gitlab, anyHost: true })).toEqual({ ok: true, url: 'https://staging.acme.example' });
     expect(checkWebUrl('https://staging.acme.example/\u0007', { ...gitlab, anyHost: true }).ok).toBe(false);
     expect(checkWebUrl('ftp://staging.acme.example/', { ...gitlab, anyHost: true }).ok).toBe(false);

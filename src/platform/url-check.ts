@@ -1,12 +1,14 @@
-// A URL from GitLab is checked before `o` opens it or `y` copies it (issue 18: `y` copied a raw
-// web_url carrying ESC, BEL, a newline, `$(id)` and U+202E into the clipboard while the toast showed a
-// cleaned one — pasted into a shell, it ran commands). Only a plain http(s) URL on the GitLab host
-// passes, or on another host where that is the object's documented nature (an environment's
-// external_url); anything else is refused with a reason the toast shows.
+// A URL from GitLab is checked before `o` opens it or `y` copies it: a web_url carrying ESC, BEL, a
+// newline, `$(id)` or U+202E must not reach the clipboard while the toast shows a cleaned one (pasted
+// into a shell, it would run commands). Only a plain http(s) URL on the GitLab host passes as it is;
+// one on another host passes marked `elsewhere` (its host is said, and `o` asks) unless that is the
+// object's documented nature (an environment's external_url); anything else is refused with a
+// reason the toast shows.
 
 import { safeText, type SafeString } from '../text/safe.js';
 
-export type UrlVerdict = { ok: true; url: SafeString } | { ok: false; reason: string };
+/** `elsewhere`: the host of a page off GitLab's host (and not documented to be): copied, opened when asked. */
+export type UrlVerdict = { ok: true; url: SafeString; elsewhere?: string } | { ok: false; reason: string };
 
 export interface UrlCheckOptions {
   /** e.g. https://gitlab.example.com — the URL must be on this origin… */
@@ -53,8 +55,10 @@ export function checkWebUrl(raw: unknown, opts: UrlCheckOptions): UrlVerdict {
   } catch {
     origin = opts.gitlabOrigin;
   }
-  if (!opts.anyHost && url.origin !== origin) return { ok: false, reason: `its web address is on another host (${url.host}), not on GitLab` };
   // As GitLab sent it (already known clean, so the primitive returns it unchanged): what the user
-  // sees is what is copied.
+  // sees is what is copied. Another host is said, not refused: GitLab's `web_url` is built from its
+  // configured external URL (Gitlab.config.gitlab.url), which differs from the address pipetop
+  // reaches the API at behind a proxy or under an internal name (docs/gitlab-api.md "Web addresses").
+  if (!opts.anyHost && url.origin !== origin) return { ok: true, url: safeText(raw, MAX_URL), elsewhere: safeText(url.host, 300) };
   return { ok: true, url: safeText(raw, MAX_URL) };
 }

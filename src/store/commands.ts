@@ -18,7 +18,10 @@ export interface PromptPayloads {}
 /** A feature's continuations from a table of what each carries: `{ owner: 'jobs', command: 'job.confirmed', args: {…} } | …`. */
 export type Continuations<T> = { [K in keyof T]: { command: K; args: T[K] } }[keyof T];
 
-export type ConfirmAction = { [K in keyof ConfirmPayloads]: { owner: K } & ConfirmPayloads[K] }[keyof ConfirmPayloads];
+/** The core's own confirms (as the palette is its own prompt): `o` on a page off GitLab's host (core-commands.ts). */
+export type CoreConfirm = { owner: 'core'; command: 'object.openElsewhere'; args: { url: string } };
+
+export type ConfirmAction = CoreConfirm | { [K in keyof ConfirmPayloads]: { owner: K } & ConfirmPayloads[K] }[keyof ConfirmPayloads];
 /** The palette's prompt is the core's (store/palette.ts); every other names the feature that answers it. */
 export type PromptAction = { owner: 'palette' } | { [K in keyof PromptPayloads]: { owner: K } & PromptPayloads[K] }[keyof PromptPayloads];
 

@@ -86,11 +86,22 @@ describe('the controller asks the features', () => {
     expect(ran).toEqual(['confirm x.log', 'prompt bad', 'prompt running']);
   });
 
-  it("opens the feature's page, off GitLab only when it says so", async () => {
+  it("opens the feature's page; off GitLab's host it asks first, naming the host, unless the feature says it lives there", async () => {
     let anyHost = false;
     const { store, controller, opened } = setup({ name: 'fake', url: () => ({ url: 'https://staging.example/', anyHost }) });
     controller.run('object.open');
-    expect(store.getState().toast?.message).toMatch(/^Not opened: its web address is on another host/);
+    expect(store.getState().confirm).toMatchObject({
+      message: 'Open https://staging.example/?',
+      detail: expect.stringMatching(/^It is on staging\.example, not on /),
+    });
+    expect(opened).toEqual([]);
+    controller.handleKey(key('n', 'n'));
+    expect(opened).toEqual([]);
+    controller.run('object.open');
+    controller.handleKey(key('y', 'y'));
+    await Promise.resolve();
+    expect(opened).toEqual(['https://staging.example/']);
+    opened.length = 0;
     anyHost = true;
     controller.run('object.open');
     await Promise.resolve();

@@ -18,7 +18,7 @@ import { bindingName, type InputEvent, type Key } from '../input/key.js';
 import { InkFeed } from '../input/ink-feed.js';
 import { keymapOf } from './keymap.js';
 import { commandTable, handlerOf, readOnlyRefusal, type Command, type CommandTable, type Handler } from './command.js';
-import { coreCommands } from './core-commands.js';
+import { coreCommands, coreConfirmed } from './core-commands.js';
 import type { ConfirmAction, PromptAction, PromptResult } from './commands.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
 import type { Ctx, Platform } from './ctx.js';
@@ -143,6 +143,7 @@ export class Controller {
 
   /** `y`: the confirm's owner runs what it carries (its continuation, data it wrote itself). */
   private confirmed(action: ConfirmAction): void {
+    if (action.owner === 'core') return coreConfirmed(this.ctx, action);
     const owner = this.registry.named(action.owner)?.confirmed;
     if (!owner) throw new Error(`No feature ${action.owner} answers its confirm`);
     owner(this.ctx, action as never);

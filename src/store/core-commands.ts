@@ -11,7 +11,8 @@ import { moveSelection } from './lists.js';
 import { runPalette } from './palette.js';
 import { registryOf } from './registry.js';
 import { listKeyOf } from './sources.js';
-import { quit as quitApp, setFiltering, setHelp } from './writers.js';
+import { quit as quitApp, setConfirm, setFiltering, setHelp } from './writers.js';
+import type { CoreConfirm } from './commands.js';
 import { listOf, patchList, toast } from './store.js';
 import type { Pane } from './types.js';
 
@@ -58,12 +59,39 @@ function page(ctx: Ctx, pane: Pane, copy: boolean): void {
   const verdict = checkWebUrl(raw, { gitlabOrigin: ctx.gl.client.origin, anyHost: found.anyHost === true });
   if (!verdict.ok) return void toast(store, 'error', `Not ${copy ? 'copied' : 'opened'}: ${verdict.reason}`);
   const url = verdict.url;
+  // A page on another host than the API's (GitLab behind a proxy, an internal name for the API):
+  // copying text harms no one, so it is copied, saying where it points; opening asks first.
+  const where = verdict.elsewhere ? ` — on ${verdict.elsewhere}, not on ${apiHost(ctx)} where pipetop reads GitLab` : '';
   if (copy) {
     ctx.platform.copy(url);
     // Nothing confirms that the terminal put it on the clipboard: say what was done.
-    return void toast(store, 'info', `Link ${url} ${ctx.platform.copyNotice ?? 'sent to the terminal'}`);
+    return void toast(store, 'info', `Link ${url} ${ctx.platform.copyNotice ?? 'sent to the terminal'}${where}`);
   }
-  void ctx.platform.openUrl(url).then((r) => toast(store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
+  if (verdict.elsewhere) {
+    return setConfirm(store, {
+      message: `Open ${url}?`,
+      detail: `It is on ${verdict.elsewhere}, not on ${apiHost(ctx)} where pipetop reads GitLab.`,
+      yes: { owner: 'core', command: 'object.openElsewhere', args: { url } },
+    });
+  }
+  openPage(ctx, url);
+}
+
+const apiHost = (ctx: Ctx): string => {
+  try {
+    return new URL(ctx.gl.client.origin).host;
+  } catch {
+    return ctx.gl.client.origin;
+  }
+};
+
+function openPage(ctx: Ctx, url: string): void {
+  void ctx.platform.openUrl(url).then((r) => toast(ctx.store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
+}
+
+/** `y` to one of the core's own confirms (store/commands.ts CoreConfirm). */
+export function coreConfirmed(ctx: Ctx, action: CoreConfirm): void {
+  if (action.command === 'object.openElsewhere') openPage(ctx, action.args.url);
 }
 
 type CoreRun = Pick<Command, 'run' | 'rows'>;

@@ -202,7 +202,7 @@ describe('safeMessage', () => {
   });
 });
 
-// Issue 22 §2: the primitive the UI's Text runs every string through.
+// The primitive the UI's Text runs every string through.
 describe('safeDisplay and safeDecodedUrlPart', () => {
   it('drops C0/C1 controls, ESC in every form, bidi overrides/isolates and invisible format characters; keeps line breaks', () => {
     const hostile = 'a\u001b]0;t\u0007b\u009b2Jc\u009d52;c;x\u009cd\u001b[2Je\u202ef\u2066g\u200bh\u00adi\ufeffj\u206ak\r\nl';

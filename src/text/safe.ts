@@ -59,7 +59,7 @@ export function safeMultiline(value: unknown, maxLength = 5000): SafeString {
 /**
  * The first character of `value` that a single line would not show as it is (a control, an escape,
  * a bidi override, an invisible format character), as `U+202E`; null when every one is shown. A
- * form sends only what it shows: a value holding one of these is refused, never sent (issue 22).
+ * form sends only what it shows: a value holding one of these is refused, never sent.
  */
 export function hiddenCharacter(value: string): string | null {
   const found = NEEDS_WORK_LINE.exec(value);
@@ -102,8 +102,8 @@ export function safeDecodedUrlPart(value: string, maxLength = 300): SafeString {
 
 /**
  * Messages pipetop prints itself before (or instead of) the TUI: config errors and warnings quote
- * GITLAB_HOST, --host, --project and file paths, which an attacker may have set (issue 18: an OSC 0
- * or OSC 52 in GITLAB_HOST set the terminal title and clipboard). Lines are kept; nothing else is.
+ * GITLAB_HOST, --host, --project and file paths, which an attacker may have set (an OSC 0 or OSC 52
+ * in GITLAB_HOST would set the terminal title and clipboard). Lines are kept; nothing else is.
  */
 export function safeMessage(value: unknown): string {
   return sanitize(value, 20_000, true);

@@ -6,7 +6,7 @@ export { duration, relativeTime };
 
 /**
  * Seconds a job has run: GitLab's `duration`, or for a running job the time since it started —
- * the job is re-read only now and then while its log is open (issue 7), and its duration must
+ * the job is re-read only now and then while its log is open (a request budget), and its duration must
  * still tick.
  */
 export function jobSeconds(job: { status: string; duration?: number | null; started_at?: string | null }, now: number): number | null | undefined {

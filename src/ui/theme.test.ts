@@ -1,4 +1,4 @@
-// The default theme's colour switch (issue 18: TERM=dumb still received colour).
+// The default theme's colour switch: TERM=dumb and NO_COLOR turn colour off.
 import { expect, it } from 'vitest';
 import { colorWanted, createTheme } from './theme.js';
 

@@ -1,4 +1,4 @@
-// Streamed downloads against a throwaway server (issue 17/18): a gzip-encoded artifact bomb stops
+// Streamed downloads against a throwaway server: a gzip-encoded artifact bomb stops
 // as it inflates, and a download cut short says so instead of "cannot reach GitLab".
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// `:jobs` across projects (issue 26): "which deploy is waiting?" is `:jobs manual` and one Enter,
+// `:jobs` across projects: "which deploy is waiting?" is `:jobs manual` and one Enter,
 // from a fresh start on the pulse; the Jobs tab's keys work on its rows, with the same confirms.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { topPane } from '../../src/store/store.js';

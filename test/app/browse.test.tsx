@@ -202,7 +202,8 @@ it('| opens the text file in $PAGER: exactly its text, in a private temp file re
   expect(readFileSync(join(out, 'mode'), 'utf8').trim()).toBe('600');
   const path = readFileSync(join(out, 'path'), 'utf8');
   expect(dirname(path)).toBe(pipetopTempDir());
-  await app.until(() => !existsSync(path), 'the temp file removed');
+  // The file goes in the pager's last step; the action ends just after (its guard cleared).
+  await app.until(() => !existsSync(path) && Object.keys(app.store.getState().inflight).length === 0, 'the temp file removed, the pager done');
   // From the file's preview, Enter and | in one write: the same text again, a new temp file.
   await app.press(`${KEY.enter}|`);
   await app.until(() => runs() === 2, 'the pager ran again');
@@ -224,4 +225,26 @@ it('| opens the text file in $PAGER: exactly its text, in a private temp file re
   await app.waitFor('Select a file to open in the pager (a folder is not opened)');
   expect(runs()).toBe(2);
   expect(app.sim.requests.filter((r) => r.path.endsWith('/artifacts/build/assets/logo.png'))).toHaveLength(1);
+});
+
+it('an archive of 1,000 files 2,000 folders deep lists what fits and says what it left out', async () => {
+  app = await startApp({ rows: 30, columns: 120 });
+  await app.waitFor('acme/api');
+  projectId = app.sim.world.projectsByPath.get(PROJECT)!.id;
+  const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === projectId && j.name === 'build:app' && j.artifacts && j.erasedAt === null)!;
+  // Each name within PATH_MAX (4,096 bytes); the archive is over 8 MB, its directory read by Range.
+  const deep = Array.from({ length: 1000 }, (_, i) => `${'abcdefghij'[i % 10]!}/`.repeat(2000) + `f${i}.txt`);
+  job.artifactPaths = ['dist/app.js', ...deep, 'README.md'];
+  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId, path: PROJECT, tab: 'jobs' } as Pane] }));
+  await app.press(':');
+  await app.type(`browse ${job.id}`);
+  await app.press(KEY.enter);
+  const frame = await app.waitFor('Not listed: 1,000 entries (1,000 deeper than 128 levels).');
+  expect(frame).toMatch(/· 2 files/);
+  expect(frame).toContain('▸ dist/');
+  expect(frame).toContain('README.md');
+  expect(listing(job.id)!.via).toBe('range');
+  // Keys still answer: the tree opens as usual.
+  await app.press(KEY.enter);
+  await app.waitFor('app.js');
 });

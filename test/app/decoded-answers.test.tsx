@@ -1,6 +1,6 @@
-// Issue 22 "Wrong types take down whole panes": answers of the wrong type reached components, which
-// threw ("This view could not be shown"). Every answer now goes through its decoder
-// (src/api/decoders.ts): the pipeline pane says what GitLab sent and goes on working.
+// Wrong types never take down a whole pane ("This view could not be shown"): every answer goes
+// through its decoder (src/api/decoders.ts), so the pipeline pane says what GitLab sent and goes on
+// working.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import type { Pane } from '../../src/store/types.js';

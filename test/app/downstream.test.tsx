@@ -1,4 +1,4 @@
-// Real pipelines in the app (issue 13): trigger jobs among the jobs, Enter into child and
+// Real pipelines in the app: trigger jobs among the jobs, Enter into child and
 // multi-project downstream pipelines and Esc back, what a bridge allows, merge-request pipelines
 // (`:mr`, `!N` refs, the source filter), the failed-jobs cursor, `F`, and the stage graph's counts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

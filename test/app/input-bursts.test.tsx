@@ -1,6 +1,6 @@
 // Keys arrive in bursts: key repeat, fast typing and laggy SSH links put several keys in one read.
 // Each test writes its keys in ONE stdin write (or splits a sequence across two) and checks that
-// every key was applied, in order, each to the state the previous one left (issue 12).
+// every key was applied, in order, each to the state the previous one left.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyUserKeys } from '../../src/config/user-keys.js';
 import { FEATURES } from '../../src/app/features.js';

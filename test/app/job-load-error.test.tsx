@@ -1,5 +1,5 @@
-// A job pane whose job cannot be loaded (issue 18): a job GitLab sends with wrong types (id as a
-// string) or any load error left "Loading job #…" forever. The pane says why and keeps working.
+// A job pane whose job cannot be loaded — a job GitLab sends with wrong types (id as a string), or
+// any load error — never stays on "Loading job #…": the pane says why and keeps working.
 import { afterEach, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';

@@ -1,4 +1,4 @@
-// The job log tells the truth (issue 15): a search keeps up with a running log, Z Z keeps the
+// The job log tells the truth: a search keeps up with a running log, Z Z keeps the
 // cursor's line, W wraps into rows that never overlap with continuation rows indented, shrinking
 // the terminal while following keeps the tail, and t on a log without times says there are none.
 import { afterEach, beforeEach, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `:mrs` (issue 26): "my MRs' pipelines" from a fresh start — alice's open merge requests in
+// `:mrs`: "my MRs' pipelines" from a fresh start — alice's open merge requests in
 // several projects (authored, assigned, to review), each with its head pipeline, draft flag and age;
 // Enter opens that merge request's pipelines.
 import { afterEach, beforeEach, expect, it } from 'vitest';

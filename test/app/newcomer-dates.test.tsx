@@ -1,4 +1,4 @@
-// Dates a newcomer can trust (issue 30): GitLab's `after` excludes its own day, so the hint says so,
+// Dates a newcomer can trust: GitLab's `after` excludes its own day, so the hint says so,
 // `since=2d` / `after=2d` mean the last two days, and the list's status line says the days it keeps.
 // The prompt's hints (events filter, palette) are cut between parts at 100 columns, never mid-word.
 import { afterEach, expect, it } from 'vitest';

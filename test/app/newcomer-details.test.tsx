@@ -1,4 +1,4 @@
-// Details panels a newcomer can read (issue 30): a value longer than its column is cut at a word
+// Details panels a newcomer can read: a value longer than its column is cut at a word
 // boundary with '…' and keeps a gap before the next column's label; labels are never cut.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';

@@ -1,4 +1,4 @@
-// Where files go (issue 30): downloads go to the downloads directory, the prompt and the toast give
+// Where files go: downloads go to the downloads directory, the prompt and the toast give
 // the full path, a name changed to avoid overwriting says so, and `:artifacts` asks before saving.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Forms and their questions (issue 30): a form's [y/N] is asked under the form, where the eyes are,
+// Forms and their questions: a form's [y/N] is asked under the form, where the eyes are,
 // and the footer then says the question's keys; the schedule form prefills the user's time zone,
 // selected, so typing another replaces it.
 import { afterEach, describe, expect, it } from 'vitest';

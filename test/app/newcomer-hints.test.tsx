@@ -1,4 +1,4 @@
-// What a newcomer reads must be true (issue 30): the footer ranks the key that matters in a pane
+// What a newcomer reads must be true: the footer ranks the key that matters in a pane
 // first, labels say what the key does there, `r` is the object under the cursor, and `?` names
 // places in words and wraps its entries at word boundaries.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -130,7 +130,7 @@ describe('r is the object under the cursor', () => {
     const pipeline = rows[index]!;
     app.store.setState((s) => ({ lists: { ...s.lists, [`pipelines:${projectId}`]: { ...s.lists[`pipelines:${projectId}`]!, selected: index } } }));
     await app.press('r');
-    // A pipeline retry asks first, naming what will run (issue 24); its answer says what was retried.
+    // A pipeline retry asks first, naming what will run; its answer says what was retried.
     const rig = app;
     await rig.until(() => rig.store.getState().confirm !== null && !rig.store.getState().confirm!.checking, 'the retry question');
     expect(app.store.getState().confirm!.message).toContain(`#${pipeline.id}`);

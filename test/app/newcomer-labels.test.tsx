@@ -1,4 +1,4 @@
-// Labels that say what GitLab says (issue 30): a deployment's status in GitLab's word (`success`, as
+// Labels that say what GitLab says: a deployment's status in GitLab's word (`success`, as
 // its deployments page), and a trigger job that will never make a pipeline does not say "yet".
 import { afterEach, expect, it } from 'vitest';
 import type { Pane } from '../../src/store/types.js';

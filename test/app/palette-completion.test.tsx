@@ -1,4 +1,4 @@
-// Tab in the `:` palette (issue 26 §4) and in the job-status and pipeline-filter prompts: one
+// Tab in the `:` palette and in the job-status and pipeline-filter prompts: one
 // choice goes in at once; several open a menu (ink-select-input, fed by the controller) and Tab /
 // Shift-Tab cycle through it; Esc puts back what was typed. Written key by key and in one write.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

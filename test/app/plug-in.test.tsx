@@ -1,4 +1,4 @@
-// Adding a feature is a folder and one line in the registry (issue 25): a feature the app has never
+// Adding a feature is a folder and one line in the registry: a feature the app has never
 // heard of (test/fixtures/greeter) brings its slice, pane, `:` command and key, and the app runs them.
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/app/features.js';

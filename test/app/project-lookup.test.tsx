@@ -1,4 +1,4 @@
-// `--project` is looked up inside the app (issue 18): the first frame comes at once, keys work
+// `--project` is looked up inside the app: the first frame comes at once, keys work
 // while GitLab is slow, and a project that does not exist says so in its pane.
 import { afterEach, expect, it } from 'vitest';
 import { startSimulator } from '../../src/sim/index.js';

@@ -1,6 +1,6 @@
-// Issue 22 "one boundary": a detail pane whose object GitLab sends with a wrong-typed field (refused
-// by src/api/decoders.ts) stayed on "Loading …" for ever. Each pane now says why, in the words a
-// list's status line uses (store/errors.ts describeError), and a later good answer replaces it.
+// A detail pane whose object GitLab sends with a wrong-typed field (refused by src/api/decoders.ts)
+// never stays on "Loading …" for ever: each pane says why, in the words a list's status line uses
+// (store/errors.ts describeError), and a later good answer replaces it.
 import { afterEach, expect, it } from 'vitest';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { Pane } from '../../src/store/types.js';

@@ -53,8 +53,8 @@ it('renders hostile server strings harmlessly (no escape sequence reaches the te
   for (const bad of ['\u001b]', '\u001b[2J', '\u001bc', '\u001bP', '\u0007', '\u0000', '\u202e']) expect(frame).not.toContain(bad);
 });
 
-// Issue 22: a wrong shape once broke the pane ("This view could not be shown"); the job's decoder
-// (src/api/decoders.ts) now refuses it with a message in the pane.
+// A wrong shape never breaks the pane ("This view could not be shown"): the job's decoder
+// (src/api/decoders.ts) refuses it with a message in the pane.
 it('a response of the wrong shape: its pane says what GitLab sent; Esc still goes back', async () => {
   const project = [...app.sim.world.projects.values()].find((p) => p.path === 'api')!;
   const jobId = app.sim.world.projectJobs.get(project.id)!.at(-1)!;

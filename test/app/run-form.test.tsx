@@ -227,9 +227,9 @@ describe('at 80 columns', () => {
   });
 });
 
-// Issue 22 §4: a form sends what it shows. The `N` form showed `main` as the ref and sent the
-// project's default_branch with the characters the display hid; typed inputs were changed on the
-// way (12345678901234567890 went out as 12345678901234567000, `1.10` as `1.1`).
+// A form sends what it shows: the `N` form must not show `main` as the ref and send the project's
+// default_branch with characters the display hid, nor change typed inputs on the way
+// (12345678901234567890 going out as 12345678901234567000, `1.10` as `1.1`).
 describe('forms send what they show', () => {
   const creates = () => app.sim.requests.filter((r) => r.method === 'POST' && r.path.includes('/pipeline?'));
 
@@ -292,5 +292,41 @@ describe('forms send what they show', () => {
     const done = await app.waitFor(/Created pipeline #\d+ for main \(pending\) with 0 variables and 2 inputs/);
     const id = Number(/Created pipeline #(\d+)/.exec(done)![1]);
     expect(app.sim.world.pipelines.get(id)!.inputs).toMatchObject({ environment: '1.10', replicas: 12 });
+  });
+});
+
+describe(':new REF', () => {
+  it('opens the form on the ref typed, typed whole or a key at a time, and creates the pipeline there', async () => {
+    const branch = app.sim.world.projectsByPath.get(DEPLOYER)!.branches.find((b) => b !== 'main')!;
+    expect(branch).toBeTruthy();
+    for (const typing of ['whole', 'keys'] as const) {
+      await pipelinesTab();
+      await app.press(':');
+      if (typing === 'whole') await app.press(`new ${branch}`);
+      else for (const key of `new ${branch}`) await app.press(key);
+      await app.press(KEY.enter);
+      await app.waitFor(`New pipeline in ${DEPLOYER}`);
+      expect(app.frame()).toMatch(new RegExp(`Ref\\s+${branch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+      await app.press(KEY.enter);
+      const frame = await app.waitFor(/Created pipeline #\d+ for \S+/);
+      const id = Number(/Created pipeline #(\d+)/.exec(frame)![1]);
+      expect(frame).toContain(`for ${branch} (`);
+      expect(app.sim.world.pipelines.get(id)!.ref).toBe(branch);
+    }
+  });
+
+  it('takes a Tab-completed ref', async () => {
+    const branch = app.sim.world.projectsByPath.get(DEPLOYER)!.branches.find((b) => b !== 'main')!;
+    await pipelinesTab();
+    await app.press(':');
+    await app.press(`new ${branch.slice(0, -1)}`);
+    await app.press(KEY.tab);
+    await app.until(() => app.store.getState().prompt?.value === `new ${branch} `, 'the ref completed');
+    await app.press(KEY.enter);
+    await app.waitFor(`New pipeline in ${DEPLOYER}`);
+    expect(app.store.getState().runForm?.ref).toBe(branch);
+    await app.press(KEY.enter);
+    const frame = await app.waitFor(/Created pipeline #\d+ for \S+/);
+    expect(frame).toContain(`for ${branch} (`);
   });
 });

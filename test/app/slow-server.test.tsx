@@ -1,5 +1,5 @@
-// A GitLab that never answers (issue 18: "retrying in 0s" for two minutes before "GitLab did not
-// answer in time"): the app says so after one timeout, in the pane and in the header.
+// A GitLab that never answers: the app says so after one timeout, in the pane and in the header —
+// not "retrying in 0s" for two minutes before "GitLab did not answer in time".
 import { expect, it } from 'vitest';
 import { startSimulator } from '../../src/sim/index.js';
 import { startApp } from '../helpers/app.js';

@@ -1,4 +1,4 @@
-// The screen tells the truth at once (issue 15): after an action the pane is re-read within one
+// The screen tells the truth at once: after an action the pane is re-read within one
 // round trip (not at the finished-pipeline interval), no-op actions say what really happened, and
 // GitLab's bare 404/403 answers are said as what they mean.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Issue 22: `.` and `..` typed where a name belongs were sent as URL segments, and a URL resolves
-// them away — `:user ..` asked GET /api/v4/events, `:project ..` GET /api/v4/, `:project .` GET
+// `.` and `..` typed where a name belongs must not be sent as URL segments, which a URL resolves
+// away — `:user ..` would ask GET /api/v4/events, `:project ..` GET /api/v4/, `:project .` GET
 // /projects/, `:artifacts .. build` /projects/101/jobs/download. src/api/paths.ts refuses them
 // where the URL is built; the palette says which input it refused, and nothing reaches the server.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';

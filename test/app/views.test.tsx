@@ -1,4 +1,4 @@
-// Saved views (issue 26): named filters of the config file shown as sections with counts;
+// Saved views: named filters of the config file shown as sections with counts;
 // `:view NAME` opens one, Tab the next; an unknown name is a clear message and keeps what was typed.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { topPane } from '../../src/store/store.js';

@@ -18,6 +18,7 @@ import { createApp, type TerminalSize } from '../../src/app/create.js';
 import type { Feature } from '../../src/store/feature.js';
 import { createServerClock } from '../../src/time/server-clock.js';
 import { START } from './sim.js';
+import { until as waitUntil } from './until.js';
 import { attachKeyReader, type KeySource } from '../../src/input/index.js';
 import type { Binding } from '../../src/keymap/bindings.js';
 import type { CustomCommand } from '../../src/config/user-commands.js';
@@ -53,8 +54,9 @@ export interface AppRig {
   frame(): string;
   /**
    * Writes each argument in one stdin write (so `press('jjj')` is a burst of three keys, and
-   * `press('j', 'j', 'j')` three writes, one key each), with a moment between writes. A lone Esc at
-   * the end of a write is delivered at once (as the reader's timeout would, 50 ms later).
+   * `press('j', 'j', 'j')` three writes, one key each), each write once the frame shows what the
+   * one before did. A lone Esc at the end of a write is delivered at once (as the reader's timeout
+   * would, 50 ms later).
    */
   press(...keys: string[]): Promise<void>;
   /** The whole text in one write (a burst, as fast typing or a laggy link delivers it). */
@@ -184,19 +186,24 @@ export async function startApp(
   // The only reader of keys, as in src/tui.tsx; ink-testing-library's stdin emits 'data' per write.
   const reader = attachKeyReader(ink.stdin as unknown as KeySource, (event) => controller.handleKey(event));
   const frame = () => ink.lastFrame() ?? '';
-  const until = async (check: () => boolean, what: string, timeoutMs = 8000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n--- frame ---\n${frame()}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+  const until = (check: () => boolean, what: string, timeoutMs = 8000) => waitUntil(check, what, { timeoutMs, show: frame });
+  // What a key did is drawn once no frame and no state change follows it over a turn of the event
+  // loop: the key applies at once, React draws it at once (Ink's debug mode writes every frame), and
+  // effects it set off (a focus, a measured size) draw on the next turns. Bounded: an animation may
+  // never stop drawing. Work a key started that waits on the network is the test's to wait for.
+  const drawn = async () => {
+    for (let turn = 0; turn < 50; turn++) {
+      const frames = ink.frames.length;
+      const state = store.getState();
+      await new Promise((resolve) => setImmediate(resolve));
+      if (ink.frames.length === frames && store.getState() === state) return;
     }
   };
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       ink.stdin.write(key);
       reader.flush();
-      // Keys apply at once; a render (and whatever a key started) follows. Let it happen.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await drawn();
     }
   };
   return {

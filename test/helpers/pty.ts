@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
 import { afterEach, beforeAll } from 'vitest';
+import { until } from './until.js';
 
 /** The built bundle the pty tests run (npm test builds it first). */
 export const BUNDLE = fileURLToPath(new URL('../../dist/pipetop.js', import.meta.url));
@@ -95,14 +96,14 @@ export function spawnScreen(args: string[], opts: { cols?: number; rows?: number
       child.resize(newCols, newRows);
     },
     async waitFor(pattern, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
       const matches = () => (typeof pattern === 'string' ? text().includes(pattern) : pattern.test(text()));
       // xterm parses writes asynchronously; poll the parsed screen until it shows the pattern.
-      while (!matches()) {
-        if (Date.now() > deadline) throw new Error(`screen never showed ${pattern}:\n${text()}`);
-        if (exitCode !== null) throw new Error(`app exited (${exitCode}) before showing ${pattern}:\n${text()}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await until(matches, `the screen to show ${pattern}`, {
+        timeoutMs,
+        everyMs: 25,
+        show: text,
+        abort: () => (exitCode !== null ? `app exited (${exitCode}) before showing ${pattern}` : null),
+      });
     },
     exited: () => (exitCode !== null ? Promise.resolve(exitCode) : new Promise((resolve) => exitWaiters.push(resolve))),
     kill: (signal) => child.kill(signal),

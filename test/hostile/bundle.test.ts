@@ -1,5 +1,5 @@
-// The built bundle (dist/pipetop.js), as a person runs it: glab's config read for real (issue 18:
-// the bundle's `yaml` chunk broke it), and no escape sequence from GITLAB_HOST / --host /
+// The built bundle (dist/pipetop.js), as a person runs it: glab's config read for real (through
+// the bundle's `yaml` chunk), and no escape sequence from GITLAB_HOST / --host /
 // --project reaching the terminal through a startup message.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';

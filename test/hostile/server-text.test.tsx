@@ -1,5 +1,5 @@
-// Issue 22: server text that reached the terminal raw. Each of these set the window title (OSC 0)
-// and wrote the clipboard (OSC 52) before every string went through one primitive
+// Server text that must not reach the terminal raw: each of these would set the window title
+// (OSC 0) and write the clipboard (OSC 52) but for the one primitive every string goes through
 // (src/ui/components/Text.tsx over src/text/safe.ts). The app is the real one, GitLab the
 // simulator answering one hostile response; the frame must hold nothing but pipetop's own SGR.
 import { afterEach, beforeEach, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// The built bundle in a pty with `--project` (issue 18): the lookup ran before the first frame, so
-// a stalled GitLab left a blank terminal for two minutes with `q` ignored, and an unknown project
-// silently opened the project list. Now the app draws first and looks the project up inside.
+// The built bundle in a pty with `--project`: the app draws first and looks the project up inside,
+// so a stalled GitLab never leaves a blank terminal with `q` ignored, and an unknown project says so
+// instead of silently opening the project list.
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_TOKENS, startSimulator, type Simulator } from '../../src/sim/index.js';
@@ -47,7 +47,7 @@ it('an unknown --project says "project … not found" in its pane', async () => 
   expect(await screen.exited()).toBe(0);
 });
 
-// Issue 17: env and glab config are the documented ways; --token (seen in `ps`) is not suggested.
+// Env and glab config are the documented ways; --token (seen in `ps`) is not suggested.
 it('a rejected token: the help names GITLAB_TOKEN, glab and --token-file, not --token', async () => {
   const screen = spawn(['--host', sim.url], { env: { ...noGlab, GITLAB_TOKEN: 'glpat-wrong' } });
   await screen.waitFor('GitLab rejected the token', 20_000);

@@ -10,16 +10,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { attachKeyReader, InkFeed, type InputEvent, type KeyReader, type KeySource } from '../../src/input/index.js';
 import { LineField } from '../../src/ui/components/LineField.js';
 import { InkKeyPort } from '../../src/ui/InkKeyPort.js';
+import { until as waitUntil } from '../helpers/until.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
+const until = (check: () => boolean, what: string) => waitUntil(check, what, { timeoutMs: 2000, everyMs: 5 });
 
 /** Renders `tree` with the port, and src/input's reader on the test stdin handing keys to `route`. */
 function mount(tree: (feed: InkFeed) => ReactNode, route: (feed: InkFeed, event: InputEvent) => void) {

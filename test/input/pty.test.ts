@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ALT_SCREEN_OFF, ALT_SCREEN_ON, CURSOR_SHOW, PASTE_OFF, PASTE_ON } from '../../src/input/terminal.js';
 import pty from 'node-pty';
+import { until as waitUntil } from '../helpers/until.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/key-echo.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pipetop-input-'));
@@ -49,11 +50,8 @@ async function start(escapeTimeoutMs = '5000'): Promise<Run> {
   return run;
 }
 
-/** Waits (bounded) until `check` holds. */
-async function until(check: () => boolean, what = 'condition'): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  if (!check()) throw new Error(`timed out waiting for ${what}:\n${JSON.stringify(screen?.raw())}`);
-}
+/** Waits (bounded) until `check` holds, showing what the program wrote if it never does. */
+const until = (check: () => boolean, what: string) => waitUntil(check, what, { timeoutMs: 10_000, everyMs: 25, show: () => JSON.stringify(screen?.raw()) });
 
 const keysIn = (raw: string) => [...raw.matchAll(/(KEY|PASTE) ([^\r\n]*)/g)].map((m) => `${m[1]} ${m[2]}`);
 
@@ -129,7 +127,7 @@ it('a lone Esc is Escape once the (default 50 ms) timeout passes', async () => {
 it('restores the terminal on SIGTERM and exits 143', async () => {
   const s = await start();
   s.write('a');
-  await until(() => s.raw().includes('KEY a'));
+  await until(() => s.raw().includes('KEY a'), 'the a key');
   s.kill('SIGTERM');
   expect(await s.exited()).toBe(143);
   expectRestored(s.raw());

@@ -1,4 +1,4 @@
-// Issue 22 §6: property tests as the guarantee. Answers are generated from the decoders' own field
+// Property tests as the guarantee. Answers are generated from the decoders' own field
 // lists (src/api/decoders.ts): every field of every entity gets a value of its kind, text full of
 // escapes, null, a value of any other JSON type, or nothing. Then:
 // - each decoder either decodes (every field it lists has its kind, or is absent where optional)

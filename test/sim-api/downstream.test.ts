@@ -20,7 +20,7 @@ beforeEach(async () => {
 afterEach(() => rig.close());
 
 /** Advances world time a minute at a time until `done` holds (bounded). */
-async function until(done: () => Promise<boolean>, minutes = 120): Promise<void> {
+async function advanceUntil(done: () => Promise<boolean>, minutes = 120): Promise<void> {
   for (let i = 0; i < minutes; i++) {
     if (await done()) return;
     rig.advance(MINUTE);
@@ -139,7 +139,7 @@ describe('a live parent pipeline', () => {
     let bridges = await byName();
     expect(bridges.get('integration')).toMatchObject({ status: 'created', downstream_pipeline: null });
 
-    await until(async () => (await byName()).get('integration')!.downstream_pipeline !== null);
+    await advanceUntil(async () => (await byName()).get('integration')!.downstream_pipeline !== null);
     bridges = await byName();
     const integration = bridges.get('integration')!;
     const docs = bridges.get('docs')!;
@@ -149,7 +149,7 @@ describe('a live parent pipeline', () => {
     const childId = integration.downstream_pipeline!.id;
     expect((await rig.gl.pipelines.get(DEPLOYER, pipeline.id)).status).toBe('running');
 
-    await until(async () => ['success', 'failed'].includes((await rig.gl.pipelines.get(DEPLOYER, childId)).status));
+    await advanceUntil(async () => ['success', 'failed'].includes((await rig.gl.pipelines.get(DEPLOYER, childId)).status));
     const child = await rig.gl.pipelines.get(DEPLOYER, childId);
     const after = (await byName()).get('integration')!;
     expect(after.status).toBe(child.status);
@@ -164,7 +164,7 @@ describe('a live parent pipeline', () => {
     for (let attempt = 0; attempt < 5 && !release?.downstream_pipeline; attempt++) {
       const run = await newDeployerPipeline();
       byName = run.byName;
-      await until(async () => {
+      await advanceUntil(async () => {
         const p = await rig.gl.pipelines.get(DEPLOYER, run.pipeline.id);
         return (await byName()).get('mobile:release')!.downstream_pipeline !== null || ['failed', 'canceled'].includes(p.status);
       });
@@ -174,7 +174,7 @@ describe('a live parent pipeline', () => {
     const downstreamId = release!.downstream_pipeline!.id;
     const mobileList = await rig.gl.pipelines.list(MOBILE, { source: 'pipeline', perPage: 5 }).all();
     expect(mobileList[0]!.id).toBe(downstreamId);
-    await until(async () => ['success', 'failed'].includes((await rig.gl.pipelines.get(MOBILE, downstreamId)).status));
+    await advanceUntil(async () => ['success', 'failed'].includes((await rig.gl.pipelines.get(MOBILE, downstreamId)).status));
     const downstream = await rig.gl.pipelines.get(MOBILE, downstreamId);
     expect((await byName()).get('mobile:release')!.status).toBe(downstream.status);
   });
@@ -186,7 +186,7 @@ describe('cancel and retry across parent and child', () => {
     let run;
     for (let attempt = 0; attempt < 5 && !run; attempt++) {
       const { pipeline, byName } = await newDeployerPipeline();
-      await until(async () => {
+      await advanceUntil(async () => {
         const b = (await byName()).get('integration')!;
         return b.status === 'running' || ['failed', 'canceled'].includes((await rig.gl.pipelines.get(DEPLOYER, pipeline.id)).status);
       });
@@ -244,7 +244,7 @@ describe('what GitLab allows on a bridge', () => {
     const again = await apiError(rig.gl.jobs.retry(DEPLOYER, bridge.id));
     expect(again.status).toBe(403);
     expect(again.reason).toContain('Job is not retryable');
-    await until(async () => {
+    await advanceUntil(async () => {
       const list = await rig.gl.pipelines.bridges(DEPLOYER, bridge.pipeline!.id).all();
       const now = list.find((b) => b.id === fresh.id)!;
       return now.downstream_pipeline !== null && now.downstream_pipeline.id !== bridge.downstream_pipeline!.id;

@@ -1,4 +1,4 @@
-// `pipetop watch` on the simulator's real trigger jobs (issue 13): acme/platform/deployer's 700019
+// `pipetop watch` on the simulator's real trigger jobs: acme/platform/deployer's 700019
 // (finished: two child pipelines and a multi-project one in acme/mobile) and 700027 (running, held
 // by its `integration` child), read through GET …/pipelines/:id/bridges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

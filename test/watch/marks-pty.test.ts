@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ptyFile, type Screen } from '../helpers/pty.js';
+import { until } from '../helpers/until.js';
 
 const { home, spawn } = ptyFile('pipetop-marks-home-');
 const ESC = '\x1b';
@@ -31,7 +32,7 @@ async function createWatched(extra: Record<string, string>): Promise<Screen> {
 it('a watched pipeline ends: OSC 777, OSC 9, the title and the bell', async () => {
   const screen = await createWatched({});
   const said = '(passed|failed|was canceled|was skipped)';
-  for (let i = 0; i < 200 && !screen.raw().includes(`${ESC}]777;`); i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => screen.raw().includes(`${ESC}]777;`), 'the OSC 777 notification', { timeoutMs: 5000, everyMs: 25, show: screen.raw });
   const raw = screen.raw();
   expect(raw).toMatch(new RegExp(`${ESC}\\]777;notify;pipetop: pipeline ${said};#\\d+ [^${BEL}]* · main · acme/api${BEL}`));
   expect(raw).toMatch(new RegExp(`${ESC}\\]9;pipetop: pipeline ${said}: #\\d+ [^${BEL}]*${BEL}`));
@@ -40,7 +41,7 @@ it('a watched pipeline ends: OSC 777, OSC 9, the title and the bell', async () =
 
 it('inside tmux the notification goes through its pass-through', async () => {
   const screen = await createWatched({ TMUX: '/tmp/tmux-0/default,1,0' });
-  for (let i = 0; i < 200 && !screen.raw().includes(`${ESC}Ptmux;`); i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => screen.raw().includes(`${ESC}Ptmux;`), "tmux's pass-through", { timeoutMs: 5000, everyMs: 25, show: screen.raw });
   expect(screen.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]777;notify;pipetop: pipeline [^${BEL}]*${BEL}${ESC}\\\\`));
   expect(screen.raw()).toMatch(new RegExp(`${ESC}Ptmux;${ESC}${ESC}\\]2;pipetop: pipeline [^${BEL}]*${BEL}${ESC}\\\\${BEL}`));
 });

@@ -73,7 +73,7 @@ describe('notificationBytes', () => {
   });
 });
 
-// Issue 22 §2: the title/notification writer takes only values that passed src/text/safe.ts;
+// The title/notification writer takes only values that passed src/text/safe.ts;
 // `tsc --noEmit` fails if a plain string is accepted (the directive would be unused).
 it('accepts only SafeStrings (checked by the compiler)', () => {
   // @ts-expect-error raw strings have not passed the primitive

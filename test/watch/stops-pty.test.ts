@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { BUNDLE, ptyFile, type Screen } from '../helpers/pty.js';
 import { MINUTE, startRig, type Rig } from '../helpers/sim.js';
+import { until } from '../helpers/until.js';
 
 const { home, env, spawn } = ptyFile('pipetop-watch-stops-');
 const API = 'acme/api';
@@ -20,15 +21,6 @@ beforeAll(async () => {
   gitlab = ['--host', rig.sim.url, '--token', DEMO_TOKENS.user];
 });
 afterAll(() => rig.close());
-
-/** Bounded wait on a condition, polled. */
-async function until(what: string, ok: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Exit code, or a failure after `timeoutMs` (bounded: the app must end by itself). */
 async function exitWithin(screen: Screen, timeoutMs: number): Promise<number> {
@@ -67,7 +59,7 @@ describe('stopping', () => {
     rig.sim.faults.add({ kind: 'stall', method: 'GET', path: new RegExp(`^/projects/${pid}/jobs/\\d+/trace$`), times: 50 });
     try {
       const screen = spawn(['watch', String(failed!.id), '--project', API, ...gitlab]);
-      await until('a log read reached GitLab', () => rig.sim.faults.pending < 50, 20_000);
+      await until(() => rig.sim.faults.pending < 50, 'a log read reached GitLab', { timeoutMs: 20_000, everyMs: 25 });
       screen.write('\x03');
       // The logs' own timeout is 15 s: ending well before it is ending at once.
       expect(await exitWithin(screen, 5_000)).toBe(130);
@@ -91,7 +83,7 @@ describe('stopping', () => {
     let out = '';
     term.onData((d) => (out += d));
     try {
-      await until('head printed the first line', () => out.includes(`watching pipeline #${p.id}`), 20_000);
+      await until(() => out.includes(`watching pipeline #${p.id}`), 'head printed the first line', { timeoutMs: 20_000, everyMs: 25 });
       // The pipeline moves on: the watch writes its next line into the closed pipe.
       for (let i = 0; !/rc=\d+/.test(out); i++) {
         if (i > 200) throw new Error(`the watch never ended:\n${out}`);
@@ -138,7 +130,7 @@ describe('the live view fits the screen', () => {
     try {
       const screen = spawn(['watch', '700027', '--project', DEPLOYER, '--interval', '0.5', ...gitlab], { cols: 80, rows: 24 });
       await screen.waitFor('… and 180 more trigger jobs: 180 passed', 15_000);
-      await until('several redraws', () => redraws(screen.raw()) >= 6, 20_000);
+      await until(() => redraws(screen.raw()) >= 6, 'several redraws', { timeoutMs: 20_000, everyMs: 25 });
       expect(await scrolledOff(screen.raw(), 80, 24)).toBe(0);
       const shown = screen.text().split('\n');
       expect(shown.filter((l) => /region-\d+/.test(l))).toHaveLength(20);
@@ -152,7 +144,7 @@ describe('the live view fits the screen', () => {
   it('8 columns: every redraw covers the last one, no fragments left behind', async () => {
     const p = await rig.gl.pipelines.create(API, 'fix/timeouts');
     const screen = spawn(['watch', String(p.id), '--project', API, '--interval', '0.5', ...gitlab], { cols: 8, rows: 24 });
-    await until('several redraws', () => redraws(screen.raw()) >= 10, 20_000);
+    await until(() => redraws(screen.raw()) >= 10, 'several redraws', { timeoutMs: 20_000, everyMs: 25 });
     expect(await scrolledOff(screen.raw(), 8, 24)).toBe(0);
     const height = Number(/\r\x1b\[(\d+)A(?![\s\S]*\r\x1b\[\d+A)/.exec(screen.raw())![1]);
     const used = screen

@@ -1,4 +1,4 @@
-// `pipetop watch` takes its token the ways the TUI does (issue 17): --token-file PATH (private
+// `pipetop watch` takes its token the ways the TUI does: --token-file PATH (private
 // only) and --token - (standard input), besides the environment and glab's config.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';

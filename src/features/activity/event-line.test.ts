@@ -111,7 +111,7 @@ describe('eventUrl', () => {
   });
 });
 
-describe('target types GitLab namespaces (issue 33)', () => {
+describe('target types GitLab namespaces', () => {
   const base2: Event = {
     id: 1,
     project_id: 1,

@@ -8,7 +8,7 @@ import { Text } from '../../ui/components/Text.js';
 import { useAppState } from '../../ui/context.js';
 import { bytes } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
-import { rowsOf } from './load.js';
+import { leftOutNote, rowsOf } from './load.js';
 import { archiveKey, previewKey } from './slice.js';
 import { UNSAFE_FOLDER } from './tree.js';
 
@@ -37,7 +37,8 @@ function ArchiveTree({ pane, width, height }: BrowsePaneProps) {
   const files = listing.entries.filter((e) => !e.directory).length;
   const how = listing.via === 'range' ? 'read by range' : 'downloaded whole (no Range)';
   const heading = `Artifacts of ${who} · ${files} file${files === 1 ? '' : 's'}, ${bytes(listing.total ?? 0)}${listing.zip64 ? ' (zip64)' : ''} · ${how}: ${listing.reads} request${listing.reads === 1 ? '' : 's'}, ${bytes(listing.bytes)}`;
-  const room = Math.max(1, height - 1);
+  const note = leftOutNote(listing);
+  const room = Math.max(1, height - 1 - (note ? 1 : 0));
   const first = Math.max(0, Math.min(listing.selected - Math.floor(room / 2), rows.length - room));
   const sizeWidth = 10;
   return (
@@ -45,7 +46,12 @@ function ArchiveTree({ pane, width, height }: BrowsePaneProps) {
       <Text bold wrap="truncate">
         {heading}
       </Text>
-      {rows.length === 0 ? <Text dimColor>The archive is empty.</Text> : null}
+      {note ? (
+        <Text color={theme.warning} wrap="truncate">
+          {note}
+        </Text>
+      ) : null}
+      {rows.length === 0 ? <Text dimColor>{note ? 'Nothing fits.' : 'The archive is empty.'}</Text> : null}
       {rows.slice(first, first + room).map((row, i) => {
         const selected = first + i === listing.selected;
         const unsafeGroup = row.node.path === UNSAFE_FOLDER;

@@ -7,19 +7,26 @@
 // and after it when its bytes are binary.
 import { archiveKey, type ArchiveListing, type FilePreview, previewKey, writeBrowse } from './slice.js';
 import type { ArchiveRead } from '../../api/index.js';
-import { ARTIFACT_LISTING_LIMITS, ARTIFACT_PREVIEW_MAX, ARTIFACT_TAIL_BYTES, archiveSpoolBudget, formatSize } from '../../lib/budgets.js';
+import {
+  ARTIFACT_LISTING_LIMITS,
+  ARTIFACT_TREE_MAX_FOLDERS,
+  ARTIFACT_PREVIEW_MAX,
+  ARTIFACT_TAIL_BYTES,
+  archiveSpoolBudget,
+  formatSize,
+} from '../../lib/budgets.js';
 import { readZipDirectory, type ZipEntry, type ZipSource } from '../../lib/zip.js';
 import { TempFile, freeBytes, pipetopTempDir } from '../../log/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { buildTree, initiallyOpen, visibleRows, type TreeNode, type TreeRow } from './tree.js';
+import { buildTree, initiallyOpen, visibleRows, type Tree, type TreeRow } from './tree.js';
 
-const trees = new WeakMap<readonly ZipEntry[], TreeNode>();
+const trees = new WeakMap<readonly ZipEntry[], Tree>();
 /** The tree of a listing's entries, built once per listing. */
-export function treeOf(entries: readonly ZipEntry[]): TreeNode {
+export function treeOf(entries: readonly ZipEntry[]): Tree {
   let tree = trees.get(entries);
   if (!tree) {
-    tree = buildTree(entries);
+    tree = buildTree(entries, ARTIFACT_TREE_MAX_FOLDERS);
     trees.set(entries, tree);
   }
   return tree;
@@ -27,7 +34,21 @@ export function treeOf(entries: readonly ZipEntry[]): TreeNode {
 
 /** The rows of a listing as shown (folders open or closed). */
 export function rowsOf(listing: ArchiveListing): TreeRow[] {
-  return visibleRows(treeOf(listing.entries), new Set(listing.open));
+  return visibleRows(treeOf(listing.entries).root, new Set(listing.open));
+}
+
+/** What the listing leaves out and why (a bound of the reader or of the tree), or null when it lists all. */
+export function leftOutNote(listing: ArchiveListing): string | null {
+  const why: string[] = [];
+  let entries = listing.left?.entries ?? 0;
+  if (listing.left) why.push(listing.left.why);
+  const { notPlaced } = treeOf(listing.entries);
+  if (notPlaced) {
+    entries += notPlaced;
+    why.push(`${notPlaced.toLocaleString('en')} past the ${ARTIFACT_TREE_MAX_FOLDERS.toLocaleString('en')} folders pipetop shows`);
+  }
+  if (!entries) return null;
+  return `Not listed: ${entries.toLocaleString('en')} entr${entries === 1 ? 'y' : 'ies'} (${why.join('; ')}).`;
 }
 
 function patch(ctx: Ctx, key: string, change: Partial<ArchiveListing>): void {
@@ -78,7 +99,8 @@ export async function loadListing(ctx: Ctx, projectId: number, jobId: number): P
       state: 'ready',
       entries: dir.entries,
       // A re-read (R) keeps what the user opened; a first read opens a lone top folder.
-      open: open?.length ? open : initiallyOpen(treeOf(dir.entries)),
+      open: open?.length ? open : initiallyOpen(treeOf(dir.entries).root),
+      left: dir.left ?? undefined,
       via,
       reads,
       bytes,

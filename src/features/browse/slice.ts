@@ -22,6 +22,8 @@ export interface ArchiveListing {
   /** The archive's size. */
   total?: number;
   zip64?: boolean;
+  /** Entries a bound of the listing left out, and why (src/lib/budgets.ts ARTIFACT_LISTING_LIMITS). */
+  left?: { entries: number; why: string };
 }
 
 /** One file of the archive in the preview. */

@@ -26,71 +26,111 @@ export interface TreeRow {
 /** The folder that holds entries with unsafe names (its path cannot clash: no segment is empty). */
 export const UNSAFE_FOLDER = '//unsafe';
 
-export function buildTree(entries: readonly ZipEntry[]): TreeNode {
+/** A tree, and the entries it left out because placing them would make more folders than it holds. */
+export interface Tree {
+  root: TreeNode;
+  notPlaced: number;
+}
+
+/**
+ * Builds the tree in time linear in the names' segments: each folder finds its children by name
+ * in a map of its own (no path is joined to look one up), a path is made once, from its parent's,
+ * when its folder is made, and totals and sorting walk the folders bottom-up in a loop — no
+ * recursion, so a name thousands of folders deep cannot overflow the stack. Past `maxFolders`
+ * folders, an entry that needs a new one is counted in notPlaced instead.
+ */
+export function buildTree(entries: readonly ZipEntry[], maxFolders = Infinity): Tree {
   const root: TreeNode = { name: '', path: '', children: [], files: 0, bytes: 0 };
-  const folders = new Map<string, TreeNode>([['', root]]);
-  const folder = (segments: string[]): TreeNode => {
+  // Creation order: a folder comes after its parent, so walking it backwards is bottom-up.
+  const folders: TreeNode[] = [root];
+  const parents: (TreeNode | null)[] = [null];
+  const subfolders = new Map<TreeNode, Map<string, TreeNode>>();
+  const fileNames = new Map<TreeNode, Set<string>>();
+  let notPlaced = 0;
+  /** The folder for segments[0, count), made when missing; null when that passes maxFolders. */
+  const folder = (segments: readonly string[], count: number): TreeNode | null => {
     let node = root;
-    for (let i = 0; i < segments.length; i++) {
-      const path = segments.slice(0, i + 1).join('/');
-      let next = folders.get(path);
-      if (!next) {
-        next = { name: segments[i]!, path, children: [], files: 0, bytes: 0 };
-        folders.set(path, next);
-        node.children.push(next);
-      }
+    let i = 0;
+    for (; i < count; i++) {
+      const next = subfolders.get(node)?.get(segments[i]!);
+      if (!next) break;
+      node = next;
+    }
+    if (folders.length - 1 + (count - i) > maxFolders) return null;
+    for (; i < count; i++) {
+      const name = segments[i]!;
+      const next: TreeNode = { name, path: node === root ? name : `${node.path}/${name}`, children: [], files: 0, bytes: 0 };
+      let byName = subfolders.get(node);
+      if (!byName) subfolders.set(node, (byName = new Map()));
+      byName.set(name, next);
+      node.children.push(next);
+      folders.push(next);
+      parents.push(node);
       node = next;
     }
     return node;
   };
   const unsafe: TreeNode = { name: 'names that are unsafe as paths (shown, never used)', path: UNSAFE_FOLDER, children: [], files: 0, bytes: 0 };
-  const seen = new Set<string>();
   for (const entry of entries) {
     if (entry.unsafe) {
       unsafe.children.push({ name: entry.name, path: `${UNSAFE_FOLDER}/${unsafe.children.length}`, entry, children: [], files: 1, bytes: entry.size });
       continue;
     }
     if (entry.directory) {
-      folder(entry.segments);
+      if (!folder(entry.segments, entry.segments.length)) notPlaced++;
       continue;
     }
-    const path = entry.segments.join('/');
+    const parent = folder(entry.segments, entry.segments.length - 1);
+    if (!parent) {
+      notPlaced++;
+      continue;
+    }
+    const last = entry.segments.at(-1)!;
     // A second entry of the same name (zips allow it): both are listed, the later one marked.
-    const name = seen.has(path) ? `${entry.segments.at(-1)!} (again)` : entry.segments.at(-1)!;
-    seen.add(path);
-    const parent = folder(entry.segments.slice(0, -1));
-    parent.children.push({ name, path, entry, children: [], files: 1, bytes: entry.size });
+    let names = fileNames.get(parent);
+    if (!names) fileNames.set(parent, (names = new Set()));
+    const name = names.has(last) ? `${last} (again)` : last;
+    names.add(last);
+    parent.children.push({ name, path: parent === root ? last : `${parent.path}/${last}`, entry, children: [], files: 1, bytes: entry.size });
   }
-  if (unsafe.children.length) root.children.push(unsafe);
-  const total = (node: TreeNode): void => {
-    if (node.entry) return;
-    node.files = 0;
-    node.bytes = 0;
+  if (unsafe.children.length) {
+    root.children.push(unsafe);
+    folders.push(unsafe);
+    parents.push(root);
+  }
+  for (let i = folders.length - 1; i >= 0; i--) {
+    const node = folders[i]!;
     for (const child of node.children) {
-      total(child);
-      node.files += child.files;
+      if (!child.entry) continue;
+      node.files++;
       node.bytes += child.bytes;
     }
-    node.children.sort(
-      (a, b) => (a.path === UNSAFE_FOLDER ? 1 : b.path === UNSAFE_FOLDER ? -1 : 0) || Number(!!a.entry) - Number(!!b.entry) || a.name.localeCompare(b.name),
-    );
-  };
-  total(root);
-  return root;
+    node.children.sort((a, b) => (a === unsafe ? 1 : b === unsafe ? -1 : 0) || Number(!!a.entry) - Number(!!b.entry) || a.name.localeCompare(b.name));
+    const parent = parents[i];
+    if (parent) {
+      parent.files += node.files;
+      parent.bytes += node.bytes;
+    }
+  }
+  return { root, notPlaced };
 }
 
-/** The rows shown: the root's children, and the children of every open folder below them. */
+/** The rows shown: the root's children, and the children of every open folder below them (a loop, not recursion). */
 export function visibleRows(root: TreeNode, open: ReadonlySet<string>): TreeRow[] {
   const rows: TreeRow[] = [];
-  const walk = (node: TreeNode, depth: number): void => {
-    for (const child of node.children) {
-      const folder = !child.entry;
-      const isOpen = folder && open.has(child.path);
-      rows.push({ node: child, depth, folder, open: isOpen });
-      if (isOpen) walk(child, depth + 1);
+  const stack: { node: TreeNode; next: number }[] = [{ node: root, next: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const child = top.node.children[top.next++];
+    if (!child) {
+      stack.pop();
+      continue;
     }
-  };
-  walk(root, 0);
+    const folder = !child.entry;
+    const isOpen = folder && open.has(child.path);
+    rows.push({ node: child, depth: stack.length - 1, folder, open: isOpen });
+    if (isOpen) stack.push({ node: child, next: 0 });
+  }
   return rows;
 }
 

@@ -75,7 +75,7 @@ async function executeGuarded(ctx: Ctx, command: CustomCommand, vars: Record<str
       report(ctx, command, result);
       return;
     }
-    const shell = runShell(command.run, { env, stdio: 'capture', ...(ctx.platform.cwd ? { cwd: ctx.platform.cwd } : {}) });
+    const shell = runShell(command.run, { env, stdio: 'capture', label: command.name, ...(ctx.platform.cwd ? { cwd: ctx.platform.cwd } : {}) });
     const mine = running.get(ctx) ?? new Map<string, RunningShell>();
     running.set(ctx, mine);
     mine.set(command.name, shell);

@@ -17,16 +17,19 @@ export function LogView({ jobId, width, height, waiting }: { jobId: number; widt
   // The lines come through the store (use-log.ts): a handle on the engine's model, re-read as lines arrive.
   const { view, lines: model } = useLog(jobId);
 
+  // An error before there is a model too: the spool found no place on disk (log-view.ts).
+  if (view?.error && !view.loaded)
+    return (
+      <Box height={height}>
+        <Text color={theme.error} wrap="wrap">
+          Cannot read the log: {view.error}
+        </Text>
+      </Box>
+    );
   if (!model || !view)
     return (
       <Box height={height}>
         <Text dimColor>Opening the log…</Text>
-      </Box>
-    );
-  if (view.error && !view.loaded)
-    return (
-      <Box height={height}>
-        <Text color={theme.error}>Cannot read the log: {view.error}</Text>
       </Box>
     );
   if (model.lineCount === 0)

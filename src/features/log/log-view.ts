@@ -10,7 +10,7 @@ import { setConfirm } from '../../store/writers.js';
 import { writeLog } from './slice.js';
 import { isGitLabApiError, type Job } from '../../api/index.js';
 import { formatSize, logDiskBudget } from '../../lib/budgets.js';
-import { LiveSearch, LogModel, freeBytes, pipetopTempDir, type LiveSearchResult } from '../../log/index.js';
+import { LiveSearch, LogModel, TempDirError, freeBytes, pipetopTempDir, type LiveSearchResult } from '../../log/index.js';
 import { startTail, type TailRead } from './tail.js';
 import { join } from 'node:path';
 import { TargetError } from '../../lib/safe-file.js';
@@ -83,6 +83,8 @@ function logError(error: unknown, job: Job | undefined): string {
 export class LogRegistry {
   private open: Open | null = null;
   private opening: Promise<void> | null = null;
+  /** The job whose log found no place for its spool files (not tried again until R or another job). */
+  private refused: number | null = null;
   /** Rows of log on screen, so follow and paging fit the terminal. */
   get height(): number {
     return this.open ? (this.hooks.rows?.(this.open.jobId) ?? 10) : 10;
@@ -110,7 +112,9 @@ export class LogRegistry {
     // An erased job has no log left (GitLab removes it with the erase): nothing to read, ever.
     const want = pane.kind === 'job' && !state.jobs[pane.jobId]?.erased_at ? pane : null;
     if (this.open && this.open.jobId !== want?.jobId) void this.close();
-    if (want && !this.open && !this.opening) this.opening = this.start(want.projectId, want.jobId).finally(() => (this.opening = null));
+    if (this.refused !== null && this.refused !== want?.jobId) this.refused = null;
+    if (want && !this.open && !this.opening && this.refused !== want.jobId)
+      this.opening = this.start(want.projectId, want.jobId).finally(() => (this.opening = null));
     const open = this.open;
     if (open) {
       // A log nobody follows is not read on (it would only grow on disk); G or f reads on at once.
@@ -130,9 +134,21 @@ export class LogRegistry {
     const { store } = this.ctx;
     // The spool files in pipetop's own directory (visible to du, removed at exit), within the disk
     // budget: --log-disk, else 2 GB or a tenth of the free space (src/lib/budgets.ts).
-    const tmpDir = this.hooks.tmpDir ?? pipetopTempDir();
-    const maxDiskBytes = logDiskBudget(freeBytes(tmpDir), this.ctx.platform.logDiskBytes);
-    const model = await LogModel.create({ tmpDir, anonymousFiles: false, maxDiskBytes });
+    let tmpDir: string;
+    let maxDiskBytes: number;
+    let model: LogModel;
+    try {
+      tmpDir = this.hooks.tmpDir ?? pipetopTempDir();
+      maxDiskBytes = logDiskBudget(freeBytes(tmpDir), this.ctx.platform.logDiskBytes);
+      model = await LogModel.create({ tmpDir, anonymousFiles: false, maxDiskBytes });
+    } catch (error) {
+      // No place for the spool files: the pane says why, and R tries again (not every store change).
+      this.refused = jobId;
+      this.patch(jobId, {
+        error: `no place to spool it on disk: ${error instanceof TempDirError ? safeText(error.message, 600) : describeError(error)}. Point TMPDIR at a directory you can write; R tries again`,
+      });
+      return;
+    }
     // The pane may have gone while the spool was being created.
     const pane = topPane(store.getState());
     if (pane.kind !== 'job' || pane.jobId !== jobId || store.getState().jobs[jobId]?.erased_at) {
@@ -188,8 +204,13 @@ export class LogRegistry {
     return this.close();
   }
 
-  /** Re-reads the log now (R). */
+  /** Re-reads the log now (R); after the spool was refused, tries again to open it. */
   refresh(): Promise<void> {
+    if (!this.open && this.refused !== null) {
+      this.refused = null;
+      this.sync(this.ctx.store.getState());
+      return this.opening ?? Promise.resolve();
+    }
     return this.open?.tail.refresh() ?? Promise.resolve();
   }
 

@@ -7,6 +7,7 @@ import { traceBytes } from '../../sim/trace.js';
 import type { LogModel } from '../../log/index.js';
 import { backoffDelay, logSaysJobEnded, quietDelay, startTail, type Tail, type TailRead } from './tail.js';
 import { disposeModels, modelOf, newModel, snapshot } from '../../log/test-support.js';
+import { until } from '../../../test/helpers/until.js';
 
 const START = Date.UTC(2026, 10, 20, 12, 0, 0);
 const PROJECT = 'acme/web';
@@ -21,13 +22,7 @@ afterEach(async () => {
 });
 
 /** Waits for a condition (checked every few ms), failing after a bounded time. */
-async function waitFor(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
+const waitFor = (check: () => boolean, what: string) => until(check, what, { timeoutMs: 15_000, everyMs: 2 });
 
 async function setup(gitlabStrict: boolean) {
   sim = await startSimulator({ speed: 0, startTime: START, seed: 7, gitlabStrict });
@@ -119,8 +114,8 @@ describe.each([
 
     // Finished: no timer is left. A negative check needs a window: 20 poll intervals pass without a request.
     const requests = w.traceRequests().length;
-    const until = Date.now() + 100;
-    await waitFor(() => Date.now() >= until, 'the observation window');
+    const windowEnd = Date.now() + 100;
+    await waitFor(() => Date.now() >= windowEnd, 'the observation window');
     expect(w.traceRequests().length).toBe(requests);
     expect(t.state).toBe('finished');
 
@@ -180,8 +175,8 @@ describe('startTail errors and control', () => {
     const after = w.traceRequests().length;
     await t.refresh(); // a stopped tail does nothing
     expect(t.state).toBe('stopped');
-    const until = Date.now() + 50;
-    await waitFor(() => Date.now() >= until, 'the observation window');
+    const windowEnd = Date.now() + 50;
+    await waitFor(() => Date.now() >= windowEnd, 'the observation window');
     expect(w.traceRequests().length).toBeLessThanOrEqual(after + 1); // at most the one already sent
   });
 

@@ -3,6 +3,7 @@ import type { GitLab, Pipeline } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { createAppStore } from '../../app/create.js';
 import { startMarkPolling } from './poll.js';
+import { until } from '../../../test/helpers/until.js';
 
 describe('startMarkPolling', () => {
   it('reads running marks every round, marks waiting on a manual job at the idle cadence, ended ones never', async () => {
@@ -21,8 +22,7 @@ describe('startMarkPolling', () => {
     const ctx = { store, gl, now: () => 0, connectionFailed: () => undefined } as unknown as Ctx;
     const poller = startMarkPolling(ctx, 5, 50);
     try {
-      const deadline = Date.now() + 5000;
-      while ((reads[1] ?? 0) < 21 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      await until(() => (reads[1] ?? 0) >= 21, 'twenty-one rounds', { timeoutMs: 5000, everyMs: 5 });
     } finally {
       poller.stop();
     }

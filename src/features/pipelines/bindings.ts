@@ -99,7 +99,7 @@ export const PIPELINE_BINDINGS: Binding[] = [
     hint: 'v view',
     rank: { pipeline: 7 },
   },
-  // failed jobs, merge requests (issue 13)
+  // failed jobs, merge requests
   {
     command: 'pipeline.nextFailed',
     keys: ['F'],
@@ -118,7 +118,7 @@ export const PIPELINE_BINDINGS: Binding[] = [
     hint: 'N new pipeline',
     mutates: true,
   },
-  // run form: `N` new pipeline, `p` on a manual job (issue 13; features/pipelines/run-form*.ts)
+  // run form: `N` new pipeline, `p` on a manual job (features/pipelines/run-form*.ts)
   {
     command: 'form.submit',
     keys: ['enter', 'ctrl+s'],
@@ -138,7 +138,7 @@ export const PIPELINE_BINDINGS: Binding[] = [
     scopes: ['runForm'],
     hint: 'esc cancel',
   },
-  // pipeline details and the Tests view (issue 13; features/pipelines/pipeline-extras.ts, tests-view.ts)
+  // pipeline details and the Tests view (features/pipelines/pipeline-extras.ts, tests-view.ts)
   {
     command: 'pipeline.details',
     keys: ['i'],
@@ -186,7 +186,7 @@ export const PIPELINE_BINDINGS: Binding[] = [
     scopes: ['tests'],
     hint: 'esc back',
   },
-  // watched pipelines (issue 14)
+  // watched pipelines (features/marks)
   {
     command: 'pipeline.mark',
     keys: ['m'],

@@ -99,7 +99,7 @@ export function downstreamPath(
   if (known) return known;
   const m = dp.web_url ? /^https?:\/\/[^/]+\/(.+?)\/-\/pipelines\//.exec(dp.web_url) : null;
   // Decoded for reading, then made safe: the path may hold percent-encoded escapes, or a malformed
-  // `%` that decodeURIComponent throws on (issue 22).
+  // `%` that decodeURIComponent throws on.
   return m ? safeDecodedUrlPart(m[1]!, 200) : `project ${projectId}`;
 }
 

@@ -9,7 +9,8 @@ import { writePipelines } from './writers.js';
 import { PIPELINE_SCOPES, PIPELINE_SOURCES, PIPELINE_STATUSES, type PipelineListFilters } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
-import type { ListKey } from '../../store/types.js';
+import { listKeyText, type ListKey } from '../../store/types.js';
+import { listKeys } from '../../store/sources.js';
 
 const TEXT_KEYS = ['ref', 'name', 'username'];
 /** GitLab 17's pipeline list parameters, pagination aside (docs/gitlab-api.md "Pipeline list filters"). */
@@ -81,4 +82,16 @@ export function submitPipelineFilters(ctx: Ctx, { projectId, key }: { projectId:
   writePipelines(ctx.store, (s) => ({ pipelineFilters: { ...s.pipelineFilters, [projectId]: parsed.filters } }));
   void resetList(ctx, key);
   return null;
+}
+
+/**
+ * The project's pipelines list shows only `status` pipelines, of every ref (the pulse's `f` leaves
+ * it under a failure it opens when a newer one failed on another ref).
+ */
+export function filterPipelinesByStatus(ctx: Ctx, projectId: number, status: string): void {
+  const now = ctx.store.getState().pipelineFilters[projectId];
+  if (now && Object.keys(now).length === 1 && now.status === status) return;
+  writePipelines(ctx.store, (s) => ({ pipelineFilters: { ...s.pipelineFilters, [projectId]: { status } } }));
+  // A list already read answered the old filter: it starts over (one not read yet is read by the poller).
+  if (ctx.store.getState().lists[listKeyText(listKeys.pipelines(projectId))]) void resetList(ctx, listKeys.pipelines(projectId));
 }

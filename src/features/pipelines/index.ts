@@ -9,3 +9,4 @@ export { PAGES_PER_ACTIVE_POLL } from './poll.js';
 export { runPipelineAction } from './actions.js';
 export { JOB_KEYS, jobRefusal, type JobKey } from './job-commands.js';
 export { rememberMergeRequest } from './mr.js';
+export { filterPipelinesByStatus } from './filters.js';

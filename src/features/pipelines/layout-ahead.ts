@@ -1,6 +1,6 @@
 // The stage graph and the timeline of a 5,000-job pipeline take 5-15 ms to lay out (grouping by
-// stage; every job's spans and the critical path), and `v` used to pay that on the key: the first
-// frame of each view was the slowest of bench/latency.mjs. Both layouts are kept per jobs array
+// stage; every job's spans and the critical path), and paid on the key, the first frame of each
+// view would be the slowest of bench/latency.mjs. Both layouts are kept per jobs array
 // (StageGraph.tsx columnsOf, TimelineView.tsx timelineLayout), so the pane lays out the view `v`
 // leads to just after a frame is out, when the jobs or the view change, and the key finds it done.
 import { useEffect } from 'react';

@@ -43,10 +43,10 @@ export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
     run(ctx, args, at) {
       const missing = needProject(at);
       if (missing) return missing;
+      if (args.length > 1) return `A ref has no spaces: ${args.join(' ')}`;
       setPrompt(ctx.store, null);
-      openNewPipelineForm(ctx, at.project!.projectId, at.project!.path);
-      const prompt = ctx.store.getState().prompt;
-      if (prompt && args[0]) setPrompt(ctx.store, { ...prompt, initial: args.join(' ') });
+      // The ref typed (or Tab-completed) is the form's, not the default branch.
+      openNewPipelineForm(ctx, at.project!.projectId, at.project!.path, args[0] || undefined);
       return null;
     },
   },

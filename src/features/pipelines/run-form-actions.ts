@@ -44,18 +44,22 @@ const open = (ctx: Ctx, form: RunFormState) => {
   nav.push(ctx.store, { kind: 'runForm', projectId: form.projectId, path: form.path });
 };
 
-/** `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did). */
-export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string): void {
+/**
+ * `N`: the form with the default branch prefilled (Enter at once runs it, as the old prompt did);
+ * `:new REF`: with the ref typed (or Tab-completed) instead.
+ */
+export function openNewPipelineForm(ctx: Ctx, projectId: number, path: string, typed?: string): void {
   const branch: unknown = ctx.store.getState().projects[projectId]?.default_branch;
-  const ref = typeof branch === 'string' ? branch : 'main';
-  // The prefill is exactly what the field shows: a default branch holding characters the field
-  // cannot show (escapes, bidi overrides, invisible ones) is not prefilled but named, escaped.
+  const ref = typed ?? (typeof branch === 'string' ? branch : 'main');
+  // The prefill is exactly what the field shows: a ref holding characters the field cannot show
+  // (escapes, bidi overrides, invisible ones) is not prefilled but named, escaped.
   const hidden = hiddenCharacter(ref);
   if (!hidden) return open(ctx, newPipelineForm(projectId, path, ref));
   const form = newPipelineForm(projectId, path, '');
+  const whose = typed !== undefined ? 'The ref typed' : "GitLab's default branch";
   open(ctx, {
     ...form,
-    server: { ...form.server, ref: `GitLab's default branch "${visiblyEscaped(ref, 80)}" holds ${hidden}, which cannot be shown: type the branch` },
+    server: { ...form.server, ref: `${whose} "${visiblyEscaped(ref, 80)}" holds ${hidden}, which cannot be shown: type the branch` },
   });
 }
 

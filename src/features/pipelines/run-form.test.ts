@@ -71,7 +71,7 @@ describe('run form entries', () => {
   });
 });
 
-// Issue 22 §4: typed input values keep their text unless it is exactly a JSON number.
+// Typed input values keep their text unless it is exactly a JSON number.
 describe('inputs keep their text', () => {
   it('sends a number only when the number is exactly the text', () => {
     expect(inferInput('12')).toBe(12);

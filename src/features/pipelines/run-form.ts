@@ -1,7 +1,7 @@
 // The "run with variables" form as pure state: `N` (a new pipeline: ref, variables, inputs) and `p`
 // on a manual job (its job_variables_attributes). One entry per line — `KEY=value`, `file:KEY=value`,
 // `input:name=value` — with a trailing empty line always there to type the next one. Enter sends
-// (so `N` Enter and `p` Enter act at once, as before), Tab/↑/↓ move between lines, Esc leaves.
+// (so `N` Enter and `p` Enter act at once), Tab/↑/↓ move between lines, Esc leaves.
 // GitLab 17 has no REST endpoint for a project's declared `spec:inputs`, so inputs are typed by the
 // user and their type inferred (number, boolean, array, string); GitLab's 400 names the bad ones,
 // and its message lands beside that line. Nothing here talks to the API or React.

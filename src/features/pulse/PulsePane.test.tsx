@@ -13,6 +13,7 @@ import { AppContext } from '../../ui/context.js';
 import { ThemeContext, createTheme } from '../../ui/theme.js';
 import { PulsePane } from './PulsePane.js';
 import { memoPulseRows, pulseRows } from './rows.js';
+import { until as waitUntil } from '../../../test/helpers/until.js';
 
 afterEach(() => {
   cleanup();
@@ -55,12 +56,7 @@ const paths = (frame: string | undefined): string[] =>
     .slice(2)
     .flatMap((line) => /acme\/\w+/.exec(line) ?? []);
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; !check(); i++) {
-    if (i > 200) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const until = (check: () => boolean, what: string) => waitUntil(check, what, { timeoutMs: 2000, everyMs: 5 });
 
 describe('PulsePane', () => {
   it('re-sorts its rows when a project’s pipelines arrive, the cursor staying on its project', async () => {

@@ -18,8 +18,12 @@ export function PulsePane({ width, height }: { width: number; height: number }) 
   const source = useAppState(pulseSourceProjects);
   const pipelines = useAppState((s) => s.pulse.pipelines);
   const selectedId = useAppState((s) => s.pulse.selectedId);
+  const pinAt = useAppState((s) => s.pulse.pinAt);
   const filterText = useAppState((s) => listOf(s, PULSE_LIST).filter.trim());
-  const rows = useMemo(() => pulseRowsOf(source, pipelines, filterText), [source, pipelines, filterText]);
+  const rows = useMemo(
+    () => pulseRowsOf(source, pipelines, filterText, selectedId !== null && pinAt !== null ? { projectId: selectedId, at: pinAt } : null),
+    [source, pipelines, filterText, selectedId, pinAt],
+  );
   const selected = selectedIndex(rows, selectedId);
   const projects = useAppState((s) => listOf(s, listKeys.projects()));
   const configured = useAppState((s) => s.config.pulse !== undefined);

@@ -21,6 +21,7 @@ import { goBack } from '../../store/core-commands.js';
 import { PULSE_BINDINGS } from './bindings.js';
 import { startPulsePolling, type PulsePoller } from './poll.js';
 import { PulsePane } from './PulsePane.js';
+import { openNewestFailure } from './failure.js';
 import { pushPane } from '../../store/palette.js';
 
 const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
@@ -43,7 +44,7 @@ function move(ctx: Ctx, to: (i: number, n: number, page: number) => number): voi
   const height = pulseBodyRows(state);
   const i = Math.max(0, Math.min(rows.length - 1, to(pulseSelected(state, rows), rows.length, height)));
   const { offset } = windowFor(rows.length, i, height, state.pulse.offset);
-  writePulse(ctx.store, (s) => ({ pulse: { ...s.pulse, selectedId: rows[i]!.projectId, offset } }));
+  writePulse(ctx.store, (s) => ({ pulse: { ...s.pulse, selectedId: rows[i]!.projectId, pinAt: i, offset } }));
   if (i >= rows.length - height) more();
 }
 
@@ -88,8 +89,7 @@ export const pulseFeature: Feature = {
       run(ctx) {
         const row = selected(ctx);
         if (!row || notReadYet(ctx, row)) return;
-        if (!row.newestFailure) return void toast(ctx.store, 'info', `No failed pipeline among the last ${row.strip.length} of ${row.path}`);
-        push(ctx, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.newestFailure.pipelineId, view: 'list' });
+        void openNewestFailure(ctx, row, projectOf(ctx, row.projectId)?.default_branch ?? null);
       },
     },
   }),

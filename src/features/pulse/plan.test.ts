@@ -75,14 +75,19 @@ describe('planPulseFetches', () => {
 });
 
 describe('planPulseFetches: the whole pulse keeps to one request per visible row per interval', () => {
-  it('a row that moves on screen waits while the rows just read fill the budget', () => {
-    // Rows 1–3 were read 10 s ago; row 3 sorted off screen and row 4 came on.
-    const state = new Map([
+  it('a row that moves on screen is read at once the first time, and again only within the budget', () => {
+    // Rows 1–3 were read 10 s ago; row 3 sorted off screen and row 4 came on: never read, it is
+    // read now (its row would show "…" for an interval), the budget of the interval notwithstanding.
+    const state = new Map<number, { sentAt: number }>([
       [1, { sentAt: 0 }],
       [2, { sentAt: 0 }],
       [3, { sentAt: 0 }],
     ]);
-    expect(planPulseFetches([1, 2, 4], state, 10_000)).toEqual({ fetch: [], nextAt: 30_000 });
+    expect(planPulseFetches([1, 2, 4], state, 10_000)).toEqual({ fetch: [4], nextAt: 30_000 });
+    // Read once, row 4 is like the others: row 3, due again when it comes back on screen, waits
+    // for the budget (three reads in the last 30 s for three rows) until the oldest ages out.
+    const later = new Map([...state, [3, { sentAt: -25_000 }], [4, { sentAt: 10_000 }]]);
+    expect(planPulseFetches([1, 2, 3], later, 20_000)).toEqual({ fetch: [], nextAt: 30_000 });
     // When the reads of the interval age out, row 4 goes first (never read), within the budget.
     expect(planPulseFetches([1, 2, 4], state, 30_000)).toEqual({ fetch: [4, 1, 2], nextAt: null });
   });

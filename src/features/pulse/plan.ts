@@ -1,4 +1,4 @@
-// Which projects the pulse asks GitLab about now. The budget (issue 14): only rows on screen, at
+// Which projects the pulse asks GitLab about now. The budget (docs/performance.md): only rows on screen, at
 // most one request per visible project per 30 s. Pure, so the budget is tested without a clock or
 // a network; the polling source calls it on a timer. If-None-Match needs nothing here: the API
 // client keeps the ETag of every GET (src/api/client.ts), so an unchanged project costs a 304, and
@@ -65,11 +65,19 @@ export function planPulseFetches(
   }
   const budget = Math.max(0, seen.size - recent);
   const slots = Math.max(0, concurrency - out);
-  const fetch = due.slice(0, Math.min(slots, budget)).map((d) => d.projectId);
+  // A row never read is read as soon as a slot is free, outside the budget: its row shows "…"
+  // until then, and rows that sort away as they fill bring other unread rows on screen — within
+  // the interval's budget they would wait up to two intervals for their first answer. Each project
+  // is read for the first time once, so this adds at most one request per project on screen.
+  const first = due.filter((d) => d.sentAt === -Infinity);
+  const again = due.filter((d) => d.sentAt !== -Infinity);
+  const firstFetch = first.slice(0, slots);
+  const againFetch = again.slice(0, Math.max(0, Math.min(slots - firstFetch.length, budget - firstFetch.length)));
+  const fetch = [...firstFetch, ...againFetch].map((d) => d.projectId);
   if (due.length > fetch.length) {
     // Left over for want of a free slot: as soon as an answer frees one ("now"); for want of
     // budget: when the oldest send of the interval leaves it.
-    const when = budget < slots ? (freesAt ?? now) : now;
+    const when = first.length > firstFetch.length || budget >= slots ? now : (freesAt ?? now);
     nextAt = nextAt === null ? when : Math.min(nextAt, when);
   }
   return { fetch, nextAt };

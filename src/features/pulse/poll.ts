@@ -46,6 +46,8 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
       setFetch(id, { sentAt, ...(wait ? { notBefore: ctx.now() + wait } : {}) });
       ctx.connectionFailed(error);
     }
+    // An answer frees a slot, and may have sorted unread rows on screen: plan again now, not at the tick.
+    soon();
   };
 
   const setLookup = (id: number, next: PulseFetchState & { error?: string }) =>
@@ -93,8 +95,19 @@ export function startPulsePolling(ctx: Ctx, tickMs = 1000): PulsePoller {
     showFailures();
   };
 
+  let kicked = false;
+  const soon = () => {
+    if (stopped || kicked) return;
+    kicked = true;
+    setImmediate(() => {
+      kicked = false;
+      tick();
+    });
+  };
+
   const tick = () => {
     if (stopped) return;
+    if (timer) clearTimeout(timer);
     const state = ctx.store.getState();
     if (topPane(state).kind === 'pulse') {
       const now = ctx.now();

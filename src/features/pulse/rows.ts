@@ -71,27 +71,47 @@ export function pulseProjects(state: AppState): PulseProject[] {
  * (PulsePane), the poller a memoPulseRows of its own.
  */
 export function pulseRows(state: AppState): PulseRow[] {
-  return pulseRowsOf(pulseSourceProjects(state), state.pulse.pipelines, pulseFilter(state));
+  return pulseRowsOf(pulseSourceProjects(state), state.pulse.pipelines, pulseFilter(state), pinOf(state));
 }
+
+/** The row under the cursor and the line it stays on, once the user moved the cursor. */
+export type PulsePin = { projectId: number; at: number } | null;
+
+export const pinOf = (state: AppState): PulsePin =>
+  state.pulse.selectedId !== null && state.pulse.pinAt !== null ? { projectId: state.pulse.selectedId, at: state.pulse.pinAt } : null;
 
 /**
  * The rows of `projects` whose path matches `filter` (all without one), in attention order. Only
  * these can come on screen, so only these are read (poll.ts): a filter never reads more projects.
+ * The pinned row (the one under the cursor) keeps its line while the others fill and sort around
+ * it: a row that moves as the user reaches for it would have Enter open another project.
  */
-export function pulseRowsOf(projects: readonly Project[], pipelines: AppState['pulse']['pipelines'], filter = ''): PulseRow[] {
+export function pulseRowsOf(projects: readonly Project[], pipelines: AppState['pulse']['pipelines'], filter = '', pin: PulsePin = null): PulseRow[] {
   const shown = visibleRows([...projects], filter, (p) => p.path_with_namespace);
-  return sortByAttention(shown.map(pulseProject).map((p) => pulseRow(p, pipelines[p.id] ?? null)));
+  const rows = sortByAttention(shown.map(pulseProject).map((p) => pulseRow(p, pipelines[p.id] ?? null)));
+  const from = pin ? rows.findIndex((r) => r.projectId === pin.projectId) : -1;
+  if (from < 0 || from === pin!.at) return rows;
+  const [row] = rows.splice(from, 1);
+  rows.splice(Math.min(pin!.at, rows.length), 0, row!);
+  return rows;
 }
 
-/** pulseRows for one owner: the same array while neither the projects nor their pipelines changed. */
+/** pulseRows for one owner: the same array while neither the projects, their pipelines nor the pin changed. */
 export function memoPulseRows(): (state: AppState) => PulseRow[] {
-  let last: { projects: readonly Project[]; pipelines: AppState['pulse']['pipelines']; filter: string; rows: PulseRow[] } | null = null;
+  let last: { projects: readonly Project[]; pipelines: AppState['pulse']['pipelines']; filter: string; pin: PulsePin; rows: PulseRow[] } | null = null;
   return (state) => {
     const projects = pulseSourceProjects(state);
     const { pipelines } = state.pulse;
     const filter = pulseFilter(state);
-    if (last?.projects !== projects || last.pipelines !== pipelines || last.filter !== filter) {
-      last = { projects, pipelines, filter, rows: pulseRowsOf(projects, pipelines, filter) };
+    const pin = pinOf(state);
+    if (
+      last?.projects !== projects ||
+      last.pipelines !== pipelines ||
+      last.filter !== filter ||
+      last.pin?.projectId !== pin?.projectId ||
+      last.pin?.at !== pin?.at
+    ) {
+      last = { projects, pipelines, filter, pin, rows: pulseRowsOf(projects, pipelines, filter, pin) };
     }
     return last.rows;
   };

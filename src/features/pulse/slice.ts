@@ -12,6 +12,12 @@ export interface PulseState {
   fetch: Record<number, { sentAt: number; inFlight?: boolean; notBefore?: number }>;
   /** The row under the cursor, by project: rows move as they load. */
   selectedId: number | null;
+  /**
+   * Where the row under the cursor stays while rows fill and sort around it: the line the user put
+   * it on (its index in the rows), null until the cursor is first moved (the top row is then
+   * whichever needs attention most).
+   */
+  pinAt: number | null;
   /** First row on screen (the same windowing as the view), so only rows on screen are polled. */
   offset: number;
   /**
@@ -30,7 +36,7 @@ export interface PulseSlice {
 }
 
 export const createPulseSlice: StateCreator<AppState, [], [], PulseSlice> = () => ({
-  pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null },
+  pulse: { pipelines: {}, fetch: {}, selectedId: null, pinAt: null, offset: 0, listed: {}, lookups: {}, error: null },
 });
 
 /** The writer of this slice's records: the feature's code changes them through it (store/writer.ts). */

@@ -3,9 +3,9 @@
 // declared `spec:inputs`, pipeline and job variables, JUnit test reports, and merge requests with
 // detached and merged-results pipelines (acme/mobile).
 //
-// They were added to a world that tests already count on, so they stay out of its way: their own
-// random stream, their own id ranges (the existing projects' ids, statuses and logs are the same for a
-// seed as before), no activity feed, and last activity hours before the world opens (the project
+// They stay out of the way of the rest of the world, which tests count on: their own random stream,
+// their own id ranges (the other projects' ids, statuses and logs are the same for a seed with or
+// without them), no activity feed, and last activity hours before the world opens (the project
 // list, newest activity first, keeps its order).
 import { hashSeed, Rng } from '../rng.js';
 import type { JobTemplate, PipelineConfig, SimMergeRequest, SimProject } from '../model.js';

@@ -1,6 +1,6 @@
-// A detail pane before its object is in: "Loading …", or why it could not be loaded (issue 22: an
-// answer the decoders refused, or a failed request, left such panes loading for ever). The poll
-// asks again, and R does at once; the first good answer replaces this with the object.
+// A detail pane before its object is in: "Loading …", or why it could not be loaded (an answer the
+// decoders refused, a failed request), so such a pane never stays loading for ever. The poll asks
+// again, and R does at once; the first good answer replaces this with the object.
 import { Box } from 'ink';
 import { safeText } from '../../text/safe.js';
 import { useTheme } from '../theme.js';

@@ -1,4 +1,4 @@
-// The one text primitive (issue 22 §2): whatever string reaches <Text>, as a child, nested in
+// The one text primitive (src/text/safe.ts): whatever string reaches <Text>, as a child, nested in
 // another <Text> or in an array, the frame holds no OSC, no CSI but SGR, no BEL, C1, bidi override
 // or invisible format character — while pipetop's own styling (colour props) still comes out.
 import fc from 'fast-check';
