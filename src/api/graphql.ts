@@ -146,7 +146,10 @@ export function createGraphQLApi(client: GitLabClient) {
       try {
         const pipeline = (res.data as { data?: { project?: { pipeline?: unknown } | null } } | null)?.data?.project?.pipeline;
         if (pipeline === null || pipeline === undefined) {
-          throw new GitLabApiError({ kind: 'http', method: 'POST', path: '/api/graphql', status: 404, reason: `Pipeline #${pipelineId} not found` }, client.redact);
+          throw new GitLabApiError(
+            { kind: 'http', method: 'POST', path: '/api/graphql', status: 404, reason: `Pipeline #${pipelineId} not found` },
+            client.redact,
+          );
         }
         const top = decode(D.gqlPipeline, pipeline);
         const jobs = [...top.jobs.nodes];

@@ -67,4 +67,13 @@ export { createBranchesApi, type BranchesApi, type BranchListFilters } from './b
 export { createEventsApi, type EventFilters, type EventsApi } from './events.js';
 export { createProjectsApi, type ProjectListFilters, type ProjectsApi } from './projects.js';
 export { createUsersApi, type UsersApi } from './users.js';
-export { createGraphQLApi, graphqlUrl, PIPELINE_GRAPH_QUERY, type GraphJob, type GraphPipeline, type GraphQLApi, type GraphRead, type PipelineGraph } from './graphql.js';
+export {
+  createGraphQLApi,
+  graphqlUrl,
+  PIPELINE_GRAPH_QUERY,
+  type GraphJob,
+  type GraphPipeline,
+  type GraphQLApi,
+  type GraphRead,
+  type PipelineGraph,
+} from './graphql.js';

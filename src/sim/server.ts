@@ -179,7 +179,10 @@ async function graphql(req: IncomingMessage, res: ServerResponse, url: URL, meth
   try {
     if (method === 'POST') body = await readText(req);
   } catch (error) {
-    return send(res, req, { status: error instanceof HttpError ? error.status : 400, body: error instanceof HttpError ? error.body : { error: 'body is invalid' } });
+    return send(res, req, {
+      status: error instanceof HttpError ? error.status : 400,
+      body: error instanceof HttpError ? error.body : { error: 'body is invalid' },
+    });
   }
   options.world.advanceTo(options.clock.now());
   const reply = handleGraphQL({

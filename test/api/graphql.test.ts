@@ -83,7 +83,10 @@ describe('reading a pipeline tree over GraphQL', () => {
     const res = await fetch(`${rig.sim.url}/api/graphql`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'PRIVATE-TOKEN': DEMO_TOKENS.user },
-      body: JSON.stringify({ query: PIPELINE_GRAPH_QUERY.replace('project(fullPath', 'queryComplexity { score limit } project(fullPath'), variables: { path: 'acme/api', iid: String(p.iid) } }),
+      body: JSON.stringify({
+        query: PIPELINE_GRAPH_QUERY.replace('project(fullPath', 'queryComplexity { score limit } project(fullPath'),
+        variables: { path: 'acme/api', iid: String(p.iid) },
+      }),
     });
     const { data } = (await res.json()) as { data: { queryComplexity: { score: number; limit: number } } };
     expect(data.queryComplexity.limit).toBe(250);
@@ -114,7 +117,7 @@ describe('reading a pipeline tree over GraphQL', () => {
     expect(await rig.gl.graphql.pipelineGraph('acme/api', p.iid, p.id)).toEqual({ kind: 'unavailable', reason: 'GitLab answered 429: polling is disabled' });
   });
 
-  it('throws GitLab\'s 401 for a revoked token, as REST does (a 304 would not have)', async () => {
+  it("throws GitLab's 401 for a revoked token, as REST does (a 304 would not have)", async () => {
     const p = newest('acme/api');
     const expired = rig.client(DEMO_TOKENS.expired);
     await expect(expired.graphql.pipelineGraph('acme/api', p.iid, p.id)).rejects.toMatchObject({ status: 401 });
@@ -152,7 +155,9 @@ describe('GitLabs that will not serve the query', () => {
   it('an answer the decoders refuse: unavailable, naming what was wrong', async () => {
     server = await startServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ data: { project: { pipeline: { id: 'gid://gitlab/Ci::Pipeline/2', iid: '1', status: 'RUNNING', jobs: { nodes: [{ id: 7 }] } } } } }));
+      res.end(
+        JSON.stringify({ data: { project: { pipeline: { id: 'gid://gitlab/Ci::Pipeline/2', iid: '1', status: 'RUNNING', jobs: { nodes: [{ id: 7 }] } } } } }),
+      );
     });
     const gl = createGitLab({ baseUrl: server.url, token: 't', sleep: async () => {} });
     const read = await gl.graphql.pipelineGraph('a/b', 1, 2);

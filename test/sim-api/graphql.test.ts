@@ -50,6 +50,7 @@ async function post(body: unknown, headers: Record<string, string> = {}, token: 
     body: JSON.stringify(body),
   });
   const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are walked freely in these tests
   return { status: res.status, headers: res.headers, text, json: text ? (JSON.parse(text) as Record<string, any>) : null };
 }
 
@@ -66,7 +67,15 @@ describe('POST /api/graphql', () => {
     expect(pipeline.iid).toBe(String(p.iid));
     expect(pipeline.status).toBe(p.status.toUpperCase());
     expect(pipeline.usesNeeds).toBe(true);
-    const jobs = pipeline.jobs.nodes as { id: string; name: string; kind: string; status: string; stage: { name: string }; needs: { nodes: { name: string }[] }; schedulingType: string }[];
+    const jobs = pipeline.jobs.nodes as {
+      id: string;
+      name: string;
+      kind: string;
+      status: string;
+      stage: { name: string };
+      needs: { nodes: { name: string }[] };
+      schedulingType: string;
+    }[];
     const byName = new Map(jobs.map((j) => [j.name, j]));
     expect(byName.get('build')!.id).toMatch(/^gid:\/\/gitlab\/Ci::Build\/\d+$/);
     expect(byName.get('build')!.kind).toBe('BUILD');
@@ -127,7 +136,10 @@ describe('POST /api/graphql', () => {
     const small = await post({ query: '{ queryComplexity { score limit } }' });
     expect(small.json!.data.queryComplexity.limit).toBe(250);
     const p = newest('acme/api');
-    const cost = await post({ query: PIPELINE.replace('project(fullPath', 'queryComplexity { score limit } project(fullPath'), variables: { path: 'acme/api', iid: String(p.iid) } });
+    const cost = await post({
+      query: PIPELINE.replace('project(fullPath', 'queryComplexity { score limit } project(fullPath'),
+      variables: { path: 'acme/api', iid: String(p.iid) },
+    });
     const score = cost.json!.data.queryComplexity.score as number;
     expect(score).toBeGreaterThan(50);
     expect(score).toBeLessThanOrEqual(250);
@@ -194,7 +206,11 @@ describe('the ETag middleware', () => {
     const header = { 'X-GITLAB-GRAPHQL-RESOURCE-ETAG': `pipelines/id/${p.id}` };
     const etag = (await ask(p, 'acme/api', header)).headers.get('etag')!;
     const running = sim.world.pipelineJobs(p).find((j) => j.status === 'running')!;
-    const statuses = () => sim.world.pipelineJobs(p, true).map((j) => `${j.id}:${j.status}`).join();
+    const statuses = () =>
+      sim.world
+        .pipelineJobs(p, true)
+        .map((j) => `${j.id}:${j.status}`)
+        .join();
     // Move the clock a second at a time while no status changes: the log grows, the tag stays.
     const before = statuses();
     let quiet = 0;

@@ -187,7 +187,11 @@ export const pipelinesFeature: Feature = {
       refresh(pane, opts) {
         const reads = [
           pipeline.refresh?.(pane, opts),
-          pane.kind === 'pipeline' ? (treeServes(pane.pipelineId) && !opts.full ? undefined : refreshBridges(ctx, pane, opts.full, bridgeReads)) : refreshJobHistory(ctx, pane),
+          pane.kind === 'pipeline'
+            ? treeServes(pane.pipelineId) && !opts.full
+              ? undefined
+              : refreshBridges(ctx, pane, opts.full, bridgeReads)
+            : refreshJobHistory(ctx, pane),
         ];
         const work = reads.filter((read) => read !== undefined);
         return work.length ? Promise.all(work).then(() => undefined) : undefined;

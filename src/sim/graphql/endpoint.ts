@@ -69,7 +69,13 @@ export function handleGraphQL(req: GraphQLRequest): GraphQLReply {
   return { status: 200, headers, body: run(req.world, user, query, variables, operationName) };
 }
 
-function run(world: World, user: SimUser | null, query: string, variables: Record<string, unknown>, operationName: string | undefined): ExecutionResult | { errors: unknown[] } {
+function run(
+  world: World,
+  user: SimUser | null,
+  query: string,
+  variables: Record<string, unknown>,
+  operationName: string | undefined,
+): ExecutionResult | { errors: unknown[] } {
   let doc: DocumentNode;
   try {
     doc = parse(query);
@@ -90,7 +96,21 @@ function run(world: World, user: SimUser | null, query: string, variables: Recor
   if (depth > maxDepth) errors.push({ message: `Query has depth of ${depth}, which exceeds max depth of ${maxDepth}` });
   if (complexity > maxComplexity) errors.push({ message: `Query has complexity of ${complexity}, which exceeds max complexity of ${maxComplexity}` });
   if (errors.length) return { errors };
-  const anonymous: SimUser = { id: 0, username: '', name: '', email: '', state: 'active', isAdmin: false, createdAt: 0, bio: null, location: null, twoFactor: false, lastSignInAt: null, currentSignInAt: null, identities: [] };
+  const anonymous: SimUser = {
+    id: 0,
+    username: '',
+    name: '',
+    email: '',
+    state: 'active',
+    isAdmin: false,
+    createdAt: 0,
+    bio: null,
+    location: null,
+    twoFactor: false,
+    lastSignInAt: null,
+    currentSignInAt: null,
+    identities: [],
+  };
   const context: GraphQLContext = { world, user: user ?? anonymous, complexity: { score: complexity, limit: maxComplexity } };
   const result = execute({ schema: s, document: doc, rootValue: root, contextValue: context, variableValues: variables, operationName });
   if ('then' in result) return { errors: [{ message: 'Internal server error' }] };

@@ -62,7 +62,10 @@ function walk(
       if (selection.selectionSet && type instanceof GraphQLObjectType) child = walk(selection.selectionSet, type, fragments, variables, level + 1, spreading);
       depth = Math.max(depth, child.depth);
       if (RESOLVER_CONNECTIONS.has(`${parent.name}.${name}`)) {
-        const limit = Math.min(MAX_PAGE_SIZE, ...['first', 'last'].map((a) => argNumber(selection.arguments?.find((x) => x.name.value === a)?.value, variables) ?? MAX_PAGE_SIZE));
+        const limit = Math.min(
+          MAX_PAGE_SIZE,
+          ...['first', 'last'].map((a) => argNumber(selection.arguments?.find((x) => x.name.value === a)?.value, variables) ?? MAX_PAGE_SIZE),
+        );
         const base = child.complexity + 1;
         complexity += Math.floor(base + base * 0.01 * limit);
       } else complexity += 1 + child.complexity;

@@ -268,7 +268,12 @@ function pipelineNode(ctx: GraphQLContext, p: SimPipeline): Record<string, unkno
       let list = jobs();
       if (args.retried === true || args.retried === false) list = list.filter((j) => j.retried === args.retried);
       if (args.statuses) list = list.filter((j) => args.statuses!.includes(upper(j.status)));
-      return connection(list, args, (j) => j.id, (j) => jobNode(ctx, j));
+      return connection(
+        list,
+        args,
+        (j) => j.id,
+        (j) => jobNode(ctx, j),
+      );
     },
     job: (args: { id?: string; name?: string }) => {
       if (!args.id && !args.name) throw new GraphQLError('One of id or name is required');
@@ -281,7 +286,12 @@ function pipelineNode(ctx: GraphQLContext, p: SimPipeline): Record<string, unkno
         .filter((j) => j.downstreamPipelineId !== null && !j.retried)
         .map((j) => world.pipelines.get(j.downstreamPipelineId!)!)
         .filter((c) => c !== undefined);
-      return connection(children, args, (c) => c.id, (c) => pipelineNode(ctx, c));
+      return connection(
+        children,
+        args,
+        (c) => c.id,
+        (c) => pipelineNode(ctx, c),
+      );
     },
     upstream: () => {
       const bridge = p.upstreamBridgeId === null ? undefined : world.jobs.get(p.upstreamBridgeId);
@@ -311,7 +321,12 @@ function jobNode(ctx: GraphQLContext, j: SimJob): Record<string, unknown> {
       const names = j.needs ?? [];
       const byName = new Map(world.pipelineJobs(pipeline).map((o) => [o.name, o]));
       const present = names.filter((n) => byName.has(n));
-      return connection(present, args, (n) => byName.get(n)!.id, (n) => ({ id: gid('Ci::BuildNeed', byName.get(n)!.id), name: n }));
+      return connection(
+        present,
+        args,
+        (n) => byName.get(n)!.id,
+        (n) => ({ id: gid('Ci::BuildNeed', byName.get(n)!.id), name: n }),
+      );
     },
     schedulingType: j.needs === null ? 'stage' : 'dag',
     allowFailure: j.allowFailure,
@@ -331,7 +346,7 @@ function jobNode(ctx: GraphQLContext, j: SimJob): Record<string, unknown> {
     manualJob: j.when === 'manual',
     cancelable: ['created', 'pending', 'running'].includes(j.status),
     active: ['created', 'pending', 'running'].includes(j.status),
-    failureMessage: j.status === 'failed' && j.failureReason ? FAILURE_MESSAGES[j.failureReason] ?? j.failureReason : null,
+    failureMessage: j.status === 'failed' && j.failureReason ? (FAILURE_MESSAGES[j.failureReason] ?? j.failureReason) : null,
     webPath: bridge ? null : `/${project.namespace}/${project.path}/-/jobs/${j.id}`,
     tags: bridge ? null : j.tagList,
     pipeline: () => pipelineNode(ctx, pipeline),

@@ -87,7 +87,13 @@ export const PROJECTS: ProjectSeed[] = [
       job('sast', 'security', 70, 0.05, { allowFailure: true, ...art(['gl-sast-report.json'], 1), needs: ['build'] }),
       job('dependency_scanning', 'security', 80, 0.1, { allowFailure: true }),
       job('deploy:staging', 'deploy', 75, 0.05, { only: ['main'], environment: 'staging', needs: ['test:unit', 'test:integration', 'lint'] }),
-      job('deploy:production', 'deploy', 90, 0.04, { only: ['main'], when: 'manual', allowFailure: true, environment: 'production', needs: ['deploy:staging'] }),
+      job('deploy:production', 'deploy', 90, 0.04, {
+        only: ['main'],
+        when: 'manual',
+        allowFailure: true,
+        environment: 'production',
+        needs: ['deploy:staging'],
+      }),
     ],
     history: 260,
     environments: [

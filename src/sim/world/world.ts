@@ -1,6 +1,7 @@
 // The simulated GitLab's state and the engine that moves it through time. Jobs follow their plan
 // (queue, run, outcome) stage by stage; pipelines derive their status from their jobs as GitLab does.
 // Everything that changes on its own is a timer in one heap, run in time order by advanceTo().
+import { processNeeds } from './needs.js';
 import { hashFloat } from '../rng.js';
 import type {
   JobState,
@@ -58,9 +59,7 @@ export class World {
   /** World time up to which every timer has run. */
   private time: number;
   private advancing = false;
-  /** Called for every job that changes status (tests and the event log listen). */
-  onJobChange?: (job: SimJob, at: number) => void;
-  /** Also called for every job that changes status: the GraphQL ETag store listens (src/sim/graphql/etag.ts). */
+  /** Called for every job that changes status: the GraphQL ETag store listens (src/sim/graphql/etag.ts). */
   readonly jobListeners = new Set<(job: SimJob, at: number) => void>();
 
   constructor(
@@ -279,8 +278,7 @@ export class World {
   /**
    * Starts whatever may start in `pipeline` at time `at`: a stage runs when every earlier stage is
    * complete; after a failure (not allowed to fail) later jobs are skipped; a blocking manual job
-   * holds the stages after it. A job with `needs` (GitLab's DAG) ignores the stages: it starts when
-   * what it needs has finished, and is skipped when one of those failed. Then derives the
+   * holds the stages after it; a job with `needs` follows them instead (needs.ts). Then derives the
    * pipeline's status from its jobs.
    */
   process(pipeline: SimPipeline, at: number): void {
@@ -288,10 +286,10 @@ export class World {
     const jobs = this.pipelineJobs(pipeline);
     const byStage: SimJob[][] = pipeline.stages.map(() => []);
     for (const job of jobs) byStage[job.stageIndex]?.push(job);
-    // A DAG job skipped or started may free a later stage: the stages are looked at again then.
+    // A DAG job skipped or started may free a later stage: the stages are looked at again.
     for (let round = 0; round <= jobs.length; round++) {
       this.processStages(byStage, at);
-      if (!pipeline.usesNeeds || !this.processNeeds(jobs, at)) break;
+      if (!pipeline.usesNeeds || !processNeeds(this, jobs, at)) break;
     }
     this.updatePipelineStatus(pipeline, at);
   }
@@ -314,39 +312,6 @@ export class World {
         if ((job.status === 'failed' || job.status === 'canceled') && !job.allowFailure) failedBefore = true;
       }
     }
-  }
-
-  /**
-   * The DAG's jobs: each starts once all it needs finished (skipped when one failed, was canceled
-   * or skipped). True when one changed.
-   */
-  private processNeeds(jobs: SimJob[], at: number): boolean {
-    const byName = new Map<string, SimJob>();
-    for (const job of jobs) byName.set(job.name, job);
-    let any = false;
-    // A skip can skip what needs it in turn: repeat until nothing changes (at most once per job).
-    for (let changed = true, rounds = 0; changed && rounds <= jobs.length; rounds++) {
-      changed = false;
-      for (const job of jobs) {
-        if (job.status !== 'created' || job.needs === null) continue;
-        let ready = true;
-        let broken = false;
-        for (const name of job.needs) {
-          const need = byName.get(name);
-          // A need on a job this ref does not have (`only`) is left out, as `needs:optional` does.
-          if (!need) continue;
-          if (need.status === 'success' || ((need.status === 'failed' || need.status === 'canceled') && need.allowFailure)) continue;
-          if (need.status === 'failed' || need.status === 'canceled' || need.status === 'skipped') broken = true;
-          else ready = false;
-        }
-        if (broken && job.when !== 'always') this.setStatus(job, 'skipped', at);
-        else if (!ready && !broken) continue;
-        else if (job.when === 'manual') this.setStatus(job, 'manual', at);
-        else this.enqueue(job, at);
-        changed = any = true;
-      }
-    }
-    return any;
   }
 
   /** GitLab's composite status, reduced to the states the simulator produces. */
@@ -400,7 +365,6 @@ export class World {
     if (delta) this.pipelines.get(job.pipelineId)!.activeJobs += delta;
     job.status = status;
     job.version++;
-    this.onJobChange?.(job, at);
     for (const listener of this.jobListeners) listener(job, at);
   }
 
