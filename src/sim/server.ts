@@ -14,7 +14,7 @@ import type { SimClock } from './clock.js';
 import { cut } from './cut.js';
 import { FaultQueue, type Fault } from './faults.js';
 import type { FaultInjector } from './fault-injection.js';
-import { GRAPHQL_PATH, handleGraphQL, type GraphQLMode } from './graphql/endpoint.js';
+import type { GraphQLMode } from './graphql/endpoint.js';
 import type { EtagStore } from './graphql/etag.js';
 
 export interface LoggedRequest {
@@ -174,7 +174,13 @@ function push(input: Map<string, string[]>, rawKey: string, value: string): void
   else input.set(key, [value]);
 }
 
+/** GitLab's GraphQL endpoint (graphql/endpoint.ts). */
+const GRAPHQL_PATH = '/api/graphql';
+
 async function graphql(req: IncomingMessage, res: ServerResponse, url: URL, method: string, options: ServerOptions): Promise<void> {
+  // graphql-js is loaded with the first GraphQL request, not with the simulator: the demo's first
+  // frame waits for the simulator's chunk, and most of the simulator's answers are REST.
+  const { handleGraphQL } = await import('./graphql/endpoint.js');
   let body = '';
   try {
     if (method === 'POST') body = await readText(req);
