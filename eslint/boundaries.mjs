@@ -33,11 +33,11 @@ export const ALLOWED = {
 };
 
 /**
- * The core and the UI kit: they name no feature and not the app shell above the features. The shell
- * (src/app) lists the features and composes them (issue 25: adding a feature is a folder and a line
- * in src/app/features.ts).
+ * The core, the UI kit and the domain (the shared records every feature shows: src/domain): they
+ * name no feature and not the app shell above the features. The shell (src/app) lists the features
+ * and composes them (adding a feature is a folder and a line in src/app/features.ts).
  */
-export const FEATURE_BLIND = ['store', 'ui'];
+export const FEATURE_BLIND = ['store', 'ui', 'domain'];
 
 /** The part of src/ a file is in: 'api', 'store', 'features/jobs', '(root)' … or null outside src/. */
 export function partOf(file) {
@@ -69,6 +69,8 @@ export function check(file, specifier, typeOnly) {
     return `src/${from} names no feature: the app shell (src/app) composes them (src/${to} imported)`;
   }
   if (from.startsWith('features') && to === 'app') return 'a feature may not import the app shell (src/app) above it';
+  // The core lies below the domain's records (src/domain), as below the features that show them.
+  if ((from === 'store' || from === 'ui') && to === 'domain') return `src/${from} names no record: src/domain stands above the core`;
   if (to.startsWith('features/')) {
     // Features may use the plumbing; the plumbing never uses a feature. The app shell (src/app) and
     // other features reach a feature only through its index.ts.

@@ -1,8 +1,12 @@
-// Three habits of the source that ESLint does not hold (issue 25), checked by `npm run lint`:
+// Four habits of the source that ESLint does not hold, checked by `npm run lint`:
 // - no source file over MAX_LINES lines (a longer one is split by responsibility, as src/cron was);
 // - no import circle in src/: files that import each other, directly or round a loop, cannot be read,
 //   tested or moved one at a time. `import type` counts: a circle of types is still a circle of
 //   knowledge, even if esbuild erases it;
+// - features stand side by side: a feature folder (src/features/<name>) imports the domain
+//   (src/domain: the shared records and their writers) and the core, and another feature folder only
+//   down FEATURE_TIERS below — never one of its own tier or above, so no two folders import each
+//   other, round any loop. A feature not in the tiers is a leaf: it may import the tiers, none imports it;
 // - every write has an owner: `setState` is called only by the writers (WRITERS: the trail's, each
 //   slice's, the lists' and the toast's), and the trail (`stack`) is written only by store/nav.ts.
 //   Features call their slice's writer, the core's (store/writers.ts) and nav's.
@@ -27,6 +31,25 @@ const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
  * outlives what it excuses.
  */
 export const KNOWN_CIRCLES = [];
+
+/**
+ * The feature folders other features may import, lowest first: a feature imports another only
+ * from a tier strictly below its own (through its index.ts, eslint/boundaries.mjs). Every other
+ * feature is a leaf (a pane the user opens, Environments and Runners included): it may import any
+ * of these, and no feature imports it. What several features share goes to src/domain instead.
+ */
+export const FEATURE_TIERS = [
+  // The job row's actions and table (jobs), watched pipelines (marks).
+  ['jobs', 'marks'],
+  // The user's own commands, run over the job or pipeline in front.
+  ['commands'],
+  // The job pane and its log.
+  ['log'],
+  // The pipeline lists and pane, with the job keys on their rows.
+  ['pipelines'],
+  // The pulse: its rows open a project's pipelines filtered (its `f`), and `:jobs` and `:view` read its projects.
+  ['pulse'],
+];
 
 /** The files (relative to the repository) that may call `setState`: the writers every other file calls. */
 export const WRITERS = ['src/store/nav.ts', 'src/store/writer.ts', 'src/store/store.ts'];
@@ -188,6 +211,43 @@ export function circleFindings(src, known = KNOWN_CIRCLES) {
   return findings;
 }
 
+/** The feature folder of a file (its name under src/features), or null. */
+function featureOf(src, file) {
+  const [top, name, ...rest] = relative(src, file).split(sep);
+  return top === 'features' && rest.length > 0 ? name : null;
+}
+
+/**
+ * Imports between feature folders that break FEATURE_TIERS, and every loop of feature folders, in the
+ * source (not the tests) under `src` (absolute). Each finding names the importing file.
+ */
+export function featureFindings(src, tiers = FEATURE_TIERS) {
+  const files = walk(src, /\.(ts|tsx)$/).filter((f) => !f.endsWith('.d.ts') && !/\.test\.tsx?$/.test(f));
+  const graph = importGraph(files);
+  const name = (file) => relative(src, file).split(sep).join('/');
+  const tierOf = (feature) => {
+    const i = tiers.findIndex((tier) => tier.includes(feature));
+    return i < 0 ? tiers.length : i;
+  };
+  const findings = [];
+  const folders = new Map();
+  for (const [file, targets] of graph) {
+    const from = featureOf(src, file);
+    if (!from) continue;
+    for (const target of targets) {
+      const to = featureOf(src, target);
+      if (!to || to === from) continue;
+      folders.set(from, [...new Set([...(folders.get(from) ?? []), to])]);
+      if (tierOf(to) === tiers.length)
+        findings.push(`${name(file)}: imports the feature ${to}, which no feature may import (not in FEATURE_TIERS: share it through src/domain)`);
+      else if (tierOf(to) >= tierOf(from))
+        findings.push(`${name(file)}: imports the feature ${to} from ${from}, a tier not below it (FEATURE_TIERS in scripts/check-source.mjs)`);
+    }
+  }
+  for (const loop of circles(folders)) findings.push(`import loop of feature folders: ${loopThrough(folders, loop, (f) => f)}`);
+  return findings;
+}
+
 /** Each `x.setState(…)` call in `text` (a TypeScript file): its line, and whether its arguments name `stack`. */
 export function stateWrites(text, fileName = 'file.ts') {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -231,9 +291,14 @@ export function writeFindings(root, known = KNOWN_WRITES) {
 }
 
 /** Every finding for the repository at `root`. */
-export function check(root, known = KNOWN_CIRCLES, writes = KNOWN_WRITES) {
+export function check(root, known = KNOWN_CIRCLES, writes = KNOWN_WRITES, tiers = FEATURE_TIERS) {
   const lineFiles = LINE_DIRS.flatMap((dir) => walk(join(root, dir), SOURCE)).filter((f) => !f.endsWith('.d.ts') && !f.endsWith('.d.mts'));
-  return [...longFiles(root, lineFiles), ...circleFindings(join(root, 'src'), known), ...writeFindings(root, writes)];
+  return [
+    ...longFiles(root, lineFiles),
+    ...circleFindings(join(root, 'src'), known),
+    ...featureFindings(join(root, 'src'), tiers),
+    ...writeFindings(root, writes),
+  ];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without declarations; its exports are used as JavaScript.
-import { check, circleFindings, KNOWN_CIRCLES, KNOWN_WRITES, MAX_LINES, writeFindings } from '../scripts/check-source.mjs';
+import { check, circleFindings, featureFindings, FEATURE_TIERS, KNOWN_CIRCLES, KNOWN_WRITES, MAX_LINES, writeFindings } from '../scripts/check-source.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const trees: string[] = [];
@@ -76,6 +76,55 @@ describe('check-source', () => {
     expect(circleFindings(join(joined, 'src'), known)).toEqual(['import circle of 4 file(s) in src/: a.ts → b.ts → c.ts → d.ts → a.ts (new to it: d.ts)']);
     const gone = tree({ ...files, 'src/c.ts': 'export {};\n' });
     expect(circleFindings(join(gone, 'src'), known)).toEqual(['KNOWN_CIRCLES[0] is no longer a circle: remove it from scripts/check-source.mjs']);
+  });
+
+  it('lets a feature import a feature of a lower tier, and the domain, and nothing else of the features', () => {
+    const tiers = [['jobs'], ['pipelines']];
+    const files = {
+      'src/domain/jobs.ts': 'export const jobs = 1;\n',
+      'src/features/jobs/index.ts': "import { jobs } from '../../domain/jobs.js';\nexport const row = jobs;\n",
+      'src/features/pipelines/index.ts': "import { row } from '../jobs/index.js';\nexport const pipelines = row;\n",
+      // A leaf (a pane of its own): it may import both tiers and the domain.
+      'src/features/runners/pane.ts':
+        "import { pipelines } from '../pipelines/index.js';\nimport { row } from '../jobs/index.js';\nexport const r = pipelines + row;\n",
+      // Its test may import what it likes: only the source counts.
+      'src/features/jobs/row.test.ts': "import { r } from '../runners/pane.js';\nexport const t = r;\n",
+    };
+    expect(featureFindings(join(tree(files), 'src'), tiers)).toEqual([]);
+
+    // Upward: the lower tier imports the higher one; sideways: a tier imports its own.
+    const upward = tree({ ...files, 'src/features/jobs/more.ts': "import { pipelines } from '../pipelines/index.js';\nexport const m = pipelines;\n" });
+    expect(featureFindings(join(upward, 'src'), tiers)).toEqual([
+      'features/jobs/more.ts: imports the feature pipelines from jobs, a tier not below it (FEATURE_TIERS in scripts/check-source.mjs)',
+      'import loop of feature folders: jobs → pipelines → jobs',
+    ]);
+    const sideways = tree({
+      ...files,
+      'src/features/marks/index.ts': 'export const m = 1;\n',
+      'src/features/jobs/more.ts': "import { m } from '../marks/index.js';\nexport const x = m;\n",
+    });
+    expect(featureFindings(join(sideways, 'src'), [['jobs', 'marks'], ['pipelines']])).toEqual([
+      'features/jobs/more.ts: imports the feature marks from jobs, a tier not below it (FEATURE_TIERS in scripts/check-source.mjs)',
+    ]);
+
+    // Two leaves that import each other, type imports included: a loop, and each a leaf imported.
+    const loop = tree({
+      ...files,
+      'src/features/environments/pane.ts': "import type { R } from '../runners/types.js';\nexport type E = R;\n",
+      'src/features/runners/types.ts': "import type { E } from '../environments/pane.js';\nexport type R = E | 1;\n",
+    });
+    expect(featureFindings(join(loop, 'src'), tiers)).toEqual([
+      'features/environments/pane.ts: imports the feature runners, which no feature may import (not in FEATURE_TIERS: share it through src/domain)',
+      'features/runners/types.ts: imports the feature environments, which no feature may import (not in FEATURE_TIERS: share it through src/domain)',
+      'import loop of feature folders: environments → runners → environments',
+    ]);
+    // check() reports them with the rest.
+    expect(check(upward, [], {}, tiers)).toContain('import loop of feature folders: jobs → pipelines → jobs');
+  });
+
+  it('keeps the tiers of the repository: jobs and marks, commands, the log, pipelines, then the pulse', () => {
+    expect(FEATURE_TIERS).toEqual([['jobs', 'marks'], ['commands'], ['log'], ['pipelines'], ['pulse']]);
+    expect(featureFindings(join(ROOT, 'src'))).toEqual([]);
   });
 
   it('allows no circle in src/', () => {

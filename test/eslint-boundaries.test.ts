@@ -92,6 +92,12 @@ describe('import boundaries', () => {
     expect(await findings('src/ui/App.tsx', "import { JobPane } from '../features/log/index.js';")).toEqual([blind('ui', 'features/log')]);
     expect(await findings('src/ui/components/x.tsx', "import { FEATURES } from '../../app/features.js';")).toEqual([blind('ui', 'app')]);
     expect(await findings('src/app/features.ts', "import { logFeature } from '../features/log/feature.js';")).toEqual([]);
+    // The domain (the shared records) names no feature either, and the core names no record of it.
+    expect(await findings('src/domain/jobs.ts', "import { JobTable } from '../features/jobs/index.js';")).toEqual([blind('domain', 'features/jobs')]);
+    expect(await findings('src/store/retention.ts', "import { listKeys } from '../domain/list-keys.js';")).toEqual([
+      'src/store names no record: src/domain stands above the core',
+    ]);
+    expect(await findings('src/features/jobs/x.ts', "import { rememberJob } from '../../domain/jobs.js';")).toEqual([]);
     expect(await findings('src/features/jobs/x.ts', "import { logFeature } from '../log/feature.js';")).toEqual([
       'import features/log through its index.ts, not feature.js',
     ]);

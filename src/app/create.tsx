@@ -12,7 +12,7 @@ import { composeStore } from '../store/create.js';
 import type { Platform } from '../store/ctx.js';
 import type { Feature, FeatureOptions, PaneCrumbs, PaneViews } from '../store/feature.js';
 import type { PollTiming } from '../store/polling.js';
-import { registerPaneLists } from '../store/sources.js';
+import { registryOf, runRegistry } from '../store/registry.js';
 import type { AppStore } from '../store/store.js';
 import type { AppConfigView, AppState, Pane } from '../store/types.js';
 import { App, appLayout } from '../ui/App.js';
@@ -20,15 +20,19 @@ import { helpMaxOffset } from '../ui/HelpScreen.js';
 import { AppContext } from '../ui/context.js';
 import { ThemeContext, type Theme } from '../ui/theme.js';
 import { FEATURES } from './features.js';
+import { DOMAIN_SLICES } from '../domain/slices.js';
 
-/** A store of the registered features' slices (or `features`'), starting on `first`. */
+/** A store of the domain's records and the registered features' slices (or `features`'), starting on `first`. */
 export function createAppStore(config: AppConfigView, first?: Pane, features: readonly Feature[] = FEATURES): AppStore {
-  registerPaneLists(features);
-  return composeStore(
-    config,
-    first,
-    features.flatMap((feature) => (feature.slice ? [feature.slice] : [])),
-  );
+  const registry = runRegistry(features);
+  // A copy: no two stores share an object (store/create.test.ts).
+  const start = first ?? (registry.first && { ...registry.first });
+  if (!start) throw new Error('No feature says which pane the app opens on (Feature.first)');
+  return composeStore(config, start, [
+    // The domain's records (src/domain/slices.ts), then each feature's slice.
+    ...DOMAIN_SLICES.map(([, slice]) => slice),
+    ...features.flatMap((feature) => (feature.slice ? [feature.slice] : [])),
+  ]);
 }
 
 /** A fresh store's state, for tests that build states by hand. */
@@ -122,6 +126,7 @@ export function createApp(options: AppOptions): PipetopApp {
   if (options.project) void openProjectRef(controller.ctx, options.project.ref, options.project.from);
   const panes = paneViews(features);
   const crumbs = paneCrumbs(features);
+  const registry = registryOf(features);
   const now = options.now ?? Date.now;
   const app = controller;
   return {
@@ -130,7 +135,7 @@ export function createApp(options: AppOptions): PipetopApp {
     controller: app,
     watchTerminal: (terminal) => watchTerminal(terminal, store, app),
     view: (theme) => (
-      <AppContext.Provider value={{ store, controller: app, now, panes, crumbs }}>
+      <AppContext.Provider value={{ store, controller: app, now, panes, crumbs, registry }}>
         <ThemeContext.Provider value={theme}>
           <App />
         </ThemeContext.Provider>

@@ -4,7 +4,6 @@
 // (test/app/registry-order.test.tsx runs the app with it reversed and shuffled). Adding a feature
 // is a folder under src/features and one line here.
 import type { Feature } from '../store/feature.js';
-import { registerPaneLists } from '../store/sources.js';
 import { activityFeature } from '../features/activity/feature.js';
 import { allJobsFeature } from '../features/alljobs/feature.js';
 import { commandsFeature } from '../features/commands/feature.js';
@@ -44,6 +43,3 @@ export const FEATURES: readonly Feature[] = [
   commandsFeature,
   browseFeature,
 ];
-
-// The lists of their panes, by kind, for store/sources.ts listKeyOf: known as soon as the registry is.
-registerPaneLists(FEATURES);

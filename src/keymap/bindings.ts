@@ -33,6 +33,9 @@ type BuiltInScope =
   | 'confirm'
   | 'help';
 
+/** The number keys of a tabbed pane's tabs, in their places (store/keymap.ts names them after the tabs). */
+export const TAB_KEYS = ['nav.tab1', 'nav.tab2', 'nav.tab3', 'nav.tab4', 'nav.tab5', 'nav.tab6', 'nav.tab7', 'nav.tab8', 'nav.tab9'] as const;
+
 /**
  * The core's own command ids: moving, lists, anything with a web page, the app, text fields, the
  * `/` filter, the [y/N] question and help. Every other id is its feature's, declared beside its
@@ -56,6 +59,10 @@ export const COMMANDS = [
   'nav.tab3',
   'nav.tab4',
   'nav.tab5',
+  'nav.tab6',
+  'nav.tab7',
+  'nav.tab8',
+  'nav.tab9',
   // lists
   'list.filter',
   // anything with a web page
@@ -186,11 +193,9 @@ export const BINDINGS: Binding[] = [
     category: 'Views',
     scopes: ['project', 'view'],
   },
-  { command: 'nav.tab1', keys: ['1'], description: 'Pipelines tab', category: 'Views', scopes: ['project'] },
-  { command: 'nav.tab2', keys: ['2'], description: 'Jobs tab', category: 'Views', scopes: ['project'] },
-  { command: 'nav.tab3', keys: ['3'], description: 'Schedules tab', category: 'Views', scopes: ['project'] },
-  { command: 'nav.tab4', keys: ['4'], description: 'Deployments tab', category: 'Views', scopes: ['project'] },
-  { command: 'nav.tab5', keys: ['5'], description: 'Events tab', category: 'Views', scopes: ['project'] },
+  // 1…9: the tab in that place. Which tabs there are, and what help calls them, the features say
+  // (Feature.tab): store/keymap.ts keeps a key per tab declared, named after it.
+  ...TAB_KEYS.map((command, i): Binding => ({ command, keys: [String(i + 1)], description: `Tab ${i + 1}`, category: 'Views', scopes: ['project'] })),
   {
     command: 'list.filter',
     keys: ['/'],

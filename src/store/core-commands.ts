@@ -39,7 +39,7 @@ function leave(ctx: Ctx, quit: boolean): void {
   if (!nav.back(ctx.store) && quit) quitApp(ctx.store);
 }
 
-/** Tab, Shift-Tab, 1…5 on a tabbed pane: its tabs are those the features declare for its kind (Feature.tab), in their places. */
+/** Tab, Shift-Tab, 1…9 on a tabbed pane: its tabs are those the features declare for its kind (Feature.tab), in their places. */
 function switchTab(ctx: Ctx, pane: Pane, to: (i: number, n: number) => number): void {
   const tabs = registryOf(ctx.features).tabsOf(pane.kind);
   const current = (pane as { tab?: unknown }).tab;
@@ -97,7 +97,10 @@ export function coreConfirmed(ctx: Ctx, action: CoreConfirm): void {
 type CoreRun = Pick<Command, 'run' | 'rows'>;
 
 function coreRuns(ops: CoreOps): Partial<Record<CommandId, CoreRun>> {
-  const tab = (n: number): CoreRun => ({ run: (ctx, pane) => switchTab(ctx, pane, () => n - 1) });
+  // A number past the last tab does nothing (store/keymap.ts binds none there).
+  const tab = (n: number): CoreRun => ({
+    run: (ctx, pane) => void (n <= registryOf(ctx.features).tabsOf(pane.kind).length && switchTab(ctx, pane, () => n - 1)),
+  });
   return {
     'nav.down': { rows: true, run: move((i) => i + 1) },
     'nav.up': { rows: true, run: move((i) => i - 1) },
@@ -127,6 +130,10 @@ function coreRuns(ops: CoreOps): Partial<Record<CommandId, CoreRun>> {
     'nav.tab3': tab(3),
     'nav.tab4': tab(4),
     'nav.tab5': tab(5),
+    'nav.tab6': tab(6),
+    'nav.tab7': tab(7),
+    'nav.tab8': tab(8),
+    'nav.tab9': tab(9),
     'list.filter': {
       run(ctx, pane) {
         const key = listKeyOf(pane);

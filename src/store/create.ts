@@ -7,8 +7,8 @@ import { firstTrail } from './nav.js';
 import type { AppStore } from './store.js';
 import type { AppConfigView, AppState, CoreSlice, Pane } from './types.js';
 
-/** The core's slice: the shell's and the controller's state, starting on `first`. */
-export function createCoreSlice(config: AppConfigView, first: Pane = { kind: 'projects' }): StateCreator<AppState, [], [], CoreSlice> {
+/** The core's slice: the shell's and the controller's state, starting on `first` (the app shell's choice: Feature.first). */
+export function createCoreSlice(config: AppConfigView, first: Pane): StateCreator<AppState, [], [], CoreSlice> {
   return () => ({
     config,
     // Until the app shell measures the terminal: a page key moves 10 rows, as on a 24-row terminal.
@@ -39,6 +39,6 @@ export type SliceCreator = StateCreator<AppState, [], [], object>;
  * The core's slice and `slices`, in one store. AppState's type is the core's and every declared
  * feature's (store/types.ts); src/store/create.test.ts checks that the registered slices fill it.
  */
-export function composeStore(config: AppConfigView, first: Pane | undefined, slices: readonly SliceCreator[]): AppStore {
+export function composeStore(config: AppConfigView, first: Pane, slices: readonly SliceCreator[]): AppStore {
   return createStore<AppState>()((...a) => Object.assign(createCoreSlice(config, first)(...a), ...slices.map((slice) => slice(...a))) as AppState);
 }

@@ -17,7 +17,7 @@ import type { Binding, CommandId, HintPlace, Scope } from '../keymap/bindings.js
 import type { PromptResult } from './commands.js';
 import type { ReactNode } from 'react';
 import type { StateCreator } from 'zustand/vanilla';
-import type { AppState, ListKey, ListKind, Pane, PaneKind, PaneKinds } from './types.js';
+import type { AppState, ListKey, ListKind, ListState, Pane, PaneKind, PaneKinds, TabName } from './types.js';
 
 /** Where a `:` command was typed: the trail, and the project the user is in (if any). */
 export interface PaletteAt {
@@ -71,14 +71,56 @@ export interface PaneHeader {
 /** The list a pane shows (and its cursor moves in), by pane kind; null: none. */
 export type PaneLists = { readonly [K in PaneKind]?: (pane: PaneKinds[K]) => ListKey | null };
 
-/** A tab of another feature's pane (the project pane's Pipelines, Jobs…), owned by the feature that declares it. */
-export interface TabPlace {
+/**
+ * A tab of another feature's pane (the project pane's Pipelines, Jobs…), owned by the feature that
+ * declares it: the tabbed pane's owner draws the tab bar and the body from these, naming none.
+ */
+export interface TabPlace<K extends PaneKind = PaneKind> {
   /** The pane kind whose `tab` it is. */
-  of: PaneKind;
+  of: K;
   /** Its value of the pane's `tab` field (`'pipelines'`), what `:pipelines` and the trail call it. */
-  name: string;
-  /** Its place in the tab bar, from 1 (`1`…`5` jump to it; Tab cycles in this order). */
+  name: TabName;
+  /** Its place in the tab bar, from 1 (the number keys jump to it; Tab cycles in this order). */
   place: number;
+  /** What the tab bar and help call it ("Pipelines"). */
+  label: string;
+  /** Its body, below the tab bar. */
+  view: (props: PaneProps<PaneKinds[K]>) => ReactNode;
+  /** The list it shows (and the cursor moves in); none when absent. */
+  list?: (pane: PaneKinds[K]) => ListKey | null;
+}
+
+/** A tab of any tabbed pane kind (Feature.tab). */
+export type AnyTabPlace = { [K in PaneKind]: TabPlace<K> }[PaneKind];
+
+/** Record maps of the state (by id) that retention may thin (Feature.retain). */
+export type RecordName = { [K in keyof AppState]: AppState[K] extends Readonly<Record<number, unknown>> ? K : never }[keyof AppState];
+
+/** What the retention pass knows while features say what they keep (store/retention.ts). */
+export interface RetainAt {
+  state: AppState;
+  /** The lists kept (those the stack shows, those a feature keeps, and every list not forgettable). */
+  lists: readonly ListState<unknown>[];
+  /** The ids pinned so far in a record: grows while features pin (kept jobs pin their pipelines). */
+  pinned(record: RecordName): ReadonlySet<number>;
+}
+
+/**
+ * What a feature keeps of panes the user has left (store/retention.ts): the lists that multiply
+ * with browsing, the records thinned to what something still pins, and its pins.
+ */
+export interface Retention {
+  /** Its list kinds dropped once no pane on the stack shows them and no feature keeps them. */
+  readonly lists?: readonly ListKind[];
+  /** Lists kept though no pane shows them (a project's pipelines while the project is on the stack). */
+  keep?(stack: readonly Pane[]): readonly ListKey[];
+  /** Records of its slice (maps by id) thinned to the ids pinned: what nothing pins is dropped. */
+  readonly records?: readonly RecordName[];
+  /**
+   * The ids it pins, by record (any feature's): from the stack, the lists kept, and what is pinned
+   * so far. Asked again until no feature pins more, so the order of the features changes nothing.
+   */
+  pin?(at: RetainAt): { readonly [R in RecordName]?: Iterable<number> };
 }
 
 /**
@@ -102,7 +144,11 @@ export interface Feature {
   /** Pane kinds it owns that have no component of their own here (none so far; the registry counts them as `panes`). */
   readonly owns?: readonly PaneKind[];
   /** The tab of another feature's pane that it owns (the project pane's tabs): its pane-bound questions there are its own. */
-  readonly tab?: TabPlace;
+  readonly tab?: AnyTabPlace;
+  /** What it keeps of panes the user has left (store/retention.ts). */
+  readonly retain?: Retention;
+  /** The pane the app opens on when it is given none (the project list). One feature at most. */
+  readonly first?: Pane;
   /** The list kinds whose `source` is its own (store/types.ts ListKeyKinds): the registry maps each to it. */
   readonly listKinds?: readonly ListKind[];
   /** What the header's trail calls each of its panes. */

@@ -8,8 +8,8 @@ import { mergeRows, refreshList } from './lists.js';
 import { createAppStore } from '../app/create.js';
 import { listOf } from './store.js';
 import { FEATURES } from '../app/features.js';
-import { listKeys } from './sources.js';
 import { listKeyText } from './types.js';
+import { listKeys } from '../domain/list-keys.js';
 
 const PER_PAGE = 100;
 const KEY = listKeys.pipelineJobs(1, 7);

@@ -191,27 +191,3 @@ async function execute(ctx: Ctx, host: PaletteHost, text: string): Promise<strin
     .map((c) => c.usage.split(' ')[0])
     .join(', ')}`;
 }
-
-/**
- * For a feature's `:name [pipeline id]` command: the pipeline named (in the current project), else the
- * nearest one on the trail (a pipeline, a pane over one, or a job's); a message when there is none.
- */
-export function pipelineOnTrail(
-  ctx: Ctx,
-  at: PaletteAt,
-  arg: string | undefined,
-  command: string,
-): { projectId: number; path: string; pipelineId: number } | string {
-  if (arg !== undefined) {
-    if (!/^\d+$/.test(arg)) return `${command} takes a pipeline id, e.g. :${command} 4512 (got "${safeText(arg, 40)}")`;
-    if (!at.project) return 'Open a project first (or :project <path>)';
-    return { ...at.project, pipelineId: Number(arg) };
-  }
-  for (let i = at.stack.length - 1; i >= 0; i--) {
-    const p = at.stack[i]!;
-    if ('pipelineId' in p) return { projectId: p.projectId, path: p.path, pipelineId: p.pipelineId };
-    const pipelineId = p.kind === 'job' ? ctx.store.getState().jobs[p.jobId]?.pipeline?.id : undefined;
-    if (p.kind === 'job' && pipelineId) return { projectId: p.projectId, path: p.path, pipelineId };
-  }
-  return `Which pipeline? Open one first, or :${command} <pipeline id>`;
-}

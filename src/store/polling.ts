@@ -122,7 +122,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
       lastPane = pane;
       void tick(true);
       queueMicrotask(() => {
-        const changes = stopped ? null : forgetOffStack(ctx.store.getState());
+        const changes = stopped ? null : forgetOffStack(ctx.store.getState(), registryOf(ctx.features).retention);
         if (changes) ctx.store.setState(changes);
       });
     }

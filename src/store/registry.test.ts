@@ -2,12 +2,14 @@
 // and feature name, whatever order the features come in; two claims are an error at start, named.
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../app/features.js';
-import type { Feature, PaletteCommand } from './feature.js';
+import type { AnyTabPlace, Feature, PaletteCommand } from './feature.js';
 import { buildRegistry } from './registry.js';
 import { defaultBindings } from './keymap.js';
-import type { Pane } from './types.js';
+import type { Pane, TabName } from './types.js';
 
 const run: PaletteCommand['run'] = () => null;
+/** A tab of the project pane, for the claims below. */
+const tab = (name: string, place: number): AnyTabPlace => ({ of: 'project', name: name as TabName, place, label: name, view: () => null });
 const pane = (kind: string, extra: object = {}) => ({ kind, ...extra }) as unknown as Pane;
 
 describe('the registry', () => {
@@ -40,14 +42,14 @@ describe('the registry', () => {
     expect(() => buildRegistry([a, { name: 'a' }])).toThrow('The feature name "a" is claimed by two features');
     expect(() =>
       buildRegistry([
-        { name: 'a', tab: { of: 'project', name: 'x', place: 1 } },
-        { name: 'b', tab: { of: 'project', name: 'x', place: 2 } },
+        { name: 'a', tab: tab('x', 1) },
+        { name: 'b', tab: tab('x', 2) },
       ]),
     ).toThrow('The tab "x" of the project pane is claimed by two features: a and b');
     expect(() =>
       buildRegistry([
-        { name: 'a', tab: { of: 'project', name: 'x', place: 1 } },
-        { name: 'b', tab: { of: 'project', name: 'y', place: 1 } },
+        { name: 'a', tab: tab('x', 1) },
+        { name: 'b', tab: tab('y', 1) },
       ]),
     ).toThrow('Place 1 of the project pane\'s tabs is claimed twice: "x" and "y"');
     expect(() =>

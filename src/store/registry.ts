@@ -3,7 +3,7 @@
 // built once per feature list. The controller, the poller, the core's commands and the palette look
 // the owner up here instead of asking the features in turn, so the order the registry lists them
 // in (src/app/features.ts) changes nothing; two claims on one thing are an error at start, named.
-import type { Feature, PaletteCommand, TabPlace } from './feature.js';
+import type { AnyTabPlace, Feature, PaletteCommand, Retention } from './feature.js';
 import type { AppState, ListKey, ListKind, Pane, PaneKind } from './types.js';
 
 export interface Registry {
@@ -19,6 +19,14 @@ export interface Registry {
   named(name: string): Feature | undefined;
   /** The tabs of a pane kind, in their places (the project pane's: pipelines, jobs…). */
   tabsOf(kind: PaneKind): readonly string[];
+  /** The tabs of a pane kind as their features declare them (label, view, list), in their places. */
+  tabPlacesOf(kind: PaneKind): readonly AnyTabPlace[];
+  /** The list the pane shows (and its cursor moves in): its tab's (TabPlace.list), else its kind's owner's (Feature.lists). */
+  listOf(pane: Pane): ListKey | null;
+  /** The pane the app opens on when it is given none (Feature.first); null when no feature says. */
+  readonly first: Pane | null;
+  /** What each feature keeps of panes the user has left (Feature.retain), for store/retention.ts. */
+  readonly retention: readonly Retention[];
   /** Every `:` name and alias, with the command it runs. */
   readonly palette: ReadonlyMap<string, PaletteCommand>;
   /** Panes a trail starts from (Feature.roots). */
@@ -43,7 +51,9 @@ export function buildRegistry(features: readonly Feature[]): Registry {
   const names = new Map<string, Feature>();
   const kinds = new Map<PaneKind, Feature>();
   const tabs = new Map<string, Feature>();
-  const tabPlaces = new Map<PaneKind, TabPlace[]>();
+  const tabPlaces = new Map<PaneKind, AnyTabPlace[]>();
+  const paneLists = new Map<PaneKind, (pane: Pane) => ListKey | null>();
+  let first: { feature: Feature; pane: Pane } | null = null;
   const lists = new Map<ListKind, Feature>();
   const palette = new Map<string, PaletteCommand>();
   const paletteOwners = new Map<string, Feature>();
@@ -56,6 +66,7 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     const own = new Set([...Object.keys(feature.panes ?? {}), ...(feature.owns ?? [])] as PaneKind[]);
     for (const kind of own) claim(kinds, kind, feature, `The pane kind "${kind}"`);
     // A pane's list and crumb are its owner's to say.
+    for (const [kind, list] of Object.entries(feature.lists ?? {})) paneLists.set(kind as PaneKind, list as (pane: Pane) => ListKey | null);
     for (const kind of [...Object.keys(feature.lists ?? {}), ...Object.keys(feature.crumbs ?? {}), ...Object.keys(feature.headers ?? {})] as PaneKind[]) {
       if (!own.has(kind)) throw new Error(`The ${feature.name} feature says the list, crumb or header of the ${kind} pane, which it does not own`);
     }
@@ -75,12 +86,17 @@ export function buildRegistry(features: readonly Feature[]): Registry {
       }
     }
     for (const kind of feature.roots ?? []) roots.add(kind);
+    if (feature.first) {
+      if (first) throw new Error(`The first pane is claimed by two features: ${first.feature.name} and ${feature.name}`);
+      first = { feature, pane: feature.first };
+    }
     if (feature.projects) {
       if (projects) throw new Error(`The project pane of a trail is claimed by two features: ${projects.feature.name} and ${feature.name}`);
       projects = { feature, projects: feature.projects };
     }
   }
-  const sortedTabs = new Map([...tabPlaces].map(([kind, places]) => [kind, [...places].sort((a, b) => a.place - b.place).map((t) => t.name)]));
+  const placed = new Map([...tabPlaces].map(([kind, places]) => [kind, [...places].sort((a, b) => a.place - b.place)]));
+  const sortedTabs = new Map([...placed].map(([kind, places]) => [kind, places.map((t) => t.name as string)]));
   const ownersOf = (pane: Pane): Feature[] => {
     const tab = (pane as { tab?: unknown }).tab;
     const byTab = typeof tab === 'string' ? tabs.get(tabKey(pane.kind, tab)) : undefined;
@@ -93,6 +109,15 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     listOwner: (key) => lists.get(key.kind),
     named: (name) => names.get(name),
     tabsOf: (kind) => sortedTabs.get(kind) ?? [],
+    tabPlacesOf: (kind) => placed.get(kind) ?? [],
+    listOf(pane) {
+      const tab = (pane as { tab?: unknown }).tab;
+      const place = typeof tab === 'string' ? placed.get(pane.kind)?.find((t) => t.name === tab) : undefined;
+      if (place) return (place.list as ((pane: Pane) => ListKey | null) | undefined)?.(pane) ?? null;
+      return paneLists.get(pane.kind)?.(pane) ?? null;
+    },
+    first: (first as { pane: Pane } | null)?.pane ?? null,
+    retention: features.flatMap((feature) => (feature.retain ? [feature.retain] : [])),
     palette,
     roots,
     projects: projects?.projects ?? null,
@@ -113,6 +138,23 @@ export function registryOf(features: readonly Feature[]): Registry {
   let registry = registries.get(features);
   if (!registry) registries.set(features, (registry = buildRegistry(features)));
   return registry;
+}
+
+/**
+ * The registry of the app being run, whose pane lists store/sources.ts listKeyOf answers with: set
+ * by the app shell as it composes the features (src/app/create.tsx). One for the process, as a pane
+ * kind is declared once (store/types.ts PaneKinds), so every app in it agrees on a pane's list.
+ */
+let running: Registry | null = null;
+
+/** Makes `features`' registry the one listKeyOf answers with (the app shell does, for each app it makes). */
+export function runRegistry(features: readonly Feature[]): Registry {
+  return (running = registryOf(features));
+}
+
+/** The registry the app shell set (runRegistry); null before it did. */
+export function runningRegistry(): Registry | null {
+  return running;
 }
 
 /** The footer's rank of the pane's hints (Feature.hintPlaces), as its owner says. */

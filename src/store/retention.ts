@@ -1,84 +1,76 @@
 // What the app keeps of panes the user has left: without this the store remembers every job,
 // pipeline, job list and log view ever opened, and a session that opens a new pipeline a minute
-// grows by ~50 kB a minute for as long as it runs (bench/leak.mjs). On each navigation, lists of
-// pipelines no pane in the stack shows (and the pipeline and job lists of projects the stack has
-// left) are dropped, then every job, pipeline and log view that no pane and no kept list refers
-// to. Going back finds every pane still in the stack exactly as it was left; opening a dropped one
-// again loads it afresh, as the first time.
+// grows by ~50 kB a minute for as long as it runs (bench/leak.mjs). On each navigation, the lists
+// that multiply with browsing and that no pane in the stack shows (nor a feature keeps) are
+// dropped, then every record entry that nothing pins. Going back finds every pane still in the
+// stack exactly as it was left; opening a dropped one again loads it afresh, as the first time.
 //
-// One pass over every slice's records (not a forget per slice): what one keeps depends on what
-// another kept — the kept lists' rows pin jobs, kept jobs pin their pipelines, marks pin pipelines.
-import type { Job, Pipeline } from '../api/index.js';
-import { listKeyOf, listKeys } from './sources.js';
-import { listKeyText, type AppState, type ListKey, type ListKeyText } from './types.js';
+// What is forgettable, kept and pinned, each feature says (Feature.retain): this pass names no pane
+// and no record. One pass over every slice's records (not a forget per slice), because what one
+// keeps depends on what another kept: a kept list's rows pin jobs, kept jobs pin their pipelines,
+// marks pin pipelines. Pins are asked again until none grows, so the features' order changes nothing.
+import type { RecordName, RetainAt, Retention } from './feature.js';
+import { listKeyOf } from './sources.js';
+import { listKeyText, type AppState, type ListKeyText, type ListKind, type ListState } from './types.js';
 
 /** The changes that forget what the stack no longer shows, or null when there is nothing to drop. */
-export function forgetOffStack(state: AppState): Partial<AppState> | null {
-  const projects = new Set<number>();
+export function forgetOffStack(state: AppState, retention: readonly Retention[]): Partial<AppState> | null {
   const inStack = new Set<ListKeyText>();
-  const jobIds = new Set<number>();
-  const pipelineIds = new Set<number>();
   for (const pane of state.stack) {
     const key = listKeyOf(pane);
     if (key) inStack.add(listKeyText(key));
-    if ('projectId' in pane) projects.add(pane.projectId);
-    if (pane.kind === 'pipeline' || pane.kind === 'tests') pipelineIds.add(pane.pipelineId);
-    if (pane.kind === 'job') jobIds.add(pane.jobId);
   }
-  // The project lists of a project in the stack stay (its tabs keep their rows and cursors).
-  for (const id of projects) {
-    inStack.add(listKeyText(listKeys.pipelines(id)));
-    inStack.add(listKeyText(listKeys.projectJobs(id)));
-  }
+  const forgettable = new Set<ListKind>(retention.flatMap((r) => r.lists ?? []));
+  for (const r of retention) for (const key of r.keep?.(state.stack) ?? []) inStack.add(listKeyText(key));
 
   const lists: AppState['lists'] = {};
+  const kept: ListState<unknown>[] = [];
   let droppedLists = 0;
   for (const [key, list] of Object.entries(state.lists)) {
     // An entry set to undefined (a list reset by hand) is no list: dropped like one left behind.
-    if (!list || (forgettable(list.key) && !inStack.has(key))) {
+    if (!list || (list.key && forgettable.has(list.key.kind) && !inStack.has(key))) {
       droppedLists++;
       continue;
     }
     lists[key] = list;
-    const kind = list.key?.kind;
-    if (kind === 'pipelineJobs' || kind === 'projectJobs') for (const j of list.items as Job[]) jobIds.add(j.id);
-    if (kind === 'pipelines') for (const p of list.items as Pipeline[]) pipelineIds.add(p.id);
-  }
-  // Watched pipelines stay: their ending is told from what the store holds (the marks feature).
-  for (const id of Object.keys(state.marks)) pipelineIds.add(Number(id));
-  for (const id of jobIds) {
-    const pipeline = state.jobs[id]?.pipeline?.id;
-    if (pipeline !== undefined) pipelineIds.add(pipeline);
+    kept.push(list);
   }
 
-  const jobs = keep(state.jobs, jobIds);
-  const pipelines = keep(state.pipelines, pipelineIds);
-  const logViews = keep(state.logViews, new Set(state.stack.flatMap((p) => (p.kind === 'job' ? [p.jobId] : []))));
-  // A pipeline's trigger jobs go with its pane (they are re-read when it opens again).
-  const bridges = keep(state.bridges, new Set(state.stack.flatMap((p) => (p.kind === 'pipeline' ? [p.pipelineId] : []))));
-  // A pipeline's variables, test summary and (big) test report: only while a pane shows the pipeline.
-  const shown = new Set(state.stack.flatMap((p) => (p.kind === 'pipeline' || p.kind === 'tests' ? [p.pipelineId] : [])));
-  const pipelineExtras = keep(state.pipelineExtras, shown);
-  const testReports = keep(state.testReports, shown);
-  if (!droppedLists && !jobs && !pipelines && !logViews && !bridges && !pipelineExtras && !testReports) return null;
-  return {
-    ...(droppedLists ? { lists } : {}),
-    ...(jobs ? { jobs } : {}),
-    ...(pipelines ? { pipelines } : {}),
-    ...(logViews ? { logViews } : {}),
-    ...(bridges ? { bridges } : {}),
-    ...(pipelineExtras ? { pipelineExtras } : {}),
-    ...(testReports ? { testReports } : {}),
-  };
+  const pins = pinsOf(state, kept, retention);
+  const changes: Partial<Record<RecordName, unknown>> = {};
+  for (const record of new Set(retention.flatMap((r) => r.records ?? []))) {
+    const thinned = keep(state[record] as Record<number, unknown>, pins.get(record) ?? new Set());
+    if (thinned) changes[record] = thinned;
+  }
+  if (!droppedLists && Object.keys(changes).length === 0) return null;
+  return { ...(droppedLists ? { lists } : {}), ...(changes as Partial<AppState>) };
 }
 
-/** The lists that multiply with browsing: one per pipeline, and per project, opened. */
-function forgettable(key: ListKey | undefined): boolean {
-  return key?.kind === 'pipelineJobs' || key?.kind === 'pipelines' || key?.kind === 'projectJobs' || key?.kind === 'testCases';
+/** Every feature's pins, asked again while one grows (at most once per feature and once more). */
+function pinsOf(state: AppState, lists: readonly ListState<unknown>[], retention: readonly Retention[]): Map<RecordName, Set<number>> {
+  const pins = new Map<RecordName, Set<number>>();
+  const at: RetainAt = { state, lists, pinned: (record) => pins.get(record) ?? new Set() };
+  const pinners = retention.filter((r) => r.pin);
+  for (let round = 0; round <= pinners.length; round++) {
+    let grew = false;
+    for (const r of pinners) {
+      for (const [record, ids] of Object.entries(r.pin!(at)) as [RecordName, Iterable<number>][]) {
+        const set = pins.get(record) ?? new Set<number>();
+        pins.set(record, set);
+        for (const id of ids) {
+          if (set.has(id)) continue;
+          set.add(id);
+          grew = true;
+        }
+      }
+    }
+    if (!grew) break;
+  }
+  return pins;
 }
 
 /** `map` with only the `ids` entries, or null when nothing would go. */
-function keep<T>(map: Record<number, T>, ids: Set<number>): Record<number, T> | null {
+function keep<T>(map: Record<number, T>, ids: ReadonlySet<number>): Record<number, T> | null {
   const keys = Object.keys(map);
   if (keys.every((k) => ids.has(Number(k)))) return null;
   const out: Record<number, T> = {};

@@ -2,11 +2,11 @@
 // sources (their API call, row identity, the text `/` filters on); this maps a key to one.
 import type { Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
-import type { Feature, ListSource } from './feature.js';
-import { registryOf } from './registry.js';
+import type { ListSource } from './feature.js';
+import { registryOf, runningRegistry } from './registry.js';
 
 export type { ListSource } from './feature.js';
-import { listKeyText, type ListKey, type Pane, type PaneKind } from './types.js';
+import { listKeyText, type ListKey, type Pane } from './types.js';
 import { visibleRows } from './row-filter.js';
 
 export { prepareFilter, visibleRows } from './row-filter.js';
@@ -24,37 +24,12 @@ export async function firstPage<T>(pages: AsyncIterable<Page<T>>): Promise<Page<
   return { items: [], page: 1, nextPage: null };
 }
 
-export const listKeys = {
-  projects: (): ListKey => ({ kind: 'projects' }),
-  pipelines: (projectId: number): ListKey => ({ kind: 'pipelines', projectId }),
-  projectJobs: (projectId: number): ListKey => ({ kind: 'projectJobs', projectId }),
-  pipelineJobs: (projectId: number, pipelineId: number): ListKey => ({ kind: 'pipelineJobs', projectId, pipelineId }),
-  schedules: (projectId: number): ListKey => ({ kind: 'schedules', projectId }),
-  deployments: (projectId: number): ListKey => ({ kind: 'deployments', projectId }),
-  projectEvents: (projectId: number): ListKey => ({ kind: 'events', of: 'project', projectId }),
-  myEvents: (): ListKey => ({ kind: 'events', of: 'me' }),
-  userEvents: (user: string): ListKey => ({ kind: 'events', of: 'user', user }),
-  mrPipelines: (projectId: number, iid: number): ListKey => ({ kind: 'mrPipelines', projectId, iid }),
-  testCases: (projectId: number, pipelineId: number): ListKey => ({ kind: 'testCases', projectId, pipelineId }),
-};
-
 /**
- * The list each pane kind shows, as its feature says (Feature.lists): registered by the app shell
- * when it composes the features (src/app/create.ts), looked up by kind. One table for the process:
- * a pane kind is declared once (store/types.ts PaneKinds), so every app in it agrees on its list.
+ * The list the pane shows (and the cursor moves in), if any: as the registry of the app being run
+ * says (store/registry.ts listOf: a tab's list, else the pane kind's owner's).
  */
-const paneLists = new Map<PaneKind, (pane: Pane) => ListKey | null>();
-
-/** Registers the features' pane lists (the app shell does, once per feature set). */
-export function registerPaneLists(features: readonly Pick<Feature, 'lists'>[]): void {
-  for (const feature of features) {
-    for (const [kind, list] of Object.entries(feature.lists ?? {})) paneLists.set(kind as PaneKind, list as (pane: Pane) => ListKey | null);
-  }
-}
-
-/** The list the pane shows (and the cursor moves in), if any. */
 export function listKeyOf(pane: Pane): ListKey | null {
-  return paneLists.get(pane.kind)?.(pane) ?? null;
+  return runningRegistry()?.listOf(pane) ?? null;
 }
 
 /** The source behind a list key: its kind's owner's (Feature.listKinds, store/registry.ts). */

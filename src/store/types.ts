@@ -17,6 +17,14 @@ export type Pane = PaneKinds[keyof PaneKinds];
 export type PaneKind = keyof PaneKinds;
 
 /**
+ * The tabs of tabbed panes, by name: each tab's feature declares its own (declaration merging,
+ * as PaneKinds), so a tabbed pane's `tab` field takes every tab compiled in and the core names none.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface PaneTabs {}
+export type TabName = keyof PaneTabs;
+
+/**
  * The pipeline whose trigger job (bridge) opened a downstream pipeline: GitLab's pipeline JSON has
  * no parent field, so the pane knows it only from the bridge it was opened through.
  */

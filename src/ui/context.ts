@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Controller } from '../store/controller.js';
 import type { PaneCrumbs, PaneViews } from '../store/feature.js';
+import type { Registry } from '../store/registry.js';
 import type { AppStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 
@@ -15,6 +16,8 @@ export interface AppContextValue {
   panes: PaneViews;
   /** What the header's trail calls each pane kind (composed as `panes`). */
   crumbs: PaneCrumbs;
+  /** Who owns what among the features (store/registry.ts): a tabbed pane draws its tabs from it. */
+  registry: Registry;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

@@ -4,9 +4,9 @@
 // the cursor off the job just played. The list stays newest-first (GitLab's order: id desc).
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import { listKeys } from '../../src/store/sources.js';
 import { listOf } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 let app: AppRig;
 beforeEach(async () => {

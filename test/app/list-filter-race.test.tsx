@@ -5,10 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Event, PipelineBasic, PipelineSchedule } from '../../src/api/index.js';
 import type { LoggedRequest } from '../../src/sim/index.js';
-import { listKeys } from '../../src/store/sources.js';
 import { listKeyText, type ListKey, type ListState, type Pane } from '../../src/store/types.js';
-import type { ProjectTab } from '../../src/features/projects/index.js';
+import type { TabName } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
+import { schedulesList } from '../../src/features/schedules/slice.js';
+import { eventLists } from '../../src/features/activity/types.js';
 
 let app: AppRig | null = null;
 afterEach(async () => {
@@ -47,7 +49,7 @@ async function letGo(rig: AppRig, held: ReturnType<typeof hold>): Promise<void> 
 }
 
 /** acme/api's pane, on `tab`, as Enter on its row and a tab key would open it. */
-function openTab(rig: AppRig, id: number, tab: ProjectTab): void {
+function openTab(rig: AppRig, id: number, tab: TabName): void {
   rig.store.setState((s) => ({ stack: [...s.stack, { kind: 'project', projectId: id, path: 'acme/api', tab } as Pane] }));
 }
 
@@ -126,7 +128,7 @@ describe('a list whose filters change while a read is on its way', () => {
 
   it('schedules: the read before `f` (scope active) does not put the inactive schedule back', async () => {
     const { rig, id } = await acmeApi();
-    const key = listKeys.schedules(id);
+    const key = schedulesList(id);
     const held = hold(rig, `/projects/${id}/pipeline_schedules`);
     openTab(rig, id, 'schedules');
     await rig.until(() => held.request() !== undefined, 'the first read of the schedules');
@@ -139,7 +141,7 @@ describe('a list whose filters change while a read is on its way', () => {
 
   it('events: the read before `f action=pushed` does not put other events back', async () => {
     const { rig, id } = await acmeApi();
-    const key = listKeys.projectEvents(id);
+    const key = eventLists.project(id);
     const held = hold(rig, `/projects/${id}/events`);
     openTab(rig, id, 'events');
     await rig.until(() => held.request() !== undefined, 'the first read of the events');

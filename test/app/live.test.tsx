@@ -9,10 +9,10 @@ import { createGitLab } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { SimJob } from '../../src/sim/model.js';
 import { traceBytes } from '../../src/sim/trace.js';
-import { listKeys } from '../../src/store/sources.js';
 import type { Pane } from '../../src/store/types.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 let app: AppRig | undefined;
 afterEach(async () => {

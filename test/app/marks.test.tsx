@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGitLab, type PipelineBasic } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { listOf, topPane } from '../../src/store/store.js';
-import { listKeys } from '../../src/store/sources.js';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 const DEPLOYER = 20102;
 const RUNNING = 700027;

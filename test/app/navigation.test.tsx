@@ -2,10 +2,10 @@
 // filters (`/` and the server-side ones), tabs, the stage graph, help, the palette, going back.
 // Each test starts its own app and walks to where it begins with the steps below.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listKeys } from '../../src/store/sources.js';
 import { listKeyText } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 let app: AppRig;
 beforeEach(async () => {

@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { SimPipeline } from '../../src/sim/model.js';
-import { listKeys } from '../../src/store/sources.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 import { listOf } from '../../src/store/store.js';
 import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { pulseRows } from '../../src/features/pulse/index.js';
-import { listKeys } from '../../src/store/sources.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 import { listOf, topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 

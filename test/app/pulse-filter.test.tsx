@@ -4,9 +4,9 @@
 // being listed a page at a time.
 import { afterEach, expect, it } from 'vitest';
 import { pulseRows, visiblePulseIds } from '../../src/features/pulse/index.js';
-import { listKeys } from '../../src/store/sources.js';
 import { listOf, topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 const timing = { activeMs: 100, idleMs: 600_000, maxBackoffMs: 600_000 };
 let app: AppRig;

@@ -3,9 +3,9 @@
 // at most one request per visible project per 30 s, ETags — counted where requests arrive.
 import { afterEach, describe, expect, it } from 'vitest';
 import { attentionTier, pulseRows, visiblePulseIds } from '../../src/features/pulse/index.js';
-import { listKeys } from '../../src/store/sources.js';
 import { listOf, topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 const timing = { activeMs: 100, idleMs: 600_000, maxBackoffMs: 600_000 };
 let app: AppRig | null = null;

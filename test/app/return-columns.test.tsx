@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { nearSelection } from '../../src/store/lists.js';
-import { listKeys } from '../../src/store/sources.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 import { listOf } from '../../src/store/store.js';
 import { duration } from '../../src/time/duration.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';

@@ -7,8 +7,8 @@ import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { SPARK_BARS } from '../../src/ui/components/Sparkline.js';
-import { listKeys } from '../../src/store/sources.js';
 import { listOf } from '../../src/store/store.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 const DEPLOYER = 20102;
 const PIPELINE = 700019;

@@ -5,9 +5,9 @@
 // answers the question they can now read.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
-import { listKeys } from '../../src/store/sources.js';
 import { listOf } from '../../src/store/store.js';
 import { startApp, type AppRig } from '../helpers/app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 let app: AppRig;
 let projectId: number;

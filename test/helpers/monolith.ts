@@ -1,8 +1,8 @@
 // The simulator's scaled `fleet/monolith`: opens the pane of its newest pipeline (running, with the
 // rig's `scale.pipelineJobs` jobs) and waits until every page of its jobs is in.
-import { listKeys } from '../../src/store/sources.js';
 import type { ListKey, Pane } from '../../src/store/types.js';
 import type { AppRig } from './app.js';
+import { listKeys } from '../../src/domain/list-keys.js';
 
 export async function openMonolithPipeline(rig: AppRig): Promise<{ pipelineId: number; key: string; listKey: ListKey }> {
   const project = [...rig.sim.world.projects.values()].find((p) => p.path === 'monolith')!;

@@ -1,7 +1,6 @@
 // The activity feature: a project's events tab and a person's feed (`:events`, `:user`) — their
 // scopes, the `f` filter prompt (and what its Enter runs), Enter (to the event's project), `o`
 // (the event's page), and the palette's `:events` and `:user`.
-import { rememberProject } from '../projects/index.js';
 import { clearToast, setListFilters, setPrompt } from '../../store/writers.js';
 import * as nav from '../../store/nav.js';
 import { isGitLabApiError, type Event, type Project } from '../../api/index.js';
@@ -10,7 +9,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import type { Feature } from '../../store/feature.js';
 import { resetList, selectedRow } from '../../store/lists.js';
-import { listKeys, listKeyOf } from '../../store/sources.js';
+import { listKeyOf } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
 import { listKeyText, type ListKey, type Pane } from '../../store/types.js';
 import { eventUrl } from './event-line.js';
@@ -22,6 +21,10 @@ import { withRuns } from '../../store/command.js';
 import { EventsPane } from './EventsPane.js';
 import { promptsBy } from '../../store/commands.js';
 import type { ActivityPrompts } from './types.js';
+import { eventLists } from './types.js';
+import { createElement } from 'react';
+import { EventsList } from './EventsList.js';
+import { rememberProject } from '../../domain/projects.js';
 
 const eventsList = (pane: Pane): ListKey | undefined =>
   pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;
@@ -38,7 +41,7 @@ export const activityFeature: Feature = {
     },
   },
   panes: { events: EventsPane },
-  lists: { events: (pane) => (pane.who === 'me' ? listKeys.myEvents() : listKeys.userEvents(pane.who.user)) },
+  lists: { events: (pane) => (pane.who === 'me' ? eventLists.me() : eventLists.user(pane.who.user)) },
   commands: withRuns(ACTIVITY_BINDINGS, {
     'events.filters': {
       run(ctx, pane) {
@@ -49,7 +52,14 @@ export const activityFeature: Feature = {
   }),
   name: 'activity',
   scopeNames: { events: 'activity' },
-  tab: { of: 'project', name: 'events', place: 5 },
+  tab: {
+    of: 'project',
+    name: 'events',
+    place: 5,
+    label: 'Events',
+    view: ({ pane, width, height }) => createElement(EventsList, { listKey: eventLists.project(pane.projectId), showProject: false, width, height }),
+    list: (pane) => eventLists.project(pane.projectId),
+  },
   listKinds: ['events'],
   source: eventsSource,
   poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
@@ -150,6 +160,13 @@ export async function openEvents(ctx: Ctx, who: string | null): Promise<string |
 // Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.
 declare module '../../keymap/bindings.js' {
   interface FeatureScopes {
+    events: true;
+  }
+}
+
+// Its tab of the project pane (store/types.ts PaneTabs).
+declare module '../../store/types.js' {
+  interface PaneTabs {
     events: true;
   }
 }

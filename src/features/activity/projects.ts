@@ -1,12 +1,12 @@
 // A person's feed across projects names only project ids: the poller's watcher reads the
 // projects on screen that the store lacks (never a component), each once a session.
-import { rememberProject } from '../projects/index.js';
 import type { Event } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { listRows, nearSelection } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
 import { listOf, topPane } from '../../store/store.js';
 import type { AppState } from '../../store/types.js';
+import { rememberProject } from '../../domain/projects.js';
 
 /** The title line above the feed. */
 const TITLE_ROWS = 1;

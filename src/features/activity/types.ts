@@ -2,6 +2,13 @@
 import type { ListKey } from '../../store/types.js';
 import type { Continuations } from '../../store/commands.js';
 
+/** The event lists: a project's (its tab), the caller's (`:events`), a user's (`:user`). */
+export const eventLists = {
+  project: (projectId: number): ListKey => ({ kind: 'events', of: 'project', projectId }),
+  me: (): ListKey => ({ kind: 'events', of: 'me' }),
+  user: (user: string): ListKey => ({ kind: 'events', of: 'user', user }),
+};
+
 // This feature's part of the core's unions (declaration merging: store/types.ts says why).
 declare module '../../store/types.js' {
   interface PaneKinds {

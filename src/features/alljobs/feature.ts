@@ -4,14 +4,13 @@
 // retried asks), `c` and `E` (asked), `K`, `d` — run by the pipelines and jobs features as there.
 // The rows are read by this feature's poll at a bounded cost (read.ts).
 import { createAllJobsSlice, writeAllJobs } from './slice.js';
-import { rememberJob } from '../jobs/index.js';
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
-import type { ProjectTab } from '../projects/index.js';
+import type { TabName } from '../../store/types.js';
 import { AllJobsPane } from './AllJobsPane.js';
 import { JOB_KEYS, jobRefusal, type JobKey } from '../pipelines/index.js';
 import type { Takeover } from '../../store/command.js';
@@ -21,6 +20,7 @@ import { filterText, parseAllJobsFilter } from './filter.js';
 import { allJobsKey, createAllJobsReader } from './read.js';
 import type { FleetJob } from './slice.js';
 import { allJobsSource } from './source.js';
+import { rememberJob } from '../../domain/jobs.js';
 
 /** How often the timer asks what is due (cheap: nothing is sent unless a project is due, read.ts). */
 const TICK_MS = 5_000;
@@ -63,7 +63,7 @@ export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
 
 /** `:jobs` with no words inside a project: its Jobs tab (as `:pipelines`, `:schedules`… switch tabs). */
 function jobsTab(ctx: Ctx, project: { projectId: number; path: string }): null {
-  const tab: ProjectTab = 'jobs';
+  const tab: TabName = 'jobs';
   const top = topPane(ctx.store.getState());
   if (top.kind === 'project') nav.replaceTop(ctx.store, { ...top, tab });
   else nav.push(ctx.store, { kind: 'project', ...project, tab });

@@ -13,12 +13,13 @@ import { isActiveStatus } from '../../lib/status.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { refreshList } from '../../store/lists.js';
-import { firstPage, listKeys } from '../../store/sources.js';
+import { firstPage } from '../../store/sources.js';
 import { listOf, patchList } from '../../store/store.js';
 import { safeText } from '../../text/safe.js';
 import { isPlaceholder, pulseSourceProjects } from '../pulse/index.js';
 import { filterText, matchesFilter } from './filter.js';
 import type { FleetJob } from './slice.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 export const allJobsKey = () => ({ kind: 'allJobs' }) as const;
 

@@ -5,7 +5,7 @@ import { compareKey, createCompareSlice, writeCompare } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
-import { pipelineOnTrail } from '../../store/palette.js';
+import { pipelineOnTrail } from '../../domain/trail.js';
 import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { CommandId } from '../../keymap/bindings.js';

@@ -2,17 +2,17 @@
 // environment, ref, commit, who, when, and the job that deployed. Enter opens one; o opens the
 // environment's URL.
 import type { Deployment } from '../../api/index.js';
-import { listKeys } from '../../store/sources.js';
 import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { useApp } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
 import { useList } from '../../ui/use-list.js';
+import { deploymentsList } from './slice.js';
 
 export function DeploymentsTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
   const theme = useTheme();
-  const key = listKeys.deployments(projectId);
+  const key = deploymentsList(projectId);
   const { list, rows } = useList<Deployment>(key);
   const columns: Column<Deployment>[] = [
     { header: 'Status', width: 11, priority: 9, value: (d) => d.status ?? '', display: (d) => statusCell(theme, d.status ?? 'unknown', { gitlabWord: true }) },

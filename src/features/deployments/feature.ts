@@ -6,12 +6,14 @@ import type { Deployment } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { deploymentsSource } from './source.js';
 import { DEPLOYMENT_BINDINGS } from './bindings.js';
 import { DeploymentPane } from './DeploymentPane.js';
+import { deploymentsList } from './slice.js';
+import { createElement } from 'react';
+import { DeploymentsTab } from './DeploymentsTab.js';
 
 /** An environment's page (its external URL when it has one), else the project's. */
 function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string | undefined {
@@ -28,7 +30,14 @@ export const deploymentsFeature: Feature = {
   commands: DEPLOYMENT_BINDINGS,
   name: 'deployments',
   scopeNames: { deployments: 'deployments list', deployment: 'a deployment' },
-  tab: { of: 'project', name: 'deployments', place: 4 },
+  tab: {
+    of: 'project',
+    name: 'deployments',
+    place: 4,
+    label: 'Deployments',
+    view: ({ pane, width, height }) => createElement(DeploymentsTab, { projectId: pane.projectId, width, height }),
+    list: (pane) => deploymentsList(pane.projectId),
+  },
   listKinds: ['deployments'],
   source: (key, gl) => deploymentsSource(key, gl),
   scopes(pane) {
@@ -40,7 +49,7 @@ export const deploymentsFeature: Feature = {
     const { store } = ctx;
     const push = (next: Pane) => nav.push(store, next);
     if (pane.kind === 'project' && pane.tab === 'deployments') {
-      const row = selectedRow<Deployment>(ctx, listKeys.deployments(pane.projectId));
+      const row = selectedRow<Deployment>(ctx, deploymentsList(pane.projectId));
       if (row) {
         writeDeployments(store, (s) => ({ deployments: { ...s.deployments, [row.id]: row } }));
         push({ kind: 'deployment', projectId: pane.projectId, path: pane.path, deploymentId: row.id });
@@ -59,7 +68,7 @@ export const deploymentsFeature: Feature = {
     if (pane.kind === 'project' && pane.tab === 'deployments') {
       const base = ctx.store.getState().projects[pane.projectId]?.web_url;
       return {
-        url: envUrl(ctx, selectedRow<Deployment>(ctx, listKeys.deployments(pane.projectId)), pane.projectId) ?? (base && `${base}/-/environments`),
+        url: envUrl(ctx, selectedRow<Deployment>(ctx, deploymentsList(pane.projectId)), pane.projectId) ?? (base && `${base}/-/environments`),
         anyHost: true,
       };
     }
@@ -93,5 +102,12 @@ declare module '../../keymap/bindings.js' {
   interface FeatureScopes {
     deployments: true;
     deployment: true;
+  }
+}
+
+// Its tab of the project pane (store/types.ts PaneTabs).
+declare module '../../store/types.js' {
+  interface PaneTabs {
+    deployments: true;
   }
 }

@@ -2,7 +2,10 @@
 import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { Deployment } from '../../api/index.js';
-import type { AppState } from '../../store/types.js';
+import type { AppState, ListKey } from '../../store/types.js';
+
+/** The deployment list of a project (its tab). */
+export const deploymentsList = (projectId: number): ListKey => ({ kind: 'deployments', projectId });
 
 export interface DeploymentsSlice {
   /** Deployments by id: list rows and opened details. */

@@ -8,7 +8,7 @@ import { createFailuresSlice, digestKey, type FailureDigest, writeFailures } fro
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
-import { pipelineOnTrail } from '../../store/palette.js';
+import { pipelineOnTrail } from '../../domain/trail.js';
 import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';

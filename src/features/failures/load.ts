@@ -1,7 +1,6 @@
 // Reading a pipeline's failures: its failed jobs and those of the pipelines downstream of failed
 // trigger jobs (the same walk `pipetop watch` ends with, src/watch/failures.ts), then each job's log
 // once, capped in bytes, searched by the same failure finder as the log's `F` (src/watch/failure-line.ts).
-import { rememberPipeline } from '../pipelines/index.js';
 import { digestKey, type FailureDigest, type FailureItem, writeFailures } from './slice.js';
 import type { Job } from '../../api/index.js';
 import { tracePath } from '../../api/trace.js';
@@ -10,6 +9,7 @@ import { describeError } from '../../store/errors.js';
 import { failureBlock } from '../../watch/failure-line.js';
 import { downstreamReader } from '../../watch/downstream.js';
 import { failedJobsWithDownstream } from '../../watch/failures.js';
+import { rememberPipeline } from '../../domain/pipelines.js';
 
 /** Logs read for one digest: the first failures matter, and each log is a read of its own. */
 export const MAX_LOGS = 12;

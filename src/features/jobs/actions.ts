@@ -2,7 +2,6 @@
 // flight), destructive ones ask first, and the result — or GitLab's own error message — lands in a
 // toast while the store takes the new state at once.
 import { setConfirm, setDownload, setPrompt } from '../../store/writers.js';
-import { writeJobs } from './slice.js';
 import * as nav from '../../store/nav.js';
 import { basename, join } from 'node:path';
 import type { Job, JobVariable } from '../../api/index.js';
@@ -16,9 +15,10 @@ import { guarded } from '../../store/guard.js';
 import { isGitLabApiError } from '../../api/index.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
 import { patchActedRows } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import { listKeyText, type Pane } from '../../store/types.js';
+import { listKeys } from '../../domain/list-keys.js';
+import { writeJobs } from '../../domain/jobs.js';
 
 export type JobVerb = 'retry' | 'cancel' | 'play' | 'erase' | 'keep';
 

@@ -1,10 +1,10 @@
 // The jobs feature's `:` commands: open a job, download the artifacts of a ref's latest job.
-import { writeJobs } from './slice.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { markFresh } from '../../store/fresh.js';
 import { branchChoices, idArgument, needProject, pushPane } from '../../store/palette.js';
 import { downloadArtifactsByRef } from './actions.js';
+import { writeJobs } from '../../domain/jobs.js';
 
 export const JOBS_PALETTE: Record<string, PaletteCommand> = {
   job: {

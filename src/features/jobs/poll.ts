@@ -2,13 +2,13 @@
 // read), and whether it still moves. How often while its log is tailed is the log's business
 // (features/log/feature.ts).
 import { readDetail } from '../../store/detail.js';
-import { writeJobs } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
 import { takeFresh } from '../../store/fresh.js';
 import type { FeaturePoll } from '../../store/feature.js';
 import { isActiveStatus } from '../../store/sources.js';
 import type { AppState, Pane } from '../../store/types.js';
 import type { HintPlace } from '../../keymap/bindings.js';
+import { writeJobs } from '../../domain/jobs.js';
 
 /** The footer ranks a job pane's hints by the job's state (its bindings' `rank`): for the job pane's owner, the log feature. */
 export function jobHintPlaces(state: AppState, pane: Pane): HintPlace[] | undefined {

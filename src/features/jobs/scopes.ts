@@ -1,11 +1,11 @@
 // A job list's status filter, typed as one line (`failed running`). Invalid input keeps the
 // prompt open with a message and everything typed.
 import { setPrompt } from '../../store/writers.js';
-import { writeJobs } from './slice.js';
 import { JOB_SCOPES, type JobScope } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
 import { listKeyText, type ListKey } from '../../store/types.js';
+import { writeJobs } from '../../domain/jobs.js';
 
 /**
  * The words the screen shows for a status (ui/theme.ts labels success "passed"), and a common

@@ -2,9 +2,9 @@
 // the status filter of the `s` prompt (scopes.ts).
 import { isGitLabApiError, type GitLab, type Job, type JobScope, type Page } from '../../api/index.js';
 import { arrangeAttempts } from './attempts.js';
-import { mergeJobs } from './slice.js';
 import { PIPELINE_JOBS_PER_PAGE, firstPage, type ListSource } from '../../store/sources.js';
 import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
+import { mergeJobs } from '../../domain/jobs.js';
 
 export function jobsSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined {
   if (key.kind !== 'projectJobs' && key.kind !== 'pipelineJobs') return undefined;

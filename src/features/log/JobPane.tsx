@@ -11,7 +11,7 @@ import { absoluteTime, bytes, duration, jobSeconds, relativeTime } from '../../u
 import { useTheme } from '../../ui/theme.js';
 import { LogView } from './LogView.js';
 import { waitingFor } from './waiting.js';
-import { pastDurations, usualDuration } from '../pipelines/index.js';
+import { pastDurations, usualDuration } from '../../domain/durations.js';
 
 export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
   const { now } = useApp();

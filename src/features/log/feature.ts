@@ -45,6 +45,14 @@ export const logFeature: Feature = {
   // the jobs feature's pollJobs; how fast while the log is tailed, here). Its job keys are the
   // pipelines feature's commands in the 'job' scope (features/pipelines/job-commands.ts).
   scopes: (pane) => (pane.kind === 'job' ? ['job', 'global'] : undefined),
+  // A job pane on the stack keeps its job and its log view; a log view no pane shows goes.
+  retain: {
+    records: ['logViews'],
+    pin: ({ state }) => {
+      const shown = state.stack.flatMap((pane) => (pane.kind === 'job' ? [pane.jobId] : []));
+      return { jobs: shown, logViews: shown };
+    },
+  },
   hintPlaces: jobHintPlaces,
   url: (ctx, pane) => (pane.kind === 'job' ? jobUrl(ctx, pane) : undefined),
   // The log's keys act on the log in front; in a job pane, moving moves through the log (Esc and

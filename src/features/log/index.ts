@@ -1,4 +1,4 @@
 // What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
 // definition, for the app shell alone, is feature.ts.
-export { createLogSlice, type LogViewState } from './slice.js';
+export { type LogViewState } from './slice.js';
 export { logLoaded } from './loaded.js';

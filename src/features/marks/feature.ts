@@ -6,11 +6,11 @@ import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import type { Pane } from '../../store/types.js';
 import { selectedRow } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { listOf, toast } from '../../store/store.js';
 import { toggleMark, watchMarks } from './marks.js';
 import { startMarkPolling, type MarkPoller } from './poll.js';
 import { createMarksSlice } from './slice.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 /** The pipeline `m` marks: the pipeline pane's, or the selected row of a project's pipelines. */
 function markTarget(ctx: Ctx, pane: Pane): PipelineBasic | undefined {
@@ -36,6 +36,8 @@ export const marksFeature: Feature = {
       },
     },
   ],
+  // Watched pipelines stay: their ending is told from what the store holds (marks.ts).
+  retain: { pin: ({ state }) => ({ pipelines: Object.keys(state.marks).map(Number) }) },
   poll: (ctx) => ({ watch: watchMarks(ctx) }),
   attach(ctx, { timing }) {
     let poller: MarkPoller | null = null;

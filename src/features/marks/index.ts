@@ -1,4 +1,3 @@
 // What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
 // definition, for the app shell alone, is feature.ts.
 export { MARK_GLYPH, markPipeline } from './marks.js';
-export { createMarksSlice } from './slice.js';

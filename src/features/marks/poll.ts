@@ -3,11 +3,11 @@
 // for marks that have not ended — at most MAX_MARKS requests a round. One that waits on a manual job
 // (or a schedule) may wait for days: it is read at the idle cadence instead. The pane in front is the
 // poller's (store/polling.ts); what both read lands in `pipelines`, where watchMarks sees endings.
-import { rememberPipeline } from '../pipelines/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { topPane } from '../../store/store.js';
 import { isActiveStatus } from '../../store/sources.js';
 import { isEnded } from './marks.js';
+import { rememberPipeline } from '../../domain/pipelines.js';
 
 export interface MarkPoller {
   stop(): void;

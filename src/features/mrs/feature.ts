@@ -8,10 +8,10 @@ import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
-import { rememberMergeRequest } from '../pipelines/index.js';
 import { MRS_BINDINGS } from './bindings.js';
 import { MrsPane } from './MrsPane.js';
 import { myMrsKey, myMrsSource, type MrRow } from './source.js';
+import { rememberMergeRequest } from '../../domain/pipelines.js';
 
 const READ_EVERY_MS = 60_000;
 

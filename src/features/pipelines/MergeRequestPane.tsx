@@ -2,7 +2,6 @@
 // results), newest first. Enter opens a pipeline; `N` runs a new one for the merge request.
 import { Text } from '../../ui/components/Text.js';
 import type { PipelineBasic } from '../../api/index.js';
-import { listKeys } from '../../store/sources.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
@@ -10,13 +9,15 @@ import { useApp, useAppState } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
 import { useTheme } from '../../ui/theme.js';
 import { useList } from '../../ui/use-list.js';
-import { mrKey, mrKindText, mrRef } from './mr.js';
+import { mrKindText } from './mr.js';
+import { mrKey, mrRef } from '../../domain/merge-request-refs.js';
+import { mrPipelinesList } from './list-keys.js';
 
 export function MergeRequestPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'mergeRequest' }>; width: number; height: number }) {
   const { now } = useApp();
   const theme = useTheme();
   const mr = useAppState((s) => s.mergeRequests[mrKey(pane.projectId, pane.iid)]);
-  const { list, rows } = useList<PipelineBasic>(listKeys.mrPipelines(pane.projectId, pane.iid));
+  const { list, rows } = useList<PipelineBasic>(mrPipelinesList(pane.projectId, pane.iid));
   const columns: Column<PipelineBasic>[] = [
     { header: 'Status', width: 11, value: (p) => p.status, display: (p) => statusCell(theme, p.status) },
     { header: 'Pipeline', width: 9, value: (p) => `#${p.id}` },

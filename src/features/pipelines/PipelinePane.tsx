@@ -4,7 +4,6 @@
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import type { Job } from '../../api/index.js';
-import { listKeys } from '../../store/sources.js';
 import { listKeyText, type Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { StatusBadge } from '../../ui/components/index.js';
@@ -17,12 +16,14 @@ import { ListStatus } from '../../ui/ListStatus.js';
 import { StageGraph } from './StageGraph.js';
 import { useDownstreamHint, useDownstreamNames } from './BridgeName.js';
 import { parentText } from './bridges.js';
-import { mrKindText, mrRef, refText } from './mr.js';
+import { mrKindText } from './mr.js';
+import { mrRef, refText } from '../../domain/merge-request-refs.js';
 import { PipelineDetails, PipelineExtrasLine } from './PipelineExtras.js';
 import { Timeline } from './TimelineView.js';
 import { MARK_GLYPH } from '../marks/index.js';
 import { pipelineLoadKey } from './writers.js';
 import { useLayoutAhead } from './layout-ahead.js';
+import { listKeys } from '../../domain/list-keys.js';
 import { NeedsGraph } from './NeedsGraph.js';
 import { jobsWithNeeds, needsMapOf } from './needs-layout.js';
 

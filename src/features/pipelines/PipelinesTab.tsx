@@ -3,8 +3,7 @@
 // rows near the cursor (hydrate.ts).
 import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { formatPipelineFilters } from './filters.js';
-import { refText } from './mr.js';
-import { listKeys } from '../../store/sources.js';
+import { refText } from '../../domain/merge-request-refs.js';
 import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { useApp, useAppState } from '../../ui/context.js';
@@ -13,8 +12,9 @@ import { useList } from '../../ui/use-list.js';
 import { MARK_GLYPH } from '../marks/index.js';
 import { useMemo } from 'react';
 import { sparkline } from '../../ui/components/Sparkline.js';
-import { durationsByRef } from './timeline-history.js';
+import { durationsByRef } from '../../domain/durations.js';
 import { PIPELINE_TITLE_FROM, type HeldPipeline } from './hydrate.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 export function PipelinesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();

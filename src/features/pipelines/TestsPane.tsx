@@ -4,7 +4,6 @@
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import { stripAnsi } from '../../log/sanitize.js';
-import { listKeys } from '../../store/sources.js';
 import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
 import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
@@ -14,6 +13,7 @@ import { useList } from '../../ui/use-list.js';
 import { testsText } from './pipeline-extras.js';
 import { caseKey } from './test-history.js';
 import type { TestCaseRow } from './tests-view.js';
+import { testCasesList } from './list-keys.js';
 
 /** 0.0042 s → `4ms`, 1.5 → `1.50s`, 75 → `1m15s`. */
 export function caseDuration(seconds: number): string {
@@ -39,7 +39,7 @@ export function caseStatusCell(theme: Theme, status: string): { text: string; co
 
 export function TestsPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'tests' }>; width: number; height: number }) {
   const theme = useTheme();
-  const { list, rows } = useList<TestCaseRow>(listKeys.testCases(pane.projectId, pane.pipelineId));
+  const { list, rows } = useList<TestCaseRow>(testCasesList(pane.projectId, pane.pipelineId));
   const summary = useAppState((s) => testsText(s.pipelineExtras[pane.pipelineId]?.tests));
   const history = useAppState((s) => s.testHistory[pane.pipelineId]);
   const row = rows[list.selected];

@@ -1,6 +1,5 @@
 // One-key actions on pipelines: retry and cancel (asks first); `N` is the run form (run-form-actions.ts). Guarded
 // (read-only mode, already in flight); the result — or GitLab's own error — lands in a toast.
-import { writePipelines } from './writers.js';
 import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import { safeText } from '../../text/safe.js';
 import { describeError } from '../../store/errors.js';
@@ -8,10 +7,11 @@ import type { Ctx } from '../../store/ctx.js';
 import { guarded } from '../../store/guard.js';
 import { FINISHED, isActiveStatus } from '../../lib/status.js';
 import { patchActedRows } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import { markPipeline } from '../marks/index.js';
 import { confirmRun, pipelineRun, RERUNS_OLDER } from '../../store/confirm-run.js';
+import { listKeys } from '../../domain/list-keys.js';
+import { writePipelineRecords } from '../../domain/pipelines.js';
 
 export function pipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: PipelineBasic, projectId: number): void {
   if (verb === 'cancel') {
@@ -69,7 +69,7 @@ export function runPipelineAction(ctx: Ctx, verb: 'retry' | 'cancel', pipeline: 
 }
 
 export function storePipeline(ctx: Ctx, projectId: number, pipeline: Pipeline): void {
-  writePipelines(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
+  writePipelineRecords(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
   patchList<PipelineBasic>(ctx.store, listKeys.pipelines(projectId), (l) => ({
     items: l.items.map((p) => (p.id === pipeline.id ? { ...p, status: pipeline.status, updated_at: pipeline.updated_at } : p)),
   }));

@@ -4,7 +4,7 @@ import type { Job } from '../../api/index.js';
 import { withBridges } from '../jobs/source.js';
 import { bridgeName, type BridgeRow } from './bridges.js';
 import { firstFocus } from './failed.js';
-import { mrRef, refText } from './mr.js';
+import { mrRef, refText } from '../../domain/merge-request-refs.js';
 import { stageCounts } from './StageGraph.js';
 
 const job = (id: number, stage: string, status = 'success', extra: Partial<Job> = {}): Job => ({ id, name: `j${id}`, stage, status, ...extra }) as Job;

@@ -8,12 +8,13 @@ import { isGitLabApiError, type Bridge, type DownstreamPipeline, type Job } from
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { guarded } from '../../store/guard.js';
-import { isActiveStatus, listKeys, sourceFor, visibleRows } from '../../store/sources.js';
+import { isActiveStatus, sourceFor, visibleRows } from '../../store/sources.js';
 import { listOf, patchList, toast } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
 import { safeDecodedUrlPart, safeText } from '../../text/safe.js';
 import { bridgesDue } from '../../lib/bridges-due.js';
 import { MARKS } from '../../ui/glyphs.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 /** A bridge as a row of a pipeline's job list: job-shaped, with the pipeline it created. */
 export type BridgeRow = Job & { downstream_pipeline: DownstreamPipeline | null };

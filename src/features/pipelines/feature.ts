@@ -5,14 +5,15 @@
 // (commands.ts); the run form's keys, pastes and confirms; the pipeline pane's polls (poll.ts).
 import * as nav from '../../store/nav.js';
 import type { Job, PipelineBasic } from '../../api/index.js';
-import type { Feature } from '../../store/feature.js';
+import type { Feature, Retention } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
-import { listKeyOf, listKeys } from '../../store/sources.js';
+import { listKeyOf } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import { isBridge, openDownstream, refreshBridges, type BridgeReads } from './bridges.js';
 import { nextFailed, watchFirstFocus } from './failed.js';
 import { watchPipelineRows } from './hydrate.js';
-import { mrKey, newMergeRequestPipeline, watchMergeRequests } from './mr.js';
+import { newMergeRequestPipeline, watchMergeRequests } from './mr.js';
+import { mrKey } from '../../domain/merge-request-refs.js';
 import { toggleDetails, watchPipelineExtras } from './pipeline-extras.js';
 import { pipelinesSource } from './source.js';
 import { toggleFailureSort, watchTestHistory } from './test-history.js';
@@ -38,6 +39,10 @@ import { safeText } from '../../text/safe.js';
 import { confirmsBy, promptsBy } from '../../store/commands.js';
 import type { PipelineConfirms, PipelinePrompts } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
+import { listKeys } from '../../domain/list-keys.js';
+import { mrPipelinesList, testCasesList } from './list-keys.js';
+import { createElement } from 'react';
+import { PipelinesTab } from './PipelinesTab.js';
 
 /** j/k and paging in the Tests view: through its cases, or a case's output. */
 function testsMove(by: (page: number) => number): CommandRun {
@@ -48,7 +53,31 @@ function testsMove(by: (page: number) => number): CommandRun {
   };
 }
 
+/**
+ * What a pipeline pane and the Tests view keep (store/retention.ts): their pipeline, its trigger
+ * jobs (the pipeline pane's), variables, test summary and (big) test report; the pipelines of kept
+ * pipeline lists and of kept jobs.
+ */
+const pipelineRetention: Retention = {
+  lists: ['pipelines', 'testCases'],
+  // A project on the stack keeps its pipelines (its tab keeps its rows and cursor).
+  keep: (stack) => stack.flatMap((pane) => ('projectId' in pane ? [listKeys.pipelines(pane.projectId)] : [])),
+  records: ['pipelines', 'bridges', 'pipelineExtras', 'testReports'],
+  pin({ state, lists, pinned }) {
+    const shown = state.stack.flatMap((pane) => (pane.kind === 'pipeline' || pane.kind === 'tests' ? [pane.pipelineId] : []));
+    const rows = lists.flatMap((list) => (list.key?.kind === 'pipelines' ? (list.items as PipelineBasic[]).map((p) => p.id) : []));
+    const ofJobs = [...pinned('jobs')].flatMap((id) => state.jobs[id]?.pipeline?.id ?? []);
+    return {
+      pipelines: [...shown, ...rows, ...ofJobs],
+      bridges: state.stack.flatMap((pane) => (pane.kind === 'pipeline' ? [pane.pipelineId] : [])),
+      pipelineExtras: shown,
+      testReports: shown,
+    };
+  },
+};
+
 export const pipelinesFeature: Feature = {
+  retain: pipelineRetention,
   crumbs: {
     // Its project, when the trail has not named it yet, is a crumb of its own (src/ui/Header.tsx).
     pipeline: (_s, pane) => `#${pane.pipelineId}`,
@@ -61,8 +90,8 @@ export const pipelinesFeature: Feature = {
   panes: { pipeline: PipelinePane, mergeRequest: MergeRequestPane, runForm: RunFormPane, tests: TestsPane },
   lists: {
     pipeline: (pane) => listKeys.pipelineJobs(pane.projectId, pane.pipelineId),
-    mergeRequest: (pane) => listKeys.mrPipelines(pane.projectId, pane.iid),
-    tests: (pane) => listKeys.testCases(pane.projectId, pane.pipelineId),
+    mergeRequest: (pane) => mrPipelinesList(pane.projectId, pane.iid),
+    tests: (pane) => testCasesList(pane.projectId, pane.pipelineId),
   },
   commands: [
     ...withRuns(PIPELINE_BINDINGS, {
@@ -115,7 +144,14 @@ export const pipelinesFeature: Feature = {
   ],
   name: 'pipelines',
   scopeNames: { pipelines: 'pipelines list', pipeline: 'a pipeline', mergeRequest: 'a merge request', runForm: 'the run form', tests: 'the Tests view' },
-  tab: { of: 'project', name: 'pipelines', place: 1 },
+  tab: {
+    of: 'project',
+    name: 'pipelines',
+    place: 1,
+    label: 'Pipelines',
+    view: ({ pane, width, height }) => createElement(PipelinesTab, { projectId: pane.projectId, width, height }),
+    list: (pane) => listKeys.pipelines(pane.projectId),
+  },
   listKinds: ['pipelines', 'mrPipelines', 'testCases'],
   // A job's usual duration, on the job pane (history.ts refreshJobHistory, in its poll's refresh).
   readsOn: ['job'],
@@ -150,13 +186,13 @@ export const pipelinesFeature: Feature = {
       return true;
     }
     if (pane.kind !== 'mergeRequest') return openPipelineRow(ctx, pane);
-    const pipeline = selectedRow<PipelineBasic>(ctx, listKeys.mrPipelines(pane.projectId, pane.iid));
+    const pipeline = selectedRow<PipelineBasic>(ctx, mrPipelinesList(pane.projectId, pane.iid));
     if (pipeline) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
     return true;
   },
   url(ctx, pane) {
     if (pane.kind === 'mergeRequest') {
-      const row = selectedRow<PipelineBasic>(ctx, listKeys.mrPipelines(pane.projectId, pane.iid));
+      const row = selectedRow<PipelineBasic>(ctx, mrPipelinesList(pane.projectId, pane.iid));
       return { url: row?.web_url ?? ctx.store.getState().mergeRequests[mrKey(pane.projectId, pane.iid)]?.web_url };
     }
     return pipelineUrl(ctx, pane);
@@ -223,5 +259,12 @@ declare module '../../keymap/bindings.js' {
     mergeRequest: true;
     runForm: true;
     tests: true;
+  }
+}
+
+// Its tab of the project pane (store/types.ts PaneTabs).
+declare module '../../store/types.js' {
+  interface PaneTabs {
+    pipelines: true;
   }
 }

@@ -10,7 +10,7 @@ import { PIPELINE_SCOPES, PIPELINE_SOURCES, PIPELINE_STATUSES, type PipelineList
 import type { Ctx } from '../../store/ctx.js';
 import { resetList } from '../../store/lists.js';
 import { listKeyText, type ListKey } from '../../store/types.js';
-import { listKeys } from '../../store/sources.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 const TEXT_KEYS = ['ref', 'name', 'username'];
 /** GitLab 17's pipeline list parameters, pagination aside (docs/gitlab-api.md "Pipeline list filters"). */

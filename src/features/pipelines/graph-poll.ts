@@ -13,6 +13,7 @@ import { listOf } from '../../store/store.js';
 import type { ListKey, Pane } from '../../store/types.js';
 import { isBridge, readBridges } from './bridges.js';
 import { writePipelines } from './writers.js';
+import { writePipelineRecords } from '../../domain/pipelines.js';
 
 type PipelinePane = Extract<Pane, { kind: 'pipeline' }>;
 
@@ -84,7 +85,7 @@ function patchPipelines(ctx: Ctx, graph: PipelineGraph): void {
     }
     if (changed) changes[p.id] = next;
   }
-  if (Object.keys(changes).length) writePipelines(ctx.store, (s) => ({ pipelines: { ...s.pipelines, ...changes } }));
+  if (Object.keys(changes).length) writePipelineRecords(ctx.store, (s) => ({ pipelines: { ...s.pipelines, ...changes } }));
 }
 
 const JOB_FIELDS = ['status', 'allow_failure', 'duration', 'queued_duration', 'started_at', 'finished_at'] as const;

@@ -3,13 +3,13 @@
 // shows the pipeline changed (a new `updated_at`). A few requests at a time, from one queue. On a
 // terminal wide enough for the list's Title column (PIPELINE_TITLE_FROM), each commit's title too:
 // one GET per commit, once (a commit never changes), kept on the pipeline as `commitTitle`.
-import { writePipelines } from './writers.js';
 import type { PipelineBasic } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { listRows, nearSelection } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { listOf, topPane } from '../../store/store.js';
 import type { AppState } from '../../store/types.js';
+import { listKeys } from '../../domain/list-keys.js';
+import { writePipelineRecords } from '../../domain/pipelines.js';
 
 /** Requests at a time. */
 const LANES = 3;
@@ -70,7 +70,7 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
     const { store, gl } = ctx;
     try {
       const [full, commitTitle] = await Promise.all([titleOnly ? null : gl.pipelines.get(projectId, id), wide() ? titleOf(projectId, sha) : undefined]);
-      writePipelines(store, (s) => {
+      writePipelineRecords(store, (s) => {
         const held = s.pipelines[id];
         if (!full && !held) return {};
         const next = full ? { ...full, hydratedAt: full.updated_at } : held!;

@@ -2,41 +2,19 @@
 // shown as `!N` with the merge request's title — each merge request read once, only for rows on
 // screen — and `:mr N`, a pane of one merge request's pipelines where `N` runs a new one.
 import * as nav from '../../store/nav.js';
-import type { MergeRequest, Pipeline, PipelineBasic } from '../../api/index.js';
-import type { AppStore } from '../../store/store.js';
-import { writePipelines } from './writers.js';
+import type { Pipeline, PipelineBasic } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { guarded } from '../../store/guard.js';
 import { listRows, nearSelection } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { listOf, patchList, toast, topPane } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { storePipeline } from './actions.js';
-
-const MR_REF = /^refs\/merge-requests\/(\d+)\/(head|merge|train)$/;
-
-/** The merge request a ref points at, and which pipeline of it: detached (head) or merged results. */
-export function mrRef(ref: string): { iid: number; kind: 'head' | 'merge' | 'train' } | null {
-  const m = MR_REF.exec(ref);
-  return m ? { iid: Number(m[1]), kind: m[2] as 'head' | 'merge' | 'train' } : null;
-}
-
-export const mrKey = (projectId: number, iid: number): string => `${projectId}!${iid}`;
-
-/** Keeps a merge request read (null: GitLab would not say), for its pane and `!N` refs. */
-export function rememberMergeRequest(store: AppStore, projectId: number, iid: number, mr: MergeRequest | null): void {
-  writePipelines(store, (s) => ({ mergeRequests: { ...s.mergeRequests, [mrKey(projectId, iid)]: mr } }));
-}
-
-/** A ref as the lists show it: `!12 Add biometric login` for a merge request's, else the ref. */
-export function refText(state: Pick<AppState, 'mergeRequests'>, projectId: number, ref: string): string {
-  const mr = mrRef(ref);
-  if (!mr) return ref;
-  const title = state.mergeRequests[mrKey(projectId, mr.iid)]?.title;
-  return title ? `!${mr.iid} ${title}` : `!${mr.iid}`;
-}
+import { listKeys } from '../../domain/list-keys.js';
+import { mrPipelinesList } from './list-keys.js';
+import { mrKey, mrRef } from '../../domain/merge-request-refs.js';
+import { rememberMergeRequest, writePipelineRecords } from '../../domain/pipelines.js';
 
 /** What a merge request's pipeline is, in GitLab's words. */
 export const mrKindText = (kind: 'head' | 'merge' | 'train'): string => (kind === 'head' ? 'detached' : kind === 'merge' ? 'merged results' : 'merge train');
@@ -56,10 +34,10 @@ export function watchMergeRequests(ctx: Ctx): (state: AppState) => void {
     if (asked.has(key) || key in ctx.store.getState().mergeRequests) return;
     asked.add(key);
     ctx.gl.mergeRequests.get(projectId, iid).then(
-      (mr) => writePipelines(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
+      (mr) => writePipelineRecords(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: mr } })),
       (error: unknown) => {
         ctx.connectionFailed(error);
-        writePipelines(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
+        writePipelineRecords(ctx.store, (s) => ({ mergeRequests: { ...s.mergeRequests, [key]: null } }));
       },
     );
   };
@@ -110,7 +88,7 @@ export function newMergeRequestPipeline(ctx: Ctx, pane: Extract<Pane, { kind: 'm
       return void toast(ctx.store, 'error', `GitLab refused a pipeline for ${label}: ${describeError(error)}`);
     }
     storePipeline(ctx, pane.projectId, pipeline);
-    patchList<PipelineBasic>(ctx.store, listKeys.mrPipelines(pane.projectId, pane.iid), (l) =>
+    patchList<PipelineBasic>(ctx.store, mrPipelinesList(pane.projectId, pane.iid), (l) =>
       l.loadedAt === null ? {} : { items: [pipeline, ...l.items.filter((p) => p.id !== pipeline.id)], selected: 0 },
     );
     toast(ctx.store, 'success', `Created pipeline #${pipeline.id} for ${label} (${pipeline.status})`);

@@ -1,11 +1,11 @@
 // The pipelines feature's `:` commands: open a pipeline, a merge request's pipelines, a new pipeline.
 import { setPrompt } from '../../store/writers.js';
-import { writePipelines } from './writers.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
 import { branchChoices, idArgument, needProject, pushPane } from '../../store/palette.js';
 import { openMergeRequest } from './mr.js';
 import { openNewPipelineForm } from './run-form-actions.js';
+import { writePipelineRecords } from '../../domain/pipelines.js';
 
 export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
   pipeline: {
@@ -19,7 +19,7 @@ export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
       if (typeof n === 'string') return n;
       try {
         const pipeline = await ctx.gl.pipelines.get(at.project!.projectId, n);
-        writePipelines(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
+        writePipelineRecords(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [pipeline.id]: pipeline } }));
         pushPane(ctx, { kind: 'pipeline', ...at.project!, pipelineId: n, view: 'list' });
         return null;
       } catch (error) {

@@ -8,7 +8,7 @@
 // Made once per poller (Feature.poll): when the pipeline in front was last read is that poller's.
 import { readDetail } from '../../store/detail.js';
 import { GRAPH_IDLE_MS, graphServes, readGraph, REST_CHECK_MS } from './graph-poll.js';
-import { pipelineLoadKey, writePipelines } from './writers.js';
+import { pipelineLoadKey } from './writers.js';
 import type { Job, Pipeline } from '../../api/index.js';
 import { pagedPollDelay, pagesOf } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -18,6 +18,7 @@ import type { PollTiming } from '../../store/polling.js';
 import { PIPELINE_JOBS_PER_PAGE, isActiveStatus, listKeyOf } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import type { ListKey, Pane } from '../../store/types.js';
+import { writePipelineRecords } from '../../domain/pipelines.js';
 
 type PipelinePane = Extract<Pane, { kind: 'pipeline' }>;
 
@@ -137,7 +138,7 @@ function readPipeline(ctx: Ctx, pane: PipelinePane, reads: PipelineReads): Promi
     () => ctx.gl.pipelines.get(pane.projectId, pane.pipelineId),
     (p) => {
       reads.pipelineAt = at;
-      if (ctx.store.getState().pipelines[p.id] !== p) writePipelines(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
+      if (ctx.store.getState().pipelines[p.id] !== p) writePipelineRecords(ctx.store, (s) => ({ pipelines: { ...s.pipelines, [p.id]: p } }));
     },
   );
 }

@@ -10,7 +10,6 @@ import { isGitLabApiError, type Job, type JobVariable, type PipelineBasic } from
 import type { CommandId } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { listKeys } from '../../store/sources.js';
 import { patchList, toast } from '../../store/store.js';
 import type { AppState } from '../../store/types.js';
 import { hiddenCharacter, safeText, visiblyEscaped } from '../../text/safe.js';
@@ -19,6 +18,7 @@ import { storePipeline } from './actions.js';
 import { markPipeline } from '../marks/index.js';
 import { confirmRun, DEPLOYS_OLDER, jobRun } from '../../store/confirm-run.js';
 import { formRequest, isDirty, lineErrors, newPipelineForm, playJobForm, runFormKey, runFormPaste, serverErrorsOf, type RunFormState } from './run-form.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 const DEPLOY_WORDS = /deploy|production|prod\b|release/i;
 

@@ -1,9 +1,9 @@
 // The pipelines feature's part of the store (zustand's slices pattern; composed in store/create.ts):
-// pipelines and what is read beside them — trigger jobs, merge requests, variables, test reports,
+// what is read beside the pipelines (src/domain/pipelines.ts) — trigger jobs, variables, test reports,
 // the list filters, the run form and the job history behind a job's usual duration. Its writers are
 // in writers.ts: the files that write it give this one their types.
 import type { StateCreator } from 'zustand/vanilla';
-import type { Bridge, Job, JobVariable, MergeRequest, Pipeline, PipelineBasic, PipelineGraph, PipelineListFilters, TestReport } from '../../api/index.js';
+import type { Bridge, Job, JobVariable, PipelineBasic, PipelineGraph, PipelineListFilters, TestReport } from '../../api/index.js';
 import type { AppState, ListKey } from '../../store/types.js';
 import type { PipelineExtrasState } from './pipeline-extras.js';
 import type { RunFormState } from './run-form.js';
@@ -17,13 +17,10 @@ export interface JobHistoryState {
 }
 
 export interface PipelinesSlice {
-  pipelines: Record<number, Pipeline>;
   /** A pipeline's trigger jobs, by pipeline id (read beside its jobs: the jobs list never has them). */
   bridges: Record<number, Bridge[]>;
   /** The trees read over GraphQL (graph-poll.ts), by pipeline id: its jobs' `needs`, its downstream pipelines' jobs. */
   pipelineGraphs: Record<number, PipelineGraph>;
-  /** Merge requests by `projectId!iid`, read once for `!N` refs; null when GitLab would not say. */
-  mergeRequests: Record<string, MergeRequest | null>;
   pipelineFilters: Record<number, PipelineListFilters>;
   /** The open run form (pane `runForm`: `N` or `p` with variables), or null. */
   runForm: RunFormState | null;
@@ -38,10 +35,8 @@ export interface PipelinesSlice {
 }
 
 export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice> = () => ({
-  pipelines: {},
   bridges: {},
   pipelineGraphs: {},
-  mergeRequests: {},
   pipelineFilters: {},
   runForm: null,
   pipelineExtras: {},
@@ -64,8 +59,6 @@ declare module '../../store/types.js' {
     tests: { kind: 'tests'; projectId: number; path: string; pipelineId: number; open: boolean; scroll?: number };
   }
   interface ListKeyKinds {
-    pipelines: { kind: 'pipelines'; projectId: number };
-    pipelineJobs: { kind: 'pipelineJobs'; projectId: number; pipelineId: number };
     mrPipelines: { kind: 'mrPipelines'; projectId: number; iid: number };
     testCases: { kind: 'testCases'; projectId: number; pipelineId: number };
   }

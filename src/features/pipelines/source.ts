@@ -1,8 +1,8 @@
 // A project's pipeline list, with the server-side filters of the `f` prompt (filters.ts).
 import type { GitLab, PipelineBasic } from '../../api/index.js';
-import { mergePipelines } from './writers.js';
 import { firstPage, type ListSource } from '../../store/sources.js';
 import type { AppState, ListKey } from '../../store/types.js';
+import { mergePipelines } from '../../domain/pipelines.js';
 
 export function pipelinesSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined {
   if (key.kind === 'mrPipelines') return mrPipelinesSource(key.projectId, key.iid, gl);

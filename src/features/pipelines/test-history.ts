@@ -14,10 +14,10 @@ import type { Job, PipelineBasic, TestCase, TestReport, TestReportSummary } from
 import { TEST_HISTORY_PIPELINES } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { listKeys } from '../../store/sources.js';
 import { listKeyText, type AppState } from '../../store/types.js';
 import { caseKey, defaultOrder, sortByFailures } from './test-order.js';
 import { caseRows, type TestCaseRow } from './tests-view.js';
+import { testCasesList } from './list-keys.js';
 
 export { caseKey, sortByFailures };
 
@@ -160,7 +160,7 @@ export function watchTestHistory(ctx: Ctx): (state: AppState) => void {
     const pane = topPane(state);
     if (pane.kind !== 'tests' || state.testHistory[pane.pipelineId]) return;
     // After the list's first read: its report is then kept (rememberReports) when the pipeline is known.
-    if (!state.lists[listKeyText(listKeys.testCases(pane.projectId, pane.pipelineId))]?.loadedAt) return;
+    if (!state.lists[listKeyText(testCasesList(pane.projectId, pane.pipelineId))]?.loadedAt) return;
     void loadTestHistory(ctx, pane.projectId, pane.pipelineId);
   };
 }
@@ -174,7 +174,7 @@ export function toggleFailureSort(ctx: Ctx, projectId: number, pipelineId: numbe
 
 /** Re-orders the loaded rows in place (the selection stays on its case). */
 export function resortTests(ctx: Ctx, projectId: number, pipelineId: number): void {
-  const key = listKeys.testCases(projectId, pipelineId);
+  const key = testCasesList(projectId, pipelineId);
   const state = ctx.store.getState();
   const history = state.testHistory[pipelineId];
   if (!state.lists[listKeyText(key)] || !history) return;

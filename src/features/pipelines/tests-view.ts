@@ -11,12 +11,13 @@ import type { GitLab, TestCase, TestReport, TestReportSummary } from '../../api/
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { moveSelection, selectedRow } from '../../store/lists.js';
-import { listKeys, type ListSource } from '../../store/sources.js';
+import { type ListSource } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
 import type { AppState, ListKey, Pane } from '../../store/types.js';
 import { pipelineStamp } from './pipeline-extras.js';
 import { logLoaded } from '../log/index.js';
 import { sortByFailures } from './test-order.js';
+import { testCasesList } from './list-keys.js';
 
 export interface TestCaseRow {
   /** Position in the report (GitLab's cases have no id). */
@@ -107,7 +108,7 @@ export function openTests(ctx: Ctx, pane: Extract<Pane, { kind: 'pipeline' }>): 
 
 /** Enter: the selected case's output (again: back to the list). */
 export function toggleCase(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>): void {
-  if (!selectedRow<TestCaseRow>(ctx, listKeys.testCases(pane.projectId, pane.pipelineId))) return;
+  if (!selectedRow<TestCaseRow>(ctx, testCasesList(pane.projectId, pane.pipelineId))) return;
   nav.replaceTop(ctx.store, { ...pane, open: !pane.open, scroll: 0 });
 }
 
@@ -120,7 +121,7 @@ export function moveTests(ctx: Ctx, pane: Extract<Pane, { kind: 'tests' }>, by: 
     const scroll = Math.max(0, (pane.scroll ?? 0) + by);
     return nav.replaceTop(ctx.store, { ...pane, scroll });
   }
-  moveSelection(ctx, listKeys.testCases(pane.projectId, pane.pipelineId), (i) => i + by);
+  moveSelection(ctx, testCasesList(pane.projectId, pane.pipelineId), (i) => i + by);
 }
 
 /** Esc: closes the case's output first, then the view. */
@@ -188,7 +189,7 @@ export async function caseLog(
   pane: Extract<Pane, { kind: 'tests' }>,
   searchLog: (jobId: number, query: string) => Promise<string | null>,
 ): Promise<void> {
-  const row = selectedRow<TestCaseRow>(ctx, listKeys.testCases(pane.projectId, pane.pipelineId));
+  const row = selectedRow<TestCaseRow>(ctx, testCasesList(pane.projectId, pane.pipelineId));
   if (!row) return;
   const ids = await suiteJobs(ctx, pane, row);
   if ('error' in ids) return void toast(ctx.store, 'error', `No job for this suite: ${ids.error}`);

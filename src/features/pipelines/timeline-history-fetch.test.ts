@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRig, type Rig } from '../../../test/helpers/sim.js';
 import { HISTORY_TTL_MS, fetchSuccessfulJobs, historyDue } from './timeline-history-fetch.js';
-import { pastDurations, usualDuration } from './timeline-history.js';
+import { pastDurations, usualDuration } from '../../domain/durations.js';
 
 describe('job duration history on the simulator (seed 7)', () => {
   let rig: Rig;

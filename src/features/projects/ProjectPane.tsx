@@ -1,48 +1,30 @@
-// A project: tabs Pipelines · Jobs · Schedules · Deployments · Events; keys 1–5 and Tab switch.
+// A project: a tab bar of the tabs the features declare for the project pane (Feature.tab: their
+// labels in their places, store/registry.ts), and the body of the one in front. Number keys and
+// Tab switch them (store/core-commands.ts); this pane names none of them.
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import { safeText } from '../../text/safe.js';
-import type { Pane } from '../../store/types.js';
+import type { PaneProps, TabPlace } from '../../store/feature.js';
+import type { PaneKinds } from '../../store/types.js';
 import { Tabs } from '../../ui/components/index.js';
-import { useAppState } from '../../ui/context.js';
-import { JobsTab } from '../jobs/index.js';
-import { PipelinesTab, refText } from '../pipelines/index.js';
-import { DeploymentsTab } from '../deployments/index.js';
-import { EventsList } from '../activity/index.js';
-import { SchedulesTab } from '../schedules/index.js';
-import { listKeys } from '../../store/sources.js';
+import { useApp, useAppState } from '../../ui/context.js';
 
-const TABS = [
-  { id: 'pipelines', label: '1 Pipelines' },
-  { id: 'jobs', label: '2 Jobs' },
-  { id: 'schedules', label: '3 Schedules' },
-  { id: 'deployments', label: '4 Deployments' },
-  { id: 'events', label: '5 Events' },
-];
-
-export function ProjectPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'project' }>; width: number; height: number }) {
+export function ProjectPane({ pane, width, height }: PaneProps<PaneKinds['project']>) {
   const project = useAppState((s) => s.projects[pane.projectId]);
-  // The jobs tab shows merge-request refs as the pipelines tab does (`!312`).
-  const mergeRequests = useAppState((s) => s.mergeRequests);
+  const places = useApp().registry.tabPlacesOf('project');
+  const tabs = places.map((place, i) => ({ id: place.name as string, label: `${i + 1} ${place.label}` }));
+  const View = (places.find((place) => place.name === pane.tab) as TabPlace<'project'> | undefined)?.view;
+  // The bar's own width (" 1 Pipelines │ 2 Jobs …"), then the project's description in what is left.
+  const bar = tabs.reduce((n, tab) => n + tab.label.length + 2, 0) + tabs.length - 1;
   const body = height - 2;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Box>
-        <Tabs tabs={TABS} active={pane.tab} />
-        <Text dimColor> {safeText(project?.description ?? '', Math.max(0, width - 70))}</Text>
+        <Tabs tabs={tabs} active={pane.tab} />
+        <Text dimColor> {safeText(project?.description ?? '', Math.max(0, width - bar - 7))}</Text>
       </Box>
       <Box height={1} />
-      {pane.tab === 'pipelines' ? (
-        <PipelinesTab projectId={pane.projectId} width={width} height={body} />
-      ) : pane.tab === 'jobs' ? (
-        <JobsTab projectId={pane.projectId} width={width} height={body} refOf={(ref) => refText({ mergeRequests }, pane.projectId, ref)} />
-      ) : pane.tab === 'schedules' ? (
-        <SchedulesTab projectId={pane.projectId} width={width} height={body} />
-      ) : pane.tab === 'deployments' ? (
-        <DeploymentsTab projectId={pane.projectId} width={width} height={body} />
-      ) : (
-        <EventsList listKey={listKeys.projectEvents(pane.projectId)} showProject={false} width={width} height={body} />
-      )}
+      {View ? <View pane={pane} width={width} height={body} /> : null}
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import { ListPane, type Column } from '../../ui/components/index.js';
 import { useApp } from '../../ui/context.js';
 import { relativeTime } from '../../ui/format.js';
 import { useList } from '../../ui/use-list.js';
-import { listKeys } from '../../store/sources.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 export function ProjectsPane({ width, height }: { width: number; height: number }) {
   const { now } = useApp();

@@ -2,20 +2,20 @@
 // project's pane) and `o`, the lookup of `--project` (a poll or R asks again while it failed; Esc
 // from it is the project list), and a poll's read of a project pane's project when the store lacks
 // it (poll.ts).
-import { rememberProject } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
-import { listKeys, listKeyOf } from '../../store/sources.js';
+import { listKeyOf } from '../../store/sources.js';
 import { pollProjects } from './poll.js';
 import { projectsSource } from './source.js';
-import { createProjectsSlice } from './slice.js';
 import { ProjectsPane } from './ProjectsPane.js';
 import { ProjectPane } from './ProjectPane.js';
 import { ProjectLookupPane } from './ProjectLookupPane.js';
 import { PROJECTS_PALETTE } from './palette.js';
 import { safeText } from '../../text/safe.js';
+import { listKeys } from '../../domain/list-keys.js';
+import { rememberProject } from '../../domain/projects.js';
 
 export const projectsFeature: Feature = {
   crumbs: { projects: () => 'projects', project: (_s, pane) => safeText(pane.path, 60), projectLookup: (_s, pane) => safeText(pane.ref, 60) },
@@ -26,27 +26,25 @@ export const projectsFeature: Feature = {
   // The project list starts a trail; a project's pane stands for it on a `:` jump's trail (opened
   // on its Pipelines tab), and `--project`'s is the palette's project when the trail has none.
   roots: ['projects'],
+  // The app opens on the project list unless it is given another pane (`--pulse`, `--project`).
+  first: { kind: 'projects' },
   projects: {
     kind: 'project',
     open: (project) => ({ kind: 'project', ...project, tab: 'pipelines' }),
     home: (state) => state.homeProject,
   },
-  slice: createProjectsSlice,
   panes: { projects: ProjectsPane, project: ProjectPane, projectLookup: ProjectLookupPane },
-  lists: {
-    projects: () => listKeys.projects(),
-    // The project pane shows its tab's list: each tab's feature reads it (its `source`).
-    project: (pane) => {
-      if (pane.tab === 'pipelines') return listKeys.pipelines(pane.projectId);
-      if (pane.tab === 'jobs') return listKeys.projectJobs(pane.projectId);
-      if (pane.tab === 'schedules') return listKeys.schedules(pane.projectId);
-      if (pane.tab === 'deployments') return listKeys.deployments(pane.projectId);
-      if (pane.tab === 'events') return listKeys.projectEvents(pane.projectId);
-      return null;
-    },
-  },
+  lists: { projects: () => listKeys.projects() },
   source: (key, gl) => projectsSource(key, gl),
-  scopes: (pane) => (pane.kind === 'projects' ? ['projects', 'list', 'global'] : pane.kind === 'projectLookup' ? ['projectLookup', 'global'] : undefined),
+  // A project's tab answers for its own scopes (Feature.tab); one that does not still has the tab keys.
+  scopes: (pane) =>
+    pane.kind === 'projects'
+      ? ['projects', 'list', 'global']
+      : pane.kind === 'projectLookup'
+        ? ['projectLookup', 'global']
+        : pane.kind === 'project'
+          ? ['project', 'global']
+          : undefined,
   // `--project` opens alone on its lookup: back from it is the project list.
   takes: [
     {

@@ -1,5 +1,3 @@
 // What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
 // definition, for the app shell alone, is feature.ts.
 export { openProjectRef } from './lookup.js';
-export { createProjectsSlice, type ProjectTab } from './slice.js';
-export { rememberProject } from './slice.js';

@@ -3,12 +3,12 @@
 // says so in its pane instead of quietly opening the project list.
 import * as nav from '../../store/nav.js';
 import { setInflight, setLoadError } from '../../store/writers.js';
-import { rememberProject, writeProjects } from './slice.js';
 import { isGitLabApiError, type Project } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
+import { rememberProject, writeProjects } from '../../domain/projects.js';
 
 /** The key of a lookup's failure in `loadErrors` (and of the lookup in `inflight`). */
 export const lookupKey = (ref: string) => `project.lookup:${ref}`;

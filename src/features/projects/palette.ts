@@ -1,5 +1,4 @@
 // The projects feature's `:` commands: open a project, switch its tab, back to the list.
-import { rememberProject } from './slice.js';
 import * as nav from '../../store/nav.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
@@ -7,6 +6,7 @@ import { needProject, pushPane } from '../../store/palette.js';
 import { listOf, topPane } from '../../store/store.js';
 import type { ProjectTab } from './slice.js';
 import { safeText } from '../../text/safe.js';
+import { rememberProject } from '../../domain/projects.js';
 
 export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
   project: {

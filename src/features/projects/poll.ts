@@ -1,10 +1,10 @@
 // What a poll of a project's pane reads beyond its tab's list: the project itself, once, when the
 // store lacks it (opened by `--project` or from a link); and a `--project` lookup. The project list never moves: its rows
 // have no status.
-import { rememberProject } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { FeaturePoll } from '../../store/feature.js';
 import { lookupProject } from './lookup.js';
+import { rememberProject } from '../../domain/projects.js';
 
 export function pollProjects(ctx: Ctx): FeaturePoll {
   return {

@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import type { PipelineBasic, Project } from '../../api/index.js';
-import { listKeys } from '../../store/sources.js';
 import { createAppStore } from '../../app/create.js';
 import { EMPTY_LIST, type AppStore } from '../../store/store.js';
 import { listKeyText } from '../../store/types.js';
@@ -13,6 +12,9 @@ import { AppContext } from '../../ui/context.js';
 import { ThemeContext, createTheme } from '../../ui/theme.js';
 import { PulsePane } from './PulsePane.js';
 import { memoPulseRows, pulseRows } from './rows.js';
+import { listKeys } from '../../domain/list-keys.js';
+import { registryOf } from '../../store/registry.js';
+import { FEATURES } from '../../app/features.js';
 import { until as waitUntil } from '../../../test/helpers/until.js';
 
 afterEach(() => {
@@ -41,7 +43,7 @@ const setPipelines = (store: AppStore, id: number, pipelines: PipelineBasic[]) =
 
 function renderPane(store: AppStore, height = 10) {
   return render(
-    <AppContext.Provider value={{ store, controller: {} as Controller, now: () => NOW, panes: {}, crumbs: {} }}>
+    <AppContext.Provider value={{ store, controller: {} as Controller, now: () => NOW, panes: {}, crumbs: {}, registry: registryOf(FEATURES) }}>
       <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
         <PulsePane width={60} height={height} />
       </ThemeContext.Provider>

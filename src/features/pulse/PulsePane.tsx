@@ -5,12 +5,12 @@ import { Text } from '../../ui/components/Text.js';
 import { useMemo } from 'react';
 import { useTheme } from '../../ui/theme.js';
 import { safeText } from '../../text/safe.js';
-import { listKeys } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { PulseView } from './PulseView.js';
 import { PULSE_LIST, isPlaceholder, pulseRowsOf, pulseSourceProjects, selectedIndex } from './rows.js';
 import type { PulseFilter } from './PulseView.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 export function PulsePane({ width, height }: { width: number; height: number }) {
   const { now } = useApp();

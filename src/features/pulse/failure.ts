@@ -12,7 +12,8 @@ import { firstPage } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
 import { safeText } from '../../text/safe.js';
 import { relativeTime } from '../../time/relative-time.js';
-import { filterPipelinesByStatus, refText } from '../pipelines/index.js';
+import { filterPipelinesByStatus } from '../pipelines/index.js';
+import { refText } from '../../domain/merge-request-refs.js';
 import type { PulseRow } from './model.js';
 
 /** How long the look at other refs may take before `f` opens what the strip shows. */

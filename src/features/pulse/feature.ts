@@ -2,14 +2,12 @@
 // its newest failed pipeline), its web page, and the projects list it is drawn from (read once;
 // the rows' own reads are the pulse poller's, poll.ts, which the controller starts and stops with
 // itself through Feature.attach).
-import { rememberProject } from '../projects/index.js';
 import { setFiltering } from '../../store/writers.js';
 import { createPulseSlice, writePulse } from './slice.js';
 import * as nav from '../../store/nav.js';
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { loadMore, refreshList } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { listOf, patchList, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -23,6 +21,8 @@ import { startPulsePolling, type PulsePoller } from './poll.js';
 import { PulsePane } from './PulsePane.js';
 import { openNewestFailure } from './failure.js';
 import { pushPane } from '../../store/palette.js';
+import { listKeys } from '../../domain/list-keys.js';
+import { rememberProject } from '../../domain/projects.js';
 
 const MOVES: Record<string, (i: number, n: number, page: number) => number> = {
   'nav.down': (i) => i + 1,

@@ -1,6 +1,4 @@
 // What other features may use of this one (eslint/boundaries.mjs: through this file only). Its
 // definition, for the app shell alone, is feature.ts.
-export { estimatedSeconds } from './estimate.js';
 export { attentionTier } from './model.js';
 export { isPlaceholder, pulseRows, pulseSourceProjects, visiblePulseIds } from './rows.js';
-export { createPulseSlice } from './slice.js';

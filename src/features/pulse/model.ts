@@ -2,7 +2,7 @@
 // rows are derived from the first page of GET /projects/:id/pipelines?ref=<default>&per_page=20
 // (newest first); polling and the request plan live in plan.ts.
 import type { PipelineBasic, PipelineStatus } from '../../api/index.js';
-import { estimatedSeconds } from './estimate.js';
+import { estimatedSeconds } from '../../domain/estimate.js';
 
 /** Pipelines per project the pulse asks for and shows (one page). */
 export const PULSE_DEPTH = 20;

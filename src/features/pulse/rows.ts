@@ -2,12 +2,13 @@
 // pipelines the pulse read for it, in attention order; and which of them are on screen — the only
 // ones polled. Pure functions of the state, shared by the pane, its keys and its poller.
 import type { Project } from '../../api/index.js';
-import { listKeys, visibleRows } from '../../store/sources.js';
+import { visibleRows } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import type { AppState, ListKey } from '../../store/types.js';
 import { windowFor } from '../../ui/components/window.js';
 import { pulseProject } from './fetch.js';
 import { pulseRow, sortByAttention, type PulseProject, type PulseRow } from './model.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 /** The summary and column header above the rows (PulseView). */
 export const PULSE_HEAD_ROWS = 2;

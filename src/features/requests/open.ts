@@ -5,9 +5,9 @@ import { registryOf } from '../../store/registry.js';
 import type { Project } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { AppState, Pane } from '../../store/types.js';
-import type { ProjectTab } from '../projects/index.js';
+import type { TabName } from '../../store/types.js';
 
-const TABS: Record<string, ProjectTab> = {
+const TABS: Record<string, TabName> = {
   pipelines: 'pipelines',
   jobs: 'jobs',
   pipeline_schedules: 'schedules',

@@ -4,7 +4,6 @@
 // active / inactive).
 import { useMemo } from 'react';
 import type { PipelineSchedule } from '../../api/index.js';
-import { listKeys } from '../../store/sources.js';
 import { ListPane, statusCell, type Column } from '../../ui/components/index.js';
 import { useTheme } from '../../ui/theme.js';
 import { useApp, useAppState } from '../../ui/context.js';
@@ -12,6 +11,7 @@ import { useList } from '../../ui/use-list.js';
 import { displayWidth } from '../../text/safe.js';
 import { cronInWordsFitted, untilTime } from './zoned.js';
 import { listKeyText } from '../../store/types.js';
+import { schedulesList } from './slice.js';
 
 /** Cells beside Schedule and Description that must still fit: Active, Next run, three gaps, a scrollbar. */
 const BESIDE_SCHEDULE = 6 + 9 + 3 + 1;
@@ -21,7 +21,7 @@ const DESCRIPTION = { least: 12, wish: 18 };
 export function SchedulesTab({ projectId, width, height }: { projectId: number; width: number; height: number }) {
   const { now } = useApp();
   const theme = useTheme();
-  const key = listKeys.schedules(projectId);
+  const key = schedulesList(projectId);
   const { list, rows } = useList<PipelineSchedule>(key);
   const scope = useAppState((s) => s.listFilters[listKeyText(key)]?.scope);
   const inflight = useAppState((s) => s.inflight);

@@ -9,7 +9,6 @@ import { isGitLabApiError, type PipelineSchedule } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
-import { listKeys } from '../../store/sources.js';
 import { toast } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import {
@@ -32,12 +31,15 @@ import { SchedulePane } from './SchedulePane.js';
 import { ScheduleFormPane } from './ScheduleFormPane.js';
 import { confirmsBy } from '../../store/commands.js';
 import type { ScheduleConfirms } from './slice.js';
+import { schedulesList } from './slice.js';
+import { createElement } from 'react';
+import { SchedulesTab } from './SchedulesTab.js';
 
 /** The schedule a command acts on: the detail pane's, or the selected row's. */
 function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
   const state = ctx.store.getState();
   if (pane.kind === 'schedule') return state.schedules[pane.scheduleId];
-  if (pane.kind === 'project' && pane.tab === 'schedules') return selectedRow<PipelineSchedule>(ctx, listKeys.schedules(pane.projectId));
+  if (pane.kind === 'project' && pane.tab === 'schedules') return selectedRow<PipelineSchedule>(ctx, schedulesList(pane.projectId));
   return undefined;
 }
 
@@ -90,7 +92,14 @@ export const schedulesFeature: Feature = {
   }),
   name: 'schedules',
   scopeNames: { schedules: 'schedules list', schedule: 'a schedule', scheduleForm: 'the schedule form' },
-  tab: { of: 'project', name: 'schedules', place: 3 },
+  tab: {
+    of: 'project',
+    name: 'schedules',
+    place: 3,
+    label: 'Schedules',
+    view: ({ pane, width, height }) => createElement(SchedulesTab, { projectId: pane.projectId, width, height }),
+    list: (pane) => schedulesList(pane.projectId),
+  },
   listKinds: ['schedules'],
   source: schedulesSource,
   scopes(pane) {
@@ -105,7 +114,7 @@ export const schedulesFeature: Feature = {
     const { store } = ctx;
     const push = (next: Pane) => nav.push(store, next);
     if (pane.kind === 'project' && pane.tab === 'schedules') {
-      const row = selectedRow<PipelineSchedule>(ctx, listKeys.schedules(pane.projectId));
+      const row = selectedRow<PipelineSchedule>(ctx, schedulesList(pane.projectId));
       if (row) {
         writeSchedules(store, (s) => ({ schedules: { ...s.schedules, [row.id]: { ...s.schedules[row.id], ...row } } }));
         push({ kind: 'schedule', projectId: pane.projectId, path: pane.path, scheduleId: row.id });
@@ -188,5 +197,12 @@ declare module '../../keymap/bindings.js' {
     schedules: true;
     schedule: true;
     scheduleForm: true;
+  }
+}
+
+// Its tab of the project pane (store/types.ts PaneTabs).
+declare module '../../store/types.js' {
+  interface PaneTabs {
+    schedules: true;
   }
 }

@@ -26,10 +26,11 @@ import {
   type FormErrors,
   type ScheduleFormState,
 } from './schedule-form.js';
-import { listKeys, visibleRows } from '../../store/sources.js';
+import { visibleRows } from '../../store/sources.js';
 import { scheduleText } from './source.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import { listKeyText } from '../../store/types.js';
+import { schedulesList } from './slice.js';
 
 export const scheduleLabel = (s: Pick<PipelineSchedule, 'id' | 'description'>): string => `schedule #${s.id} ${safeText(s.description, 60)}`;
 const ownerText = (s: PipelineSchedule): string => (s.owner ? `${safeText(s.owner.name, 40)} (@${safeText(s.owner.username, 40)})` : 'nobody');
@@ -37,7 +38,7 @@ const ownerText = (s: PipelineSchedule): string => (s.owner ? `${safeText(s.owne
 /** A schedule GitLab sent back goes everywhere it is shown: the detail and the list row. */
 export function storeSchedule(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
   writeSchedules(ctx.store, (s) => ({ schedules: { ...s.schedules, [schedule.id]: { ...s.schedules[schedule.id], ...schedule } } }));
-  patchList<PipelineSchedule>(ctx.store, listKeys.schedules(projectId), (l) =>
+  patchList<PipelineSchedule>(ctx.store, schedulesList(projectId), (l) =>
     l.items.some((x) => x.id === schedule.id) ? { items: l.items.map((x) => (x.id === schedule.id ? { ...x, ...schedule } : x)) } : {},
   );
 }
@@ -47,7 +48,7 @@ function forgetSchedule(ctx: Ctx, projectId: number, id: number): void {
     const { [id]: _gone, ...schedules } = s.schedules;
     return { schedules };
   });
-  patchList<PipelineSchedule>(ctx.store, listKeys.schedules(projectId), (l) => {
+  patchList<PipelineSchedule>(ctx.store, schedulesList(projectId), (l) => {
     const items = l.items.filter((x) => x.id !== id);
     return { items, selected: Math.max(0, Math.min(l.selected, items.length - 1)) };
   });
@@ -183,7 +184,7 @@ function inHours(iso: string | null | undefined, now: number): string {
 }
 
 function addToList(ctx: Ctx, projectId: number, schedule: PipelineSchedule): void {
-  patchList<PipelineSchedule>(ctx.store, listKeys.schedules(projectId), (l) => {
+  patchList<PipelineSchedule>(ctx.store, schedulesList(projectId), (l) => {
     if (l.loadedAt === null || l.items.some((x) => x.id === schedule.id)) return {};
     const items = [...l.items, schedule];
     const at = visibleRows(items, l.filter, scheduleText).findIndex((x) => x.id === schedule.id);
@@ -268,7 +269,7 @@ export const SCHEDULE_SCOPES = [undefined, 'active', 'inactive'] as const;
 
 /** `f`: all → active → inactive → all (GitLab's `scope`), reloading the list. */
 export function cycleScheduleScope(ctx: Ctx, projectId: number): void {
-  const key = listKeys.schedules(projectId);
+  const key = schedulesList(projectId);
   const now = ctx.store.getState().listFilters[listKeyText(key)]?.scope;
   const next = SCHEDULE_SCOPES[(SCHEDULE_SCOPES.indexOf(now as (typeof SCHEDULE_SCOPES)[number]) + 1) % SCHEDULE_SCOPES.length];
   setListFilters(ctx.store, key, next ? { scope: next } : null);

@@ -4,9 +4,12 @@
 import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { PipelineSchedule } from '../../api/index.js';
-import type { AppState } from '../../store/types.js';
+import type { AppState, ListKey } from '../../store/types.js';
 import type { ScheduleFormState } from './schedule-form.js';
 import type { Continuations } from '../../store/commands.js';
+
+/** The schedule list of a project (its tab). */
+export const schedulesList = (projectId: number): ListKey => ({ kind: 'schedules', projectId });
 
 export interface SchedulesSlice {
   /** Schedules by id: list rows (read one by one, so with `last_pipeline`) and opened details. */

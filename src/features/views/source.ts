@@ -5,10 +5,11 @@
 // pipeline in a list names no user (Entities::Ci::PipelineBasic), so each user is a request.
 import type { GitLab, PipelineBasic, Project } from '../../api/index.js';
 import type { SavedView } from '../../config/views.js';
-import { firstPage, listKeys, type ListSource } from '../../store/sources.js';
+import { firstPage, type ListSource } from '../../store/sources.js';
 import { listOf } from '../../store/store.js';
 import type { AppState, ListKey } from '../../store/types.js';
 import { isPlaceholder, pulseSourceProjects } from '../pulse/index.js';
+import { listKeys } from '../../domain/list-keys.js';
 
 export interface ViewRow {
   pipeline: PipelineBasic;

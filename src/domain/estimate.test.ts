@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { iso, pipeline } from '../../../test/helpers/pipelines.js';
+import { iso, pipeline } from '../../test/helpers/pipelines.js';
 import { estimatedSeconds } from './estimate.js';
 
 describe('estimatedSeconds', () => {

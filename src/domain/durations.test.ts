@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pipeline } from '../../../test/helpers/pipelines.js';
-import { durationsByRef, median, pastDurations, usualDuration, type PastRun } from './timeline-history.js';
+import { pipeline } from '../../test/helpers/pipelines.js';
+import { durationsByRef, median, pastDurations, usualDuration, type PastRun } from './durations.js';
 
 describe('durationsByRef', () => {
   it('groups a newest-first page by ref into oldest → newest series, refs in list order', () => {

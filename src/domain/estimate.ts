@@ -1,7 +1,7 @@
 // How long a pipeline took, from what a list item says. Shared by the pulse's sparklines and the
 // pipelines list's per-ref sparklines (src/features/pipelines/timeline-history.ts).
-import type { PipelineBasic } from '../../api/index.js';
-import { FINISHED } from '../../lib/status.js';
+import type { PipelineBasic } from '../api/index.js';
+import { FINISHED } from '../lib/status.js';
 
 /**
  * Seconds a pipeline took, estimated from a list item: `updated_at − created_at` once it has

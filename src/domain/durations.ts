@@ -1,10 +1,8 @@
 // Durations over time, from lists the panes already fetch: per-ref series for the pipelines list
 // (and the pulse), and a job's duration against its usual one. Pure: no requests here.
-import type { PipelineBasic } from '../../api/index.js';
-import { duration } from '../../ui/format.js';
-// Features meet through their index.ts (eslint/boundaries.mjs); the estimate lives with the pulse,
-// its first user.
-import { estimatedSeconds } from '../pulse/index.js';
+import type { PipelineBasic } from '../api/index.js';
+import { duration } from '../ui/format.js';
+import { estimatedSeconds } from './estimate.js';
 
 export interface RefSeries {
   ref: string;
