@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as D from './decoders.js';
+import * as G from './graphql-decoders.js';
 import { DecodeError, decodeEntity, decodeList } from './entity.js';
 import type { Job, JobPipelineRef, JobStatus, PipelineSchedule, PipelineStatus, Runner, TestSuite } from './types.js';
 
@@ -78,7 +79,7 @@ describe('decoders', () => {
   });
 
   it('keeps fields it does not know, untouched', () => {
-    expect(decodeEntity(D.job, { ...job, runner_manager: { id: 3 } }).value.runner_manager).toEqual({ id: 3 });
+    expect(decodeEntity(D.job, { ...job, queue_position: { id: 3 } }).value.queue_position).toEqual({ id: 3 });
   });
 
   it('answers the same object for the same input (an ETag hit keeps identity, so the store sees no change)', () => {
@@ -113,7 +114,7 @@ describe('decoders', () => {
     expectTypeOf<PipelineSchedule['last_pipeline']>().exclude<null | undefined>().toHaveProperty('status').toEqualTypeOf<PipelineStatus>();
     expectTypeOf<TestSuite['build_ids']>().toEqualTypeOf<number[] | undefined>();
     // Fields GitLab sends beyond the named ones pass the decoder, and the type says so.
-    expectTypeOf<Job['runner_manager']>().toEqualTypeOf<unknown>();
+    expectTypeOf<Job['queue_position']>().toEqualTypeOf<unknown>();
     expectTypeOf(decodeEntity(D.job, job).value).toEqualTypeOf<Job>();
   });
 });
@@ -175,7 +176,7 @@ describe('GraphQL pipeline graph decoders', () => {
   };
 
   it('decodes a pipeline with its jobs, needs and a bridge', () => {
-    const { value } = decodeEntity(D.gqlPipeline, answer);
+    const { value } = decodeEntity(G.gqlPipeline, answer);
     expect(value.jobs.nodes.map((j) => j.name)).toEqual(['compile', 'trigger:docs']);
     expect(value.jobs.nodes[1]!.needs!.nodes).toEqual([{ name: 'compile' }]);
     expect(value.jobs.nodes[1]!.downstreamPipeline!.id).toBe('gid://gitlab/Ci::Pipeline/1202');
@@ -184,7 +185,7 @@ describe('GraphQL pipeline graph decoders', () => {
 
   it('refuses a job without a global id, and a page without pageInfo', () => {
     const noId = { ...answer, jobs: { ...answer.jobs, nodes: [{ ...answer.jobs.nodes[0], id: 43 }] } };
-    expect(refusal(D.gqlPipeline, noId)).toBe('GitLab sent a GraphQL pipeline whose jobs.nodes[0].id is not text');
-    expect(refusal(D.gqlJobs, { nodes: [] })).toBe('GitLab sent a GraphQL job page with no pageInfo');
+    expect(refusal(G.gqlPipeline, noId)).toBe('GitLab sent a GraphQL pipeline whose jobs.nodes[0].id is not text');
+    expect(refusal(G.gqlJobs, { nodes: [] })).toBe('GitLab sent a GraphQL job page with no pageInfo');
   });
 });

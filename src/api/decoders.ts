@@ -16,8 +16,12 @@
 //    is written by hand: a field the type needs is a field the decoder checks.
 // 4. A decoder test (src/api/decoders.test.ts) with an example written from GitLab's entity, not one
 //    produced by the simulator.
+import { gqlJobs, gqlPipeline } from './graphql-decoders.js';
 import { entity, entityKind as e, listOf, opt, optNull, orNull, req, reqNull, status, text } from './entity.js';
-import type { DeploymentStatus, JobStatus, Open, PipelineSource, PipelineStatus, VariableType } from './vocabulary.js';
+import type { ApprovalStatus, DeploymentStatus, EnvironmentState, JobStatus, Open, PipelineSource, PipelineStatus, VariableType } from './vocabulary.js';
+import { runner, runnerDetails, runnerManager } from './runner-decoders.js';
+
+export { runner, runnerDetails, runnerGroup, runnerManager } from './runner-decoders.js';
 
 // ---- users: API::Entities::UserBasic, User, UserPublic / UserWithAdmin -----------------------------------
 
@@ -154,19 +158,6 @@ export const jobPipeline = entity('pipeline', {
   web_url: opt('text'),
 });
 
-export const runner = entity('runner', {
-  id: req('int'),
-  description: optNull('text'),
-  ip_address: optNull('text'),
-  active: opt('bool'),
-  paused: opt('bool'),
-  is_shared: opt('bool'),
-  runner_type: opt('text'),
-  name: optNull('text'),
-  online: optNull('bool'),
-  status: opt('text'),
-});
-
 export const artifactsFile = entity('artifacts file', { filename: req('text'), size: req('count') });
 export const artifact = entity('artifact', { file_type: req('text'), size: req('count'), filename: req('text'), file_format: optNull('text') });
 
@@ -197,6 +188,8 @@ export const job = entity('job', {
   ...jobBasicFields,
   artifacts_file: optNull(e(artifactsFile)),
   runner: orNull(e(runner)),
+  // Builds only (not bridges), null until a runner took the job: which machine of the runner ran it.
+  runner_manager: optNull(e(runnerManager)),
   download_url: optNull('text'),
   artifacts: opt(listOf(e(artifact))),
   artifacts_expire_at: optNull('text'),
@@ -204,6 +197,23 @@ export const job = entity('job', {
   archived: opt('bool'),
   source: opt('text'),
   when: opt('text'),
+});
+
+/** API::Entities::ProjectIdentity: the project of a runner's job. */
+export const projectIdentity = entity('project', {
+  id: req('int'),
+  name: opt('text'),
+  name_with_namespace: opt('text'),
+  path: opt('text'),
+  path_with_namespace: req('text'),
+  description: optNull('text'),
+  created_at: opt('text'),
+});
+
+/** API::Entities::Ci::JobBasicWithProject: GET /runners/:id/jobs (no runner, no tags). */
+export const runnerJob = entity('job', {
+  ...jobBasicFields,
+  project: req(e(projectIdentity)),
 });
 
 export const bridge = entity('trigger job', {
@@ -335,7 +345,15 @@ export const deployable = entity('deployable', {
   tag_list: opt(listOf('text')),
 });
 
-export const deployment = entity('deployment', {
+// ee/lib/api/entities/deployments/approval.rb
+export const deploymentApproval = entity('deployment approval', {
+  user: req(e(userBasic)),
+  status: req(status<ApprovalStatus>()),
+  created_at: opt('text'),
+  comment: optNull('text'),
+});
+
+const deploymentFields = {
   id: req('int'),
   iid: opt('int'),
   ref: req('text'),
@@ -344,8 +362,38 @@ export const deployment = entity('deployment', {
   updated_at: opt('text'),
   status: opt(status<DeploymentStatus>()),
   user: req(e(userBasic)),
-  environment: req(e(environment)),
   deployable: orNull(e(deployable)),
+  // EE's DeploymentExtended, on the single GET only.
+  pending_approval_count: opt('count'),
+  approvals: opt(listOf(e(deploymentApproval))),
+} as const;
+
+export const deployment = entity('deployment', { ...deploymentFields, environment: req(e(environment)) });
+
+/** An environment's `last_deployment`: lib/api/environments.rb leaves the deployment's environment out. */
+export const lastDeployment = entity('deployment', { ...deploymentFields, environment: opt(e(environment)) });
+
+// lib/api/entities/environment.rb on environment_basic.rb; `last_deployment` on the single GET only.
+export const environmentDetail = entity('environment', {
+  id: req('int'),
+  name: req('text'),
+  slug: opt('text'),
+  external_url: optNull('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  tier: opt('text'),
+  state: opt(status<EnvironmentState>()),
+  auto_stop_at: optNull('text'),
+  last_deployment: optNull(e(lastDeployment)),
+});
+
+// lib/api/entities/compare.rb: `commits` oldest first, `commit` the newest of them; `diffs` are not read.
+export const compare = entity('compare', {
+  commit: optNull(e(commit)),
+  commits: req(listOf(e(commit))),
+  compare_timeout: opt('bool'),
+  compare_same_ref: opt('bool'),
+  web_url: opt('text'),
 });
 
 // ---- SSH keys: API::Entities::SSHKeyWithUser ----------------------------------------------------------------
@@ -439,6 +487,10 @@ export const project = entity('project', {
   avatar_url: optNull('text'),
   archived: opt('bool'),
   namespace: opt(e(namespace)),
+  // ProjectEntity (not `simple=true`): seconds a job may run; which runners beyond its own it may use.
+  build_timeout: opt('int'),
+  shared_runners_enabled: opt('bool'),
+  group_runners_enabled: opt('bool'),
 });
 
 // ---- merge requests: API::Entities::MergeRequestBasic ---------------------------------------------------------
@@ -468,66 +520,13 @@ export const mergeRequest = entity('merge request', {
   head_pipeline: optNull(e(pipelineBasic)),
 });
 
-// ---- GraphQL: the pipeline graph (app/graphql/types/ci/pipeline_type.rb, job_type.rb, build_need_type.rb) ----
-// Statuses come upper case (PipelineStatusEnum, CiJobStatus) and ids as global ids
-// (gid://gitlab/Ci::Build/N); src/api/graphql.ts turns them into REST's words and numbers.
-
-export const gqlPageInfo = entity('page info', { hasNextPage: req('bool'), endCursor: optNull('text') });
-
-export const gqlNeed = entity('job need', { name: reqNull('text') });
-
-export const gqlJob = entity('GraphQL job', {
-  id: req('text'),
-  name: req('text'),
-  status: reqNull('status'),
-  kind: opt('text'),
-  stage: optNull(e(entity('stage', { name: optNull('text') }))),
-  needs: optNull(e(entity('needs', { nodes: req(listOf(e(gqlNeed))) }))),
-  schedulingType: optNull('text'),
-  allowFailure: opt('bool'),
-  duration: optNull('count'),
-  queuedDuration: optNull('number'),
-  startedAt: optNull('text'),
-  finishedAt: optNull('text'),
-  retried: optNull('bool'),
-  retryable: opt('bool'),
-  playable: opt('bool'),
-  manualJob: optNull('bool'),
-  cancelable: opt('bool'),
-  failureMessage: optNull('text'),
-  downstreamPipeline: optNull(e(entity('downstream pipeline', { id: req('text') }))),
-});
-
-export const gqlJobs = entity('GraphQL job page', { pageInfo: req(e(gqlPageInfo)), nodes: req(listOf(e(gqlJob))) });
-
-const gqlPipelineFields = {
-  id: req('text'),
-  iid: req('text'),
-  status: req('status'),
-  duration: optNull('count'),
-  queuedDuration: optNull('number'),
-  createdAt: opt('text'),
-  updatedAt: opt('text'),
-  startedAt: optNull('text'),
-  finishedAt: optNull('text'),
-} as const;
-
-export const gqlDownstream = entity('GraphQL downstream pipeline', {
-  ...gqlPipelineFields,
-  project: optNull(e(entity('project', { fullPath: req('text') }))),
-  jobs: optNull(e(gqlJobs)),
-});
-
-export const gqlPipeline = entity('GraphQL pipeline', {
-  ...gqlPipelineFields,
-  usesNeeds: optNull('bool'),
-  jobs: req(e(gqlJobs)),
-  downstream: optNull(e(entity('downstream pipelines', { nodes: req(listOf(e(gqlDownstream))) }))),
-});
-
 /** Every entity, by name: what the property tests generate answers from. */
 export const ENTITIES = {
   job,
+  runner,
+  runnerDetails,
+  runnerManager,
+  runnerJob,
   bridge,
   pipeline,
   pipelineBasic,
@@ -536,7 +535,10 @@ export const ENTITIES = {
   testReport,
   schedule,
   deployment,
+  deploymentApproval,
   environment,
+  environmentDetail,
+  compare,
   sshKey,
   branch,
   event,

@@ -8,7 +8,7 @@
 // unavailable for this client, once, with the reason: the callers go back to REST.
 import type { GitLabClient } from './client.js';
 import { DecodeError, decodeEntity } from './entity.js';
-import * as D from './decoders.js';
+import * as D from './graphql-decoders.js';
 import { GitLabApiError } from './errors.js';
 import type { GqlJob, GqlJobs, GqlPipeline, JobStatus, PipelineStatus, ProjectId } from './types.js';
 

@@ -2,6 +2,7 @@
 import { createBranchesApi, type BranchesApi } from './branches.js';
 import { createClient, type ClientOptions, type GitLabClient } from './client.js';
 import { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
+import { createEnvironmentsApi, type EnvironmentsApi } from './environments.js';
 import { createEventsApi, type EventsApi } from './events.js';
 import { createGraphQLApi, type GraphQLApi } from './graphql.js';
 import { createJobsApi, type JobsApi } from './jobs.js';
@@ -9,6 +10,8 @@ import { createKeysApi, type KeysApi } from './keys.js';
 import { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.js';
 import { createPipelinesApi, type PipelinesApi } from './pipelines.js';
 import { createProjectsApi, type ProjectsApi } from './projects.js';
+import { createRepositoryApi, type RepositoryApi } from './repository.js';
+import { createRunnersApi, type RunnersApi } from './runners.js';
 import { createSchedulesApi, type SchedulesApi } from './schedules.js';
 import { createUsersApi, type UsersApi } from './users.js';
 
@@ -18,6 +21,8 @@ export interface GitLab {
   pipelines: PipelinesApi;
   schedules: SchedulesApi;
   deployments: DeploymentsApi;
+  environments: EnvironmentsApi;
+  repository: RepositoryApi;
   keys: KeysApi;
   events: EventsApi;
   projects: ProjectsApi;
@@ -26,6 +31,7 @@ export interface GitLab {
   branches: BranchesApi;
   /** An open pipeline's tree over GraphQL with GitLab's ETag (falls back: `unavailable`). */
   graphql: GraphQLApi;
+  runners: RunnersApi;
 }
 
 export function createGitLab(opts: ClientOptions): GitLab {
@@ -36,6 +42,8 @@ export function createGitLab(opts: ClientOptions): GitLab {
     pipelines: createPipelinesApi(client),
     schedules: createSchedulesApi(client),
     deployments: createDeploymentsApi(client),
+    environments: createEnvironmentsApi(client),
+    repository: createRepositoryApi(client),
     keys: createKeysApi(client),
     events: createEventsApi(client),
     projects: createProjectsApi(client),
@@ -43,6 +51,7 @@ export function createGitLab(opts: ClientOptions): GitLab {
     mergeRequests: createMergeRequestsApi(client),
     branches: createBranchesApi(client),
     graphql: createGraphQLApi(client),
+    runners: createRunnersApi(client),
   };
 }
 
@@ -62,6 +71,8 @@ export { createPipelinesApi, type BridgeListFilters, type CreatePipelineOptions,
 export { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.js';
 export { createSchedulesApi, type ScheduleInput, type ScheduleListFilters, type SchedulesApi } from './schedules.js';
 export { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
+export { createEnvironmentsApi, type EnvironmentListFilters, type EnvironmentsApi } from './environments.js';
+export { createRepositoryApi, type RepositoryApi } from './repository.js';
 export { createKeysApi, type KeysApi } from './keys.js';
 export { createBranchesApi, type BranchesApi, type BranchListFilters } from './branches.js';
 export { createEventsApi, type EventFilters, type EventsApi } from './events.js';
@@ -77,3 +88,4 @@ export {
   type GraphRead,
   type PipelineGraph,
 } from './graphql.js';
+export { createRunnersApi, type RunnerJobFilters, type RunnerListFilters, type RunnersApi } from './runners.js';

@@ -1,4 +1,4 @@
-// GitLab's DAG in the simulator's engine (World.process): a job with `needs` starts once what it
+// GitLab's stage order and DAG in the simulator's engine (World.process): a job with `needs` starts once what it
 // needs finished, whatever its stage, and is skipped when one of those failed, was canceled or skipped.
 import type { JobState, SimJob } from '../model.js';
 
@@ -39,4 +39,25 @@ export function processNeeds(world: Engine, jobs: SimJob[], at: number): boolean
     }
   }
   return any;
+}
+
+/** The stage order: a stage starts when every earlier one is complete; after a failure later jobs are skipped. */
+export function processStages(world: Engine, byStage: SimJob[][], at: number): void {
+  let blocked = false;
+  let failedBefore = false;
+  for (const stageJobs of byStage) {
+    if (blocked) break;
+    for (const job of stageJobs) {
+      if (job.status !== 'created' || job.needs !== null) continue;
+      if (failedBefore && job.when !== 'always') world.setStatus(job, 'skipped', at);
+      else if (job.when === 'manual') world.setStatus(job, 'manual', at);
+      else world.enqueue(job, at);
+    }
+    for (const job of stageJobs) {
+      // A DAG job still waiting on its needs holds the later stages as a running one does.
+      if (job.status === 'pending' || job.status === 'running' || job.status === 'created') blocked = true;
+      if (job.status === 'manual' && !job.allowFailure) blocked = true;
+      if ((job.status === 'failed' || job.status === 'canceled') && !job.allowFailure) failedBefore = true;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // The simulated GitLab's state and the engine that moves it through time. Jobs follow their plan
 // (queue, run, outcome) stage by stage; pipelines derive their status from their jobs as GitLab does.
 // Everything that changes on its own is a timer in one heap, run in time order by advanceTo().
-import { processNeeds } from './needs.js';
+import { processNeeds, processStages } from './needs.js';
 import { hashFloat } from '../rng.js';
 import type {
   JobState,
@@ -19,9 +19,10 @@ import type {
   SimUser,
   SimVariable,
 } from '../model.js';
-import { RUNNERS } from './catalog.js';
+import { LEGACY_TAG_SETS } from './catalog.js';
 import { listOf, touchDeployment } from './deployments.js';
 import { TimerHeap } from './heap.js';
+import { pickRunner, runOn, waitForRunner, type SimGroup, type SimRunner } from './runners.js';
 
 export { listOf };
 
@@ -49,6 +50,12 @@ export class World {
   readonly deployments = new Map<number, SimDeployment>();
   readonly keys = new Map<number, SimKey>();
   readonly events: SimEvent[] = [];
+  readonly runners = new Map<number, SimRunner>();
+  /** Groups by full path. */
+  readonly groups = new Map<string, SimGroup>();
+  /** Pending jobs no runner took yet (world/runners.ts), and the jobs running now. */
+  readonly waiting = new Set<number>();
+  readonly running = new Set<SimJob>();
   /** Per project, ids in creation order (ascending). */
   readonly projectPipelines = new Map<number, number[]>();
   readonly projectJobs = new Map<number, number[]>();
@@ -256,7 +263,7 @@ export class World {
       retried: false,
       version: 0,
       canceledAt: null,
-      tagList: t.trigger ? [] : RUNNERS[Math.floor(r(4) * RUNNERS.length)]!.tags,
+      tagList: t.trigger ? [] : (t.tags ?? LEGACY_TAG_SETS[Math.floor(r(4) * LEGACY_TAG_SETS.length)]!),
       trigger: t.trigger ?? null,
       downstreamPipelineId: null,
       variables: [],
@@ -288,30 +295,10 @@ export class World {
     for (const job of jobs) byStage[job.stageIndex]?.push(job);
     // A DAG job skipped or started may free a later stage: the stages are looked at again.
     for (let round = 0; round <= jobs.length; round++) {
-      this.processStages(byStage, at);
+      processStages(this, byStage, at);
       if (!pipeline.usesNeeds || !processNeeds(this, jobs, at)) break;
     }
     this.updatePipelineStatus(pipeline, at);
-  }
-
-  private processStages(byStage: SimJob[][], at: number): void {
-    let blocked = false;
-    let failedBefore = false;
-    for (const stageJobs of byStage) {
-      if (blocked) break;
-      for (const job of stageJobs) {
-        if (job.status !== 'created' || job.needs !== null) continue;
-        if (failedBefore && job.when !== 'always') this.setStatus(job, 'skipped', at);
-        else if (job.when === 'manual') this.setStatus(job, 'manual', at);
-        else this.enqueue(job, at);
-      }
-      for (const job of stageJobs) {
-        // A DAG job still waiting on its needs holds the later stages as a running one does.
-        if (job.status === 'pending' || job.status === 'running' || job.status === 'created') blocked = true;
-        if (job.status === 'manual' && !job.allowFailure) blocked = true;
-        if ((job.status === 'failed' || job.status === 'canceled') && !job.allowFailure) failedBefore = true;
-      }
-    }
   }
 
   /** GitLab's composite status, reduced to the states the simulator produces. */
@@ -364,6 +351,8 @@ export class World {
     const delta = Number(status === 'pending' || status === 'running') - Number(job.status === 'pending' || job.status === 'running');
     if (delta) this.pipelines.get(job.pipelineId)!.activeJobs += delta;
     job.status = status;
+    if (status === 'running') this.running.add(job);
+    else this.running.delete(job);
     job.version++;
     for (const listener of this.jobListeners) listener(job, at);
   }
@@ -381,16 +370,22 @@ export class World {
     });
   }
 
-  private start(job: SimJob, at: number): void {
+  /** A runner takes the job (world/runners.ts), or it waits for one. */
+  start(job: SimJob, at: number): void {
+    const pick = pickRunner(this, job, at);
+    if (!pick) return waitForRunner(this, job);
     job.startedAt = at;
     this.pipelines.get(job.pipelineId)!.retryPending = false;
-    job.runnerId = RUNNERS[Math.floor(hashFloat(this.seed, job.id, 6) * RUNNERS.length)]!.id;
+    job.runnerId = pick.runner.id;
+    job.runnerManagerId = pick.manager.id;
     this.setStatus(job, 'running', at);
     touchDeployment(this, job, 'running', at);
     const version = job.version;
-    this.at(at + job.plan.runMs, (t) => {
+    const run = runOn(this, job, pick.manager);
+    this.at(at + run.ms, (t) => {
       if (job.version !== version) return;
-      this.finish(job, job.plan.outcome, t);
+      job.failureReason = run.reason;
+      this.finish(job, run.outcome, t);
     });
     const pipeline = this.pipelines.get(job.pipelineId)!;
     if (pipeline.status !== 'running') this.updatePipelineStatus(pipeline, at);
@@ -400,7 +395,7 @@ export class World {
     job.finishedAt = at;
     if (outcome === 'failed') {
       // The generated log of a failed job is always a script that exited non-zero: say the same.
-      job.failureReason = 'script_failure';
+      job.failureReason ??= 'script_failure';
     }
     // Reports are uploaded on failure too (`artifacts:when: always` is common for test reports).
     if (job.artifactPaths && (outcome === 'success' || job.artifactPaths.some((p) => p.includes('junit')))) {
