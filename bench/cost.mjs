@@ -3,7 +3,7 @@
 // minutes of (a) a finished pipeline's pane, nothing moving, and (b) a running job's pane with its
 // log tail live — against `glab ci view`'s pattern replayed on the same world, the same pipeline and
 // the same job at the same time. Not a test: prints a table, writes bench/results/cost.json.
-// Run: node bench/cost.mjs   (CASE=child, CASE=watch, CASE=pulse, CASE=fleet or CASE=cause runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
+// Run: node bench/cost.mjs   (CASE=graph, CASE=child, CASE=watch, CASE=pulse, CASE=fleet or CASE=cause runs one case alone; MINUTES=1 shortens it; HTTP=2 runs it all over HTTP/2 — TLS with
 // ALPN, as GitLab.com serves it and as both pipetop and glab's Go client speak it there — and
 // writes bench/results/cost-h2.json; STRICT=1 runs it on a simulator that, like real GitLab,
 // ignores Range on the job log and sends the whole log every time: -strict.json)
@@ -124,6 +124,7 @@ function requestsSince(index, userAgent) {
 function kindOf(path) {
   const p = path.split('?')[0];
   if (/\/jobs\/\d+\/trace$/.test(p)) return 'trace';
+  if (p === '/api/graphql') return 'graphql';
   if (/\/pipelines\/\d+\/jobs$/.test(p)) return 'pipeline jobs';
   if (/\/pipelines\/\d+\/bridges$/.test(p)) return 'bridges';
   if (/\/pipelines\/\d+$/.test(p)) return 'pipeline';
@@ -769,6 +770,91 @@ if (process.env.CASE === 'fleet') {
     file: 'cost-fleet.json',
     fields: { minutes: MINUTES, target: FLEET_TARGET_RPM, results: { g } },
     ok,
+  });
+}
+
+// (h) The pipeline pane over GraphQL (CASE=graph): one query for the tree, with GitLab's ETag, so
+// GitLab answers 304 from its cache while nothing changed. A running pipeline started by bob, one
+// minute (and the same over REST, the simulator's GraphQL off); a finished pipeline, MINUTES minutes.
+// Targets (issue: the live pipeline graph): running, ≤ 2 REST job lists a minute and answers that
+// needed GitLab's database (everything but a 304) ≤ the tree's changes (its ETag touched) + 2 a
+// minute; finished, ≤ 1 request a minute. The pane's opening reads (5 s) are counted apart.
+
+async function graphWindow(pipelineId, ms, where = project) {
+  const proxy = await newProxy();
+  const agent = await newAgent({ finishedByExchange: true });
+  agents.splice(0, agents.length, agent);
+  const a = await openAt(proxy, agent, pipelineId, where);
+  // Opening reads the pane's parts once (the pipeline, its jobs, bridges, variables, tests, the
+  // tree): counted apart; the window is the polling that follows.
+  const opened = sim.requests.length;
+  a.controller.run('nav.open');
+  await run(5_000);
+  const opening = requestsSince(opened, 'pipetop/bench').length;
+  const from = sim.requests.length;
+  const touches = () => sim.etags.touches.get(`pipelines/id/${pipelineId}`) ?? 0;
+  const touched = touches();
+  await run(ms);
+  const requests = requestsSince(from, 'pipetop/bench');
+  const minutes = ms / 60_000;
+  const result = {
+    pipeline: pipelineId,
+    status: world.pipelines.get(pipelineId).status,
+    opening,
+    requests: requests.length,
+    requestsPerMin: requests.length / minutes,
+    jobLists: requests.filter((r) => kindOf(r.path) === 'pipeline jobs').length,
+    graphql: requests.filter((r) => kindOf(r.path) === 'graphql').length,
+    notModified: requests.filter((r) => r.status === 304).length,
+    databasePerMin: requests.filter((r) => r.status !== 304).length / minutes,
+    treeChangesPerMin: (touches() - touched) / minutes,
+    byKind: summarise(requests, proxy, agent, ms).byKind,
+  };
+  a.stop();
+  await settle([agent.state]);
+  await proxy.close();
+  return result;
+}
+
+async function scenarioGraph() {
+  const running = await bobStartsPipeline();
+  await run(20_000);
+  const graph = await graphWindow(running.id, 60_000);
+  sim.setGraphQL('off');
+  const rest = await graphWindow(running.id, 60_000);
+  sim.setGraphQL('on');
+  const finished = await graphWindow(finishedPipeline().id, WINDOW_MS);
+  return { running: graph, rest, finished };
+}
+
+if (process.env.CASE === 'graph') {
+  const { result: h, realS } = await alone(`(h) a running pipeline 1 simulated min over GraphQL and over REST; a finished one ${MINUTES} min`, scenarioGraph);
+  const okRunning = h.running.jobLists <= 2 && h.running.databasePerMin <= h.running.treeChangesPerMin + 2;
+  const okFinished = h.finished.requestsPerMin <= 1;
+  const row = (r, target, ok) => ({
+    opening: r.opening,
+    'req/min': f1(r.requestsPerMin),
+    '304s': r.notModified,
+    'REST job lists': r.jobLists,
+    'non-304/min': f1(r.databasePerMin),
+    'tree changes/min': f1(r.treeChangesPerMin),
+    target,
+    ok: ok === null ? '' : ok ? 'yes' : 'NO',
+  });
+  await report({
+    table: {
+      'running pipeline, GraphQL (1 min)': row(h.running, '≤ 2 job lists; non-304 ≤ changes + 2', okRunning),
+      'running pipeline, REST only (1 min)': row(h.rest, '', null),
+      [`finished pipeline, GraphQL (${MINUTES} min)`]: row(h.finished, '≤ 1 req/min', okFinished),
+    },
+    lines: [
+      `(h) running #${h.running.pipeline}: ${kinds(h.running)}`,
+      `    REST only: ${kinds(h.rest)}`,
+      `    finished #${h.finished.pipeline}: ${kinds(h.finished)} (${f0(realS)} s of real time)`,
+    ],
+    file: 'cost-graph.json',
+    fields: { minutes: MINUTES, results: { h } },
+    ok: okRunning && okFinished,
   });
 }
 

@@ -243,12 +243,12 @@ await pressAndLoad('open 5,000-job pipeline (⏎)', KEY.enter, (s) => new RegExp
 for (let i = 0; i < RUNS; i++) await press('pipeline: move (j/k)', i % 4 === 3 ? 'k' : 'j');
 for (let i = 0; i < RUNS / 3; i++) await press('pipeline: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
 for (let i = 0; i < size(10, 2); i++) await press('pipeline: bottom / top (G/g)', i % 2 ? 'g' : 'G');
-// `v` cycles list → stage graph → timeline → list: one row per view it opens, since each lays out
-// something else (a running pipeline's timeline is laid out again for each new clock).
-const VIEW_ROWS = { graph: 'pipeline: v → stage graph', timeline: 'pipeline: v → timeline', list: 'pipeline: v → list' };
+// `v` cycles list → stage graph → needs graph → timeline → list: one row per view it opens, since
+// each lays out something else (a running pipeline's timeline is laid out again for each new clock).
+const VIEW_ROWS = { graph: 'pipeline: v → stage graph', needs: 'pipeline: v → needs graph', timeline: 'pipeline: v → timeline', list: 'pipeline: v → list' };
 // Ten of each: a row of four had its one slow sample as its p95.
-for (let i = 0; i < size(30, 3); i++) {
-  const next = ['graph', 'timeline', 'list'][i % 3];
+for (let i = 0; i < size(40, 4); i++) {
+  const next = ['graph', 'needs', 'timeline', 'list'][i % 4];
   appClock += 1000;
   await press(VIEW_ROWS[next], 'v');
   const stack = store.getState().stack;

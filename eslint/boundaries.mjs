@@ -29,7 +29,7 @@ export const ALLOWED = {
   // The simulator is GitLab's stand-in, not the client's mirror: it imports nothing of src/ outside
   // src/sim — not even the client's types or value lists — so it can disagree with the client. Its
   // tables and shapes are written from GitLab's source (src/sim/gitlab-values.ts, src/sim/present.ts).
-  sim: { parts: [], types: [], packages: ['fflate'] },
+  sim: { parts: [], types: [], packages: ['fflate', 'graphql'] },
 };
 
 /**

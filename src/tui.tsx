@@ -188,6 +188,10 @@ function openDebugLog(fd: number): { write: (entry: ExchangeEntry) => void; note
   stream.on('error', () => undefined);
   return {
     write: (e) => {
+      if (e.note !== undefined) {
+        stream.write(`${new Date().toISOString()} ${e.method} ${e.path}: ${e.note}\n`);
+        return;
+      }
       const outcome = e.status !== undefined ? String(e.status) : `failed (${e.error ?? 'unknown'})`;
       stream.write(
         `${new Date().toISOString()} ${e.method} ${e.path} -> ${outcome} ${e.ms}ms${e.bytes !== undefined ? ` ${e.bytes}B` : ''}${e.attempt > 1 ? ` attempt ${e.attempt}` : ''}\n`,

@@ -84,6 +84,8 @@ export interface RequestOptions {
   maxBytes?: number;
   /** Names the body in the over-the-cap message ("job log larger than 100 MB"). */
   bodyName?: string;
+  /** A POST that changes nothing (a GraphQL query, src/api/graphql.ts): --read-only lets it through. */
+  readsOnly?: boolean;
 }
 
 /**
@@ -133,6 +135,8 @@ export interface GitLabClient {
   redact: Redactor;
   /** What the decoders tolerated in an answer; each kind is passed on (onDecodeNote) once. */
   noteDecoded?(notes: readonly string[]): void;
+  /** Tells the exchange listener (--debug-log, `:requests`) what the client decided about `path`: not a request. */
+  noteExchange?(method: string, path: string, note: string): void;
 }
 
 interface CachedEntry {
@@ -198,7 +202,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
 
   async function request<T>(methodIn: HttpMethod, path: string, ro: RequestOptions = {}): Promise<ApiResponse<T>> {
     const method = methodIn.toUpperCase();
-    refuseWrites(method, path);
+    if (!ro.readsOnly) refuseWrites(method, path);
     const target = resolveTarget(cfg, withQuery(path, ro.query));
     const headers: Record<string, string> = { accept: ro.raw ? '*/*' : 'application/json' };
     let body: string | undefined;
@@ -282,6 +286,7 @@ export function createClient(opts: ClientOptions): GitLabClient {
     url: (path, query) => resolveTarget(cfg, withQuery(path, query)).url,
     redact,
     noteDecoded,
+    noteExchange: (method, path, note) => opts.onExchange?.({ method, path, attempt: 0, ms: 0, note: redact(note) }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as D from './decoders.js';
+import * as G from './graphql-decoders.js';
 import { DecodeError, decodeEntity, decodeList } from './entity.js';
 import type { Job, JobPipelineRef, JobStatus, PipelineSchedule, PipelineStatus, Runner, TestSuite } from './types.js';
 
@@ -115,5 +116,76 @@ describe('decoders', () => {
     // Fields GitLab sends beyond the named ones pass the decoder, and the type says so.
     expectTypeOf<Job['queue_position']>().toEqualTypeOf<unknown>();
     expectTypeOf(decodeEntity(D.job, job).value).toEqualTypeOf<Job>();
+  });
+});
+
+describe('GraphQL pipeline graph decoders', () => {
+  // Written from GitLab's types (app/graphql/types/ci/pipeline_type.rb, job_type.rb, build_need_type.rb):
+  // global ids, upper-case enums, Duration as a float, a bridge's downstreamPipeline.
+  const answer = {
+    id: 'gid://gitlab/Ci::Pipeline/1201',
+    iid: '88',
+    status: 'RUNNING',
+    duration: null,
+    queuedDuration: 2.517,
+    createdAt: '2026-11-20T11:58:01Z',
+    updatedAt: '2026-11-20T12:00:13Z',
+    startedAt: '2026-11-20T11:58:04Z',
+    finishedAt: null,
+    usesNeeds: true,
+    jobs: {
+      pageInfo: { hasNextPage: false, endCursor: 'eyJpZCI6IjQ0In0' },
+      nodes: [
+        {
+          id: 'gid://gitlab/Ci::Build/43',
+          name: 'compile',
+          kind: 'BUILD',
+          status: 'SUCCESS',
+          stage: { name: 'build' },
+          needs: { nodes: [] },
+          schedulingType: 'stage',
+          allowFailure: false,
+          duration: 61,
+          queuedDuration: 1.02,
+          startedAt: '2026-11-20T11:58:04Z',
+          finishedAt: '2026-11-20T11:59:05Z',
+          retried: false,
+          failureMessage: null,
+          downstreamPipeline: null,
+        },
+        {
+          id: 'gid://gitlab/Ci::Bridge/44',
+          name: 'trigger:docs',
+          kind: 'BRIDGE',
+          status: 'RUNNING',
+          stage: { name: 'test' },
+          needs: { nodes: [{ name: 'compile' }] },
+          schedulingType: 'dag',
+          allowFailure: false,
+          duration: null,
+          queuedDuration: null,
+          startedAt: null,
+          finishedAt: null,
+          retried: false,
+          failureMessage: null,
+          downstreamPipeline: { id: 'gid://gitlab/Ci::Pipeline/1202' },
+        },
+      ],
+    },
+    downstream: { nodes: [] },
+  };
+
+  it('decodes a pipeline with its jobs, needs and a bridge', () => {
+    const { value } = decodeEntity(G.gqlPipeline, answer);
+    expect(value.jobs.nodes.map((j) => j.name)).toEqual(['compile', 'trigger:docs']);
+    expect(value.jobs.nodes[1]!.needs!.nodes).toEqual([{ name: 'compile' }]);
+    expect(value.jobs.nodes[1]!.downstreamPipeline!.id).toBe('gid://gitlab/Ci::Pipeline/1202');
+    expect(value.queuedDuration).toBe(2.517);
+  });
+
+  it('refuses a job without a global id, and a page without pageInfo', () => {
+    const noId = { ...answer, jobs: { ...answer.jobs, nodes: [{ ...answer.jobs.nodes[0], id: 43 }] } };
+    expect(refusal(G.gqlPipeline, noId)).toBe('GitLab sent a GraphQL pipeline whose jobs.nodes[0].id is not text');
+    expect(refusal(G.gqlJobs, { nodes: [] })).toBe('GitLab sent a GraphQL job page with no pageInfo');
   });
 });

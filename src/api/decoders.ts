@@ -16,6 +16,7 @@
 //    is written by hand: a field the type needs is a field the decoder checks.
 // 4. A decoder test (src/api/decoders.test.ts) with an example written from GitLab's entity, not one
 //    produced by the simulator.
+import { gqlJobs, gqlPipeline } from './graphql-decoders.js';
 import { entity, entityKind as e, listOf, opt, optNull, orNull, req, reqNull, status, text } from './entity.js';
 import type { ApprovalStatus, DeploymentStatus, EnvironmentState, JobStatus, Open, PipelineSource, PipelineStatus, VariableType } from './vocabulary.js';
 import { runner, runnerDetails, runnerManager } from './runner-decoders.js';
@@ -557,4 +558,6 @@ export const ENTITIES = {
   jobUser,
   adminUser,
   commit,
+  gqlPipeline,
+  gqlJobs,
 } as const;

@@ -4,6 +4,7 @@ import { createClient, type ClientOptions, type GitLabClient } from './client.js
 import { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
 import { createEnvironmentsApi, type EnvironmentsApi } from './environments.js';
 import { createEventsApi, type EventsApi } from './events.js';
+import { createGraphQLApi, type GraphQLApi } from './graphql.js';
 import { createJobsApi, type JobsApi } from './jobs.js';
 import { createKeysApi, type KeysApi } from './keys.js';
 import { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.js';
@@ -28,6 +29,8 @@ export interface GitLab {
   users: UsersApi;
   mergeRequests: MergeRequestsApi;
   branches: BranchesApi;
+  /** An open pipeline's tree over GraphQL with GitLab's ETag (falls back: `unavailable`). */
+  graphql: GraphQLApi;
   runners: RunnersApi;
 }
 
@@ -47,6 +50,7 @@ export function createGitLab(opts: ClientOptions): GitLab {
     users: createUsersApi(client),
     mergeRequests: createMergeRequestsApi(client),
     branches: createBranchesApi(client),
+    graphql: createGraphQLApi(client),
     runners: createRunnersApi(client),
   };
 }
@@ -81,4 +85,14 @@ export { createBranchesApi, type BranchesApi, type BranchListFilters } from './b
 export { createEventsApi, type EventFilters, type EventsApi } from './events.js';
 export { createProjectsApi, type ProjectListFilters, type ProjectsApi } from './projects.js';
 export { createUsersApi, type UsersApi } from './users.js';
+export {
+  createGraphQLApi,
+  graphqlUrl,
+  PIPELINE_GRAPH_QUERY,
+  type GraphJob,
+  type GraphPipeline,
+  type GraphQLApi,
+  type GraphRead,
+  type PipelineGraph,
+} from './graphql.js';
 export { createRunnersApi, type RunnerJobFilters, type RunnerListFilters, type RunnersApi } from './runners.js';

@@ -77,6 +77,8 @@ export interface ExchangeEntry {
   bytes?: number;
   /** What went wrong when there was no response (timeout, ECONNRESET…). */
   error?: string;
+  /** Not a request: what the client decided after one (GraphQL left for REST), said once (attempt 0). */
+  note?: string;
 }
 export type ExchangeListener = (entry: ExchangeEntry) => void;
 

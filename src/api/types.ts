@@ -3,6 +3,7 @@
 // entity type lets through the fields GitLab sends beyond the ones named (the decoders keep them).
 // How an entity is added: the comment at the top of src/api/decoders.ts.
 import type * as D from './decoders.js';
+import type * as G from './graphql-decoders.js';
 import type { EntityType, Shape } from './entity.js';
 
 export * from './vocabulary.js';
@@ -130,3 +131,10 @@ export type ProjectId = number | string;
 
 /** `head_pipeline` only in the single merge request (GET /projects/:id/merge_requests/:iid), null when none ran. */
 export type MergeRequest = EntityType<typeof D.mergeRequest>;
+
+// ---- GraphQL: the pipeline graph (docs/gitlab-api.md "GraphQL: the pipeline graph") ----------------
+
+/** A pipeline as GitLab's GraphQL answers it, before src/api/graphql.ts reads it into REST's words. */
+export type GqlPipeline = EntityType<typeof G.gqlPipeline>;
+export type GqlJobs = EntityType<typeof G.gqlJobs>;
+export type GqlJob = EntityType<typeof G.gqlJob>;

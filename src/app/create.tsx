@@ -103,7 +103,7 @@ export function createApp(options: AppOptions): PipetopApp {
     ...(options.reportRetries === false ? {} : { onRetry: (info) => controller?.onRetry({ delayMs: info.delayMs, reason: String(info.reason) }) }),
     // Every request counts towards the rate the pulse's header shows, and goes in the request log.
     onExchange: (entry) => {
-      controller?.countRequest();
+      if (entry.note === undefined) controller?.countRequest();
       if (controller) recordExchange(controller.ctx.store, entry, Date.now());
       onExchange?.(entry);
     },

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { numberInRange } from '../config/flags.js';
 import { CLI_RANGES } from '../lib/budgets.js';
-import { DEMO_TOKENS, FAULT_KINDS, parseFaultKinds, startSimulator, type FaultKind } from '../sim/index.js';
+import { DEMO_TOKENS, FAULT_KINDS, parseFaultKinds, startSimulator, type FaultKind, type GraphQLMode } from '../sim/index.js';
 
 export const SIM_USAGE = `Usage: pipetop sim [--port P] [--host H] [--seed S] [--speed X] [--gitlab-strict] [--artifacts-redirect]
-                  [--faults RATE [--fault-kinds a,b,c]]
+                  [--faults RATE [--fault-kinds a,b,c]] [--graphql on|off|no-polling]
 
 Serves a simulated GitLab API v4 at http://127.0.0.1:P/api/v4 (a living world: projects, pipelines,
 jobs with logs and artifacts, schedules, deployments, events, SSH keys).
@@ -17,6 +17,8 @@ jobs with logs and artifacts, schedules, deployments, events, SSH keys).
   --speed X             world time per real time (default 1; 60 = one minute per second)
   --gitlab-strict       behave like real GitLab where the simulator improves on it (trace ignores Range)
   --artifacts-redirect  serve artifacts by a 302 to a second "object storage" port
+  --graphql MODE        POST /api/graphql: on (default, with GitLab's ETag polling), off (404, as a GitLab
+                        or proxy without it), no-polling (429 on a cache hit, as with polling disabled)
   --tls-cert FILE --tls-key FILE   serve HTTPS, HTTP/2 and HTTP/1.1, with this certificate (PEM)
   --faults RATE         fail this share (0-1) of API requests at random, seeded by --seed
   --fault-kinds LIST    which failures, comma-separated (default all):
@@ -42,6 +44,7 @@ export async function runSim(argv: string[]): Promise<number> {
         'tls-key': { type: 'string' },
         faults: { type: 'string', default: '0' },
         'fault-kinds': { type: 'string' },
+        graphql: { type: 'string', default: 'on' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -77,7 +80,9 @@ export async function runSim(argv: string[]): Promise<number> {
         ? `--faults must be a rate between 0 and 1, got "${values.faults}"`
         : faultKinds && !faultKinds.length
           ? '--fault-kinds names no kind'
-          : null;
+          : !['on', 'off', 'no-polling'].includes(String(values.graphql))
+            ? `--graphql must be on, off or no-polling, got "${values.graphql}"`
+            : null;
   if (bad) {
     process.stderr.write(`pipetop sim: ${bad}\n`);
     return 2;
@@ -96,6 +101,7 @@ export async function runSim(argv: string[]): Promise<number> {
       speed,
       gitlabStrict: values['gitlab-strict'],
       artifactsRedirect: values['artifacts-redirect'],
+      graphql: values.graphql as GraphQLMode,
       ...(tls ? { tls } : {}),
       ...(faultRate > 0 ? { faults: { rate: faultRate, seed, ...(faultKinds ? { kinds: faultKinds } : {}) } } : {}),
     });

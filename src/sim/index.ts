@@ -7,6 +7,8 @@ import { SimClock } from './clock.js';
 import { FaultQueue } from './faults.js';
 import { FaultInjector, type FaultStats, type RandomFaultOptions } from './fault-injection.js';
 import { createApiServer, type LoggedRequest, type SimTls } from './server.js';
+import type { GraphQLMode } from './graphql/endpoint.js';
+import { EtagStore } from './graphql/etag.js';
 import { buildWorld } from './world/build.js';
 import type { WorldScale } from './world/scale.js';
 import type { World } from './world/world.js';
@@ -15,6 +17,7 @@ export { DEMO_TOKENS } from './world/catalog.js';
 export type { Fault } from './faults.js';
 export { FAULT_KINDS, parseFaultKinds, type FaultKind, type FaultStats, type RandomFaultOptions } from './fault-injection.js';
 export type { LoggedRequest, SimTls } from './server.js';
+export type { GraphQLMode } from './graphql/endpoint.js';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -45,6 +48,12 @@ export interface SimulatorOptions {
    * `world` read — instead of before start returns: the demo's first frame need not wait for it.
    */
   deferWorld?: boolean;
+  /**
+   * POST /api/graphql: `on` (default) as GitLab; `off` answers 404, as a GitLab without GraphQL or a
+   * proxy refusing it; `no-polling` answers a matching If-None-Match 429, as GitLab does when an
+   * administrator disabled polling.
+   */
+  graphql?: GraphQLMode;
 }
 
 export interface Simulator {
@@ -63,6 +72,10 @@ export interface Simulator {
   requests: LoggedRequest[];
   /** The object-storage server, when artifactsRedirect is on. */
   storage: { url: string; requests: LoggedRequest[] } | null;
+  /** The GraphQL ETag store: which pipeline resources were touched, and how often. */
+  readonly etags: EtagStore;
+  /** What /api/graphql does from now on (SimulatorOptions.graphql). */
+  setGraphQL(mode: GraphQLMode): void;
   /** Brings the world up to the clock's time (requests do this themselves). */
   sync(): void;
   close(): Promise<void>;
@@ -74,7 +87,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const startTime = options.startTime ?? Date.now();
   const clock = new SimClock(startTime, options.speed ?? 1);
   let built: World | null = null;
-  const world = (): World => (built ??= buildWorld(seed, startTime, options.scale));
+  let etags: EtagStore | null = null;
+  const world = (): World => {
+    if (!built) {
+      built = buildWorld(seed, startTime, options.scale);
+      etags = new EtagStore(built);
+    }
+    return built;
+  };
+  let graphqlMode: GraphQLMode = options.graphql ?? 'on';
   if (!options.deferWorld) world();
   const faults = new FaultQueue();
   const injector = new FaultInjector(options.faults ?? { rate: 0 });
@@ -96,6 +117,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     injector,
     log: requests,
     ...(options.tls ? { tls: options.tls } : {}),
+    graphql: () => graphqlMode,
+    etags: () => (world(), etags!),
   });
   await listen(server, options.port ?? 0, host);
   const port = (server.address() as AddressInfo).port;
@@ -113,6 +136,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setFaultRate: (rate) => injector.setRate(rate),
     requests,
     storage: storage && { url: storage.url, requests: storage.requests },
+    get etags() {
+      return (world(), etags!);
+    },
+    setGraphQL: (mode) => {
+      graphqlMode = mode;
+    },
     sync: () => world().advanceTo(clock.now()),
     async close() {
       await Promise.all([stop(server, sockets), storage ? stop(storage.server, storage.sockets) : undefined]);

@@ -64,6 +64,12 @@ export interface JobTemplate {
   echoes?: string[];
   /** A test job's runner (its log's shape and its JUnit cases); vitest when not given. */
   tool?: TestTool;
+  /**
+   * `needs:` — the jobs it waits for instead of every earlier stage (GitLab's DAG): it starts as soon
+   * as these finished, even before its own stage, and is skipped when one of them failed. `[]`
+   * starts it with the pipeline. Undefined: the stage order.
+   */
+  needs?: string[];
   /** `tags:` of the job (a runner must carry all of them); one of the legacy sets when not given. */
   tags?: string[];
 }
@@ -198,6 +204,8 @@ export interface SimJob {
   variables: { key: string; value: string }[];
   echoes: string[];
   tool: TestTool | null;
+  /** Its template's `needs` (null: it follows the stage order). GraphQL shows them; REST does not. */
+  needs: string[] | null;
 }
 
 export interface SimPipeline {
@@ -229,6 +237,8 @@ export interface SimPipeline {
   /** The bridge that created it (child and multi-project pipelines). GitLab's REST API does not show it. */
   upstreamBridgeId: number | null;
   mergeRequestIid: number | null;
+  /** Some job declares `needs`: every finished job may let another start (World.process). */
+  usesNeeds?: boolean;
   /** Retried and none of its jobs has run since: the pipeline answers `pending` (World.retryPipeline). */
   retryPending?: boolean;
 }

@@ -14,6 +14,8 @@ import type { SimClock } from './clock.js';
 import { cut } from './cut.js';
 import { FaultQueue, type Fault } from './faults.js';
 import type { FaultInjector } from './fault-injection.js';
+import type { GraphQLMode } from './graphql/endpoint.js';
+import type { EtagStore } from './graphql/etag.js';
 
 export interface LoggedRequest {
   method: string;
@@ -40,6 +42,10 @@ export interface ServerOptions {
   log: LoggedRequest[];
   /** Serve HTTPS (HTTP/2 and HTTP/1.1) with this certificate (PEM) instead of plain HTTP. */
   tls?: SimTls;
+  /** POST /api/graphql: GitLab's, none, or with polling disabled (read on every request: tests switch it). */
+  graphql: () => GraphQLMode;
+  /** The GraphQL ETag store of the world (made with it). */
+  etags: () => EtagStore;
 }
 
 /** HTTPS offers HTTP/2 and HTTP/1.1 by ALPN, as GitLab.com and Omnibus GitLab's nginx do. */
@@ -117,6 +123,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Server
   const injected = !fault && apiPath !== null ? options.injector?.draw(method) : null;
   if (injected) return options.injector!.apply(injected, apiPath!, req, res);
 
+  if (url.pathname === GRAPHQL_PATH) return graphql(req, res, url, method, options);
   if (apiPath === null) return send(res, req, webPage(url.pathname, present));
 
   let body: Map<string, string[]>;
@@ -165,6 +172,59 @@ function push(input: Map<string, string[]>, rawKey: string, value: string): void
   const list = input.get(key);
   if (list) list.push(value);
   else input.set(key, [value]);
+}
+
+/** GitLab's GraphQL endpoint (graphql/endpoint.ts). */
+const GRAPHQL_PATH = '/api/graphql';
+
+async function graphql(req: IncomingMessage, res: ServerResponse, url: URL, method: string, options: ServerOptions): Promise<void> {
+  // graphql-js is loaded with the first GraphQL request, not with the simulator: the demo's first
+  // frame waits for the simulator's chunk, and most of the simulator's answers are REST.
+  const { handleGraphQL } = await import('./graphql/endpoint.js');
+  let body = '';
+  try {
+    if (method === 'POST') body = await readText(req);
+  } catch (error) {
+    return send(res, req, {
+      status: error instanceof HttpError ? error.status : 400,
+      body: error instanceof HttpError ? error.body : { error: 'body is invalid' },
+    });
+  }
+  options.world.advanceTo(options.clock.now());
+  const reply = handleGraphQL({
+    method,
+    headers: req.headers,
+    url,
+    body,
+    world: options.world,
+    etags: options.etags(),
+    mode: options.graphql(),
+    authenticate: () => {
+      const given = req.headers['private-token'] ?? /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (given === undefined) return null;
+      const entry = options.world.tokens.get((Array.isArray(given) ? given[0]! : given).trim());
+      // A read_api token may query: GraphqlController's scopes are api and read_api.
+      if (!entry || entry.expired) throw new HttpError(401, {});
+      return options.world.users.get(entry.userId)!;
+    },
+  });
+  if (reply.body === undefined) {
+    res.writeHead(reply.status, { 'Cache-Control': 'max-age=0, private, must-revalidate', ...reply.headers });
+    res.end();
+    return;
+  }
+  send(res, req, { status: reply.status, body: reply.body, headers: reply.headers });
+}
+
+async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(413, { message: '413 Request Entity Too Large' });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function authenticate(req: IncomingMessage, url: URL, method: string, world: World): SimUser {

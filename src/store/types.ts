@@ -36,7 +36,7 @@ export interface PipelineParent {
 }
 
 /** The pipeline pane's views of its jobs (`v` cycles them). */
-export type PipelineView = 'list' | 'graph' | 'timeline';
+export type PipelineView = 'list' | 'graph' | 'needs' | 'timeline';
 
 export interface ListState<T> {
   items: T[];

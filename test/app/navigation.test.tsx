@@ -83,7 +83,7 @@ describe('navigation', () => {
     await app.press(KEY.enter);
     await app.waitFor('1 Pipelines');
     expect(pane()).toMatchObject({ kind: 'project', path: 'acme/api', tab: 'pipelines' });
-    const frame = await app.waitFor(/● running\s+#\d+\s+main/);
+    const frame = await app.waitFor(/● running\s+#\d+\s+\S+/);
     expect(frame).toMatch(/Status\s+Pipeline\s+Ref\s+Commit\s+Source\s+By\s+Created\s+Duration/);
   });
 
@@ -124,8 +124,10 @@ describe('navigation', () => {
     expect(frame).toMatch(/\d jobs · v stage graph/);
     expect(frame).toMatch(/created .* · duration \d/);
     await app.press('v');
-    const graph = await app.waitFor('stage graph · v timeline');
+    const graph = await app.waitFor('stage graph · v needs');
     expect(graph).toMatch(/build \(2\) ✔2\s+test \(\d\)[ ✔✖●\d]*\s+security \(2\)/);
+    await app.press('v');
+    await app.waitFor('needs graph · v timeline');
     await app.press('v');
     await app.waitFor('timeline · v list');
     await app.press('v');

@@ -13,7 +13,7 @@ let rig: AppRig;
 let pipelineId: number;
 
 beforeEach(async () => {
-  rig = await startApp({ timing: { activeMs: ACTIVE_MS, idleMs: 60_000, maxBackoffMs: 1_000 }, sim: { scale: { pipelineJobs: JOBS } } });
+  rig = await startApp({ timing: { activeMs: ACTIVE_MS, idleMs: 60_000, maxBackoffMs: 1_000 }, sim: { scale: { pipelineJobs: JOBS }, graphql: 'off' } });
   ({ pipelineId } = await openMonolithPipeline(rig));
   expect(rig.sim.world.pipelines.get(pipelineId)!.status).toBe('running');
 }, 30_000);

@@ -15,7 +15,7 @@ let pipelineId: number;
 
 // Each test its own world: the page-bound test cuts the list to 1,000 jobs, which the other must not see.
 beforeEach(async () => {
-  rig = await startApp({ sim: { scale: { pipelineJobs: JOBS } } });
+  rig = await startApp({ sim: { scale: { pipelineJobs: JOBS }, graphql: 'off' } });
   ({ pipelineId, key, listKey } = await openMonolithPipeline(rig));
 }, 30_000);
 afterEach(async () => {

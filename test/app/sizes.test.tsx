@@ -102,9 +102,11 @@ describe.each([
     await rig.waitFor(/[1-9]\d* jobs · v stage graph/);
     expectFits(rig.frame(), columns, rows, 'pipeline');
     await rig.press('v');
-    await rig.waitFor('stage graph · v timeline');
+    await rig.waitFor('stage graph · v needs');
     expectFits(rig.frame(), columns, rows, 'stage graph');
     await rig.press('v');
+    await rig.waitFor('needs graph · v timeline');
+    expectFits(rig.frame(), columns, rows, 'needs graph');
     await openSelected(rig, 'job');
     await rig.waitFor(/ lines · /);
     expectFits(rig.frame(), columns, rows, 'job log');
@@ -129,11 +131,11 @@ describe('the pipeline pane at 60×16 and 80×24', () => {
     const frame = await app.waitFor(/[1-9]\d* jobs · v stage graph/);
     const lines = frame.split('\n');
     // Line 1 is the header; the pipeline's status line comes right under it, then the times.
-    expect(lines[1]).toMatch(/^● running #\d+ on main · [0-9a-f]{8}/);
+    expect(lines[1]).toMatch(/^● running #\d+ on \S+ · [0-9a-f]{8}/);
     expect(lines[2]).toMatch(/^created .* ago · started/);
     await app.press('v');
-    const graph = await app.waitFor('stage graph · v timeline');
-    expect(graph.split('\n')[1]).toMatch(/^● running #\d+ on main/);
+    const graph = await app.waitFor('stage graph · v needs');
+    expect(graph.split('\n')[1]).toMatch(/^● running #\d+ on \S+/);
     expect(graph).toMatch(/^build \(2\)[^\n]*test \(3\)/m);
   });
 });
@@ -212,6 +214,8 @@ describe('the breadcrumb', () => {
     await openApi(app);
     await openSelected(app, 'pipeline');
     await app.waitFor(/[1-9]\d* jobs · v stage graph/);
+    // The first job (`build`): a name short enough that the pipeline's id fits beside it at 60 columns.
+    await app.press('g');
     await openSelected(app, 'job');
     await app.waitFor(/ lines · /);
     const pane = topPane(app.store.getState());

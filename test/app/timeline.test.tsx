@@ -25,7 +25,7 @@ describe('timeline view', () => {
     // Three jobs and three trigger jobs (bridges stand among the jobs, in their stage).
     const frameOf = await app.waitFor(/6 jobs · v stage graph/);
     expect(frameOf).toMatch(/#7000061\s+build/);
-    await app.press('v', 'v');
+    await app.press('v', 'v', 'v');
     const frame = await app.waitFor('timeline · v list');
     const lines = frame.split('\n');
     // Stage headings in order, each job under its stage with a running span drawn on the axis.

@@ -75,7 +75,8 @@ describe('job lists', () => {
   });
 
   it('lists a 300+ job pipeline across pages, ordered by id', async () => {
-    const pipeline = (await rig.gl.pipelines.list('acme/monorepo', { perPage: 1 }).all(1))[0]!;
+    // On main: the deploy job is `only: [main]`.
+    const pipeline = (await rig.gl.pipelines.list('acme/monorepo', { ref: 'main', perPage: 1 }).all(1))[0]!;
     const pages = [];
     for await (const page of rig.gl.jobs.listForPipeline('acme/monorepo', pipeline.id, { perPage: 100 }).pages()) pages.push(page);
     const jobs = pages.flatMap((p) => p.items);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job, Pipeline, PipelineBasic } from '../../src/api/index.js';
 import { MINUTE, START, startRig, type Rig } from '../helpers/sim.js';
 import { apiError } from '../helpers/expect.js';
+import { PROJECTS } from '../../src/sim/world/catalog.js';
 
 const API = 'acme/api';
 let rig: Rig;
@@ -157,15 +158,18 @@ describe('creating and running a pipeline', () => {
     expect(sent?.path).toContain('ref=main');
   });
 
-  it('runs its jobs stage by stage: created → pending → running → done, then the pipeline finishes', async () => {
+  it('runs its jobs stage by stage, and a job with needs as soon as what it needs is done, then the pipeline finishes', async () => {
     const stages = ['build', 'test', 'security', 'deploy'];
+    const needsOf = new Map(PROJECTS.find((p) => `${p.namespace}/${p.path}` === API)!.jobs.map((t) => [t.name, t.needs]));
     const created = await rig.gl.pipelines.create(API, 'main');
     const jobs0 = await rig.gl.jobs.listForPipeline(API, created.id, { perPage: 100 }).all();
-    expect(new Set(jobs0.filter((j) => j.stage === 'build').map((j) => j.status))).toEqual(new Set(['pending']));
-    expect(new Set(jobs0.filter((j) => j.stage !== 'build').map((j) => j.status))).toEqual(new Set(['created']));
+    // The build stage and `lint` (needs: []) start with the pipeline; the rest waits.
+    expect(new Set(jobs0.filter((j) => j.stage === 'build' || j.name === 'lint').map((j) => j.status))).toEqual(new Set(['pending']));
+    expect(new Set(jobs0.filter((j) => j.stage !== 'build' && j.name !== 'lint').map((j) => j.status))).toEqual(new Set(['created']));
 
     const history = new Map<number, string[]>();
     let pipeline: Pipeline = created;
+    let beforeItsStage = 0;
     for (let i = 0; i < 200 && !['success', 'failed', 'canceled', 'manual'].includes(pipeline.status); i++) {
       rig.advance(10_000);
       const jobs: Job[] = await rig.gl.jobs.listForPipeline(API, created.id, { perPage: 100 }).all();
@@ -173,14 +177,21 @@ describe('creating and running a pipeline', () => {
         const seen = history.get(job.id) ?? [];
         if (seen[seen.length - 1] !== job.status) seen.push(job.status);
         history.set(job.id, seen);
-        // No job of a later stage is ever active while an earlier stage still has active jobs.
-        if (job.status === 'running' || job.status === 'pending') {
-          const earlierActive = jobs.some((o) => stages.indexOf(o.stage) < stages.indexOf(job.stage) && ['pending', 'running', 'created'].includes(o.status));
+        if (job.status !== 'running' && job.status !== 'pending') continue;
+        const needs = needsOf.get(job.name);
+        const earlierActive = jobs.some((o) => stages.indexOf(o.stage) < stages.indexOf(job.stage) && ['pending', 'running', 'created'].includes(o.status));
+        if (needs === undefined) {
+          // Without needs, no job of a later stage is ever active while an earlier stage still has active jobs.
           expect(earlierActive).toBe(false);
+        } else {
+          // With needs, only what it needs must be done.
+          for (const name of needs) expect(jobs.find((o) => o.name === name)?.status).toBe('success');
+          if (earlierActive) beforeItsStage++;
         }
       }
       pipeline = await rig.gl.pipelines.get(API, created.id);
     }
+    expect(beforeItsStage).toBeGreaterThan(0);
     expect(['success', 'failed']).toContain(pipeline.status);
     expect(pipeline.finished_at).not.toBeNull();
     expect(pipeline.duration).toBeGreaterThan(0);

@@ -24,11 +24,16 @@ import { MARK_GLYPH } from '../marks/index.js';
 import { pipelineLoadKey } from './writers.js';
 import { useLayoutAhead } from './layout-ahead.js';
 import { listKeys } from '../../domain/list-keys.js';
+import { NeedsGraph } from './NeedsGraph.js';
+import { jobsWithNeeds, needsMapOf } from './needs-layout.js';
+
+/** The needs view without GitLab's GraphQL: REST never tells `needs`. */
+const NO_NEEDS = 'needs come from GitLab GraphQL: not read (yet, or this GitLab does not serve it), drawn by stage order';
 
 export const SUMMARY_ROWS = 3;
 
 /** What the status line says of the view, and what `v` leads to. */
-const VIEW_HINT = { list: 'v stage graph', graph: 'stage graph · v timeline', timeline: 'timeline · v list' } as const;
+const VIEW_HINT = { list: 'v stage graph', graph: 'stage graph · v needs', needs: 'needs graph · v timeline', timeline: 'timeline · v list' } as const;
 
 export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { kind: 'pipeline' }>; width: number; height: number }) {
   const { now } = useApp();
@@ -46,7 +51,9 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
   const ref = useAppState((s) => (p ? refText(s, pane.projectId, p.ref) : ''));
   const mr = p ? mrRef(p.ref) : null;
   const parent = parentText(pane, p?.source);
-  useLayoutAhead(rows, pane.view, now);
+  const needsOf = useAppState((s) => needsMapOf(s.pipelineGraphs[pane.pipelineId]));
+  const timed = jobsWithNeeds(rows, needsOf);
+  useLayoutAhead(pane.view === 'needs' ? timed : rows, pane.view, now, needsOf);
   // A downstream pipeline names its parent on a row of its own, under the tests and variables.
   const body = height - SUMMARY_ROWS - 1 - (parent ? 1 : 0);
   return (
@@ -67,6 +74,8 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
           <Text color={theme.error}> could not load it: {safeText(error, 300)}</Text>
         )}
         {p?.user ? <Text dimColor> · by {safeText(p.user.username, 30)}</Text> : null}
+        {/* A later read refused (a revoked token: the GraphQL polls' 304s skip GitLab's authentication). */}
+        {p && error ? <Text color={theme.error}> · {safeText(error, 200)}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate">
         {p
@@ -90,8 +99,10 @@ export function PipelinePane({ pane, width, height }: { pane: Extract<Pane, { ki
         <PipelineDetails pipelineId={pane.pipelineId} width={width} height={body} />
       ) : pane.view === 'graph' ? (
         <StageGraph jobs={rows} selected={list.selected} width={width} height={body} nameOf={names} />
+      ) : pane.view === 'needs' ? (
+        <NeedsGraph jobs={rows} selected={list.selected} width={width} height={body} needsOf={needsOf} note={needsOf ? null : NO_NEEDS} nameOf={names} />
       ) : pane.view === 'timeline' ? (
-        <Timeline jobs={rows} now={now()} selected={list.selected} width={width} height={body} />
+        <Timeline jobs={timed} now={now()} selected={list.selected} width={width} height={body} />
       ) : (
         <JobTable rows={rows} selected={list.selected} width={width} height={body} empty={emptyText(list, 'jobs')} nameOf={names} projectId={pane.projectId} />
       )}

@@ -28,6 +28,7 @@ import { submitPipelineFilters } from './filters.js';
 import { closeRunForm, handleRunFormKey, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
 import { runPipelineAction } from './actions.js';
 import { pollPipelines } from './poll.js';
+import { graphServes } from './graph-poll.js';
 import { createPipelinesSlice } from './slice.js';
 import { PipelinePane } from './PipelinePane.js';
 import { MergeRequestPane } from './MergeRequestPane.js';
@@ -207,6 +208,11 @@ export const pipelinesFeature: Feature = {
       rememberReports(ctx),
       watchTestHistory(ctx),
     ];
+    // Once the tree is read over GraphQL (graph-poll.ts), its answer carries the bridges' statuses.
+    const treeServes = (pipelineId: number) => {
+      const s = ctx.store.getState();
+      return graphServes(ctx) && s.pipelineGraphs[pipelineId] !== undefined && s.bridges[pipelineId] !== undefined;
+    };
     return {
       ...pipeline,
       watch(state) {
@@ -217,7 +223,11 @@ export const pipelinesFeature: Feature = {
       refresh(pane, opts) {
         const reads = [
           pipeline.refresh?.(pane, opts),
-          pane.kind === 'pipeline' ? refreshBridges(ctx, pane, opts.full, bridgeReads) : refreshJobHistory(ctx, pane),
+          pane.kind === 'pipeline'
+            ? treeServes(pane.pipelineId) && !opts.full
+              ? undefined
+              : refreshBridges(ctx, pane, opts.full, bridgeReads)
+            : refreshJobHistory(ctx, pane),
         ];
         const work = reads.filter((read) => read !== undefined);
         return work.length ? Promise.all(work).then(() => undefined) : undefined;

@@ -7,6 +7,7 @@
 //   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
 // Made once per poller (Feature.poll): when the pipeline in front was last read is that poller's.
 import { readDetail } from '../../store/detail.js';
+import { GRAPH_IDLE_MS, graphServes, readGraph, REST_CHECK_MS } from './graph-poll.js';
 import { pipelineLoadKey } from './writers.js';
 import type { Job, Pipeline } from '../../api/index.js';
 import { pagedPollDelay, pagesOf } from '../../lib/budgets.js';
@@ -44,8 +45,12 @@ export function pollPipelines(ctx: Ctx, timing: PollTiming): FeaturePoll {
       const pipeline = pane.kind === 'pipeline' ? ctx.store.getState().pipelines[pane.pipelineId] : undefined;
       return pipeline && rowsMoving([pipeline], ctx.now()) ? true : undefined;
     },
-    delay: (pane, moving) =>
-      pane.kind === 'pipeline' && moving ? runningPipelineDelay(timing.activeMs, listOf(ctx.store.getState(), listKeyOf(pane)!).items.length) : undefined,
+    delay: (pane, moving) => {
+      if (pane.kind !== 'pipeline') return undefined;
+      if (moving) return runningPipelineDelay(timing.activeMs, listOf(ctx.store.getState(), listKeyOf(pane)!).items.length);
+      // A finished tree read over GraphQL: a question a minute, mostly answered 304 from GitLab's cache.
+      return graphServes(ctx) && ctx.store.getState().pipelineGraphs[pane.pipelineId] ? Math.max(timing.idleMs, GRAPH_IDLE_MS) : undefined;
+    },
   };
 }
 
@@ -61,11 +66,17 @@ async function refreshPipeline(ctx: Ctx, pane: PipelinePane, key: ListKey, full:
   const list = listOf(state, key);
   const jobsMoving = list.items.slice(0, 50).some((row) => isActiveStatus((row as { status?: string }).status));
   const reads = readsOf(holder, pane.pipelineId);
-  const stale = list.loadedAt === null || reads.jobsAt === undefined || ctx.now() - reads.jobsAt >= JOBS_MAX_AGE_MS || list.error !== null;
+  const graph = graphServes(ctx);
+  // Over GraphQL the tree says when jobs come and go: no re-read by age.
+  const aged = !graph && reads.jobsAt !== undefined && ctx.now() - reads.jobsAt >= JOBS_MAX_AGE_MS;
+  const stale = list.loadedAt === null || reads.jobsAt === undefined || aged || list.error !== null;
   if (full || stale || before === undefined) {
     await Promise.all([readPipeline(ctx, pane, reads), readJobs(ctx, key, reads)]);
+    // The tree too (its needs), once the pipeline's iid is known.
+    if (graph) await readGraph(ctx, pane, key, () => readJobs(ctx, key, reads));
     return;
   }
+  if (graph && (await refreshByGraph(ctx, pane, key, before, reads)) !== 'rest') return;
   if (jobsMoving || isActiveStatus(before.status)) {
     const statuses = statusesOf(list.items);
     await readJobs(ctx, key, reads);
@@ -76,6 +87,27 @@ async function refreshPipeline(ctx: Ctx, pane: PipelinePane, key: ListKey, full:
   const after = await readPipeline(ctx, pane, reads);
   if (after && (after.status !== before.status || after.updated_at !== before.updated_at)) await readJobs(ctx, key, reads);
 }
+
+/**
+ * The GraphQL poll: the tree each time (usually a 304), and the pipeline over REST once a minute
+ * while it runs, every REST_IDLE_CHECKS polls once finished — then in place of the tree, which is
+ * asked after it only when the pipeline changed.
+ */
+async function refreshByGraph(ctx: Ctx, pane: PipelinePane, key: ListKey, before: Pipeline, reads: PipelineReads): Promise<'done' | 'rest'> {
+  const running = isActiveStatus(before.status);
+  const restDue = reads.pipelineAt === undefined || ctx.now() - reads.pipelineAt >= (running ? REST_CHECK_MS : REST_IDLE_CHECK_MS);
+  if (restDue && !running) {
+    const after = await readPipeline(ctx, pane, reads);
+    if (!after || (after.status === before.status && after.updated_at === before.updated_at)) return 'done';
+  }
+  const outcome = await readGraph(ctx, pane, key, () => readJobs(ctx, key, reads));
+  if (outcome === 'rest') return 'rest';
+  if (restDue && running) await readPipeline(ctx, pane, reads);
+  return 'done';
+}
+
+/** A finished pipeline's REST read (the token checked, the fields GraphQL lacks): every fifth GRAPH_IDLE_MS poll. */
+const REST_IDLE_CHECK_MS = 5 * GRAPH_IDLE_MS;
 
 const statusesOf = (rows: unknown[]): string => rows.map((r) => `${(r as Job).id}:${(r as Job).status}`).join(',');
 

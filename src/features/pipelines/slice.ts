@@ -3,7 +3,7 @@
 // the list filters, the run form and the job history behind a job's usual duration. Its writers are
 // in writers.ts: the files that write it give this one their types.
 import type { StateCreator } from 'zustand/vanilla';
-import type { Bridge, Job, JobVariable, PipelineBasic, PipelineListFilters, TestReport } from '../../api/index.js';
+import type { Bridge, Job, JobVariable, PipelineBasic, PipelineGraph, PipelineListFilters, TestReport } from '../../api/index.js';
 import type { AppState, ListKey } from '../../store/types.js';
 import type { PipelineExtrasState } from './pipeline-extras.js';
 import type { RunFormState } from './run-form.js';
@@ -19,6 +19,8 @@ export interface JobHistoryState {
 export interface PipelinesSlice {
   /** A pipeline's trigger jobs, by pipeline id (read beside its jobs: the jobs list never has them). */
   bridges: Record<number, Bridge[]>;
+  /** The trees read over GraphQL (graph-poll.ts), by pipeline id: its jobs' `needs`, its downstream pipelines' jobs. */
+  pipelineGraphs: Record<number, PipelineGraph>;
   pipelineFilters: Record<number, PipelineListFilters>;
   /** The open run form (pane `runForm`: `N` or `p` with variables), or null. */
   runForm: RunFormState | null;
@@ -34,6 +36,7 @@ export interface PipelinesSlice {
 
 export const createPipelinesSlice: StateCreator<AppState, [], [], PipelinesSlice> = () => ({
   bridges: {},
+  pipelineGraphs: {},
   pipelineFilters: {},
   runForm: null,
   pipelineExtras: {},

@@ -23,7 +23,7 @@ export function recordExchange(store: LogStore, entry: ExchangeEntry, at: number
     attempt: entry.attempt,
     ...(entry.status !== undefined ? { status: entry.status } : {}),
     ...(entry.bytes !== undefined ? { bytes: entry.bytes } : {}),
-    ...(entry.error !== undefined ? { error: entry.error } : {}),
+    ...(entry.error !== undefined ? { error: entry.error } : entry.note !== undefined ? { error: entry.note } : {}),
   };
   const next = log.length >= REQUEST_LOG_SIZE ? [...log.slice(log.length - REQUEST_LOG_SIZE + 1), record] : [...log, record];
   store.setState({ requestLog: next });

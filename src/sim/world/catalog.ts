@@ -81,13 +81,21 @@ export const PROJECTS: ProjectSeed[] = [
     jobs: [
       job('build', 'build', 95, 0.03, { ...art(['dist/server.js', 'dist/server.js.map']), logSize: 'normal' }),
       job('docker:build', 'build', 160, 0.04, { logSize: 'normal' }),
-      job('test:unit', 'test', 140, 0.12, { ...art(['junit.xml', 'coverage/lcov.info'], 30), coverage: true, logSize: 'huge' }),
-      job('test:integration', 'test', 260, 0.15, { ...art(['junit-integration.xml']), tool: 'go' }),
-      job('lint', 'test', 40, 0.08, { logSize: 'small' }),
-      job('sast', 'security', 70, 0.05, { allowFailure: true, ...art(['gl-sast-report.json'], 1) }),
+      job('test:unit', 'test', 140, 0.12, { ...art(['junit.xml', 'coverage/lcov.info'], 30), coverage: true, logSize: 'huge', needs: ['build'] }),
+      job('test:integration', 'test', 260, 0.15, { ...art(['junit-integration.xml']), tool: 'go', needs: ['build', 'docker:build'] }),
+      // Starts with the pipeline, before its stage: it needs nothing.
+      job('lint', 'test', 40, 0.08, { logSize: 'small', needs: [] }),
+      // Needs a job two stages back: it runs beside the tests.
+      job('sast', 'security', 70, 0.05, { allowFailure: true, ...art(['gl-sast-report.json'], 1), needs: ['build'] }),
       job('dependency_scanning', 'security', 80, 0.1, { allowFailure: true }),
-      job('deploy:staging', 'deploy', 75, 0.05, { only: ['main'], environment: 'staging' }),
-      job('deploy:production', 'deploy', 90, 0.04, { only: ['main'], when: 'manual', allowFailure: true, environment: 'production' }),
+      job('deploy:staging', 'deploy', 75, 0.05, { only: ['main'], environment: 'staging', needs: ['test:unit', 'test:integration', 'lint'] }),
+      job('deploy:production', 'deploy', 90, 0.04, {
+        only: ['main'],
+        when: 'manual',
+        allowFailure: true,
+        environment: 'production',
+        needs: ['deploy:staging'],
+      }),
     ],
     history: 260,
     environments: [
@@ -108,6 +116,7 @@ export const PROJECTS: ProjectSeed[] = [
     jobs: [
       job('install', 'install', 60, 0.02, { logSize: 'small' }),
       job('build:app', 'build', 120, 0.05, {
+        needs: ['install'],
         ...art(
           [
             'build/index.html',
@@ -122,13 +131,14 @@ export const PROJECTS: ProjectSeed[] = [
           null,
         ),
       }),
-      job('build:storybook', 'build', 100, 0.04, { allowFailure: true }),
-      job('test:e2e 1/3', 'test', 210, 0.12, { ...art(['cypress/videos/spec-1.mp4'], 3) }),
-      job('test:e2e 2/3', 'test', 200, 0.12),
-      job('test:e2e 3/3', 'test', 205, 0.12),
-      job('test:unit', 'test', 90, 0.08, { coverage: true, logSize: 'huge' }),
-      job('review:start', 'review', 45, 0.05, { when: 'manual', allowFailure: true, environment: 'review/main' }),
-      job('pages', 'deploy', 40, 0.02, { only: ['main'], ...art(['public/index.html'], null), environment: 'github-pages' }),
+      job('build:storybook', 'build', 100, 0.04, { allowFailure: true, needs: ['install'] }),
+      job('test:e2e 1/3', 'test', 210, 0.12, { ...art(['cypress/videos/spec-1.mp4'], 3), needs: ['build:app'] }),
+      job('test:e2e 2/3', 'test', 200, 0.12, { needs: ['build:app'] }),
+      job('test:e2e 3/3', 'test', 205, 0.12, { needs: ['build:app'] }),
+      // Needs only the install: it runs while the build stage does.
+      job('test:unit', 'test', 90, 0.08, { coverage: true, logSize: 'huge', needs: ['install'] }),
+      job('review:start', 'review', 45, 0.05, { when: 'manual', allowFailure: true, environment: 'review/main', needs: ['build:app'] }),
+      job('pages', 'deploy', 40, 0.02, { only: ['main'], ...art(['public/index.html'], null), environment: 'github-pages', needs: ['build:app', 'test:unit'] }),
     ],
     history: 220,
     environments: [
@@ -149,8 +159,8 @@ export const PROJECTS: ProjectSeed[] = [
     jobs: [
       job('fmt', 'validate', 20, 0.05, { logSize: 'small' }),
       job('validate', 'validate', 35, 0.06, { logSize: 'small' }),
-      job('plan', 'plan', 150, 0.1, art(['plan.cache', 'plan.json'], 1)),
-      job('apply', 'apply', 240, 0.08, { only: ['main'], when: 'manual', allowFailure: false, environment: 'production' }),
+      job('plan', 'plan', 150, 0.1, { ...art(['plan.cache', 'plan.json'], 1), needs: ['validate'] }),
+      job('apply', 'apply', 240, 0.08, { only: ['main'], when: 'manual', allowFailure: false, environment: 'production', needs: ['plan'] }),
     ],
     history: 140,
     environments: [{ name: 'production', url: 'https://console.cloud.acme.example' }],
@@ -181,7 +191,7 @@ export const PROJECTS: ProjectSeed[] = [
     jobs: [
       job('markdownlint', 'test', 25, 0.1, { logSize: 'small' }),
       job('links', 'test', 60, 0.2, { allowFailure: true }),
-      job('pages', 'deploy', 50, 0.02, { only: ['master'], ...art(['public/index.html'], null) }),
+      job('pages', 'deploy', 50, 0.02, { only: ['master'], ...art(['public/index.html'], null), needs: ['markdownlint'] }),
     ],
     history: 120,
   },

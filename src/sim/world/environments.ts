@@ -67,9 +67,9 @@ export function seedEnvironments(world: World, startTime: number): void {
   // A developer's token, for the approval GitLab refuses to someone not allowed to deploy.
   const carol = world.usersByName.get('carol');
   if (carol) world.tokens.set(DEMO_TOKENS.developer, { userId: carol.id, scopes: 'api', expired: false });
-  world.onJobChange = (job, at) => {
+  world.jobListeners.add((job, at) => {
     if (job.status === 'manual' && job.environment) blockDeployment(world, job, at);
-  };
+  });
   // "All jobs deploying to the environment are blocked and wait for approvals before running"
   // (doc/ci/environments/deployment_approvals.md): a re-run one too, a roll back included.
   world.holdsForApproval = (job, at) => {

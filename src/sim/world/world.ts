@@ -1,6 +1,7 @@
 // The simulated GitLab's state and the engine that moves it through time. Jobs follow their plan
 // (queue, run, outcome) stage by stage; pipelines derive their status from their jobs as GitLab does.
 // Everything that changes on its own is a timer in one heap, run in time order by advanceTo().
+import { processNeeds, processStages } from './needs.js';
 import { hashFloat } from '../rng.js';
 import type {
   JobState,
@@ -56,8 +57,8 @@ export class World {
   /** World time up to which every timer has run. */
   private time: number;
   private advancing = false;
-  /** Called for every job that changes status (tests and the event log listen). */
-  onJobChange?: (job: SimJob, at: number) => void;
+  /** Called for every job that changes status: the GraphQL ETag store listens (src/sim/graphql/etag.ts). */
+  readonly jobListeners = new Set<(job: SimJob, at: number) => void>();
   /** Whether a new job must wait for a deployment approval (world/environments.ts). */
   holdsForApproval?: (job: SimJob, at: number) => boolean;
 
@@ -261,7 +262,9 @@ export class World {
       variables: [],
       echoes: t.echoes ?? [],
       tool: t.tool ?? null,
+      needs: t.needs ?? null,
     };
+    if (t.needs) pipeline.usesNeeds = true;
     if (t.coverage) job.coverage = Math.round((70 + r(5) * 28) * 100) / 100;
     this.jobs.set(id, job);
     pipeline.jobIds.push(id);
@@ -275,27 +278,18 @@ export class World {
   /**
    * Starts whatever may start in `pipeline` at time `at`: a stage runs when every earlier stage is
    * complete; after a failure (not allowed to fail) later jobs are skipped; a blocking manual job
-   * holds the stages after it. Then derives the pipeline's status from its jobs.
+   * holds the stages after it; a job with `needs` follows them instead (needs.ts). Then derives the
+   * pipeline's status from its jobs.
    */
   process(pipeline: SimPipeline, at: number): void {
     // One pass to bucket by stage: a monorepo pipeline has hundreds of jobs and this runs on every change.
+    const jobs = this.pipelineJobs(pipeline);
     const byStage: SimJob[][] = pipeline.stages.map(() => []);
-    for (const job of this.pipelineJobs(pipeline)) byStage[job.stageIndex]?.push(job);
-    let blocked = false;
-    let failedBefore = false;
-    for (const stageJobs of byStage) {
-      if (blocked) break;
-      for (const job of stageJobs) {
-        if (job.status !== 'created') continue;
-        if (failedBefore && job.when !== 'always') this.setStatus(job, 'skipped', at);
-        else if (job.when === 'manual') this.setStatus(job, 'manual', at);
-        else this.enqueue(job, at);
-      }
-      for (const job of stageJobs) {
-        if (job.status === 'pending' || job.status === 'running') blocked = true;
-        if (job.status === 'manual' && !job.allowFailure) blocked = true;
-        if ((job.status === 'failed' || job.status === 'canceled') && !job.allowFailure) failedBefore = true;
-      }
+    for (const job of jobs) byStage[job.stageIndex]?.push(job);
+    // A DAG job skipped or started may free a later stage: the stages are looked at again.
+    for (let round = 0; round <= jobs.length; round++) {
+      processStages(this, byStage, at);
+      if (!pipeline.usesNeeds || !processNeeds(this, jobs, at)) break;
     }
     this.updatePipelineStatus(pipeline, at);
   }
@@ -353,7 +347,7 @@ export class World {
     if (status === 'running') this.running.add(job);
     else this.running.delete(job);
     job.version++;
-    this.onJobChange?.(job, at);
+    for (const listener of this.jobListeners) listener(job, at);
   }
 
   /** created/manual → pending now, running after its queue time, finished after its run time. */
@@ -414,7 +408,7 @@ export class World {
     const pipeline = this.pipelines.get(job.pipelineId)!;
     // Nothing new can start, and the status stays running, while other jobs are still active;
     // skipping the full pass keeps a 330-job pipeline linear rather than quadratic.
-    if (pipeline.activeJobs > 0) pipeline.updatedAt = at;
+    if (pipeline.activeJobs > 0 && !pipeline.usesNeeds) pipeline.updatedAt = at;
     else this.process(pipeline, at);
   }
 
@@ -516,7 +510,7 @@ export class World {
     bridge.finishedAt = at;
     this.setStatus(bridge, status, at);
     const pipeline = this.pipelines.get(bridge.pipelineId)!;
-    if (pipeline.activeJobs > 0) pipeline.updatedAt = at;
+    if (pipeline.activeJobs > 0 && !pipeline.usesNeeds) pipeline.updatedAt = at;
     else this.process(pipeline, at);
   }
 

@@ -1,0 +1,112 @@
+// The needs graph: jobs in columns by what they need (needs-layout.ts), lines from each job to the
+// jobs that need it, the failed path in the error colour. The cursor is the list's (Enter opens the
+// job); the columns and rows around it are shown, so any pipeline fits 80×24. The last line says
+// what the selected job waits for, including needs too far left to draw a line to.
+import { Box } from 'ink';
+import { Text } from '../../ui/components/Text.js';
+import type { Job } from '../../api/index.js';
+import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
+import { useTheme } from '../../ui/theme.js';
+import { MARKS } from '../../ui/glyphs.js';
+import { GUTTER, gutterRows, needsLayoutOf, type NeedsNode, type NeedsOf } from './needs-layout.js';
+
+export function NeedsGraph({
+  jobs,
+  selected,
+  width,
+  height,
+  needsOf,
+  note,
+  nameOf,
+}: {
+  jobs: Job[];
+  selected: number;
+  width: number;
+  height: number;
+  /** Each job's needs (from GraphQL); null: not known, drawn by stage order. */
+  needsOf: NeedsOf | null;
+  /** Why needs are not known (REST only), said on the last line. */
+  note: string | null;
+  nameOf?: (j: Job) => string | undefined;
+}) {
+  const theme = useTheme();
+  const layout = needsLayoutOf(jobs, needsOf);
+  if (layout.nodes.length === 0)
+    return (
+      <Box height={height}>
+        <Text dimColor>No jobs</Text>
+      </Box>
+    );
+  const columns = layout.columns;
+  // Columns share the width, each followed by its gutter of lines.
+  const colWidth = Math.max(12, Math.min(26, Math.floor((width + GUTTER) / Math.min(columns.length, 4)) - GUTTER));
+  const fit = Math.max(1, Math.floor((width + GUTTER) / (colWidth + GUTTER)));
+  const current = layout.nodes[selected] ?? layout.nodes[0]!;
+  const first = Math.min(Math.max(0, current.column - Math.floor(fit / 2)), Math.max(0, columns.length - fit));
+  const shown = columns.slice(first, first + fit);
+  const rowsForJobs = Math.max(1, height - 2);
+  const tallest = Math.max(...shown.map((c) => c.length));
+  const top = Math.max(0, Math.min(current.row - Math.floor(rowsForJobs / 2), tallest - rowsForJobs));
+  const rows = Math.min(rowsForJobs, tallest - top);
+  const gutters = shown.map((_, i) => (i < shown.length - 1 ? gutterRows(layout, first + i, top, rows) : null));
+  const pad = (text: string) => ' '.repeat(Math.max(0, colWidth - displayWidth(text)));
+  const header = (column: NeedsNode[], c: number) => {
+    const stages = [...new Set(column.map((n) => n.job.stage))].join(' · ');
+    const more = `${c === 0 && first > 0 ? '« ' : ''}${c === shown.length - 1 && first + fit < columns.length ? ' »' : ''}`;
+    return truncateToWidth(`${safeText(stages, 60)}${more}`, colWidth);
+  };
+  return (
+    <Box height={height} width={width} flexDirection="column">
+      <Text wrap="truncate" bold>
+        {shown.map((column, c) => {
+          const h = header(column, c);
+          return `${h}${c < shown.length - 1 ? pad(h) + ' '.repeat(GUTTER) : ''}`;
+        })}
+        {top > 0 ? ' ↑' : ''}
+      </Text>
+      {Array.from({ length: rows }, (_, r) => (
+        <Text key={r} wrap="truncate">
+          {shown.map((column, c) => {
+            const node = column[top + r];
+            const gutter = gutters[c]?.[r];
+            const icon = node ? theme.status(node.job.status) : null;
+            const far = node && node.far.length ? `${MARKS.farNeeds.glyph}` : '';
+            const name = node ? truncateToWidth(safeText(nameOf?.(node.job) ?? node.job.name, 80), colWidth - 2 - far.length) : '';
+            const cell = node ? `${icon!.icon} ${far}${name}` : '';
+            return (
+              <Text key={c}>
+                {node ? (
+                  <Text inverse={node.index === selected}>
+                    <Text color={icon!.color}>{icon!.icon}</Text> <Text dimColor>{far}</Text>
+                    <Text {...(node.failedPath ? { color: theme.error } : {})}>{name}</Text>
+                  </Text>
+                ) : null}
+                {gutter ? pad(cell) : ''}
+                {gutter
+                  ? [...gutter.text].map((ch, i) => (
+                      <Text key={i} {...(gutter.failed[i] ? { color: theme.error } : { dimColor: true })}>
+                        {ch}
+                      </Text>
+                    ))
+                  : null}
+              </Text>
+            );
+          })}
+        </Text>
+      ))}
+      <Box flexGrow={1} />
+      <Text dimColor wrap="truncate">
+        {note ?? waitsFor(current)}
+      </Text>
+    </Box>
+  );
+}
+
+/** What the selected job waits for, in words. */
+export function waitsFor(node: NeedsNode): string {
+  const name = safeText(node.job.name, 60);
+  if (node.needs === null) return `${name}: stage order, after every job of the stages before ${safeText(node.job.stage, 40)}`;
+  if (node.needs.length === 0) return `${name}: needs nothing, starts with the pipeline`;
+  const far = node.far.length ? ` (${MARKS.farNeeds.glyph} ${node.far.map((n) => safeText(n, 40)).join(', ')} further left)` : '';
+  return `${name} needs ${node.needs.map((n) => safeText(n, 40)).join(', ')}${far}`;
+}

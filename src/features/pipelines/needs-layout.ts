@@ -1,0 +1,224 @@
+// The needs graph's layout: jobs in columns by depth — a job that needs nothing in the first, a job
+// one column right of the deepest job it needs — as GitLab's "job dependencies" view groups them.
+// A job without `needs` follows the stage order: it waits for every job of the earlier stages, so
+// it stands right of all of them. Lines join a job to what it needs; the failed path is each job
+// that failed (not allowed to) and what it took down: the jobs needing it, skipped. Pure: the
+// pane draws it (NeedsGraph.tsx), and layout-ahead.ts lays it out before `v` asks.
+import type { Job } from '../../api/index.js';
+
+export interface NeedsNode {
+  job: Job;
+  /** Its place in the pane's rows (the cursor). */
+  index: number;
+  column: number;
+  row: number;
+  /** What it needs; null: the stage order. */
+  needs: readonly string[] | null;
+  /** Needs in columns further left than the one before it: named, not drawn (a line would cross columns). */
+  far: string[];
+  failedPath: boolean;
+}
+
+export interface NeedsEdge {
+  from: NeedsNode;
+  to: NeedsNode;
+  failed: boolean;
+}
+
+export interface NeedsLayout {
+  columns: NeedsNode[][];
+  /** Lines between neighbouring columns (from column c to c + 1). */
+  edges: NeedsEdge[];
+  nodes: NeedsNode[];
+}
+
+export type NeedsOf = ReadonlyMap<string, readonly string[] | null>;
+
+const isHardFailure = (j: Job) => (j.status === 'failed' || j.status === 'canceled') && !j.allow_failure;
+
+export function needsLayout(jobs: readonly Job[], needsOf: NeedsOf | null): NeedsLayout {
+  const stageOrder: string[] = [];
+  for (const j of jobs) if (!stageOrder.includes(j.stage)) stageOrder.push(j.stage);
+  const stageOf = (j: Job) => stageOrder.indexOf(j.stage);
+  const byName = new Map<string, { job: Job; index: number }>();
+  jobs.forEach((job, index) => byName.set(job.name, { job, index }));
+  const needsFor = (j: Job): readonly string[] | null => {
+    const n = needsOf?.get(j.name);
+    return n === undefined ? null : n === null ? null : n.filter((name) => byName.has(name) && name !== j.name);
+  };
+
+  // Depth of each job, by index: memoized, a cycle (GitLab refuses one; a broken answer may not) counts as 0.
+  const depth = new Array<number>(jobs.length).fill(-1);
+  const visiting = new Set<number>();
+  // The deepest job of the stages before each stage, for the stage-order jobs.
+  const deepestBefore = new Map<number, number>();
+  const depthOf = (index: number): number => {
+    if (depth[index]! >= 0) return depth[index]!;
+    if (visiting.has(index)) return 0;
+    visiting.add(index);
+    const job = jobs[index]!;
+    const needs = needsFor(job);
+    let d = 0;
+    if (needs !== null) {
+      for (const name of needs) d = Math.max(d, depthOf(byName.get(name)!.index) + 1);
+    } else {
+      const stage = stageOf(job);
+      let before = deepestBefore.get(stage);
+      if (before === undefined) {
+        before = -1;
+        jobs.forEach((other, i) => {
+          if (stageOf(other) < stage) before = Math.max(before!, depthOf(i));
+        });
+        deepestBefore.set(stage, before);
+      }
+      d = before + 1;
+    }
+    visiting.delete(index);
+    depth[index] = d;
+    return d;
+  };
+  const nodes: NeedsNode[] = jobs.map((job, index) => ({ job, index, column: depthOf(index), row: 0, needs: needsFor(job), far: [], failedPath: false }));
+  const nodeOf = (name: string) => nodes[byName.get(name)!.index]!;
+
+  // The failed path: hard failures, and the skipped jobs that need one (transitively), or that come
+  // after one by the stage order.
+  const firstFailedColumn = Math.min(...nodes.filter((n) => isHardFailure(n.job)).map((n) => n.column));
+  for (const n of nodes) if (isHardFailure(n.job)) n.failedPath = true;
+  for (let changed = true, rounds = 0; changed && rounds <= nodes.length; rounds++) {
+    changed = false;
+    for (const n of nodes) {
+      if (n.failedPath || n.job.status !== 'skipped') continue;
+      const down = n.needs !== null ? n.needs.some((name) => nodeOf(name).failedPath) : n.column > firstFailedColumn;
+      if (down) changed = n.failedPath = true;
+    }
+  }
+
+  const columnCount = nodes.reduce((m, n) => Math.max(m, n.column + 1), 0);
+  const columns: NeedsNode[][] = Array.from({ length: columnCount }, () => []);
+  for (const n of nodes) columns[n.column]!.push(n);
+  // Rows: each column in stage then list order, then moved toward the rows of what its jobs need
+  // (one barycentre pass), which keeps most lines short and straight.
+  columns.forEach((column, c) => {
+    column.sort((a, b) => stageOf(a.job) - stageOf(b.job) || a.index - b.index);
+    if (c > 0) {
+      const weight = (n: NeedsNode) => {
+        const rows = (n.needs ?? [])
+          .map((name) => nodeOf(name))
+          .filter((m) => m.column === c - 1)
+          .map((m) => m.row);
+        return rows.length ? rows.reduce((s, r) => s + r, 0) / rows.length : Infinity;
+      };
+      const weights = new Map(column.map((n) => [n, weight(n)]));
+      column.sort((a, b) => {
+        const wa = weights.get(a)!;
+        const wb = weights.get(b)!;
+        return wa === wb ? 0 : wa === Infinity ? 1 : wb === Infinity ? -1 : wa - wb;
+      });
+    }
+    column.forEach((n, row) => (n.row = row));
+  });
+
+  const edges: NeedsEdge[] = [];
+  for (const n of nodes) {
+    for (const name of n.needs ?? []) {
+      const from = nodeOf(name);
+      if (from.column === n.column - 1) edges.push({ from, to: n, failed: from.failedPath && n.failedPath });
+      else n.far.push(name);
+    }
+  }
+  return { columns, edges, nodes };
+}
+
+// Kept per jobs array and needs map (the store replaces both when they change): the view mounts on
+// each `v` and renders on each cursor move; a 5,000-job pipeline is laid out once.
+const kept = new WeakMap<readonly Job[], { needsOf: NeedsOf | null; layout: NeedsLayout }>();
+
+export function needsLayoutOf(jobs: readonly Job[], needsOf: NeedsOf | null): NeedsLayout {
+  const hit = kept.get(jobs);
+  if (hit && hit.needsOf === needsOf) return hit.layout;
+  const layout = needsLayout(jobs, needsOf);
+  kept.set(jobs, { needsOf, layout });
+  return layout;
+}
+
+// Box drawing from the four directions a gutter cell joins: up, down, left, right.
+const U = 1;
+const D = 2;
+const L = 4;
+const R = 8;
+const BOX: Record<number, string> = {
+  [L | R]: '─',
+  [U | D]: '│',
+  [L | D]: '┐',
+  [L | U]: '┘',
+  [R | D]: '┌',
+  [R | U]: '└',
+  [L | R | D]: '┬',
+  [L | R | U]: '┴',
+  [U | D | R]: '├',
+  [U | D | L]: '┤',
+  [U | D | L | R]: '┼',
+  [L]: '─',
+  [R]: '─',
+  [U]: '│',
+  [D]: '│',
+};
+
+export const GUTTER = 3;
+
+/**
+ * The gutter between column `c` and `c + 1`, rows `from` to `from + count`: per row, its three
+ * cells and whether each is on the failed path. A line leaves a job at its row, turns in the middle
+ * cell, and enters the job that needs it at that job's row.
+ */
+export function gutterRows(layout: NeedsLayout, c: number, from: number, count: number): { text: string; failed: boolean[] }[] {
+  const flags = Array.from({ length: count }, () => [0, 0, 0]);
+  const failed = Array.from({ length: count }, () => [false, false, false]);
+  const mark = (row: number, cell: number, bits: number, isFailed: boolean) => {
+    const r = row - from;
+    if (r < 0 || r >= count) return;
+    flags[r]![cell]! |= bits;
+    if (isFailed) failed[r]![cell] = true;
+  };
+  for (const e of layout.edges) {
+    if (e.from.column !== c) continue;
+    const a = e.from.row;
+    const b = e.to.row;
+    mark(a, 0, L | R, e.failed);
+    mark(b, 2, L | R, e.failed);
+    if (a === b) mark(a, 1, L | R, e.failed);
+    else {
+      mark(a, 1, L | (b > a ? D : U), e.failed);
+      mark(b, 1, R | (b > a ? U : D), e.failed);
+      for (let r = Math.min(a, b) + 1; r < Math.max(a, b); r++) mark(r, 1, U | D, e.failed);
+    }
+  }
+  return flags.map((cells, r) => ({ text: cells.map((bits) => (bits ? BOX[bits]! : ' ')).join(''), failed: failed[r]! }));
+}
+
+// ---- the needs the tree read over GraphQL brings (graph-poll.ts) ------------------------------------
+
+const needsMaps = new WeakMap<object, NeedsOf>();
+
+/** Each job's needs by name, from the pipeline's tree (once per tree object); null without one. */
+export function needsMapOf(graph: { jobs: readonly { name: string; needs: string[] | null }[] } | undefined): NeedsOf | null {
+  if (!graph) return null;
+  let map = needsMaps.get(graph);
+  if (!map) needsMaps.set(graph, (map = new Map(graph.jobs.map((j) => [j.name, j.needs]))));
+  return map;
+}
+
+const withNeeds = new WeakMap<readonly Job[], { needsOf: NeedsOf; jobs: Job[] }>();
+
+/** The rows with their `needs` (the timeline's critical path follows them), once per rows and needs. */
+export function jobsWithNeeds(jobs: Job[], needsOf: NeedsOf | null): Job[] {
+  if (!needsOf) return jobs;
+  const hit = withNeeds.get(jobs);
+  if (hit && hit.needsOf === needsOf) return hit.jobs;
+  const out = jobs.map((j) => {
+    const needs = needsOf.get(j.name);
+    return needs === undefined ? j : { ...j, needs };
+  });
+  withNeeds.set(jobs, { needsOf, jobs: out });
+  return out;
+}
