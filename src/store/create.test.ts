@@ -78,7 +78,7 @@ describe('createAppStore', () => {
       loadErrors: {},
       scheduleForm: null,
       runForm: null,
-      pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null },
+      pulse: { pipelines: {}, fetch: {}, selectedId: null, offset: 0, listed: {}, lookups: {}, error: null, pinAt: null },
       toast: null,
       confirm: null,
       prompt: null,
