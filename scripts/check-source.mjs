@@ -39,6 +39,8 @@ export const KNOWN_CIRCLES = [];
  * of these, and no feature imports it. What several features share goes to src/domain instead.
  */
 export const FEATURE_TIERS = [
+  // Runners: why a pending job waits and which runner fails its jobs, said in the job pane, `:jobs` and `:failures`.
+  ['runners'],
   // The job row's actions and table (jobs), watched pipelines (marks).
   ['jobs', 'marks'],
   // The user's own commands, run over the job or pipeline in front.

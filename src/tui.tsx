@@ -3,7 +3,8 @@
 // Keys are read by src/input alone — Ink gets a stdin that never speaks — and each key goes straight
 // to the controller, in order, which hands the field in front its keys (src/input/ink-feed.ts).
 // Returns when the user quits.
-import { downloadDir } from './config/downloads.js';
+import { openDebugLogTarget } from './config/debug-log.js';
+import { downloadDir, downloadDirProblem } from './config/downloads.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { render } from 'ink';
 import { proxyDispatcher, type ExchangeEntry } from './api/index.js';
@@ -41,6 +42,16 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     io.stderr.write('pipetop needs an interactive terminal (stdin is not a TTY).\nRun it in a terminal, or use `pipetop sim` to serve the simulator.\n');
     return 2;
   }
+  // Opened before the terminal is taken: a target that cannot be a log is said here (config/debug-log.ts).
+  let debugLog: ReturnType<typeof openDebugLog> | null = null;
+  if (config.debugLog) {
+    const target = openDebugLogTarget(config.debugLog);
+    if ('error' in target) {
+      io.stderr.write(`pipetop: ${safeMessage(target.error)}\n`);
+      return 2;
+    }
+    debugLog = openDebugLog(target.fd);
+  }
   // ~/.config/pipetop/config.yml: a mistake in it is a message in the app, never a refusal to start.
   // Its `keys:` may bind the core's commands and those of the features the app is made of.
   const user = await loadUserConfig({ env: io.env, commands: commandIdsOf(FEATURES) });
@@ -54,7 +65,6 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
     baseUrl = sim.url;
     token = DEMO_TOKENS.user;
   }
-  const debugLog = config.debugLog ? openDebugLog(config.debugLog) : null;
   // The demo talks to its own loopback simulator: no proxy for that.
   const dispatcher = config.mode === 'gitlab' ? await proxyDispatcher(io.env) : undefined;
   // Times on screen are counted on GitLab's clock, estimated from its Date headers: a skewed host
@@ -67,6 +77,10 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   // The terminal: its modes, the key reader, and handing it to a pager, an editor or a command of
   // the user's (Platform.suspend). Keys go straight to the controller, in order.
   let onKey: (event: InputEvent) => void = () => undefined;
+  // A `downloads:` that names no directory (a device, a FIFO, a file, a link to one) is said at
+  // start, with the config file's other mistakes, rather than at the first save.
+  const downloads = downloadDir({ configured: userConfig.downloads, home: io.env.HOME, cwd: io.cwd });
+  const downloadsProblem = userConfig.downloads ? downloadDirProblem(downloads) : null;
   const terminal = createTerminalHost({ stdin: io.stdin, stdout: io.stdout }, (event) => onKey(event));
   const app = createApp({
     gitlab: {
@@ -105,7 +119,7 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
       token: () => token,
       cwd: io.cwd,
       notifications: userConfig.notifications,
-      downloadDir: downloadDir({ configured: userConfig.downloads, home: io.env.HOME, cwd: io.cwd }),
+      downloadDir: downloads,
       ...(config.maxDownload !== undefined ? { maxDownloadBytes: config.maxDownload } : {}),
       ...(config.logDisk !== undefined ? { logDiskBytes: config.logDisk } : {}),
     },
@@ -122,7 +136,11 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
   // The file as the user knows it: ~/.config/pipetop/config.yml (room is short in the footer).
   const home = io.env.HOME;
   const shortFile = (file: string) => (home && file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file);
-  const notices = [...warnings, ...[...user.warnings, ...keys.warnings, ...own.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) }))];
+  const downloadsWarnings = downloadsProblem ? [{ file: user.path, key: 'downloads', message: downloadsProblem }] : [];
+  const notices = [
+    ...warnings,
+    ...[...user.warnings, ...downloadsWarnings, ...keys.warnings, ...own.warnings].map((w) => formatWarning({ ...w, file: shortFile(w.file) })),
+  ];
   // Printed to stderr they would vanish behind the alternate screen: a toast stays until a key.
   controller.notify(notices.map((n) => safeMessage(n)));
   void controller.start();
@@ -165,8 +183,8 @@ export async function runTui(config: AppConfig, io: TuiIo, warnings: readonly st
  * client hands over paths with the token already redacted and never any headers, so the file holds
  * no secret; it is created private (mode 600) all the same.
  */
-function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; note: (text: string) => void; close: () => Promise<void> } {
-  const stream: WriteStream = createWriteStream(path, { flags: 'a', mode: 0o600 });
+function openDebugLog(fd: number): { write: (entry: ExchangeEntry) => void; note: (text: string) => void; close: () => Promise<void> } {
+  const stream: WriteStream = createWriteStream('', { fd });
   stream.on('error', () => undefined);
   return {
     write: (e) => {
@@ -177,7 +195,16 @@ function openDebugLog(path: string): { write: (entry: ExchangeEntry) => void; no
     },
     // Notes name an entity and a field (src/api/decoders.ts), never a value GitLab sent.
     note: (text) => stream.write(`${new Date().toISOString()} decode: ${text}\n`),
-    close: () => new Promise((resolve) => stream.end(resolve)),
+    // Bounded: a FIFO's reader that stopped reading must not keep pipetop from quitting.
+    close: () =>
+      new Promise((resolve) => {
+        const timer = setTimeout(resolve, 1000);
+        timer.unref();
+        stream.end(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
   };
 }
 

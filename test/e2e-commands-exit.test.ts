@@ -52,7 +52,7 @@ it('q ends a command still running and says so', async () => {
   expect(await screen.exited()).toBe(0);
   expect(alive(pid)).toBe(false);
   await screen.waitFor('pipetop: ended a command of yours still running: sleepy');
-});
+}, 45_000);
 
 it('Ctrl-C ends one that ignores SIGTERM, with SIGKILL after the grace', async () => {
   const screen = spawn([]);
@@ -62,7 +62,7 @@ it('Ctrl-C ends one that ignores SIGTERM, with SIGKILL after the grace', async (
   expect(await screen.exited()).toBe(0);
   for (const pid of pids) expect(alive(pid)).toBe(false);
   await screen.waitFor('pipetop: ended 2 commands of yours still running: stubborn, sleepy');
-});
+}, 45_000);
 
 it('closing the terminal (SIGHUP) ends it too', async () => {
   const screen = spawn([]);
@@ -72,4 +72,4 @@ it('closing the terminal (SIGHUP) ends it too', async () => {
   await screen.exited();
   // SIGTERM at exit (ignored by this one), then SIGKILL from the shell left to do it after the grace.
   await until(() => !alive(pid), 'the command ended', 400);
-});
+}, 45_000);

@@ -73,6 +73,14 @@ export async function readArchiveRange(
     res.body.destroy();
     throw fail(`a range of ${length} bytes for ${wanted} asked`);
   }
+  // The bytes must be the ones asked for: a 206 of another range would be read as the wrong part of
+  // the archive. A range past the end is cut at it (RFC 9110 14.1.2); a suffix is the archive's end.
+  const expectedStart = 'suffix' in range ? Math.max(0, total - range.suffix) : range.start;
+  const expectedLast = 'suffix' in range ? total - 1 : Math.min(range.end, total) - 1;
+  if (start !== expectedStart || last !== expectedLast) {
+    res.body.destroy();
+    throw fail(`bytes ${start}-${last} sent for bytes ${expectedStart}-${expectedLast} asked (Content-Range)`);
+  }
   const chunks: Buffer[] = [];
   let got = 0;
   try {

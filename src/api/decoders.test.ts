@@ -78,7 +78,7 @@ describe('decoders', () => {
   });
 
   it('keeps fields it does not know, untouched', () => {
-    expect(decodeEntity(D.job, { ...job, runner_manager: { id: 3 } }).value.runner_manager).toEqual({ id: 3 });
+    expect(decodeEntity(D.job, { ...job, queue_position: { id: 3 } }).value.queue_position).toEqual({ id: 3 });
   });
 
   it('answers the same object for the same input (an ETag hit keeps identity, so the store sees no change)', () => {
@@ -113,7 +113,7 @@ describe('decoders', () => {
     expectTypeOf<PipelineSchedule['last_pipeline']>().exclude<null | undefined>().toHaveProperty('status').toEqualTypeOf<PipelineStatus>();
     expectTypeOf<TestSuite['build_ids']>().toEqualTypeOf<number[] | undefined>();
     // Fields GitLab sends beyond the named ones pass the decoder, and the type says so.
-    expectTypeOf<Job['runner_manager']>().toEqualTypeOf<unknown>();
+    expectTypeOf<Job['queue_position']>().toEqualTypeOf<unknown>();
     expectTypeOf(decodeEntity(D.job, job).value).toEqualTypeOf<Job>();
   });
 });

@@ -17,7 +17,10 @@
 // 4. A decoder test (src/api/decoders.test.ts) with an example written from GitLab's entity, not one
 //    produced by the simulator.
 import { entity, entityKind as e, listOf, opt, optNull, orNull, req, reqNull, status, text } from './entity.js';
-import type { DeploymentStatus, JobStatus, Open, PipelineSource, PipelineStatus, VariableType } from './vocabulary.js';
+import type { ApprovalStatus, DeploymentStatus, EnvironmentState, JobStatus, Open, PipelineSource, PipelineStatus, VariableType } from './vocabulary.js';
+import { runner, runnerDetails, runnerManager } from './runner-decoders.js';
+
+export { runner, runnerDetails, runnerGroup, runnerManager } from './runner-decoders.js';
 
 // ---- users: API::Entities::UserBasic, User, UserPublic / UserWithAdmin -----------------------------------
 
@@ -154,19 +157,6 @@ export const jobPipeline = entity('pipeline', {
   web_url: opt('text'),
 });
 
-export const runner = entity('runner', {
-  id: req('int'),
-  description: optNull('text'),
-  ip_address: optNull('text'),
-  active: opt('bool'),
-  paused: opt('bool'),
-  is_shared: opt('bool'),
-  runner_type: opt('text'),
-  name: optNull('text'),
-  online: optNull('bool'),
-  status: opt('text'),
-});
-
 export const artifactsFile = entity('artifacts file', { filename: req('text'), size: req('count') });
 export const artifact = entity('artifact', { file_type: req('text'), size: req('count'), filename: req('text'), file_format: optNull('text') });
 
@@ -197,6 +187,8 @@ export const job = entity('job', {
   ...jobBasicFields,
   artifacts_file: optNull(e(artifactsFile)),
   runner: orNull(e(runner)),
+  // Builds only (not bridges), null until a runner took the job: which machine of the runner ran it.
+  runner_manager: optNull(e(runnerManager)),
   download_url: optNull('text'),
   artifacts: opt(listOf(e(artifact))),
   artifacts_expire_at: optNull('text'),
@@ -204,6 +196,23 @@ export const job = entity('job', {
   archived: opt('bool'),
   source: opt('text'),
   when: opt('text'),
+});
+
+/** API::Entities::ProjectIdentity: the project of a runner's job. */
+export const projectIdentity = entity('project', {
+  id: req('int'),
+  name: opt('text'),
+  name_with_namespace: opt('text'),
+  path: opt('text'),
+  path_with_namespace: req('text'),
+  description: optNull('text'),
+  created_at: opt('text'),
+});
+
+/** API::Entities::Ci::JobBasicWithProject: GET /runners/:id/jobs (no runner, no tags). */
+export const runnerJob = entity('job', {
+  ...jobBasicFields,
+  project: req(e(projectIdentity)),
 });
 
 export const bridge = entity('trigger job', {
@@ -335,7 +344,15 @@ export const deployable = entity('deployable', {
   tag_list: opt(listOf('text')),
 });
 
-export const deployment = entity('deployment', {
+// ee/lib/api/entities/deployments/approval.rb
+export const deploymentApproval = entity('deployment approval', {
+  user: req(e(userBasic)),
+  status: req(status<ApprovalStatus>()),
+  created_at: opt('text'),
+  comment: optNull('text'),
+});
+
+const deploymentFields = {
   id: req('int'),
   iid: opt('int'),
   ref: req('text'),
@@ -344,8 +361,38 @@ export const deployment = entity('deployment', {
   updated_at: opt('text'),
   status: opt(status<DeploymentStatus>()),
   user: req(e(userBasic)),
-  environment: req(e(environment)),
   deployable: orNull(e(deployable)),
+  // EE's DeploymentExtended, on the single GET only.
+  pending_approval_count: opt('count'),
+  approvals: opt(listOf(e(deploymentApproval))),
+} as const;
+
+export const deployment = entity('deployment', { ...deploymentFields, environment: req(e(environment)) });
+
+/** An environment's `last_deployment`: lib/api/environments.rb leaves the deployment's environment out. */
+export const lastDeployment = entity('deployment', { ...deploymentFields, environment: opt(e(environment)) });
+
+// lib/api/entities/environment.rb on environment_basic.rb; `last_deployment` on the single GET only.
+export const environmentDetail = entity('environment', {
+  id: req('int'),
+  name: req('text'),
+  slug: opt('text'),
+  external_url: optNull('text'),
+  created_at: opt('text'),
+  updated_at: opt('text'),
+  tier: opt('text'),
+  state: opt(status<EnvironmentState>()),
+  auto_stop_at: optNull('text'),
+  last_deployment: optNull(e(lastDeployment)),
+});
+
+// lib/api/entities/compare.rb: `commits` oldest first, `commit` the newest of them; `diffs` are not read.
+export const compare = entity('compare', {
+  commit: optNull(e(commit)),
+  commits: req(listOf(e(commit))),
+  compare_timeout: opt('bool'),
+  compare_same_ref: opt('bool'),
+  web_url: opt('text'),
 });
 
 // ---- SSH keys: API::Entities::SSHKeyWithUser ----------------------------------------------------------------
@@ -439,6 +486,10 @@ export const project = entity('project', {
   avatar_url: optNull('text'),
   archived: opt('bool'),
   namespace: opt(e(namespace)),
+  // ProjectEntity (not `simple=true`): seconds a job may run; which runners beyond its own it may use.
+  build_timeout: opt('int'),
+  shared_runners_enabled: opt('bool'),
+  group_runners_enabled: opt('bool'),
 });
 
 // ---- merge requests: API::Entities::MergeRequestBasic ---------------------------------------------------------
@@ -471,6 +522,10 @@ export const mergeRequest = entity('merge request', {
 /** Every entity, by name: what the property tests generate answers from. */
 export const ENTITIES = {
   job,
+  runner,
+  runnerDetails,
+  runnerManager,
+  runnerJob,
   bridge,
   pipeline,
   pipelineBasic,
@@ -479,7 +534,10 @@ export const ENTITIES = {
   testReport,
   schedule,
   deployment,
+  deploymentApproval,
   environment,
+  environmentDetail,
+  compare,
   sshKey,
   branch,
   event,

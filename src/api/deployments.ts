@@ -1,9 +1,9 @@
-// Deployments (docs/gitlab-api.md §4.4): read-only.
+// Deployments (docs/gitlab-api.md §4.4): read, and approve or reject a blocked one.
 import type { GitLabClient } from './client.js';
-import { callOptions, splitList, type GetOptions, type ListOptions } from './options.js';
+import { callOptions, splitList, type CallOptions, type GetOptions, type ListOptions } from './options.js';
 import { paginate, type Paged } from './paginate.js';
 import { idSegment, projectPath } from './paths.js';
-import type { Deployment, ProjectId } from './types.js';
+import type { Deployment, DeploymentApproval, ProjectId } from './types.js';
 import * as D from './decoders.js';
 import { checkItems, checked } from './validate.js';
 
@@ -25,6 +25,21 @@ export function createDeploymentsApi(client: GitLabClient) {
     get: async (projectId: ProjectId, deploymentId: number, opts?: GetOptions): Promise<Deployment> => {
       const path = `${projectPath(projectId)}/deployments/${idSegment(deploymentId, 'deployment id')}`;
       return checked<Deployment>(client, 'GET', path, D.deployment, client.get(path, callOptions(opts)));
+    },
+    /** POST …/deployments/:id/approval (Premium): GitLab refuses with a 400 whose message says why. */
+    approve: async (
+      projectId: ProjectId,
+      deploymentId: number,
+      input: { status: 'approved' | 'rejected'; comment?: string; representedAs?: string },
+      opts?: CallOptions,
+    ): Promise<DeploymentApproval> => {
+      const path = `${projectPath(projectId)}/deployments/${idSegment(deploymentId, 'deployment id')}/approval`;
+      const json = {
+        status: input.status,
+        ...(input.comment ? { comment: input.comment } : {}),
+        ...(input.representedAs ? { represented_as: input.representedAs } : {}),
+      };
+      return checked<DeploymentApproval>(client, 'POST', path, D.deploymentApproval, client.post(path, { ...callOptions(opts), json }));
     },
   };
 }

@@ -2,12 +2,15 @@
 import { createBranchesApi, type BranchesApi } from './branches.js';
 import { createClient, type ClientOptions, type GitLabClient } from './client.js';
 import { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
+import { createEnvironmentsApi, type EnvironmentsApi } from './environments.js';
 import { createEventsApi, type EventsApi } from './events.js';
 import { createJobsApi, type JobsApi } from './jobs.js';
 import { createKeysApi, type KeysApi } from './keys.js';
 import { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.js';
 import { createPipelinesApi, type PipelinesApi } from './pipelines.js';
 import { createProjectsApi, type ProjectsApi } from './projects.js';
+import { createRepositoryApi, type RepositoryApi } from './repository.js';
+import { createRunnersApi, type RunnersApi } from './runners.js';
 import { createSchedulesApi, type SchedulesApi } from './schedules.js';
 import { createUsersApi, type UsersApi } from './users.js';
 
@@ -17,12 +20,15 @@ export interface GitLab {
   pipelines: PipelinesApi;
   schedules: SchedulesApi;
   deployments: DeploymentsApi;
+  environments: EnvironmentsApi;
+  repository: RepositoryApi;
   keys: KeysApi;
   events: EventsApi;
   projects: ProjectsApi;
   users: UsersApi;
   mergeRequests: MergeRequestsApi;
   branches: BranchesApi;
+  runners: RunnersApi;
 }
 
 export function createGitLab(opts: ClientOptions): GitLab {
@@ -33,12 +39,15 @@ export function createGitLab(opts: ClientOptions): GitLab {
     pipelines: createPipelinesApi(client),
     schedules: createSchedulesApi(client),
     deployments: createDeploymentsApi(client),
+    environments: createEnvironmentsApi(client),
+    repository: createRepositoryApi(client),
     keys: createKeysApi(client),
     events: createEventsApi(client),
     projects: createProjectsApi(client),
     users: createUsersApi(client),
     mergeRequests: createMergeRequestsApi(client),
     branches: createBranchesApi(client),
+    runners: createRunnersApi(client),
   };
 }
 
@@ -58,8 +67,11 @@ export { createPipelinesApi, type BridgeListFilters, type CreatePipelineOptions,
 export { createMergeRequestsApi, type MergeRequestsApi } from './merge-requests.js';
 export { createSchedulesApi, type ScheduleInput, type ScheduleListFilters, type SchedulesApi } from './schedules.js';
 export { createDeploymentsApi, type DeploymentsApi } from './deployments.js';
+export { createEnvironmentsApi, type EnvironmentListFilters, type EnvironmentsApi } from './environments.js';
+export { createRepositoryApi, type RepositoryApi } from './repository.js';
 export { createKeysApi, type KeysApi } from './keys.js';
 export { createBranchesApi, type BranchesApi, type BranchListFilters } from './branches.js';
 export { createEventsApi, type EventFilters, type EventsApi } from './events.js';
 export { createProjectsApi, type ProjectListFilters, type ProjectsApi } from './projects.js';
 export { createUsersApi, type UsersApi } from './users.js';
+export { createRunnersApi, type RunnerJobFilters, type RunnerListFilters, type RunnersApi } from './runners.js';

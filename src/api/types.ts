@@ -27,6 +27,12 @@ export type JobArtifact = EntityType<typeof D.artifact>;
 /** A job's `pipeline`: only the id is sure to be there. */
 export type JobPipelineRef = EntityType<typeof D.jobPipeline>;
 export type Runner = EntityType<typeof D.runner>;
+/** One runner with its matching rules (`GET /runners/:id`): tags, run_untagged, access_level, contact, version. */
+export type RunnerDetails = EntityType<typeof D.runnerDetails>;
+/** One machine (system_id) of a runner: `GET /runners/:id/managers`, a job's `runner_manager`. */
+export type RunnerManager = EntityType<typeof D.runnerManager>;
+/** A job of `GET /runners/:id/jobs`: JobBasic with its project's identity. */
+export type RunnerJob = EntityType<typeof D.runnerJob>;
 /**
  * What a job and a trigger job (Bridge) share: GitLab's JobBasic entity. `pipeline` is absent and
  * `user` is null in the responses of cancel, retry, erase, keep and play.
@@ -92,6 +98,14 @@ export type Environment = EntityType<typeof D.environment>;
 /** Job-like: the JobBasic fields, its runner and artifacts. */
 export type Deployable = EntityType<typeof D.deployable>;
 export type Deployment = EntityType<typeof D.deployment>;
+/** ee/lib/api/entities/deployments/approval.rb: an approval or rejection of a blocked deployment. */
+export type DeploymentApproval = EntityType<typeof D.deploymentApproval>;
+/** A deployment inside its environment (`last_deployment`): GitLab leaves its `environment` out. */
+export type LastDeployment = EntityType<typeof D.lastDeployment>;
+/** lib/api/entities/environment.rb: `last_deployment` only on the single GET. */
+export type EnvironmentDetail = EntityType<typeof D.environmentDetail>;
+/** lib/api/entities/compare.rb: `commits` oldest first. */
+export type Compare = EntityType<typeof D.compare>;
 
 // ---- SSH keys (docs/gitlab-api.md §2.7) -------------------------------------------------------------
 

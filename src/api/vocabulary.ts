@@ -62,6 +62,13 @@ export type PipelineSource = Open<(typeof PIPELINE_SOURCES)[number]>;
 export const DEPLOYMENT_STATUSES = ['created', 'running', 'success', 'failed', 'canceled', 'skipped', 'blocked'] as const;
 export type DeploymentStatus = Open<(typeof DEPLOYMENT_STATUSES)[number]>;
 
+/** An environment's `state` (lib/api/environments.rb's `states` filter takes the same words). */
+export const ENVIRONMENT_STATES = ['available', 'stopping', 'stopped'] as const;
+export type EnvironmentState = Open<(typeof ENVIRONMENT_STATES)[number]>;
+
+/** A deployment approval's `status` (Deployments::Approval.statuses). */
+export type ApprovalStatus = Open<'approved' | 'rejected'>;
+
 /** Timestamps are ISO 8601 strings, as GitLab sends them; parse where they are displayed. */
 export type Timestamp = string;
 
@@ -99,3 +106,11 @@ export const EVENT_ACTIONS = ['created', 'updated', 'closed', 'reopened', 'pushe
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 export const EVENT_TARGET_TYPES = ['issue', 'milestone', 'merge_request', 'note', 'project', 'snippet', 'user'] as const;
 export type EventTargetType = (typeof EVENT_TARGET_TYPES)[number];
+
+/** A runner's kind, and its `type` filter (Ci::Runner::AVAILABLE_TYPES). */
+export const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
+export type RunnerType = Open<(typeof RUNNER_TYPES)[number]>;
+/** A runner's REST `status` (deprecated_rest_status; `paused` shows there too); the `status` filter takes all but `paused`. */
+export const RUNNER_STATUSES = ['online', 'offline', 'stale', 'never_contacted', 'paused'] as const;
+export type RunnerStatus = Open<(typeof RUNNER_STATUSES)[number]>;
+export type RunnerAccessLevel = Open<'not_protected' | 'ref_protected'>;

@@ -10,6 +10,7 @@ import { commandsFeature } from '../features/commands/feature.js';
 import { browseFeature } from '../features/browse/feature.js';
 import { compareFeature } from '../features/compare/feature.js';
 import { deploymentsFeature } from '../features/deployments/feature.js';
+import { environmentsFeature } from '../features/environments/feature.js';
 import { failuresFeature } from '../features/failures/feature.js';
 import { jobsFeature } from '../features/jobs/feature.js';
 import { keysFeature } from '../features/keys/feature.js';
@@ -20,6 +21,7 @@ import { pipelinesFeature } from '../features/pipelines/feature.js';
 import { projectsFeature } from '../features/projects/feature.js';
 import { pulseFeature } from '../features/pulse/feature.js';
 import { requestsFeature } from '../features/requests/feature.js';
+import { runnersFeature } from '../features/runners/feature.js';
 import { schedulesFeature } from '../features/schedules/feature.js';
 import { viewsFeature } from '../features/views/feature.js';
 
@@ -32,6 +34,7 @@ export const FEATURES: readonly Feature[] = [
   jobsFeature,
   schedulesFeature,
   deploymentsFeature,
+  environmentsFeature,
   activityFeature,
   keysFeature,
   marksFeature,
@@ -42,4 +45,5 @@ export const FEATURES: readonly Feature[] = [
   compareFeature,
   commandsFeature,
   browseFeature,
+  runnersFeature,
 ];

@@ -2,6 +2,7 @@
 // ~/Downloads when that directory exists, else the directory pipetop was started from — not that directory
 // always: inside a git checkout, files there would be left as untracked files.
 import { statSync } from 'node:fs';
+import { kindOf } from './debug-log.js';
 import { isAbsolute, join, resolve } from 'node:path';
 
 export interface DownloadDirContext {
@@ -30,4 +31,16 @@ export function downloadDir(ctx: DownloadDirContext): string {
   }
   if (home && (ctx.isDirectory ?? isDir)(join(home, 'Downloads'))) return join(home, 'Downloads');
   return cwd;
+}
+
+/** Why `dir` cannot take downloads (it is a device, a FIFO, a socket or a file, or a link to one), or null. */
+export function downloadDirProblem(dir: string): string | null {
+  const kind = kindOf(dir);
+  if (kind && !kind.endsWith('a directory')) return `${dir} is ${kind}, not a directory: saving will be refused until it names one`;
+  try {
+    if (!statSync(dir).isDirectory()) return `${dir} is a file, not a directory: saving will be refused until it names one`;
+  } catch {
+    // Missing: the save says so, and may be given another place.
+  }
+  return null;
 }

@@ -23,7 +23,9 @@ Options:
                       and your shell history keeps it
   --project PATH|ID   project to open: group/sub/project or a numeric id
   --demo              use the built-in simulated GitLab
-  --read-only         never retry, cancel, play, erase or change anything
+  --read-only         never retry, cancel, play, erase or change anything;
+                      refuses your commands marked dangerous or given
+                      the token (token: true)
   --seed N            demo: world seed (the same seed builds the same world)
   --speed X           demo: world time per real time (60: a minute a second)
   --debug-log FILE    write a debug log (tokens redacted) to FILE

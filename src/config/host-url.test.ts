@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeHostUrl } from './host-url.js';
+import { normalizeHostUrl, withoutSecret } from './host-url.js';
 
 describe('normalizeHostUrl', () => {
   it.each([
@@ -28,8 +28,28 @@ describe('normalizeHostUrl', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.message).toMatch(why);
-      expect(result.message).toContain(`"${raw}"`);
+      expect(result.message).toContain(`"${withoutSecret(raw)}"`);
       expect(result.message).toContain('GITLAB_HOST');
     }
+  });
+});
+
+describe('a URL with credentials', () => {
+  it('is refused without printing the password (or a lone user part, which may be a token)', () => {
+    const cases: [string, string][] = [
+      ['http://bob:hunter2@gitlab.example.com', '"http://bob:***@gitlab.example.com"'],
+      ['https://bob:hun:ter@2@gitlab.example.com/api/v4', '"https://bob:***@gitlab.example.com/api/v4"'],
+      ['bob:hunter2@gitlab.example.com', '"bob:***@gitlab.example.com"'],
+      ['https://glpat-abcdef123456@gitlab.example.com', '"https://***@gitlab.example.com"'],
+      ['ftp://bob:hunter2@gitlab.example.com', '"ftp://bob:***@gitlab.example.com"'],
+    ];
+    for (const [raw, shown] of cases) {
+      const r = normalizeHostUrl(raw, '--host');
+      expect(r.ok).toBe(false);
+      const message = (r as { message: string }).message;
+      expect(message).toContain(shown);
+      expect(message).not.toMatch(/hunter2|hun:ter|abcdef123456/);
+    }
+    expect(withoutSecret('gitlab.example.com/a@b')).toBe('gitlab.example.com/a@b');
   });
 });

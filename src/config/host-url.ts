@@ -10,7 +10,7 @@ export type HostUrlResult = { ok: true; url: string } | { ok: false; message: st
  */
 export function normalizeHostUrl(raw: string, source: string): HostUrlResult {
   const value = raw.trim();
-  const bad = (why: string): HostUrlResult => ({ ok: false, message: `${source} is not a valid GitLab URL (${why}): "${raw}"` });
+  const bad = (why: string): HostUrlResult => ({ ok: false, message: `${source} is not a valid GitLab URL (${why}): "${withoutSecret(raw)}"` });
   if (value === '') return bad('empty');
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
   let url: URL;
@@ -28,6 +28,21 @@ export function normalizeHostUrl(raw: string, source: string): HostUrlResult {
   if (/\/api\/v4$/i.test(path)) path = path.slice(0, -'/api/v4'.length);
   path = path.replace(/\/+$/, '');
   return { ok: true, url: `${url.protocol}//${url.host}${path}` };
+}
+
+/**
+ * What was typed, with the secret of its user information masked (`http://bob:***@host`; a lone
+ * user part may itself be a token: `***@host`): the refusal that names a URL must not print it.
+ */
+export function withoutSecret(raw: string): string {
+  const m = /^(\s*(?:[a-z][a-z0-9+.-]*:)?\/\/|\s*)([^/?#]*)/i.exec(raw)!;
+  const authority = m[2]!;
+  const at = authority.lastIndexOf('@');
+  if (at < 0) return raw;
+  const userinfo = authority.slice(0, at);
+  const colon = userinfo.indexOf(':');
+  const shown = colon >= 0 ? `${userinfo.slice(0, colon)}:***` : '***';
+  return `${m[1]}${shown}${authority.slice(at)}${raw.slice(m[0].length)}`;
 }
 
 /** The lower-case host name of a normalized base URL (no port), for matching git remotes and glab hosts. */

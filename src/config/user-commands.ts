@@ -11,7 +11,7 @@
 //       run: './ops/rollback.sh "$PIPETOP_ENVIRONMENT"'
 //       output: toast           # none | toast | pager | terminal
 //       confirm: true
-//       dangerous: true         # refused and hidden in read-only mode
+//       dangerous: true         # refused and hidden in read-only mode (as is any with token: true)
 //       token: false            # true: GITLAB_TOKEN is set for it
 import type { Yaml } from './load-yaml.js';
 import { parseKeySpec } from '../input/key.js';
@@ -36,6 +36,14 @@ export interface CustomCommand {
   token: boolean;
   /** 1-based line of the entry, for messages. */
   line?: number;
+}
+
+/**
+ * Whether read-only mode refuses the command: marked `dangerous`, or given the token (`token: true`),
+ * with which it can change GitLab whatever it is marked — read-only promises that nothing changes.
+ */
+export function changesGitLab(command: Pick<CustomCommand, 'dangerous' | 'token'>): boolean {
+  return command.dangerous || command.token;
 }
 
 /** A name `:run NAME` can take as one word, and a command id (`run.NAME`) can carry. */

@@ -34,7 +34,8 @@ export function startCrashGuard(opts: { shell?: string } = {}): CrashGuard {
   let released = false;
   let child: ReturnType<typeof spawn> | null = null;
   try {
-    child = spawn(opts.shell ?? '/bin/sh', ['-c', SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'] });
+    // Only PATH (for stty): nothing of pipetop's environment, the token least of all.
+    child = spawn(opts.shell ?? '/bin/sh', ['-c', SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
     child.on('error', () => undefined);
     child.stdin?.on('error', () => undefined);
     child.unref();

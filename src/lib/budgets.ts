@@ -123,6 +123,15 @@ export function logDiskBudget(freeBytes: number | undefined, configured?: number
  */
 export const ALL_JOBS_REQUESTS_PER_MINUTE = 20;
 
+/**
+ * `:mrs` (src/features/mrs/read.ts): between the reads a user asks for (opening it, `R`), its timer
+ * sends at most this many requests a minute — the three lists, then the merge requests that
+ * changed — whatever the number of merge requests: with the pulse's 40, 60 together.
+ */
+export const MRS_REQUESTS_PER_MINUTE = 20;
+/** A merge request whose head pipeline has settled is read again at least this often, budget allowing. */
+export const MRS_SETTLED_RECHECK_MS = 10 * 60_000;
+
 /** A project of `:jobs` is asked whether its pipelines changed at most once in this long. */
 export const ALL_JOBS_CHECK_MS = 60_000;
 

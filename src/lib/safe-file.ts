@@ -267,6 +267,29 @@ async function place(tempPath: string, target: string, requested: string, opts: 
   throw new Error(`no free name like ${target}`);
 }
 
+// ---- saying what was done ----------------------------------------------------------------------
+
+/**
+ * What became of `requested` when the file went to `final`, for the toast: '' when it is the name
+ * asked for; a free name when that one was taken; the sibling a symbolic link points at, replaced
+ * through the link (the link stays). Plain text, for the caller to make safe.
+ */
+export async function placementNote(requested: string, final: string): Promise<string> {
+  const asked = resolve(requested);
+  if (final === asked) return '';
+  const st = await lstatOrNull(asked).catch(() => null);
+  if (st?.isSymbolicLink() && (await realpath(asked).catch(() => null)) === final)
+    return `written through the link ${basename(asked)}, which points at ${basename(final)}; the link is kept`;
+  return `${basename(asked)} exists, so a new name`;
+}
+
+/** The question before replacing: the file, and the link the user named when it is one. */
+export function replaceQuestion(requested: string, existing: string): string {
+  const asked = resolve(requested);
+  // The question first: the paths are long, and the line is cut at the terminal's width.
+  return asked === existing ? `${existing} exists. Replace it?` : `Replace ${basename(existing)}? ${basename(asked)} is a link to it, in ${dirname(existing)}`;
+}
+
 // ---- temp files left behind -----------------------------------------------------------------------
 
 const live = new Set<string>();

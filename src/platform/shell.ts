@@ -20,6 +20,8 @@ export interface ShellResult {
   signal: NodeJS.Signals | null;
   /** The end of what it wrote (at most the capture's bound), empty for a terminal run. */
   stdout: string;
+  /** Bytes it wrote to stdout in all: more than `stdout` holds when the bound cut its start. */
+  stdoutBytes: number;
   stderr: string;
   cancelled: boolean;
   /** It could not be started (spawn's error). */
@@ -59,6 +61,8 @@ function endAtExit(): void {
     const reaper = spawn('/bin/sh', ['-c', `sleep ${KILL_AFTER_MS / 1000}; kill -KILL ${groups.map((g) => `-${g}`).join(' ')} 2>/dev/null`], {
       stdio: 'ignore',
       detached: true,
+      // Only PATH: nothing of pipetop's environment (its token) outlives it.
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
     reaper.unref();
   } catch {
@@ -129,10 +133,10 @@ export function runShell(command: string, opts: ShellOptions): RunningShell {
   }
   const done = new Promise<ShellResult>((resolve) => {
     let settled = false;
-    const finish = (result: Omit<ShellResult, 'stdout' | 'stderr' | 'cancelled'>) => {
+    const finish = (result: Omit<ShellResult, 'stdout' | 'stdoutBytes' | 'stderr' | 'cancelled'>) => {
       if (settled) return;
       settled = true;
-      resolve({ ...result, stdout: out.text(), stderr: err.text(), cancelled });
+      resolve({ ...result, stdout: out.text(), stdoutBytes: out.total, stderr: err.text(), cancelled });
     };
     child.on('error', (e) => finish({ code: null, signal: null, error: e.message }));
     // 'close': the pipes are drained too, so the output is whole.
@@ -168,8 +172,11 @@ export function commandEnv(base: NodeJS.ProcessEnv, vars: Readonly<Record<string
 class Tail {
   private chunks: Buffer[] = [];
   private size = 0;
+  /** Every byte pushed, kept or not. */
+  total = 0;
   constructor(private readonly max: number) {}
   push(chunk: Buffer): void {
+    this.total += chunk.length;
     this.chunks.push(chunk);
     this.size += chunk.length;
     while (this.size - this.chunks[0]!.length >= this.max) this.size -= this.chunks.shift()!.length;

@@ -32,6 +32,8 @@ export interface SimCommit {
   createdAt: number;
   /** Minutes east of UTC that the author's clock showed (commit dates carry an offset). */
   tzOffsetMin: number;
+  /** The commit before it on its branch (repository compare walks these). */
+  parentSha?: string;
 }
 
 /** One job of a project's CI configuration. */
@@ -62,6 +64,8 @@ export interface JobTemplate {
   echoes?: string[];
   /** A test job's runner (its log's shape and its JUnit cases); vitest when not given. */
   tool?: TestTool;
+  /** `tags:` of the job (a runner must carry all of them); one of the legacy sets when not given. */
+  tags?: string[];
 }
 
 /** A pipeline configuration of its own (a child pipeline's `include`). */
@@ -120,7 +124,7 @@ export interface SimProject {
   visibility: 'private' | 'internal' | 'public';
   nextPipelineIid: number;
   nextDeploymentIid: number;
-  environments: Map<string, { id: number; name: string; externalUrl: string }>;
+  environments: Map<string, SimEnvironment>;
   /** Child pipeline configurations by `include` name. */
   childConfigs?: Record<string, PipelineConfig>;
   /** Declared `spec:inputs` (a pipeline created with other inputs is refused, as GitLab does). */
@@ -131,6 +135,11 @@ export interface SimProject {
    * range, so the worlds of existing seeds (ids, statuses, logs) stay exactly as they were.
    */
   ids?: { pipeline: number; job: number; deployment: number };
+  /** Seconds a job may run (GitLab's default is 3600). */
+  buildTimeout?: number;
+  /** Whether instance and group runners may run its jobs (GitLab's defaults: both true). */
+  sharedRunnersEnabled?: boolean;
+  groupRunnersEnabled?: boolean;
 }
 
 export interface SimArtifacts {
@@ -161,6 +170,8 @@ export interface SimJob {
   erasedAt: number | null;
   erasedById: number | null;
   runnerId: number | null;
+  /** The runner manager (one machine of the runner) that took it. */
+  runnerManagerId?: number | null;
   /** What happens when it runs: decided when it is created (deterministically from its id). */
   plan: { queueMs: number; runMs: number; outcome: 'success' | 'failed' };
   failureReason: string | null;
@@ -241,6 +252,28 @@ export interface SimSchedule {
   version: number;
 }
 
+/** A project's environment (lib/api/entities/environment.rb). */
+export interface SimEnvironment {
+  id: number;
+  name: string;
+  externalUrl: string;
+  tier: 'production' | 'staging' | 'testing' | 'development' | 'other';
+  state: 'available' | 'stopping' | 'stopped';
+  createdAt: number;
+  updatedAt: number;
+  autoStopAt: number | null;
+  /** A protected environment whose deployments wait for approvals (Premium); from `since` on. */
+  approval?: { required: number; minLevel: number; since: number };
+}
+
+/** One approval or rejection of a blocked deployment (ee/lib/api/entities/deployments/approval.rb). */
+export interface SimApproval {
+  userId: number;
+  status: 'approved' | 'rejected';
+  comment: string | null;
+  createdAt: number;
+}
+
 export interface SimDeployment {
   id: number;
   iid: number;
@@ -253,6 +286,7 @@ export interface SimDeployment {
   userId: number;
   environment: string;
   jobId: number | null;
+  approvals?: SimApproval[];
 }
 
 export interface SimKey {

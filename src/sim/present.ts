@@ -1,10 +1,10 @@
 // Presenters: internal records → the exact JSON shapes of docs/gitlab-api.md §2, with the extra fields
 // real GitLab sends (docs/gitlab-api.md "Fields beyond §2"). Which form a response takes (list, single, action response) is
 // decided here, in one place, as GitLab's API entities do.
-import type { SimCommit, SimDeployment, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
-import { RUNNERS } from './world/catalog.js';
+import type { SimCommit, SimEvent, SimJob, SimKey, SimPipeline, SimProject, SimSchedule, SimUser } from './model.js';
 import type { World } from './world/world.js';
 import { artifactSize } from './artifacts.js';
+import { runner as presentRunner, runnerManager as presentManager } from './present-runner.js';
 
 export interface PresentContext {
   world: World;
@@ -145,7 +145,8 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
   const project = world.projects.get(j.projectId)!;
   const pipeline = world.pipelines.get(j.pipelineId)!;
   const commit = world.commitOf(j.projectId, j.sha);
-  const runner = j.runnerId === null ? null : (RUNNERS.find((r) => r.id === j.runnerId) ?? null);
+  const runner = j.runnerId === null ? undefined : world.runners.get(j.runnerId);
+  const manager = runner?.managers.find((m) => m.id === j.runnerManagerId);
   const hasArtifacts = j.artifacts !== null && j.erasedAt === null;
   const out: Json = {
     id: j.id,
@@ -186,19 +187,10 @@ export function job(ctx: PresentContext, j: SimJob, form: JobForm = 'full'): Jso
     out.artifacts = hasArtifacts ? artifactsList(ctx, j) : [];
     out.artifacts_expire_at = hasArtifacts ? iso(j.artifacts!.expireAt) : null;
   }
-  out.runner = runner && {
-    id: runner.id,
-    description: runner.description,
-    ip_address: null,
-    active: true,
-    paused: false,
-    is_shared: true,
-    runner_type: 'instance_type',
-    name: 'gitlab-runner',
-    online: true,
-    status: 'online',
-  };
-  out.tag_list = j.tagList;
+  out.runner = runner ? presentRunner(ctx, runner) : null;
+  // Entities::Ci::Job exposes runner_manager for builds only (not bridges); tag_list sorted.
+  if (!j.trigger) out.runner_manager = runner && manager ? presentManager(ctx, manager, runner) : null;
+  out.tag_list = [...j.tagList].sort();
   out.archived = false;
   out.source = pipeline.source;
   if (form === 'full' || form === 'action') {
@@ -313,34 +305,6 @@ export function schedule(ctx: PresentContext, s: SimSchedule, detail: boolean): 
     out.variables = s.variables;
   }
   return out;
-}
-
-// ---- deployments ------------------------------------------------------------------------------------
-
-export function deployment(ctx: PresentContext, d: SimDeployment): Json {
-  const { world } = ctx;
-  const project = world.projects.get(d.projectId)!;
-  const env = project.environments.get(d.environment) ?? { id: 0, name: d.environment, externalUrl: '' };
-  const deployable = d.jobId === null ? null : (world.jobs.get(d.jobId) ?? null);
-  return {
-    id: d.id,
-    iid: d.iid,
-    ref: d.ref,
-    sha: d.sha,
-    created_at: iso(d.createdAt),
-    updated_at: iso(d.updatedAt),
-    status: d.status,
-    user: userBasic(ctx, world.user(d.userId)),
-    environment: {
-      id: env.id,
-      name: env.name,
-      slug: env.name.replace(/[^a-z0-9]+/g, '-'),
-      external_url: env.externalUrl,
-      created_at: iso(project.createdAt),
-      updated_at: iso(d.updatedAt),
-    },
-    deployable: deployable && job(ctx, deployable, 'deployable'),
-  };
 }
 
 // ---- keys, events, projects -------------------------------------------------------------------------
@@ -476,6 +440,7 @@ export function project(ctx: PresentContext, p: SimProject, simple: boolean): Js
   const web = projectWebUrl(ctx, p);
   const host = new URL(ctx.webBase).host;
   const top = p.namespace.split('/');
+  const group = ctx.world.groups.get(p.namespace);
   const out: Json = {
     id: p.id,
     description: p.description,
@@ -496,12 +461,12 @@ export function project(ctx: PresentContext, p: SimProject, simple: boolean): Js
     star_count: p.id % 17,
     last_activity_at: iso(p.lastActivityAt),
     namespace: {
-      id: 10 + top.length,
+      id: group?.id ?? 10 + top.length,
       name: titleCase(top[top.length - 1]!),
       path: top[top.length - 1],
       kind: 'group',
       full_path: p.namespace,
-      parent_id: top.length > 1 ? 10 + top.length - 1 : null,
+      parent_id: group ? group.parentId : top.length > 1 ? 10 + top.length - 1 : null,
       avatar_url: null,
       web_url: `${ctx.webBase}/groups/${p.namespace}`,
     },
@@ -516,6 +481,10 @@ export function project(ctx: PresentContext, p: SimProject, simple: boolean): Js
     builds_access_level: 'enabled',
     open_issues_count: 3,
     ci_config_path: null,
+    // ProjectEntity: seconds a job may run, and which runners beyond its own it may use.
+    build_timeout: p.buildTimeout ?? 3600,
+    shared_runners_enabled: p.sharedRunnersEnabled ?? true,
+    group_runners_enabled: p.groupRunnersEnabled ?? true,
     updated_at: iso(p.lastActivityAt),
   };
 }

@@ -2,7 +2,6 @@
 // runner had written by now while the job runs. Generated logs are cached per job (they are pure).
 import { generateJobLog, visibleLog, type GeneratedLog } from './log-gen.js';
 import type { SimJob } from './model.js';
-import { RUNNERS } from './world/catalog.js';
 import type { World } from './world/world.js';
 
 const cache = new Map<string, GeneratedLog>();
@@ -44,7 +43,7 @@ export function logOf(world: World, job: SimJob): GeneratedLog {
     ...(job.tool ? { tool: job.tool } : {}),
     // One project's runners have FF_TIMESTAMPS on, as some real fleets do.
     timestamps: project.path === 'terraform',
-    runnerDescription: RUNNERS.find((r) => r.id === job.runnerId)?.description,
+    runnerDescription: job.runnerId === null ? undefined : world.runners.get(job.runnerId)?.description,
     // So the log's checkout lines name the same project, ref and commit as the API does.
     projectPath: `${project.namespace}/${project.path}`,
     projectId: project.id,
@@ -80,6 +79,13 @@ export function traceBytes(world: World, job: SimJob): Buffer {
   if (job.status === 'canceled' && job.canceledAt !== null) {
     return Buffer.from(
       `${visibleLog(log, job.canceledAt)}\x1b[0;33mWARNING: Job was canceled\x1b[0;m\n\x1b[31;1mERROR: Job failed: canceled\x1b[0;m\n`,
+      'utf8',
+    );
+  }
+  if (job.failureReason === 'runner_system_failure' && job.finishedAt !== null) {
+    // The machine was lost: the log stops where it was, and the runner says why (gitlab-runner's wording).
+    return Buffer.from(
+      `${visibleLog(log, job.finishedAt)}\x1b[31;1mERROR: Job failed (system failure): prepare environment: Error response from daemon: no space left on device (exec.go:78:0s)\x1b[0;m\n`,
       'utf8',
     );
   }

@@ -68,6 +68,8 @@ export interface RunQuestion {
   message: string;
   /** Its consequence, on a line of its own. */
   detail?: string;
+  /** More lines after it (a roll back's deployments and the commits it takes off). */
+  lines?: readonly string[];
   /** What `y` runs (a command of the asking feature, commands.ts). */
   yes: ConfirmAction;
   /** What will run; null when it is not known (then no about line and no check). */
@@ -114,6 +116,7 @@ export function confirmRun(ctx: Ctx, q: RunQuestion): void {
   const confirm: ConfirmState = {
     message: q.message,
     ...(q.detail ? { detail: q.detail } : {}),
+    ...(q.lines?.length ? { lines: q.lines } : {}),
     yes: q.yes,
     ...(about ? { about } : {}),
     ...(newer && target ? { checking: true, warning: 'checking for newer pipelines…' } : {}),

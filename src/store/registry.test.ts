@@ -30,7 +30,7 @@ describe('the registry', () => {
     for (const p of panes) expect(reversed.ownersOf(p).map((f) => f.name)).toEqual(listed.ownersOf(p).map((f) => f.name));
     expect(listed.ownersOf(pane('project', { tab: 'jobs' })).map((f) => f.name)).toEqual(['jobs', 'projects']);
     expect(listed.ownersOf(pane('job')).map((f) => f.name)).toEqual(['log']);
-    expect(listed.tabsOf('project')).toEqual(['pipelines', 'jobs', 'schedules', 'deployments', 'events']);
+    expect(listed.tabsOf('project')).toEqual(['pipelines', 'jobs', 'schedules', 'deployments', 'events', 'environments']);
     expect(reversed.tabsOf('project')).toEqual(listed.tabsOf('project'));
     expect(listed.listOwner({ kind: 'pipelineJobs', projectId: 1, pipelineId: 2 })?.name).toBe('jobs');
     expect([...listed.palette.keys()].sort()).toEqual([...reversed.palette.keys()].sort());

@@ -98,6 +98,8 @@ export interface ConfirmState {
   detail?: string;
   /** What will run: pipeline, ref, short sha, commit title, age (confirm-run.ts). */
   about?: string;
+  /** Lines after the detail, one each (a roll back's live and target deployments, the commits it takes off). */
+  lines?: readonly string[];
   /** Something newer than what will run ("#5768 on main is newer: …"), or the check under way. */
   warning?: string;
   /** The check for something newer is under way: a `y` typed now waits for it (store/type-ahead.ts). */

@@ -85,7 +85,7 @@ export function Footer({ width, height }: { width: number; height?: number }) {
       </Prompt>
     );
   } else if (confirm && !drawsOwnConfirm(pane, confirm)) {
-    top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} />;
+    top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} lines={confirm.lines} />;
   } else if (filtering !== null) {
     top = (
       <Box flexDirection="column">

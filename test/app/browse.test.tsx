@@ -1,7 +1,7 @@
 // `:browse` / `b`: a job's artifacts as a file tree read from the zip's central directory (by
 // Range, or a spooled download when Range is dropped), a text file previewed, a binary one refused,
 // one saved, one opened in $PAGER, hostile names shown as text and never used as paths.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -247,4 +247,30 @@ it('an archive of 1,000 files 2,000 folders deep lists what fits and says what i
   // Keys still answer: the tree opens as usual.
   await app.press(KEY.enter);
   await app.waitFor('app.js');
+});
+
+it('s onto a link to a sibling file says it replaced the sibling through the link, not that it took a new name', async () => {
+  const job = await open();
+  await app.press('b');
+  await app.waitFor('▸ assets/');
+  await selectRow(job.id, 'manifest.json');
+  const real = join(app.downloadDir, 'real.json');
+  const link = join(app.downloadDir, 'link.json');
+  writeFileSync(real, 'mine');
+  symlinkSync('real.json', link);
+  await app.press('s');
+  await app.waitFor('Save file to:');
+  await app.press('\u0015');
+  await app.type(link);
+  await app.press(KEY.enter);
+  await app.until(() => app.store.getState().confirm !== null, 'the question');
+  expect(app.store.getState().confirm!.message).toBe(`Replace real.json? link.json is a link to it, in ${app.downloadDir}`);
+  await app.press('y');
+  await app.until(() => /Saved manifest\.json/.test(app.store.getState().toast?.message ?? ''), 'the save');
+  const said = app.store.getState().toast!.message;
+  expect(said).toContain(`to ${real} (`);
+  expect(said).toMatch(/; written through the link link\.json, which points at real\.json; the link is kept\)$/);
+  expect(said).not.toContain('so a new name');
+  expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  expect(JSON.parse(readFileSync(real, 'utf8')).job).toBe(job.id);
 });

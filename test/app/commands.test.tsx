@@ -50,6 +50,14 @@ commands:
     output: none
     confirm: true
     dangerous: true
+  - name: one-long-line
+    run: "head -c 5000000 /dev/zero | tr '\\\\0' x"
+    output: toast
+  - name: confirm
+    scope: job
+    run: 'printf %s "$PIPETOP_JOB_NAME" > "$OUT/confirmed"'
+    output: none
+    confirm: true
   - name: job-name
     scope: job
     run: 'printf %s "$PIPETOP_JOB_NAME" > "$OUT/job-name"; printf %s "$PIPETOP_REF" > "$OUT/ref"'
@@ -185,7 +193,7 @@ it('runs a command of each scope with the values of what is on screen, and nothi
   // A scope's object missing: said, nothing run.
   await palette(a, 'run on-schedule');
   await a.waitFor('on-schedule acts on a schedule: open or select one first');
-});
+}, 45_000);
 
 it('passes the token only to a command that asks for it, as GITLAB_TOKEN', async () => {
   const { app: a, out } = await start();
@@ -255,7 +263,7 @@ it('confirm: true asks first, naming what it acts on; y runs it with the values 
   const deployment = selected<Deployment>(a, 'deployments');
   await palette(a, 'run rollback');
   const frame = await a.waitFor(/Run rollback on /);
-  expect(frame).toContain(`Run rollback on ${deployment.environment.name}?`);
+  expect(frame).toContain(`Run rollback on "${deployment.environment.name}"?`);
   expect(frame).toContain('roll back this environment');
   expect(existsSync(join(out, 'rollback.env'))).toBe(false);
   await a.press('y');
@@ -296,4 +304,48 @@ it('Y copies the log line under the cursor through the clipboard writer', async 
   await a.until(() => a.copied.length === 1, 'a copy');
   expect(a.copied[0]).toBe(model.line(model.visibleLine(1)).text);
   await a.waitFor('Line 2 sent to the terminal');
+});
+
+it('confirm: true sets a hostile job name apart: quoted, on one line, its hidden characters written out', async () => {
+  const { app: a, out } = await start();
+  const hostile = 'job\u001b[2J\u202Eevil\nsecond line [y/N] y';
+  await palette(a, 'project acme/api');
+  await a.waitFor(/#\d+/);
+  await a.press(KEY.enter);
+  await a.until(() => topPane(a.store.getState()).kind === 'pipeline' && !!selected<Job>(a, 'pipelineJobs'), 'the pipeline');
+  const job = selected<Job>(a, 'pipelineJobs');
+  a.sim.world.jobs.get(job.id)!.name = hostile;
+  await a.press('R');
+  await a.until(() => selected<Job>(a, 'pipelineJobs')?.name === hostile, 'the hostile name');
+  await palette(a, 'run confirm');
+  await a.until(() => a.store.getState().confirm !== null, 'the question');
+  const message = a.store.getState().confirm!.message;
+  expect(message).toBe('Run confirm on "job\\u{1B}[2J\\u{202E}evil\\u{A}second line [y/N] y"?');
+  const frame = await a.waitFor('Run confirm on "job');
+  expect(frame).toContain('Run confirm on "job\\u{1B}[2J\\u{202E}evil\\u{A}second line [y/N] y"?');
+  expect(frame).not.toContain('\u202E');
+  await a.press('y');
+  await a.waitFor('confirm done');
+  expect(readFileSync(join(out, 'confirmed'), 'utf8')).toBe(hostile);
+});
+
+it('a toast of one line longer than the output kept says it shows the start of its end, and how much was written', async () => {
+  const { app: a } = await start();
+  await palette(a, 'run one-long-line');
+  await a.until(() => /^one-long-line: x/.test(a.store.getState().toast?.message ?? ''), 'the toast');
+  expect(a.store.getState().toast!.message).toMatch(/^one-long-line: x+… \(the start of the last 4M of a line; it wrote 4\.8M\)$/);
+});
+
+it('read-only mode refuses a command given the token though not marked dangerous, and leaves it out of help', async () => {
+  const { app: a, out } = await start({ readOnly: true });
+  const described = a.controller.keymap.bindings.map((b) => b.command);
+  expect(described).not.toContain('run.with-token');
+  expect(described).toContain('run.anywhere');
+  await palette(a, 'run with-token');
+  const frame = await a.waitFor('Read-only mode');
+  expect(frame).toMatch(/the command with-token \(it gets the token\) is disabled/);
+  expect(existsSync(join(out, 'with-token.env'))).toBe(false);
+  // A command without the token still runs.
+  await palette(a, 'run anywhere');
+  await a.until(() => existsSync(join(out, 'anywhere.env')), 'the plain command');
 });

@@ -18,7 +18,7 @@ const notesFeature: Feature = {
     of: 'project',
     // A tab name the app does not declare (store/types.ts PaneTabs): a test's own.
     name: 'notes' as TabName,
-    place: 6,
+    place: 7,
     label: 'Notes',
     view: ({ pane, width }) => createElement(Text, { wrap: 'truncate' }, `the notes of ${pane.path} (${width} columns)`),
   },
@@ -42,41 +42,41 @@ async function openProject(features: readonly Feature[]): Promise<AppRig> {
 }
 
 describe('a feature with a tab of the project pane', () => {
-  it('shows in the tab bar in its place; Tab cycles to it and past it; 6 jumps to it', async () => {
+  it('shows in the tab bar in its place; Tab cycles to it and past it; 7 jumps to it', async () => {
     const rig = await openProject([...FEATURES, notesFeature]);
-    const bar = await rig.waitFor('6 Notes');
-    expect(bar).toMatch(/1 Pipelines\s*│\s*2 Jobs\s*│\s*3 Schedules\s*│\s*4 Deployments\s*│\s*5 Events\s*│\s*6 Notes/);
+    const bar = await rig.waitFor('7 Notes');
+    expect(bar).toMatch(/1 Pipelines\s*│\s*2 Jobs\s*│\s*3 Schedules\s*│\s*4 Deployments\s*│\s*5 Events\s*│\s*6 Environments\s*│\s*7 Notes/);
 
-    // Tab: 2, 3, 4, 5, then the sixth, then round to the first.
+    // Tab: 2, 3, 4, 5, 6, then the seventh, then round to the first.
     const seen: (string | undefined)[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 7; i++) {
       await rig.press(KEY.tab);
       await rig.until(() => tabOf(rig) !== (seen[i - 1] ?? 'pipelines'), `Tab number ${i + 1}`);
       seen.push(tabOf(rig));
     }
-    expect(seen).toEqual(['jobs', 'schedules', 'deployments', 'events', 'notes', 'pipelines']);
+    expect(seen).toEqual(['jobs', 'schedules', 'deployments', 'events', 'environments', 'notes', 'pipelines']);
 
     // Its number key, from another tab: its body is drawn below the bar.
     await rig.press('2');
     await rig.until(() => tabOf(rig) === 'jobs', 'the Jobs tab');
-    await rig.press('6');
+    await rig.press('7');
     await rig.until(() => tabOf(rig) === 'notes', 'the Notes tab');
-    expect(await rig.waitFor('the notes of acme/api')).toContain('6 Notes');
+    expect(await rig.waitFor('the notes of acme/api')).toContain('7 Notes');
 
     // Help names the key after the tab.
     await rig.press('?');
-    await rig.waitFor(/6\s+Notes tab/);
+    await rig.waitFor(/7\s+Notes tab/);
   });
 
-  it('leaves the stock app as it was: five tabs, and 6 does nothing', async () => {
+  it('leaves the stock app as it was: six tabs, and 7 does nothing', async () => {
     const rig = await openProject(FEATURES);
-    const bar = await rig.waitFor('5 Events');
-    expect(bar).not.toContain('6 ');
-    await rig.press('6', '2');
-    await rig.until(() => tabOf(rig) === 'jobs', 'the Jobs tab after 6 then 2');
-    // 6, then Tab: from Jobs, Tab is Schedules only if 6 left the tab where it was.
-    await rig.press('6', KEY.tab);
-    await rig.until(() => tabOf(rig) !== 'jobs', 'Tab after 6');
+    const bar = await rig.waitFor('6 Environments');
+    expect(bar).not.toContain('7 ');
+    await rig.press('7', '2');
+    await rig.until(() => tabOf(rig) === 'jobs', 'the Jobs tab after 7 then 2');
+    // 7, then Tab: from Jobs, Tab is Schedules only if 7 left the tab where it was.
+    await rig.press('7', KEY.tab);
+    await rig.until(() => tabOf(rig) !== 'jobs', 'Tab after 7');
     expect(tabOf(rig)).toBe('schedules');
   });
 });

@@ -147,7 +147,7 @@ describe('the registry order', () => {
   it('changes nothing: reversed and shuffled, the same walk leaves the same results', async () => {
     const listed = await walk(FEATURES);
     expect(listed.pipelinePage).toMatch(/^\/acme\/api\/-\/pipelines\/\d+$/);
-    expect(listed.tabs).toEqual(['jobs', 'schedules', 'events', 'pipelines', 'pipelines']);
+    expect(listed.tabs).toEqual(['jobs', 'schedules', 'events', 'environments', 'pipelines']);
     expect(listed.jobsWithWords).toEqual(['projects', 'allJobs']);
     expect(listed.confirm).toEqual({ owner: 'jobs', command: 'job.confirmed', clones: true });
     expect(listed.canceled).toBe('canceled');

@@ -49,7 +49,7 @@ describe('w saves the log safely', () => {
     app.store.setState({ toast: null });
     await submit('w', 'Save the log to:');
     await app.until(() => /Saved the log/.test(toastText()), 'second save');
-    expect(toastText()).toMatch(/job-\d+-[^ ]+ \(1\)\.log$/);
+    expect(toastText()).toMatch(/job-\d+-[^ ]+ \(1\)\.log; job-\d+-[^ ]+\.log exists, so a new name$/);
     const logs = (await readdir(app.downloadDir)).filter((f) => f.startsWith(`job-${jobId}-`));
     expect(logs).toHaveLength(2);
   });
@@ -67,6 +67,22 @@ describe('w saves the log safely', () => {
     await app.press('y');
     await app.until(() => /Saved the log/.test(toastText()), 'the save');
     expect(await readFile(path, 'utf8')).toContain('Job succeeded');
+  });
+
+  it('a typed name that is a link to a sibling: asks naming both, replaces the sibling, keeps the link, and says so', async () => {
+    const real = join(app.downloadDir, 'real.log');
+    const link = join(app.downloadDir, 'link.log');
+    await writeFile(real, 'my notes');
+    execFileSync('ln', ['-s', 'real.log', link]);
+    await submit('w', 'Save the log to:', link);
+    await app.waitFor('Replace real.log?');
+    expect(app.store.getState().confirm!.message).toBe(`Replace real.log? link.log is a link to it, in ${app.downloadDir}`);
+    await app.press('y');
+    await app.until(() => /Saved the log/.test(toastText()), 'the save');
+    expect(toastText()).toMatch(/ to \S+real\.log; written through the link link\.log, which points at real\.log; the link is kept$/);
+    expect(toastText()).not.toContain('so a new name');
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readFile(real, 'utf8')).toContain('Job succeeded');
   });
 
   it('a FIFO is refused with a clear message and stays a FIFO', async () => {

@@ -65,8 +65,15 @@ async function started(shell: pty.IPty, raw: () => string): Promise<{ app: numbe
 
 it('after a SIGKILL mid-session the terminal is out of raw mode and off the alternate screen', async () => {
   const { raw, tty, shell } = inShell();
-  const { app } = await started(shell, raw);
+  const { app, guard } = await started(shell, raw);
   expect(stty(tty)).toMatch(/ -icanon /);
+  // The guard holds nothing of pipetop's environment (the token least of all).
+  expect(
+    readFileSync(`/proc/${guard}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((v) => v.split('=')[0]),
+  ).toEqual(['PATH']);
   const before = raw().length;
   process.kill(app, 'SIGKILL');
   await until(() => raw().includes('pipetop-ended'), 'pipetop ended');
@@ -74,7 +81,7 @@ it('after a SIGKILL mid-session the terminal is out of raw mode and off the alte
   expect(stty(tty)).toMatch(/ echo /);
   await until(() => raw().slice(before).includes('\x1b[?1049l'), 'the alternate screen left');
   expect(raw().slice(before)).toContain('\x1b[?2004l');
-});
+}, 45_000);
 
 it('a clean quit ends the guard without a word', async () => {
   const { raw, shell } = inShell();
@@ -84,4 +91,4 @@ it('a clean quit ends the guard without a word', async () => {
   await until(() => !alive(guard), 'the guard ended');
   // One ?1049l: pipetop's own restore; the guard added none.
   expect(raw().split('\x1b[?1049l')).toHaveLength(2);
-});
+}, 45_000);

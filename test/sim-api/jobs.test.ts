@@ -183,6 +183,14 @@ describe('job actions', () => {
     expect(['running', 'success', 'failed']).toContain((await rig.gl.jobs.get(API, manual.id)).status);
   });
 
+  it('refuses to play a deploy job whose deployment waits for an approval: 403', async () => {
+    // acme/platform/infra/terraform's production needs an approval (docs/development.md "Environments").
+    const TF = 'acme/platform/infra/terraform';
+    const waiting = (await rig.gl.deployments.list(TF, { environment: 'production', status: 'blocked' }).all(100))[0]!;
+    expect(waiting.deployable!.status).toBe('manual');
+    await expectApiError(rig.gl.jobs.play(TF, waiting.deployable!.id), 403, / 403: 403 Forbidden$/);
+  });
+
   it('refuses to play a job that is not manual: 400 "Unplayable Job"', async () => {
     const done = await firstJob({ scope: 'success' });
     await expectApiError(rig.gl.jobs.play(API, done.id), 400, /400 Bad request - Unplayable Job/);

@@ -18,7 +18,16 @@ afterAll(async () => {
 });
 
 const API = 'acme/api';
-const DEMO_PROJECTS = ['acme/api', 'acme/web', 'acme/platform/infra/terraform', 'acme/monorepo', 'ops/runbooks', 'acme/platform/deployer', 'acme/mobile'];
+const DEMO_PROJECTS = [
+  'acme/api',
+  'acme/web',
+  'acme/platform/infra/terraform',
+  'acme/monorepo',
+  'ops/runbooks',
+  'acme/platform/deployer',
+  'acme/mobile',
+  'acme/ml',
+];
 
 /** Job user of docs/gitlab-api.md §2.3 (job and deployable `user`). */
 function expectJobUser(u: Record<string, unknown>): void {
@@ -49,14 +58,16 @@ describe('deployments', () => {
       expect(Number.isInteger(d.environment.id)).toBe(true);
       expect(typeof d.environment.name).toBe('string');
       expect(typeof d.environment.external_url).toBe('string');
-      envs.add(`${d.environment.name} ${d.environment.external_url}`);
+      if (!d.environment.name.startsWith('review/')) envs.add(`${d.environment.name} ${d.environment.external_url}`);
     }
+    // Besides the review apps of its branches (test/sim-api/environments.test.ts).
     expect(envs).toEqual(new Set(['staging https://staging.api.acme.example', 'production https://api.acme.example']));
     // iids are per project and distinct.
     expect(new Set(list.map((d) => d.iid)).size).toBe(list.length);
   });
 
   it('deployable is job-like, without pipeline and artifacts_file; its user has location', async () => {
+    // Review apps are deployed by a tool outside CI: no deployable (test/sim-api/environments.test.ts).
     const withJob = list.filter((d) => d.deployable !== null);
     expect(withJob.length).toBeGreaterThan(0);
     for (const d of withJob) {
@@ -84,12 +95,13 @@ describe('deployments', () => {
     expect(withJob.some((d) => d.deployable!.user?.location != null)).toBe(true);
   });
 
-  it('get returns the same deployment as the list', async () => {
+  it('get returns the same deployment as the list, with its approvals (DeploymentExtended)', async () => {
+    const extended = (d: Deployment) => ({ ...d, pending_approval_count: 0, approvals: [] });
     const first = list[0]!;
     const one = await rig.gl.deployments.get(API, first.id);
-    expect(one).toEqual(first);
+    expect(one).toEqual(extended(first));
     const last = list[list.length - 1]!;
-    expect(await rig.gl.deployments.get(API, last.id)).toEqual(last);
+    expect(await rig.gl.deployments.get(API, last.id)).toEqual(extended(last));
   });
 
   it('an unknown deployment is 404 "404 Not found"', async () => {
@@ -165,10 +177,10 @@ describe('SSH keys', () => {
 });
 
 describe('projects', () => {
-  it("alice's membership list has the seven demo projects, not secret/payroll", async () => {
+  it("alice's membership list has the eight demo projects, not secret/payroll", async () => {
     const mine = await rig.gl.projects.list({ membership: true, perPage: 100 }).all();
     expect(mine.map((p) => p.path_with_namespace).sort()).toEqual([...DEMO_PROJECTS].sort());
-    expect(new Set(mine.map((p) => p.id)).size).toBe(7);
+    expect(new Set(mine.map((p) => p.id)).size).toBe(8);
     for (const p of mine) {
       expect(Number.isInteger(p.id)).toBe(true);
       expect(typeof p.name).toBe('string');
@@ -184,15 +196,15 @@ describe('projects', () => {
 
   it('order_by=last_activity_at (desc) is sorted', async () => {
     const list = await rig.gl.projects.list({ membership: true, order_by: 'last_activity_at', perPage: 100 }).all();
-    expect(list).toHaveLength(7);
-    // The projects added later (trigger jobs, merge requests) were last active hours ago: the five
-    // older ones keep their places at the top.
+    expect(list).toHaveLength(8);
+    // The projects added later (trigger jobs, merge requests, runners) were last active minutes to
+    // hours ago: the five older ones keep their places at the top.
     expect(
       list
         .slice(5)
         .map((p) => p.path_with_namespace)
         .sort(),
-    ).toEqual(['acme/mobile', 'acme/platform/deployer']);
+    ).toEqual(['acme/ml', 'acme/mobile', 'acme/platform/deployer']);
     const times = list.map((p) => Date.parse(p.last_activity_at ?? ''));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const asc = await rig.gl.projects.list({ membership: true, order_by: 'last_activity_at', sort: 'asc', perPage: 100 }).all();

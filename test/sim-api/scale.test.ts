@@ -19,9 +19,9 @@ afterAll(async () => {
 it('has the asked number of projects, the demo ones unchanged', async () => {
   const projects = await gl.projects.list({ perPage: 100 }).all();
   // alice sees every project but the admin-only one.
-  expect(projects).toHaveLength(39);
+  expect(projects).toHaveLength(40);
   expect(projects.map((p) => p.path_with_namespace)).toEqual(expect.arrayContaining(['acme/api', 'acme/web', 'fleet/monolith']));
-  expect(new Set(projects.map((p) => p.id)).size).toBe(39);
+  expect(new Set(projects.map((p) => p.id)).size).toBe(40);
 });
 
 it('runs a pipeline with the asked number of jobs, paginated like any other', async () => {

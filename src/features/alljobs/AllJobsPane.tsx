@@ -10,6 +10,7 @@ import { useList } from '../../ui/use-list.js';
 import { filterText } from './filter.js';
 import { allJobsKey } from './read.js';
 import type { FleetJob } from './slice.js';
+import { waitShort } from '../runners/index.js';
 
 export function AllJobsPane({ width, height }: { width: number; height: number }) {
   const theme = useTheme();
@@ -18,6 +19,11 @@ export function AllJobsPane({ width, height }: { width: number; height: number }
   const info = useAppState((s) => s.allJobs);
   const known = useAppState((s) => s.jobs);
   const inflight = useAppState((s) => s.inflight);
+  // Why a pending job waits, from its project's runners (the runners feature reads them for pending rows).
+  const runnerLists = useAppState((s) => s.runnerLists);
+  const runnerInfo = useAppState((s) => s.runnerInfo);
+  const queuedSince = useAppState((s) => s.queuedSince);
+  const projects = useAppState((s) => s.projects);
   const jobOf = (r: FleetJob) => known[r.job.id] ?? r.job;
   const busy = (r: FleetJob) => Object.keys(inflight).some((k) => k.startsWith('job.') && k.endsWith(`:${r.job.id}`));
   const columns: Column<FleetJob>[] = [
@@ -30,6 +36,15 @@ export function AllJobsPane({ width, height }: { width: number; height: number }
     { header: 'Duration', width: 9, priority: 2, align: 'right', value: (r) => duration(jobSeconds(jobOf(r), now())) },
     { header: 'Created', width: 9, priority: 7, value: (r) => relativeTime(jobOf(r).created_at, now()) },
   ];
+  // A pending row says what it waits for (only when there is one: the column costs width).
+  if (rows.some((r) => jobOf(r).status === 'pending'))
+    columns.push({
+      header: 'Waits for',
+      width: 16,
+      grow: 3,
+      priority: 9,
+      value: (r) => waitShort({ runnerLists, runnerInfo, queuedSince, projects }, r.projectId, jobOf(r), now()),
+    });
   const what = filterText(info.filter) || 'every status';
   const failed = info.failed.length
     ? ` · cannot read ${info.failed.slice(0, 2).join(', ')}${info.failed.length > 2 ? ` and ${info.failed.length - 2} more` : ''}`

@@ -3,8 +3,8 @@
 // never onto a device, FIFO, symlink or a file the user did not agree to replace). The name offered
 // is the entry's base name made file-safe: an entry's name is never used as a path.
 import { setConfirm, setDownload, setPrompt } from '../../store/writers.js';
-import { basename, join } from 'node:path';
-import { TargetError } from '../../lib/safe-file.js';
+import { join } from 'node:path';
+import { placementNote, replaceQuestion, TargetError } from '../../lib/safe-file.js';
 import type { ZipEntry } from '../../lib/zip.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
@@ -60,12 +60,16 @@ export function saveEntry(
         onProgress: (p) => setDownload(ctx.store, { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) }),
         ...(ctx.platform.maxDownloadBytes !== undefined ? { maxBytes: ctx.platform.maxDownloadBytes } : {}),
       });
-      const renamed = basename(result.path) !== basename(a.dest) ? `; ${safeText(basename(a.dest), 100)} exists, so a new name` : '';
-      toast(ctx.store, 'success', `Saved ${what} to ${safeText(result.path, 300)} (${result.bytes.toLocaleString('en')} bytes${renamed})`);
+      const note = await placementNote(a.dest, result.path);
+      toast(
+        ctx.store,
+        'success',
+        `Saved ${what} to ${safeText(result.path, 300)} (${result.bytes.toLocaleString('en')} bytes${note ? `; ${safeText(note, 200)}` : ''})`,
+      );
     } catch (error) {
       if (error instanceof TargetError && error.kind === 'exists') {
         setConfirm(ctx.store, {
-          message: `${safeText(error.path, 200)} exists. Replace it?`,
+          message: safeText(replaceQuestion(a.dest, error.path), 400),
           yes: { owner: 'browse', command: 'browse.saveOverwrite', args: a },
         });
       } else {

@@ -2,7 +2,7 @@
 // the key that cancels one running. Their keys are checked like the user's other key settings
 // (src/config/user-keys.ts): a key that would collide with another command wherever both apply is
 // refused with a message naming the line, and the command stays runnable with `:run NAME`.
-import type { CustomCommand } from '../../config/user-commands.js';
+import { changesGitLab, type CustomCommand } from '../../config/user-commands.js';
 import type { ConfigWarning } from '../../config/user-config.js';
 import type { Binding } from '../../keymap/bindings.js';
 import type { Command } from '../../store/command.js';
@@ -41,7 +41,7 @@ export function commandBinding(command: CustomCommand, keys: string[]): Command 
       const message = startCommand(ctx, found, pane);
       if (message) toast(ctx.store, 'info', message);
     },
-    refusal: () => `the command ${command.name}`,
+    refusal: () => (command.dangerous ? `the command ${command.name}` : `the command ${command.name} (it gets the token)`),
     command: `run.${command.name}`,
     keys,
     // Help shows a command with no key as `:run NAME` in the keys column (src/ui/HelpScreen.tsx).
@@ -49,15 +49,15 @@ export function commandBinding(command: CustomCommand, keys: string[]): Command 
     category: 'Actions',
     scopes: KEYMAP_SCOPES[command.scope],
     ...(keys.length ? { hint: `${prettyKey(keys[0]!)} ${command.name}` } : {}),
-    ...(command.dangerous ? { mutates: true } : {}),
+    ...(changesGitLab(command) ? { mutates: true } : {}),
   };
 }
 
 /**
  * The table with the user's commands added: a command's key is refused when another row (or an
  * earlier command) has it in a scope live at the same time (`overlaps`: store/keymap.ts
- * scopesOverlap). In read-only mode a dangerous command is left out: it is refused there, so help
- * and the footer do not offer it.
+ * scopesOverlap). In read-only mode a command that can change GitLab (dangerous, or given the
+ * token) is left out: it is refused there, so help and the footer do not offer it.
  */
 export function withUserCommands(
   table: readonly Binding[],
@@ -67,7 +67,7 @@ export function withUserCommands(
   const rows = [...table];
   const warnings: ConfigWarning[] = [];
   for (const command of commands) {
-    if (opts.readOnly && command.dangerous) continue;
+    if (opts.readOnly && changesGitLab(command)) continue;
     const keys: string[] = [];
     if (command.key) {
       const scopes = KEYMAP_SCOPES[command.scope];

@@ -8,6 +8,7 @@ import { COMMAND_BINDINGS } from './bindings.js';
 import { findCommand, runConfirmed, startCommand, userCommands } from './run.js';
 import { confirmsBy } from '../../store/commands.js';
 import type { Ctx } from '../../store/ctx.js';
+import { changesGitLab } from '../../config/user-commands.js';
 
 export const commandsFeature: Feature = {
   name: 'commands',
@@ -16,8 +17,12 @@ export const commandsFeature: Feature = {
       usage: 'run <name>',
       order: 160,
       description: 'run a command of yours (config file commands:) on what is on screen',
-      // A command the config file marks `dangerous` changes things: read-only mode refuses it.
-      mutates: (ctx, args) => (args[0] && findCommand(ctx, args[0])?.dangerous ? `the command ${args[0]}` : null),
+      // A command marked `dangerous`, or given the token, can change things: read-only mode refuses it.
+      mutates: (ctx, args) => {
+        const command = args[0] ? findCommand(ctx, args[0]) : undefined;
+        if (!command || !changesGitLab(command)) return null;
+        return command.dangerous ? `the command ${command.name}` : `the command ${command.name} (it gets the token)`;
+      },
       run(ctx, args) {
         const names = userCommands(ctx).map((c) => c.name);
         const name = args[0];

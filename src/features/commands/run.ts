@@ -10,9 +10,10 @@ import type { Ctx } from '../../store/ctx.js';
 import { guarded } from '../../store/guard.js';
 import { toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
-import { safeText } from '../../text/safe.js';
+import { safeText, visiblyEscaped } from '../../text/safe.js';
 import { commandVars } from './context.js';
 import { inTerminal, pageFile, pagerText, tempPath } from './external.js';
+import { formatSize } from '../../lib/budgets.js';
 
 /** The commands running in the background, per controller (a test's app, the TUI's). */
 const running = new WeakMap<Ctx, Map<string, RunningShell>>();
@@ -33,7 +34,8 @@ export function startCommand(ctx: Ctx, command: CustomCommand, pane: Pane = topP
     const on = found.vars.PIPETOP_JOB_NAME ?? found.vars.PIPETOP_ENVIRONMENT ?? found.vars.PIPETOP_PROJECT;
     setPrompt(ctx.store, null);
     setConfirm(ctx.store, {
-      message: `Run ${command.name}${on ? ` on ${safeText(on, 80)}` : ''}?`,
+      // Server text set apart: quoted, on one line, what a line cannot show written out (\u{202E}).
+      message: `Run ${command.name}${on ? ` on "${visiblyEscaped(on, 80)}"` : ''}?`,
       detail: safeText(command.description, 200),
       yes: { owner: 'commands', command: 'commands.runConfirmed', args: { name: command.name, vars: found.vars } },
     });
@@ -87,7 +89,7 @@ async function executeGuarded(ctx: Ctx, command: CustomCommand, vars: Record<str
     }
     if (!report(ctx, command, result) || command.output !== 'pager') return;
     const path = tempPath();
-    await fs.writeFile(path, pagerText(result.stdout), { mode: 0o600 });
+    await fs.writeFile(path, pagerOutput(command.name, result), { mode: 0o600 });
     const error = await pageFile(ctx, path);
     if (error) toast(ctx.store, 'error', safeText(error, 200));
   });
@@ -110,14 +112,39 @@ function report(ctx: Ctx, command: CustomCommand, result: ShellResult): boolean 
     toast(store, 'error', `${command.name} failed (${status})${tail ? `: ${safeText(tail, 300)}` : ''}`);
     return false;
   }
-  if (command.output === 'toast') {
-    const last = lastLines(result.stdout, 1);
-    toast(store, 'success', last ? `${command.name}: ${safeText(last, 300)}` : `${command.name} done (no output)`);
-  } else if (command.output === 'none' || command.output === 'terminal') {
+  if (command.output === 'toast') toast(store, 'success', toastOutput(command.name, result));
+  else if (command.output === 'none' || command.output === 'terminal') {
     toast(store, 'success', `${command.name} done`);
   }
   return true;
 }
+
+/** What the pager shows: the output kept, after a line that says what was cut when the bound cut its start. */
+export function pagerOutput(name: string, result: Pick<ShellResult, 'stdout' | 'stdoutBytes'>): string {
+  const kept = Buffer.byteLength(result.stdout);
+  const note =
+    result.stdoutBytes > kept
+      ? `[pipetop] ${name} wrote ${formatSize(result.stdoutBytes)}; this is its last ${formatSize(kept)} (the rest was not kept)\n\n`
+      : '';
+  return note + pagerText(result.stdout);
+}
+
+/** The toast of `output: toast`: the last line, and what was cut from it when it does not show whole. */
+export function toastOutput(name: string, result: Pick<ShellResult, 'stdout' | 'stdoutBytes'>): string {
+  const last = lastLines(result.stdout, 1);
+  if (!last) return result.stdoutBytes > 0 ? `${name} done (its output holds no text to show)` : `${name} done (no output)`;
+  const shown = safeText(last, TOAST_CHARS);
+  const bytes = Buffer.byteLength(last);
+  // The line began before what was kept: only its end is here.
+  const begunBefore = result.stdoutBytes > Buffer.byteLength(result.stdout) && !/[\r\n]/.test(result.stdout.trimEnd());
+  if (!shown.trim()) return `${name} done (its last line has nothing printable)`;
+  if (begunBefore) return `${name}: ${shown} (the start of the last ${formatSize(bytes)} of a line; it wrote ${formatSize(result.stdoutBytes)})`;
+  if (last.length > TOAST_CHARS) return `${name}: ${shown} (the first ${TOAST_CHARS} of ${last.length.toLocaleString('en')} characters of its last line)`;
+  return `${name}: ${shown}`;
+}
+
+/** Characters of a line a toast shows. */
+const TOAST_CHARS = 300;
 
 /** The last `n` lines that have something in them, joined with ' · ' for one status line. */
 function lastLines(text: string, n: number): string {

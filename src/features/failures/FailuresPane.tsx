@@ -9,6 +9,7 @@ import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { digestKey, type FailureItem } from './slice.js';
 import { MARKS } from '../../ui/glyphs.js';
+import { runnerBlame } from '../runners/index.js';
 
 /** Rows one item takes: its heading and its block (or the note saying why there is none). */
 const rowsOf = (item: FailureItem) => 1 + (item.block ? item.block.before.length + 1 + item.block.after.length : 1);
@@ -44,8 +45,10 @@ export function FailuresPane({ pane, width, height }: { pane: Extract<Pane, { ki
         <Text dimColor>No failed job in this pipeline or below it.</Text>
       </Box>
     );
+  // Failures that blame a runner's machine or the queue, by runner (the runners feature's grouping).
+  const blame = runnerBlame(items);
   // The first item shown: as far down as needed for the selected one to fit below the heading.
-  const room = Math.max(1, height - 1);
+  const room = Math.max(1, height - 1 - (blame ? 1 : 0));
   let first = 0;
   const fits = (from: number) => items.slice(from, digest.selected + 1).reduce((n, i) => n + rowsOf(i), 0) <= room;
   while (first < digest.selected && !fits(first)) first++;
@@ -62,10 +65,18 @@ export function FailuresPane({ pane, width, height }: { pane: Extract<Pane, { ki
       <Text bold wrap="truncate">
         {heading}
       </Text>
+      {blame ? (
+        <Text wrap="truncate" color={blame.flagged ? theme.error : theme.warning}>
+          {safeText(blame.text, width * 2)}
+        </Text>
+      ) : null}
       {shown.map((item) => {
         const selected = items.indexOf(item) === digest.selected;
         const via = item.via.length ? ` · via ${item.via.map((v) => safeText(v, 40)).join(' › ')}` : '';
         const reason = item.failureReason ? ` · ${item.failureReason.replace(/_/g, ' ')}` : '';
+        const on = item.runner
+          ? ` · on ${safeText(item.runner.description ?? `#${item.runner.id}`, 40)}${item.machine ? ` (${safeText(item.machine, 24)})` : ''}`
+          : '';
         return (
           <Box key={item.jobId} flexDirection="column">
             <Text wrap="truncate" inverse={selected && theme.selection.inverse} bold={selected}>
@@ -73,7 +84,7 @@ export function FailuresPane({ pane, width, height }: { pane: Extract<Pane, { ki
                 {item.allowFailure ? `${MARKS.allowedFailure.glyph} ` : `${theme.status('failed').icon} `}
               </Text>
               {`${safeText(item.name, 80)} `}
-              <Text dimColor>{`#${item.jobId} ${safeText(item.stage, 30)}${via}${reason}${item.allowFailure ? ' · allowed to fail' : ''}`}</Text>
+              <Text dimColor>{`#${item.jobId} ${safeText(item.stage, 30)}${via}${reason}${on}${item.allowFailure ? ' · allowed to fail' : ''}`}</Text>
             </Text>
             {item.block ? (
               <>

@@ -42,6 +42,8 @@ export async function loadFailures(ctx: Ctx, projectId: number, pipelineId: numb
       stage: f.job.stage,
       allowFailure: f.job.allow_failure === true,
       failureReason: f.job.failure_reason ?? null,
+      runner: f.job.runner ? { id: f.job.runner.id, description: f.job.runner.description ?? null } : null,
+      machine: f.job.runner_manager?.system_id ?? null,
       projectId: f.projectId,
       pipelineId: f.pipelineId,
       via: f.via,

@@ -11,6 +11,9 @@ export interface FailureItem {
   stage: string;
   allowFailure: boolean;
   failureReason: string | null;
+  /** The runner and its machine (system_id) that ran it, as the job says: is it the runner? */
+  runner?: { id: number; description: string | null } | null;
+  machine?: string | null;
   projectId: number;
   pipelineId: number;
   /** The trigger jobs that lead to it, outermost first (empty for the pipeline's own jobs). */

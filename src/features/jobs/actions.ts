@@ -3,10 +3,10 @@
 // toast while the store takes the new state at once.
 import { setConfirm, setDownload, setPrompt } from '../../store/writers.js';
 import * as nav from '../../store/nav.js';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Job, JobVariable } from '../../api/index.js';
 import { segment } from '../../api/paths.js';
-import { TargetError } from '../../lib/safe-file.js';
+import { placementNote, replaceQuestion, TargetError } from '../../lib/safe-file.js';
 import { safeText } from '../../text/safe.js';
 import type { ConfirmAction } from '../../store/commands.js';
 import { describeError } from '../../store/errors.js';
@@ -297,12 +297,16 @@ function startDownload(
         setDownload(ctx.store, { label: what, received: p.received, ...(p.total !== undefined ? { total: p.total } : {}) });
       });
       // The name offered was taken (src/lib/safe-file.ts adds " (1)"): say so, or the file seems lost.
-      const renamed = basename(result.path) !== basename(requested) ? `; ${safeText(basename(requested), 100)} exists, so a new name` : '';
-      toast(ctx.store, 'success', `Saved ${what} to ${safeText(result.path, 300)} (${result.bytes.toLocaleString('en')} bytes${renamed})`);
+      const note = await placementNote(requested, result.path);
+      toast(
+        ctx.store,
+        'success',
+        `Saved ${what} to ${safeText(result.path, 300)} (${result.bytes.toLocaleString('en')} bytes${note ? `; ${safeText(note, 200)}` : ''})`,
+      );
     } catch (error) {
       // A typed name that exists (src/lib/safe-file.ts): ask, then download again with overwrite.
       if (replace && error instanceof TargetError && error.kind === 'exists') {
-        setConfirm(ctx.store, { message: `${safeText(error.path, 200)} exists. Replace it?`, yes: replace });
+        setConfirm(ctx.store, { message: safeText(replaceQuestion(requested, error.path), 400), yes: replace });
       } else {
         const why = error instanceof TargetError ? safeText(error.message, 300) : describeError(error);
         toast(ctx.store, 'error', `Download of ${what} failed: ${why}`);

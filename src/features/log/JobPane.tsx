@@ -12,6 +12,7 @@ import { useTheme } from '../../ui/theme.js';
 import { LogView } from './LogView.js';
 import { waitingFor } from './waiting.js';
 import { pastDurations, usualDuration } from '../../domain/durations.js';
+import { useWaitLines } from '../runners/index.js';
 
 export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: 'job' }>; width: number; height: number }) {
   const { now } = useApp();
@@ -22,6 +23,8 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const error = useAppState((s) => s.loadErrors[`job:${pane.jobId}`]);
   const history = useAppState((s) => s.jobHistory[pane.projectId]?.jobs);
   const erasedBy = useAppState((s) => s.erasedBy[pane.jobId]);
+  // A pending job says why it waits, by GitLab's matching rules (the runners feature reads its project's runners).
+  const why = useWaitLines(pane.projectId, job);
   if (!job) return <JobMissing jobId={pane.jobId} error={error} height={height} />;
   const t = (iso: string | null | undefined) => (iso ? `${absoluteTime(iso)} (${relativeTime(iso, now())})` : '—');
   const art = job.artifacts_file;
@@ -59,7 +62,7 @@ export function JobPane({ pane, width, height }: { pane: Extract<Pane, { kind: '
   const left = column(labels.left);
   const right = column(labels.right);
   const half = Math.floor(width / 2);
-  const waiting = waitingFor(job);
+  const waiting = why ? [waitingFor(job), ...why].join('\n') : waitingFor(job);
   // GitLab removed the log with the erase (docs/gitlab-api.md "Erased jobs"): say so, and when; who, when it was
   // us (the job entity does not say). log-view.ts reads no more of its trace.
   const erased = job.erased_at ? `This job was erased ${t(job.erased_at)}${erasedBy ? ` by ${erasedBy}` : ''}: GitLab removed its log and artifacts.` : null;

@@ -13,7 +13,7 @@ import { formatSize, logDiskBudget } from '../../lib/budgets.js';
 import { LiveSearch, LogModel, TempDirError, freeBytes, pipetopTempDir, type LiveSearchResult } from '../../log/index.js';
 import { startTail, type TailRead } from './tail.js';
 import { join } from 'node:path';
-import { TargetError } from '../../lib/safe-file.js';
+import { placementNote, replaceQuestion, TargetError } from '../../lib/safe-file.js';
 import { safeText } from '../../text/safe.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
@@ -394,12 +394,17 @@ export class LogRegistry {
     try {
       const explicit = path !== this.defaultSavePath(jobId);
       const saved = await model.saveTo(path, { explicit, overwrite });
-      toast(this.ctx.store, 'success', `Saved the log (${saved.bytes.toLocaleString('en')} bytes) to ${safeText(saved.path, 200)}`);
+      const note = await placementNote(path, saved.path);
+      toast(
+        this.ctx.store,
+        'success',
+        `Saved the log (${saved.bytes.toLocaleString('en')} bytes) to ${safeText(saved.path, 200)}${note ? `; ${safeText(note, 200)}` : ''}`,
+      );
       return null;
     } catch (error) {
       if (error instanceof TargetError && error.kind === 'exists') {
         setConfirm(this.ctx.store, {
-          message: `${safeText(error.path, 200)} exists. Replace it?`,
+          message: safeText(replaceQuestion(path, error.path), 400),
           yes: { owner: 'log', command: 'log.saveOverwrite', args: { jobId, path } },
         });
         return null;

@@ -1,7 +1,7 @@
 // `:mrs`: the user's open merge requests across projects — authored, assigned or to review — each
 // with its head pipeline's status, draft flag and age; Enter opens its pipelines (the `:mr N` pane).
-// Read on opening and on `R`, then once a minute while in front: every read is 3 lists and one
-// request per merge request (its head pipeline), so it is not read at the running pace.
+// Read whole on opening and on `R`; then, while in front, by this feature's poll at a bounded cost
+// (read.ts): the lists every tick the budget allows, and only the merge requests that changed.
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
@@ -10,6 +10,7 @@ import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import { MRS_BINDINGS } from './bindings.js';
 import { MrsPane } from './MrsPane.js';
+import { createMrsReader } from './read.js';
 import { myMrsKey, myMrsSource, type MrRow } from './source.js';
 import { rememberMergeRequest } from '../../domain/pipelines.js';
 
@@ -52,10 +53,15 @@ export const mrsFeature: Feature = {
     if (pane.kind !== 'myMrs') return undefined;
     return { url: selectedRow<MrRow>(ctx, myMrsKey())?.mr.web_url };
   },
-  poll: () => ({
-    moving: (pane) => (pane.kind === 'myMrs' ? false : undefined),
-    delay: (pane) => (pane.kind === 'myMrs' ? READ_EVERY_MS : undefined),
-  }),
+  poll(ctx) {
+    const reader = createMrsReader(ctx);
+    return {
+      ownsList: (pane) => pane.kind === 'myMrs',
+      refresh: (pane, { full }) => (pane.kind === 'myMrs' ? reader.sync(full) : undefined),
+      moving: (pane) => (pane.kind === 'myMrs' ? false : undefined),
+      delay: (pane) => (pane.kind === 'myMrs' ? READ_EVERY_MS : undefined),
+    };
+  },
 };
 
 // Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.

@@ -1,9 +1,11 @@
 // `:mrs` as a list: the user's open merge requests across projects — GET /merge_requests three
 // ways (scope=created_by_me, scope=assigned_to_me, scope=all&reviewer_username=<me>: GitLab has no
 // one scope for all three, docs/gitlab-api.md "Merge requests across projects"), one row each,
-// newest first; then each one's head pipeline, which only the single merge request carries.
+// newest first; then each one's head pipeline, which only the single merge request carries (read.ts
+// reads those within a budget).
 import type { GitLab, MergeRequest, Page, PipelineBasic } from '../../api/index.js';
 import { firstPage, type ListSource } from '../../store/sources.js';
+import { listOf } from '../../store/store.js';
 import type { AppState, ListKey } from '../../store/types.js';
 
 export type MrRole = 'author' | 'assignee' | 'reviewer';
@@ -30,7 +32,11 @@ export function projectPathOf(mr: MergeRequest): string {
   return url ?? String(mr.project_id);
 }
 
-export async function readMyMrs(gl: GitLab, username: string | undefined, signal?: AbortSignal): Promise<MrRow[]> {
+/**
+ * The three lists, merged into one row per merge request, newest first, heads not read yet
+ * (read.ts reads them: each merge request's head pipeline is only in the single merge request).
+ */
+export async function readMyMrLists(gl: GitLab, username: string | undefined, signal?: AbortSignal): Promise<MrRow[]> {
   const none: Page<MergeRequest> = { items: [], page: 1, nextPage: null };
   const base = { state: 'opened' as const, perPage: MRS_PER_LIST, ...(signal ? { signal } : {}) };
   const [mine, assigned, reviewing] = await Promise.all([
@@ -49,24 +55,14 @@ export async function readMyMrs(gl: GitLab, username: string | undefined, signal
   add(mine.items, 'author');
   add(assigned.items, 'assignee');
   add(reviewing.items, 'reviewer');
-  const list = [...rows.values()].sort((a, b) => Date.parse(b.mr.created_at ?? '') - Date.parse(a.mr.created_at ?? '') || b.mr.id - a.mr.id);
-  await Promise.all(
-    list.map(async (row) => {
-      try {
-        const one = await gl.mergeRequests.get(row.mr.project_id, row.mr.iid, signal ? { signal } : undefined);
-        row.head = one.head_pipeline ?? null;
-      } catch {
-        row.head = undefined;
-      }
-    }),
-  );
-  return list;
+  return [...rows.values()].sort((a, b) => Date.parse(b.mr.created_at ?? '') - Date.parse(a.mr.created_at ?? '') || b.mr.id - a.mr.id);
 }
 
-export function myMrsSource(key: ListKey, gl: GitLab, state: () => AppState): ListSource<MrRow> | undefined {
+/** `:mrs`'s rows are read by this feature's poll (read.ts): the source names them and gives back what is held. */
+export function myMrsSource(key: ListKey, _gl: GitLab, state: () => AppState): ListSource<MrRow> | undefined {
   if (key.kind !== 'myMrs') return undefined;
   return {
-    fetch: async (_page, signal) => ({ items: await readMyMrs(gl, state().user?.username, signal), page: 1, nextPage: null }),
+    fetch: async () => ({ items: listOf<MrRow>(state(), key).items, page: 1, nextPage: null }),
     idOf: (r) => r.mr.id,
     textOf: (r) => `!${r.mr.iid} ${r.mr.title} ${r.path} ${r.roles.join(' ')} ${r.head?.status ?? ''} ${r.mr.source_branch} ${r.mr.draft ? 'draft' : ''}`,
     complete: true,

@@ -2,14 +2,25 @@
 // `/projects/acme%2Fapi/jobs` has `:id` = `acme/api` after decoding, as in GitLab. A last part
 // `*name` takes the rest of the path (one segment or more).
 import { downstreamRoutes } from './downstream.js';
+import { environmentRoutes } from './environments.js';
 import { jobRoutes } from './jobs.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { miscRoutes } from './misc.js';
 import { pipelineRoutes } from './pipelines.js';
+import { runnerRoutes } from './runners.js';
 import type { Route } from './route.js';
 import { scheduleRoutes } from './schedules.js';
 
-export const routes: Route[] = [...jobRoutes, ...pipelineRoutes, ...downstreamRoutes, ...mergeRequestRoutes, ...scheduleRoutes, ...miscRoutes];
+export const routes: Route[] = [
+  ...jobRoutes,
+  ...pipelineRoutes,
+  ...downstreamRoutes,
+  ...mergeRequestRoutes,
+  ...scheduleRoutes,
+  ...environmentRoutes,
+  ...runnerRoutes,
+  ...miscRoutes,
+];
 
 const compiled = routes.map((route) => ({ route, parts: route.path.split('/').slice(1) }));
 

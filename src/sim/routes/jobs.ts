@@ -6,6 +6,7 @@ import { type Reply, type RequestContext, DEVELOPER, errors, HttpError, intParam
 import type { SimJob, SimProject } from '../model.js';
 import * as present from '../present.js';
 import { traceBytes } from '../trace.js';
+import { waitsForApproval } from '../world/deployments.js';
 import type { Route } from './route.js';
 
 function scopeFilter(ctx: RequestContext): ((j: SimJob) => boolean) | null {
@@ -151,6 +152,8 @@ export const jobRoutes: Route[] = [
       const job = jobOf(ctx, projectFor(ctx, DEVELOPER), true);
       const variables = jobVariables(ctx);
       if (job.status !== 'manual') throw errors.badRequest('Unplayable Job');
+      // A job whose deployment waits for approval may not be played (GitLab's play_job policy).
+      if (waitsForApproval(ctx.world, job)) throw errors.forbidden();
       // A bridge takes the parameter and ignores it, as GitLab's Ci::Bridge#play does.
       ctx.world.playJob(job, ctx.user.id, ctx.world.now, job.trigger ? [] : variables);
       if (job.trigger) return { status: 200, body: present.bridge(ctx.present, job) };

@@ -3,6 +3,7 @@ import { GITLAB_EVENT_ACTIONS, GITLAB_EVENT_TARGET_TYPES } from '../gitlab-value
 import { type RequestContext, errors, intParam, listReply, one, oneOf, projectFor, boolParam } from '../http.js';
 import type { SimDeployment, SimEvent, SimProject } from '../model.js';
 import * as present from '../present.js';
+import { deployment } from '../present-env.js';
 import type { Route } from './route.js';
 
 /** Deployment statuses GitLab filters on (lib/api/deployments.rb). */
@@ -98,7 +99,7 @@ export const miscRoutes: Route[] = [
         const c = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id;
         return sort === 'asc' ? c : -c;
       });
-      return listReply(ctx, list, (d) => present.deployment(ctx.present, d), { totals: true });
+      return listReply(ctx, list, (d) => deployment(ctx.present, d), { totals: true });
     },
   },
   {
@@ -108,7 +109,8 @@ export const miscRoutes: Route[] = [
       const project = projectFor(ctx);
       const d = ctx.world.deployments.get(intParam(ctx.params.deployment_id, 'deployment_id'));
       if (!d || d.projectId !== project.id) throw errors.notFound();
-      return { status: 200, body: present.deployment(ctx.present, d), etag: true };
+      // lib/api/deployments.rb presents one deployment as DeploymentExtended (EE adds its approvals).
+      return { status: 200, body: deployment(ctx.present, d, { extended: true }), etag: true };
     },
   },
   {

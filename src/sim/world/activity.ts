@@ -76,7 +76,7 @@ function randomActivity(world: World, project: SimProject, rng: Rng, at: number,
     case 'push': {
       const ref = rng.chance(0.6) ? project.defaultBranch : rng.pick(project.branches);
       const before = project.heads.get(ref)!;
-      const commit = newCommit(world, project, rng, at - rng.int(5, 120) * 1000, who);
+      const commit = newCommit(world, project, rng, at - rng.int(5, 120) * 1000, who, before);
       project.heads.set(ref, commit);
       world.addEvent(
         base(project, 'pushed', who, at, {

@@ -9,8 +9,12 @@ import { seedSchedules } from './schedules.js';
 import { seedKeys } from './keys.js';
 import { addDemoMergeRequests, addExtraProjects, EXTRA_PROJECT_COUNT } from './extras.js';
 import { scaleProjects, type WorldScale } from './scale.js';
+import { seedEnvironments } from './environments.js';
 import { World } from './world.js';
+import { addMlProject } from './ml.js';
+import { seedGroups, seedRunners } from './runner-seeds.js';
 import { newCommit, ZERO_SHA } from './commits.js';
+import { newEnvironment, waitsForApproval } from './deployments.js';
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 30;
@@ -74,7 +78,7 @@ export function buildWorld(seed: number, startTime: number, scale?: WorldScale):
       environments: new Map(),
     };
     for (const env of seedProject.environments ?? []) {
-      project.environments.set(env.name, { id: world.counters.environment++, name: env.name, externalUrl: env.url });
+      project.environments.set(env.name, newEnvironment(world.counters.environment++, env.name, env.url, project.createdAt));
     }
     for (const branch of project.branches) {
       project.heads.set(branch, newCommit(world, project, rng, project.createdAt + rng.int(0, 100) * DAY, null));
@@ -107,6 +111,10 @@ export function buildWorld(seed: number, startTime: number, scale?: WorldScale):
   // After everything that draws from `rng`, so the other projects' worlds stay as they were.
   addExtraProjects(world, startTime);
   addDemoMergeRequests(world, startTime);
+  addMlProject(world, startTime);
+  seedGroups(world);
+  seedRunners(world, startTime);
+  seedEnvironments(world, startTime);
   world.advanceTo(startTime);
   startActivity(world, startTime);
   return world;
@@ -137,7 +145,7 @@ function historyPipeline(world: World, rng: Rng, project: SimProject, at: number
           ['schedule', 3],
         ] as const);
   const before = project.heads.get(tag ? project.defaultBranch : ref) ?? project.heads.get(project.defaultBranch)!;
-  const commit = source === 'push' || source === 'merge_request_event' ? newCommit(world, project, rng, at - rng.int(30, 600) * 1000, userId) : before;
+  const commit = source === 'push' || source === 'merge_request_event' ? newCommit(world, project, rng, at - rng.int(30, 600) * 1000, userId, before) : before;
   project.heads.set(ref, commit);
   if (!tag && source === 'push') {
     world.addEvent({
@@ -175,7 +183,9 @@ function historyPipeline(world: World, rng: Rng, project: SimProject, at: number
     world.at(at + rng.int(40, 90) * 60_000, (t) => {
       for (const job of world.pipelineJobs(pipeline)) {
         if (job.status === 'failed' && rng.chance(0.35)) world.retryJob(job, userId, t);
-        else if (job.status === 'manual' && rng.chance(job.allowFailure ? 0.5 : 0.8)) world.playJob(job, userId, t);
+        // A job waiting for an approval is not played, but the draw is made all the same, so the
+        // rest of the world stays what it was for the seed.
+        else if (job.status === 'manual' && rng.chance(job.allowFailure ? 0.5 : 0.8) && !waitsForApproval(world, job)) world.playJob(job, userId, t);
       }
     });
   }

@@ -20,6 +20,8 @@ export const DEMO_TOKENS = {
   readOnly: 'demo-readonly-token',
   /** An expired token: 401 invalid_token, as GitLab answers. */
   expired: 'demo-expired-token',
+  /** carol, a developer: GitLab refuses her a deployment approval (world/environments.ts). */
+  developer: 'demo-developer-token',
 } as const;
 
 export const USERS: UserSeed[] = [
@@ -319,9 +321,8 @@ export const NOTE_BODIES = [
   'Deployed to staging, looks good.',
 ];
 
-export const RUNNERS = [
-  { id: 1, description: 'shared-runner-1.acme.internal', tags: ['docker', 'linux'] },
-  { id: 2, description: 'shared-runner-2.acme.internal', tags: ['docker', 'linux'] },
-  { id: 3, description: 'gpu-runner-a100', tags: ['gpu'] },
-  { id: 7, description: 'k8s-autoscaler-pool', tags: ['kubernetes'] },
-];
+/**
+ * The tags of a job whose template names none, drawn per job: the instance runners that carry them
+ * (world/runner-seeds.ts) are online, so these jobs always find one.
+ */
+export const LEGACY_TAG_SETS: readonly string[][] = [['docker', 'linux'], ['docker', 'linux'], ['gpu'], ['kubernetes']];

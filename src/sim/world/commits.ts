@@ -8,7 +8,7 @@ import type { World } from './world.js';
 
 export const ZERO_SHA = '0'.repeat(40);
 
-export function newCommit(world: World, project: SimProject, rng: Rng, at: number, userId: number | null): SimCommit {
+export function newCommit(world: World, project: SimProject, rng: Rng, at: number, userId: number | null, parent?: SimCommit): SimCommit {
   const authorPool = [...project.members.keys()];
   const author = world.user(userId ?? rng.pick(authorPool));
   const title = rng.pick(COMMIT_TITLES);
@@ -21,6 +21,7 @@ export function newCommit(world: World, project: SimProject, rng: Rng, at: numbe
     // Git records commit times in whole seconds.
     createdAt: Math.floor(at / 1000) * 1000,
     tzOffsetMin: rng.pick([0, 60, 120, -300, 330, 540]),
+    ...(parent ? { parentSha: parent.sha } : {}),
   };
   world.addCommit(project, commit);
   return commit;

@@ -10,6 +10,7 @@
 import { hashSeed, Rng } from '../rng.js';
 import type { JobTemplate, PipelineConfig, SimMergeRequest, SimProject } from '../model.js';
 import { newCommit, ZERO_SHA } from './commits.js';
+import { newEnvironment } from './deployments.js';
 import type { World } from './world.js';
 
 const HOUR = 3_600_000;
@@ -130,7 +131,7 @@ export function addExtraProjects(world: World, startTime: number): void {
       ids,
     };
     for (const env of seed.environments ?? []) {
-      project.environments.set(env.name, { id: world.counters.environment + 100 + i, name: env.name, externalUrl: env.url });
+      project.environments.set(env.name, newEnvironment(world.counters.environment + 100 + i, env.name, env.url, project.createdAt));
     }
     for (const branch of project.branches) project.heads.set(branch, newCommit(world, project, rng, project.createdAt + rng.int(0, 40) * 24 * HOUR, null));
     world.projects.set(project.id, project);
@@ -148,7 +149,7 @@ export function addExtraProjects(world: World, startTime: number): void {
   pushes.forEach((hoursAgo, k) => {
     world.at(startTime - hoursAgo * HOUR, (at) => {
       const before = deployer.heads.get('main')!;
-      const commit = newCommit(world, deployer, rng, at - rng.int(30, 300) * 1000, k % 2 ? bob : alice);
+      const commit = newCommit(world, deployer, rng, at - rng.int(30, 300) * 1000, k % 2 ? bob : alice, before);
       deployer.heads.set('main', commit);
       const pipeline = world.createPipeline({
         project: deployer,
@@ -234,7 +235,7 @@ export function addExtraProjects(world: World, startTime: number): void {
         mr.mergedAt = at;
         mr.updatedAt = at;
         const before = mobile.heads.get('main')!;
-        const merge = newCommit(world, mobile, rng, at, mr.authorId);
+        const merge = newCommit(world, mobile, rng, at, mr.authorId, before);
         mobile.heads.set('main', merge);
         world.createPipeline({ project: mobile, ref: 'main', tag: false, commit: merge, beforeSha: before.sha, source: 'push', userId: mr.authorId, at });
       });

@@ -18,9 +18,10 @@ import type {
   SimUser,
   SimVariable,
 } from '../model.js';
-import { RUNNERS } from './catalog.js';
+import { LEGACY_TAG_SETS } from './catalog.js';
 import { listOf, touchDeployment } from './deployments.js';
 import { TimerHeap } from './heap.js';
+import { pickRunner, runOn, waitForRunner, type SimGroup, type SimRunner } from './runners.js';
 
 export { listOf };
 
@@ -48,6 +49,12 @@ export class World {
   readonly deployments = new Map<number, SimDeployment>();
   readonly keys = new Map<number, SimKey>();
   readonly events: SimEvent[] = [];
+  readonly runners = new Map<number, SimRunner>();
+  /** Groups by full path. */
+  readonly groups = new Map<string, SimGroup>();
+  /** Pending jobs no runner took yet (world/runners.ts), and the jobs running now. */
+  readonly waiting = new Set<number>();
+  readonly running = new Set<SimJob>();
   /** Per project, ids in creation order (ascending). */
   readonly projectPipelines = new Map<number, number[]>();
   readonly projectJobs = new Map<number, number[]>();
@@ -255,7 +262,7 @@ export class World {
       retried: false,
       version: 0,
       canceledAt: null,
-      tagList: t.trigger ? [] : RUNNERS[Math.floor(r(4) * RUNNERS.length)]!.tags,
+      tagList: t.trigger ? [] : (t.tags ?? LEGACY_TAG_SETS[Math.floor(r(4) * LEGACY_TAG_SETS.length)]!),
       trigger: t.trigger ?? null,
       downstreamPipelineId: null,
       variables: [],
@@ -350,6 +357,8 @@ export class World {
     const delta = Number(status === 'pending' || status === 'running') - Number(job.status === 'pending' || job.status === 'running');
     if (delta) this.pipelines.get(job.pipelineId)!.activeJobs += delta;
     job.status = status;
+    if (status === 'running') this.running.add(job);
+    else this.running.delete(job);
     job.version++;
     this.onJobChange?.(job, at);
   }
@@ -367,16 +376,22 @@ export class World {
     });
   }
 
-  private start(job: SimJob, at: number): void {
+  /** A runner takes the job (world/runners.ts), or it waits for one. */
+  start(job: SimJob, at: number): void {
+    const pick = pickRunner(this, job, at);
+    if (!pick) return waitForRunner(this, job);
     job.startedAt = at;
     this.pipelines.get(job.pipelineId)!.retryPending = false;
-    job.runnerId = RUNNERS[Math.floor(hashFloat(this.seed, job.id, 6) * RUNNERS.length)]!.id;
+    job.runnerId = pick.runner.id;
+    job.runnerManagerId = pick.manager.id;
     this.setStatus(job, 'running', at);
     touchDeployment(this, job, 'running', at);
     const version = job.version;
-    this.at(at + job.plan.runMs, (t) => {
+    const run = runOn(this, job, pick.manager);
+    this.at(at + run.ms, (t) => {
       if (job.version !== version) return;
-      this.finish(job, job.plan.outcome, t);
+      job.failureReason = run.reason;
+      this.finish(job, run.outcome, t);
     });
     const pipeline = this.pipelines.get(job.pipelineId)!;
     if (pipeline.status !== 'running') this.updatePipelineStatus(pipeline, at);
@@ -386,7 +401,7 @@ export class World {
     job.finishedAt = at;
     if (outcome === 'failed') {
       // The generated log of a failed job is always a script that exited non-zero: say the same.
-      job.failureReason = 'script_failure';
+      job.failureReason ??= 'script_failure';
     }
     // Reports are uploaded on failure too (`artifacts:when: always` is common for test reports).
     if (job.artifactPaths && (outcome === 'success' || job.artifactPaths.some((p) => p.includes('junit')))) {

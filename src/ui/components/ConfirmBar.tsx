@@ -14,14 +14,21 @@ export interface ConfirmBarProps {
   about?: string | undefined;
   /** Something newer than what will run: a line of its own, in the error colour. */
   warning?: string | undefined;
+  /** More lines, after the detail (a roll back's deployments and the commits it takes off). */
+  lines?: readonly string[] | undefined;
 }
 
 /** The lines a confirm takes: its question, then each of about, warning and detail it has. */
-export function confirmLines(c: { detail?: string | undefined; about?: string | undefined; warning?: string | undefined }): number {
-  return 1 + (c.about ? 1 : 0) + (c.warning ? 1 : 0) + (c.detail ? 1 : 0);
+export function confirmLines(c: {
+  detail?: string | undefined;
+  about?: string | undefined;
+  warning?: string | undefined;
+  lines?: readonly string[] | undefined;
+}): number {
+  return 1 + (c.about ? 1 : 0) + (c.warning ? 1 : 0) + (c.detail ? 1 : 0) + (c.lines?.length ?? 0);
 }
 
-export function ConfirmBar({ message, detail, about, warning }: ConfirmBarProps): ReactNode {
+export function ConfirmBar({ message, detail, about, warning, lines }: ConfirmBarProps): ReactNode {
   const theme = useTheme();
   // The message names server objects (job names, refs), hence safeText. The answer hint sits in
   // its own non-shrinking box so a long message is cut, never the "[y/N]" the user must read.
@@ -39,7 +46,7 @@ export function ConfirmBar({ message, detail, about, warning }: ConfirmBarProps)
       </Box>
     </Box>
   );
-  if (!detail && !about && !warning) return question;
+  if (!detail && !about && !warning && !lines?.length) return question;
   return (
     <Box flexDirection="column">
       {question}
@@ -55,6 +62,11 @@ export function ConfirmBar({ message, detail, about, warning }: ConfirmBarProps)
           {safeText(detail, 500)}
         </Text>
       ) : null}
+      {lines?.map((line, i) => (
+        <Text key={i} wrap="truncate-end">
+          {safeText(line, 500)}
+        </Text>
+      ))}
     </Box>
   );
 }

@@ -1,0 +1,161 @@
+// The `:` commands of environments: the tab, an environment's pane, one deployment, and the
+// actions on the environment in front (its pane, or the tab's selected row).
+import type { Deployment } from '../../api/index.js';
+import type { Ctx } from '../../store/ctx.js';
+import { describeError } from '../../store/errors.js';
+import type { PaletteAt, PaletteCommand } from '../../store/feature.js';
+import { listOf, topPane } from '../../store/store.js';
+import * as nav from '../../store/nav.js';
+import { idArgument, needProject, pushPane } from '../../store/palette.js';
+import type { Pane } from '../../store/types.js';
+import { askApproval, askRollback, askStop, openEnvironment, type EnvAt } from './actions.js';
+import { envListKeys } from './keys.js';
+import type { EnvRow } from './slice.js';
+import { selectedRow } from '../../store/lists.js';
+
+export const ENVIRONMENTS_TAB = 'environments' as const;
+
+const isTab = (pane: Pane): pane is Extract<Pane, { kind: 'project' }> => pane.kind === 'project' && pane.tab === ENVIRONMENTS_TAB;
+
+/** The environment an action acts on: the pane's, or the tab's selected row. */
+export function envAt(ctx: Ctx, pane: Pane): EnvAt | null {
+  if (pane.kind === 'environment') return { projectId: pane.projectId, path: pane.path, name: pane.name };
+  if (isTab(pane)) {
+    const row = selectedRow<EnvRow>(ctx, envListKeys.environments(pane.projectId));
+    return row ? { projectId: pane.projectId, path: pane.path, name: row.env.name } : null;
+  }
+  return null;
+}
+
+/** In an environment's pane, the deployment under the cursor, when it is not the newest (the default's). */
+export function selectedDeployment(ctx: Ctx, pane: Pane): number | undefined {
+  if (pane.kind !== 'environment') return undefined;
+  const key = envListKeys.deployments(pane.projectId, pane.name);
+  const list = listOf<Deployment>(ctx.store.getState(), key);
+  if (list.selected <= 0) return undefined;
+  const d = selectedRow<Deployment>(ctx, key);
+  return d ? (d.iid ?? d.id) : undefined;
+}
+
+const NO_ENV = 'Open an environment first (:environment <name>, or select it in :environments)';
+
+/** A number typed after the command (`:rollback 12`), or the message saying what was expected. */
+function optionalNumber(value: string | undefined, what: string): number | undefined | string {
+  if (value === undefined) return undefined;
+  return /^#?\d+$/.test(value) ? Number(value.replace('#', '')) : `${what} takes a deployment number, e.g. :${what} 12`;
+}
+
+function onEnvironment(at: PaletteAt, ctx: Ctx): EnvAt | string {
+  return envAt(ctx, at.stack[at.stack.length - 1]!) ?? NO_ENV;
+}
+
+/** The environment names read for this project (Tab completes `:environment`). */
+function namesOf(ctx: Ctx, projectId: number): string[] {
+  const rows = listOf<EnvRow>(ctx.store.getState(), envListKeys.environments(projectId)).items;
+  const known = Object.values(ctx.store.getState().environments).filter((r) => r.projectId === projectId);
+  return [...new Set([...rows, ...known].map((r) => r.env.name))].sort();
+}
+
+export const ENVIRONMENTS_PALETTE: Record<string, PaletteCommand> = {
+  environments: {
+    usage: 'environments',
+    description: 'the project’s environments: what runs where',
+    aliases: ['envs'],
+    order: 72,
+    run(ctx, _args, at) {
+      const top = topPane(ctx.store.getState());
+      if (top.kind === 'project') nav.replaceTop(ctx.store, { ...top, tab: ENVIRONMENTS_TAB });
+      else {
+        const missing = needProject(at);
+        if (missing) return missing;
+        pushPane(ctx, { kind: 'project', ...at.project!, tab: ENVIRONMENTS_TAB });
+      }
+      return null;
+    },
+  },
+  environment: {
+    usage: 'environment <name>',
+    description: 'an environment of the project: what runs there, its deployments',
+    order: 73,
+    complete(ctx, args, at) {
+      return args.length === 1 && at.project ? namesOf(ctx, at.project.projectId) : [];
+    },
+    run(ctx, args, at) {
+      const missing = needProject(at);
+      if (missing) return missing;
+      const name = args.join(' ').trim();
+      if (!name) return 'Which environment? e.g. :environment production';
+      openEnvironment(ctx, { ...at.project!, name });
+      return null;
+    },
+  },
+  deployment: {
+    usage: 'deployment <id>',
+    description: 'open a deployment of the current project',
+    order: 74,
+    async run(ctx, args, at) {
+      const missing = needProject(at);
+      if (missing) return missing;
+      const n = idArgument(args[0]?.replace('#', ''), 'deployment');
+      if (typeof n === 'string') return n;
+      try {
+        // Read first, so a number that is no deployment of this project says so here.
+        await ctx.gl.deployments.get(at.project!.projectId, n);
+        pushPane(ctx, { kind: 'deployment', ...at.project!, deploymentId: n });
+        return null;
+      } catch (error) {
+        return `Cannot open deployment ${n}: ${describeError(error)}`;
+      }
+    },
+  },
+  rollback: {
+    usage: 'rollback [deployment]',
+    description: 'roll the environment back: to the previous successful deployment, or the one given',
+    order: 76,
+    mutates: 'rolling back environments',
+    run(ctx, args, at) {
+      const env = onEnvironment(at, ctx);
+      if (typeof env === 'string') return env;
+      const wanted = optionalNumber(args[0], 'rollback');
+      if (typeof wanted === 'string') return wanted;
+      void askRollback(ctx, env, wanted);
+      return null;
+    },
+  },
+  approve: {
+    usage: 'approve [comment]',
+    description: 'approve the deployment of the environment waiting for an approval',
+    order: 77,
+    mutates: 'approving deployments',
+    run(ctx, args, at) {
+      const env = onEnvironment(at, ctx);
+      if (typeof env === 'string') return env;
+      void askApproval(ctx, env, 'approved', args.join(' ').trim() || undefined, selectedDeployment(ctx, at.stack[at.stack.length - 1]!));
+      return null;
+    },
+  },
+  reject: {
+    usage: 'reject [comment]',
+    description: 'reject the deployment of the environment waiting for an approval',
+    order: 78,
+    mutates: 'rejecting deployments',
+    run(ctx, args, at) {
+      const env = onEnvironment(at, ctx);
+      if (typeof env === 'string') return env;
+      void askApproval(ctx, env, 'rejected', args.join(' ').trim() || undefined, selectedDeployment(ctx, at.stack[at.stack.length - 1]!));
+      return null;
+    },
+  },
+  stop: {
+    usage: 'stop',
+    description: 'stop the environment (its stop job runs, if it has one)',
+    order: 79,
+    mutates: 'stopping environments',
+    run(ctx, _args, at) {
+      const env = onEnvironment(at, ctx);
+      if (typeof env === 'string') return env;
+      void askStop(ctx, env);
+      return null;
+    },
+  },
+};
