@@ -122,8 +122,8 @@ describe('check-source', () => {
     expect(check(upward, [], {}, tiers)).toContain('import loop of feature folders: jobs → pipelines → jobs');
   });
 
-  it('keeps the tiers of the repository: jobs and marks, commands, the log, pipelines, then the pulse', () => {
-    expect(FEATURE_TIERS).toEqual([['jobs', 'marks'], ['commands'], ['log'], ['pipelines'], ['pulse']]);
+  it('keeps the tiers of the repository: runners, jobs and marks, commands, the log, pipelines, then the pulse', () => {
+    expect(FEATURE_TIERS).toEqual([['runners'], ['jobs', 'marks'], ['commands'], ['log'], ['pipelines'], ['pulse']]);
     expect(featureFindings(join(ROOT, 'src'))).toEqual([]);
   });
 

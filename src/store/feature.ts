@@ -72,10 +72,36 @@ export interface PaneHeader {
 export type PaneLists = { readonly [K in PaneKind]?: (pane: PaneKinds[K]) => ListKey | null };
 
 /**
- * A tab of another feature's pane (the project pane's Pipelines, Jobs…), owned by the feature that
- * declares it: the tabbed pane's owner draws the tab bar and the body from these, naming none.
+ * What a pane of one kind answers — or one tab of a tabbed pane — typed by its pane, so none of it
+ * asks `pane.kind` (or `pane.tab`) again: the registry finds the spec once by the pane's kind and
+ * tab (store/registry.ts answer), the tab's before the kind's, each before its feature's own answers.
  */
-export interface TabPlace<K extends PaneKind = PaneKind> {
+export interface PaneSpec<P extends Pane = Pane> {
+  /** Keymap scopes of the pane, most specific first. */
+  scopes?(pane: P): Scope[] | undefined;
+  /** The state of the pane, as the footer ranks hints by it (Binding.rank): `job:failed` on a failed job's log. */
+  hintPlaces?(state: AppState, pane: P): HintPlace[] | undefined;
+  /** Every key while the pane owns the keyboard (a form); false: not now (Feature.keys). */
+  keys?(ctx: Ctx, pane: P, command: CommandId | null, text: string | undefined): boolean;
+  /** A paste while the pane is in front and no overlay is open; false: store/modal-keys.ts pasteInto (Feature.paste). */
+  paste?(ctx: Ctx, pane: P, text: string): boolean;
+  /** Enter on the pane; false: nothing of its own. */
+  open?(ctx: Ctx, pane: P): boolean;
+  /** The web page of what the pane shows or has selected (Feature.url). */
+  url?(ctx: Ctx, pane: P): { url: string | undefined; anyHost?: boolean } | undefined;
+  /** Whether the pane shows what its keys act on; undefined: the core's answer (Feature.ready). */
+  ready?(ctx: Ctx, pane: P, state: AppState): boolean | undefined;
+}
+
+/** The pane-bound questions, as the registry asks them of a spec or of a feature (store/registry.ts answer). */
+export type PaneAnswers = Pick<Feature, 'scopes' | 'hintPlaces' | 'keys' | 'paste' | 'open' | 'url' | 'ready' | 'headers' | 'rowProject'>;
+
+/**
+ * A tab of another feature's pane (the project pane's Pipelines, Jobs…), owned by the feature that
+ * declares it: the tabbed pane's owner draws the tab bar and the body from these, naming none; its
+ * spec answers for the pane while the tab is in front.
+ */
+export interface TabPlace<K extends PaneKind = PaneKind> extends PaneSpec<PaneKinds[K]> {
   /** The pane kind whose `tab` it is. */
   of: K;
   /** Its value of the pane's `tab` field (`'pipelines'`), what `:pipelines` and the trail call it. */
@@ -141,6 +167,8 @@ export interface Feature {
   readonly slice?: StateCreator<AppState, [], [], object>;
   /** The panes it owns (their kinds declared in store/types.ts PaneKinds), with their components. */
   readonly panes?: PaneViews;
+  /** What each pane kind it owns answers (scopes, Enter, `o`…), typed by its pane: asked before the functions below. */
+  readonly specs?: { readonly [K in PaneKind]?: PaneSpec<PaneKinds[K]> };
   /** Pane kinds it owns that have no component of their own here (none so far; the registry counts them as `panes`). */
   readonly owns?: readonly PaneKind[];
   /** The tab of another feature's pane that it owns (the project pane's tabs): its pane-bound questions there are its own. */

@@ -2,10 +2,11 @@
 // and feature name, whatever order the features come in; two claims are an error at start, named.
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../app/features.js';
-import type { AnyTabPlace, Feature, PaletteCommand } from './feature.js';
+import type { AnyTabPlace, Feature, PaletteCommand, TabPlace } from './feature.js';
 import { buildRegistry } from './registry.js';
 import { defaultBindings } from './keymap.js';
 import type { Pane, TabName } from './types.js';
+import type { Scope } from '../keymap/bindings.js';
 
 const run: PaletteCommand['run'] = () => null;
 /** A tab of the project pane, for the claims below. */
@@ -66,6 +67,38 @@ describe('the registry', () => {
     ).toThrow('The palette name ":jobs" is claimed by two features: a and b');
     expect(() => buildRegistry([{ name: 'palette' }])).toThrow('the palette is the core');
     expect(() => buildRegistry([{ name: 'a', crumbs: { key: () => 'k' } }])).toThrow('which it does not own');
+  });
+});
+
+describe("a pane's spec", () => {
+  it('answers for its pane kind and tab before the features, the tab first, found once whatever the order', () => {
+    const host: Feature = {
+      name: 'host',
+      owns: ['project'],
+      specs: { project: { scopes: () => ['project', 'global'], url: () => ({ url: 'https://host.example/kind-spec' }) } },
+      scopes: () => ['global'],
+      open: () => true,
+    };
+    const guest: Feature = {
+      name: 'guest',
+      tab: { ...(tab('x', 1) as TabPlace<'project'>), scopes: (): Scope[] => ['jobs', 'project', 'list', 'global'] },
+      url: () => ({ url: 'https://guest.example/feature' }),
+    };
+    for (const features of [
+      [host, guest],
+      [guest, host],
+    ]) {
+      const registry = buildRegistry(features);
+      const onTab = pane('project', { tab: 'x' });
+      const elsewhere = pane('project', { tab: 'y' });
+      // The tab's spec, then the tab's feature, then the kind's spec, then the kind's feature.
+      expect(registry.answer(onTab, (a) => a.scopes?.(onTab))).toEqual(['jobs', 'project', 'list', 'global']);
+      expect(registry.answer(onTab, (a) => a.url?.(registry as never, onTab))?.url).toBe('https://guest.example/feature');
+      expect(registry.answer(elsewhere, (a) => a.scopes?.(elsewhere))).toEqual(['project', 'global']);
+      expect(registry.answer(elsewhere, (a) => a.url?.(registry as never, elsewhere))?.url).toBe('https://host.example/kind-spec');
+      expect(registry.answer(elsewhere, (a) => a.open?.(registry as never, elsewhere))).toBe(true);
+    }
+    expect(() => buildRegistry([{ name: 'a', specs: { job: { scopes: () => ['global'] } } }])).toThrow('gives a spec for the job pane, which it does not own');
   });
 });
 

@@ -3,7 +3,7 @@
 // built once per feature list. The controller, the poller, the core's commands and the palette look
 // the owner up here instead of asking the features in turn, so the order the registry lists them
 // in (src/app/features.ts) changes nothing; two claims on one thing are an error at start, named.
-import type { AnyTabPlace, Feature, PaletteCommand, Retention } from './feature.js';
+import type { AnyTabPlace, Feature, PaletteCommand, PaneAnswers, Retention } from './feature.js';
 import type { AppState, ListKey, ListKind, Pane, PaneKind } from './types.js';
 
 export interface Registry {
@@ -33,8 +33,11 @@ export interface Registry {
   readonly roots: ReadonlySet<PaneKind>;
   /** The pane that stands for a project on a trail, and the home project (Feature.projects); null when no feature says. */
   readonly projects: NonNullable<Feature['projects']> | null;
-  /** The first answer of `question` among the pane's owners (ownersOf), the most specific first. */
-  answer<T>(pane: Pane, question: (feature: Feature) => T | undefined): T | undefined;
+  /**
+   * The first answer of `question` for the pane: its tab's spec, the tab's feature, its kind's spec
+   * (Feature.specs), the kind's feature — the most specific first, found once by kind and tab.
+   */
+  answer<T>(pane: Pane, question: (answers: PaneAnswers) => T | undefined): T | undefined;
 }
 
 /** Claims on one name, as "what → feature": the second one throws, naming both. */
@@ -65,6 +68,9 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     claim(names, feature.name, feature, `The feature name "${feature.name}"`);
     const own = new Set([...Object.keys(feature.panes ?? {}), ...(feature.owns ?? [])] as PaneKind[]);
     for (const kind of own) claim(kinds, kind, feature, `The pane kind "${kind}"`);
+    for (const kind of Object.keys(feature.specs ?? {}) as PaneKind[]) {
+      if (!own.has(kind)) throw new Error(`The ${feature.name} feature gives a spec for the ${kind} pane, which it does not own`);
+    }
     // A pane's list and crumb are its owner's to say.
     for (const [kind, list] of Object.entries(feature.lists ?? {})) paneLists.set(kind as PaneKind, list as (pane: Pane) => ListKey | null);
     for (const kind of [...Object.keys(feature.lists ?? {}), ...Object.keys(feature.crumbs ?? {}), ...Object.keys(feature.headers ?? {})] as PaneKind[]) {
@@ -103,6 +109,17 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     const byKind = kinds.get(pane.kind);
     return byTab && byKind && byTab !== byKind ? [byTab, byKind] : byTab ? [byTab] : byKind ? [byKind] : [];
   };
+  // A spec's functions take its pane kind's pane: the registry hands it only panes of that kind (and tab).
+  const specOf = (feature: Feature, kind: PaneKind) => (feature.specs as Record<string, PaneAnswers> | undefined)?.[kind];
+  const answerersOf = (pane: Pane): PaneAnswers[] => {
+    const tab = (pane as { tab?: unknown }).tab;
+    const place = typeof tab === 'string' ? placed.get(pane.kind)?.find((t) => t.name === tab) : undefined;
+    const byKind = kinds.get(pane.kind);
+    const out: (PaneAnswers | undefined)[] = [];
+    if (place) out.push(place as unknown as PaneAnswers, tabs.get(tabKey(pane.kind, tab as string)));
+    if (byKind) out.push(specOf(byKind, pane.kind), byKind);
+    return [...new Set(out.filter((a): a is PaneAnswers => a !== undefined))];
+  };
   return {
     features,
     ownersOf,
@@ -122,8 +139,8 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     roots,
     projects: projects?.projects ?? null,
     answer(pane, question) {
-      for (const feature of ownersOf(pane)) {
-        const answer = question(feature);
+      for (const answers of answerersOf(pane)) {
+        const answer = question(answers);
         if (answer !== undefined) return answer;
       }
       return undefined;

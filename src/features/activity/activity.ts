@@ -59,44 +59,43 @@ export const activityFeature: Feature = {
     label: 'Events',
     view: ({ pane, width, height }) => createElement(EventsList, { listKey: eventLists.project(pane.projectId), showProject: false, width, height }),
     list: (pane) => eventLists.project(pane.projectId),
+    scopes: () => ['events', 'project', 'list', 'global'],
+    open(ctx) {
+      toast(ctx.store, 'info', 'o opens this event on GitLab');
+      return true;
+    },
+    url(ctx, pane) {
+      const projectUrl = (id: number) => ctx.store.getState().projects[id]?.web_url;
+      const event = selectedRow<Event>(ctx, eventLists.project(pane.projectId));
+      const base = projectUrl(pane.projectId);
+      return { url: event ? eventUrl(event, projectUrl(event.project_id) ?? base) : base && `${base}/activity` };
+    },
+  },
+  specs: {
+    events: {
+      scopes: () => ['events', 'list', 'global'],
+      open(ctx, pane) {
+        const { store } = ctx;
+        const event = selectedRow<Event>(ctx, listKeyOf(pane)!);
+        if (!event) return true;
+        const project = store.getState().projects[event.project_id];
+        const openProject = (p: Project) => nav.push(store, { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' });
+        if (project) openProject(project);
+        // The row's project is not read yet (the watcher reads what is on screen; Enter can come first):
+        // ask for it, and open it if the feed is still in front when it comes.
+        else void openUnread(ctx, event.project_id, pane, openProject);
+        return true;
+      },
+      url(ctx, pane) {
+        const event = selectedRow<Event>(ctx, listKeyOf(pane)!);
+        return { url: event ? eventUrl(event, ctx.store.getState().projects[event.project_id]?.web_url) : undefined };
+      },
+    },
   },
   listKinds: ['events'],
   source: eventsSource,
   poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
-  scopes(pane) {
-    if (pane.kind === 'project' && pane.tab === 'events') return ['events', 'project', 'list', 'global'];
-    if (pane.kind === 'events') return ['events', 'list', 'global'];
-    return undefined;
-  },
   submitted: promptsBy<ActivityPrompts, Ctx>({ 'events.filters': (ctx, a, value) => submitEventFilters(ctx, a, value) }),
-  open(ctx, pane) {
-    const { store } = ctx;
-    if (pane.kind === 'project' && pane.tab === 'events') {
-      toast(store, 'info', 'o opens this event on GitLab');
-      return true;
-    }
-    if (pane.kind !== 'events') return false;
-    const event = selectedRow<Event>(ctx, listKeyOf(pane)!);
-    if (!event) return true;
-    const project = store.getState().projects[event.project_id];
-    const openProject = (p: Project) => nav.push(store, { kind: 'project', projectId: p.id, path: p.path_with_namespace, tab: 'pipelines' });
-    if (project) openProject(project);
-    // The row's project is not read yet (the watcher reads what is on screen; Enter can come first):
-    // ask for it, and open it if the feed is still in front when it comes.
-    else void openUnread(ctx, event.project_id, pane, openProject);
-    return true;
-  },
-  url(ctx, pane) {
-    const key = eventsList(pane);
-    if (!key) return undefined;
-    const projectUrl = (id: number) => ctx.store.getState().projects[id]?.web_url;
-    const event = selectedRow<Event>(ctx, key);
-    if (pane.kind === 'project') {
-      const base = projectUrl(pane.projectId);
-      return { url: event ? eventUrl(event, projectUrl(event.project_id) ?? base) : base && `${base}/activity` };
-    }
-    return { url: event ? eventUrl(event, projectUrl(event.project_id)) : undefined };
-  },
 };
 
 async function openUnread(ctx: Ctx, projectId: number, from: Pane, open: (project: Project) => void): Promise<void> {

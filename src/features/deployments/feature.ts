@@ -7,7 +7,6 @@ import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { toast } from '../../store/store.js';
-import type { Pane } from '../../store/types.js';
 import { deploymentsSource } from './source.js';
 import { DEPLOYMENT_BINDINGS } from './bindings.js';
 import { DeploymentPane } from './DeploymentPane.js';
@@ -37,45 +36,38 @@ export const deploymentsFeature: Feature = {
     label: 'Deployments',
     view: ({ pane, width, height }) => createElement(DeploymentsTab, { projectId: pane.projectId, width, height }),
     list: (pane) => deploymentsList(pane.projectId),
-  },
-  listKinds: ['deployments'],
-  source: (key, gl) => deploymentsSource(key, gl),
-  scopes(pane) {
-    if (pane.kind === 'project' && pane.tab === 'deployments') return ['deployments', 'project', 'list', 'global'];
-    if (pane.kind === 'deployment') return ['deployment', 'global'];
-    return undefined;
-  },
-  open(ctx, pane) {
-    const { store } = ctx;
-    const push = (next: Pane) => nav.push(store, next);
-    if (pane.kind === 'project' && pane.tab === 'deployments') {
+    scopes: () => ['deployments', 'project', 'list', 'global'],
+    open(ctx, pane) {
       const row = selectedRow<Deployment>(ctx, deploymentsList(pane.projectId));
       if (row) {
-        writeDeployments(store, (s) => ({ deployments: { ...s.deployments, [row.id]: row } }));
-        push({ kind: 'deployment', projectId: pane.projectId, path: pane.path, deploymentId: row.id });
+        writeDeployments(ctx.store, (s) => ({ deployments: { ...s.deployments, [row.id]: row } }));
+        nav.push(ctx.store, { kind: 'deployment', projectId: pane.projectId, path: pane.path, deploymentId: row.id });
       }
       return true;
-    }
-    if (pane.kind === 'deployment') {
-      const job = store.getState().deployments[pane.deploymentId]?.deployable;
-      if (job) push({ kind: 'job', projectId: pane.projectId, path: pane.path, jobId: job.id });
-      else toast(store, 'info', 'This deployment has no job');
-      return true;
-    }
-    return false;
-  },
-  url(ctx, pane) {
-    if (pane.kind === 'project' && pane.tab === 'deployments') {
+    },
+    url(ctx, pane) {
       const base = ctx.store.getState().projects[pane.projectId]?.web_url;
       return {
         url: envUrl(ctx, selectedRow<Deployment>(ctx, deploymentsList(pane.projectId)), pane.projectId) ?? (base && `${base}/-/environments`),
         anyHost: true,
       };
-    }
-    // An environment's page may be its external_url, on any host (still checked, platform/url-check.ts).
-    if (pane.kind === 'deployment') return { url: envUrl(ctx, ctx.store.getState().deployments[pane.deploymentId], pane.projectId), anyHost: true };
-    return undefined;
+    },
   },
+  specs: {
+    deployment: {
+      scopes: () => ['deployment', 'global'],
+      open(ctx, pane) {
+        const job = ctx.store.getState().deployments[pane.deploymentId]?.deployable;
+        if (job) nav.push(ctx.store, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId: job.id });
+        else toast(ctx.store, 'info', 'This deployment has no job');
+        return true;
+      },
+      // An environment's page may be its external_url, on any host (still checked, platform/url-check.ts).
+      url: (ctx, pane) => ({ url: envUrl(ctx, ctx.store.getState().deployments[pane.deploymentId], pane.projectId), anyHost: true }),
+    },
+  },
+  listKinds: ['deployments'],
+  source: (key, gl) => deploymentsSource(key, gl),
   poll: (ctx) => ({
     refresh(pane) {
       if (pane.kind !== 'deployment') return undefined;

@@ -1,9 +1,8 @@
 // What the jobs feature answers about its panes: the job a job key acts on (the keys themselves are
 // the pipelines feature's commands, features/pipelines/job-commands.ts, since a trigger job's and a
-// manual job's are), Enter on a job row, `o`, and the keymap scopes of the jobs tab and the job pane.
+// manual job's are), Enter on a job row, and `o` on the Jobs tab and the job pane.
 import * as nav from '../../store/nav.js';
 import type { Job } from '../../api/index.js';
-import type { Scope } from '../../keymap/bindings.js';
 import type { Ctx } from '../../store/ctx.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
@@ -28,17 +27,13 @@ export function openJob(ctx: Ctx, pane: Pane): boolean {
   return true;
 }
 
-/** `o`: the selected job's page (the project's when none), or the job pane's job (the log feature asks it). */
-export function jobUrl(ctx: Ctx, pane: Pane): { url: string | undefined } | undefined {
-  const state = ctx.store.getState();
-  if (pane.kind === 'job') return { url: state.jobs[pane.jobId]?.web_url };
-  if (pane.kind !== 'project' || pane.tab !== 'jobs') return undefined;
-  const row = selectedRow<{ web_url?: string }>(ctx, listKeyOf(pane)!);
-  return { url: row?.web_url || state.projects[pane.projectId]?.web_url };
+/** `o` on the job pane: its job's page (the log feature asks it). */
+export function jobUrl(ctx: Ctx, pane: Extract<Pane, { kind: 'job' }>): { url: string | undefined } {
+  return { url: ctx.store.getState().jobs[pane.jobId]?.web_url };
 }
 
-export function jobScopes(pane: Pane): Scope[] | undefined {
-  if (pane.kind === 'project' && pane.tab === 'jobs') return ['jobs', 'project', 'list', 'global'];
-  if (pane.kind === 'job') return ['job', 'global'];
-  return undefined;
+/** `o` on the Jobs tab: the selected job's page, the project's when none. */
+export function jobsTabUrl(ctx: Ctx, pane: Extract<Pane, { kind: 'project' }>): { url: string | undefined } {
+  const row = selectedRow<{ web_url?: string }>(ctx, listKeyOf(pane)!);
+  return { url: row?.web_url || ctx.store.getState().projects[pane.projectId]?.web_url };
 }

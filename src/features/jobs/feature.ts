@@ -4,7 +4,7 @@
 import type { Feature } from '../../store/feature.js';
 import { jobsSource } from './source.js';
 import { downloadArtifactsByRefTo, downloadJobArtifacts, runJobAction, submitDownload, submitDownloadByRef } from './actions.js';
-import { jobScopes, jobUrl, openJob } from './commands.js';
+import { jobsTabUrl, openJob } from './commands.js';
 import { submitJobScopes } from './scopes.js';
 import { JOBS_PALETTE } from './palette.js';
 import { confirmsBy, promptsBy } from '../../store/commands.js';
@@ -27,6 +27,9 @@ export const jobsFeature: Feature = {
     label: 'Jobs',
     view: ({ pane, width, height }) => createElement(JobsTab, { projectId: pane.projectId, width, height }),
     list: (pane) => listKeys.projectJobs(pane.projectId),
+    scopes: () => ['jobs', 'project', 'list', 'global'],
+    open: openJob,
+    url: jobsTabUrl,
   },
   listKinds: ['projectJobs', 'pipelineJobs'],
   // Job lists multiply with browsing (one per pipeline and project opened): dropped once the stack
@@ -40,9 +43,6 @@ export const jobsFeature: Feature = {
     }),
   },
   source: jobsSource,
-  scopes: jobScopes,
-  open: openJob,
-  url: jobUrl,
   confirmed: confirmsBy<JobConfirms, Ctx>({
     'job.confirmed': (ctx, a) => void runJobAction(ctx, a.verb, a.job, a.projectId, a.path),
     'job.downloadOverwrite': (ctx, a) => void downloadJobArtifacts(ctx, a),

@@ -44,7 +44,9 @@ export const logFeature: Feature = {
   // The job pane is this feature's: its scopes, hints, page and poll (the job's record, read by
   // the jobs feature's pollJobs; how fast while the log is tailed, here). Its job keys are the
   // pipelines feature's commands in the 'job' scope (features/pipelines/job-commands.ts).
-  scopes: (pane) => (pane.kind === 'job' ? ['job', 'global'] : undefined),
+  specs: {
+    job: { scopes: () => ['job', 'global'], hintPlaces: jobHintPlaces, url: jobUrl },
+  },
   // A job pane on the stack keeps its job and its log view; a log view no pane shows goes.
   retain: {
     records: ['logViews'],
@@ -53,8 +55,6 @@ export const logFeature: Feature = {
       return { jobs: shown, logViews: shown };
     },
   },
-  hintPlaces: jobHintPlaces,
-  url: (ctx, pane) => (pane.kind === 'job' ? jobUrl(ctx, pane) : undefined),
   // The log's keys act on the log in front; in a job pane, moving moves through the log (Esc and
   // Enter stay the core's).
   commands: withRuns(LOG_BINDINGS, Object.fromEntries(LOG_BINDINGS.map((b) => [b.command, { run: onLog(b.command) }]))),

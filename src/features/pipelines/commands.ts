@@ -1,9 +1,9 @@
 // The pipeline keys of a project's pipelines tab and the pipeline pane: the list's filters, a new
 // pipeline (the run form), retry and cancel, the list/graph/timeline views (the job keys are
-// job-commands.ts); Enter on a pipeline row, `o`, and the scopes of both panes.
+// job-commands.ts); Enter on a pipeline row and `o` on the Pipelines tab.
 import * as nav from '../../store/nav.js';
 import type { PipelineBasic } from '../../api/index.js';
-import type { CommandId, Scope } from '../../keymap/bindings.js';
+import type { CommandId } from '../../keymap/bindings.js';
 import type { CommandRun } from '../../store/command.js';
 import type { Ctx } from '../../store/ctx.js';
 import { selectedRow } from '../../store/lists.js';
@@ -57,25 +57,15 @@ function onPipeline(verb: 'retry' | 'cancel'): CommandRun {
   };
 }
 
-/** Enter on a pipeline row: the pipeline's pane. */
-export function openPipelineRow(ctx: Ctx, pane: Pane): boolean {
-  if (pane.kind !== 'project' || pane.tab !== 'pipelines') return false;
+/** Enter on a pipeline row (the Pipelines tab): the pipeline's pane. */
+export function openPipelineRow(ctx: Ctx, pane: Extract<Pane, { kind: 'project' }>): boolean {
   const pipeline = selectedRow<PipelineBasic>(ctx, listKeyOf(pane)!);
   if (pipeline) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
   return true;
 }
 
-/** `o`: the selected pipeline's page (the project's when none), or the pipeline pane's pipeline. */
-export function pipelineUrl(ctx: Ctx, pane: Pane): { url: string | undefined } | undefined {
-  const state = ctx.store.getState();
-  if (pane.kind === 'pipeline') return { url: state.pipelines[pane.pipelineId]?.web_url };
-  if (pane.kind !== 'project' || pane.tab !== 'pipelines') return undefined;
+/** `o` on the Pipelines tab: the selected pipeline's page, the project's when none. */
+export function pipelinesTabUrl(ctx: Ctx, pane: Extract<Pane, { kind: 'project' }>): { url: string | undefined } {
   const row = selectedRow<{ web_url?: string }>(ctx, listKeyOf(pane)!);
-  return { url: row?.web_url || state.projects[pane.projectId]?.web_url };
-}
-
-export function pipelineScopes(pane: Pane): Scope[] | undefined {
-  if (pane.kind === 'project' && pane.tab === 'pipelines') return ['pipelines', 'project', 'list', 'global'];
-  if (pane.kind === 'pipeline') return ['pipeline', 'list', 'global'];
-  return undefined;
+  return { url: row?.web_url || ctx.store.getState().projects[pane.projectId]?.web_url };
 }

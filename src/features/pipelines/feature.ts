@@ -20,7 +20,7 @@ import { toggleFailureSort, watchTestHistory } from './test-history.js';
 import { caseLog, closeTests, moveTests, openTests, rememberReports, testCasesSource, toggleCase } from './tests-view.js';
 import { refreshJobHistory } from './history.js';
 import { PIPELINE_BINDINGS } from './bindings.js';
-import { openPipelineRow, PIPELINE_RUNS, pipelineScopes, pipelineUrl } from './commands.js';
+import { openPipelineRow, PIPELINE_RUNS, pipelinesTabUrl } from './commands.js';
 import { JOB_COMMANDS } from './job-commands.js';
 import { openJob } from '../jobs/index.js';
 import { withRuns, type CommandRun } from '../../store/command.js';
@@ -151,52 +151,63 @@ export const pipelinesFeature: Feature = {
     label: 'Pipelines',
     view: ({ pane, width, height }) => createElement(PipelinesTab, { projectId: pane.projectId, width, height }),
     list: (pane) => listKeys.pipelines(pane.projectId),
+    scopes: () => ['pipelines', 'project', 'list', 'global'],
+    open: openPipelineRow,
+    url: pipelinesTabUrl,
+  },
+  specs: {
+    pipeline: {
+      scopes: () => ['pipeline', 'list', 'global'],
+      // Ready for keys once every job and its trigger jobs are in (or its list failed): then its
+      // cursor is on the first failed job (failed.ts), where `⏎` typed ahead opens.
+      ready(_ctx, pane, state) {
+        const list = listOf(state, listKeyOf(pane)!);
+        if (list.error !== null) return true;
+        return list.loadedAt !== null && list.nextPage === null && state.bridges[pane.pipelineId] !== undefined;
+      },
+      open(ctx, pane) {
+        // A trigger job leads to its downstream pipeline (a job's pane would be GitLab's 404); a
+        // job to its pane, as on the Jobs tab (the jobs feature's openJob).
+        const row = selectedRow<Job>(ctx, listKeyOf(pane)!);
+        if (!isBridge(row)) return openJob(ctx, pane);
+        openDownstream(ctx, pane, row);
+        return true;
+      },
+      url: (ctx, pane) => ({ url: ctx.store.getState().pipelines[pane.pipelineId]?.web_url }),
+    },
+    mergeRequest: {
+      scopes: () => ['mergeRequest', 'list', 'global'],
+      open(ctx, pane) {
+        const pipeline = selectedRow<PipelineBasic>(ctx, mrPipelinesList(pane.projectId, pane.iid));
+        if (pipeline) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
+        return true;
+      },
+      url(ctx, pane) {
+        const row = selectedRow<PipelineBasic>(ctx, mrPipelinesList(pane.projectId, pane.iid));
+        return { url: row?.web_url ?? ctx.store.getState().mergeRequests[mrKey(pane.projectId, pane.iid)]?.web_url };
+      },
+    },
+    runForm: {
+      // Keys go to the run form itself (keys), resolved in this scope and 'edit'; it also feeds the footer and help.
+      scopes: () => ['runForm'],
+      // The run form (`N`, `p` on a manual job) owns the keyboard: Tab, typing, Enter sends, Esc.
+      keys(ctx, _pane, command, text) {
+        handleRunFormKey(ctx, command, text);
+        return true;
+      },
+    },
+    tests: {
+      scopes: () => ['tests', 'list', 'global'],
+      open(ctx, pane) {
+        toggleCase(ctx, pane);
+        return true;
+      },
+    },
   },
   listKinds: ['pipelines', 'mrPipelines', 'testCases'],
   // A job's usual duration, on the job pane (history.ts refreshJobHistory, in its poll's refresh).
   readsOn: ['job'],
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
-  scopes: (pane) => {
-    if (pane.kind === 'mergeRequest') return ['mergeRequest', 'list', 'global'];
-    // Keys go to the run form itself (Feature.keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
-    if (pane.kind === 'runForm') return ['runForm'];
-    if (pane.kind === 'tests') return ['tests', 'list', 'global'];
-    return pipelineScopes(pane);
-  },
-  // A pipeline pane is ready for keys once every job and its trigger jobs are in (or its list
-  // failed): then its cursor is on the first failed job (failed.ts), where `⏎` typed ahead opens.
-  ready(_ctx, pane, state) {
-    if (pane.kind !== 'pipeline') return undefined;
-    const list = listOf(state, listKeyOf(pane)!);
-    if (list.error !== null) return true;
-    return list.loadedAt !== null && list.nextPage === null && state.bridges[pane.pipelineId] !== undefined;
-  },
-
-  open(ctx, pane) {
-    if (pane.kind === 'tests') {
-      toggleCase(ctx, pane);
-      return true;
-    }
-    if (pane.kind === 'pipeline') {
-      // A trigger job leads to its downstream pipeline (a job's pane would be GitLab's 404); a
-      // job to its pane, as on the Jobs tab (the jobs feature's openJob).
-      const row = selectedRow<Job>(ctx, listKeyOf(pane)!);
-      if (!isBridge(row)) return openJob(ctx, pane);
-      openDownstream(ctx, pane, row);
-      return true;
-    }
-    if (pane.kind !== 'mergeRequest') return openPipelineRow(ctx, pane);
-    const pipeline = selectedRow<PipelineBasic>(ctx, mrPipelinesList(pane.projectId, pane.iid));
-    if (pipeline) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: pipeline.id, view: 'list' });
-    return true;
-  },
-  url(ctx, pane) {
-    if (pane.kind === 'mergeRequest') {
-      const row = selectedRow<PipelineBasic>(ctx, mrPipelinesList(pane.projectId, pane.iid));
-      return { url: row?.web_url ?? ctx.store.getState().mergeRequests[mrKey(pane.projectId, pane.iid)]?.web_url };
-    }
-    return pipelineUrl(ctx, pane);
-  },
   poll(ctx, timing) {
     const pipeline = pollPipelines(ctx, timing);
     const bridgeReads: BridgeReads = new Map();
@@ -233,12 +244,6 @@ export const pipelinesFeature: Feature = {
         return work.length ? Promise.all(work).then(() => undefined) : undefined;
       },
     };
-  },
-  // The run form (`N`, `p` on a manual job) owns the keyboard: Tab, typing, Enter sends, Esc.
-  keys(ctx, pane, command, text) {
-    if (pane.kind !== 'runForm') return false;
-    handleRunFormKey(ctx, command, text);
-    return true;
   },
   // It takes a multi-line paste whole, as several variable lines.
   paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),

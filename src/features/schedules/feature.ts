@@ -110,70 +110,63 @@ export const schedulesFeature: Feature = {
     label: 'Schedules',
     view: ({ pane, width, height }) => createElement(SchedulesTab, { projectId: pane.projectId, width, height }),
     list: (pane) => schedulesList(pane.projectId),
+    scopes: () => ['schedules', 'project', 'list', 'global'],
+    open(ctx, pane) {
+      const row = selectedRow<PipelineSchedule>(ctx, schedulesList(pane.projectId));
+      if (row) {
+        writeSchedules(ctx.store, (s) => ({ schedules: { ...s.schedules, [row.id]: { ...s.schedules[row.id], ...row } } }));
+        nav.push(ctx.store, { kind: 'schedule', projectId: pane.projectId, path: pane.path, scheduleId: row.id });
+      }
+      return true;
+    },
+    url(ctx, pane) {
+      const base = projectUrl(ctx, pane.projectId);
+      return { url: base && `${base}/-/pipeline_schedules` };
+    },
+  },
+  specs: {
+    schedule: {
+      scopes: () => ['schedule', 'global'],
+      open(ctx, pane) {
+        const last = ctx.store.getState().schedules[pane.scheduleId]?.last_pipeline;
+        if (last) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: last.id, view: 'list' });
+        else toast(ctx.store, 'info', 'This schedule has not run a pipeline yet');
+        return true;
+      },
+      url(ctx, pane) {
+        const base = projectUrl(ctx, pane.projectId);
+        return { url: base && `${base}/-/pipeline_schedules/${pane.scheduleId}/edit` };
+      },
+    },
+    scheduleForm: {
+      // Keys go to the form itself (keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
+      scopes: () => ['scheduleForm'],
+      open: () => true,
+      url(ctx, pane) {
+        const base = projectUrl(ctx, pane.projectId);
+        return { url: base && `${base}/-/pipeline_schedules` };
+      },
+      // The form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
+      keys(ctx, _pane, command, text) {
+        handleFormKey(ctx, command, text);
+        return true;
+      },
+      // A paste's first line goes into the focused field, each of its lines on the variables' lines
+      // (an overlay over the form, its discard confirm, takes the paste before the controller asks here).
+      paste(ctx, _pane, paste) {
+        // On a variable's line, every line of the paste is a variable (a `.env` file pasted whole).
+        if (typeof ctx.store.getState().scheduleForm?.focus === 'number') return pasteIntoForm(ctx, paste);
+        const { text, droppedLines } = firstLine(paste);
+        if (!pasteIntoForm(ctx, text)) return false;
+        const dropped = droppedNotice(droppedLines);
+        if (dropped) toast(ctx.store, 'info', dropped);
+        return true;
+      },
+    },
   },
   listKinds: ['schedules'],
   source: schedulesSource,
-  scopes(pane) {
-    if (pane.kind === 'project' && pane.tab === 'schedules') return ['schedules', 'project', 'list', 'global'];
-    if (pane.kind === 'schedule') return ['schedule', 'global'];
-    // Keys go to the form itself (Feature.keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
-    if (pane.kind === 'scheduleForm') return ['scheduleForm'];
-    return undefined;
-  },
-
-  open(ctx, pane) {
-    const { store } = ctx;
-    const push = (next: Pane) => nav.push(store, next);
-    if (pane.kind === 'project' && pane.tab === 'schedules') {
-      const row = selectedRow<PipelineSchedule>(ctx, schedulesList(pane.projectId));
-      if (row) {
-        writeSchedules(store, (s) => ({ schedules: { ...s.schedules, [row.id]: { ...s.schedules[row.id], ...row } } }));
-        push({ kind: 'schedule', projectId: pane.projectId, path: pane.path, scheduleId: row.id });
-      }
-      return true;
-    }
-    if (pane.kind === 'schedule') {
-      const last = store.getState().schedules[pane.scheduleId]?.last_pipeline;
-      if (last) push({ kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: last.id, view: 'list' });
-      else toast(store, 'info', 'This schedule has not run a pipeline yet');
-      return true;
-    }
-    return pane.kind === 'scheduleForm';
-  },
-  url(ctx, pane) {
-    if (pane.kind === 'project' && pane.tab === 'schedules') {
-      const base = projectUrl(ctx, pane.projectId);
-      return { url: base && `${base}/-/pipeline_schedules` };
-    }
-    if (pane.kind === 'schedule') {
-      const base = projectUrl(ctx, pane.projectId);
-      return { url: base && `${base}/-/pipeline_schedules/${pane.scheduleId}/edit` };
-    }
-    if (pane.kind === 'scheduleForm') {
-      const base = projectUrl(ctx, pane.projectId);
-      return { url: base && `${base}/-/pipeline_schedules` };
-    }
-    return undefined;
-  },
   poll: (ctx) => ({ refresh: (pane) => (pane.kind === 'schedule' ? refreshSchedule(ctx, pane) : undefined) }),
-  // The form owns the keyboard while it is in front (Tab, typing, ^S, Esc).
-  keys(ctx, pane, command, text) {
-    if (pane.kind !== 'scheduleForm') return false;
-    handleFormKey(ctx, command, text);
-    return true;
-  },
-  // A paste's first line goes into the focused field, each of its lines on the variables' lines
-  // (an overlay over the form, its discard confirm, takes the paste before the controller asks here).
-  paste(ctx, pane, paste) {
-    if (pane.kind !== 'scheduleForm') return false;
-    // On a variable's line, every line of the paste is a variable (a `.env` file pasted whole).
-    if (typeof ctx.store.getState().scheduleForm?.focus === 'number') return pasteIntoForm(ctx, paste);
-    const { text, droppedLines } = firstLine(paste);
-    if (!pasteIntoForm(ctx, text)) return false;
-    const dropped = droppedNotice(droppedLines);
-    if (dropped) toast(ctx.store, 'info', dropped);
-    return true;
-  },
   confirmed: confirmsBy<ScheduleConfirms, Ctx>({
     'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
     'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
