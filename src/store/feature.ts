@@ -73,7 +73,7 @@ export type PaneLists = { readonly [K in PaneKind]?: (pane: PaneKinds[K]) => Lis
 
 /**
  * What a pane of one kind answers — or one tab of a tabbed pane — typed by its pane, so none of it
- * asks `pane.kind` (or `pane.tab`) again: the registry finds the spec once by the pane's kind and
+ * asks `pane.kind` (or `pane.tab`) again: the registry finds the pane spec once by the pane's kind and
  * tab (store/registry.ts answer), the tab's before the kind's, each before its feature's own answers.
  */
 export interface PaneSpec<P extends Pane = Pane> {

@@ -109,7 +109,7 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     const byKind = kinds.get(pane.kind);
     return byTab && byKind && byTab !== byKind ? [byTab, byKind] : byTab ? [byTab] : byKind ? [byKind] : [];
   };
-  // A spec's functions take its pane kind's pane: the registry hands it only panes of that kind (and tab).
+  // The functions of a pane spec take its pane kind's pane: the registry hands it only panes of that kind (and tab).
   const specOf = (feature: Feature, kind: PaneKind) => (feature.specs as Record<string, PaneAnswers> | undefined)?.[kind];
   const answerersOf = (pane: Pane): PaneAnswers[] => {
     const tab = (pane as { tab?: unknown }).tab;

@@ -6,4 +6,4 @@ export { jobUrl, listsJobs, openJob, targetJob } from './commands.js';
 export { jobHintPlaces, pollJobs } from './poll.js';
 export { downloadArtifacts, jobAction, type JobVerb } from './actions.js';
 export { jobScopePrompt } from './scopes.js';
-export { jobOverdue, limitsOf } from './overdue.js';
+export { jobOverdue } from './overdue.js';
