@@ -13,6 +13,11 @@ let app: AppRig;
 afterEach(() => app.close());
 
 const rows = () => pulseRows(app.store.getState());
+/** How many projects alice (the demo token's user) is a member of: the pulse's rows. */
+const members = () => {
+  const alice = app.sim.world.usersByName.get('alice')!;
+  return [...app.sim.world.projects.values()].filter((p) => p.members.has(alice.id)).length;
+};
 /** Project ids whose pulse page (GET /projects/:id/pipelines?ref=…&per_page=20) was asked for. */
 const read = () =>
   new Set(
@@ -23,10 +28,11 @@ const read = () =>
 
 it('/ narrows the pulse to matching paths; ↓ moves, Enter keeps, Esc clears, Enter opens', async () => {
   app = await startApp({ timing, first: { kind: 'pulse' }, columns: 80, rows: 24 });
-  await app.waitFor(/7 projects · \d+ red/);
+  const n = members();
+  await app.waitFor(new RegExp(`${n} projects · \\d+ red`));
   // One write: the slash and the words (two words: both must be in the path).
   await app.press('/acme platform');
-  const frame = await app.waitFor('/acme platform: 2 of 7 projects');
+  const frame = await app.waitFor(`/acme platform: 2 of ${n} projects`);
   expect(
     rows()
       .map((r) => r.path)
@@ -40,37 +46,38 @@ it('/ narrows the pulse to matching paths; ↓ moves, Enter keeps, Esc clears, E
   await app.until(() => app.store.getState().pulse.selectedId === second.projectId, 'the cursor on the second match');
   await app.press(KEY.enter);
   await app.until(() => app.store.getState().filtering === null, 'the filter kept');
-  expect(app.frame()).toContain('/acme platform: 2 of 7 projects');
+  expect(app.frame()).toContain(`/acme platform: 2 of ${n} projects`);
   await app.press(KEY.enter);
   await app.until(() => topPane(app.store.getState()).kind === 'project', 'the project');
   expect(topPane(app.store.getState())).toMatchObject({ projectId: second.projectId });
   await app.press(KEY.escape);
-  await app.waitFor('/acme platform: 2 of 7 projects');
+  await app.waitFor(`/acme platform: 2 of ${n} projects`);
   // Esc on the pulse clears the kept filter first (the pulse is the first pane: nothing else to do).
   await app.press(KEY.escape);
-  await app.waitFor(/^7 projects · /m);
+  await app.waitFor(new RegExp(`^${n} projects · `, 'm'));
   expect(app.frame()).toContain('Filter cleared');
 
   // Key by key: one letter a write, then a word that matches nothing says so.
   await app.press('/', 'r', 'u', 'n');
-  await app.waitFor('/run: 1 of 7 projects');
+  await app.waitFor(`/run: 1 of ${n} projects`);
   expect(rows().map((r) => r.path)).toEqual(['ops/runbooks']);
   await app.press('x');
   await app.waitFor('No project path matches /runx');
   await app.press(KEY.escape);
-  await app.waitFor(/^7 projects · /m);
+  await app.waitFor(new RegExp(`^${n} projects · `, 'm'));
 });
 
 it('reads only the matching rows on screen: a filter never reads the projects it hides', async () => {
-  // A 10-row terminal: four rows on screen; the other three projects are not read while off screen.
+  // A 10-row terminal: four rows on screen; the other projects are not read while off screen.
   app = await startApp({ timing, first: { kind: 'pulse' }, columns: 80, rows: 10 });
+  const n = members();
   await app.until(() => visiblePulseIds(app.store.getState()).length === 4 && rows().filter((r) => r.loaded).length === 4, 'four rows read');
   const paths = new Map(rows().map((r) => [r.projectId, r.path]));
   const before = read();
   expect(before.size).toBe(4);
   const hidden = rows().find((r) => !before.has(String(r.projectId)))!;
   await app.press(`/${hidden.path}`, KEY.enter);
-  await app.waitFor(`/${hidden.path}: 1 of 7 projects`);
+  await app.waitFor(`/${hidden.path}: 1 of ${n} projects`);
   expect(rows().map((r) => r.path)).toEqual([hidden.path]);
   // The pulse's budget holds under a filter: one request per row on screen per 30 s (plan.ts), and
   // the four reads of the last 30 s fill it; the row is read when they leave it.
