@@ -14,16 +14,30 @@ const HOURS = 17909;
 let app: AppRig;
 let stuck: SimJob;
 let projectId: number;
+let path: string;
+let branch: string;
 
 beforeEach(async () => {
   app = await startApp({ rows: 40, columns: 160 });
   await app.waitFor('acme/api');
   const world = app.sim.world;
-  projectId = world.projectsByPath.get('acme/api')!.id;
-  // A running job of acme/api's default branch, started 17909 hours ago; its pipeline created then.
-  stuck = [...world.jobs.values()]
-    .filter((j) => j.projectId === projectId && j.status === 'running' && world.pipelines.get(j.pipelineId)!.ref === 'main')
-    .sort((a, b) => b.id - a.id)[0]!;
+  // A running job of a project's default branch (acme/api's if it has one: which jobs run at the
+  // start is the demo world's; one of alice's, on her pulse), started 17909 hours ago; its pipeline created then.
+  const alice = world.usersByName.get('alice')!;
+  const projects = [...world.projects.values()]
+    .filter((p) => p.members.has(alice.id))
+    .sort((a, b) => Number(b.path === 'api') - Number(a.path === 'api') || a.id - b.id);
+  for (const project of projects) {
+    const running = [...world.jobs.values()]
+      .filter((j) => j.projectId === project.id && j.status === 'running' && world.pipelines.get(j.pipelineId)!.ref === project.defaultBranch)
+      .sort((a, b) => b.id - a.id);
+    if (running.length === 0) continue;
+    stuck = running[0]!;
+    projectId = project.id;
+    path = `${project.namespace}/${project.path}`;
+    branch = project.defaultBranch;
+    break;
+  }
   expect(stuck).toBeDefined();
   const then = app.sim.clock.now() - HOURS * 3600_000;
   stuck.startedAt = then;
@@ -39,7 +53,7 @@ const rowOf = (id: number) =>
 
 it("marks the job in its pipeline's rows and says why in its details", async () => {
   app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: stuck.pipelineId, view: 'list' } as Pane],
+    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path, pipelineId: stuck.pipelineId, view: 'list' } as Pane],
   }));
   await app.until(() => rowOf(stuck.id).includes(`⧖ ${HOURS}h`), 'the marked row');
   // Another running job of the same pipeline, started minutes ago, is not marked.
@@ -47,25 +61,25 @@ it("marks the job in its pipeline's rows and says why in its details", async () 
   expect(jobs.some((j) => j.id === stuck.id)).toBe(true);
   for (const other of jobs.filter((j) => j.id !== stuck.id && j.status === 'running')) expect(rowOf(other.id)).not.toContain('⧖');
   // Its details: the word, and why.
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId, path: 'acme/api', jobId: stuck.id } as Pane] }));
+  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId, path, jobId: stuck.id } as Pane] }));
   await app.until(() => topPane(app.store.getState()).kind === 'job', 'the job');
   await app.waitFor(`⧖ overdue: running ${HOURS}h 00m: longer than any GitLab job may run`);
 });
 
 it('marks it in :jobs running', async () => {
-  await app.type(`:jobs running name=${stuck.name} ref=main\r`);
+  await app.type(`:jobs running name=${stuck.name} ref=${branch}\r`);
   await app.until(() => rowOf(stuck.id) !== '', 'its row');
   await app.until(() => rowOf(stuck.id).includes(`⧖ ${HOURS}h`), 'the marked row');
 });
 
 it("marks the pulse's running count, and the summary counts it overdue", async () => {
   await app.type(':pulse\r');
-  await app.until(() => pulseRows(app.store.getState()).find((r) => r.path === 'acme/api')?.loaded === true, 'the acme/api row');
+  await app.until(() => pulseRows(app.store.getState()).find((r) => r.path === path)?.loaded === true, `the ${path} row`);
   await app.waitFor(/\d+ running \(1 overdue ⧖\)/);
   const line = app
     .frame()
     .split('\n')
-    .find((l) => l.startsWith('acme/api '))!;
+    .find((l) => l.startsWith(`${path} `))!;
   expect(line).toMatch(/●\d+⧖/);
 });
 
@@ -77,13 +91,13 @@ it("marks a job past its project's build_timeout, which GitLab sends to Maintain
   const job = minutes ?? stuck;
   job.startedAt = app.sim.clock.now() - 15 * 60_000;
   app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path: 'acme/api', pipelineId: job.pipelineId, view: 'list' } as Pane],
+    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path, pipelineId: job.pipelineId, view: 'list' } as Pane],
   }));
   await app.until(() => rowOf(job.id).includes('15m 00s'), 'its row');
   expect(rowOf(job.id)).not.toContain('⧖');
   // GET /projects/:id as a Maintainer reads it: 600 s.
   app.store.setState((s) => ({ projects: { ...s.projects, [projectId]: { ...s.projects[projectId]!, build_timeout: 600 } } }));
   await app.until(() => rowOf(job.id).includes('⧖ 15m 00s'), 'the marked row');
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId, path: 'acme/api', jobId: job.id } as Pane] }));
+  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId, path, jobId: job.id } as Pane] }));
   await app.waitFor("⧖ overdue: running 15m 00s, past the project's 10m 00s timeout");
 });
