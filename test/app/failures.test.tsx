@@ -118,9 +118,20 @@ it('a pipeline that failed through a trigger job names the downstream failed job
 
 it('r on an older pipeline warns as ^r does: what runs again, and the newer pipeline on its ref', async () => {
   const gl = app.controller.ctx.gl;
-  const { pipeline } = await failedPipeline();
-  const [newest] = await gl.pipelines.list(projectId, { ref: pipeline.ref, perPage: 1 }).all();
-  expect(newest!.id).toBeGreaterThan(pipeline.id);
+  // A failed pipeline, with a failed job, that a newer pipeline on its ref follows.
+  let found: { pipeline: PipelineBasic; newest: PipelineBasic } | null = null;
+  for (const pipeline of await gl.pipelines.list(projectId, { perPage: 50, status: 'failed' }).all()) {
+    const [newest] = await gl.pipelines.list(projectId, { ref: pipeline.ref, perPage: 1 }).all();
+    if (newest!.id === pipeline.id) continue;
+    const failed = (await gl.jobs.listForPipeline(projectId, pipeline.id, { perPage: 100 }).all()).filter((j) => j.status === 'failed');
+    if (failed.length > 0) {
+      found = { pipeline, newest: newest! };
+      break;
+    }
+  }
+  if (!found) throw new Error('no older failed acme/api pipeline with a failed job');
+  const { pipeline, newest } = found;
+  expect(newest.id).toBeGreaterThan(pipeline.id);
   const checked = () => app.store.getState().confirm !== null && !app.store.getState().confirm!.checking;
   // ^r on the pipeline: the question the pipelines feature asks.
   openPipeline(pipeline.id);
