@@ -46,8 +46,8 @@ it('renders hostile server strings harmlessly (no escape sequence reaches the te
   await app.waitFor('evil');
   app.push({ kind: 'project', projectId: project.id, path: 'ops/runbooks', tab: 'pipelines' });
   await app.waitFor(/#\d+\s+master/);
-  // The description (tab line) comes with the project's own GET.
-  const frame = await app.waitFor(/Events\s+evil/);
+  // The description (after the last tab, Environments) comes with the project's own GET.
+  const frame = await app.waitFor(/Environments\s+evil/);
   expect(frame).toContain('evil');
   for (const bad of ['\u001b]', '\u001b[2J', '\u001bc', '\u001bP', '\u0007', '\u0000', '\u202e']) expect(frame).not.toContain(bad);
 });
