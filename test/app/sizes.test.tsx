@@ -13,6 +13,13 @@ afterEach(async () => {
   app = null;
 });
 
+/** "N projects": the caller's (the demo user's) member projects in the simulator's world. */
+function projectsCount(rig: AppRig): string {
+  const { world } = rig.sim;
+  const userId = world.tokens.get(DEMO_TOKENS.user)!.userId;
+  return `${[...world.projects.values()].filter((p) => p.members.has(userId)).length} projects`;
+}
+
 async function palette(rig: AppRig, text: string): Promise<void> {
   await rig.press(':');
   await rig.waitFor('project <path|id>');
@@ -60,7 +67,7 @@ describe.each([
   it('every pane fills the terminal exactly, no line is wider, and "? help" stays in the footer', async () => {
     app = await startApp({ columns, rows });
     const rig = app;
-    await rig.waitFor('7 projects');
+    await rig.waitFor(projectsCount(rig));
     expectFits(rig.frame(), columns, rows, 'projects');
     await openApi(rig);
     expectFits(rig.frame(), columns, rows, 'pipelines');
@@ -236,7 +243,7 @@ describe('a terminal too small to draw in', () => {
     expect(small).toMatch(/need at\s+least\s+40×10/);
     expect(small).not.toContain('pipetop 127.0.0.1');
     rig.resize(80, 24);
-    const frame = await rig.waitFor('7 projects');
+    const frame = await rig.waitFor(projectsCount(rig));
     expect(frame).not.toContain('terminal too small');
     expectFits(frame, 80, 24, 'projects after growing');
     rig.resize(39, 24);
