@@ -100,7 +100,8 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     if (stopped) return;
     if (running) {
       again = { full: full || again?.full === true };
-      return running;
+      // Settles once the tick asked for here has run, not just the one in flight (set again in its finally).
+      return running.then(() => running ?? undefined);
     }
     running = refreshPane(ctx, topPane(ctx.store.getState()), { full, polls: shares }).finally(() => {
       running = null;
