@@ -3,6 +3,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
+import type { SimJob } from '../../src/sim/model.js';
 
 let app: AppRig | null = null;
 afterEach(async () => {
@@ -10,7 +11,7 @@ afterEach(async () => {
   app = null;
 });
 
-function openJob(rig: AppRig, path: string, pick: (j: { status: string; name: string }) => boolean): number {
+function openJob(rig: AppRig, path: string, pick: (j: SimJob) => boolean): number {
   const p = simProject(rig.sim, path);
   const ids = rig.sim.world.projectJobs.get(p.id)!;
   const job = ids
@@ -39,7 +40,10 @@ it('reads a running log only while it is followed: scrolled up, nothing is read;
   app = await startApp({ logTiming: { intervalMs: 20, quietMaxMs: 20 }, timing: { activeMs: 50, idleMs: 50, maxBackoffMs: 1000 } });
   const rig = app;
   await rig.waitFor('acme/api');
-  const jobId = openJob(rig, 'acme/web', (j) => j.status === 'running');
+  // A job still running after the minute the world moves on below (jobs started by `needs:` may end sooner).
+  const ADVANCE_MS = 60_000;
+  const outlasts = (j: SimJob) => j.startedAt !== null && j.startedAt + j.plan.runMs - rig.sim.clock.now() > 2 * ADVANCE_MS;
+  const jobId = openJob(rig, 'acme/web', (j) => j.status === 'running' && outlasts(j));
   await rig.waitFor(/following/);
   const count = (suffix: string) => rig.sim.requests.filter((r) => r.path.endsWith(suffix)).length;
   const traces = () => count(`/jobs/${jobId}/trace`);
@@ -51,7 +55,7 @@ it('reads a running log only while it is followed: scrolled up, nothing is read;
   const bytes = rig.store.getState().logViews[jobId]!.bytes;
   // The world moves on (the log grows) and the job is polled ten times: the log is not read.
   const jobReads = count(`/jobs/${jobId}`);
-  rig.advance(60_000);
+  rig.advance(ADVANCE_MS);
   await rig.until(() => count(`/jobs/${jobId}`) >= jobReads + 10, 'ten polls of the job');
   expect(traces()).toBe(paused);
   expect(rig.store.getState().logViews[jobId]!.bytes).toBe(bytes);
