@@ -164,6 +164,8 @@ const ROUTES: RegExp[] = [
   /^\/projects\/[^/.][^/]*\/pipeline_schedules\/\d+(\/take_ownership)?$/,
   /^\/projects\/[^/.][^/]*\/deployments\/\d+$/,
   /^\/projects\/[^/.][^/]*\/merge_requests\/\d+(\/pipelines)?$/,
+  // The GraphQL endpoint (src/api/graphql.ts: an open pipeline's tree), beside /api/v4.
+  /^\/api\/graphql$/,
 ];
 const inRoutes = (path: string) => ROUTES.some((r) => r.test(path));
 /** A logged request's path below /api/v4, without its query. */
