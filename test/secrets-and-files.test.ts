@@ -190,7 +190,8 @@ describe.skipIf(process.platform !== 'linux')('a download interrupted by a signa
     sim.faults.add({ kind: 'delay', method: 'GET', path: /\/jobs\/artifacts\/main\/download$/, delayMs: 60_000 });
     const app = await startApp(dir);
     app.child.write(':');
-    await app.until(() => app.raw().includes('artifacts <ref> <job>'), 'the command line');
+    // The palette's hint opens with its first command; at 100 columns it is cut before `artifacts`.
+    await app.until(() => app.raw().includes('project <path|id> · '), 'the command line');
     app.child.write('artifacts main build');
     await app.until(() => app.raw().includes('artifacts main build'), 'the command typed');
     app.child.write('\r');
