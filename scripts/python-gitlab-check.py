@@ -19,7 +19,7 @@ def ok(cond, what):
 
 gl.auth(); ok(gl.user.username == "alice", "auth + /user")
 projects = gl.projects.list(membership=True, simple=True, order_by="last_activity_at", get_all=True)
-ok(len(projects) == 7, f"membership projects: {[p.path_with_namespace for p in projects]}")
+ok(len(projects) == 8 and "acme/ml" in [p.path_with_namespace for p in projects], f"membership projects: {[p.path_with_namespace for p in projects]}")
 tf = gl.projects.get("acme/platform/infra/terraform"); ok(tf.path == "terraform", "project by nested path")
 api = gl.projects.get("acme/api")
 pls = api.pipelines.list(get_all=False, per_page=100); ok(len(pls) == 100, "pipelines page of 100")
