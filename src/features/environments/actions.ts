@@ -113,6 +113,8 @@ export function runRollback(ctx: Ctx, at: EnvAt, rollback: Rollback): Promise<vo
     toast(ctx.store, 'success', `Rolling ${env} back to ${safeText(rollback.target.sha.slice(0, 8), 8)}: job #${fresh.id} ${safeText(fresh.status, 20)}`);
     openEnvironment(ctx, at);
     await refreshList(ctx, envListKeys.deployments(at.projectId, at.name));
+    // The poller reschedules at the running cadence: an idle pane would not follow the job for its idle interval.
+    ctx.acted?.();
   });
 }
 
