@@ -1,6 +1,7 @@
 // The job log pane through the keyboard, against the simulator: a finished log with folded
 // sections and durations, F to the failure, search with n/N, fold all, save, timestamps, follow on
 // a running job as it grows, and a job that has not started.
+import type { SimJob } from '../../src/sim/model.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-async function openJob(path: string, pick: (j: { status: string; name: string; startedAt: number | null }) => boolean): Promise<number> {
+async function openJob(path: string, pick: (j: SimJob) => boolean): Promise<number> {
   const p = project(path);
   const ids = app.sim.world.projectJobs.get(p.id)!;
   let job;
@@ -133,7 +134,9 @@ it('t shows the FF_TIMESTAMPS times of a log that has them', async () => {
 });
 
 it('follows a running job as its log grows; scrolling up pauses, G resumes', async () => {
-  const jobId = await openJob('acme/web', (j) => j.status === 'running');
+  // A job with minutes still to run: the world moves on 30 s at a time below, and jobs started by
+  // `needs:` may be near their end when the test opens them.
+  const jobId = await openJob('acme/web', (j) => j.status === 'running' && j.startedAt !== null && j.startedAt + j.plan.runMs - app.sim.clock.now() > 180_000);
   await app.waitFor(/following/);
   const lines = () => app.store.getState().logViews[jobId]?.lines ?? 0;
   const before = lines();
