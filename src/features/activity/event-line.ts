@@ -85,8 +85,8 @@ export function eventLine(e: Event): string {
       return `${e.action_name} project`;
     case 'target': {
       const type = e.target_type!;
-      // Always the noun, then the reference when known: a project's feed (`opened issue #22`) and a
-      // person's feed, which may leave the iid out (`opened issue`), read the same.
+      // Always the noun, then the target's reference when GitLab sent its iid: a project's feed (which
+      // sends it) and a person's feed (which may leave it out) then read the same, the noun first.
       const ref = reference(type, e.target_iid);
       const what = `${targetNoun(type)}${ref ? ` ${ref}` : ''}`;
       return `${e.action_name} ${what}${e.target_title ? ` ${oneLine(e.target_title, 160)}` : ''}`;
