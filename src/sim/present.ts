@@ -504,6 +504,30 @@ function titleCase(s: string): string {
 
 // ---- trigger jobs, variables, merge requests ----------------------------------------------------------
 
+/** Entities::Ci::JobBasic's fields: a job without runner, artifacts or tags (a bridge's own, a runner's jobs). */
+export const JOB_BASIC_FIELDS = [
+  'id',
+  'status',
+  'stage',
+  'name',
+  'ref',
+  'tag',
+  'coverage',
+  'allow_failure',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'erased_at',
+  'duration',
+  'queued_duration',
+  'user',
+  'commit',
+  'pipeline',
+  'failure_reason',
+  'web_url',
+  'project',
+] as const;
+
 /**
  * A trigger job as `GET …/pipelines/:id/bridges` shows it (GitLab's Entities::Ci::Bridge): the job's
  * own fields without runner or artifacts, plus `downstream_pipeline` (null until it exists).
@@ -512,28 +536,7 @@ export function bridge(ctx: PresentContext, j: SimJob): Json {
   const full = job(ctx, j);
   const { world } = ctx;
   const out: Json = {};
-  for (const key of [
-    'id',
-    'status',
-    'stage',
-    'name',
-    'ref',
-    'tag',
-    'coverage',
-    'allow_failure',
-    'created_at',
-    'started_at',
-    'finished_at',
-    'erased_at',
-    'duration',
-    'queued_duration',
-    'user',
-    'commit',
-    'pipeline',
-    'failure_reason',
-    'web_url',
-    'project',
-  ]) {
+  for (const key of JOB_BASIC_FIELDS) {
     if (key in full) out[key] = full[key];
   }
   if (j.failureReason && j.status === 'failed') out.failure_reason = j.failureReason;

@@ -86,35 +86,11 @@ function readable(ctx: RequestContext): SimRunner {
   return runner;
 }
 
-/** Entities::Ci::JobBasic's fields: a job without runner, artifacts or tags. */
-const JOB_BASIC = [
-  'id',
-  'status',
-  'stage',
-  'name',
-  'ref',
-  'tag',
-  'coverage',
-  'allow_failure',
-  'created_at',
-  'started_at',
-  'finished_at',
-  'erased_at',
-  'duration',
-  'queued_duration',
-  'user',
-  'commit',
-  'pipeline',
-  'failure_reason',
-  'web_url',
-  'project',
-];
-
 /** Entities::Ci::JobBasicWithProject (GET /runners/:id/jobs): JobBasic and the project's identity. */
 function jobBasicWithProject(ctx: RequestContext, j: SimJob): Record<string, unknown> {
   const full = present.job(ctx.present, j, 'full');
   const out: Record<string, unknown> = {};
-  for (const key of JOB_BASIC) if (key in full) out[key] = full[key];
+  for (const key of present.JOB_BASIC_FIELDS) if (key in full) out[key] = full[key];
   const p = ctx.world.projects.get(j.projectId)!;
   const simple = present.project(ctx.present, p, true);
   out.project = {
