@@ -20,6 +20,7 @@ import { isPlaceholder, pulseSourceProjects } from '../pulse/index.js';
 import { filterText, matchesFilter } from './filter.js';
 import type { FleetJob } from './slice.js';
 import { listKeys } from '../../domain/list-keys.js';
+import { oneRunAtATime } from '../../lib/one-run.js';
 
 export const allJobsKey = () => ({ kind: 'allJobs' }) as const;
 
@@ -81,8 +82,6 @@ export function createAllJobsReader(ctx: Ctx): AllJobsReader {
   const lookups = new Map<string, Project | null>();
   /** When each request of the timer's reads was sent, over the last minute. */
   let sends: number[] = [];
-  let running: Promise<void> | null = null;
-  let again: boolean | null = null;
 
   async function readProject(project: Project, scopes: string, count: (n: number) => void): Promise<void> {
     const before = reads.get(project.id);
@@ -165,27 +164,11 @@ export function createAllJobsReader(ctx: Ctx): AllJobsReader {
     }
     rows.sort((a, b) => Date.parse(b.job.created_at ?? '') - Date.parse(a.job.created_at ?? '') || b.job.id - a.job.id);
     const failed = projects.filter((p) => reads.get(p.id)?.error).map((p) => `${safeText(p.path_with_namespace, 40)} (${reads.get(p.id)!.error})`);
-    // Another filter came while this read ran: its own read follows (`again`), not these rows.
+    // Another filter came while this read ran: its own read follows (lib/one-run.ts), not these rows.
     if (filterText(ctx.store.getState().allJobs.filter) !== filterText(filter)) return;
     writeAllJobs(ctx.store, (s) => ({ allJobs: { ...s.allJobs, projects: projects.length, failed, lastSent: sent, reads: s.allJobs.reads + 1 } }));
     patchList<FleetJob>(ctx.store, key, { items: rows.slice(0, MAX_ROWS), loading: false, loadedAt: ctx.now(), error: null, nextPage: null });
   }
 
-  return {
-    sync(full) {
-      if (running) {
-        again = (again ?? false) || full;
-        return running;
-      }
-      running = run(full).finally(() => {
-        running = null;
-        if (again !== null) {
-          const next = again;
-          again = null;
-          void this.sync(next);
-        }
-      });
-      return running;
-    },
-  };
+  return { sync: oneRunAtATime(run) };
 }

@@ -12,6 +12,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import { listOf, patchList } from '../../store/store.js';
 import { byUrgency, myMrsKey, readMyMrLists, type MrRow } from './source.js';
+import { oneRunAtATime } from '../../lib/one-run.js';
 
 const MINUTE = 60_000;
 /** The lists a read asks, whatever else it reads. */
@@ -32,8 +33,6 @@ export function createMrsReader(ctx: Ctx): MrsReader {
   const known = new Map<number, Known>();
   /** When each request of the timer's reads was sent, over the last minute. */
   let sends: number[] = [];
-  let running: Promise<void> | null = null;
-  let again: boolean | null = null;
 
   async function readHead(row: MrRow, count: () => void): Promise<void> {
     count();
@@ -91,21 +90,5 @@ export function createMrsReader(ctx: Ctx): MrsReader {
     patchList<MrRow>(ctx.store, key, { items, loading: false, loadedAt: ctx.now(), error: null, nextPage: null });
   }
 
-  return {
-    sync(full) {
-      if (running) {
-        again = (again ?? false) || full;
-        return running;
-      }
-      running = run(full).finally(() => {
-        running = null;
-        if (again !== null) {
-          const next = again;
-          again = null;
-          void this.sync(next);
-        }
-      });
-      return running;
-    },
-  };
+  return { sync: oneRunAtATime(run) };
 }
