@@ -13,6 +13,23 @@ import { envListKeys } from './keys.js';
 import type { EnvRow } from './slice.js';
 import { selectedRow } from '../../store/lists.js';
 
+/** `:approve` and `:reject`: the same question, GitLab's two verdicts on a blocked deployment. */
+function verdictCommand(status: 'approved' | 'rejected', order: number): PaletteCommand {
+  const verb = status === 'approved' ? 'approve' : 'reject';
+  return {
+    usage: `${verb} [comment]`,
+    description: `${verb} the deployment of the environment waiting for an approval`,
+    order,
+    mutates: `${status === 'approved' ? 'approving' : 'rejecting'} deployments`,
+    run(ctx, args, at) {
+      const env = onEnvironment(at, ctx);
+      if (typeof env === 'string') return env;
+      void askApproval(ctx, env, status, args.join(' ').trim() || undefined, selectedDeployment(ctx, at.stack[at.stack.length - 1]!));
+      return null;
+    },
+  };
+}
+
 export const ENVIRONMENTS_TAB = 'environments' as const;
 
 const isTab = (pane: Pane): pane is Extract<Pane, { kind: 'project' }> => pane.kind === 'project' && pane.tab === ENVIRONMENTS_TAB;
@@ -122,30 +139,8 @@ export const ENVIRONMENTS_PALETTE: Record<string, PaletteCommand> = {
       return null;
     },
   },
-  approve: {
-    usage: 'approve [comment]',
-    description: 'approve the deployment of the environment waiting for an approval',
-    order: 77,
-    mutates: 'approving deployments',
-    run(ctx, args, at) {
-      const env = onEnvironment(at, ctx);
-      if (typeof env === 'string') return env;
-      void askApproval(ctx, env, 'approved', args.join(' ').trim() || undefined, selectedDeployment(ctx, at.stack[at.stack.length - 1]!));
-      return null;
-    },
-  },
-  reject: {
-    usage: 'reject [comment]',
-    description: 'reject the deployment of the environment waiting for an approval',
-    order: 78,
-    mutates: 'rejecting deployments',
-    run(ctx, args, at) {
-      const env = onEnvironment(at, ctx);
-      if (typeof env === 'string') return env;
-      void askApproval(ctx, env, 'rejected', args.join(' ').trim() || undefined, selectedDeployment(ctx, at.stack[at.stack.length - 1]!));
-      return null;
-    },
-  },
+  approve: verdictCommand('approved', 77),
+  reject: verdictCommand('rejected', 78),
   stop: {
     usage: 'stop',
     description: 'stop the environment (its stop job runs, if it has one)',
