@@ -17,7 +17,7 @@
 // &per_page=1) and its `sha` and `deployable.commit`.
 import { patchConfirm, setConfirm } from './writers.js';
 import type { Commit, Job, PipelineBasic } from '../api/index.js';
-import type { ConfirmAction } from './commands.js';
+import type { ConfirmAction } from './continuations.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import { firstPage } from './sources.js';

@@ -75,7 +75,7 @@ describe('the controller asks the features', () => {
       confirmed: (_ctx, a: { args: { path: string } }) => void ran.push(`confirm ${a.args.path}`),
       submitted: (_ctx, _a: unknown, value) => (ran.push(`prompt ${value}`), value === 'bad' ? 'Not a status' : null),
     });
-    // Its own data, typed by the feature that declares it (store/commands.ts ConfirmPayloads): a made-up one here.
+    // Its own data, typed by the feature that declares it (store/continuations.ts ConfirmPayloads): a made-up one here.
     store.setState({ confirm: { message: 'Replace it?', yes: { owner: 'fake', command: 'save', args: { path: 'x.log' } } as never } });
     controller.handleKey(key('y', 'y'));
     store.setState({ prompt: { id: 'p', label: 'Status:', initial: '', submit: { owner: 'fake', command: 'scope', args: {} } as never } });

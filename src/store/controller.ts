@@ -19,7 +19,7 @@ import { InkFeed } from '../input/ink-feed.js';
 import { keymapOf } from './keymap.js';
 import { commandTable, handlerOf, readOnlyRefusal, type Command, type CommandTable, type Handler } from './command.js';
 import { coreCommands, coreConfirmed } from './core-commands.js';
-import type { ConfirmAction, PromptAction, PromptResult } from './commands.js';
+import type { ConfirmAction, PromptAction, PromptResult } from './continuations.js';
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';

@@ -12,7 +12,7 @@ import { runPalette } from './palette.js';
 import { registryOf } from './registry.js';
 import { listKeyOf } from './sources.js';
 import { quit as quitApp, setConfirm, setFiltering, setHelp } from './writers.js';
-import type { CoreConfirm } from './commands.js';
+import type { CoreConfirm } from './continuations.js';
 import { listOf, patchList, toast } from './store.js';
 import type { Pane } from './types.js';
 
@@ -89,7 +89,7 @@ function openPage(ctx: Ctx, url: string): void {
   void ctx.platform.openUrl(url).then((r) => toast(ctx.store, r.opened ? 'success' : 'info', r.opened ? `Opened ${url}` : r.message));
 }
 
-/** `y` to one of the core's own confirms (store/commands.ts CoreConfirm). */
+/** `y` to one of the core's own confirms (store/continuations.ts CoreConfirm). */
 export function coreConfirmed(ctx: Ctx, action: CoreConfirm): void {
   if (action.command === 'object.openElsewhere') openPage(ctx, action.args.url);
 }

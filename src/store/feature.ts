@@ -14,7 +14,7 @@ import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
 import type { SafeString } from '../text/safe.js';
 import type { AppStore } from './store.js';
 import type { Binding, CommandId, HintPlace, Scope } from '../keymap/bindings.js';
-import type { PromptResult } from './commands.js';
+import type { PromptResult } from './continuations.js';
 import type { ReactNode } from 'react';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState, ListKey, ListKind, ListState, Pane, PaneKind, PaneKinds, TabName } from './types.js';
@@ -161,7 +161,7 @@ export interface Retention {
  * takeover in the scopes of that pane (`takes`), or a read on it (`readsOn`).
  */
 export interface Feature {
-  /** Its name, unique in the registry: what its confirms and prompts name as their owner (store/commands.ts). */
+  /** Its name, unique in the registry: what its confirms and prompts name as their owner (store/continuations.ts). */
   readonly name: string;
   /** Its slice of the state (its records and their writers), composed into the one store by src/app/create.ts. */
   readonly slice?: StateCreator<AppState, [], [], object>;
@@ -237,7 +237,7 @@ export interface Feature {
    */
   paste?(ctx: Ctx, pane: Pane, text: string): boolean;
   /**
-   * `y` on a confirm it opened: the data the confirm carries (its `yes`, store/commands.ts
+   * `y` on a confirm it opened: the data the confirm carries (its `yes`, store/continuations.ts
    * ConfirmPayloads[its name]), found by the owner's name. Typed by the feature: `never` here.
    */
   readonly confirmed?: (ctx: Ctx, payload: never) => void;

@@ -10,7 +10,7 @@ import { fieldKey, fieldText, type FieldHost } from './field-keys.js';
 import { moveSelection } from './lists.js';
 import { registryOf } from './registry.js';
 import { listOf, patchList, toast } from './store.js';
-import type { ConfirmAction } from './commands.js';
+import type { ConfirmAction } from './continuations.js';
 import type { ListKey, PromptState } from './types.js';
 
 /** `y` (confirm.yes) runs the confirm's command; any other key says nothing was changed. */

@@ -2,7 +2,7 @@
 // they show, so going back finds a list as it was left (selection, filter, pages loaded).
 import type { Job, PipelineBasic, Project } from '../api/index.js';
 import type { SavedView } from '../config/views.js';
-import type { ConfirmAction, PromptAction } from './commands.js';
+import type { ConfirmAction, PromptAction } from './continuations.js';
 
 /**
  * The panes, by kind: each feature declares its own (TypeScript declaration merging, in its

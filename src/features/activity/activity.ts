@@ -19,7 +19,7 @@ import { watchEventProjects } from './projects.js';
 import { ACTIVITY_BINDINGS } from './bindings.js';
 import { withRuns } from '../../store/command.js';
 import { EventsPane } from './EventsPane.js';
-import { promptsBy } from '../../store/commands.js';
+import { promptsBy } from '../../store/continuations.js';
 import type { ActivityPrompts } from './types.js';
 import { eventLists } from './types.js';
 import { createElement } from 'react';

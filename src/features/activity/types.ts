@@ -1,6 +1,6 @@
 // The activity feature's panes and lists, declared into the core's unions (store/types.ts).
 import type { ListKey } from '../../store/types.js';
-import type { Continuations } from '../../store/commands.js';
+import type { Continuations } from '../../store/continuations.js';
 
 /** The event lists: a project's (its tab), the caller's (`:events`), a user's (`:user`). */
 export const eventLists = {
@@ -20,12 +20,12 @@ declare module '../../store/types.js' {
   }
 }
 
-// The prompt this feature opens, and what it carries (store/commands.ts).
+// The prompt this feature opens, and what it carries (store/continuations.ts).
 /** What this feature's prompts carry, by command (its activity.ts answers them). */
 export interface ActivityPrompts {
   'events.filters': { key: ListKey };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface PromptPayloads {
     activity: Continuations<ActivityPrompts>;
   }

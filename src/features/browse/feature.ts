@@ -19,7 +19,7 @@ import { loadListing, loadPreview, rowsOf } from './load.js';
 import { pageEntry } from './pager.js';
 import { askSave, saveEntry, submitSave } from './save.js';
 import { BrowsePane } from './BrowsePane.js';
-import { confirmsBy, promptsBy } from '../../store/commands.js';
+import { confirmsBy, promptsBy } from '../../store/continuations.js';
 import type { BrowseConfirms, BrowsePrompts } from './slice.js';
 
 type BrowsePane = Extract<Pane, { kind: 'browse' }>;

@@ -3,7 +3,7 @@ import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { ZipEntry } from '../../lib/zip.js';
 import type { AppState } from '../../store/types.js';
-import type { Continuations } from '../../store/commands.js';
+import type { Continuations } from '../../store/continuations.js';
 
 /** A job's archive as `:browse` read it. */
 export interface ArchiveListing {
@@ -64,7 +64,7 @@ declare module '../../store/types.js' {
   }
 }
 
-// The confirm and prompt this feature opens, and what they carry (store/commands.ts).
+// The confirm and prompt this feature opens, and what they carry (store/continuations.ts).
 /** What this feature's confirms carry, by command (its feature.ts answers them). */
 export interface BrowseConfirms {
   /** `s`: a typed file name that exists: save again, replacing it. */
@@ -75,7 +75,7 @@ export interface BrowsePrompts {
   /** `s`: where to save one file of the archive. */
   'browse.save': { projectId: number; jobId: number; name: string; size: number; offered: string };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
     browse: Continuations<BrowseConfirms>;
   }

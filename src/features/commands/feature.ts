@@ -6,7 +6,7 @@ import type { Feature } from '../../store/feature.js';
 import { safeText } from '../../text/safe.js';
 import { COMMAND_BINDINGS } from './bindings.js';
 import { findCommand, runConfirmed, startCommand, userCommands } from './run.js';
-import { confirmsBy } from '../../store/commands.js';
+import { confirmsBy } from '../../store/continuations.js';
 import type { Ctx } from '../../store/ctx.js';
 import { changesGitLab } from '../../config/user-commands.js';
 
@@ -52,7 +52,7 @@ export interface CommandConfirms {
   /** A user's command with `confirm: true`, with the values of the object it was asked about. */
   'commands.runConfirmed': { name: string; vars: Record<string, string> };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
     commands: Continuations<CommandConfirms>;
   }

@@ -203,8 +203,8 @@ export interface EnvironmentConfirms {
   'env.approval': EnvAt & { deploymentId: number; iid: number; jobId: number | null; status: 'approved' | 'rejected'; comment?: string };
   'env.stop': EnvAt & { environmentId: number | null };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
-    environments: import('../../store/commands.js').Continuations<EnvironmentConfirms>;
+    environments: import('../../store/continuations.js').Continuations<EnvironmentConfirms>;
   }
 }

@@ -2,7 +2,7 @@
 // an environment's pane (its deployments), and roll back, approve/reject and stop on them.
 import type { Deployment, EnvironmentDetail } from '../../api/index.js';
 import { withRuns } from '../../store/command.js';
-import { confirmsBy } from '../../store/commands.js';
+import { confirmsBy } from '../../store/continuations.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';

@@ -19,7 +19,7 @@ import { withRuns } from '../../store/command.js';
 import { FAILURE_BINDINGS } from './bindings.js';
 import { loadFailures } from './load.js';
 import { FailuresPane } from './FailuresPane.js';
-import { confirmsBy } from '../../store/commands.js';
+import { confirmsBy } from '../../store/continuations.js';
 import type { FailureConfirms } from './slice.js';
 
 type FailuresPane = Extract<Pane, { kind: 'failures' }>;

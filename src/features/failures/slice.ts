@@ -2,7 +2,7 @@
 import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from '../../store/types.js';
-import type { Continuations } from '../../store/commands.js';
+import type { Continuations } from '../../store/continuations.js';
 
 /** One failed job of the pipeline or of a pipeline downstream of it, with the cause its log gives. */
 export interface FailureItem {
@@ -58,13 +58,13 @@ declare module '../../store/types.js' {
   }
 }
 
-// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+// The confirms and prompts this feature opens, and what they carry (store/continuations.ts).
 /** What this feature's confirms carry, by command (its feature.ts answers them). */
 export interface FailureConfirms {
   /** The failure digest's `r`: a pipeline retry. */
   'failures.retryConfirmed': { projectId: number; pipelineId: number };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
     failures: Continuations<FailureConfirms>;
   }

@@ -8,7 +8,7 @@ import type { Job, JobVariable } from '../../api/index.js';
 import { segment } from '../../api/paths.js';
 import { placementNote, replaceQuestion, TargetError } from '../../lib/safe-file.js';
 import { safeText } from '../../text/safe.js';
-import type { ConfirmAction } from '../../store/commands.js';
+import type { ConfirmAction } from '../../store/continuations.js';
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import { actionKey, guarded } from '../../store/guard.js';

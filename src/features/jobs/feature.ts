@@ -7,7 +7,7 @@ import { downloadArtifactsByRefTo, downloadJobArtifacts, runJobAction, submitDow
 import { jobsTabUrl, openJob } from './commands.js';
 import { submitJobScopes } from './scopes.js';
 import { JOBS_PALETTE } from './palette.js';
-import { confirmsBy, promptsBy } from '../../store/commands.js';
+import { confirmsBy, promptsBy } from '../../store/continuations.js';
 import type { JobConfirms, JobPrompts } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
 import { createElement } from 'react';

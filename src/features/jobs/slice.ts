@@ -2,9 +2,9 @@
 // (src/domain/jobs.ts): the pipelines, log, browse and `:jobs` features show them too.
 import type { Job } from '../../api/index.js';
 import type { ListKey } from '../../store/types.js';
-import type { Continuations } from '../../store/commands.js';
+import type { Continuations } from '../../store/continuations.js';
 
-// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+// The confirms and prompts this feature opens, and what they carry (store/continuations.ts).
 /** What this feature's confirms carry, by command (its feature.ts answers them). */
 export interface JobConfirms {
   'job.confirmed': { verb: 'cancel' | 'erase' | 'retry'; job: Job; projectId: number; path: string };
@@ -19,7 +19,7 @@ export interface JobPrompts {
   'job.download': { job: Job; projectId: number };
   'job.downloadByRef': { projectId: number; ref: string; jobName: string };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
     jobs: Continuations<JobConfirms>;
   }

@@ -16,7 +16,7 @@ import { DEFAULT_LOG_TIMING, LogRegistry, type LogTiming } from './log-view.js';
 import { createLogSlice } from './slice.js';
 import { JobPane } from './JobPane.js';
 import { safeText } from '../../text/safe.js';
-import { confirmsBy, promptsBy } from '../../store/commands.js';
+import { confirmsBy, promptsBy } from '../../store/continuations.js';
 import { jobHintPlaces, jobUrl, pollJobs } from '../jobs/index.js';
 import type { LogConfirms, LogPrompts } from './slice.js';
 

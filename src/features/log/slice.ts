@@ -5,7 +5,7 @@ import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { LogModel } from '../../log/index.js';
 import type { AppState } from '../../store/types.js';
-import type { Continuations } from '../../store/commands.js';
+import type { Continuations } from '../../store/continuations.js';
 
 /** The job log's view state (the lines themselves live in the log engine, spooled to disk). */
 export interface LogViewState {
@@ -61,7 +61,7 @@ declare module '../../store/types.js' {
   }
 }
 
-// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+// The confirms and prompts this feature opens, and what they carry (store/continuations.ts).
 /** What this feature's confirms carry, by command (its feature.ts answers them). */
 export interface LogConfirms {
   /** A typed file name that exists: save the log again, replacing it. */
@@ -72,7 +72,7 @@ export interface LogPrompts {
   'log.search': { jobId: number };
   'log.save': { jobId: number };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
     log: Continuations<LogConfirms>;
   }

@@ -36,7 +36,7 @@ import { RunFormPane } from './RunFormPane.js';
 import { TestsPane } from './TestsPane.js';
 import { PIPELINES_PALETTE } from './palette.js';
 import { safeText } from '../../text/safe.js';
-import { confirmsBy, promptsBy } from '../../store/commands.js';
+import { confirmsBy, promptsBy } from '../../store/continuations.js';
 import type { PipelineConfirms, PipelinePrompts } from './slice.js';
 import type { Ctx } from '../../store/ctx.js';
 import { listKeys } from '../../domain/list-keys.js';

@@ -8,7 +8,7 @@ import type { AppState, ListKey } from '../../store/types.js';
 import type { PipelineExtrasState } from './pipeline-extras.js';
 import type { RunFormState } from './run-form.js';
 import type { TestHistory } from './test-history.js';
-import type { Continuations } from '../../store/commands.js';
+import type { Continuations } from '../../store/continuations.js';
 
 /** A project's latest successful jobs (history.ts), as few fields as a usual duration needs. */
 export interface JobHistoryState {
@@ -64,7 +64,7 @@ declare module '../../store/types.js' {
   }
 }
 
-// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+// The confirms and prompts this feature opens, and what they carry (store/continuations.ts).
 /** What this feature's confirms carry, by command (its feature.ts answers them). */
 export interface PipelineConfirms {
   'pipeline.cancelConfirmed': { pipeline: PipelineBasic; projectId: number };
@@ -78,7 +78,7 @@ export interface PipelineConfirms {
 export interface PipelinePrompts {
   'pipelines.filters': { projectId: number; key: ListKey };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
     pipelines: Continuations<PipelineConfirms>;
   }

@@ -5,7 +5,7 @@
 import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature, PaletteAt } from '../../store/feature.js';
-import { confirmsBy } from '../../store/commands.js';
+import { confirmsBy } from '../../store/continuations.js';
 import { withRuns } from '../../store/command.js';
 import { guarded } from '../../store/guard.js';
 import { listOf, toast, topPane } from '../../store/store.js';

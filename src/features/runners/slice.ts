@@ -6,7 +6,7 @@ import { sliceWriter } from '../../store/writer.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { Job, Runner, RunnerDetails, RunnerJob, RunnerManager } from '../../api/index.js';
 import type { AppState } from '../../store/types.js';
-import type { Continuations } from '../../store/commands.js';
+import type { Continuations } from '../../store/continuations.js';
 
 /** A list as GitLab answered it, or why it did not (`forbidden`: a 403, the role is below Maintainer). */
 export interface RunnerList {
@@ -86,7 +86,7 @@ declare module '../../store/types.js' {
 export interface RunnerConfirms {
   'runner.pauseConfirmed': { runnerId: number; paused: boolean };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
     runners: Continuations<RunnerConfirms>;
   }

@@ -29,7 +29,7 @@ import { droppedNotice } from '../../store/modal-keys.js';
 import { firstLine } from '../../text/text-edit.js';
 import { SchedulePane } from './SchedulePane.js';
 import { ScheduleFormPane } from './ScheduleFormPane.js';
-import { confirmsBy } from '../../store/commands.js';
+import { confirmsBy } from '../../store/continuations.js';
 import type { ScheduleConfirms } from './slice.js';
 import { askPlay, openRun, runPlay } from './play.js';
 import { SCHEDULES_PALETTE } from './palette.js';

@@ -6,7 +6,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { PipelineSchedule } from '../../api/index.js';
 import type { AppState, ListKey } from '../../store/types.js';
 import type { ScheduleFormState } from './schedule-form.js';
-import type { Continuations } from '../../store/commands.js';
+import type { Continuations } from '../../store/continuations.js';
 
 /** The schedule list of a project (its tab). */
 export const schedulesList = (projectId: number): ListKey => ({ kind: 'schedules', projectId });
@@ -52,7 +52,7 @@ declare module '../../store/types.js' {
   }
 }
 
-// The confirms and prompts this feature opens, and what they carry (store/commands.ts).
+// The confirms and prompts this feature opens, and what they carry (store/continuations.ts).
 /** What this feature's confirms carry, by command (its feature.ts answers them). */
 export interface ScheduleConfirms {
   'schedule.discardForm': Record<string, never>;
@@ -61,7 +61,7 @@ export interface ScheduleConfirms {
   'schedule.playConfirmed': { projectId: number; path: string; schedule: PipelineSchedule };
   'schedule.openRun': { projectId: number; path: string; pipelineId: number };
 }
-declare module '../../store/commands.js' {
+declare module '../../store/continuations.js' {
   interface ConfirmPayloads {
     schedules: Continuations<ScheduleConfirms>;
   }
