@@ -91,7 +91,7 @@ export interface ToastState {
   id: number;
 }
 
-/** A `[y/N]` question; `y` runs `yes` (a command and its arguments, see commands.ts). */
+/** A `[y/N]` question; `y` runs `yes` (a command and its arguments, see continuations.ts). */
 export interface ConfirmState {
   message: string;
   /** Shown on a second line: the consequence, when the question is long already. */
