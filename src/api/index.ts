@@ -95,4 +95,5 @@ export {
   type GraphRead,
   type PipelineGraph,
 } from './graphql.js';
+export { GRAPH_IDLE_MS, patchBridgeRows, patchJob, patchJobRows, patchPipeline, REST_CHECK_MS } from './graph-patch.js';
 export { createRunnersApi, type RunnerJobFilters, type RunnerListFilters, type RunnersApi } from './runners.js';

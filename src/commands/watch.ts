@@ -239,9 +239,11 @@ async function watch(argv: string[], io: WatchIo, hooks: WatchHooks, guard: Guar
           ...patience,
           gl,
           projectId: project.id,
+          projectPath: projectName,
           pipelineId,
           jobsEveryMs: hooks.jobsEveryMs ?? patience.intervalMs * 3,
           onSnapshot: (snap, events, first) => reporter!.snapshot(snap, events, first),
+          onFallback: (reason) => reporter!.notice(`${reason}; the pipeline is read over REST from now on`),
         }),
       );
     } catch (error) {

@@ -6,31 +6,34 @@ import type { Downstream } from './model.js';
 
 export interface DownstreamReader {
   read(pipelineId: number, signal?: AbortSignal): Promise<Downstream[]>;
+  /** The bridges themselves (what the GraphQL path patches: src/watch/graph-round.ts). */
+  bridges(pipelineId: number, signal?: AbortSignal): Promise<Bridge[]>;
   /** False once the server said it has no bridges endpoint. */
   readonly supported: boolean;
 }
 
 export function downstreamReader(gl: GitLab, projectId: ProjectId): DownstreamReader {
   let supported = true;
+  const bridges = async (pipelineId: number, signal?: AbortSignal): Promise<Bridge[]> => {
+    if (!supported) return [];
+    try {
+      return await gl.pipelines.bridges(projectId, pipelineId, { perPage: 100, ...(signal ? { signal } : {}) }).all();
+    } catch (error) {
+      if (!isGitLabApiError(error) || error.status !== 404) throw error;
+      supported = false;
+      return [];
+    }
+  };
   return {
     get supported() {
       return supported;
     },
-    async read(pipelineId, signal) {
-      if (!supported) return [];
-      try {
-        const bridges = await gl.pipelines.bridges(projectId, pipelineId, { perPage: 100, ...(signal ? { signal } : {}) }).all();
-        return bridges.map(toDownstream);
-      } catch (error) {
-        if (!isGitLabApiError(error) || error.status !== 404) throw error;
-        supported = false;
-        return [];
-      }
-    },
+    read: async (pipelineId, signal) => (await bridges(pipelineId, signal)).map(toDownstream),
+    bridges,
   };
 }
 
-function toDownstream(b: Bridge): Downstream {
+export function toDownstream(b: Bridge): Downstream {
   const d = b.downstream_pipeline;
   return {
     bridgeId: b.id,

@@ -325,6 +325,12 @@ export class LiveRegion {
     this.write(out);
   }
 
+  /** The block is erased and the cursor left where it began: other output goes there, then a draw. */
+  clear(): void {
+    if (this.height > 0) this.write(`\r\x1b[${this.height}A\x1b[J`);
+    this.height = 0;
+  }
+
   /** The block stays as it is; later output goes below it. */
   release(): void {
     this.height = 0;

@@ -19,6 +19,8 @@ import {
 export interface Reporter {
   snapshot(snap: Snapshot, events: WatchEvent[], first: boolean): void;
   trouble(message: string, retryInMs: number): void;
+  /** Something the reader should know once, on stderr (GitLab refused GraphQL: REST reads from now on). */
+  notice(message: string): void;
   end(snap: Snapshot, outcome: Outcome, exitCode: number, failed: readonly FailedJobReport[]): void;
   error(exitCode: number, message: string): void;
   /** Stops timers; leaves the output as it is. */
@@ -67,6 +69,8 @@ function jsonReporter(o: ReporterOptions): Reporter {
     trouble(message, retryInMs) {
       emit({ type: 'retrying', at: new Date(o.now()).toISOString(), message, retry_in_ms: retryInMs });
     },
+    // Not in the JSON stream: a script's outcome does not depend on which API told it.
+    notice: (message) => o.err(`pipetop: ${safeText(message, 500)}\n`),
     end(snap, outcome, exitCode, failed) {
       emit(jsonEnd(snap, outcome, exitCode, failed, o.now()));
     },
@@ -87,6 +91,7 @@ function plainReporter(o: ReporterOptions): Reporter {
     trouble(message, retryInMs) {
       o.err(`pipetop: ${safeText(message, 500)}; trying again in ${Math.ceil(retryInMs / 1000)}s\n`);
     },
+    notice: (message) => o.err(`pipetop: ${safeText(message, 500)}\n`),
     end(snap, outcome, _exitCode, failed) {
       o.out(`${summaryLines(snap, outcome, failed, { color: false }, o.now()).join('\n')}\n`);
     },
@@ -128,6 +133,12 @@ function liveReporter(o: ReporterOptions): Reporter {
       troubleLine = { message: safeText(message, 200), retryInMs };
       if (last) draw();
       else o.err(`pipetop: ${safeText(message, 500)}; trying again in ${Math.ceil(retryInMs / 1000)}s\n`);
+    },
+    notice(message) {
+      // Above the block: it is taken away, the line written, and drawn again below it.
+      region.clear();
+      o.err(`pipetop: ${safeText(message, 500)}\n`);
+      draw();
     },
     end(snap, outcome, _exitCode, failed) {
       if (timer) clearInterval(timer);

@@ -39,13 +39,15 @@ describe('watch counts real bridges', () => {
     }
   });
 
-  it("follows a running parent's child to its end and sees the multi-project pipeline start", async () => {
+  it("over REST: follows a running parent's child to its end and sees the multi-project pipeline start", async () => {
     const from = rig.sim.requests.length;
+    // A GitLab without GraphQL (the GraphQL path: test/watch/graphql.test.ts).
+    rig.sim.setGraphQL('off');
     const run = await watchOn(rig, ['700027', '--project', DEPLOYER, '--json', '--interval', '10'], {
       onSleep: (n) => {
         if (n > 5_000) throw new Error('the pipeline did not end');
       },
-    });
+    }).finally(() => rig.sim.setGraphQL('on'));
     const all = events(run.lines);
     // The integration child runs while the parent stands still: its bridge is read every
     // BRIDGES_ACTIVE_MS (15 s, every other 10 s round), not every round.
