@@ -465,6 +465,96 @@ async function scenarioD() {
   return result;
 }
 
+/**
+ * `pipetop watch` for `ms` (or until the pipeline ends) on `pipelineId`: its opening reads (up to
+ * its first line) counted apart from the rounds that follow; requests a minute, 304s, REST job
+ * lists, GraphQL queries, and the tree's changes (its ETag touched) in the same time.
+ */
+async function watchWindow(runWatch, pipelineId, ms) {
+  const proxy = await newProxy();
+  const agent = await newAgent();
+  agents.splice(0, agents.length, agent);
+  const userAgent = `pipetop/bench-watch-window-${pipelineId}-${sim.requests.length}`;
+  const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
+  const stop = new AbortController();
+  const started = sim.clock.now();
+  let from = null;
+  let err = '';
+  let code = null;
+  const touches = () => sim.etags.touches.get(`pipelines/id/${pipelineId}`) ?? 0;
+  let touched = 0;
+  const opened = sim.requests.length;
+  const watching = runWatch(
+    ['--host', proxy.url, '--token', app.DEMO_TOKENS.user, '--project', PROJECT, String(pipelineId)],
+    {
+      stdout: {
+        write: () => {
+          // The first line is written after the first round: the window starts there.
+          if (from === null) {
+            from = sim.requests.length;
+            touched = touches();
+          }
+          return true;
+        },
+        isTTY: false,
+      },
+      stderr: { write: (t) => (err += t), isTTY: false },
+      env: {},
+      cwd: root,
+      home: root,
+    },
+    { now: () => sim.clock.now(), sleep, signal: stop.signal, git: async () => null, client: { dispatcher: agent.agent, userAgent, sleep } },
+  ).then((c) => (code = c));
+  let t = 0;
+  for (let guard = 0; code === null && (from === null || t < ms); guard += STEP_MS) {
+    if (guard > 10 * 60_000) throw new Error('pipetop watch did not start');
+    await vt.advance(STEP_MS);
+    await settle([agent.state]);
+    if (from !== null) t += STEP_MS;
+  }
+  const windowMs = Math.max(t, STEP_MS);
+  stop.abort();
+  await vt.advance(STEP_MS);
+  await watching;
+  const all = requestsSince(opened, userAgent);
+  const requests = requestsSince(from ?? opened, userAgent);
+  const minutes = windowMs / 60_000;
+  const result = {
+    pipeline: pipelineId,
+    statusAtEnd: world.pipelines.get(pipelineId).status,
+    exit: code,
+    notice: err.trim(),
+    opening: all.length - requests.length,
+    windowS: windowMs / 1000,
+    requests: requests.length,
+    requestsPerMin: requests.length / minutes,
+    total: all.length,
+    totalS: (sim.clock.now() - started) / 1000,
+    jobLists: requests.filter((r) => kindOf(r.path) === 'pipeline jobs').length,
+    graphql: requests.filter((r) => kindOf(r.path) === 'graphql').length,
+    notModified: requests.filter((r) => r.status === 304).length,
+    databasePerMin: requests.filter((r) => r.status !== 304).length / minutes,
+    treeChangesPerMin: (touches() - touched) / minutes,
+    byKind: summarise(requests, proxy, agent, windowMs).byKind,
+    allByKind: summarise(all, proxy, agent, windowMs).byKind,
+  };
+  await proxy.close();
+  return result;
+}
+
+/** `pipetop watch` one minute on a running pipeline over GraphQL, one over REST (GraphQL off), and on a finished one (it ends at once). */
+async function scenarioWatchWindows() {
+  const { runWatch } = await loadWatch();
+  const running = await bobStartsPipeline();
+  await run(20_000);
+  const graph = await watchWindow(runWatch, running.id, 60_000);
+  sim.setGraphQL('off');
+  const rest = await watchWindow(runWatch, running.id, 60_000);
+  sim.setGraphQL('on');
+  const finished = await watchWindow(runWatch, finishedPipeline().id, 60_000);
+  return { running: graph, rest, finished };
+}
+
 // ------------------------------------------------------------------------------------------------
 // (e) A running parent pipeline with one running child: acme/platform/deployer's newest
 // pipeline, held by its `integration` child's long e2e job. The pane reads the parent's jobs and,
@@ -859,8 +949,30 @@ if (process.env.CASE === 'graph') {
 }
 
 if (process.env.CASE === 'watch') {
-  const { result: d, realS } = await alone('(d) pipetop watch and glab ci status --live on a running pipeline, until it ends', scenarioD);
+  const { result: d, realS } = await alone('(d) pipetop watch and glab ci status --live on a running pipeline, until it ends; then 1 min windows', async () => ({
+    ...(await scenarioD()),
+    windows: await scenarioWatchWindows(),
+  }));
+  const w = d.windows;
   const ok = d.pipetop.requestsPerMin <= d.glab.requestsPerMin;
+  const okWindow = w.running.jobLists <= 2 && w.running.databasePerMin <= w.running.treeChangesPerMin + 2;
+  const wrow = (r) => ({
+    opening: r.opening,
+    'req/min': f1(r.requestsPerMin),
+    '304s': r.notModified,
+    'REST job lists': r.jobLists,
+    'non-304/min': f1(r.databasePerMin),
+    'tree changes/min': f1(r.treeChangesPerMin),
+  });
+  console.table({
+    'pipetop watch, running, GraphQL (1 min)': wrow(w.running),
+    'pipetop watch, running, REST only (1 min)': wrow(w.rest),
+  });
+  console.log(`(d) windows: running #${w.running.pipeline}: ${kinds(w.running)}`);
+  console.log(`    REST only: ${kinds(w.rest)} — said: ${w.rest.notice || '(nothing)'}`);
+  console.log(
+    `    finished #${w.finished.pipeline} (${w.finished.statusAtEnd}): ${w.finished.total} requests in all, exit ${w.finished.exit}: ${kinds({ byKind: w.finished.allByKind })}`,
+  );
   await report({
     table: {
       'pipetop watch (interval 3 s)': {
@@ -879,7 +991,7 @@ if (process.env.CASE === 'watch') {
     ],
     file: 'cost-watch.json',
     fields: { results: { d } },
-    ok,
+    ok: ok && okWindow,
   });
 }
 
