@@ -12,7 +12,9 @@
 //
 // Target (docs/performance.md): p95 ≤ 16 ms. Prints a table, writes bench/results/latency.json. Not a test.
 // RUNS=n sets the samples per move/page row (default 60). ONLY=burst runs only the burst row (10 keys in
-// one write, on the project list) and writes bench/results/latency-burst.json. PROFILE='log: next match' writes a CPU
+// one write, on the project list) and writes bench/results/latency-burst.json. ONLY=views runs only the
+// `v` rows (the pipeline's stage graph, needs graph, timeline and list; VIEWS=n cycles, default 10)
+// and writes bench/results/latency-views.json. PROFILE='log: next match' writes a CPU
 // profile of that row's keys (main thread) to the temp directory, for Chrome DevTools. CPU=1 records
 // the process's CPU time (user + system) from the key to its frame instead of the wall time: on a
 // machine shared with other work it moves far less with the load, so two checkouts compare.
@@ -228,10 +230,11 @@ for (let i = 0; i < size(10, 2); i++) {
 if (process.env.ONLY === 'burst') {
   await finish();
 }
-for (let i = 0; i < RUNS; i++) await press('projects: move (j/k)', i % 4 === 3 ? 'k' : 'j');
+const VIEWS_ONLY = process.env.ONLY === 'views';
+if (!VIEWS_ONLY) for (let i = 0; i < RUNS; i++) await press('projects: move (j/k)', i % 4 === 3 ? 'k' : 'j');
 
-for (let i = 0; i < RUNS / 3; i++) await press('projects: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
-for (let i = 0; i < size(10, 2); i++) await press('projects: bottom / top (G/g)', i % 2 ? 'g' : 'G');
+for (let i = 0; i < (VIEWS_ONLY ? 0 : RUNS / 3); i++) await press('projects: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
+for (let i = 0; i < (VIEWS_ONLY ? 0 : size(10, 2)); i++) await press('projects: bottom / top (G/g)', i % 2 ? 'g' : 'G');
 // Filter: each typed character narrows 2,000 rows; backspace widens again.
 await press('projects: filter keystroke', '/');
 for (const ch of 'monolith') await press('projects: filter keystroke', ch);
@@ -240,14 +243,14 @@ await pressAndLoad('open project (⏎)', KEY.enter, (s) => /fleet\/monolith/.tes
 
 // The 5,000-job pipeline.
 await pressAndLoad('open 5,000-job pipeline (⏎)', KEY.enter, (s) => new RegExp(`^${SCALE.pipelineJobs} jobs ·`, 'm').test(s), 'the pipeline with all its jobs');
-for (let i = 0; i < RUNS; i++) await press('pipeline: move (j/k)', i % 4 === 3 ? 'k' : 'j');
-for (let i = 0; i < RUNS / 3; i++) await press('pipeline: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
-for (let i = 0; i < size(10, 2); i++) await press('pipeline: bottom / top (G/g)', i % 2 ? 'g' : 'G');
+for (let i = 0; i < (VIEWS_ONLY ? 0 : RUNS); i++) await press('pipeline: move (j/k)', i % 4 === 3 ? 'k' : 'j');
+for (let i = 0; i < (VIEWS_ONLY ? 0 : RUNS / 3); i++) await press('pipeline: page (PgDn/PgUp)', i % 3 === 2 ? KEY.pageUp : KEY.pageDown);
+for (let i = 0; i < (VIEWS_ONLY ? 0 : size(10, 2)); i++) await press('pipeline: bottom / top (G/g)', i % 2 ? 'g' : 'G');
 // `v` cycles list → stage graph → needs graph → timeline → list: one row per view it opens, since
 // each lays out something else (a running pipeline's timeline is laid out again for each new clock).
 const VIEW_ROWS = { graph: 'pipeline: v → stage graph', needs: 'pipeline: v → needs graph', timeline: 'pipeline: v → timeline', list: 'pipeline: v → list' };
 // Ten of each: a row of four had its one slow sample as its p95.
-for (let i = 0; i < size(40, 4); i++) {
+for (let i = 0; i < 4 * Number(process.env.VIEWS ?? size(10, 1)); i++) {
   const next = ['graph', 'needs', 'timeline', 'list'][i % 4];
   appClock += 1000;
   await press(VIEW_ROWS[next], 'v');
@@ -255,6 +258,7 @@ for (let i = 0; i < size(40, 4); i++) {
   const view = stack[stack.length - 1].view;
   if (view !== next) throw new Error(`v: expected the ${next} view, the pane shows ${view}`);
 }
+if (VIEWS_ONLY) await finish();
 await press('pipeline: filter keystroke', '/');
 for (const ch of 'verbose') await press('pipeline: filter keystroke', ch);
 await press('pipeline: filter keystroke', KEY.enter);

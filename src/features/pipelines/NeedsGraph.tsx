@@ -8,6 +8,7 @@ import type { Job } from '../../api/index.js';
 import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../../ui/theme.js';
 import { MARKS } from '../../ui/glyphs.js';
+import { rowRuns } from './needs-rows.js';
 import { GUTTER, gutterRows, needsLayoutOf, type NeedsNode, type NeedsOf } from './needs-layout.js';
 
 export function NeedsGraph({
@@ -66,32 +67,18 @@ export function NeedsGraph({
       </Text>
       {Array.from({ length: rows }, (_, r) => (
         <Text key={r} wrap="truncate">
-          {shown.map((column, c) => {
-            const node = column[top + r];
-            const gutter = gutters[c]?.[r];
-            const icon = node ? theme.status(node.job.status) : null;
-            const far = node && node.far.length ? `${MARKS.farNeeds.glyph}` : '';
-            const name = node ? truncateToWidth(safeText(nameOf?.(node.job) ?? node.job.name, 80), colWidth - 2 - far.length) : '';
-            const cell = node ? `${icon!.icon} ${far}${name}` : '';
-            return (
-              <Text key={c}>
-                {node ? (
-                  <Text inverse={node.index === selected}>
-                    <Text color={icon!.color}>{icon!.icon}</Text> <Text dimColor>{far}</Text>
-                    <Text {...(node.failedPath ? { color: theme.error } : {})}>{name}</Text>
-                  </Text>
-                ) : null}
-                {gutter ? pad(cell) : ''}
-                {gutter
-                  ? [...gutter.text].map((ch, i) => (
-                      <Text key={i} {...(gutter.failed[i] ? { color: theme.error } : { dimColor: true })}>
-                        {ch}
-                      </Text>
-                    ))
-                  : null}
+          {rowRuns(
+            shown.map((column, c) => ({ node: column[top + r], gutter: gutters[c]?.[r] })),
+            { selected, colWidth, theme, nameOf },
+          ).map((run, i) =>
+            run.color === undefined && !run.dim && !run.inverse ? (
+              run.text
+            ) : (
+              <Text key={i} {...(run.color !== undefined ? { color: run.color } : {})} dimColor={run.dim === true} inverse={run.inverse === true}>
+                {run.text}
               </Text>
-            );
-          })}
+            ),
+          )}
         </Text>
       ))}
       <Box flexGrow={1} />
