@@ -52,7 +52,7 @@ export function NeedsGraph({
   const gutters = shown.map((_, i) => (i < shown.length - 1 ? gutterRows(layout, first + i, top, rows) : null));
   const pad = (text: string) => ' '.repeat(Math.max(0, colWidth - displayWidth(text)));
   const header = (column: NeedsNode[], c: number) => {
-    const stages = [...new Set(column.map((n) => n.job.stage))].join(' · ');
+    const stages = stagesOf(column);
     const more = `${c === 0 && first > 0 ? '« ' : ''}${c === shown.length - 1 && first + fit < columns.length ? ' »' : ''}`;
     return truncateToWidth(`${safeText(stages, 60)}${more}`, colWidth);
   };
@@ -87,6 +87,14 @@ export function NeedsGraph({
       </Text>
     </Box>
   );
+}
+
+// A column's stages, once per layout (a column of a 5,000-job pipeline holds thousands of jobs).
+const columnStages = new WeakMap<readonly NeedsNode[], string>();
+function stagesOf(column: readonly NeedsNode[]): string {
+  let text = columnStages.get(column);
+  if (text === undefined) columnStages.set(column, (text = [...new Set(column.map((n) => n.job.stage))].join(' · ')));
+  return text;
 }
 
 /** What the selected job waits for, in words. */

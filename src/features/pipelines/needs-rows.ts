@@ -23,7 +23,7 @@ export interface RowCell {
 }
 
 /** Spaces not in reverse video: no colour or dimness shows on them, so they join any run beside them. */
-const blank = (r: Run) => r.inverse !== true && /^ +$/.test(r.text);
+const blank = (r: Run) => r.inverse !== true && r.text.trim() === '';
 
 /** Appends `run`, joined to the last run when they look alike. */
 function push(runs: Run[], run: Run): void {
@@ -42,10 +42,12 @@ export function rowRuns(
   o: { selected: number; colWidth: number; theme: Pick<Theme, 'error' | 'status'>; nameOf?: ((j: Job) => string | undefined) | undefined },
 ): Run[] {
   const runs: Run[] = [];
+  const looks = new Map<string, ReturnType<Theme['status']>>();
   for (const { node, gutter } of cells) {
     let cell = '';
     if (node) {
-      const icon = o.theme.status(node.job.status);
+      let icon = looks.get(node.job.status);
+      if (!icon) looks.set(node.job.status, (icon = o.theme.status(node.job.status)));
       const far = node.far.length ? MARKS.farNeeds.glyph : '';
       const name = truncateToWidth(safeText(o.nameOf?.(node.job) ?? node.job.name, 80), o.colWidth - 2 - far.length);
       const inverse = node.index === o.selected ? { inverse: true } : {};
