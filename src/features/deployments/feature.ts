@@ -7,6 +7,7 @@ import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { toast } from '../../store/store.js';
+import { tabCommand } from '../../store/palette.js';
 import { deploymentsSource } from './source.js';
 import { DEPLOYMENT_BINDINGS } from './bindings.js';
 import { DeploymentPane } from './DeploymentPane.js';
@@ -27,6 +28,9 @@ export const deploymentsFeature: Feature = {
   slice: createDeploymentsSlice,
   panes: { deployment: DeploymentPane },
   commands: DEPLOYMENT_BINDINGS,
+  palette: {
+    deployments: tabCommand('deployments', { usage: 'deployments', description: 'the project’s deployments (its Deployments tab)', order: 71.5 }),
+  },
   name: 'deployments',
   scopeNames: { deployments: 'deployments list', deployment: 'a deployment' },
   tab: {
