@@ -949,10 +949,13 @@ if (process.env.CASE === 'graph') {
 }
 
 if (process.env.CASE === 'watch') {
-  const { result: d, realS } = await alone('(d) pipetop watch and glab ci status --live on a running pipeline, until it ends; then 1 min windows', async () => ({
-    ...(await scenarioD()),
-    windows: await scenarioWatchWindows(),
-  }));
+  const { result: d, realS } = await alone(
+    '(d) pipetop watch and glab ci status --live on a running pipeline, until it ends; then 1 min windows',
+    async () => ({
+      ...(await scenarioD()),
+      windows: await scenarioWatchWindows(),
+    }),
+  );
   const w = d.windows;
   const ok = d.pipetop.requestsPerMin <= d.glab.requestsPerMin;
   const okWindow = w.running.jobLists <= 2 && w.running.databasePerMin <= w.running.treeChangesPerMin + 2;
