@@ -2,7 +2,7 @@
 // with their `needs`, its trigger jobs and its downstream pipelines' jobs, which GitLab answers 304
 // from its cache, before any database work, while nothing in the tree changed. A fresh answer
 // patches what the REST reads brought (the job rows' statuses and times, the pipeline's, the
-// bridges') and keeps the graph for the needs view; REST reads the jobs again only when the set of
+// bridges': src/api/graph-patch.ts, as `pipetop watch` does) and keeps the graph for the needs view; REST reads the jobs again only when the set of
 // jobs changed (a retry adds one), and reads the pipeline once a minute: the fields GraphQL lacks,
 // and an authenticated read — a 304 skips GitLab's authentication, so a revoked token would
 // otherwise go unnoticed. Once GitLab will not serve the query, the REST path (poll.ts) takes over.
