@@ -72,3 +72,44 @@ describe('watch counts real bridges', () => {
     expect(all.at(-1)!.type).toBe('end');
   });
 });
+
+describe('watch counts real bridges over GraphQL', () => {
+  // A world of its own: 700027 runs once, and the tests run in any order.
+  let own: Rig;
+  beforeAll(async () => {
+    own = await startRig();
+  });
+  afterAll(() => own.close());
+
+  it("follows a running parent's child to its end from the tree; the bridges over REST only when one started a pipeline", async () => {
+    const from = own.sim.requests.length;
+    const run = await watchOn(own, ['700027', '--project', DEPLOYER, '--json', '--interval', '10'], {
+      onSleep: (n) => {
+        if (n > 5_000) throw new Error('the pipeline did not end');
+      },
+    });
+    expect(run.err).toBe('');
+    const all = events(run.lines);
+    const mine = own.sim.requests.slice(from).filter((r) => String(r.headers['user-agent']).includes('watch'));
+    const trees = mine.filter((r) => r.path === '/api/graphql');
+    const bridgeReads = mine.filter((r) => /\/pipelines\/700027\/bridges$/.test(r.path.split('?')[0]!)).length;
+    expect(trees.length).toBeGreaterThan(6);
+    expect(trees.filter((r) => r.status === 304).length).toBeGreaterThan(0);
+    // The first round's read, and one for mobile:release starting its pipeline: not every 15 s.
+    expect(bridgeReads).toBeGreaterThanOrEqual(2);
+    expect(bridgeReads).toBeLessThanOrEqual(3);
+    // What the REST path says (above).
+    const start = all[0]!.downstream as DownstreamJson[];
+    expect(start.map((d) => [d.name, d.status])).toEqual([
+      ['integration', 'running'],
+      ['docs', 'success'],
+      ['mobile:release', 'created'],
+    ]);
+    const changes = all.filter((e) => e.type === 'downstream') as unknown as (DownstreamJson & { previous: string | null })[];
+    expect(changes.find((d) => d.name === 'integration')).toMatchObject({ downstream_pipeline: 700028, downstream_status: 'success', previous: 'running' });
+    const mobile = changes.filter((d) => d.name === 'mobile:release' && d.downstream_pipeline !== null);
+    expect(mobile.length).toBeGreaterThan(0);
+    expect(mobile[0]!.web_url).toMatch(/\/acme\/mobile\/-\/pipelines\/\d+$/);
+    expect(all.at(-1)!.type).toBe('end');
+  });
+});
