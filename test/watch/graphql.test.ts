@@ -132,6 +132,30 @@ describe('over GraphQL', () => {
       for (const t of [o.started_at, o.finished_at]) if (t !== null) expect(t).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   }, 30_000);
 
+  it('a pipeline of more than 100 jobs: the tree paged past 100 on each change, the jobs listed over REST once', async () => {
+    const path = 'acme/monorepo';
+    const project = await rig.gl.projects.get(path);
+    const p = await rig.gl.pipelines.create(path, project.default_branch!);
+    planOutcome(rig, p.id);
+    const jobs = rig.sim.world.pipelineJobs(rig.sim.world.pipelines.get(p.id)!).length;
+    expect(jobs).toBeGreaterThan(300);
+    const from = rig.sim.requests.length;
+    const run = await watchOn(rig, [String(p.id), '--project', path, '--interval', '10']);
+    expect(run.code).toBe(0);
+    expect(run.err).toBe('');
+    expect(run.lines[0]).toContain(`, ${jobs} jobs — `);
+    const mine = rig.sim.requests.slice(from).filter((r) => String(r.headers['user-agent']).includes('watch'));
+    const trees = mine.filter((r) => r.path === '/api/graphql');
+    const pages = Math.ceil(jobs / 100);
+    // A fresh tree is its first page (asked with the ETag) and the pages after it (never 304).
+    const fresh = trees.filter((r) => r.status === 200);
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.length % pages).toBe(0);
+    expect(trees.filter((r) => r.status === 304).length).toBeGreaterThan(0);
+    // One REST list of the jobs, at the start: its pages of 100.
+    expect(mine.filter((r) => r.path.split('?')[0] === `/projects/${project.id}/pipelines/${p.id}/jobs`).length).toBe(pages);
+  });
+
   it('notices a revoked token by its REST read a minute, though the tree keeps answering 304 before authentication', async () => {
     const id = await newPipeline();
     const from = rig.sim.requests.length;
