@@ -1,5 +1,6 @@
 // The needs graph: jobs in columns by what they need (needs-layout.ts), lines from each job to the
-// jobs that need it, the failed path in the error colour. The cursor is the list's (Enter opens the
+// jobs that need it, the failed path in the error colour, the selected job's own lines in the accent
+// colour (lines share the gutter's middle cell, where a junction joins all that turn in it). The cursor is the list's (Enter opens the
 // job); the columns and rows around it are shown, so any pipeline fits 80×24. The last line says
 // what the selected job waits for, including needs too far left to draw a line to.
 import { Box } from 'ink';
@@ -49,7 +50,7 @@ export function NeedsGraph({
   const tallest = Math.max(...shown.map((c) => c.length));
   const top = Math.max(0, Math.min(current.row - Math.floor(rowsForJobs / 2), tallest - rowsForJobs));
   const rows = Math.min(rowsForJobs, tallest - top);
-  const gutters = shown.map((_, i) => (i < shown.length - 1 ? gutterRows(layout, first + i, top, rows) : null));
+  const gutters = shown.map((_, i) => (i < shown.length - 1 ? gutterRows(layout, first + i, top, rows, selected) : null));
   const pad = (text: string) => ' '.repeat(Math.max(0, colWidth - displayWidth(text)));
   const header = (column: NeedsNode[], c: number) => {
     const stages = stagesOf(column);
@@ -71,10 +72,16 @@ export function NeedsGraph({
             shown.map((column, c) => ({ node: column[top + r], gutter: gutters[c]?.[r] })),
             { selected, colWidth, theme, nameOf },
           ).map((run, i) =>
-            run.color === undefined && !run.dim && !run.inverse ? (
+            run.color === undefined && !run.dim && !run.bold && !run.inverse ? (
               run.text
             ) : (
-              <Text key={i} {...(run.color !== undefined ? { color: run.color } : {})} dimColor={run.dim === true} inverse={run.inverse === true}>
+              <Text
+                key={i}
+                {...(run.color !== undefined ? { color: run.color } : {})}
+                dimColor={run.dim === true}
+                bold={run.bold === true}
+                inverse={run.inverse === true}
+              >
                 {run.text}
               </Text>
             ),

@@ -168,32 +168,48 @@ export const GUTTER = 3;
 
 /**
  * The gutter between column `c` and `c + 1`, rows `from` to `from + count`: per row, its three
- * cells and whether each is on the failed path. A line leaves a job at its row, turns in the middle
- * cell, and enters the job that needs it at that job's row.
+ * cells, whether each is on the failed path, and whether each is on a line of the job at `selected`
+ * (a node's index: the cursor). A line leaves a job at its row, turns in the middle cell, and enters
+ * the job that needs it at that job's row. Lines share the middle cell, so where two of them turn
+ * in it their junction joins them all; the cursor's own lines are told apart (NeedsGraph.tsx draws
+ * them in the accent colour), and the last line of the view names what the job needs.
  */
-export function gutterRows(layout: NeedsLayout, c: number, from: number, count: number): { text: string; failed: boolean[] }[] {
+export function gutterRows(
+  layout: NeedsLayout,
+  c: number,
+  from: number,
+  count: number,
+  selected = -1,
+): { text: string; failed: boolean[]; selected?: boolean[] }[] {
   const flags = Array.from({ length: count }, () => [0, 0, 0]);
   const failed = Array.from({ length: count }, () => [false, false, false]);
-  const mark = (row: number, cell: number, bits: number, isFailed: boolean) => {
-    const r = row - from;
-    if (r < 0 || r >= count) return;
-    flags[r]![cell]! |= bits;
-    if (isFailed) failed[r]![cell] = true;
-  };
+  const mine = Array.from({ length: count }, () => [false, false, false]);
   for (const e of layout.edges) {
     if (e.from.column !== c) continue;
+    const isMine = e.from.index === selected || e.to.index === selected;
+    const mark = (row: number, cell: number, bits: number) => {
+      const r = row - from;
+      if (r < 0 || r >= count) return;
+      flags[r]![cell]! |= bits;
+      if (e.failed) failed[r]![cell] = true;
+      if (isMine) mine[r]![cell] = true;
+    };
     const a = e.from.row;
     const b = e.to.row;
-    mark(a, 0, L | R, e.failed);
-    mark(b, 2, L | R, e.failed);
-    if (a === b) mark(a, 1, L | R, e.failed);
+    mark(a, 0, L | R);
+    mark(b, 2, L | R);
+    if (a === b) mark(a, 1, L | R);
     else {
-      mark(a, 1, L | (b > a ? D : U), e.failed);
-      mark(b, 1, R | (b > a ? U : D), e.failed);
-      for (let r = Math.min(a, b) + 1; r < Math.max(a, b); r++) mark(r, 1, U | D, e.failed);
+      mark(a, 1, L | (b > a ? D : U));
+      mark(b, 1, R | (b > a ? U : D));
+      for (let r = Math.min(a, b) + 1; r < Math.max(a, b); r++) mark(r, 1, U | D);
     }
   }
-  return flags.map((cells, r) => ({ text: cells.map((bits) => (bits ? BOX[bits]! : ' ')).join(''), failed: failed[r]! }));
+  return flags.map((cells, r) => ({
+    text: cells.map((bits) => (bits ? BOX[bits]! : ' ')).join(''),
+    failed: failed[r]!,
+    ...(mine[r]!.some(Boolean) ? { selected: mine[r]! } : {}),
+  }));
 }
 
 // ---- the needs the tree read over GraphQL brings (graph-poll.ts) ------------------------------------

@@ -24,7 +24,7 @@ const COL = 12;
 /** Row `r` of the graph, every column shown, as NeedsGraph.tsx asks for it. */
 const row = (r: number, selected: number) =>
   rowRuns(
-    layout.columns.map((column, c) => ({ node: column[r], gutter: c < layout.columns.length - 1 ? gutterRows(layout, c, r, 1)[0] : null })),
+    layout.columns.map((column, c) => ({ node: column[r], gutter: c < layout.columns.length - 1 ? gutterRows(layout, c, r, 1, selected)[0] : null })),
     { selected, colWidth: COL, theme },
   );
 const text = (runs: Run[]) => runs.map((x) => x.text).join('');
@@ -48,8 +48,21 @@ describe('needs graph rows as style runs', () => {
     const inverse = runs.filter((x) => x.inverse);
     expect(text(inverse)).toBe('» ↰deploy');
     expect(inverse.find((x) => x.text === '↰')).toMatchObject({ dim: true });
-    // build succeeded: its line is dim; test:unit failed and took deploy down: that line is red.
-    expect(runs.filter((x) => x.text.includes('───'))).toEqual([expect.objectContaining({ dim: true }), expect.objectContaining({ color: 'red' })]);
+    // Nothing selected: build succeeded, its line is dim; test:unit failed and took deploy down: that line is red.
+    expect(row(0, -1).filter((x) => x.text.includes('───'))).toEqual([expect.objectContaining({ dim: true }), expect.objectContaining({ color: 'red' })]);
     expect(runs.filter((x) => !x.inverse && /^ +$/.test(x.text))).toEqual([]);
+  });
+
+  it('draws the selected job’s own lines in the accent colour, bold without colour', () => {
+    // test:unit (index 2) selected: build → test:unit and test:unit → deploy are its lines.
+    const runs = row(0, 2);
+    expect(runs.filter((x) => x.text.includes('───')).map((x) => x.color)).toEqual(['cyan', 'cyan']);
+    // lint (index 1) selected: its line to deploy is far (named, not drawn); build's line stays dim.
+    expect(row(0, 1).find((x) => x.text.startsWith('───'))).toMatchObject({ dim: true });
+    const plain = rowRuns(
+      layout.columns.map((column, c) => ({ node: column[0], gutter: c < layout.columns.length - 1 ? gutterRows(layout, c, 0, 1, 2)[0] : null })),
+      { selected: 2, colWidth: COL, theme: createTheme({ NO_COLOR: '1' }) },
+    );
+    expect(plain.filter((x) => x.text.includes('───')).map((x) => x.bold)).toEqual([true, true]);
   });
 });

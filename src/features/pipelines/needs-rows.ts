@@ -13,13 +13,14 @@ export interface Run {
   text: string;
   color?: string;
   dim?: boolean;
+  bold?: boolean;
   inverse?: boolean;
 }
 
 export interface RowCell {
   node: NeedsNode | undefined;
   /** The gutter to its right (none after the last column shown). */
-  gutter: { text: string; failed: boolean[] } | null | undefined;
+  gutter: { text: string; failed: boolean[]; selected?: boolean[] } | null | undefined;
 }
 
 /** Spaces not in reverse video: no colour or dimness shows on them, so they join any run beside them. */
@@ -29,7 +30,8 @@ const blank = (r: Run) => r.inverse !== true && r.text.trim() === '';
 function push(runs: Run[], run: Run): void {
   if (!run.text) return;
   const last = runs.at(-1);
-  if (last && ((last.color === run.color && last.dim === run.dim && last.inverse === run.inverse) || (blank(run) && last.inverse !== true))) {
+  const alike = last !== undefined && last.color === run.color && last.dim === run.dim && last.bold === run.bold && last.inverse === run.inverse;
+  if (last && (alike || (blank(run) && last.inverse !== true))) {
     last.text += run.text;
   } else if (last && blank(last) && run.inverse !== true) {
     runs[runs.length - 1] = { ...run, text: last.text + run.text };
@@ -39,7 +41,7 @@ function push(runs: Run[], run: Run): void {
 /** One row of the graph: each shown column's job (or blank) and the gutter after it, as style runs. */
 export function rowRuns(
   cells: readonly RowCell[],
-  o: { selected: number; colWidth: number; theme: Pick<Theme, 'error' | 'status'>; nameOf?: ((j: Job) => string | undefined) | undefined },
+  o: { selected: number; colWidth: number; theme: Pick<Theme, 'accent' | 'error' | 'status'>; nameOf?: ((j: Job) => string | undefined) | undefined },
 ): Run[] {
   const runs: Run[] = [];
   const looks = new Map<string, ReturnType<Theme['status']>>();
@@ -59,9 +61,14 @@ export function rowRuns(
     }
     if (!gutter) continue;
     push(runs, { text: ' '.repeat(Math.max(0, o.colWidth - displayWidth(cell))) });
-    [...gutter.text].forEach((ch, i) =>
-      push(runs, gutter.failed[i] ? { text: ch, ...(o.theme.error ? { color: o.theme.error } : {}) } : { text: ch, dim: true }),
-    );
+    [...gutter.text].forEach((ch, i) => push(runs, { text: ch, ...lineStyle(o.theme, gutter.selected?.[i] === true, gutter.failed[i] === true) }));
   }
   return runs;
+}
+
+/** A gutter cell's look: the cursor's own lines in the accent colour (bold without colour), the failed path in the error colour, the rest dim. */
+function lineStyle(theme: Pick<Theme, 'accent' | 'error'>, selected: boolean, failed: boolean): Omit<Run, 'text'> {
+  if (selected) return theme.accent ? { color: theme.accent } : { bold: true };
+  if (failed) return theme.error ? { color: theme.error } : {};
+  return { dim: true };
 }
