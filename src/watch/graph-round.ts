@@ -39,6 +39,9 @@ export interface GraphRoundOptions {
 export interface Reads {
   pipelineAt: number;
   jobsAt: number;
+  /** When the tree last came fresh (not a 304), and in how many pages. */
+  treeAt?: number;
+  treePages?: number;
   /** The graph said the job rows no longer match, and the page budget put their read off. */
   jobsOwed: boolean;
 }
@@ -58,16 +61,24 @@ export async function graphRound(o: GraphRoundOptions, held: Held): Promise<Held
     return p;
   };
   let pipeline = held.pipeline;
-  let restRead = false;
+  /** This round's REST answer, when it read one. */
+  let rest: Pipeline | null = null;
   if (o.now() - o.reads.pipelineAt >= REST_CHECK_MS) {
     pipeline = await readPipeline();
-    restRead = true;
+    rest = pipeline;
   }
-  const read = await o.gl.graphql.pipelineGraph(o.projectPath, pipeline.iid!, o.pipelineId);
-  if (read.kind === 'unavailable') return null;
+  // A fresh tree of a big pipeline is many pages (100 jobs each): asked again within the TUI's page
+  // budget (src/lib/budgets.ts), as REST's job list is, while a 304 is one request whatever the size.
+  const treeDue = o.reads.treeAt === undefined || pagedReadDue(o.now() - o.reads.treeAt, o.intervalMs, o.reads.treePages ?? 1);
+  const read = treeDue ? await o.gl.graphql.pipelineGraph(o.projectPath, pipeline.iid!, o.pipelineId) : null;
+  if (read?.kind === 'unavailable') return null;
+  if (read?.kind === 'fresh') {
+    o.reads.treeAt = o.now();
+    o.reads.treePages = pagesOf(read.graph.jobs.length);
+  }
   let { jobs, bridges } = held;
   // A 304 hands back the very graph already applied: nothing moved.
-  if (read.kind === 'fresh') {
+  if (read?.kind === 'fresh') {
     const graph = read.graph;
     pipeline = patchPipeline(pipeline, graph.pipeline);
     const rows = patchJobRows(jobs, graph.jobs, true);
@@ -79,12 +90,14 @@ export async function graphRound(o: GraphRoundOptions, held: Held): Promise<Held
   }
   // A big pipeline's jobs keep to the TUI's page budget (src/lib/budgets.ts): its graph stops at
   // 10,000 jobs, and reading 500 REST pages on every change would undo what the 304s save.
+  // The end waits for no budget: the summary names each failed job with its reason and URL.
   const age = o.now() - o.reads.jobsAt;
-  if (o.reads.jobsOwed && pagedReadDue(age, o.intervalMs, pagesOf(jobs.length))) {
+  if (o.reads.jobsOwed && (SETTLED.has(pipeline.status) || pagedReadDue(age, o.intervalMs, pagesOf(jobs.length)))) {
     jobs = await o.gl.jobs.listForPipeline(o.projectId, o.pipelineId, { perPage: JOBS_PER_PAGE, ...signal }).all();
     o.reads.jobsAt = o.now();
     o.reads.jobsOwed = false;
   }
-  if (SETTLED.has(pipeline.status) && !restRead) pipeline = await readPipeline();
+  // Ended: told from REST's own answer, unless this round's REST read already said it.
+  if (SETTLED.has(pipeline.status) && pipeline !== rest) pipeline = await readPipeline();
   return { pipeline, jobs, bridges };
 }

@@ -228,3 +228,38 @@ describe('falls back to REST, said once', () => {
     expect(run.out).toMatch(new RegExp(`✔ pipeline #${id} success after`));
   });
 });
+
+describe('a big pipeline over GraphQL', () => {
+  // A world of its own: fleet/monolith's pipelines of 2,500 jobs (25 pages of 100).
+  let big: Rig;
+  beforeAll(async () => {
+    big = await startRig({ scale: { pipelineJobs: 2_500 } });
+  });
+  afterAll(() => big.close());
+
+  it('keeps the page budget: a fresh tree is 25 pages, asked again only after 7.5 s (10 pages a 3 s round)', async () => {
+    const path = 'fleet/monolith';
+    const project = await big.gl.projects.get(path);
+    const p = await big.gl.pipelines.create(path, 'main');
+    const from = big.sim.requests.length;
+    const stop = new AbortController();
+    const rounds = 24;
+    const run = await watchOn(big, [String(p.id), '--project', path, '--interval', '3'], {
+      hooks: { signal: stop.signal },
+      onSleep: (n) => {
+        if (n === rounds) stop.abort();
+      },
+    });
+    expect(run.code).toBe(130);
+    // Stopped by the test, and nothing else said: no fall back to REST.
+    expect(run.err).toBe('pipetop watch: interrupted\n');
+    const mine = big.sim.requests.slice(from).filter((r) => String(r.headers['user-agent']).includes('watch'));
+    const trees = mine.filter((r) => r.path === '/api/graphql');
+    // The pipeline ran all along: its tree changed from one ask to the next.
+    expect(trees.filter((r) => r.status === 200).length).toBeGreaterThan(3 * 25);
+    // At most 10 pages a round, as REST's job list keeps (src/lib/budgets.ts), and the first fresh tree.
+    expect(trees.length).toBeLessThanOrEqual(rounds * 10 + 25);
+    // The jobs listed over REST once, at the start: no job was added and none failed.
+    expect(mine.filter((r) => r.path.split('?')[0] === `/projects/${project.id}/pipelines/${p.id}/jobs`).length).toBe(25);
+  }, 60_000);
+});
