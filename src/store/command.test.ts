@@ -61,9 +61,8 @@ describe('read-only mode, in the controller', () => {
     const calls: string[] = [];
     const feature: Feature = {
       name: 'fake',
-      // The `key` pane is its own here: its scopes are asked of it (store/registry.ts).
-      owns: ['key'],
-      scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
+      // The `key` pane is its own here: its spec's scopes are asked (store/registry.ts).
+      specs: { key: { view: () => null, scopes: () => ['key', 'global'] } },
       commands: [
         {
           command: 'job.erase',

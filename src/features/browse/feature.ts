@@ -51,10 +51,44 @@ export const browseFeature: Feature = {
   name: 'browse',
   scopeNames: { browse: 'the artifacts browser', artifactFile: 'a file of the artifacts' },
   slice: createBrowseSlice,
-  panes: { browse: BrowsePane },
-  // Over the job's crumb; a file's crumb is its base name.
-  crumbs: { browse: (_state, pane) => (pane.file === undefined ? 'artifacts' : safeText(pane.file.split('/').pop() || pane.file, 40)) },
-  lists: { browse: () => null },
+  specs: {
+    browse: {
+      view: BrowsePane,
+      // Over the job's crumb; a file's crumb is its base name.
+      crumb: (_state, pane) => (pane.file === undefined ? 'artifacts' : safeText(pane.file.split('/').pop() || pane.file, 40)),
+      scopes: (pane) => (pane.file === undefined ? ['browse', 'global'] : ['artifactFile', 'global']),
+      open(ctx, pane) {
+        if (pane.file !== undefined) return true;
+        const listing = listingOf(ctx, pane);
+        const row = listing?.state === 'ready' ? rowsOf(listing)[listing.selected] : undefined;
+        if (!listing || !row) return true;
+        if (row.folder) {
+          const open = row.open ? listing.open.filter((p) => p !== row.node.path && !p.startsWith(`${row.node.path}/`)) : [...listing.open, row.node.path];
+          setListing(ctx, pane, { open });
+          return true;
+        }
+        const entry = row.node.entry!;
+        nav.push(ctx.store, { ...pane, file: entry.name } satisfies Pane);
+        return true;
+      },
+      url(ctx, pane) {
+        const job = ctx.store.getState().jobs[pane.jobId];
+        return { url: job?.web_url ? `${job.web_url}/artifacts/browse` : undefined };
+      },
+      // The archive does not change: read when first opened and on `R` (its takeover forgets it first).
+      poll: (ctx) => ({
+        refresh(pane, { full }) {
+          if (!full) return undefined;
+          const listing = listingOf(ctx, pane);
+          if (pane.file === undefined) return listing && listing.state !== 'loading' ? undefined : loadListing(ctx, pane.projectId, pane.jobId);
+          if (ctx.store.getState().previews[previewKey(pane.projectId, pane.jobId, pane.file)]) return undefined;
+          const entry = listing?.entries.find((e) => e.name === pane.file);
+          return entry ? loadPreview(ctx, pane.projectId, pane.jobId, entry) : undefined;
+        },
+        moving: () => false,
+      }),
+    },
+  },
   commands: withRuns(BROWSE_BINDINGS, {
     'job.browse': {
       rows: true,
@@ -135,38 +169,6 @@ export const browseFeature: Feature = {
         return browseJob(ctx, job, top.projectId, top.path);
       },
     },
-  },
-  scopes: (pane) => (pane.kind !== 'browse' ? undefined : pane.file === undefined ? ['browse', 'global'] : ['artifactFile', 'global']),
-  open(ctx, pane) {
-    if (pane.kind !== 'browse') return false;
-    if (pane.file !== undefined) return true;
-    const listing = listingOf(ctx, pane);
-    const row = listing?.state === 'ready' ? rowsOf(listing)[listing.selected] : undefined;
-    if (!listing || !row) return true;
-    if (row.folder) {
-      const open = row.open ? listing.open.filter((p) => p !== row.node.path && !p.startsWith(`${row.node.path}/`)) : [...listing.open, row.node.path];
-      setListing(ctx, pane, { open });
-      return true;
-    }
-    const entry = row.node.entry!;
-    nav.push(ctx.store, { ...pane, file: entry.name } satisfies Pane);
-    return true;
-  },
-  poll: (ctx) => ({
-    refresh(pane, { full }) {
-      if (pane.kind !== 'browse' || !full) return undefined;
-      const listing = listingOf(ctx, pane);
-      if (pane.file === undefined) return listing && listing.state !== 'loading' ? undefined : loadListing(ctx, pane.projectId, pane.jobId);
-      if (ctx.store.getState().previews[previewKey(pane.projectId, pane.jobId, pane.file)]) return undefined;
-      const entry = listing?.entries.find((e) => e.name === pane.file);
-      return entry ? loadPreview(ctx, pane.projectId, pane.jobId, entry) : undefined;
-    },
-    moving: (pane) => (pane.kind === 'browse' ? false : undefined),
-  }),
-  url(ctx, pane) {
-    if (pane.kind !== 'browse') return undefined;
-    const job = ctx.store.getState().jobs[pane.jobId];
-    return { url: job?.web_url ? `${job.web_url}/artifacts/browse` : undefined };
   },
   confirmed: confirmsBy<BrowseConfirms, Ctx>({
     'browse.saveOverwrite': (ctx, a) => void saveEntry(ctx, a, true, true),

@@ -24,9 +24,19 @@ const SCROLL: Record<string, (i: number) => number> = {
 };
 
 export const compareFeature: Feature = {
-  crumbs: { compare: () => 'compare' },
   slice: createCompareSlice,
-  panes: { compare: ComparePane },
+  specs: {
+    compare: {
+      view: ComparePane,
+      crumb: () => 'compare',
+      scopes: () => ['compare', 'global'],
+      // Read when opened and on `R`.
+      poll: (ctx) => ({
+        refresh: (pane, { full }) => (full ? loadComparison(ctx, pane.projectId, pane.pipelineId) : undefined),
+        moving: () => false,
+      }),
+    },
+  },
   name: 'compare',
   scopeNames: { compare: 'a comparison with the last green pipeline' },
   commands: withRuns(COMPARE_BINDINGS, {
@@ -67,15 +77,6 @@ export const compareFeature: Feature = {
       },
     },
   },
-  scopes: (pane) => (pane.kind === 'compare' ? ['compare', 'global'] : undefined),
-
-  poll: (ctx) => ({
-    refresh(pane, { full }) {
-      if (pane.kind !== 'compare' || !full) return undefined;
-      return loadComparison(ctx, pane.projectId, pane.pipelineId);
-    },
-    moving: (pane) => (pane.kind === 'compare' ? false : undefined),
-  }),
 };
 
 /** Opens the comparison of a pipeline over the pane in front (the poller reads it). */

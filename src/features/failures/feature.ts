@@ -36,10 +36,24 @@ const MOVES: Record<string, (i: number, n: number) => number> = {
 const digestOf = (ctx: Ctx, pane: FailuresPane): FailureDigest | undefined => ctx.store.getState().failures[digestKey(pane.projectId, pane.pipelineId)];
 
 export const failuresFeature: Feature = {
-  // Opened over the pipeline, whose crumb names it already.
-  crumbs: { failures: () => 'failures' },
   slice: createFailuresSlice,
-  panes: { failures: FailuresPane },
+  specs: {
+    failures: {
+      view: FailuresPane,
+      // Opened over the pipeline, whose crumb names it already.
+      crumb: () => 'failures',
+      scopes: () => ['failures', 'global'],
+      open(ctx, pane) {
+        void openAtFailure(ctx, pane);
+        return true;
+      },
+      // Read once when opened and on `R`: a finished pipeline's failures do not move.
+      poll: (ctx) => ({
+        refresh: (pane, { full }) => (full ? loadFailures(ctx, pane.projectId, pane.pipelineId) : undefined),
+        moving: () => false,
+      }),
+    },
+  },
   name: 'failures',
   scopeNames: { failures: 'why a pipeline failed' },
   commands: withRuns(FAILURE_BINDINGS, {
@@ -80,20 +94,6 @@ export const failuresFeature: Feature = {
       },
     },
   },
-  scopes: (pane) => (pane.kind === 'failures' ? ['failures', 'global'] : undefined),
-
-  open(ctx, pane) {
-    if (pane.kind !== 'failures') return false;
-    void openAtFailure(ctx, pane);
-    return true;
-  },
-  poll: (ctx) => ({
-    refresh(pane, { full }) {
-      if (pane.kind !== 'failures' || !full) return undefined;
-      return loadFailures(ctx, pane.projectId, pane.pipelineId);
-    },
-    moving: (pane) => (pane.kind === 'failures' ? false : undefined),
-  }),
   confirmed: confirmsBy<FailureConfirms, Ctx>({
     'failures.retryConfirmed': (ctx, a) => {
       const pipeline = ctx.store.getState().pipelines[a.pipelineId];

@@ -78,21 +78,8 @@ const pipelineRetention: Retention = {
 
 export const pipelinesFeature: Feature = {
   retain: pipelineRetention,
-  crumbs: {
-    // Its project, when the trail has not named it yet, is a crumb of its own (src/ui/Header.tsx).
-    pipeline: (_s, pane) => `#${pane.pipelineId}`,
-    mergeRequest: (_s, pane) => `!${pane.iid}`,
-    tests: (_s, pane) => (pane.open ? 'tests › case' : 'tests'),
-    runForm: (s) => (s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline'),
-  },
   palette: PIPELINES_PALETTE,
   slice: createPipelinesSlice,
-  panes: { pipeline: PipelinePane, mergeRequest: MergeRequestPane, runForm: RunFormPane, tests: TestsPane },
-  lists: {
-    pipeline: (pane) => listKeys.pipelineJobs(pane.projectId, pane.pipelineId),
-    mergeRequest: (pane) => mrPipelinesList(pane.projectId, pane.iid),
-    tests: (pane) => testCasesList(pane.projectId, pane.pipelineId),
-  },
   commands: [
     ...withRuns(PIPELINE_BINDINGS, {
       ...PIPELINE_RUNS,
@@ -157,6 +144,10 @@ export const pipelinesFeature: Feature = {
   },
   specs: {
     pipeline: {
+      view: PipelinePane,
+      // Its project, when the trail has not named it yet, is a crumb of its own (src/ui/Header.tsx).
+      crumb: (_s, pane) => `#${pane.pipelineId}`,
+      list: (pane) => listKeys.pipelineJobs(pane.projectId, pane.pipelineId),
       scopes: () => ['pipeline', 'list', 'global'],
       // Ready for keys once every job and its trigger jobs are in (or its list failed): then its
       // cursor is on the first failed job (failed.ts), where `⏎` typed ahead opens.
@@ -174,8 +165,32 @@ export const pipelinesFeature: Feature = {
         return true;
       },
       url: (ctx, pane) => ({ url: ctx.store.getState().pipelines[pane.pipelineId]?.web_url }),
+      poll(ctx, timing) {
+        const pipeline = pollPipelines(ctx, timing);
+        const bridgeReads: BridgeReads = new Map();
+        // Once the tree is read over GraphQL (graph-poll.ts), its answer carries the bridges' statuses.
+        const treeServes = (pipelineId: number) => {
+          const s = ctx.store.getState();
+          return graphServes(ctx) && s.pipelineGraphs[pipelineId] !== undefined && s.bridges[pipelineId] !== undefined;
+        };
+        return {
+          ...pipeline,
+          // The pipeline and its jobs (poll.ts) with its bridges.
+          refresh(pane, opts) {
+            const reads = [
+              pipeline.refresh?.(pane, opts),
+              treeServes(pane.pipelineId) && !opts.full ? undefined : refreshBridges(ctx, pane, opts.full, bridgeReads),
+            ];
+            const work = reads.filter((read) => read !== undefined);
+            return work.length ? Promise.all(work).then(() => undefined) : undefined;
+          },
+        };
+      },
     },
     mergeRequest: {
+      view: MergeRequestPane,
+      crumb: (_s, pane) => `!${pane.iid}`,
+      list: (pane) => mrPipelinesList(pane.projectId, pane.iid),
       scopes: () => ['mergeRequest', 'list', 'global'],
       open(ctx, pane) {
         const pipeline = selectedRow<PipelineBasic>(ctx, mrPipelinesList(pane.projectId, pane.iid));
@@ -188,6 +203,8 @@ export const pipelinesFeature: Feature = {
       },
     },
     runForm: {
+      view: RunFormPane,
+      crumb: (s) => (s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline'),
       // Keys go to the run form itself (keys), resolved in this scope and 'edit'; it also feeds the footer and help.
       scopes: () => ['runForm'],
       // The run form (`N`, `p` on a manual job) owns the keyboard: Tab, typing, Enter sends, Esc.
@@ -195,8 +212,13 @@ export const pipelinesFeature: Feature = {
         handleRunFormKey(ctx, command, text);
         return true;
       },
+      // It takes a multi-line paste whole, as several variable lines.
+      paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),
     },
     tests: {
+      view: TestsPane,
+      crumb: (_s, pane) => (pane.open ? 'tests › case' : 'tests'),
+      list: (pane) => testCasesList(pane.projectId, pane.pipelineId),
       scopes: () => ['tests', 'list', 'global'],
       open(ctx, pane) {
         toggleCase(ctx, pane);
@@ -208,9 +230,7 @@ export const pipelinesFeature: Feature = {
   // A job's usual duration, on the job pane (history.ts refreshJobHistory, in its poll's refresh).
   readsOn: ['job'],
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
-  poll(ctx, timing) {
-    const pipeline = pollPipelines(ctx, timing);
-    const bridgeReads: BridgeReads = new Map();
+  poll(ctx) {
     const watchers = [
       watchPipelineRows(ctx),
       watchFirstFocus(ctx),
@@ -219,34 +239,14 @@ export const pipelinesFeature: Feature = {
       rememberReports(ctx),
       watchTestHistory(ctx),
     ];
-    // Once the tree is read over GraphQL (graph-poll.ts), its answer carries the bridges' statuses.
-    const treeServes = (pipelineId: number) => {
-      const s = ctx.store.getState();
-      return graphServes(ctx) && s.pipelineGraphs[pipelineId] !== undefined && s.bridges[pipelineId] !== undefined;
-    };
     return {
-      ...pipeline,
       watch(state) {
         for (const watch of watchers) watch(state);
       },
-      // The pipeline and its jobs (poll.ts) with its bridges; in the job pane a job's usual
-      // duration (its project's recent successful jobs, once per 10 minutes).
-      refresh(pane, opts) {
-        const reads = [
-          pipeline.refresh?.(pane, opts),
-          pane.kind === 'pipeline'
-            ? treeServes(pane.pipelineId) && !opts.full
-              ? undefined
-              : refreshBridges(ctx, pane, opts.full, bridgeReads)
-            : refreshJobHistory(ctx, pane),
-        ];
-        const work = reads.filter((read) => read !== undefined);
-        return work.length ? Promise.all(work).then(() => undefined) : undefined;
-      },
+      // On the job pane (readsOn), a job's usual duration: its project's recent successful jobs, once per 10 minutes.
+      refresh: (pane) => refreshJobHistory(ctx, pane),
     };
   },
-  // It takes a multi-line paste whole, as several variable lines.
-  paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),
   confirmed: confirmsBy<PipelineConfirms, Ctx>({
     'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
     'pipeline.retryConfirmed': (ctx, a) => void runPipelineAction(ctx, 'retry', a.pipeline, a.projectId),

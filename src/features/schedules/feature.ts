@@ -66,12 +66,7 @@ function onSchedule(
 const projectUrl = (ctx: Ctx, id: number) => ctx.store.getState().projects[id]?.web_url;
 
 export const schedulesFeature: Feature = {
-  crumbs: {
-    schedule: (_s, pane) => `schedule #${pane.scheduleId}`,
-    scheduleForm: (_s, pane) => (pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`),
-  },
   slice: createSchedulesSlice,
-  panes: { schedule: SchedulePane, scheduleForm: ScheduleFormPane },
   commands: withRuns(SCHEDULE_BINDINGS, {
     'schedule.add': {
       refusal: () => 'creating schedules',
@@ -126,6 +121,8 @@ export const schedulesFeature: Feature = {
   },
   specs: {
     schedule: {
+      view: SchedulePane,
+      crumb: (_s, pane) => `schedule #${pane.scheduleId}`,
       scopes: () => ['schedule', 'global'],
       open(ctx, pane) {
         const last = ctx.store.getState().schedules[pane.scheduleId]?.last_pipeline;
@@ -137,8 +134,11 @@ export const schedulesFeature: Feature = {
         const base = projectUrl(ctx, pane.projectId);
         return { url: base && `${base}/-/pipeline_schedules/${pane.scheduleId}/edit` };
       },
+      poll: (ctx) => ({ refresh: (pane) => refreshSchedule(ctx, pane) }),
     },
     scheduleForm: {
+      view: ScheduleFormPane,
+      crumb: (_s, pane) => (pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`),
       // Keys go to the form itself (keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
       scopes: () => ['scheduleForm'],
       open: () => true,
@@ -166,7 +166,6 @@ export const schedulesFeature: Feature = {
   },
   listKinds: ['schedules'],
   source: schedulesSource,
-  poll: (ctx) => ({ refresh: (pane) => (pane.kind === 'schedule' ? refreshSchedule(ctx, pane) : undefined) }),
   confirmed: confirmsBy<ScheduleConfirms, Ctx>({
     'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
     'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),
