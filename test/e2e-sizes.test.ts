@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { ptyFile } from './helpers/pty.js';
 import { DEMO_TOKENS } from '../src/sim/index.js';
 import { buildWorld } from '../src/sim/world/build.js';
+import { until } from './helpers/until.js';
 
 /** How many projects the demo's user is a member of: the projects list's "of N". */
 let members: number | null = null;
@@ -48,7 +49,7 @@ it('at 20×5 says the terminal is too small; grown to 80×24 and shrunk to 60×1
   screen.write('acme/api');
   await screen.waitFor(`1 of ${memberProjects()} projects`);
   screen.write('\r');
-  for (let i = 0; i < 200 && screen.text().includes('type to filter'); i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => !screen.text().includes('type to filter'), 'the filter line to close', { timeoutMs: 5000, everyMs: 25, show: () => screen.text() });
   screen.write('\r');
   // The demo's world runs on the wall clock: the newest pipeline's ref varies with the hour.
   await screen.waitFor(/#\d+\s+\S+\s+[0-9a-f]{8}\s/);

@@ -6,6 +6,7 @@ import { createReadStream, mkdirSync, readFileSync, symlinkSync, writeFileSync }
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ptyFile } from './helpers/pty.js';
+import { until } from './helpers/until.js';
 
 const { home, spawn } = ptyFile('pipetop-start-targets-');
 
@@ -25,7 +26,7 @@ it('--debug-log naming a FIFO with a reader logs to it, and q quits', async () =
   reader.on('data', (chunk) => (read += chunk));
   const screen = spawn(['--demo', '--debug-log', fifo]);
   await screen.waitFor('pulse', 20_000);
-  for (let i = 0; i < 1200 && !/ GET \/\S+ -> 200 /.test(read); i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => / GET \/\S+ -> 200 /.test(read), 'a GET answered 200 in the debug log', { timeoutMs: 30_000, everyMs: 25, show: () => read });
   expect(read).toMatch(/ GET \/\S+ -> 200 /);
   screen.write('q');
   expect(await screen.exited()).toBe(0);

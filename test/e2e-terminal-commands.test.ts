@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ptyFile, type Screen } from './helpers/pty.js';
+import { until } from './helpers/until.js';
 
 const { home, spawn } = ptyFile('pipetop-terminal-');
 
@@ -43,7 +44,7 @@ function whole(screen: Screen, leftovers: string[]): void {
 }
 
 async function settle(screen: Screen, gone: string): Promise<void> {
-  for (let i = 0; i < 400 && screen.text().includes(gone); i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => !screen.text().includes(gone), `${gone} gone from the screen`, { timeoutMs: 10_000, everyMs: 25, show: () => screen.text() });
 }
 
 it('output: terminal suspends the TUI, gives the program the tty, and restores the screen whole', async () => {
@@ -133,7 +134,7 @@ it('| opens the log in $PAGER and v in $EDITOR at the cursor line; the screen co
   expect(edited).not.toContain('\u001b');
   // The copies are gone once the programs end.
   const given = /EDITOR-GOT \+3 (\S+)/.exec(screen.raw())![1]!;
-  for (let i = 0; i < 200 && existsSync(given); i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => !existsSync(given), `${given} removed`, { timeoutMs: 5000, everyMs: 25 });
   expect(existsSync(given)).toBe(false);
   screen.write('\u0003');
   expect(await screen.exited()).toBe(0);

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { BUNDLE, ptyFile } from './helpers/pty.js';
 import { DEMO_TOKENS } from '../src/sim/index.js';
 import { buildWorld } from '../src/sim/world/build.js';
+import { until } from './helpers/until.js';
 
 /** How many projects the demo's user is a member of: the projects list's "of N". */
 let members: number | null = null;
@@ -44,7 +45,7 @@ it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cle
   await screen.waitFor(`1 of ${memberProjects()} projects`);
   screen.write('\r');
   // The filter line closes when Enter keeps the filter; only then open the project.
-  for (let i = 0; i < 200 && screen.text().includes('type to filter'); i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => !screen.text().includes('type to filter'), 'the filter line to close', { timeoutMs: 5000, everyMs: 25, show: () => screen.text() });
   screen.write('\r');
   await screen.waitFor('1 Pipelines');
   await screen.waitFor(/#\d+\s+main/);

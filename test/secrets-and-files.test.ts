@@ -124,7 +124,7 @@ describe.skipIf(process.platform !== 'linux')('--token - and --token-file', () =
     app.write(':');
     await app.waitFor('project <path|id>');
     app.write('\u001b');
-    for (let i = 0; i < 200 && app.text().includes('project <path|id>'); i++) await new Promise((r) => setTimeout(r, 25));
+    await until(() => !app.text().includes('project <path|id>'), 'the palette to close', { timeoutMs: 5000, everyMs: 25, show: () => app.text() });
     app.write('q');
     expect(await app.exited()).toBe(0);
     expect(app.raw()).not.toContain(DEMO_TOKENS.user);

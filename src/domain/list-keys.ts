@@ -3,6 +3,9 @@
 // the same list. Which feature reads each kind is the registry's business (Feature.listKinds).
 import type { ListKey } from '../store/types.js';
 
+/** A pipeline's jobs are read whole, 100 (GitLab's most) a page: the jobs feature reads them so, the pipelines feature's poll waits by their pages. */
+export const PIPELINE_JOBS_PER_PAGE = 100;
+
 export const listKeys = {
   projects: (): ListKey => ({ kind: 'projects' }),
   pipelines: (projectId: number): ListKey => ({ kind: 'pipelines', projectId }),

@@ -13,6 +13,7 @@ import type { Feature, FeatureOptions, PaneSpec } from './feature.js';
 import { DEFAULT_TIMING, startPolling } from './polling.js';
 import { createAppStore } from '../app/create.js';
 import type { Pane, PaneKinds } from './types.js';
+import { setConfirm, setPrompt } from './writers.js';
 
 const KEY_PANE: Pane = { kind: 'key', keyId: 1 };
 
@@ -80,9 +81,9 @@ describe('the controller asks the features', () => {
       submitted: (_ctx, _a: unknown, value) => (ran.push(`prompt ${value}`), value === 'bad' ? 'Not a status' : null),
     });
     // Its own data, typed by the feature that declares it (store/continuations.ts ConfirmPayloads): a made-up one here.
-    store.setState({ confirm: { message: 'Replace it?', yes: { owner: 'fake', command: 'save', args: { path: 'x.log' } } as never } });
+    setConfirm(store, { message: 'Replace it?', yes: { owner: 'fake', command: 'save', args: { path: 'x.log' } } as never });
     controller.handleKey(key('y', 'y'));
-    store.setState({ prompt: { id: 'p', label: 'Status:', initial: '', submit: { owner: 'fake', command: 'scope', args: {} } as never } });
+    setPrompt(store, { id: 'p', label: 'Status:', initial: '', submit: { owner: 'fake', command: 'scope', args: {} } as never });
     await controller.submitPrompt('bad');
     expect(store.getState().prompt?.error).toBe('Not a status');
     await controller.submitPrompt('running');

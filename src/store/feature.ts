@@ -242,7 +242,8 @@ export interface Feature {
    */
   readonly projects?: {
     kind: PaneKind;
-    open(project: { projectId: number; path: string }): Pane;
+    /** The project's pane on `tab`: the registry passes its first tab (the lowest TabPlace.place) when none is asked for. */
+    open(project: { projectId: number; path: string }, tab: TabName): Pane;
     home(state: AppState): { projectId: number; path: string } | null;
   };
   /** The source of a list of one of its `listKinds` (its API call, row identity, filter text). */

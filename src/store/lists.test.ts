@@ -6,7 +6,7 @@ import type { GitLab, Job, Page } from '../api/index.js';
 import type { Ctx } from './ctx.js';
 import { mergeRows, refreshList } from './lists.js';
 import { createAppStore } from '../app/create.js';
-import { listOf } from './store.js';
+import { listOf, patchList } from './store.js';
 import { FEATURES } from '../app/features.js';
 import { listKeyText } from './types.js';
 import { listKeys } from '../domain/list-keys.js';
@@ -48,7 +48,7 @@ function fakeJobs(count: number, { totals = true, onPage }: { totals?: boolean; 
 function setup(gl: GitLab) {
   const store = createAppStore({ host: 'test', demo: true, readOnly: false });
   // A list already loaded once, so refreshList re-reads instead of loading.
-  store.setState({ lists: { [listKeyText(KEY)]: { items: [], loading: false, error: null, nextPage: null, selected: 0, filter: '', loadedAt: 0 } } });
+  patchList(store, KEY, { items: [], loading: false, error: null, nextPage: null, selected: 0, filter: '', loadedAt: 0 });
   const ctx: Ctx = {
     store,
     gl,
@@ -146,18 +146,14 @@ describe("refreshList on a list read a page at a time (a project's pipelines)", 
   }
   function loaded(gl: GitLab, items: number[], nextPage: number | null) {
     const { store, ctx } = setup(gl);
-    store.setState({
-      lists: {
-        [listKeyText(LIST)]: {
-          items: items.map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })),
-          loading: false,
-          error: null,
-          nextPage,
-          selected: 0,
-          filter: '',
-          loadedAt: 0,
-        },
-      },
+    patchList(store, LIST, {
+      items: items.map((id) => ({ id, status: 'success', ref: 'main', sha: 'abcdef12' })),
+      loading: false,
+      error: null,
+      nextPage,
+      selected: 0,
+      filter: '',
+      loadedAt: 0,
     });
     return { store, ctx };
   }

@@ -4,14 +4,14 @@
 // refresh, help and quit.
 import * as nav from './nav.js';
 import { readOnlyRefusal } from './command.js';
-import { toast } from './store.js';
+import { toast, topPane } from './store.js';
 import { patchPrompt, quit, setHelp, setPrompt } from './writers.js';
 import { safeText } from '../text/safe.js';
 import type { Ctx } from './ctx.js';
 import { describeError } from './errors.js';
 import type { Feature, PaletteAt, PaletteCommand } from './feature.js';
 import { registryOf, type Registry } from './registry.js';
-import type { AppState, Pane, PromptState } from './types.js';
+import type { AppState, Pane, PromptState, TabName } from './types.js';
 
 const APP_COMMANDS = { usage: 'refresh | help | quit', description: '' };
 
@@ -41,6 +41,31 @@ export function pushPane(ctx: Ctx, pane: Pane): void {
 /** For a palette command that needs a project: the message when there is none. */
 export function needProject(at: PaletteAt): string | null {
   return at.project ? null : 'Open a project first (or :project <path>)';
+}
+
+/**
+ * A `:` command that shows one tab of the pane standing for a project (the registry's `projects`:
+ * the project pane): on that pane, the tab switches in place; elsewhere, the project of the trail
+ * (or `--project`'s) opens on the tab. The feature that declares the tab owns the command.
+ */
+export function tabCommand(tab: TabName, entry: Omit<PaletteCommand, 'run'>): PaletteCommand {
+  return {
+    ...entry,
+    run(ctx, _args, at) {
+      const projects = registryOf(ctx.features).projects;
+      if (!projects) return 'No pane shows a project here';
+      const top = topPane(ctx.store.getState());
+      if (top.kind === projects.kind && 'projectId' in top) {
+        // What else the pane keeps (its own fields) stays: only the tab changes.
+        nav.replaceTop(ctx.store, { ...top, ...projects.open({ projectId: top.projectId, path: top.path }, tab) } as Pane);
+        return null;
+      }
+      const missing = needProject(at);
+      if (missing) return missing;
+      pushPane(ctx, projects.open(at.project!, tab));
+      return null;
+    },
+  };
 }
 
 /** A numeric id argument, or the message saying what was expected. */

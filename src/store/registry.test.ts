@@ -148,3 +148,29 @@ describe('the default keymap', () => {
     expect(() => defaultBindings([a, a])).not.toThrow();
   });
 });
+
+describe("the project's pane on a trail", () => {
+  const projects: Feature = {
+    name: 'projects',
+    specs: { project: { view: () => null } },
+    projects: { kind: 'project', open: (project, tab) => ({ kind: 'project', ...project, tab }) as Pane, home: () => null },
+  };
+  const at = { projectId: 7, path: 'acme/web' };
+
+  it('opens on the tab in the lowest place unless asked for another, whatever order the tabs come in', () => {
+    for (const features of [
+      [projects, { name: 'b', tab: tab('later', 5) }, { name: 'a', tab: tab('first', 2) }],
+      [{ name: 'a', tab: tab('first', 2) }, projects, { name: 'b', tab: tab('later', 5) }],
+    ]) {
+      const registry = buildRegistry(features);
+      expect(registry.projects!.open(at)).toEqual({ kind: 'project', projectId: 7, path: 'acme/web', tab: 'first' });
+      expect(registry.projects!.open(at, 'later' as TabName)).toEqual({ kind: 'project', projectId: 7, path: 'acme/web', tab: 'later' });
+    }
+    // The stock app's first tab is the pipelines feature's.
+    expect(buildRegistry(FEATURES).projects!.open(at)).toMatchObject({ kind: 'project', tab: 'pipelines' });
+  });
+
+  it('says so when no feature declares a tab of it', () => {
+    expect(() => buildRegistry([projects]).projects!.open(at)).toThrow('The project pane has no tab to open on: no feature declares one');
+  });
+});

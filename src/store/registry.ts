@@ -4,7 +4,7 @@
 // the owner up here instead of asking the features in turn, so the order the registry lists them
 // in (src/app/features.ts) changes nothing; two claims on one thing are an error at start, named.
 import type { AnyTabPlace, Feature, PaletteCommand, PaneAnswers, PaneSpec, Retention } from './feature.js';
-import type { AppState, ListKey, ListKind, Pane, PaneKind } from './types.js';
+import type { AppState, ListKey, ListKind, Pane, PaneKind, TabName } from './types.js';
 
 export interface Registry {
   readonly features: readonly Feature[];
@@ -37,13 +37,23 @@ export interface Registry {
   readonly palette: ReadonlyMap<string, PaletteCommand>;
   /** Panes a trail starts from (Feature.roots). */
   readonly roots: ReadonlySet<PaneKind>;
-  /** The pane that stands for a project on a trail, and the home project (Feature.projects); null when no feature says. */
-  readonly projects: NonNullable<Feature['projects']> | null;
+  /**
+   * The pane that stands for a project on a trail, and the home project (Feature.projects); null when
+   * no feature says. Its `open` without a tab opens the pane's first tab (the lowest TabPlace.place).
+   */
+  readonly projects: ProjectPanes | null;
   /**
    * The first answer of `question` for the pane: its tab's place, then its kind's spec — the most
    * specific first, found once by kind and tab.
    */
   answer<T>(pane: Pane, question: (answers: PaneAnswers) => T | undefined): T | undefined;
+}
+
+/** Feature.projects as the registry hands it out: the tab is optional, the first tab by default. */
+export interface ProjectPanes {
+  kind: PaneKind;
+  open(project: { projectId: number; path: string }, tab?: TabName): Pane;
+  home(state: AppState): { projectId: number; path: string } | null;
 }
 
 /** Claims on one name, as "what → feature": the second one throws, naming both. */
@@ -139,13 +149,25 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     retention: features.flatMap((feature) => (feature.retain ? [feature.retain] : [])),
     palette,
     roots,
-    projects: projects?.projects ?? null,
+    projects: projects ? projectPanes(projects.projects, placed.get(projects.projects.kind)?.[0]?.name) : null,
     answer(pane, question) {
       for (const answers of answerersOf(pane)) {
         const answer = question(answers);
         if (answer !== undefined) return answer;
       }
       return undefined;
+    },
+  };
+}
+
+function projectPanes(declared: NonNullable<Feature['projects']>, firstTab: TabName | undefined): ProjectPanes {
+  return {
+    kind: declared.kind,
+    home: declared.home,
+    open(project, tab) {
+      const chosen = tab ?? firstTab;
+      if (chosen === undefined) throw new Error(`The ${declared.kind} pane has no tab to open on: no feature declares one`);
+      return declared.open(project, chosen);
     },
   };
 }

@@ -13,9 +13,6 @@ export { prepareFilter, visibleRows } from './row-filter.js';
 
 type SourceCtx = Pick<Ctx, 'gl' | 'store' | 'features'>;
 
-/** A pipeline's jobs are read whole, 100 (GitLab's most) a page. */
-export const PIPELINE_JOBS_PER_PAGE = 100;
-
 export { isActiveStatus } from '../lib/status.js';
 
 /** The first page of a lazily paginated list (api/paginate.ts). */

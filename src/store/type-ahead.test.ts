@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeKey, type Key } from '../input/key.js';
 import { createAppStore } from '../app/create.js';
 import { TypeAhead } from './type-ahead.js';
+import * as nav from './nav.js';
+import { clearToast } from './writers.js';
 import type { Pane } from './types.js';
 
 const PROJECT: Pane = { kind: 'project', projectId: 1, path: 'acme/api', tab: 'pipelines' };
@@ -22,7 +24,8 @@ function setup() {
     key,
     setReady(value: boolean | 'drop') {
       ready = value;
-      store.setState({ toast: null });
+      // Any change of the store: type-ahead looks again.
+      clearToast(store);
     },
   };
 }
@@ -33,7 +36,7 @@ describe('TypeAhead', () => {
   it('replays the held keys in order once the pane is ready', async () => {
     const t = setup();
     for (const name of ['enter', 'j', 'enter']) t.typeAhead.hold(t.key(name));
-    t.store.setState({ toast: null });
+    clearToast(t.store);
     await Promise.resolve();
     expect(t.replayed).toEqual([]);
     t.setReady(true);
@@ -45,7 +48,7 @@ describe('TypeAhead', () => {
   it('drops them when another pane comes to the front', async () => {
     const t = setup();
     t.typeAhead.hold(t.key('j'));
-    t.store.setState((s) => ({ stack: [...s.stack, { kind: 'projects' }] }));
+    nav.push(t.store, { kind: 'projects' });
     expect(t.typeAhead.holding).toBe(false);
     t.setReady(true);
     await Promise.resolve();

@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/app/features.js';
 import type { Feature } from '../../src/store/feature.js';
+import { tabCommand } from '../../src/store/palette.js';
 import { topPane } from '../../src/store/store.js';
 import type { TabName } from '../../src/store/types.js';
 import { Text } from '../../src/ui/components/Text.js';
@@ -22,6 +23,8 @@ const notesFeature: Feature = {
     label: 'Notes',
     view: ({ pane, width }) => createElement(Text, { wrap: 'truncate' }, `the notes of ${pane.path} (${width} columns)`),
   },
+  // Its own `:` name, as every tab's (`:pipelines`, `:environments`): the core's tabCommand.
+  palette: { notes: tabCommand('notes' as TabName, { usage: 'notes', description: 'the project’s notes' }) },
 };
 
 let app: AppRig | null = null;
@@ -66,6 +69,27 @@ describe('a feature with a tab of the project pane', () => {
     // Help names the key after the tab.
     await rig.press('?');
     await rig.waitFor(/7\s+Notes tab/);
+  });
+
+  it('answers its own `:` name: in the project it switches the tab; deeper, the trail keeps that project', async () => {
+    const rig = await openProject([...FEATURES, notesFeature]);
+    await rig.press(':');
+    await rig.type('notes\r');
+    await rig.until(() => tabOf(rig) === 'notes', ':notes on the project pane');
+    expect(rig.store.getState().stack.map((p) => p.kind)).toEqual(['projects', 'project']);
+    expect(await rig.waitFor('the notes of acme/api')).toContain('7 Notes');
+
+    // From a pipeline of the project: the project pane on its Notes tab, the pipeline gone.
+    await rig.press('1');
+    await rig.until(() => tabOf(rig) === 'pipelines', 'the Pipelines tab');
+    await rig.waitFor(/#\d+/);
+    await rig.press(KEY.enter);
+    await rig.until(() => topPane(rig.store.getState()).kind === 'pipeline', 'a pipeline');
+    await rig.press(':');
+    await rig.type('notes\r');
+    await rig.until(() => tabOf(rig) === 'notes', ':notes from the pipeline');
+    expect(rig.store.getState().stack.map((p) => p.kind)).toEqual(['projects', 'project']);
+    expect(topPane(rig.store.getState())).toMatchObject({ kind: 'project', path: 'acme/api' });
   });
 
   it('leaves the stock app as it was: six tabs, and 7 does nothing', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/index.js';
 import { ptyFile } from '../helpers/pty.js';
+import { until } from '../helpers/until.js';
 
 const { spawn } = ptyFile('pipetop-hostile-');
 
@@ -53,8 +54,6 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
-
 function leaks(raw: string): string[] {
   const found: string[] = [];
   for (const bad of ['\x1b]52', '\x1b]0;', '\x1bc', '\x1bP', '\x07', '\x9b', '\x9d', '\x00', '\u202e', 'SElTVElMRQ==\x07']) {
@@ -93,7 +92,7 @@ it('walks projects → project → pipeline → job log → events with hostile 
   screen.write('acme/api');
   await screen.waitFor(/1 of \d+ projects/);
   screen.write('\r');
-  for (let i = 0; i < 200 && screen.text().includes('type to filter'); i++) await settle(25);
+  await until(() => !screen.text().includes('type to filter'), 'the filter line to close', { timeoutMs: 5000, everyMs: 25, show: () => screen.text() });
   screen.write('\r');
   await screen.waitFor('1 Pipelines');
   await screen.waitFor(/#\d+\s+\S/);
@@ -113,10 +112,15 @@ it('walks projects → project → pipeline → job log → events with hostile 
   screen.write('5');
   await screen.waitFor(/note|commit|pushed|commented/i, 15_000);
   await screen.waitFor(/note\w*ok|noteok/, 15_000);
-  await settle(500);
-  const raw = screen.raw();
   // The hostile fields were on screen (their visible parts), so the check below is not vacuous.
-  for (const seen of ['descok', 'jbuild', 'commit', 'line0', 'LOG-TAIL-MARKER', 'note']) expect(raw).toContain(seen);
+  const SEEN = ['descok', 'jbuild', 'commit', 'line0', 'LOG-TAIL-MARKER', 'note'];
+  await until(() => SEEN.every((seen) => screen.raw().includes(seen)), 'every hostile field drawn', {
+    timeoutMs: 10_000,
+    everyMs: 25,
+    show: () => screen.text(),
+  });
+  const raw = screen.raw();
+  for (const seen of SEEN) expect(raw).toContain(seen);
   const leaked = leaks(raw);
   console.log(
     `hostile e2e: ${tried} hostile strings injected into the world (${PAYLOADS.length} payload kinds), ${leaked.length} escapes leaked, ${raw.length} chars written`,

@@ -8,9 +8,9 @@ import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
+import { tabCommand } from '../../store/palette.js';
 import { patchList, toast, topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
-import type { TabName } from '../../store/types.js';
 import { AllJobsPane } from './AllJobsPane.js';
 import { JOB_KEYS, jobRefusal, type JobKey } from '../pipelines/index.js';
 import type { Takeover } from '../../store/command.js';
@@ -62,13 +62,7 @@ export function openAllJobs(ctx: Ctx, args: readonly string[]): string | null {
 }
 
 /** `:jobs` with no words inside a project: its Jobs tab (as `:pipelines`, `:schedules`… switch tabs). */
-function jobsTab(ctx: Ctx, project: { projectId: number; path: string }): null {
-  const tab: TabName = 'jobs';
-  const top = topPane(ctx.store.getState());
-  if (top.kind === 'project') nav.replaceTop(ctx.store, { ...top, tab });
-  else nav.push(ctx.store, { kind: 'project', ...project, tab });
-  return null;
-}
+const jobsTab = tabCommand('jobs', { usage: 'jobs', description: '' });
 
 export const allJobsFeature: Feature = {
   name: 'alljobs',
@@ -106,7 +100,7 @@ export const allJobsFeature: Feature = {
       usage: 'jobs [failed|manual|running|pending|created|canceled…] [name=] [ref=] [stage=]',
       description: 'jobs across the pulse’s projects, newest first (in a project without words: its Jobs tab; :jobs all for every job)',
       order: 75,
-      run: (ctx, args, at) => (args.length === 0 && at.project ? jobsTab(ctx, at.project) : openAllJobs(ctx, args)),
+      run: (ctx, args, at) => (args.length === 0 && at.project ? jobsTab.run(ctx, args, at) : openAllJobs(ctx, args)),
       // Tab: its words (statuses, all, name= ref= stage=), less those typed already.
       complete: (_ctx, args) => FILTER_WORDS.filter((w) => !args.slice(0, -1).includes(w)),
     },

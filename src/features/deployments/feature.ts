@@ -7,6 +7,7 @@ import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { toast } from '../../store/store.js';
+import { tabCommand } from '../../store/palette.js';
 import { deploymentsSource } from './source.js';
 import { DEPLOYMENT_BINDINGS } from './bindings.js';
 import { DeploymentPane } from './DeploymentPane.js';
@@ -25,6 +26,9 @@ function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string 
 export const deploymentsFeature: Feature = {
   slice: createDeploymentsSlice,
   commands: DEPLOYMENT_BINDINGS,
+  palette: {
+    deployments: tabCommand('deployments', { usage: 'deployments', description: 'the project’s deployments (its Deployments tab)', order: 71.5 }),
+  },
   name: 'deployments',
   scopeNames: { deployments: 'deployments list', deployment: 'a deployment' },
   tab: {

@@ -4,9 +4,8 @@ import type { Deployment } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteAt, PaletteCommand } from '../../store/feature.js';
-import { listOf, topPane } from '../../store/store.js';
-import * as nav from '../../store/nav.js';
-import { idArgument, needProject, pushPane } from '../../store/palette.js';
+import { listOf } from '../../store/store.js';
+import { idArgument, needProject, pushPane, tabCommand } from '../../store/palette.js';
 import type { Pane } from '../../store/types.js';
 import { askApproval, askRollback, askStop, openEnvironment, type EnvAt } from './actions.js';
 import { envListKeys } from './keys.js';
@@ -74,22 +73,12 @@ function namesOf(ctx: Ctx, projectId: number): string[] {
 }
 
 export const ENVIRONMENTS_PALETTE: Record<string, PaletteCommand> = {
-  environments: {
+  environments: tabCommand(ENVIRONMENTS_TAB, {
     usage: 'environments',
     description: 'the project’s environments: what runs where',
     aliases: ['envs'],
     order: 72,
-    run(ctx, _args, at) {
-      const top = topPane(ctx.store.getState());
-      if (top.kind === 'project') nav.replaceTop(ctx.store, { ...top, tab: ENVIRONMENTS_TAB });
-      else {
-        const missing = needProject(at);
-        if (missing) return missing;
-        pushPane(ctx, { kind: 'project', ...at.project!, tab: ENVIRONMENTS_TAB });
-      }
-      return null;
-    },
-  },
+  }),
   environment: {
     usage: 'environment <name>',
     description: 'an environment of the project: what runs there, its deployments',

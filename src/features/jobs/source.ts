@@ -2,7 +2,8 @@
 // the status filter of the `s` prompt (scopes.ts).
 import { isGitLabApiError, type GitLab, type Job, type JobScope, type Page } from '../../api/index.js';
 import { arrangeAttempts } from './attempts.js';
-import { PIPELINE_JOBS_PER_PAGE, firstPage, type ListSource } from '../../store/sources.js';
+import { firstPage, type ListSource } from '../../store/sources.js';
+import { PIPELINE_JOBS_PER_PAGE } from '../../domain/list-keys.js';
 import { listKeyText, type AppState, type ListKey } from '../../store/types.js';
 import { mergeJobs } from '../../domain/jobs.js';
 

@@ -3,13 +3,15 @@ import type { GitLab, Pipeline } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { createAppStore } from '../../app/create.js';
 import { startMarkPolling } from './poll.js';
+import { writeMarks } from './slice.js';
+import { writePipelineRecords } from '../../domain/pipelines.js';
 import { until } from '../../../test/helpers/until.js';
 
 describe('startMarkPolling', () => {
   it('reads running marks every round, marks waiting on a manual job at the idle cadence, ended ones never', async () => {
     const store = createAppStore({ host: 'h', demo: false, readOnly: false });
     const mark = (status: string) => ({ projectId: 1, path: 'a/b', ref: 'main', status });
-    store.setState({ marks: { 1: mark('running'), 2: mark('manual'), 3: mark('success') } });
+    writeMarks(store, { marks: { 1: mark('running'), 2: mark('manual'), 3: mark('success') } });
     const reads: Record<number, number> = {};
     const gl = {
       pipelines: {
@@ -40,7 +42,8 @@ describe('a mark GitLab left "running" unchanged since 2024', () => {
     const NOW = Date.parse('2026-11-25T12:00:00Z');
     const mark = (status: string) => ({ projectId: 1, path: 'a/b', ref: 'main', status });
     const stale = { id: 2, status: 'running', updated_at: '2024-03-02T10:00:00Z' } as Pipeline;
-    store.setState({ marks: { 1: mark('running'), 2: mark('running') }, pipelines: { 2: stale } });
+    writeMarks(store, { marks: { 1: mark('running'), 2: mark('running') } });
+    writePipelineRecords(store, { pipelines: { 2: stale } });
     const reads: Record<number, number> = {};
     const gl = {
       pipelines: {

@@ -2,12 +2,13 @@
 import { setPrompt } from '../../store/writers.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
-import { branchChoices, idArgument, needProject, pushPane } from '../../store/palette.js';
+import { branchChoices, idArgument, needProject, pushPane, tabCommand } from '../../store/palette.js';
 import { openMergeRequest } from './mr.js';
 import { openNewPipelineForm } from './run-form-actions.js';
 import { writePipelineRecords } from '../../domain/pipelines.js';
 
 export const PIPELINES_PALETTE: Record<string, PaletteCommand> = {
+  pipelines: tabCommand('pipelines', { usage: 'pipelines', description: 'the project’s pipelines (its Pipelines tab)', order: 70 }),
   pipeline: {
     usage: 'pipeline <id>',
     description: 'open a pipeline of the current project',

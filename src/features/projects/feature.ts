@@ -3,6 +3,7 @@
 // from it is the project list), and a poll's read of a project pane's project when the store lacks
 // it (poll.ts).
 import * as nav from '../../store/nav.js';
+import { registryOf } from '../../store/registry.js';
 import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
@@ -24,13 +25,13 @@ export const projectsFeature: Feature = {
   scopeNames: { projects: 'projects list', projectLookup: 'a project being looked up' },
   listKinds: ['projects'],
   // The project list starts a trail; a project's pane stands for it on a `:` jump's trail (opened
-  // on its Pipelines tab), and `--project`'s is the palette's project when the trail has none.
+  // on its first tab), and `--project`'s is the palette's project when the trail has none.
   roots: ['projects'],
   // The app opens on the project list unless it is given another pane (`--pulse`, `--project`).
   first: { kind: 'projects' },
   projects: {
     kind: 'project',
-    open: (project) => ({ kind: 'project', ...project, tab: 'pipelines' }),
+    open: (project, tab) => ({ kind: 'project', ...project, tab }),
     home: (state) => state.homeProject,
   },
   specs: {
@@ -43,7 +44,7 @@ export const projectsFeature: Feature = {
         const project = selectedRow<Project>(ctx, listKeyOf(pane)!);
         if (!project) return true;
         rememberProject(ctx.store, project);
-        nav.push(ctx.store, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
+        nav.push(ctx.store, registryOf(ctx.features).projects!.open({ projectId: project.id, path: project.path_with_namespace }));
         return true;
       },
       url: (ctx, pane) => ({ url: selectedRow<Project>(ctx, listKeyOf(pane)!)?.web_url }),

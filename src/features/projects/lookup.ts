@@ -2,6 +2,7 @@
 // stalled GitLab never leaves a blank terminal that ignores `q`, and a project that does not exist
 // says so in its pane instead of quietly opening the project list.
 import * as nav from '../../store/nav.js';
+import { registryOf } from '../../store/registry.js';
 import { setInflight, setLoadError } from '../../store/writers.js';
 import { isGitLabApiError, type Project } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
@@ -49,7 +50,7 @@ export async function lookupProject(ctx: Ctx, ref: string, from?: string): Promi
   setLoadError(ctx.store, key, project ? null : failure!);
   setInflight(ctx.store, key, null);
   if (!project) return;
-  const pane: Pane = { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' };
+  const pane = registryOf(ctx.features).projects!.open({ projectId: project.id, path: project.path_with_namespace });
   const { stack } = ctx.store.getState();
   const at = stack.findIndex((p) => p.kind === 'projectLookup' && p.ref === ref);
   // Gone from the stack (the user went to the project list meanwhile): keep what they chose.

@@ -1,10 +1,11 @@
-// The projects feature's `:` commands: open a project, switch its tab, back to the list.
+// The projects feature's `:` commands: open a project, back to the list. Each tab's own `:` name
+// (`:pipelines`, `:schedules`…) is the feature's that declares the tab (store/palette.ts tabCommand).
 import * as nav from '../../store/nav.js';
 import { describeError } from '../../store/errors.js';
 import type { PaletteCommand } from '../../store/feature.js';
-import { needProject, pushPane } from '../../store/palette.js';
-import { listOf, topPane } from '../../store/store.js';
-import type { ProjectTab } from './slice.js';
+import { pushPane } from '../../store/palette.js';
+import { registryOf } from '../../store/registry.js';
+import { listOf } from '../../store/store.js';
 import { safeText } from '../../text/safe.js';
 import { rememberProject } from '../../domain/projects.js';
 
@@ -27,29 +28,11 @@ export const PROJECTS_PALETTE: Record<string, PaletteCommand> = {
       try {
         const project = await ctx.gl.projects.get(/^\d+$/.test(args[0]) ? Number(args[0]) : args[0]);
         rememberProject(ctx.store, project, 'replace');
-        pushPane(ctx, { kind: 'project', projectId: project.id, path: project.path_with_namespace, tab: 'pipelines' });
+        pushPane(ctx, registryOf(ctx.features).projects!.open({ projectId: project.id, path: project.path_with_namespace }));
         return null;
       } catch (error) {
         return `Cannot open ${safeText(args[0], 80)}: ${describeError(error)}`;
       }
-    },
-  },
-  pipelines: {
-    usage: 'pipelines | jobs | schedules | deployments',
-    description: 'switch the project tab',
-    // `:jobs` is the alljobs feature's (a name has one owner: store/registry.ts); without words
-    // inside a project it switches to this tab all the same (features/alljobs/feature.ts jobsTab).
-    aliases: ['schedules', 'deployments'],
-    order: 70,
-    run(ctx, _args, at) {
-      const tab = at.command as ProjectTab;
-      const top = topPane(ctx.store.getState());
-      if (top.kind !== 'project') {
-        const missing = needProject(at);
-        if (missing) return missing;
-        pushPane(ctx, { kind: 'project', ...at.project!, tab });
-      } else nav.replaceTop(ctx.store, { ...top, tab });
-      return null;
     },
   },
   projects: {

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import type { PipelineBasic, Project } from '../../api/index.js';
 import { createAppStore } from '../../app/create.js';
-import { EMPTY_LIST, type AppStore } from '../../store/store.js';
-import { listKeyText } from '../../store/types.js';
+import { patchList, type AppStore } from '../../store/store.js';
+import { setViewport } from '../../store/writers.js';
+import { writePulse } from './slice.js';
 import type { Controller } from '../../store/controller.js';
 import { AppContext } from '../../ui/context.js';
 import { ThemeContext, createTheme } from '../../ui/theme.js';
@@ -31,15 +32,13 @@ const pipeline = (id: number, status: string): PipelineBasic => ({ id, status, r
 
 function storeWith(projects: Project[]): AppStore {
   const store = createAppStore({ host: 'gitlab.test', demo: true, readOnly: false });
-  store.setState((s) => ({
-    lists: { ...s.lists, [listKeyText(listKeys.projects())]: { ...EMPTY_LIST, items: projects, loadedAt: NOW } },
-    viewport: { ...s.viewport, width: 60, height: 10 },
-  }));
+  patchList(store, listKeys.projects(), { items: projects, loadedAt: NOW });
+  setViewport(store, { ...store.getState().viewport, width: 60, height: 10 });
   return store;
 }
 
 const setPipelines = (store: AppStore, id: number, pipelines: PipelineBasic[]) =>
-  store.setState((s) => ({ pulse: { ...s.pulse, pipelines: { ...s.pulse.pipelines, [id]: pipelines } } }));
+  writePulse(store, (s) => ({ pulse: { ...s.pulse, pipelines: { ...s.pulse.pipelines, [id]: pipelines } } }));
 
 function renderPane(store: AppStore, height = 10) {
   return render(
@@ -63,7 +62,7 @@ const until = (check: () => boolean, what: string) => waitUntil(check, what, { t
 describe('PulsePane', () => {
   it('re-sorts its rows when a project’s pipelines arrive, the cursor staying on its project', async () => {
     const store = storeWith([project(1, 'acme/api', 1), project(2, 'acme/web', 2), project(3, 'acme/docs', 3)]);
-    store.setState((s) => ({ pulse: { ...s.pulse, selectedId: 2 } }));
+    writePulse(store, (s) => ({ pulse: { ...s.pulse, selectedId: 2 } }));
     const tall = renderPane(store);
     // One row of body: the window keeps the cursor's row in it, so that row is the one shown.
     const cursor = renderPane(store, 3);
@@ -99,7 +98,7 @@ describe('memoPulseRows', () => {
     const rowsOf = memoPulseRows();
     const before = rowsOf(store.getState());
     // Another part of the state changes: the same array.
-    store.setState((s) => ({ pulse: { ...s.pulse, offset: 1 } }));
+    writePulse(store, (s) => ({ pulse: { ...s.pulse, offset: 1 } }));
     expect(rowsOf(store.getState())).toBe(before);
     setPipelines(store, 2, [pipeline(21, 'failed')]);
     const after = rowsOf(store.getState());

@@ -5,7 +5,7 @@ import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { PaletteAt, PaletteCommand } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
-import { idArgument, needProject, pushPane } from '../../store/palette.js';
+import { idArgument, needProject, pushPane, tabCommand } from '../../store/palette.js';
 import { schedulesList } from './slice.js';
 import type { PipelineSchedule } from '../../api/index.js';
 import { askPlay } from './play.js';
@@ -36,6 +36,7 @@ async function readSchedule(ctx: Ctx, at: PaletteAt, raw: string | undefined): P
 }
 
 export const SCHEDULES_PALETTE: Record<string, PaletteCommand> = {
+  schedules: tabCommand('schedules', { usage: 'schedules', description: 'the project’s pipeline schedules (its Schedules tab)', order: 71 }),
   schedule: {
     usage: 'schedule <id>',
     description: 'open a pipeline schedule of the current project',

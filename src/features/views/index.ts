@@ -1,3 +1,0 @@
-// What other features may use of saved views (`:view`) (eslint/boundaries.mjs: through this file only): nothing
-// yet. Its definition, for the app shell alone, is feature.ts.
-export {};
