@@ -49,7 +49,7 @@ function switchTab(ctx: Ctx, pane: Pane, to: (i: number, n: number) => number): 
   nav.replaceTop(ctx.store, { ...pane, tab } as Pane);
 }
 
-/** `o` and `y`: what the page is, the pane's owner says; only a checked URL is opened or copied (src/platform/url-check.ts). */
+/** `o` and `y`: what the page is, the pane's spec says; only a checked URL is opened or copied (src/platform/url-check.ts). */
 function page(ctx: Ctx, pane: Pane, copy: boolean): void {
   const { store } = ctx;
   const found = registryOf(ctx.features).answer(pane, (spec) => spec.url?.(ctx, pane));

@@ -12,7 +12,7 @@ import { writeJobs } from '../../domain/jobs.js';
 
 type JobPane = PaneKinds['job'];
 
-/** The footer ranks a job pane's hints by the job's state (its bindings' `rank`): for the job pane's owner, the log feature. */
+/** The footer ranks a job pane's hints by the job's state (its bindings' `rank`): for the job pane's spec, the log feature's. */
 export function jobHintPlaces(state: AppState, pane: JobPane): HintPlace[] | undefined {
   const status = state.jobs[pane.jobId]?.status;
   if (status === 'failed' || status === 'manual' || status === 'success') return [`job:${status}`];
