@@ -15,13 +15,11 @@ import { askApproval, askRollback, askStop, openEnvironment, runApproval, runRol
 import { ENVIRONMENT_BINDINGS } from './bindings.js';
 import { EnvironmentPane, rollbackLine } from './EnvironmentPane.js';
 import { envListKeys } from './keys.js';
-import { envAt, ENVIRONMENTS_PALETTE, ENVIRONMENTS_TAB, selectedDeployment } from './palette.js';
+import { envAt, envListOf, ENVIRONMENTS_PALETTE, ENVIRONMENTS_TAB, selectedDeployment } from './palette.js';
 import { createEnvironmentsSlice, envKey, environmentLoadKey, writeEnvironments, type EnvRow } from './slice.js';
 import { environmentsSource } from './source.js';
 import { EnvironmentsTab } from './EnvironmentsTab.js';
 import { createElement } from 'react';
-
-const isTab = (pane: Pane): pane is Extract<Pane, { kind: 'project' }> => pane.kind === 'project' && pane.tab === ENVIRONMENTS_TAB;
 
 /** An action on the environment in front (its pane, or the tab's row); says why when there is none. */
 const onEnv = (act: (ctx: Ctx, at: NonNullable<ReturnType<typeof envAt>>, pane: Pane) => void) => ({
@@ -30,7 +28,7 @@ const onEnv = (act: (ctx: Ctx, at: NonNullable<ReturnType<typeof envAt>>, pane: 
     const at = envAt(ctx, pane);
     if (at) act(ctx, at, pane);
   },
-  disabledReason: (_state: unknown, pane: Pane) => (pane.kind === 'environment' || isTab(pane) ? null : 'No environment here'),
+  disabledReason: (_state: unknown, pane: Pane) => (pane.kind === 'environment' || envListOf(pane) ? null : 'No environment here'),
 });
 
 /** The environment's record from a fresh read (its state, URL, auto stop), keeping what runs there. */

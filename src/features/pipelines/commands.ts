@@ -15,11 +15,11 @@ import { pipelineFilterPrompt } from './filters.js';
 import { openNewPipelineForm } from './run-form-actions.js';
 import { NEXT_VIEW as VIEWS } from './layout-ahead.js';
 
-/** The pipeline a key acts on: the pipeline pane's, or the selected row's. */
+/** The pipeline a key acts on: the pipeline pane's, or the selected row of the pipelines the pane shows. */
 function targetPipeline(ctx: Ctx, pane: Pane): PipelineBasic | undefined {
   if (pane.kind === 'pipeline') return ctx.store.getState().pipelines[pane.pipelineId];
-  if (pane.kind === 'project' && pane.tab === 'pipelines') return selectedRow<PipelineBasic>(ctx, listKeyOf(pane)!);
-  return undefined;
+  const key = listKeyOf(pane);
+  return key?.kind === 'pipelines' ? selectedRow<PipelineBasic>(ctx, key) : undefined;
 }
 
 /** The pipeline keys of a project's pipelines tab and the pipeline pane. */

@@ -33,17 +33,10 @@ import { confirmsBy } from '../../store/continuations.js';
 import type { ScheduleConfirms } from './slice.js';
 import { askPlay, openRun, runPlay } from './play.js';
 import { SCHEDULES_PALETTE } from './palette.js';
+import { targetSchedule } from './target.js';
 import { schedulesList } from './slice.js';
 import { createElement } from 'react';
 import { SchedulesTab } from './SchedulesTab.js';
-
-/** The schedule a command acts on: the detail pane's, or the selected row's. */
-function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
-  const state = ctx.store.getState();
-  if (pane.kind === 'schedule') return state.schedules[pane.scheduleId];
-  if (pane.kind === 'project' && pane.tab === 'schedules') return selectedRow<PipelineSchedule>(ctx, schedulesList(pane.projectId));
-  return undefined;
-}
 
 type SchedulesPane = Extract<Pane, { kind: 'schedule' | 'project' }>;
 
