@@ -13,7 +13,7 @@ import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { targetJob } from '../jobs/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns, type Takeover } from '../../store/command.js';
+import { onPane, withRuns, type Takeover } from '../../store/command.js';
 import { BROWSE_BINDINGS } from './bindings.js';
 import { loadListing, loadPreview, rowsOf } from './load.js';
 import { pageEntry } from './pager.js';
@@ -100,20 +100,18 @@ export const browseFeature: Feature = {
       },
     },
     'browse.save': {
-      run(ctx, pane) {
-        if (pane.kind !== 'browse') return;
+      run: onPane('browse', (ctx, pane) => {
         const entry = selectedEntry(ctx, pane);
         if (!entry) toast(ctx.store, 'info', 'Select a file to save (a folder is not saved)');
         else askSave(ctx, pane.projectId, pane.jobId, entry);
-      },
+      }),
     },
     'browse.pager': {
-      run(ctx, pane) {
-        if (pane.kind !== 'browse') return;
+      run: onPane('browse', (ctx, pane) => {
         const entry = selectedEntry(ctx, pane);
         if (!entry) toast(ctx.store, 'info', 'Select a file to open in the pager (a folder is not opened)');
         else void pageEntry(ctx, pane.projectId, pane.jobId, entry);
-      },
+      }),
     },
   }),
   takes: [
@@ -121,8 +119,7 @@ export const browseFeature: Feature = {
     ...Object.entries(MOVES).map(([command, move]): Takeover => ({
       command: command as CommandId,
       scopes: ['browse', 'artifactFile'],
-      run(ctx, pane) {
-        if (pane.kind !== 'browse') return;
+      run: onPane('browse', (ctx, pane) => {
         if (pane.file !== undefined) {
           const key = previewKey(pane.projectId, pane.jobId, pane.file);
           return writeBrowse(ctx.store, (s) => {
@@ -135,20 +132,19 @@ export const browseFeature: Feature = {
         const listing = listingOf(ctx, pane);
         const n = listing?.state === 'ready' ? rowsOf(listing).length : 0;
         if (listing && n > 0) setListing(ctx, pane, { selected: Math.max(0, Math.min(n - 1, move(listing.selected, n))) });
-      },
+      }),
     })),
     // The archive does not change, so only R reads it again: forget it, then the core's refresh runs.
     {
       command: 'app.refresh',
       scopes: ['browse', 'artifactFile'],
       thenCore: true,
-      run(ctx, pane) {
-        if (pane.kind !== 'browse') return;
+      run: onPane('browse', (ctx, pane) => {
         if (pane.file !== undefined) {
           const key = previewKey(pane.projectId, pane.jobId, pane.file);
           writeBrowse(ctx.store, (s) => ({ previews: Object.fromEntries(Object.entries(s.previews).filter(([k]) => k !== key)) }));
         } else if (listingOf(ctx, pane)) setListing(ctx, pane, { state: 'loading' });
-      },
+      }),
     },
   ],
   palette: {

@@ -10,7 +10,7 @@ import { pipelineOnTrail } from '../../domain/trail.js';
 import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns } from '../../store/command.js';
+import { onPane, withRuns } from '../../store/command.js';
 import { COMPARE_BINDINGS } from './bindings.js';
 import { loadComparison } from './load.js';
 import { ComparePane } from './ComparePane.js';
@@ -40,31 +40,28 @@ export const compareFeature: Feature = {
   name: 'compare',
   scopeNames: { compare: 'a comparison with the last green pipeline' },
   commands: withRuns(COMPARE_BINDINGS, {
+    // `C` on the pipeline pane (the pipelines feature's).
     'pipeline.compare': {
-      run(ctx, pane) {
-        if (pane.kind === 'pipeline') openCompare(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
-      },
+      run: onPane('pipeline', (ctx, pane) => openCompare(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId })),
     },
     'compare.open': {
-      run(ctx, pane) {
-        if (pane.kind !== 'compare') return;
+      run: onPane('compare', (ctx, pane) => {
         const base = ctx.store.getState().comparisons[compareKey(pane.projectId, pane.pipelineId)]?.base;
         if (base) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' });
-      },
+      }),
     },
   }),
   // j/k scroll the comparison (it has no list).
   takes: Object.entries(SCROLL).map(([command, scroll]) => ({
     command: command as CommandId,
     scopes: ['compare'],
-    run(ctx, pane) {
-      if (pane.kind !== 'compare') return;
+    run: onPane('compare', (ctx, pane) => {
       const key = compareKey(pane.projectId, pane.pipelineId);
       writeCompare(ctx.store, (s) => {
         const now = s.comparisons[key];
         return now ? { comparisons: { ...s.comparisons, [key]: { ...now, scroll: Math.max(0, scroll(now.scroll)) } } } : {};
       });
-    },
+    }),
   })),
   palette: {
     compare: {

@@ -15,7 +15,7 @@ import { safeText } from '../../text/safe.js';
 import { logLoaded } from '../log/index.js';
 import { runPipelineAction } from '../pipelines/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns } from '../../store/command.js';
+import { onPane, withRuns } from '../../store/command.js';
 import { FAILURE_BINDINGS } from './bindings.js';
 import { loadFailures } from './load.js';
 import { FailuresPane } from './FailuresPane.js';
@@ -57,31 +57,24 @@ export const failuresFeature: Feature = {
   name: 'failures',
   scopeNames: { failures: 'why a pipeline failed' },
   commands: withRuns(FAILURE_BINDINGS, {
+    // `X` on the pipeline pane (the pipelines feature's).
     'pipeline.failures': {
-      run(ctx, pane) {
-        if (pane.kind === 'pipeline') openFailures(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
-      },
+      run: onPane('pipeline', (ctx, pane) => openFailures(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId })),
     },
-    'failures.retry': {
-      refusal: () => 'retry failed jobs',
-      run(ctx, pane) {
-        if (pane.kind === 'failures') askRetry(ctx, pane, digestOf(ctx, pane));
-      },
-    },
+    'failures.retry': { refusal: () => 'retry failed jobs', run: onPane('failures', (ctx, pane) => askRetry(ctx, pane, digestOf(ctx, pane))) },
   }),
   // Moving moves through the digest's failed jobs (it is no store list).
   takes: Object.entries(MOVES).map(([command, move]) => ({
     command: command as CommandId,
     scopes: ['failures'],
-    run(ctx, pane) {
-      if (pane.kind !== 'failures') return;
+    run: onPane('failures', (ctx, pane) => {
       const digest = digestOf(ctx, pane);
       const n = digest?.items.length ?? 0;
       if (!digest || n === 0) return;
       const selected = Math.max(0, Math.min(n - 1, move(digest.selected, n)));
       const key = digestKey(pane.projectId, pane.pipelineId);
       writeFailures(ctx.store, (s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
-    },
+    }),
   })),
   palette: {
     failures: {

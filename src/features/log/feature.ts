@@ -6,8 +6,7 @@
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns } from '../../store/command.js';
-import type { Pane } from '../../store/types.js';
+import { onPane, withRuns } from '../../store/command.js';
 import { toast } from '../../store/store.js';
 import { LOG_BINDINGS } from './bindings.js';
 import { runLogCommand } from './commands.js';
@@ -27,11 +26,7 @@ function logsOf(ctx: Ctx): LogRegistry {
 }
 
 /** Runs a log command on the job pane's log. */
-const onLog =
-  (command: CommandId) =>
-  (ctx: Ctx, pane: Pane): void => {
-    if (pane.kind === 'job') runLogCommand(ctx, logsOf(ctx), pane.jobId, command);
-  };
+const onLog = (command: CommandId) => onPane('job', (ctx, pane) => runLogCommand(ctx, logsOf(ctx), pane.jobId, command));
 
 const LOG_MOVES: CommandId[] = ['nav.down', 'nav.up', 'nav.top', 'nav.bottom', 'nav.pageDown', 'nav.pageUp'];
 

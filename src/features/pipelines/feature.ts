@@ -23,7 +23,7 @@ import { PIPELINE_BINDINGS } from './bindings.js';
 import { openPipelineRow, PIPELINE_RUNS, pipelinesTabUrl } from './commands.js';
 import { JOB_COMMANDS } from './job-commands.js';
 import { openJob } from '../jobs/index.js';
-import { withRuns, type CommandRun } from '../../store/command.js';
+import { onPane, withRuns, type CommandRun } from '../../store/command.js';
 import { submitPipelineFilters } from './filters.js';
 import { closeRunForm, handleRunFormKey, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
 import { runPipelineAction } from './actions.js';
@@ -46,11 +46,7 @@ import { PipelinesTab } from './PipelinesTab.js';
 
 /** j/k and paging in the Tests view: through its cases, or a case's output. */
 function testsMove(by: (page: number) => number): CommandRun {
-  return {
-    run(ctx, pane) {
-      if (pane.kind === 'tests') moveTests(ctx, pane, by(Math.max(1, ctx.store.getState().viewport.height - 4)));
-    },
-  };
+  return { run: onPane('tests', (ctx, pane) => moveTests(ctx, pane, by(Math.max(1, ctx.store.getState().viewport.height - 4)))) };
 }
 
 /**
@@ -83,47 +79,20 @@ export const pipelinesFeature: Feature = {
   commands: [
     ...withRuns(PIPELINE_BINDINGS, {
       ...PIPELINE_RUNS,
-      'pipeline.nextFailed': {
-        rows: true,
-        run(ctx, pane) {
-          if (pane.kind === 'pipeline') nextFailed(ctx, pane);
-        },
-      },
+      'pipeline.nextFailed': { rows: true, run: onPane('pipeline', nextFailed) },
       'mr.newPipeline': {
-        refusal: (_ctx, pane) => (pane.kind === 'mergeRequest' ? `creating a pipeline for !${pane.iid}…` : 'creating pipelines'),
-        run(ctx, pane) {
-          if (pane.kind === 'mergeRequest') newMergeRequestPipeline(ctx, pane);
-        },
+        refusal: (_ctx, pane) => ('iid' in pane ? `creating a pipeline for !${pane.iid}…` : 'creating pipelines'),
+        run: onPane('mergeRequest', newMergeRequestPipeline),
       },
-      'pipeline.tests': {
-        run(ctx, pane) {
-          if (pane.kind === 'pipeline') openTests(ctx, pane);
-        },
-      },
-      'pipeline.details': {
-        run(ctx, pane) {
-          if (pane.kind === 'pipeline') toggleDetails(ctx, pane.pipelineId);
-        },
-      },
-      'tests.sortFailures': {
-        run(ctx, pane) {
-          if (pane.kind === 'tests') toggleFailureSort(ctx, pane.projectId, pane.pipelineId);
-        },
-      },
-      'tests.log': {
-        run(ctx, pane) {
-          if (pane.kind === 'tests' && ctx.searchLog) void caseLog(ctx, pane, ctx.searchLog);
-        },
-      },
+      'pipeline.tests': { run: onPane('pipeline', openTests) },
+      'pipeline.details': { run: onPane('pipeline', (ctx, pane) => toggleDetails(ctx, pane.pipelineId)) },
+      'tests.sortFailures': { run: onPane('tests', (ctx, pane) => toggleFailureSort(ctx, pane.projectId, pane.pipelineId)) },
+      'tests.log': { run: onPane('tests', (ctx, pane) => void (ctx.searchLog && caseLog(ctx, pane, ctx.searchLog))) },
       'tests.down': testsMove(() => 1),
       'tests.up': testsMove(() => -1),
       'tests.pageDown': testsMove((page) => page),
       'tests.pageUp': testsMove((page) => -page),
-      'tests.back': {
-        run(ctx, pane) {
-          if (pane.kind === 'tests') closeTests(ctx, pane);
-        },
-      },
+      'tests.back': { run: onPane('tests', closeTests) },
       // `m` is bound here, beside the pipeline keys; marking is the marks feature's (its takeover).
       'pipeline.mark': { rows: true },
     }),

@@ -6,7 +6,7 @@ import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature, PaletteAt } from '../../store/feature.js';
 import { confirmsBy } from '../../store/continuations.js';
-import { withRuns } from '../../store/command.js';
+import { onPane, withRuns } from '../../store/command.js';
 import { guarded } from '../../store/guard.js';
 import { listOf, toast, topPane } from '../../store/store.js';
 import { listKeyOf } from '../../store/sources.js';
@@ -94,15 +94,14 @@ export const runnersFeature: Feature = {
   takes: Object.entries(MOVES).map(([command, move]) => ({
     command: command as CommandId,
     scopes: ['runners'],
-    run(ctx, pane) {
-      if (pane.kind !== 'runners') return;
+    run: onPane('runners', (ctx, pane) => {
       const id = listId(pane);
       const list = ctx.store.getState().runnerLists[id];
       const n = list?.rows?.length ?? 0;
       if (!list || n === 0) return;
       const selected = Math.max(0, Math.min(n - 1, move(list.selected, n)));
       writeRunners(ctx.store, (s) => ({ runnerLists: { ...s.runnerLists, [id]: { ...list, selected } } }));
-    },
+    }),
   })),
   palette: {
     runners: {

@@ -22,7 +22,7 @@ import {
   toggleSchedule,
 } from './schedules.js';
 import { schedulesSource } from './source.js';
-import { withRuns, type CommandRun } from '../../store/command.js';
+import { onPane, withRuns, type CommandRun } from '../../store/command.js';
 import { SCHEDULE_BINDINGS } from './bindings.js';
 import { closeScheduleForm, handleFormKey, pasteIntoForm, runDeleteSchedule, runTakeOwnership } from './schedules.js';
 import { droppedNotice } from '../../store/modal-keys.js';
@@ -38,7 +38,8 @@ import { schedulesList } from './slice.js';
 import { createElement } from 'react';
 import { SchedulesTab } from './SchedulesTab.js';
 
-type SchedulesPane = Extract<Pane, { kind: 'schedule' | 'project' }>;
+/** Where a schedule is in front: its pane, or a project's (its Schedules tab). */
+type SchedulesPane = { projectId: number; path: string };
 
 /** A key on the schedule in front or the selected row: what read-only mode calls it, and what it runs. */
 function onSchedule(
@@ -50,7 +51,7 @@ function onSchedule(
     refusal: (ctx, pane) => (typeof refused === 'string' ? refused : refused(targetSchedule(ctx, pane))),
     run(ctx, pane) {
       const schedule = targetSchedule(ctx, pane);
-      if (!schedule || (pane.kind !== 'schedule' && pane.kind !== 'project')) return void toast(ctx.store, 'info', 'No schedule selected (still loading?)');
+      if (!schedule || !('projectId' in pane)) return void toast(ctx.store, 'info', 'No schedule selected (still loading?)');
       act(ctx, pane, schedule);
     },
   };
@@ -63,9 +64,7 @@ export const schedulesFeature: Feature = {
   commands: withRuns(SCHEDULE_BINDINGS, {
     'schedule.add': {
       refusal: () => 'creating schedules',
-      run(ctx, pane) {
-        if (pane.kind === 'schedule' || pane.kind === 'project') openScheduleForm(ctx, pane.projectId, pane.path);
-      },
+      run: onPane(['schedule', 'project'], (ctx, pane) => openScheduleForm(ctx, pane.projectId, pane.path)),
     },
     'schedule.edit': onSchedule('editing schedules', (ctx, pane, schedule) => openScheduleForm(ctx, pane.projectId, pane.path, schedule)),
     'schedule.toggle': onSchedule(
@@ -76,17 +75,9 @@ export const schedulesFeature: Feature = {
     'schedule.delete': onSchedule('deleting schedules', (ctx, pane, schedule) => deleteSchedule(ctx, pane.projectId, schedule)),
     'schedule.play': onSchedule('running schedules', (ctx, pane, schedule) => askPlay(ctx, pane.projectId, pane.path, schedule)),
     'schedule.values': {
-      run(ctx, pane) {
-        if (pane.kind !== 'schedule') return;
-        const id = pane.scheduleId;
-        writeSchedules(ctx.store, (s) => ({ revealed: { ...s.revealed, [id]: !s.revealed[id] } }));
-      },
+      run: onPane('schedule', (ctx, { scheduleId: id }) => writeSchedules(ctx.store, (s) => ({ revealed: { ...s.revealed, [id]: !s.revealed[id] } }))),
     },
-    'schedules.scope': {
-      run(ctx, pane) {
-        if (pane.kind === 'project') cycleScheduleScope(ctx, pane.projectId);
-      },
-    },
+    'schedules.scope': { run: onPane('project', (ctx, pane) => cycleScheduleScope(ctx, pane.projectId)) },
   }),
   name: 'schedules',
   palette: SCHEDULES_PALETTE,

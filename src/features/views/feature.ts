@@ -12,6 +12,7 @@ import type { Pane } from '../../store/types.js';
 import { isActiveStatus } from '../../lib/status.js';
 import { safeText } from '../../text/safe.js';
 import { VIEW_BINDINGS } from './bindings.js';
+import { onPane } from '../../store/command.js';
 import { ViewPane } from './ViewPane.js';
 import { viewKey, viewOf, viewSource, type ViewRow } from './source.js';
 
@@ -77,7 +78,7 @@ export const viewsFeature: Feature = {
   source: viewSource,
   // Tab and Shift-Tab step through the views, as through a project's tabs.
   takes: [
-    { command: 'nav.nextTab', scopes: ['view'], run: (ctx, pane) => pane.kind === 'view' && step(ctx, pane, 1) },
-    { command: 'nav.prevTab', scopes: ['view'], run: (ctx, pane) => pane.kind === 'view' && step(ctx, pane, -1) },
+    { command: 'nav.nextTab', scopes: ['view'], run: onPane('view', (ctx, pane) => step(ctx, pane, 1)) },
+    { command: 'nav.prevTab', scopes: ['view'], run: onPane('view', (ctx, pane) => step(ctx, pane, -1)) },
   ],
 };
