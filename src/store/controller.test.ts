@@ -11,6 +11,7 @@ import { Controller, scopesOf } from './controller.js';
 import type { Ctx } from './ctx.js';
 import type { Feature, FeatureOptions, PaneSpec } from './feature.js';
 import { DEFAULT_TIMING, startPolling } from './polling.js';
+import * as nav from './nav.js';
 import { createAppStore } from '../app/create.js';
 import type { Pane, PaneKinds } from './types.js';
 import { setConfirm, setPrompt } from './writers.js';
@@ -169,6 +170,32 @@ describe('the poller asks the features', () => {
     expect(reads.filter((r) => r.poller === 1).length).toBeGreaterThanOrEqual(1);
     expect(reads.filter((r) => r.poller === 2).length).toBeGreaterThanOrEqual(1);
     expect(reads.every((r) => r.full)).toBe(true);
+  });
+
+  it("calls a pane spec's watch with its pane on every change while it is in front, after the features' watch", async () => {
+    const seen: string[] = [];
+    const feature: Feature = {
+      name: 'fake',
+      poll: () => ({ watch: (state) => void seen.push(`feature ${state.stack.length}`) }),
+      specs: keySpec({ poll: () => ({ watch: (state, pane) => void seen.push(`key ${pane.keyId} ${state.stack.length}`) }) }),
+    };
+    const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
+    const ctx: Ctx = {
+      store,
+      gl: {} as GitLab,
+      platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' },
+      now: () => 0,
+      connectionOk: () => {},
+      connectionFailed: () => {},
+      features: [feature],
+    };
+    const poller = startPolling(ctx, DEFAULT_TIMING, () => 0);
+    // Another pane in front (no spec answers for it here): the key pane's watch is not called; back, it is.
+    nav.push(store, { kind: 'key', keyId: 2 });
+    nav.push(store, { kind: 'projects' });
+    nav.back(store);
+    poller.stop();
+    expect(seen).toEqual(['feature 1', 'key 1 1', 'feature 2', 'key 2 2', 'feature 3', 'feature 2', 'key 2 2']);
   });
 });
 

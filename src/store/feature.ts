@@ -81,6 +81,11 @@ export interface PanePoll<P extends Pane = Pane> {
   moving?(pane: P): boolean | undefined;
   /** The wait before the next poll of the pane, when its own (`moving`: the core's verdict); undefined for the usual one. */
   delay?(pane: P, moving: boolean): number | undefined;
+  /**
+   * Called on every store change while the pane is in front (after the features' `watch`): reads
+   * what its rows lack, keeps what a read brought (components never do).
+   */
+  watch?(state: AppState, pane: P): void;
 }
 
 /**

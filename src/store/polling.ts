@@ -11,7 +11,8 @@
 // slowly (the log feature). Each question about a pane goes to its tab's place, then its kind's
 // spec (store/registry.ts answer): whether it moves, its pace, whether it reads its list itself;
 // its reads are theirs and those of features that declare they read there too (Feature.readsOn),
-// run together. Every feature's `watch` sees every change. The poller never names a feature, and
+// run together. Every feature's `watch` sees every change, then the `watch` of the pane in front's
+// polls. The poller never names a feature, and
 // the order features are listed in changes nothing.
 import type { Ctx } from './ctx.js';
 import type { Feature, FeaturePoll, PaneAnswers, PanePoll, PollTiming } from './feature.js';
@@ -22,7 +23,7 @@ import { refreshList } from './lists.js';
 import { isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
 import { listOf, topPane } from './store.js';
-import type { Pane } from './types.js';
+import type { AppState, Pane } from './types.js';
 
 /**
  * What a pane shows, not how: a pipeline's list and graph views show the same jobs, so switching
@@ -65,6 +66,12 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   /** The features' and the panes' shares of each poll, with what they remember between this poller's polls. */
   const polls = new Map<Feature, FeaturePoll>(ctx.features.flatMap((feature) => (feature.poll ? [[feature, feature.poll(ctx, timing)] as const] : [])));
   const shares = pollShares(ctx, polls, panePolls(ctx, timing));
+  /** Every feature's watcher, then those of the pane in front. */
+  const watch = (state: AppState) => {
+    for (const poll of polls.values()) poll.watch?.(state);
+    const pane = topPane(state);
+    for (const poll of shares.own(pane)) poll.watch?.(state, pane);
+  };
   /** Polls left at the running cadence after an action, whatever the pane shows (see acted()). */
   let settling = 0;
 
@@ -118,7 +125,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
   // the panes left behind (retention.ts) once this change has reached every listener.
   const unsubscribe = ctx.store.subscribe((state) => {
-    if (!stopped) for (const poll of polls.values()) poll.watch?.(state);
+    if (!stopped) watch(state);
     const pane = paneData(topPane(state));
     if (pane !== lastPane) {
       lastPane = pane;
@@ -130,7 +137,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     }
   });
   lastPane = paneData(topPane(ctx.store.getState()));
-  for (const poll of polls.values()) poll.watch?.(ctx.store.getState());
+  watch(ctx.store.getState());
   void tick(true);
 
   return {
@@ -154,6 +161,8 @@ export function panePolls(ctx: Ctx, timing: PollTiming): ReadonlyMap<PaneAnswers
 
 /** The polls a pane's questions go to: its tab's and its kind's, and the readers it has beside them. */
 export interface PollShares {
+  /** The pane's own polls, the most specific first (its tab's, then its kind's). */
+  own(pane: Pane): readonly PanePoll[];
   /** The first answer among the pane's polls, the most specific first (its tab's, then its kind's). */
   answer<T>(pane: Pane, question: (poll: PanePoll) => T | undefined): T | undefined;
   /** The reads that run for the pane: its own polls', and those of features reading there too (Feature.readsOn). */
@@ -165,6 +174,7 @@ export function pollShares(ctx: Pick<Ctx, 'features'>, polls: ReadonlyMap<Featur
   const registry = registryOf(ctx.features);
   const own = (pane: Pane) => registry.answerersOf(pane).flatMap((spec) => panes.get(spec) ?? []);
   return {
+    own,
     answer(pane, question) {
       for (const poll of own(pane)) {
         const answer = question(poll);
@@ -179,7 +189,7 @@ export function pollShares(ctx: Pick<Ctx, 'features'>, polls: ReadonlyMap<Featur
   };
 }
 
-const NO_POLLS: PollShares = { answer: () => undefined, readers: () => [] };
+const NO_POLLS: PollShares = { own: () => [], answer: () => undefined, readers: () => [] };
 
 /** Loads or re-reads what the pane shows (`full`: all of it; otherwise what may have changed): its list, and its readers' reads, together. */
 export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, polls = NO_POLLS }: { full?: boolean; polls?: PollShares } = {}): Promise<void> {

@@ -72,6 +72,8 @@ export const activityFeature: Feature = {
       crumb: (_s, pane) => (pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`),
       list: (pane) => (pane.who === 'me' ? eventLists.me() : eventLists.user(pane.who.user)),
       scopes: () => ['events', 'list', 'global'],
+      // The projects of the rows on screen, read for their names.
+      poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
       open(ctx, pane) {
         const { store } = ctx;
         const event = selectedRow<Event>(ctx, listKeyOf(pane)!);
@@ -92,7 +94,6 @@ export const activityFeature: Feature = {
   },
   listKinds: ['events'],
   source: eventsSource,
-  poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
   submitted: promptsBy<ActivityPrompts, Ctx>({ 'events.filters': (ctx, a, value) => submitEventFilters(ctx, a, value) }),
 };
 

@@ -188,6 +188,17 @@ export const pipelinesFeature: Feature = {
       view: TestsPane,
       crumb: (_s, pane) => (pane.open ? 'tests › case' : 'tests'),
       list: (pane) => testCasesList(pane.projectId, pane.pipelineId),
+      // The report its read brought, kept; then the ref's test history, read once.
+      poll(ctx) {
+        const reports = rememberReports(ctx);
+        const history = watchTestHistory(ctx);
+        return {
+          watch(state, pane) {
+            reports(state, pane);
+            history(state, pane);
+          },
+        };
+      },
       scopes: () => ['tests', 'list', 'global'],
       open(ctx, pane) {
         toggleCase(ctx, pane);
@@ -200,14 +211,7 @@ export const pipelinesFeature: Feature = {
   readsOn: ['job'],
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
   poll(ctx) {
-    const watchers = [
-      watchPipelineRows(ctx),
-      watchFirstFocus(ctx),
-      watchMergeRequests(ctx),
-      watchPipelineExtras(ctx),
-      rememberReports(ctx),
-      watchTestHistory(ctx),
-    ];
+    const watchers = [watchPipelineRows(ctx), watchFirstFocus(ctx), watchMergeRequests(ctx), watchPipelineExtras(ctx)];
     return {
       watch(state) {
         for (const watch of watchers) watch(state);
