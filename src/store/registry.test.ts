@@ -27,9 +27,11 @@ describe('the registry', () => {
       pane('pulse'),
       pane('allJobs'),
     ];
-    for (const p of panes) expect(reversed.ownersOf(p).map((f) => f.name)).toEqual(listed.ownersOf(p).map((f) => f.name));
-    expect(listed.ownersOf(pane('project', { tab: 'jobs' })).map((f) => f.name)).toEqual(['jobs', 'projects']);
-    expect(listed.ownersOf(pane('job')).map((f) => f.name)).toEqual(['log']);
+    // Who answers for a pane: its tab's place, then its kind's spec — the same objects in either order.
+    const named = (f: string) => FEATURES.find((feature) => feature.name === f)!;
+    for (const p of panes) expect(reversed.answerersOf(p)).toEqual(listed.answerersOf(p));
+    expect(listed.answerersOf(pane('project', { tab: 'jobs' }))).toEqual([named('jobs').tab, named('projects').specs!.project]);
+    expect(listed.answerersOf(pane('job'))).toEqual([named('log').specs!.job]);
     expect(listed.tabsOf('project')).toEqual(['pipelines', 'jobs', 'schedules', 'deployments', 'events', 'environments']);
     expect(reversed.tabsOf('project')).toEqual(listed.tabsOf('project'));
     expect(listed.listOwner({ kind: 'pipelineJobs', projectId: 1, pipelineId: 2 })?.name).toBe('jobs');
@@ -94,7 +96,7 @@ describe("a pane's spec", () => {
     expect(registry.answer(note, (spec) => spec.scopes?.(note))).toEqual(['key', 'global']);
     expect(registry.answer(note, (spec) => spec.open?.(registry as never, note))).toBe(true);
     expect(opened).toEqual([7]);
-    expect(registry.ownersOf(note).map((f) => f.name)).toEqual(['notes']);
+    expect(registry.answerersOf(note)).toEqual([notes.specs!.key]);
     // Nothing answers what it does not say: no page of its own, and no other kind's answers.
     expect(registry.answer(note, (spec) => spec.url?.(registry as never, note))).toBeUndefined();
     // Two specs for one kind are an error at start, naming both features, whatever their order.

@@ -1,18 +1,16 @@
 // Who owns what among the features plugged in: each pane kind, each tab of a tabbed pane, each
 // list kind, each `:` name, each confirm's and prompt's owner name — one feature each, in tables
-// built once per feature list. The controller, the poller, the core's commands and the palette look
-// the owner up here instead of asking the features in turn, so the order the registry lists them
-// in (src/app/features.ts) changes nothing; two claims on one thing are an error at start, named.
+// built once per feature list. A pane kind is owned through its spec (Feature.specs), a tab through
+// its place (Feature.tab): every question about a pane goes to the tab's place, then the kind's spec,
+// found once by kind and tab (answer). The controller, the poller, the core's commands, the palette
+// and the shell's header and pane switch look them up here instead of asking the features in turn,
+// so the order the registry lists them in (src/app/features.ts) changes nothing; two claims on one
+// thing are an error at start, named.
 import type { AnyTabPlace, Feature, PaletteCommand, PaneAnswers, PaneSpec, Retention } from './feature.js';
 import type { AppState, ListKey, ListKind, Pane, PaneKind, TabName } from './types.js';
 
 export interface Registry {
   readonly features: readonly Feature[];
-  /**
-   * The features that answer for the pane, the most specific first: its tab's owner (a tabbed
-   * pane: the project pane's Jobs tab is the jobs feature's), then its kind's owner.
-   */
-  ownersOf(pane: Pane): readonly Feature[];
   /** The feature whose source reads lists of this kind. */
   listOwner(key: ListKey): Feature | undefined;
   /** A feature by name (a confirm's or a prompt's owner). */
@@ -25,7 +23,10 @@ export interface Registry {
   listOf(pane: Pane): ListKey | null;
   /** The spec of a pane kind (Feature.specs): its component, its crumb, what it answers. */
   specOf(kind: PaneKind): PaneSpec | undefined;
-  /** What answers for the pane, the most specific first: its tab's place (Feature.tab), then its kind's spec. */
+  /**
+   * What answers for the pane, the most specific first: its tab's place (a tabbed pane: the project
+   * pane's Jobs tab is the jobs feature's), then its kind's spec.
+   */
   answerersOf(pane: Pane): readonly PaneAnswers[];
   /** Every pane kind's spec and every tab's place, each once (the poller makes their polls). */
   readonly answerers: readonly PaneAnswers[];
@@ -119,12 +120,6 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     const tab = (pane as { tab?: unknown }).tab;
     return typeof tab === 'string' ? (placed.get(pane.kind)?.find((t) => t.name === tab) as PaneAnswers | undefined) : undefined;
   };
-  const ownersOf = (pane: Pane): Feature[] => {
-    const tab = (pane as { tab?: unknown }).tab;
-    const byTab = typeof tab === 'string' ? tabs.get(tabKey(pane.kind, tab)) : undefined;
-    const byKind = kinds.get(pane.kind);
-    return byTab && byKind && byTab !== byKind ? [byTab, byKind] : byTab ? [byTab] : byKind ? [byKind] : [];
-  };
   const answerersOf = (pane: Pane): PaneAnswers[] => {
     const out: PaneAnswers[] = [];
     const place = placeOf(pane);
@@ -135,7 +130,6 @@ export function buildRegistry(features: readonly Feature[]): Registry {
   };
   return {
     features,
-    ownersOf,
     listOwner: (key) => lists.get(key.kind),
     named: (name) => names.get(name),
     tabsOf: (kind) => sortedTabs.get(kind) ?? [],

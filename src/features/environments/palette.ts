@@ -46,10 +46,10 @@ export function envAt(ctx: Ctx, pane: Pane): EnvAt | null {
   return row && 'path' in pane ? { projectId: row.projectId, path: pane.path, name: row.env.name } : null;
 }
 
-/** In an environment's pane, the deployment under the cursor, when it is not the newest (the default's). */
+/** In an environment's pane (the pane listing its deployments), the deployment under the cursor, when it is not the newest (the default's). */
 export function selectedDeployment(ctx: Ctx, pane: Pane): number | undefined {
-  if (pane.kind !== 'environment') return undefined;
-  const key = envListKeys.deployments(pane.projectId, pane.name);
+  const key = listKeyOf(pane);
+  if (key?.kind !== 'envDeployments') return undefined;
   const list = listOf<Deployment>(ctx.store.getState(), key);
   if (list.selected <= 0) return undefined;
   const d = selectedRow<Deployment>(ctx, key);
