@@ -1,5 +1,5 @@
 // The app shell: composes the registered features (src/app/features.ts) into one app — the store
-// from their slices, the controller that asks them, the pane switch from their panes — and wires the
+// from their slices, the controller that asks them, the pane switch from their specs — and wires the
 // GitLab client's hooks to it. src/tui.tsx and the tests' rig (test/helpers/app.tsx) both build the
 // app here, so what a test drives is what the terminal runs.
 import type { ReactElement } from 'react';
@@ -10,7 +10,7 @@ import type { Binding } from '../keymap/bindings.js';
 import { Controller } from '../store/controller.js';
 import { composeStore } from '../store/create.js';
 import type { Platform } from '../store/ctx.js';
-import type { Feature, FeatureOptions, PaneCrumbs, PaneViews } from '../store/feature.js';
+import type { Feature, FeatureOptions } from '../store/feature.js';
 import type { PollTiming } from '../store/polling.js';
 import { registryOf, runRegistry } from '../store/registry.js';
 import type { AppStore } from '../store/store.js';
@@ -38,16 +38,6 @@ export function createAppStore(config: AppConfigView, first?: Pane, features: re
 /** A fresh store's state, for tests that build states by hand. */
 export function initialState(config: AppConfigView, first?: Pane): AppState {
   return createAppStore(config, first).getState();
-}
-
-/** Each pane kind's component, from the features that own them. */
-export function paneViews(features: readonly Feature[]): PaneViews {
-  return Object.assign({}, ...features.map((feature) => feature.panes ?? {})) as PaneViews;
-}
-
-/** Each pane kind's crumb in the header's trail, from the features that own them. */
-export function paneCrumbs(features: readonly Feature[]): PaneCrumbs {
-  return Object.assign({}, ...features.map((feature) => feature.crumbs ?? {})) as PaneCrumbs;
 }
 
 export interface AppOptions {
@@ -124,8 +114,6 @@ export function createApp(options: AppOptions): PipetopApp {
   // With --project (or a git remote) the app opens on that project, looked up after the first
   // frame: a slow GitLab shows a pane that says so, and q quits (features/projects/lookup.ts).
   if (options.project) void openProjectRef(controller.ctx, options.project.ref, options.project.from);
-  const panes = paneViews(features);
-  const crumbs = paneCrumbs(features);
   const registry = registryOf(features);
   const now = options.now ?? Date.now;
   const app = controller;
@@ -135,7 +123,7 @@ export function createApp(options: AppOptions): PipetopApp {
     controller: app,
     watchTerminal: (terminal) => watchTerminal(terminal, store, app),
     view: (theme) => (
-      <AppContext.Provider value={{ store, controller: app, now, panes, crumbs, registry }}>
+      <AppContext.Provider value={{ store, controller: app, now, registry }}>
         <ThemeContext.Provider value={theme}>
           <App />
         </ThemeContext.Provider>

@@ -113,7 +113,7 @@ export type Category = 'Move' | 'Views' | 'Actions' | 'App' | 'Text';
 
 /**
  * Where the footer ranks a hint: a pane's scope, or a pane in a state its feature names
- * (Feature.hintPlaces), such as `job:failed` for a failed job's log.
+ * (PaneAnswers.hintPlaces), such as `job:failed` for a failed job's log.
  */
 export type HintPlace = Scope | `${Scope}:${string}`;
 

@@ -1,11 +1,12 @@
 // The command table (store/command.ts): a key's command is found by its id and the pane's scopes,
 // most specific first, never by the order features are listed in; two handlers for one id in one
 // scope are refused at start; read-only mode refuses a command that mutates once, in the
-// controller, with the command's own words, before it runs.
+// controller, with the command's own words, before it runs; a run for some pane kinds (onPane) runs
+// on those alone, typed by their pane.
 import { describe, expect, it } from 'vitest';
 import type { GitLab } from '../api/index.js';
 import { createAppStore } from '../app/create.js';
-import { commandTable, handlerOf, withRuns, type Command, type Takeover } from './command.js';
+import { commandTable, handlerOf, onPane, withRuns, type Command, type Takeover } from './command.js';
 import { Controller } from './controller.js';
 import type { Feature } from './feature.js';
 import type { Pane } from './types.js';
@@ -55,15 +56,27 @@ describe('the command table', () => {
   });
 });
 
+describe("a run on a pane's kinds (onPane)", () => {
+  it('runs with the pane, typed, on the kinds it names, and does nothing on another', () => {
+    const seen: string[] = [];
+    const run = onPane(['key', 'schedule'], (_ctx, pane) => void seen.push(pane.kind === 'key' ? `key ${pane.keyId}` : `schedule ${pane.scheduleId}`));
+    const ctx = {} as Parameters<typeof run>[0];
+    run(ctx, { kind: 'key', keyId: 4 });
+    run(ctx, { kind: 'projects' });
+    run(ctx, { kind: 'schedule', projectId: 1, path: 'acme/api', scheduleId: 9 });
+    onPane('key', (_ctx, pane) => void seen.push(`one ${pane.keyId}`))(ctx, { kind: 'key', keyId: 5 });
+    expect(seen).toEqual(['key 4', 'schedule 9', 'one 5']);
+  });
+});
+
 describe('read-only mode, in the controller', () => {
   function setup(readOnly: boolean) {
     const store = createAppStore({ host: 'test', demo: true, readOnly }, { kind: 'key', keyId: 1 } as Pane);
     const calls: string[] = [];
     const feature: Feature = {
       name: 'fake',
-      // The `key` pane is its own here: its scopes are asked of it (store/registry.ts).
-      owns: ['key'],
-      scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
+      // The `key` pane is its own here: its spec's scopes are asked (store/registry.ts).
+      specs: { key: { view: () => null, scopes: () => ['key', 'global'] } },
       commands: [
         {
           command: 'job.erase',

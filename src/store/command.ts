@@ -4,7 +4,8 @@
 // id and by the pane's scopes, most specific first (handlerOf below), never by asking features in
 // turn; read-only mode refuses a command that `mutates` there, once, before it runs.
 import type { Binding, CommandId, Scope } from '../keymap/bindings.js';
-import type { Command, CommandRun, Handler, Takeover } from './feature.js';
+import type { Command, CommandRun, Ctx, Handler, Takeover } from './feature.js';
+import type { Pane, PaneKind, PaneKinds } from './types.js';
 
 export type { Command, CommandRun, Handler, Takeover } from './feature.js';
 
@@ -57,4 +58,16 @@ export function withRuns(bindings: readonly Binding[], runs: Partial<Record<Comm
   const stray = Object.keys(runs).filter((id) => !used.has(id as CommandId));
   if (stray.length) throw new Error(`No binding for ${stray.join(', ')}`);
   return bindings.map((binding) => ({ ...binding, ...runs[binding.command] }));
+}
+
+/**
+ * A run (of a command or a takeover) on the panes of `kinds`, typed by their pane: its scopes are
+ * the ones those kinds' specs give, so the pane in front is one of them; on any other it does
+ * nothing. The one place a command asks the kind of the pane it runs on.
+ */
+export function onPane<K extends PaneKind>(kinds: K | readonly K[], run: (ctx: Ctx, pane: PaneKinds[K]) => void): (ctx: Ctx, pane: Pane) => void {
+  const of = new Set<PaneKind>(typeof kinds === 'string' ? [kinds] : kinds);
+  return (ctx, pane) => {
+    if (of.has(pane.kind)) run(ctx, pane as PaneKinds[K]);
+  };
 }

@@ -1,5 +1,5 @@
 // The controller and the poller know features only through store/feature.ts: a made-up feature on
-// a pane of its own (it owns the `key` kind here: store/registry.ts) gets every hook the core offers
+// a pane of its own (its spec of the `key` kind here: store/registry.ts) gets every hook the core offers
 // (commands asked before the core's, a form's keys and pastes, the confirms and prompts it owns,
 // `o`'s page and host, what it attaches, its poll per poller), and with no feature answering, the
 // core's defaults hold.
@@ -9,10 +9,11 @@ import type { InputEvent } from '../input/key.js';
 import type { CommandId } from '../keymap/bindings.js';
 import { Controller, scopesOf } from './controller.js';
 import type { Ctx } from './ctx.js';
-import type { Feature, FeatureOptions } from './feature.js';
+import type { Feature, FeatureOptions, PaneSpec } from './feature.js';
 import { DEFAULT_TIMING, startPolling } from './polling.js';
+import * as nav from './nav.js';
 import { createAppStore } from '../app/create.js';
-import type { Pane } from './types.js';
+import type { Pane, PaneKinds } from './types.js';
 import { setConfirm, setPrompt } from './writers.js';
 
 const KEY_PANE: Pane = { kind: 'key', keyId: 1 };
@@ -27,23 +28,25 @@ const key = (name: string, text?: string): InputEvent => ({
   ...(text ? { text } : {}),
 });
 
-function setup(feature: Feature) {
+/** The made-up feature's spec of the `key` pane: a component, and what the test gives it. */
+const keySpec = (spec: Partial<PaneSpec<PaneKinds['key']>> = {}) => ({ key: { view: () => null, ...spec } });
+
+function setup(feature: Feature, spec?: Partial<PaneSpec<PaneKinds['key']>>) {
   const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
   const opened: string[] = [];
   const gl = { client: { origin: 'https://gitlab.example' } } as unknown as GitLab;
   const platform = { openUrl: async (url: string) => (opened.push(url), { opened: true, message: '' }), copy: () => {}, downloadDir: '/tmp' };
-  const controller = new Controller({ store, gl, platform, features: [{ owns: ['key'], ...feature }] });
+  const controller = new Controller({ store, gl, platform, features: [{ specs: keySpec(spec), ...feature }] });
   return { store, controller, opened };
 }
 
 describe('the controller asks the features', () => {
   it('a feature runs a command on its pane before the core handles it, even a core one', () => {
     const claimed: CommandId[] = [];
-    const { store, controller } = setup({
-      name: 'fake',
-      scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
-      takes: [{ command: 'app.quit', scopes: ['key'], run: () => void claimed.push('app.quit') }],
-    });
+    const { store, controller } = setup(
+      { name: 'fake', takes: [{ command: 'app.quit', scopes: ['key'], run: () => void claimed.push('app.quit') }] },
+      { scopes: () => ['key', 'global'] },
+    );
     controller.run('app.quit');
     expect(claimed).toEqual(['app.quit']);
     expect(store.getState().quit).toBe(false);
@@ -52,12 +55,14 @@ describe('the controller asks the features', () => {
   it("a form in front takes every key, resolved in its scopes and 'edit', and pastes whole", () => {
     const keys: [CommandId | null, string | undefined][] = [];
     const pastes: string[] = [];
-    const { store, controller } = setup({
-      name: 'fake',
-      scopes: (pane) => (pane.kind === 'key' ? ['key'] : undefined),
-      keys: (_ctx, pane, command, text) => pane.kind === 'key' && keys.push([command, text]) > 0,
-      paste: (_ctx, pane, text) => pane.kind === 'key' && pastes.push(text) > 0,
-    });
+    const { store, controller } = setup(
+      { name: 'fake' },
+      {
+        scopes: () => ['key'],
+        keys: (_ctx, _pane, command, text) => keys.push([command, text]) > 0,
+        paste: (_ctx, _pane, text) => pastes.push(text) > 0,
+      },
+    );
     controller.handleKey(key('escape'));
     controller.handleKey(key('q', 'q'));
     controller.handleKey({ kind: 'paste', text: 'a=1\nb=2', truncated: false });
@@ -89,7 +94,7 @@ describe('the controller asks the features', () => {
 
   it("opens the feature's page; off GitLab's host it asks first, naming the host, unless the feature says it lives there", async () => {
     let anyHost = false;
-    const { store, controller, opened } = setup({ name: 'fake', url: () => ({ url: 'https://staging.example/', anyHost }) });
+    const { store, controller, opened } = setup({ name: 'fake' }, { url: () => ({ url: 'https://staging.example/', anyHost }) });
     controller.run('object.open');
     expect(store.getState().confirm).toMatchObject({
       message: 'Open https://staging.example/?',
@@ -133,16 +138,17 @@ describe('the controller asks the features', () => {
 });
 
 describe('the poller asks the features', () => {
-  it("makes each feature's poll once per poller and reads the pane in front through it", async () => {
+  it("makes a pane spec's poll once per poller and reads the pane in front through it", async () => {
     const made: number[] = [];
     const reads: { poller: number; full: boolean }[] = [];
     const feature: Feature = {
       name: 'fake',
-      owns: ['key'],
-      poll: () => {
-        const poller = made.push(made.length + 1);
-        return { refresh: (pane, { full }) => (pane.kind === 'key' ? (reads.push({ poller, full }), Promise.resolve()) : undefined) };
-      },
+      specs: keySpec({
+        poll: () => {
+          const poller = made.push(made.length + 1);
+          return { refresh: (_pane, { full }) => (reads.push({ poller, full }), Promise.resolve()) };
+        },
+      }),
     };
     const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
     const ctx: Ctx = {
@@ -164,6 +170,32 @@ describe('the poller asks the features', () => {
     expect(reads.filter((r) => r.poller === 1).length).toBeGreaterThanOrEqual(1);
     expect(reads.filter((r) => r.poller === 2).length).toBeGreaterThanOrEqual(1);
     expect(reads.every((r) => r.full)).toBe(true);
+  });
+
+  it("calls a pane spec's watch with its pane on every change while it is in front, after the features' watch", async () => {
+    const seen: string[] = [];
+    const feature: Feature = {
+      name: 'fake',
+      poll: () => ({ watch: (state) => void seen.push(`feature ${state.stack.length}`) }),
+      specs: keySpec({ poll: () => ({ watch: (state, pane) => void seen.push(`key ${pane.keyId} ${state.stack.length}`) }) }),
+    };
+    const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
+    const ctx: Ctx = {
+      store,
+      gl: {} as GitLab,
+      platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' },
+      now: () => 0,
+      connectionOk: () => {},
+      connectionFailed: () => {},
+      features: [feature],
+    };
+    const poller = startPolling(ctx, DEFAULT_TIMING, () => 0);
+    // Another pane in front (no spec answers for it here): the key pane's watch is not called; back, it is.
+    nav.push(store, { kind: 'key', keyId: 2 });
+    nav.push(store, { kind: 'projects' });
+    nav.back(store);
+    poller.stop();
+    expect(seen).toEqual(['feature 1', 'key 1 1', 'feature 2', 'key 2 2', 'feature 3', 'feature 2', 'key 2 2']);
   });
 });
 

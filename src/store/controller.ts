@@ -2,8 +2,8 @@
 // first, then the keymap resolves the key for the top pane and a command runs. Components only
 // render state and call `handleKey`; they never talk to the API.
 //
-// The controller knows panes only as lists (moving, `/`, Esc), tabs, and what their owners answer
-// (store/feature.ts): their scopes, a form's keys and pastes, whether a pane is ready; commands
+// The controller knows panes only as lists (moving, `/`, Esc), tabs, and what their specs answer
+// (store/feature.ts PaneAnswers): their scopes, a form's keys and pastes, whether a pane is ready; commands
 // are looked up by id and scope (store/command.ts), a confirm's `y` and a prompt's Enter go to the
 // feature the confirm or prompt names as its owner, and what features keep running (Feature.attach:
 // the log engine, background pollers) starts and stops with it. Every owner is found in the
@@ -23,7 +23,7 @@ import type { ConfirmAction, PromptAction, PromptResult } from './continuations.
 import { confirmKey, filterKey, helpKey, pasteInto, promptKey } from './modal-keys.js';
 import type { Ctx, Platform } from './ctx.js';
 import { describeError } from './errors.js';
-import type { Attached, Feature, FeatureOptions, PaneHeader } from './feature.js';
+import type { Attached, Feature, FeatureOptions } from './feature.js';
 import { registryOf, type Registry } from './registry.js';
 import { listRows } from './lists.js';
 import { promptChoices, submitPalette } from './palette.js';
@@ -233,7 +233,7 @@ export class Controller {
 
   /**
    * The request rate in the store (AppState.requestRate) while the pane in front shows it (its
-   * feature says so: Feature.headers), null otherwise. Written only when the whole number shown
+   * spec says so: PaneAnswers.header), null otherwise. Written only when the whole number shown
    * changes — a frame per change, not per request — and re-counted once a second while shown, so
    * it falls when requests stop.
    */
@@ -242,8 +242,8 @@ export class Controller {
     const state = store.getState();
     const pane = topPane(state);
     this.ratePane = pane;
-    // The pane's owner says (store/registry.ts), never whichever feature answers first.
-    const shown = this.registry.answer(pane, (feature) => (feature.headers as Record<string, PaneHeader | undefined> | undefined)?.[pane.kind]?.rate) === true;
+    // The pane's spec says (store/registry.ts), never whichever feature answers first.
+    const shown = this.registry.answer(pane, (spec) => spec.header?.rate) === true;
     const rate = shown ? Math.round(this.requestRate()) : null;
     if (state.requestRate !== rate) setRequestRate(store, rate);
     if (shown && this.rateTimed && !this.rateTimer) {
@@ -299,7 +299,7 @@ export class Controller {
         const state = this.deps.store.getState();
         const overlay = state.prompt !== null || state.confirm !== null || state.filtering !== null;
         const pane = topPane(state);
-        if (!overlay && this.registry.answer(pane, (feature) => feature.paste?.(this.ctx, pane, event.text) || undefined)) return this.unterminated(event);
+        if (!overlay && this.registry.answer(pane, (spec) => spec.paste?.(this.ctx, pane, event.text) || undefined)) return this.unterminated(event);
         pasteInto(this.ctx, event.text);
         return this.unterminated(event);
       }
@@ -382,7 +382,7 @@ export class Controller {
     const pane = topPane(state);
     const scopes = scopesOf(pane, this.ctx.features);
     const edit = command([...scopes, 'edit']);
-    if (this.registry.answer(pane, (feature) => feature.keys?.(this.ctx, pane, edit, key.text) || undefined)) return;
+    if (this.registry.answer(pane, (spec) => spec.keys?.(this.ctx, pane, edit, key.text) || undefined)) return;
     if (state.help) return helpKey(this.ctx, command(['help', 'global']));
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
     const resolved = keymap.resolve(name, scopes);
@@ -404,7 +404,7 @@ export class Controller {
    * jobs all in); otherwise its list has loaded once, or failed (the error is what there is to see).
    */
   private paneReady(pane: Pane, state: AppState): boolean {
-    const said = this.registry.answer(pane, (feature) => feature.ready?.(this.ctx, pane, state));
+    const said = this.registry.answer(pane, (spec) => spec.ready?.(this.ctx, pane, state));
     if (said !== undefined) return said;
     const key = listKeyOf(pane);
     if (!key) return true;
@@ -489,7 +489,7 @@ export class Controller {
   }
 }
 
-/** Keymap scopes for a pane, most specific first: its owner's (store/registry.ts), else the global keys alone. */
+/** Keymap scopes for a pane, most specific first: its spec's (store/registry.ts), else the global keys alone. */
 export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {
-  return registryOf(features).answer(pane, (feature) => feature.scopes?.(pane)) ?? ['global'];
+  return registryOf(features).answer(pane, (spec) => spec.scopes?.(pane)) ?? ['global'];
 }

@@ -49,10 +49,10 @@ function switchTab(ctx: Ctx, pane: Pane, to: (i: number, n: number) => number): 
   nav.replaceTop(ctx.store, { ...pane, tab } as Pane);
 }
 
-/** `o` and `y`: what the page is, the pane's owner says; only a checked URL is opened or copied (src/platform/url-check.ts). */
+/** `o` and `y`: what the page is, the pane's spec says; only a checked URL is opened or copied (src/platform/url-check.ts). */
 function page(ctx: Ctx, pane: Pane, copy: boolean): void {
   const { store } = ctx;
-  const found = registryOf(ctx.features).answer(pane, (feature) => feature.url?.(ctx, pane));
+  const found = registryOf(ctx.features).answer(pane, (spec) => spec.url?.(ctx, pane));
   const raw = found?.url;
   if (!raw) return void toast(store, 'info', 'Nothing here has a web page');
   // On GitLab's host unless the feature says it may be elsewhere (an environment's external_url).
@@ -108,8 +108,8 @@ function coreRuns(ops: CoreOps): Partial<Record<CommandId, CoreRun>> {
     'nav.bottom': { rows: true, run: move((_, n) => n - 1) },
     'nav.pageDown': { rows: true, run: move((i, _, p) => i + p) },
     'nav.pageUp': { rows: true, run: move((i, _, p) => i - p) },
-    // Enter: where it leads is the business of the feature whose pane it is (store/registry.ts).
-    'nav.open': { rows: true, run: (ctx, pane) => void registryOf(ctx.features).answer(pane, (feature) => feature.open?.(ctx, pane) || undefined) },
+    // Enter: where it leads is the business of the pane's spec (store/registry.ts).
+    'nav.open': { rows: true, run: (ctx, pane) => void registryOf(ctx.features).answer(pane, (spec) => spec.open?.(ctx, pane) || undefined) },
     'nav.back': {
       run(ctx, pane) {
         // A kept `/` filter goes first: back from a filtered list is the whole list.

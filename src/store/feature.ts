@@ -1,13 +1,14 @@
-// What a feature (a folder of its own under src, beside the core) plugs into the core: the keymap scopes of its panes, its
-// commands (one object each, store/command.ts) and its own way with a core command on its panes, where Enter leads, the web page `o`
-// opens, the keys and pastes of a form that owns the keyboard, the confirms and prompts it answers,
-// what a poll re-reads for its panes, how fast, and whether they are still moving, and what it keeps
-// running beside the controller (the log engine, background pollers) — and what it adds to the app:
-// its slice of the state, its panes with their components, and the list each pane shows. One object
-// per feature (its `definition`); the app shell (src/app/features.ts) lists them and composes the
-// store, the keymap and the pane switch from them, so neither the store nor the UI kit names one.
-// What a feature owns (pane kinds, a tab, list kinds, `:` names) is a table in store/registry.ts:
-// the core looks an owner up there, never asking the features in turn (Feature, below).
+// What a feature (a folder of its own under src, beside the core) plugs into the core. Everything
+// about one pane kind it owns is that kind's spec (PaneSpec: its component, crumb, list, keymap
+// scopes, Enter, `o`, the keys and pastes of a form that owns the keyboard, its poll…), and about
+// one tab of another's pane its place (TabPlace); the rest is the feature's own: its slice of the
+// state, its commands (one object each, store/command.ts), its `:` commands, the confirms and
+// prompts it answers, its list sources, what it keeps of panes left, what it watches and what it
+// keeps running beside the controller (the log engine, background pollers). One object per feature
+// (its `definition`); the app shell (src/app/features.ts) lists them and composes the store, the
+// keymap and the pane switch from them, so neither the store nor the UI kit names one. Who owns
+// what (pane kinds, tabs, list kinds, `:` names) is a table in store/registry.ts: the core looks an
+// owner up there, never asking the features in turn.
 import type { GitLab, Page } from '../api/index.js';
 import type { InkFeed } from '../input/ink-feed.js';
 import type { NotificationBytes, NotifyChannels } from '../platform/notify.js';
@@ -56,52 +57,99 @@ export interface PaneProps<P extends Pane = Pane> {
   height: number;
 }
 
-/** A pane's component, by kind. */
-export type PaneViews = { readonly [K in PaneKind]?: (props: PaneProps<PaneKinds[K]>) => ReactNode };
-
-/** What the header's trail calls a pane, by kind (safe text: src/text/safe.ts). */
-export type PaneCrumbs = { readonly [K in PaneKind]?: (state: AppState, pane: PaneKinds[K]) => string };
-
-/** What the header shows beside a pane (Feature.headers). */
+/** What the header shows beside a pane (PaneAnswers.header). */
 export interface PaneHeader {
   /** pipetop's requests per minute over the last minute (AppState.requestRate, kept by the controller). */
   readonly rate?: boolean;
 }
 
-/** The list a pane shows (and its cursor moves in), by pane kind; null: none. */
-export type PaneLists = { readonly [K in PaneKind]?: (pane: PaneKinds[K]) => ListKey | null };
+/**
+ * One poller's questions about a pane of one kind (or tab), typed by its pane: made by its spec's
+ * `poll` once per poller (store/polling.ts startPolling), so what it remembers between polls (when
+ * the pipeline in front was last read) is that poller's.
+ */
+export interface PanePoll<P extends Pane = Pane> {
+  /**
+   * What a poll re-reads for the pane beyond its list (a detail pane's object); undefined: nothing.
+   * `full`: navigation or R (read everything); otherwise a timer's tick. It runs with the list's
+   * read and the reads of features reading on the pane too (Feature.readsOn).
+   */
+  refresh?(pane: P, opts: { full: boolean }): Promise<void> | undefined;
+  /** It reads the pane's list itself (when, is its business): the core does not. */
+  readonly ownsList?: boolean;
+  /** Whether the pane still moves: true or false decides, undefined leaves it to the list's first rows. */
+  moving?(pane: P): boolean | undefined;
+  /** The wait before the next poll of the pane, when its own (`moving`: the core's verdict); undefined for the usual one. */
+  delay?(pane: P, moving: boolean): number | undefined;
+  /**
+   * Called on every store change while the pane is in front (after the features' `watch`): reads
+   * what its rows lack, keeps what a read brought (components never do).
+   */
+  watch?(state: AppState, pane: P): void;
+}
 
 /**
  * What a pane of one kind answers — or one tab of a tabbed pane — typed by its pane, so none of it
- * asks `pane.kind` (or `pane.tab`) again: the registry finds the pane spec once by the pane's kind and
- * tab (store/registry.ts answer), the tab's before the kind's, each before its feature's own answers.
+ * asks `pane.kind` (or `pane.tab`) again: the registry finds them once by the pane's kind and tab
+ * (store/registry.ts answer), the tab's before the kind's.
  */
-export interface PaneSpec<P extends Pane = Pane> {
+export interface PaneAnswers<P extends Pane = Pane> {
+  /** The list the pane shows (and its cursor moves in); none when absent (store/sources.ts listKeyOf). */
+  list?(pane: P): ListKey | null;
   /** Keymap scopes of the pane, most specific first. */
   scopes?(pane: P): Scope[] | undefined;
   /** The state of the pane, as the footer ranks hints by it (Binding.rank): `job:failed` on a failed job's log. */
   hintPlaces?(state: AppState, pane: P): HintPlace[] | undefined;
-  /** Every key while the pane owns the keyboard (a form); false: not now (Feature.keys). */
+  /**
+   * Every key while the pane owns the keyboard (a form): `command` as the keymap resolved it in the
+   * pane's scopes and 'edit', else null and the key's `text`. False: not now.
+   */
   keys?(ctx: Ctx, pane: P, command: CommandId | null, text: string | undefined): boolean;
-  /** A paste while the pane is in front and no overlay is open; false: store/modal-keys.ts pasteInto (Feature.paste). */
+  /**
+   * A paste (the whole of it, lines and all) while the pane is in front and no overlay (prompt,
+   * confirm, `/` filter) is open; false to leave it to store/modal-keys.ts pasteInto.
+   */
   paste?(ctx: Ctx, pane: P, text: string): boolean;
-  /** Enter on the pane; false: nothing of its own. */
+  /** Enter on the pane; false: nothing of its own (nothing runs). */
   open?(ctx: Ctx, pane: P): boolean;
-  /** The web page of what the pane shows or has selected (Feature.url). */
+  /**
+   * The web page of what the pane shows or has selected. `anyHost`: the page may be off GitLab (an
+   * environment's external_url); it is checked all the same.
+   */
   url?(ctx: Ctx, pane: P): { url: string | undefined; anyHost?: boolean } | undefined;
-  /** Whether the pane shows what its keys act on; undefined: the core's answer (Feature.ready). */
+  /**
+   * Whether the pane shows what its keys act on (undefined: the core's answer: its list loaded
+   * once). Keys typed before it does wait for it (store/type-ahead.ts).
+   */
   ready?(ctx: Ctx, pane: P, state: AppState): boolean | undefined;
+  /**
+   * The project of the row selected on the pane, when its rows are of several projects (`:jobs`,
+   * `:mrs`, the pulse): the palette's commands that need a project act on it (store/palette.ts).
+   */
+  rowProject?(ctx: Ctx, pane: P): { projectId: number; path: string } | undefined;
+  /** What the header shows beside the pane (the pulse: the request rate). */
+  readonly header?: PaneHeader;
+  /** Its share of each poll, made once per poller (PanePoll). */
+  poll?(ctx: Ctx, timing: PollTiming): PanePoll<P>;
 }
 
-/** The pane-bound questions, as the registry asks them of a spec or of a feature (store/registry.ts answer). */
-export type PaneAnswers = Pick<Feature, 'scopes' | 'hintPlaces' | 'keys' | 'paste' | 'open' | 'url' | 'ready' | 'headers' | 'rowProject'>;
+/** A pane kind's spec (Feature.specs): its component, its crumb, and all it answers (PaneAnswers). */
+export interface PaneSpec<P extends Pane = Pane> extends PaneAnswers<P> {
+  /** Its component. */
+  view: (props: PaneProps<P>) => ReactNode;
+  /** What the header's trail calls it (safe text: src/text/safe.ts); its kind when absent. */
+  crumb?(state: AppState, pane: P): string;
+}
+
+/** A spec for each pane kind a feature owns (Feature.specs). */
+export type PaneSpecs = { readonly [K in PaneKind]?: PaneSpec<PaneKinds[K]> };
 
 /**
  * A tab of another feature's pane (the project pane's Pipelines, Jobs…), owned by the feature that
- * declares it: the tabbed pane's owner draws the tab bar and the body from these, naming none; its
- * spec answers for the pane while the tab is in front.
+ * declares it: the tabbed pane's owner draws the tab bar and the body from these, naming none; it
+ * answers for the pane while the tab is in front, before the pane kind's spec.
  */
-export interface TabPlace<K extends PaneKind = PaneKind> extends PaneSpec<PaneKinds[K]> {
+export interface TabPlace<K extends PaneKind = PaneKind> extends PaneAnswers<PaneKinds[K]> {
   /** The pane kind whose `tab` it is. */
   of: K;
   /** Its value of the pane's `tab` field (`'pipelines'`), what `:pipelines` and the trail call it. */
@@ -112,8 +160,6 @@ export interface TabPlace<K extends PaneKind = PaneKind> extends PaneSpec<PaneKi
   label: string;
   /** Its body, below the tab bar. */
   view: (props: PaneProps<PaneKinds[K]>) => ReactNode;
-  /** The list it shows (and the cursor moves in); none when absent. */
-  list?: (pane: PaneKinds[K]) => ListKey | null;
 }
 
 /** A tab of any tabbed pane kind (Feature.tab). */
@@ -150,28 +196,25 @@ export interface Retention {
 }
 
 /**
- * A feature: one object (its `definition`). Who answers for a pane is its OWNER, looked up by the
- * pane's kind (or, for a tabbed pane, its tab) in a table the registry builds once
- * (store/registry.ts): never by asking the features in turn, so the order they are listed in
- * changes nothing. A feature owns the pane kinds of its `panes` (and `owns`), the tabs it declares
- * (`tab`), and the list kinds of its `listKinds`; two owners of one are an error at start.
- * The pane-bound questions below (scopes, hintPlaces, keys, paste, open, url, ready, its poll's
- * ownsList/moving/delay) are asked of the owner alone: for a tabbed pane the tab's owner, then the
- * pane kind's. What one feature does on another's pane is declared as such: a command or a
- * takeover in the scopes of that pane (`takes`), or a read on it (`readsOn`).
+ * A feature: one object (its `definition`). It owns the pane kinds of its `specs`, the tab it
+ * declares (`tab`) and the list kinds of its `listKinds`; two owners of one are an error at start.
+ * Everything about one pane kind is in its spec (PaneSpec), about one tab in its place (TabPlace):
+ * the registry finds them once by the pane's kind and tab (store/registry.ts), never by asking the
+ * features in turn, so the order they are listed in changes nothing. What is left here is not
+ * about one pane of its own. What one feature does on another's pane is declared as such: a
+ * command or a takeover in the scopes of that pane (`takes`), or a read on it (`readsOn`).
  */
 export interface Feature {
   /** Its name, unique in the registry: what its confirms and prompts name as their owner (store/continuations.ts). */
   readonly name: string;
   /** Its slice of the state (its records and their writers), composed into the one store by src/app/create.ts. */
   readonly slice?: StateCreator<AppState, [], [], object>;
-  /** The panes it owns (their kinds declared in store/types.ts PaneKinds), with their components. */
-  readonly panes?: PaneViews;
-  /** What each pane kind it owns answers (scopes, Enter, `o`…), typed by its pane: asked before the functions below. */
-  readonly specs?: { readonly [K in PaneKind]?: PaneSpec<PaneKinds[K]> };
-  /** Pane kinds it owns that have no component of their own here (none so far; the registry counts them as `panes`). */
-  readonly owns?: readonly PaneKind[];
-  /** The tab of another feature's pane that it owns (the project pane's tabs): its pane-bound questions there are its own. */
+  /**
+   * The pane kinds it owns (declared in store/types.ts PaneKinds), one spec each: its component,
+   * crumb, list, scopes, Enter, `o`, poll… typed by its pane (PaneSpec).
+   */
+  readonly specs?: PaneSpecs;
+  /** The tab of another feature's pane that it owns (the project pane's tabs): it answers for the pane there (TabPlace). */
   readonly tab?: AnyTabPlace;
   /** What it keeps of panes the user has left (store/retention.ts). */
   readonly retain?: Retention;
@@ -179,12 +222,6 @@ export interface Feature {
   readonly first?: Pane;
   /** The list kinds whose `source` is its own (store/types.ts ListKeyKinds): the registry maps each to it. */
   readonly listKinds?: readonly ListKind[];
-  /** What the header's trail calls each of its panes. */
-  readonly crumbs?: PaneCrumbs;
-  /** What the header shows beside each of its panes, by pane kind (the pulse: the request rate). */
-  readonly headers?: { readonly [K in PaneKind]?: PaneHeader };
-  /** The list each of its panes shows, by pane kind (store/sources.ts listKeyOf). */
-  readonly lists?: PaneLists;
   /** Its `:` commands, by name. A name or alias claimed by two features is an error at start (store/registry.ts). */
   readonly palette?: Readonly<Record<string, PaletteCommand>>;
   /**
@@ -197,8 +234,9 @@ export interface Feature {
   /** What help calls the scopes it adds (keymap/bindings.ts FeatureScopes): "the greeting". */
   readonly scopeNames?: { readonly [S in Scope]?: string };
   /**
-   * Pane kinds of other features on which its poll's `refresh` reads too (the pipelines feature
-   * reads a job's usual duration on the job pane): the poller runs these reads beside the owner's.
+   * Pane kinds of other features on which its poll's `refresh` (FeaturePoll) reads too (the
+   * pipelines feature reads a job's usual duration on the job pane): the poller runs these reads
+   * beside the pane's own.
    */
   readonly readsOn?: readonly PaneKind[];
   /** Panes a trail starts from (the projects list, the pulse): a `:` jump to one is the trail's root, or the root and it. */
@@ -215,28 +253,11 @@ export interface Feature {
   };
   /** The source of a list of one of its `listKinds` (its API call, row identity, filter text). */
   source?(key: ListKey, gl: GitLab, state: () => AppState): ListSource<unknown> | undefined;
-  /** Keymap scopes of a pane (or tab) it owns, most specific first. */
-  scopes?(pane: Pane): Scope[] | undefined;
-  /**
-   * The state of a pane it owns, as the footer ranks hints by it (Binding.rank): e.g.
-   * `job:failed` on a failed job's log.
-   */
-  hintPlaces?(state: AppState, pane: Pane): HintPlace[] | undefined;
-  /**
-   * Every key while its pane owns the keyboard (a form): `command` as the keymap resolved
-   * it in the pane's scopes and 'edit', else null and the key's `text`. False: not now.
-   */
-  keys?(ctx: Ctx, pane: Pane, command: CommandId | null, text: string | undefined): boolean;
   /**
    * ↓/↑ while the `/` filter of `key` (a list kind it owns) is typed, for a list whose cursor the
    * feature keeps itself (the pulse's); false: the core moves the list's own cursor.
    */
   moveInFilter?(ctx: Ctx, key: ListKey, by: 1 | -1): boolean;
-  /**
-   * A paste (the whole of it, lines and all) while its pane is in front and no overlay
-   * (prompt, confirm, `/` filter) is open; false to leave it to store/modal-keys.ts pasteInto.
-   */
-  paste?(ctx: Ctx, pane: Pane, text: string): boolean;
   /**
    * `y` on a confirm it opened: the data the confirm carries (its `yes`, store/continuations.ts
    * ConfirmPayloads[its name]), found by the owner's name. Typed by the feature: `never` here.
@@ -244,28 +265,11 @@ export interface Feature {
   readonly confirmed?: (ctx: Ctx, payload: never) => void;
   /** Enter on a prompt it opened, with what was typed: an error message keeps the prompt open. */
   readonly submitted?: (ctx: Ctx, payload: never, value: string) => PromptResult;
-  /** Enter on a pane it owns; false: nothing of its own (nothing runs). */
-  open?(ctx: Ctx, pane: Pane): boolean;
   /**
-   * The web page of what its pane shows or has selected. `anyHost`: the page may be off GitLab
-   * (an environment's external_url); it is checked all the same.
-   */
-  url?(ctx: Ctx, pane: Pane): { url: string | undefined; anyHost?: boolean } | undefined;
-  /**
-   * The project of the row selected on its pane, when its rows are of several projects (`:jobs`,
-   * `:mrs`, the pulse): the palette's commands that need a project act on it (store/palette.ts).
-   */
-  rowProject?(ctx: Ctx, pane: Pane): { projectId: number; path: string } | undefined;
-  /**
-   * For the poller: this feature's share of each poll, made once per poller (startPolling), so what
-   * it remembers between polls (when the pipeline in front was last read) belongs to that poller.
+   * For the poller: what this feature watches and reads beyond its own panes (whose polls are their
+   * specs': PanePoll), made once per poller (startPolling), so what it remembers is that poller's.
    */
   poll?(ctx: Ctx, timing: PollTiming): FeaturePoll;
-  /**
-   * Whether its pane shows what its keys act on (undefined: the core's answer). Keys typed
-   * before it does wait for it (store/type-ahead.ts). The core's answer: its list loaded once.
-   */
-  ready?(ctx: Ctx, pane: Pane, state: AppState): boolean | undefined;
   /**
    * What this feature keeps running beside the controller (the log engine, a background poller):
    * made when the controller is built, started after the token check, stopped with the controller.
@@ -282,7 +286,7 @@ export interface Feature {
 export interface Command extends Binding {
   /**
    * Runs on the pane in front (one of whose scopes is among `scopes`). Absent for the keys a form
-   * reads itself while it owns the keyboard (Feature.keys: Tab, ^S in the run form).
+   * reads itself while it owns the keyboard (PaneAnswers.keys: Tab, ^S in the run form).
    */
   run?(ctx: Ctx, pane: Pane): void;
   /**
@@ -322,22 +326,15 @@ export interface Handler {
 /** What a feature's command does, beside its binding's data. */
 export type CommandRun = Pick<Command, 'run' | 'disabledReason' | 'refusal' | 'rows'>;
 
-/** One poller's view of a feature (Feature.poll). */
+/** One poller's view of a feature beyond its own panes (Feature.poll). */
 export interface FeaturePoll {
-  /**
-   * What a poll re-reads for the pane beyond its list (a detail pane's object): asked for the panes
-   * the feature owns and those of its `readsOn`; undefined: nothing. `full`: navigation or R (read
-   * everything); otherwise a timer's tick. The reads of several features run together.
-   */
-  refresh?(pane: Pane, opts: { full: boolean }): Promise<void> | undefined;
   /** Called on every store change while the poller runs: reads what the rows on screen lack (components never do). */
   watch?(state: AppState): void;
-  /** The owner reads its pane's list itself (when, is its business): the core does not. */
-  ownsList?(pane: Pane): boolean;
-  /** Whether the owner's pane still moves: true or false decides, undefined leaves it to the list's first rows. */
-  moving?(pane: Pane): boolean | undefined;
-  /** The wait before the next poll of this pane, when its own (`moving`: the core's verdict); undefined for the usual one. */
-  delay?(pane: Pane, moving: boolean): number | undefined;
+  /**
+   * Its read on a pane of another feature's, one of its `readsOn` (a job's usual duration on the
+   * job pane); undefined: nothing. It runs with the pane's own reads; `full` as PanePoll.refresh's.
+   */
+  refresh?(pane: Pane, opts: { full: boolean }): Promise<void> | undefined;
 }
 
 /** What the controller hands the features it attaches. */

@@ -134,13 +134,13 @@ function homeProject(registry: Registry, state: AppState): { projectId: number; 
 
 /**
  * The project the palette's commands act on: the selected row's, on a pane of several projects'
- * rows (Feature.rowProject: `:deployments` from a `:jobs` row); else the nearest on the trail; else
+ * rows (PaneAnswers.rowProject: `:deployments` from a `:jobs` row); else the nearest on the trail; else
  * the one pipetop was started on.
  */
 function projectHere(ctx: Ctx, state: AppState): { projectId: number; path: string } | null {
   const top = state.stack[state.stack.length - 1];
   const registry = registryOf(ctx.features);
-  const row = top ? registry.answer(top, (feature) => feature.rowProject?.(ctx, top)) : undefined;
+  const row = top ? registry.answer(top, (spec) => spec.rowProject?.(ctx, top)) : undefined;
   return row ?? currentProject(state.stack) ?? homeProject(registry, state);
 }
 

@@ -3,17 +3,19 @@
 // growing back-off after errors (honouring Retry-After). ETags make an unchanged re-read a cheap 304
 // that changes nothing in the store, so nothing re-renders.
 //
-// The core reads the pane's list; each feature adds its share through Feature.poll, made once per
-// poller so what it remembers between polls (and its watchers' state) is this poller's and never a
-// module's: what rows on screen lack (watch), a detail pane's object (refresh), a pipeline's own pacing and reads
-// (the pipelines feature's poll.ts, which bench/cost.mjs measures), a job's and a project's record, the
-// job whose log is tailed polled slowly (the log feature). Each question about a pane goes to its
-// owner (store/registry.ts): whether it moves, its pace, whether it reads its list itself; its reads
-// are the owner's and those of features that declare they read there too (Feature.readsOn), run
-// together. Every feature's `watch` sees every change. The poller never names a feature, and the
-// order features are listed in changes nothing.
+// The core reads the pane's list; each pane kind's spec (and tab's place) adds its share through its
+// `poll` (PanePoll), and each feature what it watches through Feature.poll — both made once per
+// poller so what they remember between polls is this poller's and never a module's: what rows on
+// screen lack (watch), a detail pane's object (refresh), a pipeline's own pacing and reads (the
+// pipelines feature's poll.ts, which bench/cost.mjs measures), the job whose log is tailed polled
+// slowly (the log feature). Each question about a pane goes to its tab's place, then its kind's
+// spec (store/registry.ts answer): whether it moves, its pace, whether it reads its list itself;
+// its reads are theirs and those of features that declare they read there too (Feature.readsOn),
+// run together. Every feature's `watch` sees every change, then the `watch` of the pane in front's
+// polls. The poller never names a feature, and
+// the order features are listed in changes nothing.
 import type { Ctx } from './ctx.js';
-import type { Feature, FeaturePoll, PollTiming } from './feature.js';
+import type { Feature, FeaturePoll, PaneAnswers, PanePoll, PollTiming } from './feature.js';
 import { registryOf } from './registry.js';
 
 export type { PollTiming } from './feature.js';
@@ -21,7 +23,7 @@ import { refreshList } from './lists.js';
 import { isActiveStatus, listKeyOf } from './sources.js';
 import { forgetOffStack } from './retention.js';
 import { listOf, topPane } from './store.js';
-import type { Pane } from './types.js';
+import type { AppState, Pane } from './types.js';
 
 /**
  * What a pane shows, not how: a pipeline's list and graph views show the same jobs, so switching
@@ -61,9 +63,15 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   let running: Promise<void> | null = null;
   /** paneData of the pane in front when last looked. */
   let lastPane: string | null = null;
-  /** The features' shares of each poll, with what they remember between this poller's polls. */
+  /** The features' and the panes' shares of each poll, with what they remember between this poller's polls. */
   const polls = new Map<Feature, FeaturePoll>(ctx.features.flatMap((feature) => (feature.poll ? [[feature, feature.poll(ctx, timing)] as const] : [])));
-  const shares = pollShares(ctx, polls);
+  const shares = pollShares(ctx, polls, panePolls(ctx, timing));
+  /** Every feature's watcher, then those of the pane in front. */
+  const watch = (state: AppState) => {
+    for (const poll of polls.values()) poll.watch?.(state);
+    const pane = topPane(state);
+    for (const poll of shares.own(pane)) poll.watch?.(state, pane);
+  };
   /** Polls left at the running cadence after an action, whatever the pane shows (see acted()). */
   let settling = 0;
 
@@ -117,7 +125,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   // Navigation changes what is visible: read it at once and restart the rhythm, and forget what
   // the panes left behind (retention.ts) once this change has reached every listener.
   const unsubscribe = ctx.store.subscribe((state) => {
-    if (!stopped) for (const poll of polls.values()) poll.watch?.(state);
+    if (!stopped) watch(state);
     const pane = paneData(topPane(state));
     if (pane !== lastPane) {
       lastPane = pane;
@@ -129,7 +137,7 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
     }
   });
   lastPane = paneData(topPane(ctx.store.getState()));
-  for (const poll of polls.values()) poll.watch?.(ctx.store.getState());
+  watch(ctx.store.getState());
   void tick(true);
 
   return {
@@ -146,21 +154,29 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   };
 }
 
-/** The polls a pane's questions go to: its owners' (store/registry.ts), and the readers it has beside them. */
-export interface PollShares {
-  /** The first answer among the pane's owners' polls, the most specific first (its tab's, then its kind's). */
-  answer<T>(pane: Pane, question: (poll: FeaturePoll) => T | undefined): T | undefined;
-  /** The polls whose `refresh` runs for the pane: its owners', and those of features reading there too (Feature.readsOn). */
-  readers(pane: Pane): readonly FeaturePoll[];
+/** Each pane spec's and tab place's poll (PaneAnswers.poll), made for one poller. */
+export function panePolls(ctx: Ctx, timing: PollTiming): ReadonlyMap<PaneAnswers, PanePoll> {
+  return new Map(registryOf(ctx.features).answerers.flatMap((spec) => (spec.poll ? [[spec, spec.poll(ctx, timing)] as const] : [])));
 }
 
-/** The polls of `polls` by the pane they answer for. */
-export function pollShares(ctx: Pick<Ctx, 'features'>, polls: ReadonlyMap<Feature, FeaturePoll>): PollShares {
+/** The polls a pane's questions go to: its tab's and its kind's, and the readers it has beside them. */
+export interface PollShares {
+  /** The pane's own polls, the most specific first (its tab's, then its kind's). */
+  own(pane: Pane): readonly PanePoll[];
+  /** The first answer among the pane's polls, the most specific first (its tab's, then its kind's). */
+  answer<T>(pane: Pane, question: (poll: PanePoll) => T | undefined): T | undefined;
+  /** The reads that run for the pane: its own polls', and those of features reading there too (Feature.readsOn). */
+  readers(pane: Pane): readonly Pick<PanePoll, 'refresh'>[];
+}
+
+/** The polls of one poller by the pane they answer for. */
+export function pollShares(ctx: Pick<Ctx, 'features'>, polls: ReadonlyMap<Feature, FeaturePoll>, panes: ReadonlyMap<PaneAnswers, PanePoll>): PollShares {
   const registry = registryOf(ctx.features);
-  const owned = (pane: Pane) => registry.ownersOf(pane).flatMap((feature) => polls.get(feature) ?? []);
+  const own = (pane: Pane) => registry.answerersOf(pane).flatMap((spec) => panes.get(spec) ?? []);
   return {
+    own,
     answer(pane, question) {
-      for (const poll of owned(pane)) {
+      for (const poll of own(pane)) {
         const answer = question(poll);
         if (answer !== undefined) return answer;
       }
@@ -168,20 +184,20 @@ export function pollShares(ctx: Pick<Ctx, 'features'>, polls: ReadonlyMap<Featur
     },
     readers(pane) {
       const also = ctx.features.filter((feature) => feature.readsOn?.includes(pane.kind)).flatMap((feature) => polls.get(feature) ?? []);
-      return [...new Set([...owned(pane), ...also])];
+      return [...own(pane), ...also];
     },
   };
 }
 
-const NO_POLLS: PollShares = { answer: () => undefined, readers: () => [] };
+const NO_POLLS: PollShares = { own: () => [], answer: () => undefined, readers: () => [] };
 
 /** Loads or re-reads what the pane shows (`full`: all of it; otherwise what may have changed): its list, and its readers' reads, together. */
 export async function refreshPane(ctx: Ctx, pane: Pane, { full = true, polls = NO_POLLS }: { full?: boolean; polls?: PollShares } = {}): Promise<void> {
   const work: Promise<unknown>[] = [];
   const key = listKeyOf(pane);
-  if (key && !polls.answer(pane, (poll) => poll.ownsList?.(pane) || undefined)) work.push(refreshList(ctx, key));
-  for (const poll of polls.readers(pane)) {
-    const refreshing = poll.refresh?.(pane, { full });
+  if (key && !polls.answer(pane, (poll) => poll.ownsList || undefined)) work.push(refreshList(ctx, key));
+  for (const reader of polls.readers(pane)) {
+    const refreshing = reader.refresh?.(pane, { full });
     if (refreshing) work.push(refreshing);
   }
   await Promise.all(work);

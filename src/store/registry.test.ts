@@ -27,9 +27,11 @@ describe('the registry', () => {
       pane('pulse'),
       pane('allJobs'),
     ];
-    for (const p of panes) expect(reversed.ownersOf(p).map((f) => f.name)).toEqual(listed.ownersOf(p).map((f) => f.name));
-    expect(listed.ownersOf(pane('project', { tab: 'jobs' })).map((f) => f.name)).toEqual(['jobs', 'projects']);
-    expect(listed.ownersOf(pane('job')).map((f) => f.name)).toEqual(['log']);
+    // Who answers for a pane: its tab's place, then its kind's spec — the same objects in either order.
+    const named = (f: string) => FEATURES.find((feature) => feature.name === f)!;
+    for (const p of panes) expect(reversed.answerersOf(p)).toEqual(listed.answerersOf(p));
+    expect(listed.answerersOf(pane('project', { tab: 'jobs' }))).toEqual([named('jobs').tab, named('projects').specs!.project]);
+    expect(listed.answerersOf(pane('job'))).toEqual([named('log').specs!.job]);
     expect(listed.tabsOf('project')).toEqual(['pipelines', 'jobs', 'schedules', 'deployments', 'events', 'environments']);
     expect(reversed.tabsOf('project')).toEqual(listed.tabsOf('project'));
     expect(listed.listOwner({ kind: 'pipelineJobs', projectId: 1, pipelineId: 2 })?.name).toBe('jobs');
@@ -38,8 +40,8 @@ describe('the registry', () => {
   });
 
   it('refuses two owners of a pane kind, a tab, a list kind, a `:` name or a feature name', () => {
-    const a: Feature = { name: 'a', owns: ['key'] };
-    expect(() => buildRegistry([a, { name: 'b', owns: ['key'] }])).toThrow('The pane kind "key" is claimed by two features: a and b');
+    const a: Feature = { name: 'a', specs: { key: { view: () => null } } };
+    expect(() => buildRegistry([a, { name: 'b', specs: { key: { view: () => null } } }])).toThrow('The pane kind "key" is claimed by two features: a and b');
     expect(() => buildRegistry([a, { name: 'a' }])).toThrow('The feature name "a" is claimed by two features');
     expect(() =>
       buildRegistry([
@@ -66,23 +68,54 @@ describe('the registry', () => {
       ]),
     ).toThrow('The palette name ":jobs" is claimed by two features: a and b');
     expect(() => buildRegistry([{ name: 'palette' }])).toThrow('the palette is the core');
-    expect(() => buildRegistry([{ name: 'a', crumbs: { key: () => 'k' } }])).toThrow('which it does not own');
   });
 });
 
 describe("a pane's spec", () => {
-  it('answers for its pane kind and tab before the features, the tab first, found once whatever the order', () => {
+  it('answers everything about its pane kind, registered once: view, crumb, list, scopes, Enter', () => {
+    const opened: number[] = [];
+    const view = () => null;
+    // A test's own pane kind: `key` stands for it here, its spec the only thing that names it.
+    const notes: Feature = {
+      name: 'notes',
+      specs: {
+        key: {
+          view,
+          crumb: (_s, p) => `note #${p.keyId}`,
+          list: (p) => ({ kind: 'requests', note: p.keyId }) as never,
+          scopes: () => ['key', 'global'],
+          open: (_ctx, p) => opened.push(p.keyId) > 0,
+        },
+      },
+    };
+    const registry = buildRegistry([...FEATURES.filter((f) => f.name !== 'keys'), notes]);
+    const note = pane('key', { keyId: 7 });
+    expect(registry.specOf('key')?.view).toBe(view);
+    expect(registry.specOf('key')?.crumb?.({} as never, note)).toBe('note #7');
+    expect(registry.listOf(note)).toEqual({ kind: 'requests', note: 7 });
+    expect(registry.answer(note, (spec) => spec.scopes?.(note))).toEqual(['key', 'global']);
+    expect(registry.answer(note, (spec) => spec.open?.(registry as never, note))).toBe(true);
+    expect(opened).toEqual([7]);
+    expect(registry.answerersOf(note)).toEqual([notes.specs!.key]);
+    // Nothing answers what it does not say: no page of its own, and no other kind's answers.
+    expect(registry.answer(note, (spec) => spec.url?.(registry as never, note))).toBeUndefined();
+    // Two specs for one kind are an error at start, naming both features, whatever their order.
+    expect(() => buildRegistry([...FEATURES, notes])).toThrow('The pane kind "key" is claimed by two features: keys and notes');
+    expect(() => buildRegistry([notes, ...FEATURES])).toThrow('The pane kind "key" is claimed by two features: notes and keys');
+  });
+
+  it("answers for its tab before the pane kind's spec, the tab first, found once whatever the order", () => {
     const host: Feature = {
       name: 'host',
-      owns: ['project'],
-      specs: { project: { scopes: () => ['project', 'global'], url: () => ({ url: 'https://host.example/kind-spec' }) } },
-      scopes: () => ['global'],
-      open: () => true,
+      specs: { project: { view: () => null, scopes: () => ['project', 'global'], url: () => ({ url: 'https://host.example/kind-spec' }), open: () => true } },
     };
     const guest: Feature = {
       name: 'guest',
-      tab: { ...(tab('x', 1) as TabPlace<'project'>), scopes: (): Scope[] => ['jobs', 'project', 'list', 'global'] },
-      url: () => ({ url: 'https://guest.example/feature' }),
+      tab: {
+        ...(tab('x', 1) as TabPlace<'project'>),
+        scopes: (): Scope[] => ['jobs', 'project', 'list', 'global'],
+        url: () => ({ url: 'https://guest.example/tab' }),
+      },
     };
     for (const features of [
       [host, guest],
@@ -91,14 +124,14 @@ describe("a pane's spec", () => {
       const registry = buildRegistry(features);
       const onTab = pane('project', { tab: 'x' });
       const elsewhere = pane('project', { tab: 'y' });
-      // The tab's spec, then the tab's feature, then the kind's spec, then the kind's feature.
+      // The tab's place, then the kind's spec.
       expect(registry.answer(onTab, (a) => a.scopes?.(onTab))).toEqual(['jobs', 'project', 'list', 'global']);
-      expect(registry.answer(onTab, (a) => a.url?.(registry as never, onTab))?.url).toBe('https://guest.example/feature');
+      expect(registry.answer(onTab, (a) => a.url?.(registry as never, onTab))?.url).toBe('https://guest.example/tab');
+      expect(registry.answer(onTab, (a) => a.open?.(registry as never, onTab))).toBe(true);
       expect(registry.answer(elsewhere, (a) => a.scopes?.(elsewhere))).toEqual(['project', 'global']);
       expect(registry.answer(elsewhere, (a) => a.url?.(registry as never, elsewhere))?.url).toBe('https://host.example/kind-spec');
-      expect(registry.answer(elsewhere, (a) => a.open?.(registry as never, elsewhere))).toBe(true);
+      expect(registry.answerersOf(onTab)).toHaveLength(2);
     }
-    expect(() => buildRegistry([{ name: 'a', specs: { job: { scopes: () => ['global'] } } }])).toThrow('gives a spec for the job pane, which it does not own');
   });
 });
 
@@ -121,7 +154,7 @@ describe('the default keymap', () => {
 describe("the project's pane on a trail", () => {
   const projects: Feature = {
     name: 'projects',
-    owns: ['project'],
+    specs: { project: { view: () => null } },
     projects: { kind: 'project', open: (project, tab) => ({ kind: 'project', ...project, tab }) as Pane, home: () => null },
   };
   const at = { projectId: 7, path: 'acme/web' };

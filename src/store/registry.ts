@@ -1,18 +1,16 @@
 // Who owns what among the features plugged in: each pane kind, each tab of a tabbed pane, each
 // list kind, each `:` name, each confirm's and prompt's owner name — one feature each, in tables
-// built once per feature list. The controller, the poller, the core's commands and the palette look
-// the owner up here instead of asking the features in turn, so the order the registry lists them
-// in (src/app/features.ts) changes nothing; two claims on one thing are an error at start, named.
-import type { AnyTabPlace, Feature, PaletteCommand, PaneAnswers, Retention } from './feature.js';
+// built once per feature list. A pane kind is owned through its spec (Feature.specs), a tab through
+// its place (Feature.tab): every question about a pane goes to the tab's place, then the kind's spec,
+// found once by kind and tab (answer). The controller, the poller, the core's commands, the palette
+// and the shell's header and pane switch look them up here instead of asking the features in turn,
+// so the order the registry lists them in (src/app/features.ts) changes nothing; two claims on one
+// thing are an error at start, named.
+import type { AnyTabPlace, Feature, PaletteCommand, PaneAnswers, PaneSpec, Retention } from './feature.js';
 import type { AppState, ListKey, ListKind, Pane, PaneKind, TabName } from './types.js';
 
 export interface Registry {
   readonly features: readonly Feature[];
-  /**
-   * The features that answer for the pane, the most specific first: its tab's owner (a tabbed
-   * pane: the project pane's Jobs tab is the jobs feature's), then its kind's owner.
-   */
-  ownersOf(pane: Pane): readonly Feature[];
   /** The feature whose source reads lists of this kind. */
   listOwner(key: ListKey): Feature | undefined;
   /** A feature by name (a confirm's or a prompt's owner). */
@@ -21,8 +19,17 @@ export interface Registry {
   tabsOf(kind: PaneKind): readonly string[];
   /** The tabs of a pane kind as their features declare them (label, view, list), in their places. */
   tabPlacesOf(kind: PaneKind): readonly AnyTabPlace[];
-  /** The list the pane shows (and its cursor moves in): its tab's (TabPlace.list), else its kind's owner's (Feature.lists). */
+  /** The list the pane shows (and its cursor moves in): its tab's (TabPlace.list), else its kind's (PaneSpec.list). */
   listOf(pane: Pane): ListKey | null;
+  /** The spec of a pane kind (Feature.specs): its component, its crumb, what it answers. */
+  specOf(kind: PaneKind): PaneSpec | undefined;
+  /**
+   * What answers for the pane, the most specific first: its tab's place (a tabbed pane: the project
+   * pane's Jobs tab is the jobs feature's), then its kind's spec.
+   */
+  answerersOf(pane: Pane): readonly PaneAnswers[];
+  /** Every pane kind's spec and every tab's place, each once (the poller makes their polls). */
+  readonly answerers: readonly PaneAnswers[];
   /** The pane the app opens on when it is given none (Feature.first); null when no feature says. */
   readonly first: Pane | null;
   /** What each feature keeps of panes the user has left (Feature.retain), for store/retention.ts. */
@@ -37,8 +44,8 @@ export interface Registry {
    */
   readonly projects: ProjectPanes | null;
   /**
-   * The first answer of `question` for the pane: its tab's spec, the tab's feature, its kind's spec
-   * (Feature.specs), the kind's feature — the most specific first, found once by kind and tab.
+   * The first answer of `question` for the pane: its tab's place, then its kind's spec — the most
+   * specific first, found once by kind and tab.
    */
   answer<T>(pane: Pane, question: (answers: PaneAnswers) => T | undefined): T | undefined;
 }
@@ -63,9 +70,10 @@ const tabKey = (kind: string, tab: string) => `${kind}\u0000${tab}`;
 export function buildRegistry(features: readonly Feature[]): Registry {
   const names = new Map<string, Feature>();
   const kinds = new Map<PaneKind, Feature>();
+  // The functions of a spec take its pane kind's pane: the registry hands it only panes of that kind (and tab).
+  const specs = new Map<PaneKind, PaneSpec>();
   const tabs = new Map<string, Feature>();
   const tabPlaces = new Map<PaneKind, AnyTabPlace[]>();
-  const paneLists = new Map<PaneKind, (pane: Pane) => ListKey | null>();
   let first: { feature: Feature; pane: Pane } | null = null;
   const lists = new Map<ListKind, Feature>();
   const palette = new Map<string, PaletteCommand>();
@@ -76,15 +84,9 @@ export function buildRegistry(features: readonly Feature[]): Registry {
     // The palette's prompt is the core's: its owner name is taken.
     if (feature.name === 'palette') throw new Error('A feature may not be named "palette": the palette is the core\'s');
     claim(names, feature.name, feature, `The feature name "${feature.name}"`);
-    const own = new Set([...Object.keys(feature.panes ?? {}), ...(feature.owns ?? [])] as PaneKind[]);
-    for (const kind of own) claim(kinds, kind, feature, `The pane kind "${kind}"`);
-    for (const kind of Object.keys(feature.specs ?? {}) as PaneKind[]) {
-      if (!own.has(kind)) throw new Error(`The ${feature.name} feature gives a spec for the ${kind} pane, which it does not own`);
-    }
-    // A pane's list and crumb are its owner's to say.
-    for (const [kind, list] of Object.entries(feature.lists ?? {})) paneLists.set(kind as PaneKind, list as (pane: Pane) => ListKey | null);
-    for (const kind of [...Object.keys(feature.lists ?? {}), ...Object.keys(feature.crumbs ?? {}), ...Object.keys(feature.headers ?? {})] as PaneKind[]) {
-      if (!own.has(kind)) throw new Error(`The ${feature.name} feature says the list, crumb or header of the ${kind} pane, which it does not own`);
+    for (const [kind, spec] of Object.entries(feature.specs ?? {}) as [PaneKind, PaneSpec][]) {
+      claim(kinds, kind, feature, `The pane kind "${kind}"`);
+      specs.set(kind, spec);
     }
     if (feature.tab) {
       const { of, name, place } = feature.tab;
@@ -113,36 +115,30 @@ export function buildRegistry(features: readonly Feature[]): Registry {
   }
   const placed = new Map([...tabPlaces].map(([kind, places]) => [kind, [...places].sort((a, b) => a.place - b.place)]));
   const sortedTabs = new Map([...placed].map(([kind, places]) => [kind, places.map((t) => t.name as string)]));
-  const ownersOf = (pane: Pane): Feature[] => {
+  /** The place of the pane's tab, when it is a tabbed pane on a tab some feature declares. */
+  const placeOf = (pane: Pane): PaneAnswers | undefined => {
     const tab = (pane as { tab?: unknown }).tab;
-    const byTab = typeof tab === 'string' ? tabs.get(tabKey(pane.kind, tab)) : undefined;
-    const byKind = kinds.get(pane.kind);
-    return byTab && byKind && byTab !== byKind ? [byTab, byKind] : byTab ? [byTab] : byKind ? [byKind] : [];
+    return typeof tab === 'string' ? (placed.get(pane.kind)?.find((t) => t.name === tab) as PaneAnswers | undefined) : undefined;
   };
-  // The functions of a pane spec take its pane kind's pane: the registry hands it only panes of that kind (and tab).
-  const specOf = (feature: Feature, kind: PaneKind) => (feature.specs as Record<string, PaneAnswers> | undefined)?.[kind];
   const answerersOf = (pane: Pane): PaneAnswers[] => {
-    const tab = (pane as { tab?: unknown }).tab;
-    const place = typeof tab === 'string' ? placed.get(pane.kind)?.find((t) => t.name === tab) : undefined;
-    const byKind = kinds.get(pane.kind);
-    const out: (PaneAnswers | undefined)[] = [];
-    if (place) out.push(place as unknown as PaneAnswers, tabs.get(tabKey(pane.kind, tab as string)));
-    if (byKind) out.push(specOf(byKind, pane.kind), byKind);
-    return [...new Set(out.filter((a): a is PaneAnswers => a !== undefined))];
+    const out: PaneAnswers[] = [];
+    const place = placeOf(pane);
+    const spec = specs.get(pane.kind);
+    if (place) out.push(place);
+    if (spec) out.push(spec as PaneAnswers);
+    return out;
   };
   return {
     features,
-    ownersOf,
     listOwner: (key) => lists.get(key.kind),
     named: (name) => names.get(name),
     tabsOf: (kind) => sortedTabs.get(kind) ?? [],
     tabPlacesOf: (kind) => placed.get(kind) ?? [],
-    listOf(pane) {
-      const tab = (pane as { tab?: unknown }).tab;
-      const place = typeof tab === 'string' ? placed.get(pane.kind)?.find((t) => t.name === tab) : undefined;
-      if (place) return (place.list as ((pane: Pane) => ListKey | null) | undefined)?.(pane) ?? null;
-      return paneLists.get(pane.kind)?.(pane) ?? null;
-    },
+    // A tab's list is the tab's alone: a tab without one shows none, whatever its pane kind's.
+    listOf: (pane) => (placeOf(pane) ?? (specs.get(pane.kind) as PaneAnswers | undefined))?.list?.(pane) ?? null,
+    specOf: (kind) => specs.get(kind),
+    answerersOf,
+    answerers: [...[...placed.values()].flat(), ...specs.values()] as PaneAnswers[],
     first: (first as { pane: Pane } | null)?.pane ?? null,
     retention: features.flatMap((feature) => (feature.retain ? [feature.retain] : [])),
     palette,
@@ -196,7 +192,7 @@ export function runningRegistry(): Registry | null {
   return running;
 }
 
-/** The footer's rank of the pane's hints (Feature.hintPlaces), as its owner says. */
+/** The footer's rank of the pane's hints (PaneAnswers.hintPlaces), as its owner says. */
 export function hintPlacesOf(features: readonly Feature[], state: AppState, pane: Pane): string[] | undefined {
-  return registryOf(features).answer(pane, (feature) => feature.hintPlaces?.(state, pane));
+  return registryOf(features).answer(pane, (spec) => spec.hintPlaces?.(state, pane));
 }

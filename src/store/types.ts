@@ -194,7 +194,7 @@ export interface CoreSlice {
   filtering: ListKey | null;
   /**
    * pipetop's requests per minute over the last minute, rounded, while the pane in front shows it
-   * in the header (Feature.headers); null otherwise. The controller keeps it (countRequest).
+   * in the header (PaneAnswers.header); null otherwise. The controller keeps it (countRequest).
    */
   requestRate: number | null;
   /** `?` help: the first line shown, and the last useful one (the controller counts it: helpMax). */

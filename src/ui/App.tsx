@@ -2,7 +2,7 @@
 // reads stdin and hands every key to the controller (src/tui.tsx), which changes the store.
 import { Box, useApp as useInk } from 'ink';
 import { Text } from './components/Text.js';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { topPane } from '../store/store.js';
 import type { AppState, Pane, Viewport } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
@@ -94,9 +94,9 @@ function bodyRows(rows: number, footerHeight: number): number {
   return Math.max(4, rows - HEADER_ROWS - footerHeight);
 }
 
-/** The pane in front, drawn by the component its feature registered for its kind. */
+/** The pane in front, drawn by the component of its kind's spec (store/registry.ts specOf). */
 function PaneView({ pane, width, height }: { pane: Pane; width: number; height: number }) {
-  const View = useApp().panes[pane.kind] as ((props: { pane: Pane; width: number; height: number }) => ReactNode) | undefined;
+  const View = useApp().registry.specOf(pane.kind)?.view;
   if (!View) return <Text>No view for the pane {pane.kind}</Text>;
   return <View pane={pane} width={width} height={height} />;
 }

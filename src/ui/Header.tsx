@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import Spinner from 'ink-spinner';
 import { useShallow } from 'zustand/react/shallow';
 import { displayWidth, safeText, truncateToWidth } from '../text/safe.js';
-import type { PaneCrumbs } from '../store/feature.js';
+import type { Registry } from '../store/registry.js';
 import type { AppState, ConnectionState, Pane } from '../store/types.js';
 import { useApp, useAppState } from './context.js';
 import { useTheme } from './theme.js';
@@ -15,14 +15,14 @@ export const HEADER_ROWS = 1;
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
-  const { now, crumbs: names } = useApp();
+  const { now, registry } = useApp();
   const config = useAppState((s) => s.config);
   const user = useAppState((s) => s.user);
   const connection = useAppState((s) => s.connection);
-  const crumbs = useAppState(useShallow((s: AppState) => trail(s, names).crumbs));
-  const keep = useAppState((s) => trail(s, names).project);
+  const crumbs = useAppState(useShallow((s: AppState) => trail(s, registry).crumbs));
+  const keep = useAppState((s) => trail(s, registry).project);
   const busy = useAppState((s) => Object.values(s.inflight)[0]);
-  // Requests per minute, beside a pane whose feature shows it (Feature.headers; the controller keeps the count).
+  // Requests per minute, beside a pane whose spec shows it (PaneAnswers.header; the controller keeps the count).
   const perMinute = useAppState((s) => s.requestRate);
   const rate = perMinute !== null ? `${perMinute} req/min  ` : '';
   useTicker(connection.kind === 'retrying' || connection.kind === 'offline');
@@ -167,7 +167,7 @@ function useTicker(active: boolean): void {
  * a project the trail has not named yet (the pulse's `f`, a downstream pipeline of another project)
  * that project's path; `project` is that crumb's index, the one fitTrail keeps.
  */
-function trail(s: AppState, names: PaneCrumbs): { crumbs: string[]; project: number } {
+function trail(s: AppState, registry: Pick<Registry, 'specOf'>): { crumbs: string[]; project: number } {
   const crumbs: string[] = [];
   let named: number | null = null;
   let project = -1;
@@ -180,14 +180,13 @@ function trail(s: AppState, names: PaneCrumbs): { crumbs: string[]; project: num
     }
     // A project pane's crumb is its path: named just above.
     if (pane.kind === 'project') continue;
-    const text = crumb(s, pane, names);
+    const text = crumb(s, pane, registry);
     if (text) crumbs.push(text);
   }
   return { crumbs, project };
 }
 
-/** A pane's crumb, as its feature names it (Feature.crumbs). */
-function crumb(s: AppState, pane: Pane, crumbs: PaneCrumbs): string {
-  const name = crumbs[pane.kind] as ((state: AppState, pane: Pane) => string) | undefined;
-  return name ? name(s, pane) : pane.kind;
+/** A pane's crumb, as its kind's spec names it (PaneSpec.crumb); its kind when it does not. */
+function crumb(s: AppState, pane: Pane, registry: Pick<Registry, 'specOf'>): string {
+  return registry.specOf(pane.kind)?.crumb?.(s, pane) ?? pane.kind;
 }

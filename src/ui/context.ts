@@ -2,7 +2,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Controller } from '../store/controller.js';
-import type { PaneCrumbs, PaneViews } from '../store/feature.js';
 import type { Registry } from '../store/registry.js';
 import type { AppStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
@@ -12,11 +11,10 @@ export interface AppContextValue {
   controller: Controller;
   /** Wall clock for "3m ago" (injectable so tests and the simulator agree on "now"). */
   now: () => number;
-  /** Each pane kind's component, from the features that own it (the app shell composes it: src/app/create.tsx). */
-  panes: PaneViews;
-  /** What the header's trail calls each pane kind (composed as `panes`). */
-  crumbs: PaneCrumbs;
-  /** Who owns what among the features (store/registry.ts): a tabbed pane draws its tabs from it. */
+  /**
+   * Who owns what among the features (store/registry.ts): each pane kind's spec (its component, its
+   * crumb), and the tabs a tabbed pane draws.
+   */
   registry: Registry;
 }
 

@@ -7,7 +7,7 @@ import { pipelinesFeature } from '../../src/features/pipelines/feature.js';
 import { listKeyOf } from '../../src/store/sources.js';
 import { DEFAULT_TIMING } from '../../src/store/polling.js';
 import { listOf, topPane } from '../../src/store/store.js';
-import { listKeyText } from '../../src/store/types.js';
+import { listKeyText, type PaneKinds } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
@@ -155,12 +155,13 @@ describe('a GitLab without the bridges endpoint', () => {
       expect(app.store.getState().bridges[id]).toEqual([]);
       // A timer's poll (not navigation, not R) has nothing to ask for a pipeline without bridges:
       // it reads the (finished) pipeline alone. A poller of its own, so its record is the test's.
-      const poll = pipelinesFeature.poll!(app.controller.ctx, DEFAULT_TIMING);
-      await poll.refresh!(pane(), { full: true });
+      const poll = pipelinesFeature.specs!.pipeline!.poll!(app.controller.ctx, DEFAULT_TIMING);
+      const shown = pane() as PaneKinds['pipeline'];
+      await poll.refresh!(shown, { full: true });
       expect(asked()).toBe(before + 1);
       const pipelineReads = () => app.sim.requests.filter((r) => r.path.split('?')[0]!.endsWith(`/pipelines/${id}`)).length;
       const reads = pipelineReads();
-      await poll.refresh!(pane(), { full: false });
+      await poll.refresh!(shown, { full: false });
       expect(pipelineReads()).toBe(reads + 1);
       expect(asked()).toBe(before + 1);
     } finally {

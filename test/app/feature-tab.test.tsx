@@ -1,16 +1,21 @@
 // A tab of the project pane is a feature's declaration alone (Feature.tab: name, place, label,
 // view, list): a feature the stock app does not have, registered beside the others as a folder and
 // one line of src/app/features.ts would register it, shows in the tab bar in its place, Tab cycles
-// to it and on past it, its number key jumps to it and help names that key after it. Nothing in
-// the core or the project pane names it.
+// to it and on past it, its number key jumps to it and help names that key after it. A pane kind
+// of its own is one spec (Feature.specs: view, crumb, list, scopes, Enter): the app draws it, names
+// it in the trail, loads and moves through its list, and runs its keys. Nothing in the core or the
+// project pane names either.
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/app/features.js';
 import type { Feature } from '../../src/store/feature.js';
 import { tabCommand } from '../../src/store/palette.js';
 import { topPane } from '../../src/store/store.js';
-import type { TabName } from '../../src/store/types.js';
+import * as nav from '../../src/store/nav.js';
+import { listOf } from '../../src/store/store.js';
+import type { ListKey, TabName } from '../../src/store/types.js';
 import { Text } from '../../src/ui/components/Text.js';
+import { useList } from '../../src/ui/use-list.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const notesFeature: Feature = {
@@ -25,6 +30,93 @@ const notesFeature: Feature = {
   },
   // Its own `:` name, as every tab's (`:pipelines`, `:environments`): the core's tabCommand.
   palette: { notes: tabCommand('notes' as TabName, { usage: 'notes', description: 'the project’s notes' }) },
+};
+
+// The test's own pane kind, list kind, scope and command (declaration merging, as a feature declares its own).
+declare module '../../src/store/types.js' {
+  interface PaneKinds {
+    notebook: { kind: 'notebook'; book: string };
+  }
+  interface ListKeyKinds {
+    notebook: { kind: 'notebook'; book: string };
+  }
+}
+declare module '../../src/keymap/bindings.js' {
+  interface FeatureScopes {
+    notebook: true;
+  }
+  interface FeatureCommands {
+    'notebook.star': true;
+  }
+}
+
+interface Note {
+  id: number;
+  text: string;
+}
+const NOTES: Note[] = [
+  { id: 1, text: 'buy milk' },
+  { id: 2, text: 'fix the runner' },
+  { id: 3, text: 'call Ada' },
+];
+const bookList = (book: string): ListKey => ({ kind: 'notebook', book });
+
+function NotebookPane({ pane }: { pane: { kind: 'notebook'; book: string } }) {
+  const { list, rows } = useList<Note>(bookList(pane.book));
+  const lines = rows.map((note, i) => `${i === list.selected ? '>' : ' '} ${note.text}`);
+  return createElement(Text, null, [`the ${pane.book} book`, ...lines].join('\n'));
+}
+
+/** What the notebook's Enter and its own key did, in order. */
+const done: string[] = [];
+
+const notebookFeature: Feature = {
+  name: 'notebook',
+  specs: {
+    notebook: {
+      view: NotebookPane,
+      crumb: (_s, pane) => `book ${pane.book}`,
+      list: (pane) => bookList(pane.book),
+      scopes: () => ['notebook', 'list', 'global'],
+      open(ctx, pane) {
+        const at = listOf<Note>(ctx.store.getState(), bookList(pane.book));
+        done.push(`open ${at.items[at.selected]?.text}`);
+        return true;
+      },
+    },
+  },
+  listKinds: ['notebook'],
+  source: (key) =>
+    key.kind === 'notebook'
+      ? {
+          fetch: async () => ({ items: NOTES, page: 1, nextPage: null }),
+          idOf: (n) => (n as Note).id,
+          textOf: (n) => (n as Note).text,
+          complete: true,
+          perPage: 50,
+        }
+      : undefined,
+  palette: {
+    notebook: {
+      usage: 'notebook <name>',
+      description: 'a book of notes',
+      run(ctx, args) {
+        nav.push(ctx.store, { kind: 'notebook', book: args[0] ?? 'work' });
+        return null;
+      },
+    },
+  },
+  scopeNames: { notebook: 'a notebook' },
+  commands: [
+    {
+      command: 'notebook.star',
+      keys: ['*'],
+      description: 'Star the book',
+      category: 'Actions',
+      scopes: ['notebook'],
+      run: (_ctx, pane) => void done.push(`star ${(pane as { book?: string }).book}`),
+    },
+  ],
 };
 
 let app: AppRig | null = null;
@@ -102,5 +194,31 @@ describe('a feature with a tab of the project pane', () => {
     await rig.press('7', KEY.tab);
     await rig.until(() => tabOf(rig) !== 'jobs', 'Tab after 7');
     expect(tabOf(rig)).toBe('schedules');
+  });
+});
+
+describe('a pane kind of a feature of its own, registered through one spec', () => {
+  it('draws its view, names it in the trail, loads and moves through its list, runs Enter and its keys', async () => {
+    done.length = 0;
+    const rig = (app = await startApp({ features: [...FEATURES, notebookFeature] }));
+    await rig.waitFor('acme/api');
+    await rig.press(':');
+    await rig.type('notebook work\r');
+    // Its view, with its list's rows read through its list kind's source.
+    const frame = await rig.waitFor('> buy milk');
+    expect(frame).toContain('the work book');
+    // Its crumb in the header's trail.
+    expect(frame).toMatch(/projects › book work/);
+    // The core's moving keys move its list's cursor; Enter is its own.
+    await rig.press('j', 'j');
+    await rig.waitFor('> call Ada');
+    await rig.press(KEY.enter);
+    await rig.until(() => done.length === 1, 'Enter on the notebook');
+    // Its scopes: its own command's key runs here, and help names the scope its way.
+    await rig.press('*');
+    await rig.until(() => done.length === 2, 'its key');
+    expect(done).toEqual(['open call Ada', 'star work']);
+    await rig.press('?');
+    await rig.waitFor('Here: a notebook');
   });
 });

@@ -26,11 +26,7 @@ import { createElement } from 'react';
 import { EventsList } from './EventsList.js';
 import { rememberProject } from '../../domain/projects.js';
 
-const eventsList = (pane: Pane): ListKey | undefined =>
-  pane.kind === 'events' || (pane.kind === 'project' && pane.tab === 'events') ? (listKeyOf(pane) ?? undefined) : undefined;
-
 export const activityFeature: Feature = {
-  crumbs: { events: (_s, pane) => (pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`) },
   palette: {
     events: { usage: 'events', description: 'your own activity', order: 80, run: (ctx) => openEvents(ctx, null) },
     user: {
@@ -40,12 +36,11 @@ export const activityFeature: Feature = {
       run: (ctx, args) => (args[0] ? openEvents(ctx, args.join(' ')) : 'Whose activity? e.g. :user bob (a username or a numeric id)'),
     },
   },
-  panes: { events: EventsPane },
-  lists: { events: (pane) => (pane.who === 'me' ? eventLists.me() : eventLists.user(pane.who.user)) },
   commands: withRuns(ACTIVITY_BINDINGS, {
     'events.filters': {
       run(ctx, pane) {
-        const key = eventsList(pane);
+        // Bound in the `events` scope: an activity feed's pane or a project's Events tab, whose list it filters.
+        const key = listKeyOf(pane);
         if (key) eventFilterPrompt(ctx, key);
       },
     },
@@ -73,7 +68,12 @@ export const activityFeature: Feature = {
   },
   specs: {
     events: {
+      view: EventsPane,
+      crumb: (_s, pane) => (pane.who === 'me' ? 'my activity' : `activity of ${safeText(pane.who.user, 40)}`),
+      list: (pane) => (pane.who === 'me' ? eventLists.me() : eventLists.user(pane.who.user)),
       scopes: () => ['events', 'list', 'global'],
+      // The projects of the rows on screen, read for their names.
+      poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
       open(ctx, pane) {
         const { store } = ctx;
         const event = selectedRow<Event>(ctx, listKeyOf(pane)!);
@@ -94,7 +94,6 @@ export const activityFeature: Feature = {
   },
   listKinds: ['events'],
   source: eventsSource,
-  poll: (ctx) => ({ watch: watchEventProjects(ctx) }),
   submitted: promptsBy<ActivityPrompts, Ctx>({ 'events.filters': (ctx, a, value) => submitEventFilters(ctx, a, value) }),
 };
 

@@ -4,20 +4,18 @@ import type { Event } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { listRows, nearSelection } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
-import { listOf, topPane } from '../../store/store.js';
-import type { AppState } from '../../store/types.js';
+import { listOf } from '../../store/store.js';
+import type { AppState, PaneKinds } from '../../store/types.js';
 import { rememberProject } from '../../domain/projects.js';
 
 /** The title line above the feed. */
 const TITLE_ROWS = 1;
 
-export function watchEventProjects(ctx: Ctx): (state: AppState) => void {
+export function watchEventProjects(ctx: Ctx): (state: AppState, pane: PaneKinds['events']) => void {
   /** Projects asked for (found or not): not asked again this session. */
   const asked = new Set<number>();
   let last: { list: unknown; projects: unknown; height: number } | null = null;
-  return (state) => {
-    const pane = topPane(state);
-    if (pane.kind !== 'events') return;
+  return (state, pane) => {
     const key = listKeyOf(pane)!;
     const list = listOf(state, key);
     const height = state.viewport.height - TITLE_ROWS;

@@ -69,9 +69,31 @@ export const allJobsFeature: Feature = {
   scopeNames: { allJobs: 'jobs across projects (:jobs)' },
   listKinds: ['allJobs'],
   slice: createAllJobsSlice,
-  panes: { allJobs: AllJobsPane },
-  lists: { allJobs: () => allJobsKey() },
-  crumbs: { allJobs: (s) => safeText(`jobs${filterText(s.allJobs.filter) ? ` ${filterText(s.allJobs.filter)}` : ''}`, 60) },
+  specs: {
+    allJobs: {
+      view: AllJobsPane,
+      crumb: (s) => safeText(`jobs${filterText(s.allJobs.filter) ? ` ${filterText(s.allJobs.filter)}` : ''}`, 60),
+      list: () => allJobsKey(),
+      scopes: () => ['allJobs', 'list', 'global'],
+      open(ctx) {
+        const row = selected(ctx);
+        if (!row) return true;
+        rememberJob(ctx.store, row.job, { keep: true });
+        nav.push(ctx.store, { kind: 'job', projectId: row.projectId, path: row.path, jobId: row.job.id });
+        return true;
+      },
+      rowProject(ctx) {
+        const row = selected(ctx);
+        return row ? { projectId: row.projectId, path: row.path } : undefined;
+      },
+      url: (ctx) => ({ url: selected(ctx)?.job.web_url }),
+      // The rows are read by this feature's reader at a bounded cost (read.ts), on its own clock.
+      poll(ctx) {
+        const reader = createAllJobsReader(ctx);
+        return { ownsList: true, refresh: (_pane, { full }) => reader.sync(full), moving: () => true, delay: () => TICK_MS };
+      },
+    },
+  },
   commands: ALL_JOBS_BINDINGS,
   palette: {
     jobs: {
@@ -84,34 +106,7 @@ export const allJobsFeature: Feature = {
     },
   },
   source: (key, _gl, state) => allJobsSource(key, state),
-  scopes: (pane) => (pane.kind === 'allJobs' ? ['allJobs', 'list', 'global'] : undefined),
   takes: jobKeys,
-  open(ctx, pane) {
-    if (pane.kind !== 'allJobs') return false;
-    const row = selected(ctx);
-    if (!row) return true;
-    rememberJob(ctx.store, row.job, { keep: true });
-    nav.push(ctx.store, { kind: 'job', projectId: row.projectId, path: row.path, jobId: row.job.id });
-    return true;
-  },
-  rowProject(ctx, pane) {
-    if (pane.kind !== 'allJobs') return undefined;
-    const row = selected(ctx);
-    return row ? { projectId: row.projectId, path: row.path } : undefined;
-  },
-  url(ctx, pane) {
-    if (pane.kind !== 'allJobs') return undefined;
-    return { url: selected(ctx)?.job.web_url };
-  },
-  poll(ctx) {
-    const reader = createAllJobsReader(ctx);
-    return {
-      ownsList: (pane) => pane.kind === 'allJobs',
-      refresh: (pane, { full }) => (pane.kind === 'allJobs' ? reader.sync(full) : undefined),
-      moving: (pane) => (pane.kind === 'allJobs' ? true : undefined),
-      delay: (pane) => (pane.kind === 'allJobs' ? TICK_MS : undefined),
-    };
-  },
 };
 
 // Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.

@@ -13,7 +13,7 @@ import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { targetJob } from '../jobs/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns, type Takeover } from '../../store/command.js';
+import { onPane, withRuns, type Takeover } from '../../store/command.js';
 import { BROWSE_BINDINGS } from './bindings.js';
 import { loadListing, loadPreview, rowsOf } from './load.js';
 import { pageEntry } from './pager.js';
@@ -51,10 +51,44 @@ export const browseFeature: Feature = {
   name: 'browse',
   scopeNames: { browse: 'the artifacts browser', artifactFile: 'a file of the artifacts' },
   slice: createBrowseSlice,
-  panes: { browse: BrowsePane },
-  // Over the job's crumb; a file's crumb is its base name.
-  crumbs: { browse: (_state, pane) => (pane.file === undefined ? 'artifacts' : safeText(pane.file.split('/').pop() || pane.file, 40)) },
-  lists: { browse: () => null },
+  specs: {
+    browse: {
+      view: BrowsePane,
+      // Over the job's crumb; a file's crumb is its base name.
+      crumb: (_state, pane) => (pane.file === undefined ? 'artifacts' : safeText(pane.file.split('/').pop() || pane.file, 40)),
+      scopes: (pane) => (pane.file === undefined ? ['browse', 'global'] : ['artifactFile', 'global']),
+      open(ctx, pane) {
+        if (pane.file !== undefined) return true;
+        const listing = listingOf(ctx, pane);
+        const row = listing?.state === 'ready' ? rowsOf(listing)[listing.selected] : undefined;
+        if (!listing || !row) return true;
+        if (row.folder) {
+          const open = row.open ? listing.open.filter((p) => p !== row.node.path && !p.startsWith(`${row.node.path}/`)) : [...listing.open, row.node.path];
+          setListing(ctx, pane, { open });
+          return true;
+        }
+        const entry = row.node.entry!;
+        nav.push(ctx.store, { ...pane, file: entry.name } satisfies Pane);
+        return true;
+      },
+      url(ctx, pane) {
+        const job = ctx.store.getState().jobs[pane.jobId];
+        return { url: job?.web_url ? `${job.web_url}/artifacts/browse` : undefined };
+      },
+      // The archive does not change: read when first opened and on `R` (its takeover forgets it first).
+      poll: (ctx) => ({
+        refresh(pane, { full }) {
+          if (!full) return undefined;
+          const listing = listingOf(ctx, pane);
+          if (pane.file === undefined) return listing && listing.state !== 'loading' ? undefined : loadListing(ctx, pane.projectId, pane.jobId);
+          if (ctx.store.getState().previews[previewKey(pane.projectId, pane.jobId, pane.file)]) return undefined;
+          const entry = listing?.entries.find((e) => e.name === pane.file);
+          return entry ? loadPreview(ctx, pane.projectId, pane.jobId, entry) : undefined;
+        },
+        moving: () => false,
+      }),
+    },
+  },
   commands: withRuns(BROWSE_BINDINGS, {
     'job.browse': {
       rows: true,
@@ -66,20 +100,18 @@ export const browseFeature: Feature = {
       },
     },
     'browse.save': {
-      run(ctx, pane) {
-        if (pane.kind !== 'browse') return;
+      run: onPane('browse', (ctx, pane) => {
         const entry = selectedEntry(ctx, pane);
         if (!entry) toast(ctx.store, 'info', 'Select a file to save (a folder is not saved)');
         else askSave(ctx, pane.projectId, pane.jobId, entry);
-      },
+      }),
     },
     'browse.pager': {
-      run(ctx, pane) {
-        if (pane.kind !== 'browse') return;
+      run: onPane('browse', (ctx, pane) => {
         const entry = selectedEntry(ctx, pane);
         if (!entry) toast(ctx.store, 'info', 'Select a file to open in the pager (a folder is not opened)');
         else void pageEntry(ctx, pane.projectId, pane.jobId, entry);
-      },
+      }),
     },
   }),
   takes: [
@@ -87,8 +119,7 @@ export const browseFeature: Feature = {
     ...Object.entries(MOVES).map(([command, move]): Takeover => ({
       command: command as CommandId,
       scopes: ['browse', 'artifactFile'],
-      run(ctx, pane) {
-        if (pane.kind !== 'browse') return;
+      run: onPane('browse', (ctx, pane) => {
         if (pane.file !== undefined) {
           const key = previewKey(pane.projectId, pane.jobId, pane.file);
           return writeBrowse(ctx.store, (s) => {
@@ -101,20 +132,19 @@ export const browseFeature: Feature = {
         const listing = listingOf(ctx, pane);
         const n = listing?.state === 'ready' ? rowsOf(listing).length : 0;
         if (listing && n > 0) setListing(ctx, pane, { selected: Math.max(0, Math.min(n - 1, move(listing.selected, n))) });
-      },
+      }),
     })),
     // The archive does not change, so only R reads it again: forget it, then the core's refresh runs.
     {
       command: 'app.refresh',
       scopes: ['browse', 'artifactFile'],
       thenCore: true,
-      run(ctx, pane) {
-        if (pane.kind !== 'browse') return;
+      run: onPane('browse', (ctx, pane) => {
         if (pane.file !== undefined) {
           const key = previewKey(pane.projectId, pane.jobId, pane.file);
           writeBrowse(ctx.store, (s) => ({ previews: Object.fromEntries(Object.entries(s.previews).filter(([k]) => k !== key)) }));
         } else if (listingOf(ctx, pane)) setListing(ctx, pane, { state: 'loading' });
-      },
+      }),
     },
   ],
   palette: {
@@ -135,38 +165,6 @@ export const browseFeature: Feature = {
         return browseJob(ctx, job, top.projectId, top.path);
       },
     },
-  },
-  scopes: (pane) => (pane.kind !== 'browse' ? undefined : pane.file === undefined ? ['browse', 'global'] : ['artifactFile', 'global']),
-  open(ctx, pane) {
-    if (pane.kind !== 'browse') return false;
-    if (pane.file !== undefined) return true;
-    const listing = listingOf(ctx, pane);
-    const row = listing?.state === 'ready' ? rowsOf(listing)[listing.selected] : undefined;
-    if (!listing || !row) return true;
-    if (row.folder) {
-      const open = row.open ? listing.open.filter((p) => p !== row.node.path && !p.startsWith(`${row.node.path}/`)) : [...listing.open, row.node.path];
-      setListing(ctx, pane, { open });
-      return true;
-    }
-    const entry = row.node.entry!;
-    nav.push(ctx.store, { ...pane, file: entry.name } satisfies Pane);
-    return true;
-  },
-  poll: (ctx) => ({
-    refresh(pane, { full }) {
-      if (pane.kind !== 'browse' || !full) return undefined;
-      const listing = listingOf(ctx, pane);
-      if (pane.file === undefined) return listing && listing.state !== 'loading' ? undefined : loadListing(ctx, pane.projectId, pane.jobId);
-      if (ctx.store.getState().previews[previewKey(pane.projectId, pane.jobId, pane.file)]) return undefined;
-      const entry = listing?.entries.find((e) => e.name === pane.file);
-      return entry ? loadPreview(ctx, pane.projectId, pane.jobId, entry) : undefined;
-    },
-    moving: (pane) => (pane.kind === 'browse' ? false : undefined),
-  }),
-  url(ctx, pane) {
-    if (pane.kind !== 'browse') return undefined;
-    const job = ctx.store.getState().jobs[pane.jobId];
-    return { url: job?.web_url ? `${job.web_url}/artifacts/browse` : undefined };
   },
   confirmed: confirmsBy<BrowseConfirms, Ctx>({
     'browse.saveOverwrite': (ctx, a) => void saveEntry(ctx, a, true, true),

@@ -47,22 +47,26 @@ interface Found {
   log?: { text: string; number: number };
 }
 
-/** The objects of the pane in front: its own, and its list's selected row. */
+/**
+ * The objects of the pane in front: its own (by its kind: this feature owns no pane, it reads every
+ * other feature's), and its list's selected row (by the list's kind: store/registry.ts listOf).
+ */
 function objectsOf(ctx: Ctx, pane: Pane): Found {
   const state = ctx.store.getState();
   const found: Found = {};
   const key = listKeyOf(pane);
-  if (pane.kind === 'projects') {
-    const p = key ? selectedRow<Project>(ctx, key) : undefined;
-    if (p) found.project = { id: p.id, path: p.path_with_namespace, web_url: p.web_url };
+  const row = <T>(kind: string): T | undefined => (key?.kind === kind ? selectedRow<T>(ctx, key) : undefined);
+  const p = row<Project>('projects');
+  if (p) {
+    found.project = { id: p.id, path: p.path_with_namespace, web_url: p.web_url };
   } else if ('projectId' in pane && 'path' in pane) {
     found.project = { id: pane.projectId, path: pane.path, web_url: state.projects[pane.projectId]?.web_url };
   }
   const pipeline = (p: PipelineBasic | undefined) => p && (found.pipeline = { id: p.id, ref: p.ref, sha: p.sha, web_url: p.web_url });
   if (pane.kind === 'pipeline' || pane.kind === 'tests' || pane.kind === 'failures' || pane.kind === 'compare') {
     if (!pipeline(state.pipelines[pane.pipelineId])) found.pipeline = { id: pane.pipelineId };
-  } else if ((pane.kind === 'project' && pane.tab === 'pipelines') || pane.kind === 'mergeRequest') {
-    if (key) pipeline(selectedRow<PipelineBasic>(ctx, key));
+  } else {
+    pipeline(row<PipelineBasic>('pipelines') ?? row<PipelineBasic>('mrPipelines'));
   }
   const job = targetJob(ctx, pane);
   if (job) {
@@ -77,10 +81,10 @@ function objectsOf(ctx: Ctx, pane: Pane): Found {
       found.log = { text: model.line(index).text, number: index + 1 };
     }
   }
-  if (pane.kind === 'schedule') found.schedule = state.schedules[pane.scheduleId];
-  else if (pane.kind === 'project' && pane.tab === 'schedules' && key) found.schedule = selectedRow<PipelineSchedule>(ctx, key);
-  if (pane.kind === 'deployment') found.deployment = state.deployments[pane.deploymentId];
-  else if (pane.kind === 'project' && pane.tab === 'deployments' && key) found.deployment = selectedRow<Deployment>(ctx, key);
+  const schedule = pane.kind === 'schedule' ? state.schedules[pane.scheduleId] : row<PipelineSchedule>('schedules');
+  if (schedule) found.schedule = schedule;
+  const deployment = pane.kind === 'deployment' ? state.deployments[pane.deploymentId] : row<Deployment>('deployments');
+  if (deployment) found.deployment = deployment;
   if (pane.kind === 'mergeRequest') {
     const mr = state.mergeRequests[`${pane.projectId}!${pane.iid}`];
     found.mr = { iid: pane.iid, ...(mr ? { web_url: mr.web_url, source_branch: mr.source_branch } : {}) };

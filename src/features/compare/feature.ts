@@ -10,7 +10,7 @@ import { pipelineOnTrail } from '../../domain/trail.js';
 import { topPane } from '../../store/store.js';
 import type { Pane } from '../../store/types.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns } from '../../store/command.js';
+import { onPane, withRuns } from '../../store/command.js';
 import { COMPARE_BINDINGS } from './bindings.js';
 import { loadComparison } from './load.js';
 import { ComparePane } from './ComparePane.js';
@@ -24,37 +24,44 @@ const SCROLL: Record<string, (i: number) => number> = {
 };
 
 export const compareFeature: Feature = {
-  crumbs: { compare: () => 'compare' },
   slice: createCompareSlice,
-  panes: { compare: ComparePane },
+  specs: {
+    compare: {
+      view: ComparePane,
+      crumb: () => 'compare',
+      scopes: () => ['compare', 'global'],
+      // Read when opened and on `R`.
+      poll: (ctx) => ({
+        refresh: (pane, { full }) => (full ? loadComparison(ctx, pane.projectId, pane.pipelineId) : undefined),
+        moving: () => false,
+      }),
+    },
+  },
   name: 'compare',
   scopeNames: { compare: 'a comparison with the last green pipeline' },
   commands: withRuns(COMPARE_BINDINGS, {
+    // `C` on the pipeline pane (the pipelines feature's).
     'pipeline.compare': {
-      run(ctx, pane) {
-        if (pane.kind === 'pipeline') openCompare(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
-      },
+      run: onPane('pipeline', (ctx, pane) => openCompare(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId })),
     },
     'compare.open': {
-      run(ctx, pane) {
-        if (pane.kind !== 'compare') return;
+      run: onPane('compare', (ctx, pane) => {
         const base = ctx.store.getState().comparisons[compareKey(pane.projectId, pane.pipelineId)]?.base;
         if (base) nav.push(ctx.store, { kind: 'pipeline', projectId: pane.projectId, path: pane.path, pipelineId: base.id, view: 'list' });
-      },
+      }),
     },
   }),
   // j/k scroll the comparison (it has no list).
   takes: Object.entries(SCROLL).map(([command, scroll]) => ({
     command: command as CommandId,
     scopes: ['compare'],
-    run(ctx, pane) {
-      if (pane.kind !== 'compare') return;
+    run: onPane('compare', (ctx, pane) => {
       const key = compareKey(pane.projectId, pane.pipelineId);
       writeCompare(ctx.store, (s) => {
         const now = s.comparisons[key];
         return now ? { comparisons: { ...s.comparisons, [key]: { ...now, scroll: Math.max(0, scroll(now.scroll)) } } } : {};
       });
-    },
+    }),
   })),
   palette: {
     compare: {
@@ -67,15 +74,6 @@ export const compareFeature: Feature = {
       },
     },
   },
-  scopes: (pane) => (pane.kind === 'compare' ? ['compare', 'global'] : undefined),
-
-  poll: (ctx) => ({
-    refresh(pane, { full }) {
-      if (pane.kind !== 'compare' || !full) return undefined;
-      return loadComparison(ctx, pane.projectId, pane.pipelineId);
-    },
-    moving: (pane) => (pane.kind === 'compare' ? false : undefined),
-  }),
 };
 
 /** Opens the comparison of a pipeline over the pane in front (the poller reads it). */

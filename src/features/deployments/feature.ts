@@ -24,9 +24,7 @@ function envUrl(ctx: Ctx, d: Deployment | undefined, projectId: number): string 
 }
 
 export const deploymentsFeature: Feature = {
-  crumbs: { deployment: (s, pane) => `deployment #${s.deployments[pane.deploymentId]?.iid ?? pane.deploymentId}` },
   slice: createDeploymentsSlice,
-  panes: { deployment: DeploymentPane },
   commands: DEPLOYMENT_BINDINGS,
   palette: {
     deployments: tabCommand('deployments', { usage: 'deployments', description: 'the project’s deployments (its Deployments tab)', order: 71.5 }),
@@ -59,6 +57,8 @@ export const deploymentsFeature: Feature = {
   },
   specs: {
     deployment: {
+      view: DeploymentPane,
+      crumb: (s, pane) => `deployment #${s.deployments[pane.deploymentId]?.iid ?? pane.deploymentId}`,
       scopes: () => ['deployment', 'global'],
       open(ctx, pane) {
         const job = ctx.store.getState().deployments[pane.deploymentId]?.deployable;
@@ -68,29 +68,26 @@ export const deploymentsFeature: Feature = {
       },
       // An environment's page may be its external_url, on any host (still checked, platform/url-check.ts).
       url: (ctx, pane) => ({ url: envUrl(ctx, ctx.store.getState().deployments[pane.deploymentId], pane.projectId), anyHost: true }),
+      poll: (ctx) => ({
+        refresh: (pane) =>
+          readDetail(
+            ctx,
+            deploymentLoadKey(pane.deploymentId),
+            () => ctx.gl.deployments.get(pane.projectId, pane.deploymentId),
+            (d) => {
+              if (ctx.store.getState().deployments[d.id] !== d) writeDeployments(ctx.store, (s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
+            },
+          ).then(() => undefined),
+        /** A running deployment on screen is polled fast. */
+        moving(pane) {
+          const status = ctx.store.getState().deployments[pane.deploymentId]?.status;
+          return status === 'running' || status === 'created' || status === 'blocked';
+        },
+      }),
     },
   },
   listKinds: ['deployments'],
   source: (key, gl) => deploymentsSource(key, gl),
-  poll: (ctx) => ({
-    refresh(pane) {
-      if (pane.kind !== 'deployment') return undefined;
-      return readDetail(
-        ctx,
-        deploymentLoadKey(pane.deploymentId),
-        () => ctx.gl.deployments.get(pane.projectId, pane.deploymentId),
-        (d) => {
-          if (ctx.store.getState().deployments[d.id] !== d) writeDeployments(ctx.store, (s) => ({ deployments: { ...s.deployments, [d.id]: d } }));
-        },
-      ).then(() => undefined);
-    },
-    /** A running deployment on screen is polled fast. */
-    moving(pane) {
-      if (pane.kind !== 'deployment') return undefined;
-      const status = ctx.store.getState().deployments[pane.deploymentId]?.status;
-      return status === 'running' || status === 'created' || status === 'blocked';
-    },
-  }),
 };
 
 // Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.

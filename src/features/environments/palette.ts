@@ -6,7 +6,8 @@ import { describeError } from '../../store/errors.js';
 import type { PaletteAt, PaletteCommand } from '../../store/feature.js';
 import { listOf } from '../../store/store.js';
 import { idArgument, needProject, pushPane, tabCommand } from '../../store/palette.js';
-import type { Pane } from '../../store/types.js';
+import type { ListKey, Pane } from '../../store/types.js';
+import { listKeyOf } from '../../store/sources.js';
 import { askApproval, askRollback, askStop, openEnvironment, type EnvAt } from './actions.js';
 import { envListKeys } from './keys.js';
 import type { EnvRow } from './slice.js';
@@ -31,22 +32,24 @@ function verdictCommand(status: 'approved' | 'rejected', order: number): Palette
 
 export const ENVIRONMENTS_TAB = 'environments' as const;
 
-const isTab = (pane: Pane): pane is Extract<Pane, { kind: 'project' }> => pane.kind === 'project' && pane.tab === ENVIRONMENTS_TAB;
+/** The environments the pane lists (the Environments tab's, as the registry says: store/registry.ts listOf). */
+export const envListOf = (pane: Pane): ListKey | null => {
+  const key = listKeyOf(pane);
+  return key?.kind === 'environments' ? key : null;
+};
 
-/** The environment an action acts on: the pane's, or the tab's selected row. */
+/** The environment an action acts on: the pane's, or the selected row of the environments the pane lists. */
 export function envAt(ctx: Ctx, pane: Pane): EnvAt | null {
   if (pane.kind === 'environment') return { projectId: pane.projectId, path: pane.path, name: pane.name };
-  if (isTab(pane)) {
-    const row = selectedRow<EnvRow>(ctx, envListKeys.environments(pane.projectId));
-    return row ? { projectId: pane.projectId, path: pane.path, name: row.env.name } : null;
-  }
-  return null;
+  const key = envListOf(pane);
+  const row = key ? selectedRow<EnvRow>(ctx, key) : undefined;
+  return row && 'path' in pane ? { projectId: row.projectId, path: pane.path, name: row.env.name } : null;
 }
 
-/** In an environment's pane, the deployment under the cursor, when it is not the newest (the default's). */
+/** In an environment's pane (the pane listing its deployments), the deployment under the cursor, when it is not the newest (the default's). */
 export function selectedDeployment(ctx: Ctx, pane: Pane): number | undefined {
-  if (pane.kind !== 'environment') return undefined;
-  const key = envListKeys.deployments(pane.projectId, pane.name);
+  const key = listKeyOf(pane);
+  if (key?.kind !== 'envDeployments') return undefined;
   const list = listOf<Deployment>(ctx.store.getState(), key);
   if (list.selected <= 0) return undefined;
   const d = selectedRow<Deployment>(ctx, key);

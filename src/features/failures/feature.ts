@@ -15,7 +15,7 @@ import { safeText } from '../../text/safe.js';
 import { logLoaded } from '../log/index.js';
 import { runPipelineAction } from '../pipelines/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns } from '../../store/command.js';
+import { onPane, withRuns } from '../../store/command.js';
 import { FAILURE_BINDINGS } from './bindings.js';
 import { loadFailures } from './load.js';
 import { FailuresPane } from './FailuresPane.js';
@@ -36,38 +36,45 @@ const MOVES: Record<string, (i: number, n: number) => number> = {
 const digestOf = (ctx: Ctx, pane: FailuresPane): FailureDigest | undefined => ctx.store.getState().failures[digestKey(pane.projectId, pane.pipelineId)];
 
 export const failuresFeature: Feature = {
-  // Opened over the pipeline, whose crumb names it already.
-  crumbs: { failures: () => 'failures' },
   slice: createFailuresSlice,
-  panes: { failures: FailuresPane },
+  specs: {
+    failures: {
+      view: FailuresPane,
+      // Opened over the pipeline, whose crumb names it already.
+      crumb: () => 'failures',
+      scopes: () => ['failures', 'global'],
+      open(ctx, pane) {
+        void openAtFailure(ctx, pane);
+        return true;
+      },
+      // Read once when opened and on `R`: a finished pipeline's failures do not move.
+      poll: (ctx) => ({
+        refresh: (pane, { full }) => (full ? loadFailures(ctx, pane.projectId, pane.pipelineId) : undefined),
+        moving: () => false,
+      }),
+    },
+  },
   name: 'failures',
   scopeNames: { failures: 'why a pipeline failed' },
   commands: withRuns(FAILURE_BINDINGS, {
+    // `X` on the pipeline pane (the pipelines feature's).
     'pipeline.failures': {
-      run(ctx, pane) {
-        if (pane.kind === 'pipeline') openFailures(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId });
-      },
+      run: onPane('pipeline', (ctx, pane) => openFailures(ctx, { projectId: pane.projectId, path: pane.path, pipelineId: pane.pipelineId })),
     },
-    'failures.retry': {
-      refusal: () => 'retry failed jobs',
-      run(ctx, pane) {
-        if (pane.kind === 'failures') askRetry(ctx, pane, digestOf(ctx, pane));
-      },
-    },
+    'failures.retry': { refusal: () => 'retry failed jobs', run: onPane('failures', (ctx, pane) => askRetry(ctx, pane, digestOf(ctx, pane))) },
   }),
   // Moving moves through the digest's failed jobs (it is no store list).
   takes: Object.entries(MOVES).map(([command, move]) => ({
     command: command as CommandId,
     scopes: ['failures'],
-    run(ctx, pane) {
-      if (pane.kind !== 'failures') return;
+    run: onPane('failures', (ctx, pane) => {
       const digest = digestOf(ctx, pane);
       const n = digest?.items.length ?? 0;
       if (!digest || n === 0) return;
       const selected = Math.max(0, Math.min(n - 1, move(digest.selected, n)));
       const key = digestKey(pane.projectId, pane.pipelineId);
       writeFailures(ctx.store, (s) => ({ failures: { ...s.failures, [key]: { ...digest, selected } } }));
-    },
+    }),
   })),
   palette: {
     failures: {
@@ -80,20 +87,6 @@ export const failuresFeature: Feature = {
       },
     },
   },
-  scopes: (pane) => (pane.kind === 'failures' ? ['failures', 'global'] : undefined),
-
-  open(ctx, pane) {
-    if (pane.kind !== 'failures') return false;
-    void openAtFailure(ctx, pane);
-    return true;
-  },
-  poll: (ctx) => ({
-    refresh(pane, { full }) {
-      if (pane.kind !== 'failures' || !full) return undefined;
-      return loadFailures(ctx, pane.projectId, pane.pipelineId);
-    },
-    moving: (pane) => (pane.kind === 'failures' ? false : undefined),
-  }),
   confirmed: confirmsBy<FailureConfirms, Ctx>({
     'failures.retryConfirmed': (ctx, a) => {
       const pipeline = ctx.store.getState().pipelines[a.pipelineId];

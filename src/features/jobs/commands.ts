@@ -6,23 +6,27 @@ import type { Job } from '../../api/index.js';
 import type { Ctx } from '../../store/ctx.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
-import type { Pane } from '../../store/types.js';
+import type { ListKey, Pane } from '../../store/types.js';
 
-/** The panes whose rows are jobs: a pipeline's, and a project's jobs tab. */
-export const listsJobs = (pane: Pane): pane is Extract<Pane, { kind: 'pipeline' | 'project' }> =>
-  pane.kind === 'pipeline' || (pane.kind === 'project' && pane.tab === 'jobs');
+/** The list of jobs the pane shows (a pipeline's, a project's Jobs tab), as the registry says; null when its rows are not jobs. */
+export function jobsListOf(pane: Pane): ListKey | null {
+  const key = listKeyOf(pane);
+  return key?.kind === 'pipelineJobs' || key?.kind === 'projectJobs' ? key : null;
+}
 
 /** The job a job key acts on: the job pane's, or the selected row's. */
 export function targetJob(ctx: Ctx, pane: Pane): Job | undefined {
+  // The job pane is the log feature's: its job is the pane's own, not a row.
   if (pane.kind === 'job') return ctx.store.getState().jobs[pane.jobId];
-  const key = listKeyOf(pane);
-  return listsJobs(pane) && key ? selectedRow<Job>(ctx, key) : undefined;
+  const key = jobsListOf(pane);
+  return key ? selectedRow<Job>(ctx, key) : undefined;
 }
 
-/** Enter on a job row: the job's pane (its log). The pipelines feature calls it for its pane's job rows. */
-export function openJob(ctx: Ctx, pane: Pane): boolean {
-  if (!listsJobs(pane)) return false;
-  const job = selectedRow<Job>(ctx, listKeyOf(pane)!);
+/** Enter on a job row: the job's pane (its log), in the row's project. The pipelines feature calls it for its pane's job rows. */
+export function openJob(ctx: Ctx, pane: { projectId: number; path: string } & Pane): boolean {
+  const key = jobsListOf(pane);
+  if (!key) return false;
+  const job = selectedRow<Job>(ctx, key);
   if (job) nav.push(ctx.store, { kind: 'job', projectId: pane.projectId, path: pane.path, jobId: job.id });
   return true;
 }

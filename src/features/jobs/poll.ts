@@ -4,30 +4,31 @@
 import { readDetail } from '../../store/detail.js';
 import type { Ctx } from '../../store/ctx.js';
 import { takeFresh } from '../../store/fresh.js';
-import type { FeaturePoll } from '../../store/feature.js';
+import type { PanePoll } from '../../store/feature.js';
 import { isActiveStatus } from '../../store/sources.js';
-import type { AppState, Pane } from '../../store/types.js';
+import type { AppState, PaneKinds } from '../../store/types.js';
 import type { HintPlace } from '../../keymap/bindings.js';
 import { writeJobs } from '../../domain/jobs.js';
 
-/** The footer ranks a job pane's hints by the job's state (its bindings' `rank`): for the job pane's owner, the log feature. */
-export function jobHintPlaces(state: AppState, pane: Pane): HintPlace[] | undefined {
-  if (pane.kind !== 'job') return undefined;
+type JobPane = PaneKinds['job'];
+
+/** The footer ranks a job pane's hints by the job's state (its bindings' `rank`): for the job pane's spec, the log feature's. */
+export function jobHintPlaces(state: AppState, pane: JobPane): HintPlace[] | undefined {
   const status = state.jobs[pane.jobId]?.status;
   if (status === 'failed' || status === 'manual' || status === 'success') return [`job:${status}`];
   return isActiveStatus(status) ? ['job:running'] : [];
 }
 
 /** The job pane's poll, for its owner (the log feature, which adds its pace while the log is tailed). */
-export function pollJobs(ctx: Ctx): FeaturePoll {
+export function pollJobs(ctx: Ctx): PanePoll<JobPane> {
   return {
     // A job just read to open its pane (`:job`) is not read again by the poll that follows.
-    refresh: (pane) => (pane.kind === 'job' && !takeFresh(ctx, `job:${pane.jobId}`) ? readJob(ctx, pane) : undefined),
-    moving: (pane) => (pane.kind === 'job' ? isActiveStatus(ctx.store.getState().jobs[pane.jobId]?.status) : undefined),
+    refresh: (pane) => (!takeFresh(ctx, `job:${pane.jobId}`) ? readJob(ctx, pane) : undefined),
+    moving: (pane) => isActiveStatus(ctx.store.getState().jobs[pane.jobId]?.status),
   };
 }
 
-function readJob(ctx: Ctx, pane: Extract<Pane, { kind: 'job' }>): Promise<void> {
+function readJob(ctx: Ctx, pane: JobPane): Promise<void> {
   return readDetail(
     ctx,
     `job:${pane.jobId}`,

@@ -13,38 +13,40 @@ import { KEY_BINDINGS } from './bindings.js';
 import { KeyPane } from './KeyPane.js';
 
 export const keysFeature: Feature = {
-  crumbs: { key: (_s, pane) => `SSH key #${pane.keyId}` },
   palette: {
     key: { usage: 'key <id>', description: 'an SSH key and its owner (administrators)', order: 100, run: (ctx, args) => lookupKey(ctx, args[0]) },
   },
   slice: createKeysSlice,
-  panes: { key: KeyPane },
+  specs: {
+    key: {
+      view: KeyPane,
+      crumb: (_s, pane) => `SSH key #${pane.keyId}`,
+      scopes: () => ['key', 'global'],
+      open(ctx, pane) {
+        const user = ctx.store.getState().sshKeys[pane.keyId]?.user;
+        if (user) nav.push(ctx.store, { kind: 'events', who: { user: user.username } });
+        return true;
+      },
+      url: (ctx, pane) => ({ url: ctx.store.getState().sshKeys[pane.keyId]?.user?.web_url }),
+      poll: (ctx) => ({
+        refresh(pane) {
+          // `:key` has just read it to open this pane: the poll that follows does not read it again.
+          if (takeFresh(ctx, `key:${pane.keyId}`)) return undefined;
+          return readDetail(
+            ctx,
+            keyLoadKey(pane.keyId),
+            () => ctx.gl.keys.get(pane.keyId),
+            (key) => {
+              if (ctx.store.getState().sshKeys[key.id] !== key) writeKeys(ctx.store, (s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
+            },
+          ).then(() => undefined);
+        },
+      }),
+    },
+  },
   commands: KEY_BINDINGS,
   name: 'keys',
   scopeNames: { key: 'an SSH key' },
-  scopes: (pane) => (pane.kind === 'key' ? ['key', 'global'] : undefined),
-  open(ctx, pane) {
-    if (pane.kind !== 'key') return false;
-    const user = ctx.store.getState().sshKeys[pane.keyId]?.user;
-    if (user) nav.push(ctx.store, { kind: 'events', who: { user: user.username } });
-    return true;
-  },
-  url: (ctx, pane) => (pane.kind === 'key' ? { url: ctx.store.getState().sshKeys[pane.keyId]?.user?.web_url } : undefined),
-  poll: (ctx) => ({
-    refresh(pane) {
-      if (pane.kind !== 'key') return undefined;
-      // `:key` has just read it to open this pane: the poll that follows does not read it again.
-      if (takeFresh(ctx, `key:${pane.keyId}`)) return undefined;
-      return readDetail(
-        ctx,
-        keyLoadKey(pane.keyId),
-        () => ctx.gl.keys.get(pane.keyId),
-        (key) => {
-          if (ctx.store.getState().sshKeys[key.id] !== key) writeKeys(ctx.store, (s) => ({ sshKeys: { ...s.sshKeys, [key.id]: key } }));
-        },
-      ).then(() => undefined);
-    },
-  }),
 };
 
 /** `:key <id>`: an administrator's lookup of an SSH key and its owner. */

@@ -6,8 +6,7 @@
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import { withRuns } from '../../store/command.js';
-import type { Pane } from '../../store/types.js';
+import { onPane, withRuns } from '../../store/command.js';
 import { toast } from '../../store/store.js';
 import { LOG_BINDINGS } from './bindings.js';
 import { runLogCommand } from './commands.js';
@@ -27,25 +26,30 @@ function logsOf(ctx: Ctx): LogRegistry {
 }
 
 /** Runs a log command on the job pane's log. */
-const onLog =
-  (command: CommandId) =>
-  (ctx: Ctx, pane: Pane): void => {
-    if (pane.kind === 'job') runLogCommand(ctx, logsOf(ctx), pane.jobId, command);
-  };
+const onLog = (command: CommandId) => onPane('job', (ctx, pane) => runLogCommand(ctx, logsOf(ctx), pane.jobId, command));
 
 const LOG_MOVES: CommandId[] = ['nav.down', 'nav.up', 'nav.top', 'nav.bottom', 'nav.pageDown', 'nav.pageUp'];
 
 export const logFeature: Feature = {
-  crumbs: { job: (s, pane) => safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40) },
   slice: createLogSlice,
-  panes: { job: JobPane },
   name: 'log',
   scopeNames: { job: 'a job’s log' },
   // The job pane is this feature's: its scopes, hints, page and poll (the job's record, read by
   // the jobs feature's pollJobs; how fast while the log is tailed, here). Its job keys are the
   // pipelines feature's commands in the 'job' scope (features/pipelines/job-commands.ts).
   specs: {
-    job: { scopes: () => ['job', 'global'], hintPlaces: jobHintPlaces, url: jobUrl },
+    job: {
+      view: JobPane,
+      crumb: (s, pane) => safeText(s.jobs[pane.jobId]?.name ?? `job ${pane.jobId}`, 40),
+      scopes: () => ['job', 'global'],
+      hintPlaces: jobHintPlaces,
+      url: jobUrl,
+      // The job whose log is tailed live is read at tailedJobMs: the tail calls for a read when it matters.
+      poll: (ctx, timing) => ({
+        ...pollJobs(ctx),
+        delay: (pane) => (ctx.logs?.tailing(pane.jobId) ? (timing.tailedJobMs ?? timing.idleMs) : undefined),
+      }),
+    },
   },
   // A job pane on the stack keeps its job and its log view; a log view no pane shows goes.
   retain: {
@@ -90,11 +94,6 @@ export const logFeature: Feature = {
       refresh: () => logs.refresh(),
     };
   },
-  // The job whose log is tailed live is read at tailedJobMs: the tail calls for a read when it matters.
-  poll: (ctx, timing) => ({
-    ...pollJobs(ctx),
-    delay: (pane) => (pane.kind === 'job' && ctx.logs?.tailing(pane.jobId) ? (timing.tailedJobMs ?? timing.idleMs) : undefined),
-  }),
 };
 
 // The log engine the feature attaches to the controller's context, and how often it reads (declaration merging: store/types.ts says why).

@@ -6,19 +6,20 @@ import type { Ctx } from '../../store/ctx.js';
 import type { Feature } from '../../store/feature.js';
 import type { Pane } from '../../store/types.js';
 import { selectedRow } from '../../store/lists.js';
+import { listKeyOf } from '../../store/sources.js';
 import { listOf, toast } from '../../store/store.js';
 import { toggleMark, watchMarks } from './marks.js';
 import { startMarkPolling, type MarkPoller } from './poll.js';
 import { createMarksSlice } from './slice.js';
 import { listKeys } from '../../domain/list-keys.js';
 
-/** The pipeline `m` marks: the pipeline pane's, or the selected row of a project's pipelines. */
+/** The pipeline `m` marks: the pipeline pane's, or the selected row of the pipelines the pane shows (store/registry.ts listOf). */
 function markTarget(ctx: Ctx, pane: Pane): PipelineBasic | undefined {
   const state = ctx.store.getState();
   if (pane.kind === 'pipeline')
     return state.pipelines[pane.pipelineId] ?? listOf<PipelineBasic>(state, listKeys.pipelines(pane.projectId)).items.find((p) => p.id === pane.pipelineId);
-  if (pane.kind === 'project' && pane.tab === 'pipelines') return selectedRow<PipelineBasic>(ctx, listKeys.pipelines(pane.projectId));
-  return undefined;
+  const key = listKeyOf(pane);
+  return key?.kind === 'pipelines' ? selectedRow<PipelineBasic>(ctx, key) : undefined;
 }
 
 export const marksFeature: Feature = {

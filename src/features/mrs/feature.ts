@@ -26,9 +26,32 @@ export const mrsFeature: Feature = {
   name: 'mrs',
   scopeNames: { mrs: 'your merge requests (:mrs)' },
   listKinds: ['myMrs'],
-  panes: { myMrs: MrsPane },
-  lists: { myMrs: () => myMrsKey() },
-  crumbs: { myMrs: () => 'my merge requests' },
+  specs: {
+    myMrs: {
+      view: MrsPane,
+      crumb: () => 'my merge requests',
+      list: () => myMrsKey(),
+      scopes: () => ['mrs', 'list', 'global'],
+      open(ctx) {
+        const row = selectedRow<MrRow>(ctx, myMrsKey());
+        if (!row) return true;
+        const { mr } = row;
+        rememberMergeRequest(ctx.store, mr.project_id, mr.iid, mr);
+        nav.push(ctx.store, { kind: 'mergeRequest', projectId: mr.project_id, path: row.path, iid: mr.iid });
+        return true;
+      },
+      rowProject(ctx) {
+        const row = selectedRow<MrRow>(ctx, myMrsKey());
+        return row ? { projectId: row.mr.project_id, path: row.path } : undefined;
+      },
+      url: (ctx) => ({ url: selectedRow<MrRow>(ctx, myMrsKey())?.mr.web_url }),
+      // Read by this feature's reader at a bounded cost (read.ts), once a minute while in front.
+      poll(ctx) {
+        const reader = createMrsReader(ctx);
+        return { ownsList: true, refresh: (_pane, { full }) => reader.sync(full), moving: () => false, delay: () => READ_EVERY_MS };
+      },
+    },
+  },
   commands: MRS_BINDINGS,
   palette: {
     mrs: {
@@ -39,34 +62,6 @@ export const mrsFeature: Feature = {
     },
   },
   source: myMrsSource,
-  scopes: (pane) => (pane.kind === 'myMrs' ? ['mrs', 'list', 'global'] : undefined),
-  open(ctx, pane) {
-    if (pane.kind !== 'myMrs') return false;
-    const row = selectedRow<MrRow>(ctx, myMrsKey());
-    if (!row) return true;
-    const { mr } = row;
-    rememberMergeRequest(ctx.store, mr.project_id, mr.iid, mr);
-    nav.push(ctx.store, { kind: 'mergeRequest', projectId: mr.project_id, path: row.path, iid: mr.iid });
-    return true;
-  },
-  rowProject(ctx, pane) {
-    if (pane.kind !== 'myMrs') return undefined;
-    const row = selectedRow<MrRow>(ctx, myMrsKey());
-    return row ? { projectId: row.mr.project_id, path: row.path } : undefined;
-  },
-  url(ctx, pane) {
-    if (pane.kind !== 'myMrs') return undefined;
-    return { url: selectedRow<MrRow>(ctx, myMrsKey())?.mr.web_url };
-  },
-  poll(ctx) {
-    const reader = createMrsReader(ctx);
-    return {
-      ownsList: (pane) => pane.kind === 'myMrs',
-      refresh: (pane, { full }) => (pane.kind === 'myMrs' ? reader.sync(full) : undefined),
-      moving: (pane) => (pane.kind === 'myMrs' ? false : undefined),
-      delay: (pane) => (pane.kind === 'myMrs' ? READ_EVERY_MS : undefined),
-    };
-  },
 };
 
 // Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.

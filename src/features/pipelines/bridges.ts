@@ -22,7 +22,7 @@ type PipelinePane = Extract<Pane, { kind: 'pipeline' }>;
 
 export const isBridge = (row: unknown): row is BridgeRow => typeof row === 'object' && row !== null && 'downstream_pipeline' in row;
 
-/** When each pipeline's bridges were last read, and the pipeline's updated_at then: one poller's record (Feature.poll), never rendered. */
+/** When each pipeline's bridges were last read, and the pipeline's updated_at then: one poller's record (the pipeline pane's poll, PaneAnswers.poll), never rendered. */
 export type BridgeReads = Map<number, { at: number; updatedAt: string | undefined }>;
 
 /**

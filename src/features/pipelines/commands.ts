@@ -4,7 +4,7 @@
 import * as nav from '../../store/nav.js';
 import type { PipelineBasic } from '../../api/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import type { CommandRun } from '../../store/command.js';
+import { onPane, type CommandRun } from '../../store/command.js';
 import type { Ctx } from '../../store/ctx.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
@@ -15,33 +15,23 @@ import { pipelineFilterPrompt } from './filters.js';
 import { openNewPipelineForm } from './run-form-actions.js';
 import { NEXT_VIEW as VIEWS } from './layout-ahead.js';
 
-/** The pipeline a key acts on: the pipeline pane's, or the selected row's. */
+/** The pipeline a key acts on: the pipeline pane's, or the selected row of the pipelines the pane shows. */
 function targetPipeline(ctx: Ctx, pane: Pane): PipelineBasic | undefined {
   if (pane.kind === 'pipeline') return ctx.store.getState().pipelines[pane.pipelineId];
-  if (pane.kind === 'project' && pane.tab === 'pipelines') return selectedRow<PipelineBasic>(ctx, listKeyOf(pane)!);
-  return undefined;
+  const key = listKeyOf(pane);
+  return key?.kind === 'pipelines' ? selectedRow<PipelineBasic>(ctx, key) : undefined;
 }
 
 /** The pipeline keys of a project's pipelines tab and the pipeline pane. */
 export const PIPELINE_RUNS: Partial<Record<CommandId, CommandRun>> = {
-  'pipelines.filters': {
-    run(ctx, pane) {
-      if (pane.kind === 'project') pipelineFilterPrompt(ctx, pane.projectId, listKeyOf(pane)!);
-    },
-  },
+  'pipelines.filters': { run: onPane('project', (ctx, pane) => pipelineFilterPrompt(ctx, pane.projectId, listKeyOf(pane)!)) },
   'pipeline.new': {
     refusal: () => 'creating pipelines',
-    run(ctx, pane) {
-      if (pane.kind === 'project' || pane.kind === 'pipeline') openNewPipelineForm(ctx, pane.projectId, pane.path);
-    },
+    run: onPane(['project', 'pipeline'], (ctx, pane) => openNewPipelineForm(ctx, pane.projectId, pane.path)),
   },
   'pipeline.retry': onPipeline('retry'),
   'pipeline.cancel': onPipeline('cancel'),
-  'pipeline.toggleGraph': {
-    run(ctx, pane) {
-      if (pane.kind === 'pipeline') nav.replaceTop(ctx.store, { ...pane, view: VIEWS[pane.view] });
-    },
-  },
+  'pipeline.toggleGraph': { run: onPane('pipeline', (ctx, pane) => nav.replaceTop(ctx.store, { ...pane, view: VIEWS[pane.view] })) },
 };
 
 /** `r`/^r and ^x: on the pipeline in front or the selected row. */
@@ -51,7 +41,7 @@ function onPipeline(verb: 'retry' | 'cancel'): CommandRun {
     refusal: () => `${verb} pipeline`,
     run(ctx, pane) {
       const pipeline = targetPipeline(ctx, pane);
-      if (!pipeline || (pane.kind !== 'project' && pane.kind !== 'pipeline')) return void toast(ctx.store, 'info', 'No pipeline selected (still loading?)');
+      if (!pipeline || !('projectId' in pane)) return void toast(ctx.store, 'info', 'No pipeline selected (still loading?)');
       pipelineAction(ctx, verb, pipeline, pane.projectId);
     },
   };

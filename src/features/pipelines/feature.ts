@@ -23,7 +23,7 @@ import { PIPELINE_BINDINGS } from './bindings.js';
 import { openPipelineRow, PIPELINE_RUNS, pipelinesTabUrl } from './commands.js';
 import { JOB_COMMANDS } from './job-commands.js';
 import { openJob } from '../jobs/index.js';
-import { withRuns, type CommandRun } from '../../store/command.js';
+import { onPane, withRuns, type CommandRun } from '../../store/command.js';
 import { submitPipelineFilters } from './filters.js';
 import { closeRunForm, handleRunFormKey, pasteIntoRunForm, playWithVariables } from './run-form-actions.js';
 import { runPipelineAction } from './actions.js';
@@ -46,11 +46,7 @@ import { PipelinesTab } from './PipelinesTab.js';
 
 /** j/k and paging in the Tests view: through its cases, or a case's output. */
 function testsMove(by: (page: number) => number): CommandRun {
-  return {
-    run(ctx, pane) {
-      if (pane.kind === 'tests') moveTests(ctx, pane, by(Math.max(1, ctx.store.getState().viewport.height - 4)));
-    },
-  };
+  return { run: onPane('tests', (ctx, pane) => moveTests(ctx, pane, by(Math.max(1, ctx.store.getState().viewport.height - 4)))) };
 }
 
 /**
@@ -78,65 +74,25 @@ const pipelineRetention: Retention = {
 
 export const pipelinesFeature: Feature = {
   retain: pipelineRetention,
-  crumbs: {
-    // Its project, when the trail has not named it yet, is a crumb of its own (src/ui/Header.tsx).
-    pipeline: (_s, pane) => `#${pane.pipelineId}`,
-    mergeRequest: (_s, pane) => `!${pane.iid}`,
-    tests: (_s, pane) => (pane.open ? 'tests › case' : 'tests'),
-    runForm: (s) => (s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline'),
-  },
   palette: PIPELINES_PALETTE,
   slice: createPipelinesSlice,
-  panes: { pipeline: PipelinePane, mergeRequest: MergeRequestPane, runForm: RunFormPane, tests: TestsPane },
-  lists: {
-    pipeline: (pane) => listKeys.pipelineJobs(pane.projectId, pane.pipelineId),
-    mergeRequest: (pane) => mrPipelinesList(pane.projectId, pane.iid),
-    tests: (pane) => testCasesList(pane.projectId, pane.pipelineId),
-  },
   commands: [
     ...withRuns(PIPELINE_BINDINGS, {
       ...PIPELINE_RUNS,
-      'pipeline.nextFailed': {
-        rows: true,
-        run(ctx, pane) {
-          if (pane.kind === 'pipeline') nextFailed(ctx, pane);
-        },
-      },
+      'pipeline.nextFailed': { rows: true, run: onPane('pipeline', nextFailed) },
       'mr.newPipeline': {
-        refusal: (_ctx, pane) => (pane.kind === 'mergeRequest' ? `creating a pipeline for !${pane.iid}…` : 'creating pipelines'),
-        run(ctx, pane) {
-          if (pane.kind === 'mergeRequest') newMergeRequestPipeline(ctx, pane);
-        },
+        refusal: (_ctx, pane) => ('iid' in pane ? `creating a pipeline for !${pane.iid}…` : 'creating pipelines'),
+        run: onPane('mergeRequest', newMergeRequestPipeline),
       },
-      'pipeline.tests': {
-        run(ctx, pane) {
-          if (pane.kind === 'pipeline') openTests(ctx, pane);
-        },
-      },
-      'pipeline.details': {
-        run(ctx, pane) {
-          if (pane.kind === 'pipeline') toggleDetails(ctx, pane.pipelineId);
-        },
-      },
-      'tests.sortFailures': {
-        run(ctx, pane) {
-          if (pane.kind === 'tests') toggleFailureSort(ctx, pane.projectId, pane.pipelineId);
-        },
-      },
-      'tests.log': {
-        run(ctx, pane) {
-          if (pane.kind === 'tests' && ctx.searchLog) void caseLog(ctx, pane, ctx.searchLog);
-        },
-      },
+      'pipeline.tests': { run: onPane('pipeline', openTests) },
+      'pipeline.details': { run: onPane('pipeline', (ctx, pane) => toggleDetails(ctx, pane.pipelineId)) },
+      'tests.sortFailures': { run: onPane('tests', (ctx, pane) => toggleFailureSort(ctx, pane.projectId, pane.pipelineId)) },
+      'tests.log': { run: onPane('tests', (ctx, pane) => void (ctx.searchLog && caseLog(ctx, pane, ctx.searchLog))) },
       'tests.down': testsMove(() => 1),
       'tests.up': testsMove(() => -1),
       'tests.pageDown': testsMove((page) => page),
       'tests.pageUp': testsMove((page) => -page),
-      'tests.back': {
-        run(ctx, pane) {
-          if (pane.kind === 'tests') closeTests(ctx, pane);
-        },
-      },
+      'tests.back': { run: onPane('tests', closeTests) },
       // `m` is bound here, beside the pipeline keys; marking is the marks feature's (its takeover).
       'pipeline.mark': { rows: true },
     }),
@@ -157,6 +113,10 @@ export const pipelinesFeature: Feature = {
   },
   specs: {
     pipeline: {
+      view: PipelinePane,
+      // Its project, when the trail has not named it yet, is a crumb of its own (src/ui/Header.tsx).
+      crumb: (_s, pane) => `#${pane.pipelineId}`,
+      list: (pane) => listKeys.pipelineJobs(pane.projectId, pane.pipelineId),
       scopes: () => ['pipeline', 'list', 'global'],
       // Ready for keys once every job and its trigger jobs are in (or its list failed): then its
       // cursor is on the first failed job (failed.ts), where `⏎` typed ahead opens.
@@ -174,8 +134,32 @@ export const pipelinesFeature: Feature = {
         return true;
       },
       url: (ctx, pane) => ({ url: ctx.store.getState().pipelines[pane.pipelineId]?.web_url }),
+      poll(ctx, timing) {
+        const pipeline = pollPipelines(ctx, timing);
+        const bridgeReads: BridgeReads = new Map();
+        // Once the tree is read over GraphQL (graph-poll.ts), its answer carries the bridges' statuses.
+        const treeServes = (pipelineId: number) => {
+          const s = ctx.store.getState();
+          return graphServes(ctx) && s.pipelineGraphs[pipelineId] !== undefined && s.bridges[pipelineId] !== undefined;
+        };
+        return {
+          ...pipeline,
+          // The pipeline and its jobs (poll.ts) with its bridges.
+          refresh(pane, opts) {
+            const reads = [
+              pipeline.refresh?.(pane, opts),
+              treeServes(pane.pipelineId) && !opts.full ? undefined : refreshBridges(ctx, pane, opts.full, bridgeReads),
+            ];
+            const work = reads.filter((read) => read !== undefined);
+            return work.length ? Promise.all(work).then(() => undefined) : undefined;
+          },
+        };
+      },
     },
     mergeRequest: {
+      view: MergeRequestPane,
+      crumb: (_s, pane) => `!${pane.iid}`,
+      list: (pane) => mrPipelinesList(pane.projectId, pane.iid),
       scopes: () => ['mergeRequest', 'list', 'global'],
       open(ctx, pane) {
         const pipeline = selectedRow<PipelineBasic>(ctx, mrPipelinesList(pane.projectId, pane.iid));
@@ -188,6 +172,8 @@ export const pipelinesFeature: Feature = {
       },
     },
     runForm: {
+      view: RunFormPane,
+      crumb: (s) => (s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline'),
       // Keys go to the run form itself (keys), resolved in this scope and 'edit'; it also feeds the footer and help.
       scopes: () => ['runForm'],
       // The run form (`N`, `p` on a manual job) owns the keyboard: Tab, typing, Enter sends, Esc.
@@ -195,8 +181,24 @@ export const pipelinesFeature: Feature = {
         handleRunFormKey(ctx, command, text);
         return true;
       },
+      // It takes a multi-line paste whole, as several variable lines.
+      paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),
     },
     tests: {
+      view: TestsPane,
+      crumb: (_s, pane) => (pane.open ? 'tests › case' : 'tests'),
+      list: (pane) => testCasesList(pane.projectId, pane.pipelineId),
+      // The report its read brought, kept; then the ref's test history, read once.
+      poll(ctx) {
+        const reports = rememberReports(ctx);
+        const history = watchTestHistory(ctx);
+        return {
+          watch(state, pane) {
+            reports(state, pane);
+            history(state, pane);
+          },
+        };
+      },
       scopes: () => ['tests', 'list', 'global'],
       open(ctx, pane) {
         toggleCase(ctx, pane);
@@ -208,45 +210,16 @@ export const pipelinesFeature: Feature = {
   // A job's usual duration, on the job pane (history.ts refreshJobHistory, in its poll's refresh).
   readsOn: ['job'],
   source: (key, gl, state) => pipelinesSource(key, gl, state) ?? testCasesSource(key, gl, state),
-  poll(ctx, timing) {
-    const pipeline = pollPipelines(ctx, timing);
-    const bridgeReads: BridgeReads = new Map();
-    const watchers = [
-      watchPipelineRows(ctx),
-      watchFirstFocus(ctx),
-      watchMergeRequests(ctx),
-      watchPipelineExtras(ctx),
-      rememberReports(ctx),
-      watchTestHistory(ctx),
-    ];
-    // Once the tree is read over GraphQL (graph-poll.ts), its answer carries the bridges' statuses.
-    const treeServes = (pipelineId: number) => {
-      const s = ctx.store.getState();
-      return graphServes(ctx) && s.pipelineGraphs[pipelineId] !== undefined && s.bridges[pipelineId] !== undefined;
-    };
+  poll(ctx) {
+    const watchers = [watchPipelineRows(ctx), watchFirstFocus(ctx), watchMergeRequests(ctx), watchPipelineExtras(ctx)];
     return {
-      ...pipeline,
       watch(state) {
         for (const watch of watchers) watch(state);
       },
-      // The pipeline and its jobs (poll.ts) with its bridges; in the job pane a job's usual
-      // duration (its project's recent successful jobs, once per 10 minutes).
-      refresh(pane, opts) {
-        const reads = [
-          pipeline.refresh?.(pane, opts),
-          pane.kind === 'pipeline'
-            ? treeServes(pane.pipelineId) && !opts.full
-              ? undefined
-              : refreshBridges(ctx, pane, opts.full, bridgeReads)
-            : refreshJobHistory(ctx, pane),
-        ];
-        const work = reads.filter((read) => read !== undefined);
-        return work.length ? Promise.all(work).then(() => undefined) : undefined;
-      },
+      // On the job pane (readsOn), a job's usual duration: its project's recent successful jobs, once per 10 minutes.
+      refresh: (pane) => refreshJobHistory(ctx, pane),
     };
   },
-  // It takes a multi-line paste whole, as several variable lines.
-  paste: (ctx, _pane, text) => pasteIntoRunForm(ctx, text),
   confirmed: confirmsBy<PipelineConfirms, Ctx>({
     'pipeline.cancelConfirmed': (ctx, a) => void runPipelineAction(ctx, 'cancel', a.pipeline, a.projectId),
     'pipeline.retryConfirmed': (ctx, a) => void runPipelineAction(ctx, 'retry', a.pipeline, a.projectId),

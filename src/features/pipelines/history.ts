@@ -1,6 +1,6 @@
 // Reads behind "3m 12s, usual 1m 40s" in the job pane: one page of the project's latest successful
 // jobs, at most once per project per HISTORY_TTL_MS (timeline-history-fetch.ts), asked by a poll of
-// the job pane (Feature.poll → refresh), never by a component.
+// the job pane (Feature.poll → refresh, the pipelines feature's read there: Feature.readsOn), never by a component.
 import { writePipelines } from './writers.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Pane } from '../../store/types.js';

@@ -8,7 +8,7 @@ import type { Ctx } from '../../store/ctx.js';
 import { listRows, nearSelection } from '../../store/lists.js';
 import { listOf, topPane } from '../../store/store.js';
 import type { AppState } from '../../store/types.js';
-import { listKeys } from '../../domain/list-keys.js';
+import { listKeyOf } from '../../store/sources.js';
 import { writePipelineRecords } from '../../domain/pipelines.js';
 
 /** Requests at a time. */
@@ -129,14 +129,14 @@ export function watchPipelineRows(ctx: Ctx): (state: AppState) => void {
   };
 
   return (state) => {
-    const pane = topPane(state);
-    if (pane.kind !== 'project' || pane.tab !== 'pipelines') return;
-    const key = listKeys.pipelines(pane.projectId);
+    // The pipelines the pane in front lists (the Pipelines tab's: store/registry.ts listOf).
+    const key = listKeyOf(topPane(state));
+    if (key?.kind !== 'pipelines') return;
     const list = listOf(state, key);
     const height = state.viewport.height - TAB_ROWS;
     const titles = wide();
     if (last && last.list === list && last.pipelines === state.pipelines && last.height === height && last.titles === titles) return;
     last = { list, pipelines: state.pipelines, height, titles };
-    hydrate(pane.projectId, nearSelection(listRows<PipelineBasic>(ctx, state, key), list.selected, height));
+    hydrate(key.projectId, nearSelection(listRows<PipelineBasic>(ctx, state, key), list.selected, height));
   };
 }

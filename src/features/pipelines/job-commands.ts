@@ -6,10 +6,9 @@ import type { Job } from '../../api/index.js';
 import type { CommandId } from '../../keymap/bindings.js';
 import { withRuns, type Command, type CommandRun } from '../../store/command.js';
 import type { Ctx } from '../../store/ctx.js';
-import { listKeyOf } from '../../store/sources.js';
 import { toast } from '../../store/store.js';
 import { safeText } from '../../text/safe.js';
-import { downloadArtifacts, jobAction, jobScopePrompt, listsJobs, targetJob, type JobVerb } from '../jobs/index.js';
+import { downloadArtifacts, jobAction, jobScopePrompt, jobsListOf, targetJob, type JobVerb } from '../jobs/index.js';
 import { bridgeAction, isBridge, type BridgeVerb } from './bridges.js';
 import { JOB_BINDINGS } from './job-bindings.js';
 import { environmentOf, isDeployJob, openPlayForm } from './run-form-actions.js';
@@ -99,8 +98,8 @@ function onJob(command: JobKey): CommandRun {
 const RUNS: Partial<Record<CommandId, CommandRun>> = {
   'pipeline.jobScope': {
     run(ctx, pane) {
-      const key = listKeyOf(pane);
-      if (key && listsJobs(pane)) jobScopePrompt(ctx, key);
+      const key = jobsListOf(pane);
+      if (key) jobScopePrompt(ctx, key);
     },
   },
   ...Object.fromEntries((Object.keys(JOB_KEYS) as JobKey[]).map((command) => [command, onJob(command)])),

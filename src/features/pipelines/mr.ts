@@ -11,7 +11,7 @@ import { listOf, patchList, toast, topPane } from '../../store/store.js';
 import type { AppState, Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { storePipeline } from './actions.js';
-import { listKeys } from '../../domain/list-keys.js';
+import { listKeyOf } from '../../store/sources.js';
 import { mrPipelinesList } from './list-keys.js';
 import { mrKey, mrRef } from '../../domain/merge-request-refs.js';
 import { rememberMergeRequest, writePipelineRecords } from '../../domain/pipelines.js';
@@ -44,10 +44,10 @@ export function watchMergeRequests(ctx: Ctx): (state: AppState) => void {
   return (state) => {
     const pane = topPane(state);
     const refs: { projectId: number; ref: string }[] = [];
-    if (pane.kind === 'project' && pane.tab === 'pipelines') {
-      const key = listKeys.pipelines(pane.projectId);
+    const key = listKeyOf(pane);
+    if (key?.kind === 'pipelines') {
       const rows = nearSelection(listRows<PipelineBasic>(ctx, state, key), listOf(state, key).selected, state.viewport.height - TAB_ROWS);
-      for (const p of rows) refs.push({ projectId: pane.projectId, ref: p.ref });
+      for (const p of rows) refs.push({ projectId: key.projectId, ref: p.ref });
     } else if (pane.kind === 'pipeline') {
       const ref = state.pipelines[pane.pipelineId]?.ref;
       if (ref) refs.push({ projectId: pane.projectId, ref });

@@ -5,14 +5,14 @@
 //   least every JOBS_MAX_AGE_MS in case a job changed without the pipeline (an erase elsewhere).
 // - A running pipeline: its jobs every few seconds (less often beyond PAGES_PER_ACTIVE_POLL pages),
 //   the pipeline itself only when a job's status changed (the pipeline's follows) or at the idle rate.
-// Made once per poller (Feature.poll): when the pipeline in front was last read is that poller's.
+// Made once per poller (PaneAnswers.poll): when the pipeline in front was last read is that poller's.
 import { readDetail } from '../../store/detail.js';
 import { GRAPH_IDLE_MS, graphServes, readGraph, REST_CHECK_MS } from './graph-poll.js';
 import { pipelineLoadKey } from './writers.js';
 import type { Job, Pipeline } from '../../api/index.js';
 import { pagedPollDelay, pagesOf } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
-import type { FeaturePoll } from '../../store/feature.js';
+import type { PanePoll } from '../../store/feature.js';
 import { refreshList } from '../../store/lists.js';
 import { rowsMoving, type PollTiming } from '../../store/polling.js';
 import { isActiveStatus, listKeyOf } from '../../store/sources.js';
@@ -35,19 +35,18 @@ export function runningPipelineDelay(activeMs: number, jobs: number): number {
 export const JOBS_MAX_AGE_MS = 5 * 60_000;
 
 /** The pipeline pane's share of one poller's polls. */
-export function pollPipelines(ctx: Ctx, timing: PollTiming): FeaturePoll {
+export function pollPipelines(ctx: Ctx, timing: PollTiming): PanePoll<PipelinePane> {
   /** When the pipeline in front and its jobs were last read (this poller's own record). */
   const holder: ReadsHolder = { current: null };
   return {
-    ownsList: (pane) => pane.kind === 'pipeline',
-    refresh: (pane, { full }) => (pane.kind === 'pipeline' ? refreshPipeline(ctx, pane, listKeyOf(pane)!, full, timing.idleMs, holder) : undefined),
+    ownsList: true,
+    refresh: (pane, { full }) => refreshPipeline(ctx, pane, listKeyOf(pane)!, full, timing.idleMs, holder),
     // In flight and changed within a day (store/polling.ts rowsMoving): a pipeline GitLab left running is read at the idle pace.
     moving: (pane) => {
-      const pipeline = pane.kind === 'pipeline' ? ctx.store.getState().pipelines[pane.pipelineId] : undefined;
+      const pipeline = ctx.store.getState().pipelines[pane.pipelineId];
       return pipeline && rowsMoving([pipeline], ctx.now()) ? true : undefined;
     },
     delay: (pane, moving) => {
-      if (pane.kind !== 'pipeline') return undefined;
       if (moving) return runningPipelineDelay(timing.activeMs, listOf(ctx.store.getState(), listKeyOf(pane)!).items.length);
       // A finished tree read over GraphQL: a question a minute, mostly answered 304 from GitLab's cache.
       return graphServes(ctx) && ctx.store.getState().pipelineGraphs[pane.pipelineId] ? Math.max(timing.idleMs, GRAPH_IDLE_MS) : undefined;

@@ -8,13 +8,13 @@
 //     with no failure at all (its summary).
 // Failures across the ref's last TEST_HISTORY_PIPELINES pipelines: every summary is read (cheap),
 // and a full report only for pipelines whose summary counts failures. All reads are bounded.
-import { patchList, topPane } from '../../store/store.js';
+import { patchList } from '../../store/store.js';
 import { writePipelines } from './writers.js';
 import type { Job, PipelineBasic, TestCase, TestReport, TestReportSummary } from '../../api/index.js';
 import { TEST_HISTORY_PIPELINES } from '../../lib/budgets.js';
 import type { Ctx } from '../../store/ctx.js';
 import { describeError } from '../../store/errors.js';
-import { listKeyText, type AppState } from '../../store/types.js';
+import { listKeyText, type AppState, type PaneKinds } from '../../store/types.js';
 import { caseKey, defaultOrder, sortByFailures } from './test-order.js';
 import { caseRows, type TestCaseRow } from './tests-view.js';
 import { testCasesList } from './list-keys.js';
@@ -155,10 +155,9 @@ export async function loadTestHistory(ctx: Ctx, projectId: number, pipelineId: n
  * Reads a pipeline's test history once the Tests view has read its report (rememberReports keeps
  * it, so it is not read twice), once per pipeline.
  */
-export function watchTestHistory(ctx: Ctx): (state: AppState) => void {
-  return (state) => {
-    const pane = topPane(state);
-    if (pane.kind !== 'tests' || state.testHistory[pane.pipelineId]) return;
+export function watchTestHistory(ctx: Ctx): (state: AppState, pane: PaneKinds['tests']) => void {
+  return (state, pane) => {
+    if (state.testHistory[pane.pipelineId]) return;
     // After the list's first read: its report is then kept (rememberReports) when the pipeline is known.
     if (!state.lists[listKeyText(testCasesList(pane.projectId, pane.pipelineId))]?.loadedAt) return;
     void loadTestHistory(ctx, pane.projectId, pane.pipelineId);

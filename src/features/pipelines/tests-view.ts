@@ -13,7 +13,7 @@ import { describeError } from '../../store/errors.js';
 import { moveSelection, selectedRow } from '../../store/lists.js';
 import { type ListSource } from '../../store/sources.js';
 import { toast, topPane } from '../../store/store.js';
-import type { AppState, ListKey, Pane } from '../../store/types.js';
+import type { AppState, ListKey, Pane, PaneKinds } from '../../store/types.js';
 import { pipelineStamp } from './pipeline-extras.js';
 import { logLoaded } from '../log/index.js';
 import { sortByFailures } from './test-order.js';
@@ -61,11 +61,9 @@ export function testCasesSource(key: ListKey, gl: GitLab, state: () => AppState)
 }
 
 /** Keeps the report a fetch read (sources cannot write the store; the feature's watcher does). */
-export function rememberReports(ctx: Ctx): (state: AppState) => void {
+export function rememberReports(ctx: Ctx): (state: AppState, pane: PaneKinds['tests']) => void {
   let lastItems: unknown = null;
-  return (state) => {
-    const pane = topPane(state);
-    if (pane.kind !== 'tests') return;
+  return (state, pane) => {
     const list = state.lists[`testCases:${pane.projectId}:${pane.pipelineId}`];
     if (!list || list.items === lastItems) return;
     lastItems = list.items;

@@ -8,7 +8,8 @@ import type { Project } from '../../api/index.js';
 import type { Feature } from '../../store/feature.js';
 import { selectedRow } from '../../store/lists.js';
 import { listKeyOf } from '../../store/sources.js';
-import { pollProjects } from './poll.js';
+import { pollProject } from './poll.js';
+import { lookupProject } from './lookup.js';
 import { projectsSource } from './source.js';
 import { ProjectsPane } from './ProjectsPane.js';
 import { ProjectPane } from './ProjectPane.js';
@@ -19,7 +20,6 @@ import { listKeys } from '../../domain/list-keys.js';
 import { rememberProject } from '../../domain/projects.js';
 
 export const projectsFeature: Feature = {
-  crumbs: { projects: () => 'projects', project: (_s, pane) => safeText(pane.path, 60), projectLookup: (_s, pane) => safeText(pane.ref, 60) },
   palette: PROJECTS_PALETTE,
   name: 'projects',
   scopeNames: { projects: 'projects list', projectLookup: 'a project being looked up' },
@@ -34,18 +34,39 @@ export const projectsFeature: Feature = {
     open: (project, tab) => ({ kind: 'project', ...project, tab }),
     home: (state) => state.homeProject,
   },
-  panes: { projects: ProjectsPane, project: ProjectPane, projectLookup: ProjectLookupPane },
-  lists: { projects: () => listKeys.projects() },
+  specs: {
+    projects: {
+      view: ProjectsPane,
+      crumb: () => 'projects',
+      list: () => listKeys.projects(),
+      scopes: () => ['projects', 'list', 'global'],
+      open(ctx, pane) {
+        const project = selectedRow<Project>(ctx, listKeyOf(pane)!);
+        if (!project) return true;
+        rememberProject(ctx.store, project);
+        nav.push(ctx.store, registryOf(ctx.features).projects!.open({ projectId: project.id, path: project.path_with_namespace }));
+        return true;
+      },
+      url: (ctx, pane) => ({ url: selectedRow<Project>(ctx, listKeyOf(pane)!)?.web_url }),
+      // The project list never moves: its rows have no status.
+      poll: () => ({ moving: () => false }),
+    },
+    project: {
+      view: ProjectPane,
+      crumb: (_s, pane) => safeText(pane.path, 60),
+      // A project's tab answers for its own scopes (Feature.tab); one that does not still has the tab keys.
+      scopes: () => ['project', 'global'],
+      poll: pollProject,
+    },
+    projectLookup: {
+      view: ProjectLookupPane,
+      crumb: (_s, pane) => safeText(pane.ref, 60),
+      scopes: () => ['projectLookup', 'global'],
+      // `--project` while it is looked up (lookup.ts): a poll or R asks again.
+      poll: (ctx) => ({ refresh: (pane) => lookupProject(ctx, pane.ref, pane.from) }),
+    },
+  },
   source: (key, gl) => projectsSource(key, gl),
-  // A project's tab answers for its own scopes (Feature.tab); one that does not still has the tab keys.
-  scopes: (pane) =>
-    pane.kind === 'projects'
-      ? ['projects', 'list', 'global']
-      : pane.kind === 'projectLookup'
-        ? ['projectLookup', 'global']
-        : pane.kind === 'project'
-          ? ['project', 'global']
-          : undefined,
   // `--project` opens alone on its lookup: back from it is the project list.
   takes: [
     {
@@ -56,16 +77,6 @@ export const projectsFeature: Feature = {
       },
     },
   ],
-  open(ctx, pane) {
-    if (pane.kind !== 'projects') return false;
-    const project = selectedRow<Project>(ctx, listKeyOf(pane)!);
-    if (!project) return true;
-    rememberProject(ctx.store, project);
-    nav.push(ctx.store, registryOf(ctx.features).projects!.open({ projectId: project.id, path: project.path_with_namespace }));
-    return true;
-  },
-  url: (ctx, pane) => (pane.kind === 'projects' ? { url: selectedRow<Project>(ctx, listKeyOf(pane)!)?.web_url } : undefined),
-  poll: pollProjects,
 };
 
 // Its scopes (keymap/bindings.ts FeatureScopes): the keymap's places on its panes.

@@ -42,7 +42,7 @@ const setPipelines = (store: AppStore, id: number, pipelines: PipelineBasic[]) =
 
 function renderPane(store: AppStore, height = 10) {
   return render(
-    <AppContext.Provider value={{ store, controller: {} as Controller, now: () => NOW, panes: {}, crumbs: {}, registry: registryOf(FEATURES) }}>
+    <AppContext.Provider value={{ store, controller: {} as Controller, now: () => NOW, registry: registryOf(FEATURES) }}>
       <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
         <PulsePane width={60} height={height} />
       </ThemeContext.Provider>

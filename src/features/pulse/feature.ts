@@ -68,9 +68,6 @@ function notReadYet(ctx: Ctx, row: { projectId: number; path: string }): boolean
 const push = (ctx: Ctx, pane: Pane) => nav.push(ctx.store, pane);
 
 export const pulseFeature: Feature = {
-  crumbs: { pulse: () => 'pulse' },
-  // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
-  headers: { pulse: { rate: true } },
   palette: {
     pulse: {
       usage: 'pulse',
@@ -83,7 +80,41 @@ export const pulseFeature: Feature = {
     },
   },
   slice: createPulseSlice,
-  panes: { pulse: PulsePane },
+  specs: {
+    pulse: {
+      view: PulsePane,
+      crumb: () => 'pulse',
+      // The pulse says what it costs GitLab: requests per minute over the last minute (every pane's).
+      header: { rate: true },
+      scopes: () => ['pulse', 'global'],
+      open(ctx) {
+        const row = selected(ctx);
+        if (!row || notReadYet(ctx, row)) return true;
+        const project = projectOf(ctx, row.projectId);
+        if (project) rememberProject(ctx.store, project);
+        push(ctx, { kind: 'project', projectId: row.projectId, path: row.path, tab: 'pipelines' });
+        return true;
+      },
+      rowProject(ctx) {
+        const row = selected(ctx);
+        return row && !isPlaceholder(row.projectId) ? { projectId: row.projectId, path: row.path } : undefined;
+      },
+      url(ctx) {
+        const row = selected(ctx);
+        return { url: row && !isPlaceholder(row.projectId) ? projectOf(ctx, row.projectId)?.web_url : undefined };
+      },
+      poll: (ctx) => ({
+        refresh() {
+          // The rows are the projects list's first page, read once: the budget is the rows' own reads.
+          const state = ctx.store.getState();
+          // The config file's projects are read as their rows come on screen, by the pulse poller.
+          if (state.config.pulse) return undefined;
+          if (listOf(state, listKeys.projects()).loadedAt !== null) return undefined;
+          return refreshList(ctx, listKeys.projects());
+        },
+      }),
+    },
+  },
   commands: withRuns(PULSE_BINDINGS, {
     'pulse.openFailure': {
       run(ctx) {
@@ -113,44 +144,10 @@ export const pulseFeature: Feature = {
   // Its list's cursor is its own (moveInFilter); a `:pulse` jump is a trail's root.
   listKinds: ['pulse'],
   roots: ['pulse'],
-  scopes: (pane) => (pane.kind === 'pulse' ? ['pulse', 'global'] : undefined),
-
-  open(ctx, pane) {
-    if (pane.kind !== 'pulse') return false;
-    const row = selected(ctx);
-    if (!row || notReadYet(ctx, row)) return true;
-    const project = projectOf(ctx, row.projectId);
-    if (project) rememberProject(ctx.store, project);
-    push(ctx, { kind: 'project', projectId: row.projectId, path: row.path, tab: 'pipelines' });
-    return true;
-  },
   moveInFilter(ctx, key, by) {
     if (key.kind !== 'pulse') return false;
     move(ctx, (i) => i + by);
     return true;
-  },
-  rowProject(ctx, pane) {
-    if (pane.kind !== 'pulse') return undefined;
-    const row = selected(ctx);
-    return row && !isPlaceholder(row.projectId) ? { projectId: row.projectId, path: row.path } : undefined;
-  },
-  url(ctx, pane) {
-    if (pane.kind !== 'pulse') return undefined;
-    const row = selected(ctx);
-    return { url: row && !isPlaceholder(row.projectId) ? projectOf(ctx, row.projectId)?.web_url : undefined };
-  },
-  poll(ctx) {
-    return {
-      refresh(pane) {
-        // The rows are the projects list's first page, read once: the budget is the rows' own reads.
-        if (pane.kind !== 'pulse') return undefined;
-        const state = ctx.store.getState();
-        // The config file's projects are read as their rows come on screen, by the pulse poller.
-        if (state.config.pulse) return undefined;
-        if (listOf(state, listKeys.projects()).loadedAt !== null) return undefined;
-        return refreshList(ctx, listKeys.projects());
-      },
-    };
   },
   // The rows on screen are read by the pulse's own poller (poll.ts), with the controller.
   attach(ctx, { timing }) {

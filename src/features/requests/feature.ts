@@ -19,10 +19,31 @@ import { createRequestsSlice } from './slice.js';
 import { RequestsPane } from './RequestsPane.js';
 
 export const requestsFeature: Feature = {
-  crumbs: { requests: () => 'requests' },
   slice: createRequestsSlice,
-  panes: { requests: RequestsPane },
-  lists: { requests: () => requestsKey() },
+  specs: {
+    requests: {
+      view: RequestsPane,
+      crumb: () => 'requests',
+      list: () => requestsKey(),
+      scopes: () => ['requests', 'list', 'global'],
+      // Enter: the pane that shows what the request read (its pipeline, job, project tab…).
+      open(ctx) {
+        const record = selectedRow<RequestRecord>(ctx, requestsKey());
+        if (!record) return true;
+        const target = paneOfRequest(ctx.store.getState(), record.path);
+        if (typeof target === 'string') toast(ctx.store, 'info', target);
+        else nav.push(ctx.store, target);
+        return true;
+      },
+      // `o`: that object's web page, as its own feature gives it.
+      url(ctx) {
+        const record = selectedRow<RequestRecord>(ctx, requestsKey());
+        return record ? urlOfRequest(ctx, record.path) : { url: undefined };
+      },
+      // Requests come in all the time: the log on screen is re-read from the store at the active pace.
+      poll: () => ({ moving: () => true }),
+    },
+  },
   name: 'requests',
   scopeNames: { requests: 'the request log' },
   listKinds: ['requests'],
@@ -46,25 +67,6 @@ export const requestsFeature: Feature = {
     },
   }),
   source: (key, _gl, state) => requestsSource(key, state),
-  scopes: (pane) => (pane.kind === 'requests' ? ['requests', 'list', 'global'] : undefined),
-  // Enter: the pane that shows what the request read (its pipeline, job, project tab…).
-  open(ctx, pane) {
-    if (pane.kind !== 'requests') return false;
-    const record = selectedRow<RequestRecord>(ctx, requestsKey());
-    if (!record) return true;
-    const target = paneOfRequest(ctx.store.getState(), record.path);
-    if (typeof target === 'string') toast(ctx.store, 'info', target);
-    else nav.push(ctx.store, target);
-    return true;
-  },
-  // `o`: that object's web page, as its own feature gives it.
-  url(ctx, pane) {
-    if (pane.kind !== 'requests') return undefined;
-    const record = selectedRow<RequestRecord>(ctx, requestsKey());
-    return record ? urlOfRequest(ctx, record.path) : { url: undefined };
-  },
-  // Requests come in all the time: the log on screen is re-read from the store at the active pace.
-  poll: () => ({ moving: (pane) => (pane.kind === 'requests' ? true : undefined) }),
 };
 
 /** `:requests`: opens the request log over the pane in front. */

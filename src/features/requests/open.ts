@@ -51,9 +51,9 @@ export function paneOfRequest(state: AppState, path: string): Pane | string {
   return 'This request read nothing pipetop has a pane for';
 }
 
-/** The web page of what a request read: asked of the feature that owns its pane (store/registry.ts). */
+/** The web page of what a request read: asked of its pane's spec (store/registry.ts). */
 export function urlOfRequest(ctx: Ctx, path: string): { url: string | undefined; anyHost?: boolean } {
   const pane = paneOfRequest(ctx.store.getState(), path);
   if (typeof pane === 'string') return { url: undefined };
-  return registryOf(ctx.features).answer(pane, (feature) => feature.url?.(ctx, pane)) ?? { url: undefined };
+  return registryOf(ctx.features).answer(pane, (spec) => spec.url?.(ctx, pane)) ?? { url: undefined };
 }

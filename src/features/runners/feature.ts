@@ -6,7 +6,7 @@ import * as nav from '../../store/nav.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { Feature, PaletteAt } from '../../store/feature.js';
 import { confirmsBy } from '../../store/continuations.js';
-import { withRuns } from '../../store/command.js';
+import { onPane, withRuns } from '../../store/command.js';
 import { guarded } from '../../store/guard.js';
 import { listOf, toast, topPane } from '../../store/store.js';
 import { listKeyOf } from '../../store/sources.js';
@@ -46,21 +46,39 @@ function runnerIn(ctx: Ctx, pane: Pane): number | null {
 export const runnersFeature: Feature = {
   name: 'runners',
   slice: createRunnersSlice,
-  panes: { runners: RunnersPane, runner: RunnerPane },
-  crumbs: {
-    runners: (_s, pane) =>
-      pane.scope === 'all'
-        ? 'all runners'
-        : pane.scope === 'mine'
-          ? 'my runners'
-          : pane.scope === 'group'
-            ? `runners of ${safeText(pane.group, 40)}`
-            : 'runners',
-    runner: (s, pane) =>
-      `runner #${pane.runnerId}${s.runnerInfo[pane.runnerId]?.details?.description ? ` ${safeText(s.runnerInfo[pane.runnerId]!.details!.description!, 30)}` : ''}`,
+  specs: {
+    runners: {
+      view: RunnersPane,
+      crumb: (_s, pane) =>
+        pane.scope === 'all'
+          ? 'all runners'
+          : pane.scope === 'mine'
+            ? 'my runners'
+            : pane.scope === 'group'
+              ? `runners of ${safeText(pane.group, 40)}`
+              : 'runners',
+      scopes: () => ['runners', 'global'],
+      open(ctx, pane) {
+        const id = runnerIn(ctx, pane);
+        if (id !== null) nav.push(ctx.store, { kind: 'runner', runnerId: id });
+        return true;
+      },
+      poll: (ctx) => ({
+        refresh: (pane, { full }) =>
+          Promise.all([readRunnerList(ctx, pane, full), pane.scope === 'project' ? readProjectJobs(ctx, pane.projectId) : undefined]).then(() => undefined),
+        moving: () => false,
+      }),
+    },
+    runner: {
+      view: RunnerPane,
+      crumb: (s, pane) =>
+        `runner #${pane.runnerId}${s.runnerInfo[pane.runnerId]?.details?.description ? ` ${safeText(s.runnerInfo[pane.runnerId]!.details!.description!, 30)}` : ''}`,
+      scopes: () => ['runner', 'global'],
+      poll: (ctx) => ({ refresh: (pane) => readRunnerView(ctx, pane.runnerId), moving: () => false }),
+    },
   },
   scopeNames: { runners: 'runners list', runner: 'a runner' },
-  scopes: (pane) => (pane.kind === 'runners' ? ['runners', 'global'] : pane.kind === 'runner' ? ['runner', 'global'] : undefined),
+  // On the job pane and `:jobs`, the runners a pending job waits for (poll, below).
   readsOn: ['job', 'allJobs'],
   commands: withRuns(RUNNER_BINDINGS, {
     'runner.pause': {
@@ -76,22 +94,15 @@ export const runnersFeature: Feature = {
   takes: Object.entries(MOVES).map(([command, move]) => ({
     command: command as CommandId,
     scopes: ['runners'],
-    run(ctx, pane) {
-      if (pane.kind !== 'runners') return;
+    run: onPane('runners', (ctx, pane) => {
       const id = listId(pane);
       const list = ctx.store.getState().runnerLists[id];
       const n = list?.rows?.length ?? 0;
       if (!list || n === 0) return;
       const selected = Math.max(0, Math.min(n - 1, move(list.selected, n)));
       writeRunners(ctx.store, (s) => ({ runnerLists: { ...s.runnerLists, [id]: { ...list, selected } } }));
-    },
+    }),
   })),
-  open(ctx, pane) {
-    if (pane.kind !== 'runners') return false;
-    const id = runnerIn(ctx, pane);
-    if (id !== null) nav.push(ctx.store, { kind: 'runner', runnerId: id });
-    return true;
-  },
   palette: {
     runners: {
       usage: 'runners [all | mine | group path]',
@@ -124,14 +135,9 @@ export const runnersFeature: Feature = {
       run: (ctx, args, at) => pauseFromPalette(ctx, args, at, false),
     },
   },
+  // Its reads on other features' panes (readsOn): the job pane's, `:jobs`'.
   poll: (ctx) => ({
-    refresh(pane, { full }) {
-      if (pane.kind === 'runners') {
-        return Promise.all([readRunnerList(ctx, pane, full), pane.scope === 'project' ? readProjectJobs(ctx, pane.projectId) : undefined]).then(
-          () => undefined,
-        );
-      }
-      if (pane.kind === 'runner') return readRunnerView(ctx, pane.runnerId);
+    refresh(pane) {
       if (pane.kind === 'job') {
         // Lazily: only a pending job on screen has its project's runners read, to say why it waits.
         const job = ctx.store.getState().jobs[pane.jobId];
@@ -142,7 +148,6 @@ export const runnersFeature: Feature = {
       if (pane.kind === 'allJobs') return readForPending(ctx, pane);
       return undefined;
     },
-    moving: (pane) => (pane.kind === 'runners' || pane.kind === 'runner' ? false : undefined),
   }),
   confirmed: confirmsBy<RunnerConfirms, Ctx>({
     'runner.pauseConfirmed': (ctx, a) => void setPaused(ctx, a.runnerId, a.paused),

@@ -1,6 +1,6 @@
 // The schedules feature as the core sees it: the schedules tab and a schedule's pane: scopes,
 // commands, Enter, `o`, what a poll re-reads, the confirms it opens; and its form, which owns the
-// keyboard (Feature.keys) and takes a paste's first line (Feature.paste).
+// keyboard (its spec's `keys`) and takes a paste's first line (its `paste`).
 import { readDetail } from '../../store/detail.js';
 import { createSchedulesSlice, scheduleLoadKey, writeSchedules } from './slice.js';
 import { setLoadError } from '../../store/writers.js';
@@ -22,7 +22,7 @@ import {
   toggleSchedule,
 } from './schedules.js';
 import { schedulesSource } from './source.js';
-import { withRuns, type CommandRun } from '../../store/command.js';
+import { onPane, withRuns, type CommandRun } from '../../store/command.js';
 import { SCHEDULE_BINDINGS } from './bindings.js';
 import { closeScheduleForm, handleFormKey, pasteIntoForm, runDeleteSchedule, runTakeOwnership } from './schedules.js';
 import { droppedNotice } from '../../store/modal-keys.js';
@@ -33,19 +33,13 @@ import { confirmsBy } from '../../store/continuations.js';
 import type { ScheduleConfirms } from './slice.js';
 import { askPlay, openRun, runPlay } from './play.js';
 import { SCHEDULES_PALETTE } from './palette.js';
+import { targetSchedule } from './target.js';
 import { schedulesList } from './slice.js';
 import { createElement } from 'react';
 import { SchedulesTab } from './SchedulesTab.js';
 
-/** The schedule a command acts on: the detail pane's, or the selected row's. */
-function targetSchedule(ctx: Ctx, pane: Pane): PipelineSchedule | undefined {
-  const state = ctx.store.getState();
-  if (pane.kind === 'schedule') return state.schedules[pane.scheduleId];
-  if (pane.kind === 'project' && pane.tab === 'schedules') return selectedRow<PipelineSchedule>(ctx, schedulesList(pane.projectId));
-  return undefined;
-}
-
-type SchedulesPane = Extract<Pane, { kind: 'schedule' | 'project' }>;
+/** Where a schedule is in front: its pane, or a project's (its Schedules tab). */
+type SchedulesPane = { projectId: number; path: string };
 
 /** A key on the schedule in front or the selected row: what read-only mode calls it, and what it runs. */
 function onSchedule(
@@ -57,7 +51,7 @@ function onSchedule(
     refusal: (ctx, pane) => (typeof refused === 'string' ? refused : refused(targetSchedule(ctx, pane))),
     run(ctx, pane) {
       const schedule = targetSchedule(ctx, pane);
-      if (!schedule || (pane.kind !== 'schedule' && pane.kind !== 'project')) return void toast(ctx.store, 'info', 'No schedule selected (still loading?)');
+      if (!schedule || !('projectId' in pane)) return void toast(ctx.store, 'info', 'No schedule selected (still loading?)');
       act(ctx, pane, schedule);
     },
   };
@@ -66,18 +60,11 @@ function onSchedule(
 const projectUrl = (ctx: Ctx, id: number) => ctx.store.getState().projects[id]?.web_url;
 
 export const schedulesFeature: Feature = {
-  crumbs: {
-    schedule: (_s, pane) => `schedule #${pane.scheduleId}`,
-    scheduleForm: (_s, pane) => (pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`),
-  },
   slice: createSchedulesSlice,
-  panes: { schedule: SchedulePane, scheduleForm: ScheduleFormPane },
   commands: withRuns(SCHEDULE_BINDINGS, {
     'schedule.add': {
       refusal: () => 'creating schedules',
-      run(ctx, pane) {
-        if (pane.kind === 'schedule' || pane.kind === 'project') openScheduleForm(ctx, pane.projectId, pane.path);
-      },
+      run: onPane(['schedule', 'project'], (ctx, pane) => openScheduleForm(ctx, pane.projectId, pane.path)),
     },
     'schedule.edit': onSchedule('editing schedules', (ctx, pane, schedule) => openScheduleForm(ctx, pane.projectId, pane.path, schedule)),
     'schedule.toggle': onSchedule(
@@ -88,17 +75,9 @@ export const schedulesFeature: Feature = {
     'schedule.delete': onSchedule('deleting schedules', (ctx, pane, schedule) => deleteSchedule(ctx, pane.projectId, schedule)),
     'schedule.play': onSchedule('running schedules', (ctx, pane, schedule) => askPlay(ctx, pane.projectId, pane.path, schedule)),
     'schedule.values': {
-      run(ctx, pane) {
-        if (pane.kind !== 'schedule') return;
-        const id = pane.scheduleId;
-        writeSchedules(ctx.store, (s) => ({ revealed: { ...s.revealed, [id]: !s.revealed[id] } }));
-      },
+      run: onPane('schedule', (ctx, { scheduleId: id }) => writeSchedules(ctx.store, (s) => ({ revealed: { ...s.revealed, [id]: !s.revealed[id] } }))),
     },
-    'schedules.scope': {
-      run(ctx, pane) {
-        if (pane.kind === 'project') cycleScheduleScope(ctx, pane.projectId);
-      },
-    },
+    'schedules.scope': { run: onPane('project', (ctx, pane) => cycleScheduleScope(ctx, pane.projectId)) },
   }),
   name: 'schedules',
   palette: SCHEDULES_PALETTE,
@@ -126,6 +105,8 @@ export const schedulesFeature: Feature = {
   },
   specs: {
     schedule: {
+      view: SchedulePane,
+      crumb: (_s, pane) => `schedule #${pane.scheduleId}`,
       scopes: () => ['schedule', 'global'],
       open(ctx, pane) {
         const last = ctx.store.getState().schedules[pane.scheduleId]?.last_pipeline;
@@ -137,8 +118,11 @@ export const schedulesFeature: Feature = {
         const base = projectUrl(ctx, pane.projectId);
         return { url: base && `${base}/-/pipeline_schedules/${pane.scheduleId}/edit` };
       },
+      poll: (ctx) => ({ refresh: (pane) => refreshSchedule(ctx, pane) }),
     },
     scheduleForm: {
+      view: ScheduleFormPane,
+      crumb: (_s, pane) => (pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`),
       // Keys go to the form itself (keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
       scopes: () => ['scheduleForm'],
       open: () => true,
@@ -166,7 +150,6 @@ export const schedulesFeature: Feature = {
   },
   listKinds: ['schedules'],
   source: schedulesSource,
-  poll: (ctx) => ({ refresh: (pane) => (pane.kind === 'schedule' ? refreshSchedule(ctx, pane) : undefined) }),
   confirmed: confirmsBy<ScheduleConfirms, Ctx>({
     'schedule.discardForm': (ctx) => closeScheduleForm(ctx),
     'schedule.takeOwnershipConfirmed': (ctx, a) => void runTakeOwnership(ctx, a),

@@ -4,20 +4,16 @@
 import { describeError } from '../../store/errors.js';
 import type { Ctx } from '../../store/ctx.js';
 import type { PaletteAt, PaletteCommand } from '../../store/feature.js';
-import { selectedRow } from '../../store/lists.js';
 import { idArgument, needProject, pushPane, tabCommand } from '../../store/palette.js';
-import { schedulesList } from './slice.js';
 import type { PipelineSchedule } from '../../api/index.js';
 import { askPlay } from './play.js';
 import { storeSchedule } from './schedules.js';
+import { targetSchedule } from './target.js';
 
 /** The schedule `:play` acts on without an id: the schedule pane's, or the selected row of the Schedules tab. */
 function scheduleInFront(ctx: Ctx, at: PaletteAt): PipelineSchedule | undefined {
   const top = at.stack[at.stack.length - 1];
-  const state = ctx.store.getState();
-  if (top?.kind === 'schedule') return state.schedules[top.scheduleId];
-  if (top?.kind === 'project' && top.tab === 'schedules') return selectedRow<PipelineSchedule>(ctx, schedulesList(top.projectId));
-  return undefined;
+  return top ? targetSchedule(ctx, top) : undefined;
 }
 
 /** A schedule of the project in front, read from GitLab (its detail) and kept. */

@@ -12,6 +12,7 @@ import type { Pane } from '../../store/types.js';
 import { isActiveStatus } from '../../lib/status.js';
 import { safeText } from '../../text/safe.js';
 import { VIEW_BINDINGS } from './bindings.js';
+import { onPane } from '../../store/command.js';
 import { ViewPane } from './ViewPane.js';
 import { viewKey, viewOf, viewSource, type ViewRow } from './source.js';
 
@@ -38,9 +39,33 @@ function step(ctx: Ctx, pane: Extract<Pane, { kind: 'view' }>, by: number): void
 export const viewsFeature: Feature = {
   name: 'views',
   listKinds: ['view'],
-  panes: { view: ViewPane },
-  lists: { view: (pane) => viewKey(pane.name) },
-  crumbs: { view: (_s, pane) => `view ${safeText(pane.name, 40)}` },
+  specs: {
+    view: {
+      view: ViewPane,
+      crumb: (_s, pane) => `view ${safeText(pane.name, 40)}`,
+      list: (pane) => viewKey(pane.name),
+      scopes: () => ['view', 'list', 'global'],
+      open(ctx, pane) {
+        const row = selectedRow<ViewRow>(ctx, viewKey(pane.name));
+        if (!row) return true;
+        // The pipeline pane reads the pipeline itself (a list's row lacks what it shows).
+        nav.push(ctx.store, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.pipeline.id, view: 'list' });
+        return true;
+      },
+      url: (ctx, pane) => ({ url: selectedRow<ViewRow>(ctx, viewKey(pane.name))?.pipeline.web_url }),
+      poll: (ctx) => ({
+        // The other sections' counts: each read once (the one in front is the core's list).
+        refresh(pane) {
+          const state = ctx.store.getState();
+          const unread = (state.config.views ?? []).filter(
+            (v) => v.name !== pane.name && listOf(state, viewKey(v.name)).loadedAt === null && !listOf(state, viewKey(v.name)).loading,
+          );
+          return unread.length ? Promise.all(unread.map((v) => refreshList(ctx, viewKey(v.name)))).then(() => undefined) : undefined;
+        },
+        moving: (pane) => listOf<ViewRow>(ctx.store.getState(), viewKey(pane.name)).items.some((r) => isActiveStatus(r.pipeline.status)),
+      }),
+    },
+  },
   commands: VIEW_BINDINGS,
   palette: {
     view: {
@@ -51,35 +76,9 @@ export const viewsFeature: Feature = {
     },
   },
   source: viewSource,
-  scopes: (pane) => (pane.kind === 'view' ? ['view', 'list', 'global'] : undefined),
   // Tab and Shift-Tab step through the views, as through a project's tabs.
   takes: [
-    { command: 'nav.nextTab', scopes: ['view'], run: (ctx, pane) => pane.kind === 'view' && step(ctx, pane, 1) },
-    { command: 'nav.prevTab', scopes: ['view'], run: (ctx, pane) => pane.kind === 'view' && step(ctx, pane, -1) },
+    { command: 'nav.nextTab', scopes: ['view'], run: onPane('view', (ctx, pane) => step(ctx, pane, 1)) },
+    { command: 'nav.prevTab', scopes: ['view'], run: onPane('view', (ctx, pane) => step(ctx, pane, -1)) },
   ],
-  open(ctx, pane) {
-    if (pane.kind !== 'view') return false;
-    const row = selectedRow<ViewRow>(ctx, viewKey(pane.name));
-    if (!row) return true;
-    // The pipeline pane reads the pipeline itself (a list's row lacks what it shows).
-    nav.push(ctx.store, { kind: 'pipeline', projectId: row.projectId, path: row.path, pipelineId: row.pipeline.id, view: 'list' });
-    return true;
-  },
-  url(ctx, pane) {
-    if (pane.kind !== 'view') return undefined;
-    return { url: selectedRow<ViewRow>(ctx, viewKey(pane.name))?.pipeline.web_url };
-  },
-  poll: (ctx) => ({
-    // The other sections' counts: each read once (the one in front is the core's list).
-    refresh(pane) {
-      if (pane.kind !== 'view') return undefined;
-      const state = ctx.store.getState();
-      const unread = (state.config.views ?? []).filter(
-        (v) => v.name !== pane.name && listOf(state, viewKey(v.name)).loadedAt === null && !listOf(state, viewKey(v.name)).loading,
-      );
-      return unread.length ? Promise.all(unread.map((v) => refreshList(ctx, viewKey(v.name)))).then(() => undefined) : undefined;
-    },
-    moving: (pane) =>
-      pane.kind === 'view' ? listOf<ViewRow>(ctx.store.getState(), viewKey(pane.name)).items.some((r) => isActiveStatus(r.pipeline.status)) : undefined,
-  }),
 };
