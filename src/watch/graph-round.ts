@@ -12,7 +12,7 @@
 // Once GitLab will not serve the query (404/405/415, `errors`, 429), the caller's REST round takes over.
 import { patchBridgeRows, patchJobRows, patchPipeline, REST_CHECK_MS, type Bridge, type GitLab, type Job, type Pipeline } from '../api/index.js';
 import { JOBS_PER_PAGE, pagedReadDue, pagesOf } from '../lib/budgets.js';
-import { SETTLED } from '../lib/status.js';
+import { isActiveStatus, SETTLED } from '../lib/status.js';
 import type { DownstreamReader } from './downstream.js';
 
 /** What the watch holds between rounds, as REST's records. */
@@ -72,14 +72,12 @@ export async function graphRound(o: GraphRoundOptions, held: Held): Promise<Held
   const treeDue = o.reads.treeAt === undefined || pagedReadDue(o.now() - o.reads.treeAt, o.intervalMs, o.reads.treePages ?? 1);
   const read = treeDue ? await o.gl.graphql.pipelineGraph(o.projectPath, pipeline.iid!, o.pipelineId) : null;
   if (read?.kind === 'unavailable') return null;
-  if (read?.kind === 'fresh') {
-    o.reads.treeAt = o.now();
-    o.reads.treePages = pagesOf(read.graph.jobs.length);
-  }
   let { jobs, bridges } = held;
   // A 304 hands back the very graph already applied: nothing moved.
   if (read?.kind === 'fresh') {
     const graph = read.graph;
+    o.reads.treeAt = o.now();
+    o.reads.treePages = pagesOf(graph.jobs.length);
     pipeline = patchPipeline(pipeline, graph.pipeline);
     const rows = patchJobRows(jobs, graph.jobs, true);
     const failedNow = rows !== 'reread' && rows.some((r, i) => r.status === 'failed' && jobs[i]!.status !== 'failed');
@@ -88,16 +86,20 @@ export async function graphRound(o: GraphRoundOptions, held: Held): Promise<Held
     const patched = patchBridgeRows(bridges, graph);
     bridges = patched.moved ? await o.reader.bridges(o.pipelineId, o.signal) : (patched.bridges as Bridge[]);
   }
+  // Ended: told from REST's own answer, unless this round's REST read already said it.
+  if (SETTLED.has(pipeline.status) && pipeline !== rest) pipeline = await readPipeline();
+  const ended = SETTLED.has(pipeline.status);
+  // GitLab touches the tree's ETag from Sidekiq, seconds after the change: a REST read that saw the
+  // end before the tree did leaves jobs still running here, which REST's list brings to their end.
+  if (ended && jobs.some((j) => isActiveStatus(j.status) && j.status !== 'created')) o.reads.jobsOwed = true;
   // A big pipeline's jobs keep to the TUI's page budget (src/lib/budgets.ts): its graph stops at
-  // 10,000 jobs, and reading 500 REST pages on every change would undo what the 304s save.
-  // The end waits for no budget: the summary names each failed job with its reason and URL.
+  // 10,000 jobs, and reading 500 REST pages on every change would undo what the 304s save. The end
+  // waits for no budget: the summary names each failed job with its reason and URL.
   const age = o.now() - o.reads.jobsAt;
-  if (o.reads.jobsOwed && (SETTLED.has(pipeline.status) || pagedReadDue(age, o.intervalMs, pagesOf(jobs.length)))) {
+  if (o.reads.jobsOwed && (ended || pagedReadDue(age, o.intervalMs, pagesOf(jobs.length)))) {
     jobs = await o.gl.jobs.listForPipeline(o.projectId, o.pipelineId, { perPage: JOBS_PER_PAGE, ...signal }).all();
     o.reads.jobsAt = o.now();
     o.reads.jobsOwed = false;
   }
-  // Ended: told from REST's own answer, unless this round's REST read already said it.
-  if (SETTLED.has(pipeline.status) && pipeline !== rest) pipeline = await readPipeline();
   return { pipeline, jobs, bridges };
 }
