@@ -4,11 +4,13 @@
 // as the pipeline pane reads it. A fresh answer patches what REST read (src/api/graph-patch.ts);
 // REST is read again only where the graph cannot say it all:
 // - the jobs, when a job was added or is gone (a retry), or one failed: GraphQL's CiJob has no
-//   failure_reason, which every output of the watch names;
+//   failure_reason, which every output of the watch names; and at the end, when jobs still run in
+//   the tree (GitLab touches its ETag seconds after the change);
 // - the bridges, when one started a pipeline (its web_url and project come from REST);
 // - the pipeline, every REST_CHECK_MS — a 304 skips GitLab's authentication, so a revoked token is
 //   noticed by this read — and once more when the graph says it ended, so the end is told from an
 //   authenticated answer with every field.
+// A big pipeline's fresh trees and REST lists keep to the TUI's page budget (src/lib/budgets.ts).
 // Once GitLab will not serve the query (404/405/415, `errors`, 429), the caller's REST round takes over.
 import { patchBridgeRows, patchJobRows, patchPipeline, REST_CHECK_MS, type Bridge, type GitLab, type Job, type Pipeline } from '../api/index.js';
 import { JOBS_PER_PAGE, pagedReadDue, pagesOf } from '../lib/budgets.js';
@@ -42,7 +44,7 @@ export interface Reads {
   /** When the tree last came fresh (not a 304), and in how many pages. */
   treeAt?: number;
   treePages?: number;
-  /** The graph said the job rows no longer match, and the page budget put their read off. */
+  /** A REST list of the jobs is owed (the rows no longer match the graph, or a job failed): read within the page budget. */
   jobsOwed: boolean;
 }
 
