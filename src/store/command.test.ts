@@ -75,7 +75,7 @@ describe('read-only mode, in the controller', () => {
     const calls: string[] = [];
     const feature: Feature = {
       name: 'fake',
-      // The `key` pane is its own here: its spec's scopes are asked (store/registry.ts).
+      // The `key` pane is its own here: the scopes of its spec are asked (store/registry.ts).
       specs: { key: { view: () => null, scopes: () => ['key', 'global'] } },
       commands: [
         {

@@ -138,7 +138,7 @@ describe('the controller asks the features', () => {
 });
 
 describe('the poller asks the features', () => {
-  it("makes a pane spec's poll once per poller and reads the pane in front through it", async () => {
+  it('makes the poll of a pane spec once per poller and reads the pane in front through it', async () => {
     const made: number[] = [];
     const reads: { poller: number; full: boolean }[] = [];
     const feature: Feature = {
@@ -172,7 +172,7 @@ describe('the poller asks the features', () => {
     expect(reads.every((r) => r.full)).toBe(true);
   });
 
-  it("calls a pane spec's watch with its pane on every change while it is in front, after the features' watch", async () => {
+  it("calls the watch of a pane spec with its pane on every change while it is in front, after the features' watch", async () => {
     const seen: string[] = [];
     const feature: Feature = {
       name: 'fake',

@@ -243,7 +243,7 @@ export class Controller {
     const pane = topPane(state);
     this.ratePane = pane;
     // The pane's spec says (store/registry.ts), never whichever feature answers first.
-    const shown = this.registry.answer(pane, (spec) => spec.header?.rate) === true;
+    const shown = this.registry.answer(pane, (answers) => answers.header?.rate) === true;
     const rate = shown ? Math.round(this.requestRate()) : null;
     if (state.requestRate !== rate) setRequestRate(store, rate);
     if (shown && this.rateTimed && !this.rateTimer) {
@@ -299,7 +299,7 @@ export class Controller {
         const state = this.deps.store.getState();
         const overlay = state.prompt !== null || state.confirm !== null || state.filtering !== null;
         const pane = topPane(state);
-        if (!overlay && this.registry.answer(pane, (spec) => spec.paste?.(this.ctx, pane, event.text) || undefined)) return this.unterminated(event);
+        if (!overlay && this.registry.answer(pane, (answers) => answers.paste?.(this.ctx, pane, event.text) || undefined)) return this.unterminated(event);
         pasteInto(this.ctx, event.text);
         return this.unterminated(event);
       }
@@ -382,7 +382,7 @@ export class Controller {
     const pane = topPane(state);
     const scopes = scopesOf(pane, this.ctx.features);
     const edit = command([...scopes, 'edit']);
-    if (this.registry.answer(pane, (spec) => spec.keys?.(this.ctx, pane, edit, key.text) || undefined)) return;
+    if (this.registry.answer(pane, (answers) => answers.keys?.(this.ctx, pane, edit, key.text) || undefined)) return;
     if (state.help) return helpKey(this.ctx, command(['help', 'global']));
     if (state.filtering) return filterKey(this.ctx, state.filtering, command(['filter', 'edit']), key.text);
     const resolved = keymap.resolve(name, scopes);
@@ -404,7 +404,7 @@ export class Controller {
    * jobs all in); otherwise its list has loaded once, or failed (the error is what there is to see).
    */
   private paneReady(pane: Pane, state: AppState): boolean {
-    const said = this.registry.answer(pane, (spec) => spec.ready?.(this.ctx, pane, state));
+    const said = this.registry.answer(pane, (answers) => answers.ready?.(this.ctx, pane, state));
     if (said !== undefined) return said;
     const key = listKeyOf(pane);
     if (!key) return true;
@@ -489,7 +489,7 @@ export class Controller {
   }
 }
 
-/** Keymap scopes for a pane, most specific first: its spec's (store/registry.ts), else the global keys alone. */
+/** Keymap scopes for a pane, most specific first: those of its spec (store/registry.ts), else the global keys alone. */
 export function scopesOf(pane: Pane, features: readonly Feature[]): Scope[] {
-  return registryOf(features).answer(pane, (spec) => spec.scopes?.(pane)) ?? ['global'];
+  return registryOf(features).answer(pane, (answers) => answers.scopes?.(pane)) ?? ['global'];
 }

@@ -52,7 +52,7 @@ function switchTab(ctx: Ctx, pane: Pane, to: (i: number, n: number) => number): 
 /** `o` and `y`: what the page is, the pane's spec says; only a checked URL is opened or copied (src/platform/url-check.ts). */
 function page(ctx: Ctx, pane: Pane, copy: boolean): void {
   const { store } = ctx;
-  const found = registryOf(ctx.features).answer(pane, (spec) => spec.url?.(ctx, pane));
+  const found = registryOf(ctx.features).answer(pane, (answers) => answers.url?.(ctx, pane));
   const raw = found?.url;
   if (!raw) return void toast(store, 'info', 'Nothing here has a web page');
   // On GitLab's host unless the feature says it may be elsewhere (an environment's external_url).
@@ -109,7 +109,7 @@ function coreRuns(ops: CoreOps): Partial<Record<CommandId, CoreRun>> {
     'nav.pageDown': { rows: true, run: move((i, _, p) => i + p) },
     'nav.pageUp': { rows: true, run: move((i, _, p) => i - p) },
     // Enter: where it leads is the business of the pane's spec (store/registry.ts).
-    'nav.open': { rows: true, run: (ctx, pane) => void registryOf(ctx.features).answer(pane, (spec) => spec.open?.(ctx, pane) || undefined) },
+    'nav.open': { rows: true, run: (ctx, pane) => void registryOf(ctx.features).answer(pane, (answers) => answers.open?.(ctx, pane) || undefined) },
     'nav.back': {
       run(ctx, pane) {
         // A kept `/` filter goes first: back from a filtered list is the whole list.

@@ -64,8 +64,8 @@ export interface PaneHeader {
 }
 
 /**
- * One poller's questions about a pane of one kind (or tab), typed by its pane: made by its spec's
- * `poll` once per poller (store/polling.ts startPolling), so what it remembers between polls (when
+ * One poller's questions about a pane of one kind (or tab), typed by its pane: made by the `poll` of
+ * its spec once per poller (store/polling.ts startPolling), so what it remembers between polls (when
  * the pipeline in front was last read) is that poller's.
  */
 export interface PanePoll<P extends Pane = Pane> {

@@ -139,7 +139,7 @@ export function droppedNotice(droppedLines: number): string | null {
 }
 
 /**
- * A bracketed paste no pane took (the pane spec's `paste` is asked first): its first line goes whole into the
+ * A bracketed paste no pane took (the `paste` of the pane's spec is asked first): its first line goes whole into the
  * prompt or the `/` filter in front; it never runs commands.
  */
 export function pasteInto(ctx: Ctx, paste: string): void {

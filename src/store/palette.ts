@@ -140,7 +140,7 @@ function homeProject(registry: Registry, state: AppState): { projectId: number; 
 function projectHere(ctx: Ctx, state: AppState): { projectId: number; path: string } | null {
   const top = state.stack[state.stack.length - 1];
   const registry = registryOf(ctx.features);
-  const row = top ? registry.answer(top, (spec) => spec.rowProject?.(ctx, top)) : undefined;
+  const row = top ? registry.answer(top, (answers) => answers.rowProject?.(ctx, top)) : undefined;
   return row ?? currentProject(state.stack) ?? homeProject(registry, state);
 }
 

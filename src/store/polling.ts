@@ -154,9 +154,9 @@ export function startPolling(ctx: Ctx, timing: PollTiming = DEFAULT_TIMING, fail
   };
 }
 
-/** Each pane spec's and tab place's poll (PaneAnswers.poll), made for one poller. */
+/** The poll of each pane spec and tab place (PaneAnswers.poll), made for one poller. */
 export function panePolls(ctx: Ctx, timing: PollTiming): ReadonlyMap<PaneAnswers, PanePoll> {
-  return new Map(registryOf(ctx.features).answerers.flatMap((spec) => (spec.poll ? [[spec, spec.poll(ctx, timing)] as const] : [])));
+  return new Map(registryOf(ctx.features).answerers.flatMap((answers) => (answers.poll ? [[answers, answers.poll(ctx, timing)] as const] : [])));
 }
 
 /** The polls a pane's questions go to: its tab's and its kind's, and the readers it has beside them. */
@@ -172,7 +172,7 @@ export interface PollShares {
 /** The polls of one poller by the pane they answer for. */
 export function pollShares(ctx: Pick<Ctx, 'features'>, polls: ReadonlyMap<Feature, FeaturePoll>, panes: ReadonlyMap<PaneAnswers, PanePoll>): PollShares {
   const registry = registryOf(ctx.features);
-  const own = (pane: Pane) => registry.answerersOf(pane).flatMap((spec) => panes.get(spec) ?? []);
+  const own = (pane: Pane) => registry.answerersOf(pane).flatMap((answers) => panes.get(answers) ?? []);
   return {
     own,
     answer(pane, question) {

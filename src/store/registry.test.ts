@@ -93,12 +93,12 @@ describe("a pane's spec", () => {
     expect(registry.specOf('key')?.view).toBe(view);
     expect(registry.specOf('key')?.crumb?.({} as never, note)).toBe('note #7');
     expect(registry.listOf(note)).toEqual({ kind: 'requests', note: 7 });
-    expect(registry.answer(note, (spec) => spec.scopes?.(note))).toEqual(['key', 'global']);
-    expect(registry.answer(note, (spec) => spec.open?.(registry as never, note))).toBe(true);
+    expect(registry.answer(note, (answers) => answers.scopes?.(note))).toEqual(['key', 'global']);
+    expect(registry.answer(note, (answers) => answers.open?.(registry as never, note))).toBe(true);
     expect(opened).toEqual([7]);
     expect(registry.answerersOf(note)).toEqual([notes.specs!.key]);
     // Nothing answers what it does not say: no page of its own, and no other kind's answers.
-    expect(registry.answer(note, (spec) => spec.url?.(registry as never, note))).toBeUndefined();
+    expect(registry.answer(note, (answers) => answers.url?.(registry as never, note))).toBeUndefined();
     // Two specs for one kind are an error at start, naming both features, whatever their order.
     expect(() => buildRegistry([...FEATURES, notes])).toThrow('The pane kind "key" is claimed by two features: keys and notes');
     expect(() => buildRegistry([notes, ...FEATURES])).toThrow('The pane kind "key" is claimed by two features: notes and keys');

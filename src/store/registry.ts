@@ -21,7 +21,7 @@ export interface Registry {
   tabPlacesOf(kind: PaneKind): readonly AnyTabPlace[];
   /** The list the pane shows (and its cursor moves in): its tab's (TabPlace.list), else its kind's (PaneSpec.list). */
   listOf(pane: Pane): ListKey | null;
-  /** The spec of a pane kind (Feature.specs): its component, its crumb, what it answers. */
+  /** A pane kind's spec (Feature.specs): its component, its crumb, what it answers. */
   specOf(kind: PaneKind): PaneSpec | undefined;
   /**
    * What answers for the pane, the most specific first: its tab's place (a tabbed pane: the project
@@ -123,9 +123,9 @@ export function buildRegistry(features: readonly Feature[]): Registry {
   const answerersOf = (pane: Pane): PaneAnswers[] => {
     const out: PaneAnswers[] = [];
     const place = placeOf(pane);
-    const spec = specs.get(pane.kind);
+    const kindSpec = specs.get(pane.kind);
     if (place) out.push(place);
-    if (spec) out.push(spec as PaneAnswers);
+    if (kindSpec) out.push(kindSpec as PaneAnswers);
     return out;
   };
   return {
@@ -194,5 +194,5 @@ export function runningRegistry(): Registry | null {
 
 /** The footer's rank of the pane's hints (PaneAnswers.hintPlaces), as its owner says. */
 export function hintPlacesOf(features: readonly Feature[], state: AppState, pane: Pane): string[] | undefined {
-  return registryOf(features).answer(pane, (spec) => spec.hintPlaces?.(state, pane));
+  return registryOf(features).answer(pane, (answers) => answers.hintPlaces?.(state, pane));
 }

@@ -23,7 +23,7 @@ export async function firstPage<T>(pages: AsyncIterable<Page<T>>): Promise<Page<
 
 /**
  * The list the pane shows (and the cursor moves in), if any: as the registry of the app being run
- * says (store/registry.ts listOf: a tab's list, else the pane kind's spec's).
+ * says (store/registry.ts listOf: a tab's list, else the one its pane kind's spec says).
  */
 export function listKeyOf(pane: Pane): ListKey | null {
   return runningRegistry()?.listOf(pane) ?? null;

@@ -1,5 +1,5 @@
 // The run form's life: `N` opens it for a new pipeline, `p` on a manual job for its variables; keys
-// arrive here from the controller through the run form spec's `keys` (features/pipelines/feature.ts); Enter sends.
+// arrive here from the controller through the `keys` of the run form's spec (features/pipelines/feature.ts); Enter sends.
 // A manual deploy (a stage or name like deploy/production/release, or a known environment) asks
 // `[y/N]` first, naming its environment. GitLab's refusal lands beside the line it is about, and
 // what was typed stays.

@@ -55,5 +55,5 @@ export function paneOfRequest(state: AppState, path: string): Pane | string {
 export function urlOfRequest(ctx: Ctx, path: string): { url: string | undefined; anyHost?: boolean } {
   const pane = paneOfRequest(ctx.store.getState(), path);
   if (typeof pane === 'string') return { url: undefined };
-  return registryOf(ctx.features).answer(pane, (spec) => spec.url?.(ctx, pane)) ?? { url: undefined };
+  return registryOf(ctx.features).answer(pane, (answers) => answers.url?.(ctx, pane)) ?? { url: undefined };
 }

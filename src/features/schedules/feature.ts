@@ -1,6 +1,6 @@
 // The schedules feature as the core sees it: the schedules tab and a schedule's pane: scopes,
 // commands, Enter, `o`, what a poll re-reads, the confirms it opens; and its form, which owns the
-// keyboard (its spec's `keys`) and takes a paste's first line (its `paste`).
+// keyboard (the `keys` of its spec) and takes a paste's first line (its `paste`).
 import { readDetail } from '../../store/detail.js';
 import { createSchedulesSlice, scheduleLoadKey, writeSchedules } from './slice.js';
 import { setLoadError } from '../../store/writers.js';
