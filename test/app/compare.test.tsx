@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PipelineBasic } from '../../src/api/index.js';
 import { topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 
 const PROJECT = 'acme/api';
@@ -65,7 +64,7 @@ it(':compare on a pipeline with no green one before it says so', async () => {
 });
 
 function openPipelineOf(project: number, path: string, pipelineId: number): void {
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId: project, path, pipelineId, view: 'list' } as Pane] }));
+  app.open({ kind: 'pipeline', projectId: project, path, pipelineId, view: 'list' });
 }
 
 it("a merge request's pipeline with no green one on its ref is held against the same commit's success on its source branch", async () => {

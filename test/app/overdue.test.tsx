@@ -2,12 +2,12 @@
 // pipeline's job rows, in `:jobs running` and in the pulse's running count (with the summary's
 // "overdue"), and its details say why — longer than any GitLab job may run (src/time/overdue.ts).
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Job } from '../../src/api/index.js';
+import type { Job, Project } from '../../src/api/index.js';
 import { pulseRows } from '../../src/features/pulse/index.js';
 import type { SimJob } from '../../src/sim/model.js';
 import { listKeys } from '../../src/domain/list-keys.js';
 import { listOf, topPane } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
+import { rememberProject } from '../../src/domain/projects.js';
 import { startApp, type AppRig } from '../helpers/app.js';
 
 const HOURS = 17909;
@@ -52,16 +52,14 @@ const rowOf = (id: number) =>
     .find((l) => l.includes(`#${id}`)) ?? '';
 
 it("marks the job in its pipeline's rows and says why in its details", async () => {
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path, pipelineId: stuck.pipelineId, view: 'list' } as Pane],
-  }));
+  app.open({ kind: 'pipeline', projectId, path, pipelineId: stuck.pipelineId, view: 'list' });
   await app.until(() => rowOf(stuck.id).includes(`⧖ ${HOURS}h`), 'the marked row');
   // Another running job of the same pipeline, started minutes ago, is not marked.
   const jobs = listOf<Job>(app.store.getState(), listKeys.pipelineJobs(projectId, stuck.pipelineId)).items;
   expect(jobs.some((j) => j.id === stuck.id)).toBe(true);
   for (const other of jobs.filter((j) => j.id !== stuck.id && j.status === 'running')) expect(rowOf(other.id)).not.toContain('⧖');
   // Its details: the word, and why.
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId, path, jobId: stuck.id } as Pane] }));
+  app.push({ kind: 'job', projectId, path, jobId: stuck.id });
   await app.until(() => topPane(app.store.getState()).kind === 'job', 'the job');
   await app.waitFor(`⧖ overdue: running ${HOURS}h 00m: longer than any GitLab job may run`);
 });
@@ -90,14 +88,12 @@ it("marks a job past its project's build_timeout, which GitLab sends to Maintain
   );
   const job = minutes ?? stuck;
   job.startedAt = app.sim.clock.now() - 15 * 60_000;
-  app.store.setState((s) => ({
-    stack: [...s.stack.slice(0, 1), { kind: 'pipeline', projectId, path, pipelineId: job.pipelineId, view: 'list' } as Pane],
-  }));
+  app.open({ kind: 'pipeline', projectId, path, pipelineId: job.pipelineId, view: 'list' });
   await app.until(() => rowOf(job.id).includes('15m 00s'), 'its row');
   expect(rowOf(job.id)).not.toContain('⧖');
   // GET /projects/:id as a Maintainer reads it: 600 s.
-  app.store.setState((s) => ({ projects: { ...s.projects, [projectId]: { ...s.projects[projectId]!, build_timeout: 600 } } }));
+  rememberProject(app.store, { id: projectId, build_timeout: 600 } as Project);
   await app.until(() => rowOf(job.id).includes('⧖ 15m 00s'), 'the marked row');
-  app.store.setState((s) => ({ stack: [...s.stack, { kind: 'job', projectId, path, jobId: job.id } as Pane] }));
+  app.push({ kind: 'job', projectId, path, jobId: job.id });
   await app.waitFor("⧖ overdue: running 15m 00s, past the project's 10m 00s timeout");
 });

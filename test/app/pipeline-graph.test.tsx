@@ -10,7 +10,6 @@ import { DEMO_TOKENS } from '../../src/sim/index.js';
 import type { SimPipeline } from '../../src/sim/model.js';
 import { listKeys } from '../../src/domain/list-keys.js';
 import { listOf } from '../../src/store/store.js';
-import type { Pane } from '../../src/store/types.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
@@ -33,13 +32,10 @@ function newest(rig: AppRig, path: string, where: (p: SimPipeline) => boolean): 
 }
 
 function open(rig: AppRig, path: string, p: SimPipeline): void {
-  rig.store.setState((s) => ({
-    stack: [
-      ...s.stack.slice(0, 1),
-      { kind: 'project', projectId: p.projectId, path, tab: 'pipelines' },
-      { kind: 'pipeline', projectId: p.projectId, path, pipelineId: p.id, view: 'list' },
-    ] as Pane[],
-  }));
+  rig.open(
+    { kind: 'project', projectId: p.projectId, path, tab: 'pipelines' },
+    { kind: 'pipeline', projectId: p.projectId, path, pipelineId: p.id, view: 'list' },
+  );
 }
 
 const graphAnswers = (rig: AppRig) => rig.sim.requests.filter((r) => r.path === '/api/graphql');

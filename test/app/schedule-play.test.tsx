@@ -4,7 +4,6 @@
 // `:play` and `:schedule ID` typed whole and key by key; `v` shows the variables' values; a detail
 // without last_pipeline says so; read-only refuses before any request.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
@@ -19,7 +18,7 @@ const plays = (app: AppRig) => app.sim.requests.filter((r) => r.method === 'POST
 
 async function schedulesTab(app: AppRig): Promise<void> {
   const project = simProject(app.sim, API);
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: API, tab: 'schedules' } as Pane] }));
+  app.open({ kind: 'project', projectId: project.id, path: API, tab: 'schedules' });
   await app.waitFor(/3 schedules · scope: all/);
 }
 
@@ -227,7 +226,7 @@ describe('p runs a schedule now (alice, 80×24)', () => {
       body: without,
       times: 50,
     });
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'schedule', projectId: project.id, path: API, scheduleId: nightly.id } as Pane] }));
+    app.open({ kind: 'schedule', projectId: project.id, path: API, scheduleId: nightly.id });
     await waitForText(app, 'Last pipeline — (GitLab did not send it)');
     expect(flat(app)).not.toContain('loading…');
   });

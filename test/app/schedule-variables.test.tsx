@@ -3,7 +3,6 @@
 // only on the line being edited; our checks before sending; GitLab's 400 and 403 beside the line,
 // the form kept with only what is left to send; a new schedule with its variables.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pane } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
@@ -22,7 +21,7 @@ const varRequests = (app: AppRig) => app.sim.requests.filter((r) => r.method !==
 async function editForm(app: AppRig, description: string): Promise<number> {
   const schedule = scheduleOf(app, description);
   const project = simProject(app.sim, API);
-  app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'schedule', projectId: project.id, path: API, scheduleId: schedule.id } as Pane] }));
+  app.open({ kind: 'schedule', projectId: project.id, path: API, scheduleId: schedule.id });
   await app.waitFor(`Schedule #${schedule.id}`);
   await app.until(() => app.store.getState().detailRead[schedule.id] === true, 'the detail read');
   await app.press('e');
@@ -141,7 +140,7 @@ describe("alice's own schedule (80×24)", () => {
 
   it('a new schedule with a variable: created, then its variable added', async () => {
     const project = simProject(app.sim, API);
-    app.store.setState((s) => ({ stack: [...s.stack.slice(0, 1), { kind: 'project', projectId: project.id, path: API, tab: 'schedules' } as Pane] }));
+    app.open({ kind: 'project', projectId: project.id, path: API, tab: 'schedules' });
     await app.waitFor('3 schedules');
     await app.press('a');
     await app.waitFor('New pipeline schedule in acme/api');
