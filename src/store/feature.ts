@@ -139,6 +139,11 @@ export interface PaneSpec<P extends Pane = Pane> extends PaneAnswers<P> {
   view: (props: PaneProps<P>) => ReactNode;
   /** What the header's trail calls it (safe text: src/text/safe.ts); its kind when absent. */
   crumb?(state: AppState, pane: P): string;
+  /**
+   * It draws a short `[y/N]` question (no `about`, no warning: ui/components/ConfirmBar.tsx
+   * shortConfirm) under its own fields, where the eyes are (a form); the footer draws every other.
+   */
+  readonly ownConfirm?: boolean;
 }
 
 /** A spec for each pane kind a feature owns (Feature.specs). */

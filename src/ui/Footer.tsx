@@ -11,11 +11,11 @@ import { scopesOf } from '../store/controller.js';
 import { completionPicked, MENU_ROWS } from '../store/completion.js';
 import { fieldChanged, promptText } from '../store/modal-keys.js';
 import { topPane } from '../store/store.js';
-import { ChoiceMenu, ConfirmBar, KeyHints, LineField, ProgressBar, Prompt, Toast, confirmLines } from './components/index.js';
+import { ChoiceMenu, ConfirmBar, KeyHints, LineField, ProgressBar, Prompt, Toast, confirmLines, shortConfirm } from './components/index.js';
 import { useApp, useAppState } from './context.js';
 import { bytes } from './format.js';
 import { useTheme } from './theme.js';
-import { listKeyText, type ConfirmState, type Pane, type PromptState } from '../store/types.js';
+import { listKeyText, type ConfirmState, type PromptState } from '../store/types.js';
 
 export const FOOTER_ROWS = 3;
 
@@ -35,7 +35,7 @@ export function menuRows(prompt: PromptState | null): number {
 
 /** `height`: the rows App gives it (footerRows, less on a short terminal). */
 export function Footer({ width, height }: { width: number; height?: number }) {
-  const { controller } = useApp();
+  const { controller, registry } = useApp();
   const theme = useTheme();
   const prompt = useAppState((s) => s.prompt);
   const confirm = useAppState((s) => s.confirm);
@@ -84,7 +84,7 @@ export function Footer({ width, height }: { width: number; height?: number }) {
         ) : null}
       </Prompt>
     );
-  } else if (confirm && !drawsOwnConfirm(pane, confirm)) {
+  } else if (confirm && !(registry.specOf(pane.kind)?.ownConfirm && shortConfirm(confirm))) {
     top = <ConfirmBar message={confirm.message} detail={confirm.detail} about={confirm.about} warning={confirm.warning} lines={confirm.lines} />;
   } else if (filtering !== null) {
     top = (
@@ -116,16 +116,6 @@ export function Footer({ width, height }: { width: number; height?: number }) {
       <KeyHints hints={hints} width={width} />
     </Box>
   );
-}
-
-/**
- * A form draws a `[y/N]` question under its own fields, where the eyes are (RunFormPane,
- * ScheduleFormPane), not at the bottom of the screen far from it; the footer says its keys.
- */
-export function drawsOwnConfirm(pane: Pane, confirm?: ConfirmState | null): boolean {
-  // A confirm that names what will run (`about`) or warns goes in the footer, which makes room for
-  // every line of it at any size; under the form's fields it could be cut off on a small terminal.
-  return (pane.kind === 'runForm' || pane.kind === 'scheduleForm') && !confirm?.about && !confirm?.warning;
 }
 
 /**

@@ -167,7 +167,7 @@ function useTicker(active: boolean): void {
  * a project the trail has not named yet (the pulse's `f`, a downstream pipeline of another project)
  * that project's path; `project` is that crumb's index, the one fitTrail keeps.
  */
-function trail(s: AppState, registry: Pick<Registry, 'specOf'>): { crumbs: string[]; project: number } {
+function trail(s: AppState, registry: Pick<Registry, 'specOf' | 'projects'>): { crumbs: string[]; project: number } {
   const crumbs: string[] = [];
   let named: number | null = null;
   let project = -1;
@@ -178,8 +178,8 @@ function trail(s: AppState, registry: Pick<Registry, 'specOf'>): { crumbs: strin
       project = crumbs.length;
       crumbs.push(safeText(own.path, 80));
     }
-    // A project pane's crumb is its path: named just above.
-    if (pane.kind === 'project') continue;
+    // The pane standing for a project (Feature.projects) has its path for a crumb: named just above.
+    if (pane.kind === registry.projects?.kind) continue;
     const text = crumb(s, pane, registry);
     if (text) crumbs.push(text);
   }

@@ -6,7 +6,7 @@ import { Text } from '../../ui/components/Text.js';
 import type { Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { cutAtWord } from '../../text/words.js';
-import { ConfirmBar, Field, TextInput } from '../../ui/components/index.js';
+import { ConfirmBar, Field, TextInput, shortConfirm } from '../../ui/components/index.js';
 import { useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { lineErrors, type RunFormState } from './run-form.js';
@@ -77,7 +77,7 @@ function Form({ form, width, height }: { form: RunFormState; width: number; heig
       ))}
       {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
       {/* A question about this form is asked here, under it (the footer says its keys). */}
-      {confirm && !confirm.about && !confirm.warning ? (
+      {confirm && shortConfirm(confirm) ? (
         <ConfirmBar message={confirm.message} detail={confirm.detail} />
       ) : (
         <Text dimColor wrap="truncate">

@@ -174,6 +174,7 @@ export const pipelinesFeature: Feature = {
     runForm: {
       view: RunFormPane,
       crumb: (s) => (s.runForm?.target.kind === 'job' ? `play ${safeText(s.runForm.target.job.name, 40)}` : 'new pipeline'),
+      ownConfirm: true,
       // Keys go to the run form itself (keys), resolved in this scope and 'edit'; it also feeds the footer and help.
       scopes: () => ['runForm'],
       // The run form (`N`, `p` on a manual job) owns the keyboard: Tab, typing, Enter sends, Esc.

@@ -10,7 +10,7 @@ import { cronPreview, fieldErrors, FIELD_LABELS, FORM_FIELDS, type FieldName, ty
 import type { Pane } from '../../store/types.js';
 import { safeText, truncateToWidth } from '../../text/safe.js';
 import { cutAtWord } from '../../text/words.js';
-import { ConfirmBar, Field, TextInput } from '../../ui/components/index.js';
+import { ConfirmBar, Field, TextInput, shortConfirm } from '../../ui/components/index.js';
 import { useApp, useAppState } from '../../ui/context.js';
 import { useTheme } from '../../ui/theme.js';
 import { untilTime, zonedTime } from './zoned.js';
@@ -98,7 +98,7 @@ function Form({ form, path, width, height }: { form: ScheduleFormState; path: st
       ))}
       {form.submitting ? <Text color={theme.warning}>Sending to GitLab…</Text> : null}
       {/* A question about this form is asked here, under it (the footer says its keys). */}
-      {confirm && !confirm.about && !confirm.warning ? <ConfirmBar message={confirm.message} detail={confirm.detail} /> : null}
+      {confirm && shortConfirm(confirm) ? <ConfirmBar message={confirm.message} detail={confirm.detail} /> : null}
       {notOwner && !errors.base ? (
         <Text dimColor wrap="truncate">
           Owned by {safeText(form.owner!.name, 40)} (@{safeText(form.owner!.username, 40)}): GitLab lets only the owner save changes (O on the schedule takes

@@ -123,6 +123,7 @@ export const schedulesFeature: Feature = {
     scheduleForm: {
       view: ScheduleFormPane,
       crumb: (_s, pane) => (pane.scheduleId === null ? 'new schedule' : `edit schedule #${pane.scheduleId}`),
+      ownConfirm: true,
       // Keys go to the form itself (keys, below), resolved in this scope and 'edit'; it also feeds the footer and help.
       scopes: () => ['scheduleForm'],
       open: () => true,

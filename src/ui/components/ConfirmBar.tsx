@@ -18,6 +18,15 @@ export interface ConfirmBarProps {
   lines?: readonly string[] | undefined;
 }
 
+/**
+ * A question of one or two lines (no `about`, no warning): a form may draw it under its own fields
+ * (PaneSpec.ownConfirm). One that names what will run or warns goes in the footer, which makes
+ * room for every line of it at any size; under a form's fields it could be cut off.
+ */
+export function shortConfirm(c: { about?: string | undefined; warning?: string | undefined }): boolean {
+  return !c.about && !c.warning;
+}
+
 /** The lines a confirm takes: its question, then each of about, warning and detail it has. */
 export function confirmLines(c: {
   detail?: string | undefined;

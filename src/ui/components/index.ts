@@ -1,6 +1,6 @@
 // The presentational kit in one import. Panes import from here, never from each other.
 export { ChoiceMenu, type ChoiceMenuProps } from './ChoiceMenu.js';
-export { ConfirmBar, confirmLines, type ConfirmBarProps } from './ConfirmBar.js';
+export { ConfirmBar, confirmLines, shortConfirm, type ConfirmBarProps } from './ConfirmBar.js';
 export { Field, Fields, TextInput, type FieldProps, type FieldRow, type FieldsProps, type TextInputProps } from './Field.js';
 export { HelpOverlay, layoutHelp, type HelpGroup, type HelpLayout, type HelpOverlayProps, type HelpRow } from './HelpOverlay.js';
 export { KeyHints, fitHints, pickHints, type KeyHint, type KeyHintsProps } from './KeyHints.js';
