@@ -27,8 +27,11 @@ export const MARKS = {
   durations: { glyph: SPARK_BARS.join(''), words: 'durations, oldest to newest: the taller, the longer' },
   chosen: { glyph: '❯', words: 'in a menu (Tab completion, choices): the one Enter takes' },
   overdue: { glyph: '⧖', words: "after a job's duration or a running count: overdue — past its timeout or far past its usual time" },
-  needsLines: { glyph: '─┐┘┌└┬┴├┤┼', words: 'in the needs graph: a line from a job to the jobs that need it' },
-  farNeeds: { glyph: '↰', words: 'in the needs graph: the job also needs jobs further left (named on the last line)' },
+  needsLines: {
+    glyph: '─┐┘┌└┬┴├┤┼',
+    words: 'in the needs graph: a line from a job to the jobs that need it; lines meet only at a junction, a lane broken by a line passes under it',
+  },
+  farNeeds: { glyph: '↰', words: 'in the needs graph: the job also needs jobs it has no line to (named on the last line)' },
 } as const satisfies Record<string, Glyph>;
 
 /**

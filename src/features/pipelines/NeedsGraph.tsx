@@ -1,8 +1,9 @@
 // The needs graph: jobs in columns by what they need (needs-layout.ts), lines from each job to the
-// jobs that need it, the failed path in the error colour, the selected job's own lines in the accent
-// colour (lines share the gutter's middle cell, where a junction joins all that turn in it). The cursor is the list's (Enter opens the
-// job); the columns and rows around it are shown, so any pipeline fits 80×24. The last line says
-// what the selected job waits for, including needs too far left to draw a line to.
+// jobs that need it, routed in lanes so a junction is always a join and a crossing a hop
+// (needs-lanes.ts), the failed path in the error colour, the selected job's own lines in the accent
+// colour. The cursor is the list's (Enter opens the job); the columns and rows around it are shown,
+// so any pipeline fits 80×24. The last line says what the selected job waits for, including needs
+// too far left to draw a line to and lines the gutter could not draw truthfully.
 import { Box } from 'ink';
 import { Text } from '../../ui/components/Text.js';
 import type { Job } from '../../api/index.js';
@@ -10,7 +11,8 @@ import { displayWidth, safeText, truncateToWidth } from '../../text/safe.js';
 import { useTheme } from '../../ui/theme.js';
 import { MARKS } from '../../ui/glyphs.js';
 import { rowRuns } from './needs-rows.js';
-import { GUTTER, gutterRows, needsLayoutOf, type NeedsNode, type NeedsOf } from './needs-layout.js';
+import { needsLayoutOf, type NeedsLayout, type NeedsNode, type NeedsOf } from './needs-layout.js';
+import { gutterRows } from './needs-lanes.js';
 
 export function NeedsGraph({
   jobs,
@@ -40,11 +42,9 @@ export function NeedsGraph({
       </Box>
     );
   const columns = layout.columns;
-  // Columns share the width, each followed by its gutter of lines.
-  const colWidth = Math.max(12, Math.min(26, Math.floor((width + GUTTER) / Math.min(columns.length, 4)) - GUTTER));
-  const fit = Math.max(1, Math.floor((width + GUTTER) / (colWidth + GUTTER)));
   const current = layout.nodes[selected] ?? layout.nodes[0]!;
-  const first = Math.min(Math.max(0, current.column - Math.floor(fit / 2)), Math.max(0, columns.length - fit));
+  const { first, fit, colWidth } = columnsShown(layout, current.column, width);
+  const gutterWidth = (c: number) => layout.gutters[first + c]?.width ?? 3;
   const shown = columns.slice(first, first + fit);
   const rowsForJobs = Math.max(1, height - 2);
   const tallest = Math.max(...shown.map((c) => c.length));
@@ -62,7 +62,7 @@ export function NeedsGraph({
       <Text wrap="truncate" bold>
         {shown.map((column, c) => {
           const h = header(column, c);
-          return `${h}${c < shown.length - 1 ? pad(h) + ' '.repeat(GUTTER) : ''}`;
+          return `${h}${c < shown.length - 1 ? pad(h) + ' '.repeat(gutterWidth(c)) : ''}`;
         })}
         {top > 0 ? ' ↑' : ''}
       </Text>
@@ -96,6 +96,36 @@ export function NeedsGraph({
   );
 }
 
+const MIN_COLUMN = 12;
+const MAX_COLUMN = 26;
+const MAX_SHOWN = 4;
+
+/**
+ * The columns around the cursor's that fit `width`, each at least MIN_COLUMN wide, with the gutters
+ * between them (their widths differ: one cell per lane, needs-lanes.ts): taken one to the right,
+ * then one to the left, while they fit, so the cursor's column stays near the middle.
+ */
+export function columnsShown(layout: NeedsLayout, column: number, width: number): { first: number; fit: number; colWidth: number } {
+  const gutter = (c: number) => layout.gutters[c]?.width ?? 3;
+  let first = column;
+  let last = column;
+  let gutters = 0;
+  const fits = (count: number, g: number) => count <= MAX_SHOWN && count * MIN_COLUMN + g <= width;
+  for (let grew = true; grew;) {
+    grew = false;
+    if (last + 1 < layout.columns.length && fits(last - first + 2, gutters + gutter(last))) {
+      gutters += gutter(last++);
+      grew = true;
+    }
+    if (first > 0 && fits(last - first + 2, gutters + gutter(first - 1))) {
+      gutters += gutter(--first);
+      grew = true;
+    }
+  }
+  const fit = last - first + 1;
+  return { first, fit, colWidth: Math.max(MIN_COLUMN, Math.min(MAX_COLUMN, Math.floor((width - gutters) / fit))) };
+}
+
 // A column's stages, once per layout (a column of a 5,000-job pipeline holds thousands of jobs).
 const columnStages = new WeakMap<readonly NeedsNode[], string>();
 function stagesOf(column: readonly NeedsNode[]): string {
@@ -109,6 +139,9 @@ export function waitsFor(node: NeedsNode): string {
   const name = safeText(node.job.name, 60);
   if (node.needs === null) return `${name}: stage order, after every job of the stages before ${safeText(node.job.stage, 40)}`;
   if (node.needs.length === 0) return `${name}: needs nothing, starts with the pipeline`;
-  const far = node.far.length ? ` (${MARKS.farNeeds.glyph} ${node.far.map((n) => safeText(n, 40)).join(', ')} further left)` : '';
-  return `${name} needs ${node.needs.map((n) => safeText(n, 40)).join(', ')}${far}`;
+  const list = (names: readonly string[]) => names.map((n) => safeText(n, 40)).join(', ');
+  const far = node.far.length ? `${list(node.far)} further left` : '';
+  const hidden = node.hidden.length ? `${list(node.hidden)} not drawn` : '';
+  const named = [far, hidden].filter(Boolean).join('; ');
+  return `${name} needs ${list(node.needs)}${named ? ` (${MARKS.farNeeds.glyph} ${named})` : ''}`;
 }

@@ -2,7 +2,8 @@
 // test:unit needs build → deploy needs test:unit and lint; docs follows the stage order.
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../api/index.js';
-import { gutterRows, jobsWithNeeds, needsLayout, needsMapOf } from './needs-layout.js';
+import { jobsWithNeeds, needsLayout, needsMapOf } from './needs-layout.js';
+import { gutterRows } from './needs-lanes.js';
 
 const job = (id: number, name: string, stage: string, status = 'success', extra: Partial<Job> = {}): Job =>
   ({ id, name, stage, status, allow_failure: false, ref: 'main', tag: false, created_at: '2026-11-20T12:00:00Z', ...extra }) as Job;
@@ -74,8 +75,10 @@ describe('needs layout', () => {
     );
     const rows = crossing.columns[1]!.map((n) => `${n.row}:${n.job.name}`);
     expect(rows).toEqual(['0:d', '1:c']);
-    // a → d straight; b → c straight; b → d rises from row 1 and joins d's line at row 0.
-    expect(gutterRows(crossing, 0, 0, 2).map((r) => r.text)).toEqual(['─┬─', '─┴─']);
+    // a → d and b → c straight. b → d would rise from row 1 into d's line, where a's line could
+    // go down it on to c (a does not need… c does not need a): not drawn, named on d's last line.
+    expect(gutterRows(crossing, 0, 0, 2).map((r) => r.text)).toEqual(['───', '───']);
+    expect(crossing.nodes.find((n) => n.job.name === 'd')!.hidden).toEqual(['b']);
   });
 
   it('survives a cycle in a broken answer', () => {

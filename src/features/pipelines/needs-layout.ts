@@ -5,34 +5,10 @@
 // that failed (not allowed to) and what it took down: the jobs needing it, skipped. Pure: the
 // pane draws it (NeedsGraph.tsx), and layout-ahead.ts lays it out before `v` asks.
 import type { Job } from '../../api/index.js';
+import { routeGutters } from './needs-lanes.js';
+import type { NeedsEdge, NeedsLayout, NeedsNode, NeedsOf } from './needs-types.js';
 
-export interface NeedsNode {
-  job: Job;
-  /** Its place in the pane's rows (the cursor). */
-  index: number;
-  column: number;
-  row: number;
-  /** What it needs; null: the stage order. */
-  needs: readonly string[] | null;
-  /** Needs in columns further left than the one before it: named, not drawn (a line would cross columns). */
-  far: string[];
-  failedPath: boolean;
-}
-
-export interface NeedsEdge {
-  from: NeedsNode;
-  to: NeedsNode;
-  failed: boolean;
-}
-
-export interface NeedsLayout {
-  columns: NeedsNode[][];
-  /** Lines between neighbouring columns (from column c to c + 1). */
-  edges: NeedsEdge[];
-  nodes: NeedsNode[];
-}
-
-export type NeedsOf = ReadonlyMap<string, readonly string[] | null>;
+export type { GutterRoute, NeedsEdge, NeedsLayout, NeedsNode, NeedsOf } from './needs-types.js';
 
 const isHardFailure = (j: Job) => (j.status === 'failed' || j.status === 'canceled') && !j.allow_failure;
 
@@ -77,7 +53,16 @@ export function needsLayout(jobs: readonly Job[], needsOf: NeedsOf | null): Need
     depth[index] = d;
     return d;
   };
-  const nodes: NeedsNode[] = jobs.map((job, index) => ({ job, index, column: depthOf(index), row: 0, needs: needsFor(job), far: [], failedPath: false }));
+  const nodes: NeedsNode[] = jobs.map((job, index) => ({
+    job,
+    index,
+    column: depthOf(index),
+    row: 0,
+    needs: needsFor(job),
+    far: [],
+    hidden: [],
+    failedPath: false,
+  }));
   const nodeOf = (name: string) => nodes[byName.get(name)!.index]!;
 
   // The failed path: hard failures, and the skipped jobs that need one (transitively), or that come
@@ -126,11 +111,13 @@ export function needsLayout(jobs: readonly Job[], needsOf: NeedsOf | null): Need
       else n.far.push(name);
     }
   }
-  return { columns, edges, nodes };
+  const layout: NeedsLayout = { columns, edges, nodes, gutters: [] };
+  layout.gutters = routeGutters(layout);
+  return layout;
 }
 
 // Kept per jobs array and needs map (the store replaces both when they change): the view mounts on
-// each `v` and renders on each cursor move; a 5,000-job pipeline is laid out once.
+// each `v` and renders on each cursor move; a 5,000-job pipeline is laid out and its lines routed once.
 const kept = new WeakMap<readonly Job[], { needsOf: NeedsOf | null; layout: NeedsLayout }>();
 
 export function needsLayoutOf(jobs: readonly Job[], needsOf: NeedsOf | null): NeedsLayout {
@@ -139,77 +126,6 @@ export function needsLayoutOf(jobs: readonly Job[], needsOf: NeedsOf | null): Ne
   const layout = needsLayout(jobs, needsOf);
   kept.set(jobs, { needsOf, layout });
   return layout;
-}
-
-// Box drawing from the four directions a gutter cell joins: up, down, left, right.
-const U = 1;
-const D = 2;
-const L = 4;
-const R = 8;
-const BOX: Record<number, string> = {
-  [L | R]: '─',
-  [U | D]: '│',
-  [L | D]: '┐',
-  [L | U]: '┘',
-  [R | D]: '┌',
-  [R | U]: '└',
-  [L | R | D]: '┬',
-  [L | R | U]: '┴',
-  [U | D | R]: '├',
-  [U | D | L]: '┤',
-  [U | D | L | R]: '┼',
-  [L]: '─',
-  [R]: '─',
-  [U]: '│',
-  [D]: '│',
-};
-
-export const GUTTER = 3;
-
-/**
- * The gutter between column `c` and `c + 1`, rows `from` to `from + count`: per row, its three
- * cells, whether each is on the failed path, and whether each is on a line of the job at `selected`
- * (a node's index: the cursor). A line leaves a job at its row, turns in the middle cell, and enters
- * the job that needs it at that job's row. Lines share the middle cell, so where two of them turn
- * in it their junction joins them all; the cursor's own lines are told apart (NeedsGraph.tsx draws
- * them in the accent colour), and the last line of the view names what the job needs.
- */
-export function gutterRows(
-  layout: NeedsLayout,
-  c: number,
-  from: number,
-  count: number,
-  selected = -1,
-): { text: string; failed: boolean[]; selected?: boolean[] }[] {
-  const flags = Array.from({ length: count }, () => [0, 0, 0]);
-  const failed = Array.from({ length: count }, () => [false, false, false]);
-  const mine = Array.from({ length: count }, () => [false, false, false]);
-  for (const e of layout.edges) {
-    if (e.from.column !== c) continue;
-    const isMine = e.from.index === selected || e.to.index === selected;
-    const mark = (row: number, cell: number, bits: number) => {
-      const r = row - from;
-      if (r < 0 || r >= count) return;
-      flags[r]![cell]! |= bits;
-      if (e.failed) failed[r]![cell] = true;
-      if (isMine) mine[r]![cell] = true;
-    };
-    const a = e.from.row;
-    const b = e.to.row;
-    mark(a, 0, L | R);
-    mark(b, 2, L | R);
-    if (a === b) mark(a, 1, L | R);
-    else {
-      mark(a, 1, L | (b > a ? D : U));
-      mark(b, 1, R | (b > a ? U : D));
-      for (let r = Math.min(a, b) + 1; r < Math.max(a, b); r++) mark(r, 1, U | D);
-    }
-  }
-  return flags.map((cells, r) => ({
-    text: cells.map((bits) => (bits ? BOX[bits]! : ' ')).join(''),
-    failed: failed[r]!,
-    ...(mine[r]!.some(Boolean) ? { selected: mine[r]! } : {}),
-  }));
 }
 
 // ---- the needs the tree read over GraphQL brings (graph-poll.ts) ------------------------------------

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../api/index.js';
 import { createTheme } from '../../ui/theme.js';
-import { gutterRows, needsLayout } from './needs-layout.js';
+import { needsLayout } from './needs-layout.js';
+import { gutterRows } from './needs-lanes.js';
 import { rowRuns, type Run } from './needs-rows.js';
 
 const job = (id: number, name: string, stage: string, status = 'success'): Job =>

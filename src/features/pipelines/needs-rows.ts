@@ -50,7 +50,7 @@ export function rowRuns(
     if (node) {
       let icon = looks.get(node.job.status);
       if (!icon) looks.set(node.job.status, (icon = o.theme.status(node.job.status)));
-      const far = node.far.length ? MARKS.farNeeds.glyph : '';
+      const far = node.far.length || node.hidden.length ? MARKS.farNeeds.glyph : '';
       const name = truncateToWidth(safeText(o.nameOf?.(node.job) ?? node.job.name, 80), o.colWidth - 2 - far.length);
       const inverse = node.index === o.selected ? { inverse: true } : {};
       push(runs, { text: icon.icon, ...(icon.color ? { color: icon.color } : {}), ...inverse });
