@@ -48,8 +48,9 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP): { rout
     drawn.delete(e);
     dropped.push(e);
   };
-  // Each round drops one line at most (or a lane's lines past the cap), so it ends within edges.length + 1 rounds.
-  for (let round = 0; round <= edges.length; round++) {
+  let bounded = false;
+  // Each round drops a line or more, or bounds the lanes once, so it ends within edges.length + 2 rounds.
+  for (let round = 0; round <= edges.length + 1; round++) {
     const into = groupBy(drawn, (e) => e.to);
     const outOf = groupBy(drawn, (e) => e.from);
     // A job whose one line comes from its own row needs no lane: the line runs straight on.
@@ -57,17 +58,29 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP): { rout
       const ins = into.get(t)!;
       return ins.length === 1 && ins[0]!.from.row === t.row;
     };
-    const span = (t: NeedsNode) => Math.max(...into.get(t)!.map((e) => Math.abs(e.from.row - t.row)));
-    const laned = [...into.keys()].filter((t) => !straight(t));
-    const longestFirst = [...laned].sort((a, b) => span(b) - span(a) || a.row - b.row);
-    if (longestFirst.length > cap) {
-      for (const t of longestFirst.slice(cap)) for (const e of into.get(t)!) drop(e);
+    const spans = new Map<NeedsNode, number>();
+    for (const [t, ins] of into)
+      if (!straight(t))
+        spans.set(
+          t,
+          ins.reduce((m, e) => Math.max(m, Math.abs(e.from.row - t.row)), 0),
+        );
+    const span = (t: NeedsNode) => spans.get(t)!;
+    const laned = [...spans.keys()];
+    // Past the cap the longest lanes go (the short ones say the most about the rows near them):
+    // first down to a few times the cap, which bounds the work of finding the lines that read
+    // false (dropping those frees lanes too), then down to the cap.
+    const over = laned.length - (bounded ? cap : cap * 3);
+    if (over > 0) {
+      const going = [...laned].sort((a, b) => span(b) - span(a) || b.row - a.row).slice(0, over);
+      for (const t of going) for (const e of into.get(t)!) drop(e);
+      bounded = true;
       continue;
     }
     // A few orders (longest lanes outermost nests fans; the others suit lines that cross): the
     // one that reads true with the fewest hops; when none does, the first one's false line goes.
     const candidates = [
-      longestFirst,
+      [...laned].sort((a, b) => span(b) - span(a) || a.row - b.row),
       [...laned].sort((a, b) => span(a) - span(b) || a.row - b.row),
       [...laned].sort((a, b) => a.row - b.row),
       [...laned].sort((a, b) => b.row - a.row),
@@ -81,6 +94,10 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP): { rout
     const best = candidates.reduce((a, b) => (b.hops < a.hops ? b : a));
     if (best.bad) {
       drop(best.bad);
+      continue;
+    }
+    if (!bounded && laned.length > cap) {
+      bounded = true;
       continue;
     }
     const { order, lane } = best;
