@@ -62,7 +62,8 @@ export function readGutter(rows: readonly string[]): Set<string> {
           found.add(`${start}>${r}`);
           continue;
         }
-        let [nr, nx] = [r + STEP[out]![0], x + STEP[out]![1]];
+        const nx = x + STEP[out]![1];
+        let nr = r + STEP[out]![0];
         // A lane going on under lines: each `─` is crossed, not joined, up to where the lane goes on.
         if (out !== R && at(nr, nx) === (L | R)) {
           let beyond = nr;
