@@ -163,6 +163,18 @@ describe('a feature with a tab of the project pane', () => {
     await rig.waitFor(/7\s+Notes tab/);
   });
 
+  it('names a seventh tab in front at 80 columns, the others by their number', async () => {
+    const rig = (app = await startApp({ features: [...FEATURES, notesFeature], columns: 80, rows: 24 }));
+    await rig.waitFor('acme/api');
+    await rig.press(':');
+    await rig.type('project acme/api\r');
+    await rig.until(() => tabOf(rig) === 'pipelines', 'the project pane');
+    const bar = (frame: string) => frame.split('\n').find((line) => /^ 1 /.test(line))!;
+    expect(bar(await rig.waitFor(/ 1 Pipelines │ 2 │/))).toMatch(/^ 1 Pipelines │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 /);
+    await rig.press('7');
+    expect(bar(await rig.waitFor('the notes of acme/api'))).toMatch(/^ 1 │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 Notes /);
+  });
+
   it('answers its own `:` name: in the project it switches the tab; deeper, the trail keeps that project', async () => {
     const rig = await openProject([...FEATURES, notesFeature]);
     await rig.press(':');
