@@ -17,6 +17,13 @@ import type { ListKey, TabName } from '../../src/store/types.js';
 import { Text } from '../../src/ui/components/Text.js';
 import { useList } from '../../src/ui/use-list.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { buildRegistry } from '../../src/store/registry.js';
+
+// The stock app's tabs, as its features declare them: the test's tab goes after the last, so a
+// feature adding a tab of its own does not have to edit this test.
+const STOCK = buildRegistry(FEATURES).tabPlacesOf('project');
+const N = STOCK.length + 1;
+const stockBar = STOCK.map((t, i) => `${i + 1} ${t.label}`).join(' │ ');
 
 const notesFeature: Feature = {
   name: 'notes',
@@ -24,7 +31,7 @@ const notesFeature: Feature = {
     of: 'project',
     // A tab name the app does not declare (store/types.ts PaneTabs): a test's own.
     name: 'notes' as TabName,
-    place: 7,
+    place: STOCK[STOCK.length - 1]!.place + 1,
     label: 'Notes',
     view: ({ pane, width }) => createElement(Text, { wrap: 'truncate' }, `the notes of ${pane.path} (${width} columns)`),
   },
@@ -127,8 +134,8 @@ afterEach(async () => {
 
 const tabOf = (rig: AppRig): string | undefined => (topPane(rig.store.getState()) as { tab?: string }).tab;
 
-async function openProject(features: readonly Feature[]): Promise<AppRig> {
-  const rig = (app = await startApp({ features }));
+async function openProject(features: readonly Feature[], columns?: number): Promise<AppRig> {
+  const rig = (app = await startApp({ features, ...(columns ? { columns, rows: 24 } : {}) }));
   await rig.waitFor('acme/api');
   await rig.press(':');
   await rig.type('project acme/api\r');
@@ -137,30 +144,41 @@ async function openProject(features: readonly Feature[]): Promise<AppRig> {
 }
 
 describe('a feature with a tab of the project pane', () => {
-  it('shows in the tab bar in its place; Tab cycles to it and past it; 7 jumps to it', async () => {
-    const rig = await openProject([...FEATURES, notesFeature]);
-    const bar = await rig.waitFor('7 Notes');
-    expect(bar).toMatch(/1 Pipelines\s*│\s*2 Jobs\s*│\s*3 Schedules\s*│\s*4 Deployments\s*│\s*5 Events\s*│\s*6 Environments\s*│\s*7 Notes/);
+  it('shows in the tab bar in its place; Tab cycles to it and past it; its number jumps to it', async () => {
+    const rig = await openProject([...FEATURES, notesFeature], 160);
+    expect(await rig.waitFor(`${N} Notes`)).toContain(`${stockBar} │ ${N} Notes`);
 
-    // Tab: 2, 3, 4, 5, 6, then the seventh, then round to the first.
+    // Tab: through the stock tabs after the first, then the test's, then round to the first.
     const seen: (string | undefined)[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < N; i++) {
       await rig.press(KEY.tab);
       await rig.until(() => tabOf(rig) !== (seen[i - 1] ?? 'pipelines'), `Tab number ${i + 1}`);
       seen.push(tabOf(rig));
     }
-    expect(seen).toEqual(['jobs', 'schedules', 'deployments', 'events', 'environments', 'notes', 'pipelines']);
+    expect(seen).toEqual([...STOCK.slice(1).map((t) => t.name), 'notes', STOCK[0]!.name]);
 
     // Its number key, from another tab: its body is drawn below the bar.
     await rig.press('2');
-    await rig.until(() => tabOf(rig) === 'jobs', 'the Jobs tab');
-    await rig.press('7');
+    await rig.until(() => tabOf(rig) === STOCK[1]!.name, 'the second tab');
+    await rig.press(String(N));
     await rig.until(() => tabOf(rig) === 'notes', 'the Notes tab');
-    expect(await rig.waitFor('the notes of acme/api')).toContain('7 Notes');
+    expect(await rig.waitFor('the notes of acme/api')).toContain(`${N} Notes`);
 
     // Help names the key after the tab.
     await rig.press('?');
-    await rig.waitFor(/7\s+Notes tab/);
+    await rig.waitFor(new RegExp(`${N}\\s+Notes tab`));
+  });
+
+  it('names the tab in front at 80 columns when the whole bar does not fit, the others by their number', async () => {
+    const rig = await openProject(
+      [...FEATURES, notesFeature, { name: 'more', tab: { ...notesFeature.tab!, name: 'more' as TabName, place: 100, label: 'More notes' } }],
+      80,
+    );
+    const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i)).join(' │ ');
+    const bar = (frame: string) => frame.split('\n').find((line) => /^ 1 /.test(line))!;
+    expect(bar(await rig.waitFor(/ 1 Pipelines │ 2 │/))).toMatch(new RegExp(`^ 1 Pipelines │ ${numbers(2, N + 1)} `));
+    await rig.press(String(N));
+    expect(bar(await rig.waitFor('the notes of acme/api'))).toMatch(new RegExp(`^ ${numbers(1, N - 1)} │ ${N} Notes │ ${N + 1} `));
   });
 
   it('answers its own `:` name: in the project it switches the tab; deeper, the trail keeps that project', async () => {
@@ -169,7 +187,7 @@ describe('a feature with a tab of the project pane', () => {
     await rig.type('notes\r');
     await rig.until(() => tabOf(rig) === 'notes', ':notes on the project pane');
     expect(rig.store.getState().stack.map((p) => p.kind)).toEqual(['projects', 'project']);
-    expect(await rig.waitFor('the notes of acme/api')).toContain('7 Notes');
+    expect(await rig.waitFor('the notes of acme/api')).toContain(`${N} Notes`);
 
     // From a pipeline of the project: the project pane on its Notes tab, the pipeline gone.
     await rig.press('1');
@@ -184,18 +202,18 @@ describe('a feature with a tab of the project pane', () => {
     expect(topPane(rig.store.getState())).toMatchObject({ kind: 'project', path: 'acme/api' });
   });
 
-  it('leaves the stock app as it was: six tabs, and 7 does nothing', async () => {
-    const rig = await openProject(FEATURES);
-    const frame = await rig.waitFor('6 Environments');
+  it('leaves the stock app as it was: its own tabs, and the next number does nothing', async () => {
+    const rig = await openProject(FEATURES, 160);
+    const frame = await rig.waitFor(`${N - 1} ${STOCK[N - 2]!.label}`);
     const bar = frame.split('\n').find((line) => line.includes('1 Pipelines'))!;
-    expect(bar).toMatch(/6 Environments/);
-    expect(bar).not.toMatch(/│ 7 /);
-    await rig.press('7', '2');
-    await rig.until(() => tabOf(rig) === 'jobs', 'the Jobs tab after 7 then 2');
-    // 7, then Tab: from Jobs, Tab is Schedules only if 7 left the tab where it was.
-    await rig.press('7', KEY.tab);
-    await rig.until(() => tabOf(rig) !== 'jobs', 'Tab after 7');
-    expect(tabOf(rig)).toBe('schedules');
+    expect(bar).toContain(stockBar);
+    expect(bar).not.toMatch(new RegExp(`│ ${N} `));
+    await rig.press(String(N), '2');
+    await rig.until(() => tabOf(rig) === STOCK[1]!.name, 'the second tab after N then 2');
+    // N, then Tab: from the second tab, Tab is the third only if N left the tab where it was.
+    await rig.press(String(N), KEY.tab);
+    await rig.until(() => tabOf(rig) !== STOCK[1]!.name, 'Tab after N');
+    expect(tabOf(rig)).toBe(STOCK[2]!.name);
   });
 });
 

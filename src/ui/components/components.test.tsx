@@ -13,6 +13,8 @@ import {
   StatusBadge,
   Table,
   Tabs,
+  stripWidth,
+  tabTexts,
   Toast,
   WindowedList,
   layoutColumns,
@@ -360,6 +362,24 @@ describe('Tabs, ProgressBar, Fields', () => {
       ),
     );
     expect(withoutSgr(lastFrame()).trimEnd()).toBe(' 1 Pipelines │ 2 Jobs │ 3 Schedules');
+  });
+
+  it('names the tab in front and shows the others by their key when the whole strip is too wide', () => {
+    const tabs = ['Pipelines', 'Jobs', 'Schedules', 'Deployments', 'Events', 'Environments', 'Branches'].map((label, i) => ({
+      id: label,
+      label,
+      hint: String(i + 1),
+    }));
+    const strip = (active: string, width?: number) => withoutSgr(render(plain(<Tabs tabs={tabs} active={active} width={width} />)).lastFrame()).trimEnd();
+    const whole = strip('Jobs');
+    expect(whole).toBe(' 1 Pipelines │ 2 Jobs │ 3 Schedules │ 4 Deployments │ 5 Events │ 6 Environments │ 7 Branches');
+    const full = stripWidth(tabTexts(tabs, 'Jobs'));
+    expect(full).toBe(whole.length + 1);
+    expect(tabTexts(tabs, 'Jobs', full)).toEqual(tabTexts(tabs, 'Jobs'));
+    // One column short: only the tab in front keeps its name, whichever it is.
+    expect(strip('Branches', full - 1)).toBe(' 1 │ 2 │ 3 │ 4 │ 5 │ 6 │ 7 Branches');
+    expect(strip('Pipelines', 60)).toBe(' 1 Pipelines │ 2 │ 3 │ 4 │ 5 │ 6 │ 7');
+    expect(stripWidth(tabTexts(tabs, 'Branches', 60))).toBeLessThanOrEqual(60);
   });
 
   it('draws a bar to the exact width, or only the label when the total is unknown', () => {

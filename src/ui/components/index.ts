@@ -12,7 +12,7 @@ export { Prompt, type PromptProps } from './Prompt.js';
 export { StatusBadge, statusCell, type StatusBadgeProps } from './StatusBadge.js';
 export { Table, layoutColumns, type Column, type TableProps } from './Table.js';
 export { Text, type TextProps } from './Text.js';
-export { Tabs, type Tab, type TabsProps } from './Tabs.js';
+export { Tabs, stripWidth, tabTexts, type Tab, type TabsProps } from './Tabs.js';
 export { Toast, type ToastKind, type ToastProps } from './Toast.js';
 export { WindowedList, type WindowedListProps } from './WindowedList.js';
 export { thumbFor, windowFor, type ListWindow, type Thumb } from './window.js';
