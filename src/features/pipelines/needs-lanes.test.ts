@@ -3,7 +3,8 @@
 // a lane, never back left; where a lane meets a `─` that does not join it (a hop) it goes on under
 // it — and notes each job on the right it arrives at. What it reads must be exactly the lines
 // drawn, and the lines drawn with the needs named instead (`hidden`) exactly the needs between the
-// two columns: on worked examples and on random pipelines (fast-check).
+// two columns: on worked examples and on random pipelines (fast-check); and any window of rows the
+// view asks for is that slice of the whole gutter.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../api/index.js';
@@ -87,6 +88,14 @@ function check(layout: NeedsLayout): void {
     const lines = between.filter((e) => !named.includes(e));
     expect([...readGutter(drawn)].sort(), `gutter ${c}:\n${drawn.join('\n')}`).toEqual([...new Set(lines.map((e) => `${e.from.row}>${e.to.row}`))].sort());
     expect(drawn[0]!.length).toBeLessThanOrEqual(LANE_CAP + 2);
+    // The view asks for the rows it shows only: each window is that slice of the whole gutter.
+    for (let from = 0; from < rows; from++) {
+      for (const count of [1, 3]) {
+        expect(gutterRows(layout, c, from, count).map((r) => r.text)).toEqual(
+          drawn.slice(from, from + count).concat(Array.from({ length: Math.max(0, from + count - rows) }, () => ' '.repeat(drawn[0]!.length))),
+        );
+      }
+    }
   }
   for (const n of layout.nodes) {
     const between = layout.edges.filter((e) => e.to === n).map((e) => e.from.job.name);
