@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../api/index.js';
 import { needsLayout, type NeedsLayout } from './needs-layout.js';
-import { LANE_CAP, gutterRows } from './needs-lanes.js';
+import { LANE_CAP, gutterRows, routeGutter } from './needs-lanes.js';
 
 const job = (id: number, name: string, stage: string, status = 'success'): Job =>
   ({ id, name, stage, status, allow_failure: false, ref: 'main', tag: false, created_at: '2026-11-20T12:00:00Z' }) as Job;
@@ -178,6 +178,27 @@ describe('the needs graph’s lines read back as exactly the needs they draw', (
     );
     expect(g.text(0)).toEqual([' ┌──', '─┘┌─', '──┴─']);
     expect(g.node('q').hidden).toEqual(['a']);
+    check(g.layout);
+  });
+
+  it('of the lines that could go, drops the one that leaves the most drawn', () => {
+    // x needs a and c, y needs b, z needs a; the barycentre puts z, x, y. Dropping the first line
+    // found to read false each time names two lines; trying each line that could go, and routing
+    // the rest, names one: c → x, whose lane would have to cross b's way down to y.
+    const g = graph(
+      [
+        ['a', 'b', 'c', 'd'],
+        ['x', 'y', 'z'],
+      ],
+      { x: ['a', 'c'], y: ['b'], z: ['a'] },
+    );
+    expect(g.layout.columns[1]!.map((n) => n.job.name)).toEqual(['z', 'x', 'y']);
+    const edges = g.layout.edges.filter((e) => e.from.column === 0);
+    expect(routeGutter(edges, LANE_CAP, false).dropped.length).toBe(2);
+    expect(routeGutter(edges).dropped.length).toBe(1);
+    expect(g.node('x').hidden).toEqual(['c']);
+    expect(g.layout.nodes.flatMap((n) => n.hidden)).toHaveLength(1);
+    expect(g.text(0)).toEqual(['──┬─', '─┐└─', ' └──', '    ']);
     check(g.layout);
   });
 

@@ -41,7 +41,7 @@ const groupBy = (edges: Iterable<NeedsEdge>, key: (e: NeedsEdge) => NeedsNode) =
 };
 
 /** One gutter: its lanes and the lines it draws truthfully; the rest dropped (named instead). */
-export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP): { route: GutterRoute; dropped: NeedsEdge[] } {
+export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP, lookAhead = true): { route: GutterRoute; dropped: NeedsEdge[] } {
   const drawn = new Set(edges);
   const dropped: NeedsEdge[] = [];
   const drop = (e: NeedsEdge) => {
@@ -93,7 +93,7 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP): { rout
     });
     const best = candidates.reduce((a, b) => (b.hops < a.hops ? b : a));
     if (best.bad) {
-      drop(best.bad);
+      drop(lookAhead ? leastLoss(best.bad, drawn, cap) : best.bad[0]!);
       continue;
     }
     if (!bounded && laned.length > cap) {
@@ -108,6 +108,18 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP): { rout
   // Not reached: every round that does not return removes a line, and no lines read true.
   for (const e of [...drawn]) drop(e);
   return { route: { width: 3, lines: [] }, dropped };
+}
+
+/** Of `choices`, the line whose going leaves the most lines drawn (routing the rest once each, without looking further). */
+function leastLoss(choices: NeedsEdge[], drawn: ReadonlySet<NeedsEdge>, cap: number): NeedsEdge {
+  if (choices.length === 1) return choices[0]!;
+  let best = choices[0]!;
+  let fewest = Infinity;
+  for (const choice of choices) {
+    const lost = routeGutter([...drawn].filter((e) => e !== choice), cap, false).dropped.length;
+    if (lost < fewest) [best, fewest] = [choice, lost];
+  }
+  return best;
 }
 
 /**
@@ -136,8 +148,11 @@ function orderLanes(heuristic: NeedsNode[], outOf: Map<NeedsNode, NeedsEdge[]>, 
   return order;
 }
 
-/** A line whose drawing would make the gutter read a need that is not there, or null. */
-function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, NeedsEdge[]>, laneOf: (t: NeedsNode) => number): NeedsEdge | null {
+/**
+ * Lines of which one must go, or the gutter reads a need that is not there (null: it reads true):
+ * the one to drop first, then others that would do.
+ */
+function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, NeedsEdge[]>, laneOf: (t: NeedsNode) => number): NeedsEdge[] | null {
   const targetAt = new Map<number, NeedsNode>();
   for (const t of into.keys()) targetAt.set(t.row, t);
   for (const [s, outs] of outOf) {
@@ -146,8 +161,7 @@ function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, N
     const reach = laneOf(last.to);
     // The row's line in must start right of where the line out ends, or be the line out's own end.
     const t = targetAt.get(s.row);
-    if (t && laneOf(t) < reach) return last;
-    if (t && laneOf(t) === reach && last.to !== t) return last;
+    if (t && laneOf(t) <= reach && last.to !== t) return [last, ...into.get(t)!];
     // Each lane this line turns into and goes on from: a line coming along that lane from another
     // job could go on with it, so that job must be needed by every job further along this line.
     // Else the turn is not drawn (the line hops the lane): both jobs keep their other lines.
@@ -157,7 +171,8 @@ function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, N
       for (const other of into.get(here)!) {
         if (other.from === s) continue;
         const theirs = new Set(outOf.get(other.from)!.map((e) => e.to));
-        if (further.some((u) => !theirs.has(u))) return sorted[i]!;
+        const missing = further.find((u) => !theirs.has(u));
+        if (missing) return [sorted[i]!, other, outs.find((e) => e.to === missing)!];
       }
     }
   }
