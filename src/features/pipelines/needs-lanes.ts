@@ -68,9 +68,9 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP, lookAhe
     const span = (t: NeedsNode) => spans.get(t)!;
     const laned = [...spans.keys()];
     // Past the cap the longest lanes go (the short ones say the most about the rows near them):
-    // first down to a few times the cap, which bounds the work of finding the lines that read
+    // first down to twice the cap, which bounds the work of finding the lines that read
     // false (dropping those frees lanes too), then down to the cap.
-    const over = laned.length - (bounded ? cap : cap * 3);
+    const over = laned.length - (bounded ? cap : cap * 2);
     if (over > 0) {
       const going = [...laned].sort((a, b) => span(b) - span(a) || b.row - a.row).slice(0, over);
       for (const t of going) for (const e of into.get(t)!) drop(e);
@@ -116,7 +116,11 @@ function leastLoss(choices: NeedsEdge[], drawn: ReadonlySet<NeedsEdge>, cap: num
   let best = choices[0]!;
   let fewest = Infinity;
   for (const choice of choices) {
-    const lost = routeGutter([...drawn].filter((e) => e !== choice), cap, false).dropped.length;
+    const lost = routeGutter(
+      [...drawn].filter((e) => e !== choice),
+      cap,
+      false,
+    ).dropped.length;
     if (lost < fewest) [best, fewest] = [choice, lost];
   }
   return best;
