@@ -6,13 +6,15 @@
 //     branches where its row meets each of their lanes (`┬`, `┼`…), and only there;
 //   - where a line crosses a lane it does not join, the line passes as `─` and the lane is broken
 //     for that cell (a hop: the lane goes on under it) — so `┼` is always a join, never a crossing.
-// Read left to right (a line never runs back left), every path through the glyphs from a job on
-// the left ends at a job that needs it, and each such need is drawn. Two shapes would read false:
-// one row carrying both a job's line out and another job's line in, overlapping; and a lane whose
-// job's line goes on to lanes further right, which a line coming up or down the lane could follow.
-// Routing orders the lanes to avoid both, with the fewest hops of a few orders, and
-// a line that would still read false, or a lane past LANE_CAP, is not drawn: it is named on the
-// view's last line (NeedsGraph.tsx), as needs further left are.
+// Read left to right (a line never runs back left; needs-lanes.test.ts reads the glyphs back so),
+// every path from a job on the left ends at a job that needs it, and each such need is drawn. Two
+// shapes would read false: a row carrying a job's line out and another job's line in, overlapping;
+// and a lane joined by a job's line that goes on to lanes further right, which a line coming along
+// the lane could follow. Routing orders the lanes to avoid both, taking the order with the fewest
+// hops of a few; a line that would still read false, or a lane past LANE_CAP, is not drawn but
+// named on the view's last line (NeedsGraph.tsx), as needs further left are. Some needs cannot be
+// drawn in any order of lanes: on acme/api build's line must run on to test:unit beside it, so
+// docker:build, coming up test:integration's lane, could follow it; build → test:integration goes.
 import type { GutterRoute, NeedsEdge, NeedsLayout, NeedsNode } from './needs-types.js';
 
 /** Lanes a gutter may take: 8 lanes make a gutter of 10 cells, which leaves names ≥ 10 columns at 80×24. */

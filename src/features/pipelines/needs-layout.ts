@@ -1,9 +1,10 @@
 // The needs graph's layout: jobs in columns by depth — a job that needs nothing in the first, a job
 // one column right of the deepest job it needs — as GitLab's "job dependencies" view groups them.
 // A job without `needs` follows the stage order: it waits for every job of the earlier stages, so
-// it stands right of all of them. Lines join a job to what it needs; the failed path is each job
-// that failed (not allowed to) and what it took down: the jobs needing it, skipped. Pure: the
-// pane draws it (NeedsGraph.tsx), and layout-ahead.ts lays it out before `v` asks.
+// it stands right of all of them. Lines join a job to what it needs, routed with the layout
+// (needs-lanes.ts); the failed path is each job that failed (not allowed to) and what it took
+// down: the jobs needing it, skipped. Pure: the pane draws it (NeedsGraph.tsx), and
+// layout-ahead.ts lays it out before `v` asks.
 import type { Job } from '../../api/index.js';
 import { routeGutters } from './needs-lanes.js';
 import type { NeedsEdge, NeedsLayout, NeedsNode, NeedsOf } from './needs-types.js';
