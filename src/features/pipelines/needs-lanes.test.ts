@@ -135,9 +135,9 @@ describe('the needs graph’s lines read back as exactly the needs they draw', (
     check(g.layout);
   });
 
-  it('a fan-out: one job needed by three branches down nested lanes, no hop', () => {
+  it('a fan-out: the jobs needing only the same job share one lane, branching where each leaves it', () => {
     const g = graph([['install'], ['app', 'storybook', 'unit']], { app: ['install'], storybook: ['install'], unit: ['install'] });
-    expect(g.text(0)).toEqual(['─┬┬─', ' │└─', ' └──']);
+    expect(g.text(0)).toEqual(['─┬─', ' ├─', ' └─']);
     expect(readGutter(g.text(0))).toEqual(new Set(['0>0', '0>1', '0>2']));
     check(g.layout);
   });
@@ -146,6 +146,20 @@ describe('the needs graph’s lines read back as exactly the needs they draw', (
     const g = graph([['a', 'b', 'c'], ['deploy']], { deploy: ['a', 'b', 'c'] });
     expect(g.text(0)).toEqual(['─┬─', '─┤ ', '─┘ ']);
     expect(readGutter(g.text(0))).toEqual(new Set(['0>0', '1>0', '2>0']));
+    check(g.layout);
+  });
+
+  it('jobs needing the same jobs share a lane: every junction on it is a need', () => {
+    // x and y both need a and b: one lane, and each of the four ways through it is a need.
+    const g = graph(
+      [
+        ['a', 'b', 'c'],
+        ['x', 'y', 'z'],
+      ],
+      { x: ['a', 'b'], y: ['a', 'b'], z: ['c'] },
+    );
+    expect(g.text(0)).toEqual(['─┬─', '─┴─', '───']);
+    expect(readGutter(g.text(0))).toEqual(new Set(['0>0', '0>1', '1>0', '1>1', '2>2']));
     check(g.layout);
   });
 

@@ -42,6 +42,36 @@ const groupBy = (edges: Iterable<NeedsEdge>, key: (e: NeedsEdge) => NeedsNode) =
   return out;
 };
 
+/** A lane: the jobs that need exactly the same jobs here, and those jobs; the rows it spans. */
+interface Lane {
+  targets: NeedsNode[];
+  sources: NeedsNode[];
+  top: number;
+  bottom: number;
+  /** One line on one row: drawn straight across, no lane cell. */
+  straight: boolean;
+}
+
+/** The lanes of the lines `drawn`, by the job each line goes to. */
+function lanesOf(into: Map<NeedsNode, NeedsEdge[]>): Map<NeedsNode, Lane> {
+  const byKey = new Map<string, Lane>();
+  const laneFor = new Map<NeedsNode, Lane>();
+  for (const [t, ins] of into) {
+    const sources = ins.map((e) => e.from).sort((a, b) => a.row - b.row);
+    const key = sources.map((n) => n.row).join(',');
+    let lane = byKey.get(key);
+    if (!lane) byKey.set(key, (lane = { targets: [], sources, top: sources[0]!.row, bottom: sources.at(-1)!.row, straight: false }));
+    lane.targets.push(t);
+    lane.top = Math.min(lane.top, t.row);
+    lane.bottom = Math.max(lane.bottom, t.row);
+    laneFor.set(t, lane);
+  }
+  for (const lane of byKey.values()) lane.straight = lane.targets.length === 1 && lane.sources.length === 1 && lane.top === lane.bottom;
+  return laneFor;
+}
+
+const spanOf = (lane: Lane) => lane.bottom - lane.top;
+
 /** One gutter: its lanes and the lines it draws truthfully; the rest dropped (named instead). */
 export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP, lookAhead = true): { route: GutterRoute; dropped: NeedsEdge[] } {
   const drawn = new Set(edges);
@@ -55,43 +85,31 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP, lookAhe
   for (let round = 0; round <= edges.length + 1; round++) {
     const into = groupBy(drawn, (e) => e.to);
     const outOf = groupBy(drawn, (e) => e.from);
-    // A job whose one line comes from its own row needs no lane: the line runs straight on.
-    const straight = (t: NeedsNode) => {
-      const ins = into.get(t)!;
-      return ins.length === 1 && ins[0]!.from.row === t.row;
-    };
-    const spans = new Map<NeedsNode, number>();
-    for (const [t, ins] of into)
-      if (!straight(t))
-        spans.set(
-          t,
-          ins.reduce((m, e) => Math.max(m, Math.abs(e.from.row - t.row)), 0),
-        );
-    const span = (t: NeedsNode) => spans.get(t)!;
-    const laned = [...spans.keys()];
+    const laneFor = lanesOf(into);
+    const laned = [...new Set(laneFor.values())].filter((l) => !l.straight);
     // Past the cap the longest lanes go (the short ones say the most about the rows near them):
     // first down to twice the cap, which bounds the work of finding the lines that read
     // false (dropping those frees lanes too), then down to the cap.
     const over = laned.length - (bounded ? cap : cap * 2);
     if (over > 0) {
-      const going = [...laned].sort((a, b) => span(b) - span(a) || b.row - a.row).slice(0, over);
-      for (const t of going) for (const e of into.get(t)!) drop(e);
+      const going = [...laned].sort((a, b) => spanOf(b) - spanOf(a) || b.top - a.top).slice(0, over);
+      for (const lane of going) for (const t of lane.targets) for (const e of into.get(t)!) drop(e);
       bounded = true;
       continue;
     }
     // A few orders (longest lanes outermost nests fans; the others suit lines that cross): the
     // one that reads true with the fewest hops; when none does, the first one's false line goes.
     const candidates = [
-      [...laned].sort((a, b) => span(b) - span(a) || a.row - b.row),
-      [...laned].sort((a, b) => span(a) - span(b) || a.row - b.row),
-      [...laned].sort((a, b) => a.row - b.row),
-      [...laned].sort((a, b) => b.row - a.row),
+      [...laned].sort((a, b) => spanOf(b) - spanOf(a) || a.top - b.top),
+      [...laned].sort((a, b) => spanOf(a) - spanOf(b) || a.top - b.top),
+      [...laned].sort((a, b) => a.top - b.top),
+      [...laned].sort((a, b) => b.bottom - a.bottom),
     ].map((heuristic) => {
-      const order = orderLanes(heuristic, outOf, into);
-      const lane = new Map<NeedsNode, number>(order.map((t, i) => [t, i]));
-      const laneOf = (t: NeedsNode) => lane.get(t) ?? Infinity;
-      const bad = falseReading(outOf, into, laneOf);
-      return { order, lane, bad, hops: bad ? Infinity : hops(outOf, into, laneOf) };
+      const order = orderLanes(heuristic, outOf, laneFor);
+      const x = new Map<Lane, number>(order.map((l, i) => [l, i]));
+      const at = { laneFor, xOf: (l: Lane) => x.get(l) ?? Infinity };
+      const bad = falseReading(outOf, into, at);
+      return { order, x, bad, hops: bad ? Infinity : hops(outOf, laned, at) };
     });
     const best = candidates.reduce((a, b) => (b.hops < a.hops ? b : a));
     if (best.bad) {
@@ -102,9 +120,11 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP, lookAhe
       bounded = true;
       continue;
     }
-    const { order, lane } = best;
-    const width = Math.max(3, order.length + 2);
-    const lines = [...drawn].map((edge) => ({ edge, x: lane.has(edge.to) ? 1 + lane.get(edge.to)! : null }));
+    const width = Math.max(3, best.order.length + 2);
+    const lines = [...drawn].map((edge) => {
+      const x = best.x.get(laneFor.get(edge.to)!);
+      return { edge, x: x === undefined ? null : 1 + x };
+    });
     return { route: { width, lines }, dropped };
   }
   // Not reached: every round that does not return removes a line, and no lines read true.
@@ -117,7 +137,7 @@ function leastLoss(choices: NeedsEdge[], drawn: ReadonlySet<NeedsEdge>, cap: num
   if (choices.length === 1) return choices[0]!;
   let best = choices[0]!;
   let fewest = Infinity;
-  for (const choice of choices) {
+  for (const choice of new Set(choices)) {
     const lost = routeGutter(
       [...drawn].filter((e) => e !== choice),
       cap,
@@ -131,77 +151,83 @@ function leastLoss(choices: NeedsEdge[], drawn: ReadonlySet<NeedsEdge>, cap: num
 /**
  * The lanes left to right: in the heuristic's order, except that on a row where a job's line goes
  * out and another's comes in, the lanes the outgoing line turns into come before the incoming
- * job's lane (so the two do not overlap on the row). A circle of such orders keeps the heuristic's
- * order for what is left of it; falseReading then finds the overlap and a line is dropped.
+ * job's lane (so the two do not overlap on the row). A circle of such orders is cut where it is
+ * met; falseReading then finds the overlap and a line is dropped.
  */
-function orderLanes(heuristic: NeedsNode[], outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, NeedsEdge[]>): NeedsNode[] {
-  const rank = new Map(heuristic.map((t, i) => [t, i]));
+function orderLanes(heuristic: Lane[], outOf: Map<NeedsNode, NeedsEdge[]>, laneFor: Map<NeedsNode, Lane>): Lane[] {
+  const rank = new Map(heuristic.map((l, i) => [l, i]));
   const targetAt = new Map<number, NeedsNode>();
-  for (const t of into.keys()) targetAt.set(t.row, t);
-  const before = new Map<NeedsNode, Set<NeedsNode>>(heuristic.map((t) => [t, new Set()]));
+  for (const t of laneFor.keys()) targetAt.set(t.row, t);
+  const before = new Map<Lane, Set<Lane>>();
   for (const [s, outs] of outOf) {
     const t = targetAt.get(s.row);
-    if (!t || !rank.has(t)) continue;
-    for (const e of outs) if (e.to !== t && rank.has(e.to)) before.get(t)!.add(e.to);
+    const own = t && laneFor.get(t);
+    if (!own || !rank.has(own)) continue;
+    for (const e of outs) {
+      const lane = laneFor.get(e.to)!;
+      if (lane === own || !rank.has(lane)) continue;
+      let set = before.get(own);
+      if (!set) before.set(own, (set = new Set()));
+      set.add(lane);
+    }
   }
-  const order: NeedsNode[] = [];
-  const placed = new Set<NeedsNode>();
-  while (order.length < heuristic.length) {
-    const next = heuristic.find((t) => !placed.has(t) && [...before.get(t)!].every((u) => placed.has(u))) ?? heuristic.find((t) => !placed.has(t))!;
-    placed.add(next);
-    order.push(next);
-  }
+  const order: Lane[] = [];
+  const seen = new Set<Lane>();
+  const visit = (lane: Lane) => {
+    if (seen.has(lane)) return;
+    seen.add(lane);
+    for (const first of [...(before.get(lane) ?? [])].sort((a, b) => rank.get(a)! - rank.get(b)!)) visit(first);
+    order.push(lane);
+  };
+  for (const lane of heuristic) visit(lane);
   return order;
+}
+
+interface Placed {
+  laneFor: Map<NeedsNode, Lane>;
+  /** A lane's place left to right (Infinity: straight, no lane cell). */
+  xOf: (lane: Lane) => number;
 }
 
 /**
  * Lines of which one must go, or the gutter reads a need that is not there (null: it reads true):
  * the one to drop first, then others that would do.
  */
-function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, NeedsEdge[]>, laneOf: (t: NeedsNode) => number): NeedsEdge[] | null {
+function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, NeedsEdge[]>, { laneFor, xOf }: Placed): NeedsEdge[] | null {
   const targetAt = new Map<number, NeedsNode>();
   for (const t of into.keys()) targetAt.set(t.row, t);
   for (const [s, outs] of outOf) {
-    const sorted = [...outs].sort((a, b) => laneOf(a.to) - laneOf(b.to));
-    const last = sorted.at(-1)!;
-    const reach = laneOf(last.to);
+    const lineTo = (lane: Lane) => outs.find((e) => laneFor.get(e.to) === lane)!;
+    const lanes = [...new Set(outs.map((e) => laneFor.get(e.to)!))].sort((a, b) => xOf(a) - xOf(b));
+    const last = lanes.at(-1)!;
     // The row's line in must start right of where the line out ends, or be the line out's own end.
     const t = targetAt.get(s.row);
-    if (t && laneOf(t) <= reach && last.to !== t) return [last, ...into.get(t)!];
+    const own = t && laneFor.get(t);
+    if (t && own && own !== last && xOf(own) <= xOf(last)) return [lineTo(last), ...into.get(t)!];
     // Each lane this line turns into and goes on from: a line coming along that lane from another
     // job could go on with it, so that job must be needed by every job further along this line.
-    // Else the turn is not drawn (the line hops the lane): both jobs keep their other lines.
-    for (let i = 0; i < sorted.length - 1; i++) {
-      const here = sorted[i]!.to;
-      const further = sorted.slice(i + 1).map((e) => e.to);
-      for (const other of into.get(here)!) {
-        if (other.from === s) continue;
-        const theirs = new Set(outOf.get(other.from)!.map((e) => e.to));
-        const missing = further.find((u) => !theirs.has(u));
-        if (missing) return [sorted[i]!, other, outs.find((e) => e.to === missing)!];
+    for (let i = 0; i < lanes.length - 1; i++) {
+      const here = lanes[i]!;
+      for (const other of here.sources) {
+        if (other === s) continue;
+        const missing = lanes.slice(i + 1).find((lane) => !lane.sources.includes(other));
+        if (missing) return [lineTo(here), outOf.get(other)!.find((e) => laneFor.get(e.to) === here)!, lineTo(missing)];
       }
     }
   }
   return null;
 }
 
-/** How many times a line crosses a lane it does not join, with the lanes in `laneOf`'s order. */
-function hops(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, NeedsEdge[]>, laneOf: (t: NeedsNode) => number): number {
-  const spans: { t: NeedsNode; x: number; top: number; bottom: number }[] = [];
-  for (const [t, ins] of into) {
-    const x = laneOf(t);
-    if (x === Infinity) continue;
-    const rows = [t.row, ...ins.map((e) => e.from.row)];
-    spans.push({ t, x, top: Math.min(...rows), bottom: Math.max(...rows) });
-  }
-  const inside = (row: number, lane: (typeof spans)[number]) => lane.top < row && row < lane.bottom;
+/** How many times a line crosses a lane it does not join, with the lanes placed so. */
+function hops(outOf: Map<NeedsNode, NeedsEdge[]>, laned: readonly Lane[], { laneFor, xOf }: Placed): number {
+  const inside = (row: number, lane: Lane) => lane.top < row && row < lane.bottom;
   let count = 0;
   for (const [s, outs] of outOf) {
-    const reach = Math.max(...outs.map((e) => laneOf(e.to)));
-    const fed = new Set(outs.map((e) => e.to));
-    for (const lane of spans) if (lane.x < reach && !fed.has(lane.t) && inside(s.row, lane)) count++;
+    const mine = new Set(outs.map((e) => laneFor.get(e.to)!));
+    const reach = Math.max(...[...mine].map(xOf));
+    for (const lane of laned) if (xOf(lane) < reach && !mine.has(lane) && inside(s.row, lane)) count++;
   }
-  for (const own of spans) for (const lane of spans) if (lane.x > own.x && inside(own.t.row, lane)) count++;
+  for (const own of laned) for (const t of own.targets) for (const lane of laned) if (xOf(lane) > xOf(own) && inside(t.row, lane)) count++;
   return count;
 }
 
