@@ -163,6 +163,32 @@ describe('the needs graph’s lines read back as exactly the needs they draw', (
     check(g.layout);
   });
 
+  it('lanes whose rows do not meet share a cell, so a tall column keeps its lines', () => {
+    const g = graph(
+      [
+        ['a', 'b', 'c', 'd'],
+        ['w', 'x', 'y', 'z'],
+      ],
+      { w: ['a'], x: ['a'], y: ['c'], z: ['c'] },
+    );
+    expect(g.text(0)).toEqual(['─┬─', ' └─', '─┬─', ' └─']);
+    check(g.layout);
+    // Forty jobs, each pair needing the job on the first row of the pair: twenty lanes in one cell.
+    const left = Array.from({ length: 40 }, (_, i) => `l${i}`);
+    const right = Array.from({ length: 40 }, (_, i) => `r${i}`);
+    const pairs = graph([left, right], Object.fromEntries(right.map((r, i) => [r, [left[i - (i % 2)]!]])));
+    expect(new Set(pairs.text(0))).toEqual(new Set(['─┬─', ' └─']));
+    expect(pairs.layout.nodes.flatMap((n) => n.hidden)).toEqual([]);
+    check(pairs.layout);
+    // A staircase (each job needing the job one row up) cannot share: on each row the line out must
+    // turn before the line in starts, so each lane stands left of the one above it; past the cap,
+    // lines are named.
+    const stairs = graph([left, right], Object.fromEntries(right.map((r, i) => [r, [left[Math.max(0, i - 1)]!]])));
+    expect(stairs.text(0)[0]!.length).toBeLessThanOrEqual(LANE_CAP + 2);
+    expect(stairs.layout.nodes.flatMap((n) => n.hidden).length).toBeGreaterThan(0);
+    check(stairs.layout);
+  });
+
   it('crossing pairs: a line crossing a lane it does not join hops it, the lane broken under it', () => {
     // p, q, r all average row 1 (barycentre ties keep the list order): a (row 0) → r (row 2) crosses
     // b's line on row 1, which goes up to p and straight on to q.

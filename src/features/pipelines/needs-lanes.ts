@@ -83,49 +83,60 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP, lookAhe
     drawn.delete(e);
     dropped.push(e);
   };
-  let bounded = false;
-  // Each round drops a line or more, or bounds the lanes once, so it ends within edges.length + 2 rounds.
-  for (let round = 0; round <= edges.length + 1; round++) {
+  // Each round drops a line or more (or returns), so it ends within edges.length + 1 rounds.
+  for (let round = 0; round <= edges.length; round++) {
     const into = groupBy(drawn, (e) => e.to);
     const outOf = groupBy(drawn, (e) => e.from);
     const laneFor = lanesOf(into);
     const laned = [...new Set(laneFor.values())].filter((l) => !l.straight);
-    // Past the cap the longest lanes go (the short ones say the most about the rows near them):
-    // first down to twice the cap, which bounds the work of finding the lines that read
-    // false (dropping those frees lanes too), then down to the cap.
-    const over = laned.length - (bounded ? cap : cap * 2);
-    if (over > 0) {
-      const going = [...laned].sort((a, b) => spanOf(b) - spanOf(a) || b.top - a.top).slice(0, over);
+    // Many lanes (a tall column): one order, and the first line found to read false goes —
+    // trying more would cost rounds × lanes². A few: a few orders (longest lanes outermost nests
+    // fans; the others suit lines that cross), the one reading true with the fewest hops, and of
+    // the lines that could go, the one keeping most drawn.
+    const many = laned.length > cap * 2;
+    if (many) {
+      // First the lanes that could not fit were the short ones placed first: the long ones past
+      // twice the cap go at once, which bounds the rounds' work.
+      const guess = cellsOf([...laned].sort((a, b) => spanOf(a) - spanOf(b) || a.top - b.top));
+      const going = laned.filter((l) => guess.get(l)! >= cap * 2);
       for (const lane of going) for (const t of lane.targets) for (const e of into.get(t)!) drop(e);
-      bounded = true;
-      continue;
+      if (going.length) continue;
     }
-    // A few orders (longest lanes outermost nests fans; the others suit lines that cross): the
-    // one that reads true with the fewest hops; when none does, the first one's false line goes.
-    const candidates = [
-      [...laned].sort((a, b) => spanOf(b) - spanOf(a) || a.top - b.top),
-      [...laned].sort((a, b) => spanOf(a) - spanOf(b) || a.top - b.top),
-      [...laned].sort((a, b) => a.top - b.top),
-      [...laned].sort((a, b) => b.bottom - a.bottom),
-    ].map((heuristic) => {
+    const heuristics = [[...laned].sort((a, b) => spanOf(b) - spanOf(a) || a.top - b.top)];
+    if (!many)
+      heuristics.push(
+        [...laned].sort((a, b) => spanOf(a) - spanOf(b) || a.top - b.top),
+        [...laned].sort((a, b) => a.top - b.top),
+        [...laned].sort((a, b) => b.bottom - a.bottom),
+      );
+    const candidates = heuristics.map((heuristic) => {
       const order = orderLanes(heuristic, outOf, laneFor);
       const x = new Map<Lane, number>(order.map((l, i) => [l, i]));
       const at = { laneFor, xOf: (l: Lane) => x.get(l) ?? Infinity };
-      const bad = falseReading(outOf, into, at);
-      return { order, x, bad, hops: bad ? Infinity : hops(outOf, laned, at) };
+      const bad = falseReading(outOf, into, at, many);
+      return { order, bad, hops: bad.length ? Infinity : many ? 0 : hops(outOf, laned, at) };
     });
     const best = candidates.reduce((a, b) => (b.hops < a.hops ? b : a));
-    if (best.bad) {
-      drop(lookAhead ? leastLoss(best.bad, drawn, cap) : best.bad[0]!);
+    if (best.bad.length) {
+      // Many lanes: the first line of each source found reading false goes, all in one round.
+      if (many) for (const choices of best.bad) if (drawn.has(choices[0]!)) drop(choices[0]!);
+      if (!many) drop(lookAhead ? leastLoss(best.bad[0]!, drawn, cap) : best.bad[0]![0]!);
       continue;
     }
-    if (!bounded && laned.length > cap) {
-      bounded = true;
+    const cell = cellsOf(best.order);
+    // Past the cap, the longest lane meeting each lane placed past it goes (the short ones say the
+    // most about the rows near them).
+    const past = best.order.filter((l) => cell.get(l)! >= cap);
+    if (past.length) {
+      const going = new Set(
+        past.map((o) => best.order.filter((l) => meets(l, o)).reduce((a, b) => (spanOf(b) > spanOf(a) || (spanOf(b) === spanOf(a) && b.top > a.top) ? b : a))),
+      );
+      for (const lane of going) for (const t of lane.targets) for (const e of into.get(t)!) drop(e);
       continue;
     }
-    const width = Math.max(3, best.order.length + 2);
+    const width = Math.max(3, Math.max(-1, ...cell.values()) + 3);
     const lines = [...drawn].map((edge) => {
-      const x = best.x.get(laneFor.get(edge.to)!);
+      const x = cell.get(laneFor.get(edge.to)!);
       return { edge, x: x === undefined ? null : 1 + x };
     });
     return { route: { width, lines }, dropped };
@@ -133,6 +144,26 @@ export function routeGutter(edges: readonly NeedsEdge[], cap = LANE_CAP, lookAhe
   // Not reached: every round that does not return removes a line, and no lines read true.
   for (const e of [...drawn]) drop(e);
   return { route: { width: 3, lines: [] }, dropped };
+}
+
+const meets = (a: Lane, b: Lane) => a.top <= b.bottom && b.top <= a.bottom;
+
+/**
+ * Each lane's cell, left to right in `order`: lanes whose rows do not meet share a cell, and a lane
+ * takes the cell right of every lane before it that it meets — so lanes that meet keep their order,
+ * which is all the routing's reading depends on (a row's lines only pass lanes on that row).
+ */
+function cellsOf(order: readonly Lane[]): Map<Lane, number> {
+  const cell = new Map<Lane, number>();
+  // Per row, one more than the rightmost cell taken on it so far.
+  const taken = new Int32Array(order.reduce((m, l) => Math.max(m, l.bottom + 1), 0));
+  for (const lane of order) {
+    let x = 0;
+    for (let r = lane.top; r <= lane.bottom; r++) x = Math.max(x, taken[r]!);
+    taken.fill(x + 1, lane.top, lane.bottom + 1);
+    cell.set(lane, x);
+  }
+  return cell;
 }
 
 /** Of `choices`, the line whose going leaves the most lines drawn (routing the rest once each, without looking further). */
@@ -193,12 +224,14 @@ interface Placed {
 }
 
 /**
- * Lines of which one must go, or the gutter reads a need that is not there (null: it reads true):
- * the one to drop first, then others that would do.
+ * Lines of which one must go, or the gutter reads a need that is not there (none: it reads true):
+ * per false reading found, the line to drop first, then others that would do. The first found
+ * only, or with `all`, the first of each job on the left.
  */
-function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, NeedsEdge[]>, { laneFor, xOf }: Placed): NeedsEdge[] | null {
+function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, NeedsEdge[]>, { laneFor, xOf }: Placed, all = false): NeedsEdge[][] {
   const targetAt = new Map<number, NeedsNode>();
   for (const t of into.keys()) targetAt.set(t.row, t);
+  const found: NeedsEdge[][] = [];
   for (const [s, outs] of outOf) {
     const lineTo = (lane: Lane) => outs.find((e) => laneFor.get(e.to) === lane)!;
     const lanes = [...new Set(outs.map((e) => laneFor.get(e.to)!))].sort((a, b) => xOf(a) - xOf(b));
@@ -206,19 +239,24 @@ function falseReading(outOf: Map<NeedsNode, NeedsEdge[]>, into: Map<NeedsNode, N
     // The row's line in must start right of where the line out ends, or be the line out's own end.
     const t = targetAt.get(s.row);
     const own = t && laneFor.get(t);
-    if (t && own && own !== last && xOf(own) <= xOf(last)) return [lineTo(last), ...into.get(t)!];
+    let bad: NeedsEdge[] | null = t && own && own !== last && xOf(own) <= xOf(last) ? [lineTo(last), ...into.get(t)!] : null;
     // Each lane this line turns into and goes on from: a line coming along that lane from another
     // job could go on with it, so that job must be needed by every job further along this line.
-    for (let i = 0; i < lanes.length - 1; i++) {
+    for (let i = 0; !bad && i < lanes.length - 1; i++) {
       const here = lanes[i]!;
       for (const other of here.sources) {
         if (other === s) continue;
         const missing = lanes.slice(i + 1).find((lane) => !lane.sources.includes(other));
-        if (missing) return [lineTo(here), outOf.get(other)!.find((e) => laneFor.get(e.to) === here)!, lineTo(missing)];
+        if (missing) {
+          bad = [lineTo(here), outOf.get(other)!.find((e) => laneFor.get(e.to) === here)!, lineTo(missing)];
+          break;
+        }
       }
     }
+    if (bad) found.push(bad);
+    if (bad && !all) break;
   }
-  return null;
+  return found;
 }
 
 /** How many times a line crosses a lane it does not join, with the lanes placed so. */
