@@ -1,6 +1,7 @@
 // The lines of the needs graph's gutters, routed so the drawing says only what is true. A gutter
 // between column c and c + 1 is a stub cell, one vertical lane per set of jobs that need the same
-// jobs of column c (only when a line must change rows), and a stub cell. A line leaves its job
+// jobs of column c (only when a line must change rows; lanes whose rows do not meet share a
+// cell), and a stub cell. A line leaves its job
 // along the job's row, turns into the lane of the job that needs it, and leaves the lane along
 // that job's row:
 //   - all lines into one job share its lane (they join: `┤`, `┐`…), and so do the lines of the
@@ -20,7 +21,7 @@
 // docker:build, coming up test:integration's lane, could follow it; build → test:integration goes.
 import type { GutterRoute, NeedsEdge, NeedsLayout, NeedsNode } from './needs-types.js';
 
-/** Lanes a gutter may take: 8 lanes make a gutter of 10 cells, which leaves names ≥ 10 columns at 80×24. */
+/** Lane cells a gutter may take: 8 make a gutter of 10 cells, which leaves names ≥ 10 columns at 80×24. */
 export const LANE_CAP = 8;
 
 /** Routes every gutter of `layout`; the edges not drawn are added to their jobs' `hidden`. */
