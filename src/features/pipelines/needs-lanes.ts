@@ -1,9 +1,8 @@
 // The lines of the needs graph's gutters, routed so the drawing says only what is true. A gutter
 // between column c and c + 1 is a stub cell, one vertical lane per set of jobs that need the same
 // jobs of column c (only when a line must change rows; lanes whose rows do not meet share a
-// cell), and a stub cell. A line leaves its job
-// along the job's row, turns into the lane of the job that needs it, and leaves the lane along
-// that job's row:
+// cell), and a stub cell. A line leaves its job along the job's row, turns into the lane of the
+// job that needs it, and leaves the lane along that job's row:
 //   - all lines into one job share its lane (they join: `┤`, `┐`…), and so do the lines of the
 //     jobs beside it in the lane, which need the same jobs: any way through a lane is a need;
 //   - a job needed in several lanes branches where its row meets each of them (`┬`, `┼`…), and
