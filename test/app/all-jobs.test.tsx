@@ -11,13 +11,6 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-async function palette(text: string): Promise<void> {
-  await app.press(':');
-  await app.waitFor(/^:/m);
-  await app.type(text);
-  await app.press(KEY.enter);
-}
-
 /** The world's jobs of a status, in the projects alice sees: what the rows must be. */
 function worldJobs(status: string) {
   const { world } = app.sim;
@@ -33,7 +26,7 @@ function worldJobs(status: string) {
 }
 
 it(':jobs manual lists the waiting jobs of every project, with the project; Enter opens the log', async () => {
-  await palette('jobs manual');
+  await app.palette('jobs manual');
   await app.waitFor(/Jobs · manual · \d+ projects/);
   await app.until(() => app.store.getState().lists['allJobs']?.loadedAt != null, 'the read');
   const frame = await app.waitFor(/⚙ manual/);
@@ -57,13 +50,13 @@ it(':jobs manual lists the waiting jobs of every project, with the project; Ente
 });
 
 it('filters by name, ref and stage, and / filters the rows; a bad word keeps the palette text', async () => {
-  await palette('jobs manual stage=deploy name=PROD');
+  await app.palette('jobs manual stage=deploy name=PROD');
   await app.waitFor(/Jobs · manual name=PROD stage=deploy/);
   await app.until(() => app.store.getState().lists['allJobs']?.loadedAt != null, 'the read');
   const rows = app.store.getState().lists['allJobs']!.items as { job: { name: string; stage: string } }[];
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.every((r) => r.job.stage === 'deploy' && /prod/i.test(r.job.name))).toBe(true);
-  await palette('jobs manual colour=red');
+  await app.palette('jobs manual colour=red');
   await app.waitFor(/filters on name=, ref=, stage=/);
   await app.press('/');
   await app.type('acme/web');
@@ -72,7 +65,7 @@ it('filters by name, ref and stage, and / filters the rows; a bad word keeps the
 });
 
 it('p on a manual row opens its variables form as the Jobs tab does, and Enter asks before a deploy', async () => {
-  await palette('jobs manual name=production');
+  await app.palette('jobs manual name=production');
   await app.waitFor(/Jobs · manual name=production/);
   await app.until(() => (app.store.getState().lists['allJobs']?.items.length ?? 0) > 0, 'rows');
   await app.press('p');
@@ -82,7 +75,7 @@ it('p on a manual row opens its variables form as the Jobs tab does, and Enter a
 });
 
 it('R asks each project whether its pipelines changed, and reads the jobs only of those that did or still run', async () => {
-  await palette('jobs failed');
+  await app.palette('jobs failed');
   await app.until(() => app.store.getState().lists['allJobs']?.loadedAt != null, 'the first read');
   const projects = app.store.getState().allJobs.projects;
   expect(projects).toBeGreaterThan(2);
@@ -108,7 +101,7 @@ it('R asks each project whether its pipelines changed, and reads the jobs only o
 });
 
 it('c on a running row asks first, naming the job, as the Jobs tab does', async () => {
-  await palette('jobs running');
+  await app.palette('jobs running');
   await app.until(() => (app.store.getState().lists['allJobs']?.items.length ?? 0) > 0, 'running jobs');
   const [row] = app.store.getState().lists['allJobs']!.items as { job: { id: number; name: string } }[];
   await app.press('c');
@@ -134,17 +127,17 @@ it(':jobs then Tab offers its words: the statuses, all, name= ref= stage=; ma⇥
 });
 
 it(':deployments from a :jobs row opens the deployments of that row’s project', async () => {
-  await palette('jobs manual');
+  await app.palette('jobs manual');
   await app.until(() => (app.store.getState().lists['allJobs']?.items.length ?? 0) > 0, 'the rows');
   const row = app.store.getState().lists['allJobs']!.items[0] as { projectId: number; path: string };
-  await palette('deployments');
+  await app.palette('deployments');
   await app.until(() => topPane(app.store.getState()).kind !== 'allJobs', 'left :jobs');
   expect(app.frame()).not.toContain('Open a project first');
   expect(topPane(app.store.getState())).toMatchObject({ projectId: row.projectId, path: row.path });
 });
 
 it(':jobs manual names each job’s pipeline: which pipeline a play runs in', async () => {
-  await palette('jobs manual');
+  await app.palette('jobs manual');
   await app.until(() => (app.store.getState().lists['allJobs']?.items.length ?? 0) > 0, 'the rows');
   const row = app.store.getState().lists['allJobs']!.items[0] as { job: { id: number; pipeline: { id: number } } };
   const frame = await app.waitFor(/Pipeline/);

@@ -80,17 +80,10 @@ async function start(opts: { readOnly?: boolean } = {}): Promise<{ app: AppRig; 
   return { app, out };
 }
 
-async function palette(a: AppRig, text: string): Promise<void> {
-  await a.press(':');
-  await a.waitFor(/^:/m);
-  await a.type(text);
-  await a.press(KEY.enter);
-}
-
 /** Runs `:run name` (or presses `key`), waits for it to end, and returns what its environment held. */
 async function run(a: AppRig, out: string, name: string, key?: string): Promise<Record<string, string>> {
   if (key) await a.press(key);
-  else await palette(a, `run ${name}`);
+  else await a.palette(`run ${name}`);
   await a.waitFor(`${name} done`);
   const env: Record<string, string> = {};
   for (const entry of readFileSync(join(out, `${name}.env`), 'utf8').split('\0')) {
@@ -124,7 +117,7 @@ it('runs a command of each scope with the values of what is on screen, and nothi
     PIPETOP_WEB_URL: project.web_url,
   });
   // pipeline: the selected row of acme/api's pipelines.
-  await palette(a, 'project acme/api');
+  await a.palette('project acme/api');
   await a.waitFor(/#\d+/);
   const api = a.sim.world.projectsByPath.get('acme/api')!;
   const pipeline = selected<PipelineBasic>(a, 'pipelines');
@@ -160,7 +153,7 @@ it('runs a command of each scope with the values of what is on screen, and nothi
   expect(log).toMatchObject({ PIPETOP_JOB_ID: String(job.id), PIPETOP_LOG_LINE: model.line(index).text, PIPETOP_LOG_LINE_NUMBER: String(index + 1) });
   expect(log.PIPETOP_LOG_LINE!.length).toBeGreaterThan(0);
   // schedule: the schedules tab's selected row.
-  await palette(a, 'schedules');
+  await a.palette('schedules');
   await a.until(() => !!selected<PipelineSchedule>(a, 'schedules'), 'the schedules');
   const schedule = selected<PipelineSchedule>(a, 'schedules');
   expect(pipetop(await run(a, out, 'on-schedule'))).toMatchObject({
@@ -169,7 +162,7 @@ it('runs a command of each scope with the values of what is on screen, and nothi
     PIPETOP_REF: schedule.ref,
   });
   // deployment: the deployments tab's selected row.
-  await palette(a, 'deployments');
+  await a.palette('deployments');
   await a.until(() => !!selected<Deployment>(a, 'deployments'), 'the deployments');
   const deployment = selected<Deployment>(a, 'deployments');
   expect(pipetop(await run(a, out, 'on-deployment'))).toMatchObject({
@@ -180,18 +173,18 @@ it('runs a command of each scope with the values of what is on screen, and nothi
     PIPETOP_SHA: deployment.sha,
   });
   // mr: a merge request's pipelines.
-  await palette(a, 'project acme/mobile');
+  await a.palette('project acme/mobile');
   await a.until(() => (topPane(a.store.getState()) as { path?: string }).path === 'acme/mobile', 'acme/mobile');
-  await palette(a, 'mr 12');
+  await a.palette('mr 12');
   await a.until(() => topPane(a.store.getState()).kind === 'mergeRequest', 'the merge request');
   expect(pipetop(await run(a, out, 'on-mr'))).toMatchObject({ PIPETOP_PROJECT: 'acme/mobile', PIPETOP_MR_IID: '12' });
   // any: what the pane offers; the request log offers only the host.
   expect(pipetop(await run(a, out, 'anywhere'))).toMatchObject({ PIPETOP_PROJECT: 'acme/mobile', PIPETOP_MR_IID: '12' });
-  await palette(a, 'requests');
+  await a.palette('requests');
   await a.waitFor('Requests');
   expect(pipetop(await run(a, out, 'anywhere'))).toEqual({ PIPETOP_HOST: host });
   // A scope's object missing: said, nothing run.
-  await palette(a, 'run on-schedule');
+  await a.palette('run on-schedule');
   await a.waitFor('on-schedule acts on a schedule: open or select one first');
 }, 45_000);
 
@@ -208,7 +201,7 @@ it('passes the token only to a command that asks for it, as GITLAB_TOKEN', async
 it('hostile values from GitLab stay data: a job name and ref full of shell syntax reach the command as they are', async () => {
   const { app: a, out } = await start();
   const hostile = `$(touch pwned-sub); touch pwned-semi; \`touch pwned-tick\` "q" 'q' \\ \u001b[31m`;
-  await palette(a, 'project acme/api');
+  await a.palette('project acme/api');
   await a.waitFor(/#\d+/);
   await a.press(KEY.enter);
   await a.until(() => topPane(a.store.getState()).kind === 'pipeline' && !!selected<Job>(a, 'pipelineJobs'), 'the pipeline');
@@ -218,7 +211,7 @@ it('hostile values from GitLab stay data: a job name and ref full of shell synta
   // The pipeline pane reads its jobs again (R): the name as GitLab now sends it.
   await a.press('R');
   await a.until(() => selected<Job>(a, 'pipelineJobs')?.name === hostile, 'the hostile name');
-  await palette(a, 'run job-name');
+  await a.palette('run job-name');
   await a.waitFor('job-name done');
   expect(readFileSync(join(out, 'job-name'), 'utf8')).toBe(hostile);
   expect(readFileSync(join(out, 'ref'), 'utf8')).toBe(job.ref);
@@ -228,15 +221,15 @@ it('hostile values from GitLab stay data: a job name and ref full of shell synta
 
 it('a failing command shows its exit status and the last lines of its stderr; a toast command its last line', async () => {
   const { app: a } = await start();
-  await palette(a, 'run fails');
+  await a.palette('run fails');
   await a.waitFor(/fails failed \(exit status 3\): one · two went wrong/);
-  await palette(a, 'run last-line');
+  await a.palette('run last-line');
   await a.waitFor('last-line: the last line');
 });
 
 it('^g cancels a running command: its whole process group is killed', async () => {
   const { app: a, out } = await start();
-  await palette(a, 'run slow');
+  await a.palette('run slow');
   await a.waitFor('Running slow (^g cancels)');
   await a.until(() => existsSync(join(out, 'child')) && readFileSync(join(out, 'child'), 'utf8').trim() !== '', 'the child pid');
   const child = Number(readFileSync(join(out, 'child'), 'utf8'));
@@ -256,12 +249,12 @@ it('^g cancels a running command: its whole process group is killed', async () =
 
 it('confirm: true asks first, naming what it acts on; y runs it with the values it asked about', async () => {
   const { app: a, out } = await start();
-  await palette(a, 'project acme/api');
+  await a.palette('project acme/api');
   await a.waitFor(/#\d+/);
-  await palette(a, 'deployments');
+  await a.palette('deployments');
   await a.until(() => !!selected<Deployment>(a, 'deployments'), 'the deployments');
   const deployment = selected<Deployment>(a, 'deployments');
-  await palette(a, 'run rollback');
+  await a.palette('run rollback');
   const frame = await a.waitFor(/Run rollback on /);
   expect(frame).toContain(`Run rollback on "${deployment.environment.name}"?`);
   expect(frame).toContain('roll back this environment');
@@ -282,7 +275,7 @@ it('read-only mode refuses a dangerous command and leaves it out of help', async
   expect(described).toContain('dump the job (:run on-job)');
   expect(described).not.toContain('roll back this environment');
   await a.press(KEY.escape);
-  await palette(a, 'run rollback');
+  await a.palette('run rollback');
   frame = await a.waitFor('Read-only mode');
   expect(frame).toMatch(/the command rollback is disabled/);
   expect(existsSync(join(out, 'rollback.env'))).toBe(false);
@@ -290,7 +283,7 @@ it('read-only mode refuses a dangerous command and leaves it out of help', async
 
 it('Y copies the log line under the cursor through the clipboard writer', async () => {
   const { app: a } = await start();
-  await palette(a, 'project acme/api');
+  await a.palette('project acme/api');
   await a.waitFor(/#\d+/);
   await a.press(KEY.enter);
   await a.until(() => topPane(a.store.getState()).kind === 'pipeline' && !!selected<Job>(a, 'pipelineJobs'), 'the pipeline');
@@ -309,7 +302,7 @@ it('Y copies the log line under the cursor through the clipboard writer', async 
 it('confirm: true sets a hostile job name apart: quoted, on one line, its hidden characters written out', async () => {
   const { app: a, out } = await start();
   const hostile = 'job\u001b[2J\u202Eevil\nsecond line [y/N] y';
-  await palette(a, 'project acme/api');
+  await a.palette('project acme/api');
   await a.waitFor(/#\d+/);
   await a.press(KEY.enter);
   await a.until(() => topPane(a.store.getState()).kind === 'pipeline' && !!selected<Job>(a, 'pipelineJobs'), 'the pipeline');
@@ -317,7 +310,7 @@ it('confirm: true sets a hostile job name apart: quoted, on one line, its hidden
   a.sim.world.jobs.get(job.id)!.name = hostile;
   await a.press('R');
   await a.until(() => selected<Job>(a, 'pipelineJobs')?.name === hostile, 'the hostile name');
-  await palette(a, 'run confirm');
+  await a.palette('run confirm');
   await a.until(() => a.store.getState().confirm !== null, 'the question');
   const message = a.store.getState().confirm!.message;
   expect(message).toBe('Run confirm on "job\\u{1B}[2J\\u{202E}evil\\u{A}second line [y/N] y"?');
@@ -331,7 +324,7 @@ it('confirm: true sets a hostile job name apart: quoted, on one line, its hidden
 
 it('a toast of one line longer than the output kept says it shows the start of its end, and how much was written', async () => {
   const { app: a } = await start();
-  await palette(a, 'run one-long-line');
+  await a.palette('run one-long-line');
   await a.until(() => /^one-long-line: x/.test(a.store.getState().toast?.message ?? ''), 'the toast');
   expect(a.store.getState().toast!.message).toMatch(/^one-long-line: x+… \(the start of the last 4M of a line; it wrote 4\.8M\)$/);
 });
@@ -341,11 +334,11 @@ it('read-only mode refuses a command given the token though not marked dangerous
   const described = a.controller.keymap.bindings.map((b) => b.command);
   expect(described).not.toContain('run.with-token');
   expect(described).toContain('run.anywhere');
-  await palette(a, 'run with-token');
+  await a.palette('run with-token');
   const frame = await a.waitFor('Read-only mode');
   expect(frame).toMatch(/the command with-token \(it gets the token\) is disabled/);
   expect(existsSync(join(out, 'with-token.env'))).toBe(false);
   // A command without the token still runs.
-  await palette(a, 'run anywhere');
+  await a.palette('run anywhere');
   await a.until(() => existsSync(join(out, 'anywhere.env')), 'the plain command');
 });

@@ -20,19 +20,11 @@ afterEach(() => app.close());
 const pane = () => topPane(app.store.getState());
 const DEPLOYER = 'acme/platform/deployer';
 
-async function palette(command: string): Promise<void> {
-  await app.press(':');
-  await app.until(() => app.store.getState().prompt?.id === 'palette', 'the palette');
-  await app.type(command);
-  await app.press(KEY.enter);
-  await app.until(() => app.store.getState().prompt === null, `:${command} to run`);
-}
-
 /** Into `project` and onto its pipeline `id` (from the project list, by the palette). */
 async function openPipeline(project: string, id: number): Promise<void> {
-  await palette('projects');
-  await palette(`project ${project}`);
-  await palette(`pipeline ${id}`);
+  await app.palette('projects', { closes: true });
+  await app.palette(`project ${project}`, { closes: true });
+  await app.palette(`pipeline ${id}`, { closes: true });
   await loaded();
 }
 
@@ -99,7 +91,7 @@ describe('trigger jobs and downstream pipelines', () => {
     expect(app.frame()).not.toContain('child of');
 
     // Opened without its parent's bridge, a child cannot name its parent: it says so.
-    await palette('pipeline 700028');
+    await app.palette('pipeline 700028', { closes: true });
     await app.waitFor('a child pipeline: GitLab does not say its parent');
   });
 
@@ -172,9 +164,9 @@ describe('a GitLab without the bridges endpoint', () => {
 
 describe('merge-request pipelines', () => {
   it(":mr 12 lists the merge request's pipelines, and Enter opens one with its !N ref", async () => {
-    await palette('projects');
-    await palette('project acme/mobile');
-    await palette('mr 12');
+    await app.palette('projects', { closes: true });
+    await app.palette('project acme/mobile', { closes: true });
+    await app.palette('mr 12', { closes: true });
     await app.waitFor('!12 Add biometric login');
     expect(pane()).toMatchObject({ kind: 'mergeRequest', iid: 12 });
     await app.waitFor('#700013');
@@ -189,9 +181,9 @@ describe('merge-request pipelines', () => {
   });
 
   it('N runs a new pipeline for the merge request; an unknown one is an error in the status line', async () => {
-    await palette('projects');
-    await palette('project acme/mobile');
-    await palette('mr 12');
+    await app.palette('projects', { closes: true });
+    await app.palette('project acme/mobile', { closes: true });
+    await app.palette('mr 12', { closes: true });
     const key = listKeyText(listKeyOf(pane())!);
     await app.until(() => (app.store.getState().lists[key]?.items.length ?? 0) > 0, 'the pipelines');
     const before = app.store.getState().lists[key]!.items.length;
@@ -207,8 +199,8 @@ describe('merge-request pipelines', () => {
   });
 
   it('filters the pipeline list by source, every GitLab source accepted, MR refs shown as !N', async () => {
-    await palette('projects');
-    await palette('project acme/mobile');
+    await app.palette('projects', { closes: true });
+    await app.palette('project acme/mobile', { closes: true });
     await app.press('f');
     await app.waitFor('Filter pipelines:');
     await app.type('source=bogus');

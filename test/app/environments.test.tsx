@@ -14,14 +14,6 @@ let app: AppRig;
 /** Its production (the manual `apply`) needs an approval (docs/development.md "Environments"). */
 const TF = 'acme/platform/infra/terraform';
 
-async function palette(rig: AppRig, text: string): Promise<void> {
-  await rig.press(':');
-  await rig.waitFor('project <path|id>');
-  await rig.type(text);
-  await rig.press(KEY.enter);
-  await rig.until(() => rig.store.getState().prompt === null, `:${text} to close the palette`);
-}
-
 /** The environment's deployments in the world, newest first. */
 const deploymentsOf = (rig: AppRig, path: string, env: string): SimDeployment[] => {
   const project = simProject(rig.sim, path);
@@ -32,8 +24,8 @@ const deploymentsOf = (rig: AppRig, path: string, env: string): SimDeployment[] 
 };
 
 async function openEnvironment(rig: AppRig, path: string, env: string): Promise<void> {
-  await palette(rig, `project ${path}`);
-  await palette(rig, `environment ${env}`);
+  await rig.palette(`project ${path}`, { closes: true });
+  await rig.palette(`environment ${env}`, { closes: true });
   await rig.waitFor(/\d+\+? deployments · ⏎ details/);
 }
 
@@ -48,9 +40,9 @@ afterEach(() => app.close());
 
 describe('the Environments tab', () => {
   it(':envs opens the sixth tab: one row per environment with what runs there; 6 and Enter', async () => {
-    await palette(app, 'project acme/api');
+    await app.palette('project acme/api', { closes: true });
     await app.waitFor('1 Pipelines');
-    await palette(app, 'envs');
+    await app.palette('envs', { closes: true });
     const frame = await app.waitFor(/\d+ environments · ⏎ deployments/);
     expect(frame).toContain('6 Environments');
     expect(frame).toMatch(/Environment\s+Tier\s+State\s+Ref\s+Commit/);
@@ -75,8 +67,8 @@ describe('the Environments tab', () => {
   });
 
   it('/ filters the rows; B on a row asks to roll that environment back', async () => {
-    await palette(app, 'project acme/api');
-    await palette(app, 'environments');
+    await app.palette('project acme/api', { closes: true });
+    await app.palette('environments', { closes: true });
     await app.waitFor(/\d+ environments · ⏎ deployments/);
     await app.press('/');
     await app.type('review');
@@ -129,17 +121,17 @@ describe('the environment pane', () => {
   });
 
   it(':environment of a name the project has not says so', async () => {
-    await palette(app, 'project acme/api');
-    await palette(app, 'environment nowhere');
+    await app.palette('project acme/api', { closes: true });
+    await app.palette('environment nowhere', { closes: true });
     await app.waitFor('acme/api has no environment named nowhere');
   });
 
   it(':deployment ID opens one deployment from anywhere in the project', async () => {
     const d = deploymentsOf(app, 'acme/api', 'staging')[2]!;
-    await palette(app, 'project acme/api');
-    await palette(app, `deployment ${d.id}`);
+    await app.palette('project acme/api', { closes: true });
+    await app.palette(`deployment ${d.id}`, { closes: true });
     await app.waitFor(`Deployment #${d.iid} to staging`);
-    await palette(app, 'deployment 999999');
+    await app.palette('deployment 999999', { closes: true });
     expect(toast(app) + app.frame()).toContain('Cannot open deployment 999999: 404 Not found');
   });
 });
@@ -183,7 +175,7 @@ describe('roll back', () => {
     const all = deploymentsOf(app, TF, 'production');
     const live = all.find((d) => d.status === 'success')!;
     const target = all.find((d) => d.id < live.id && d.status === 'success' && d.sha !== live.sha)!;
-    await palette(app, `rollback ${target.iid}`);
+    await app.palette(`rollback ${target.iid}`, { closes: true });
     await app.waitFor(`Roll production back to #${target.iid}? [y/N]`);
     await app.until(() => !app.store.getState().confirm?.checking, 'the check for newer pipelines');
     await app.press('y');
@@ -197,10 +189,10 @@ describe('roll back', () => {
     await openEnvironment(app, 'acme/api', 'staging');
     const failed = deploymentsOf(app, 'acme/api', 'staging').find((d) => d.status === 'failed')!;
     const before = posts(app).length;
-    await palette(app, `rollback ${failed.iid}`);
+    await app.palette(`rollback ${failed.iid}`, { closes: true });
     await app.until(() => toast(app).includes('did not succeed'), 'the refusal');
     expect(toast(app)).toBe(`#${failed.iid} did not succeed (failed): only a successful deployment can be rolled back to`);
-    await palette(app, 'environment staging');
+    await app.palette('environment staging', { closes: true });
     await app.press(KEY.escape);
     // acme/web's staging is deployed by a tool outside CI: no job to re-run.
     await openEnvironment(app, 'acme/web', 'staging');
@@ -231,7 +223,7 @@ describe('approve, reject, stop', () => {
     const waiting = deploymentsOf(app, TF, 'production').find((d) => d.status === 'blocked')!;
     waiting.userId = app.sim.world.usersByName.get('alice')!.id;
     await openEnvironment(app, TF, 'production');
-    await palette(app, 'approve looks fine');
+    await app.palette('approve looks fine', { closes: true });
     const frame = await app.waitFor(`Approve deployment #${waiting.iid} to production? [y/N]`);
     expect(frame).toContain('comment: “looks fine”');
     await app.press('y');
@@ -243,7 +235,7 @@ describe('approve, reject, stop', () => {
   it(':reject with a comment: the deploy job fails and the deployment with it', async () => {
     const waiting = deploymentsOf(app, TF, 'production').find((d) => d.status === 'blocked')!;
     await openEnvironment(app, TF, 'production');
-    await palette(app, 'reject not during the freeze');
+    await app.palette('reject not during the freeze', { closes: true });
     await app.waitFor(`Reject deployment #${waiting.iid} to production? [y/N]`);
     await app.press('y');
     await app.until(() => toast(app).startsWith(`Rejected #${waiting.iid}`), 'the rejection');
@@ -273,7 +265,7 @@ describe('who may', () => {
         await ro.press(key);
         await ro.waitFor(/Read-only mode/);
       }
-      await palette(ro, 'rollback');
+      await ro.palette('rollback', { closes: true });
       await ro.waitFor(/Read-only mode/);
       const sent = app.sim.requests.slice(before);
       expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);

@@ -43,9 +43,7 @@ async function projectEvents(): Promise<void> {
 
 /** A palette command whose pane lists events, read. */
 async function palette(command: string, key: string): Promise<void> {
-  await app.press(':');
-  await app.type(command);
-  await app.press(KEY.enter);
+  await app.palette(command);
   await app.until(loaded(key), `the events of :${command}`);
 }
 

@@ -14,13 +14,6 @@ const fingerprint = (key: string) =>
     .digest('base64')
     .replace(/=+$/, '')}`;
 
-async function palette(app: AppRig, text: string): Promise<void> {
-  await app.press(':');
-  await app.waitFor(/: /);
-  await app.type(text);
-  await app.press(KEY.enter);
-}
-
 describe('as an administrator', () => {
   let app: AppRig;
   // Each test its own app, on the project list: nothing another opened is left.
@@ -34,7 +27,7 @@ describe('as an administrator', () => {
   it(":key 1 shows the key with its fingerprint, and its owner's administrator view", async () => {
     const key = app.sim.world.keys.get(1)!;
     const owner = app.sim.world.users.get(key.userId)!;
-    await palette(app, 'key 1');
+    await app.palette('key 1');
     const frame = await app.waitFor('Fingerprint');
     expect(topPane(app.store.getState())).toEqual({ kind: 'key', keyId: 1 });
     expect(frame).toContain(`SSH key #1 ${key.title}`);
@@ -57,7 +50,7 @@ describe('as an administrator', () => {
   it('computes RSA fingerprints and sizes too', async () => {
     const rsa = [...app.sim.world.keys.values()].find((k) => k.key.startsWith('ssh-rsa '))!;
     await app.press(KEY.escape);
-    await palette(app, `key ${rsa.id}`);
+    await app.palette(`key ${rsa.id}`);
     const frame = await app.waitFor(`SSH key #${rsa.id}`);
     expect(frame).toContain(fingerprint(rsa.key));
     expect(frame).toMatch(/Type\s+RSA, 2048 bits \(ssh-rsa\)/);
@@ -68,7 +61,7 @@ describe('as an administrator', () => {
   it("o opens the owner's page; Enter shows their activity", async () => {
     const rsa = [...app.sim.world.keys.values()].find((k) => k.key.startsWith('ssh-rsa '))!;
     const owner = app.sim.world.users.get(rsa.userId)!;
-    await palette(app, `key ${rsa.id}`);
+    await app.palette(`key ${rsa.id}`);
     await app.waitFor(`SSH key #${rsa.id}`);
     await app.press('o');
     await app.until(() => app.opened.length > 0, 'a URL opened');
@@ -79,10 +72,10 @@ describe('as an administrator', () => {
   });
 
   it('an unknown id: a clear not-found in the status line, the palette closed', async () => {
-    await palette(app, 'key 99999');
+    await app.palette('key 99999');
     await app.waitFor('No SSH key with id 99999 (GitLab: 404 Not found)');
     expect(app.store.getState().prompt).toBeNull();
-    await palette(app, 'key abc');
+    await app.palette('key abc');
     await app.waitFor('key needs a numeric SSH key id, e.g. :key 42');
     expect(app.store.getState().prompt).toBeNull();
   });
@@ -97,7 +90,7 @@ describe('as alice (not an administrator)', () => {
   afterEach(() => app.close());
 
   it(':key 1 says the lookup is for administrators only, and opens nothing', async () => {
-    await palette(app, 'key 1');
+    await app.palette('key 1');
     await app.waitFor('SSH key lookup is for administrators only — alice is not an administrator (GitLab: 403 Forbidden)');
     expect(topPane(app.store.getState()).kind).toBe('projects');
     expect(app.sim.requests.filter((r) => r.path.startsWith('/keys/1')).at(-1)?.status).toBe(403);

@@ -13,14 +13,6 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-async function palette(text: string): Promise<void> {
-  await app.press(':');
-  await app.waitFor('project <path|id>');
-  await app.type(text);
-  await app.press(KEY.enter);
-  await app.until(() => app.store.getState().prompt === null, `:${text} to close the palette`);
-}
-
 async function openSelected(kind: string): Promise<void> {
   await app.press(KEY.enter);
   await app.until(() => topPane(app.store.getState()).kind === kind, `${kind} to open`);
@@ -31,33 +23,33 @@ const header = () => app.frame().split('\n')[0]!;
 
 it('jumps from deep in one project to another project, a pipeline, a job and my activity, one trail each', async () => {
   // Deep in acme/api: its newest pipeline, then a job.
-  await palette('project acme/api');
+  await app.palette('project acme/api', { closes: true });
   await app.waitFor(/#\d+\s+main/);
   await openSelected('pipeline');
   await app.waitFor(/[1-9]\d* jobs · /);
   await openSelected('job');
   expect(kinds()).toEqual(['projects', 'project', 'pipeline', 'job']);
 
-  await palette('project acme/web');
+  await app.palette('project acme/web', { closes: true });
   await app.until(() => topPane(app.store.getState()).kind === 'project', 'acme/web');
   expect(kinds()).toEqual(['projects', 'project']);
   await app.waitFor(/› projects › acme\/web\s+DEMO/);
 
   const webProject = simProject(app.sim, 'acme/web');
   const web = [...app.sim.world.pipelines.values()].find((p) => p.projectId === webProject.id)!;
-  await palette(`pipeline ${web.id}`);
+  await app.palette(`pipeline ${web.id}`, { closes: true });
   await app.until(() => topPane(app.store.getState()).kind === 'pipeline', 'the pipeline');
   expect(kinds()).toEqual(['projects', 'project', 'pipeline']);
   await app.waitFor(new RegExp(`› projects › acme/web › #${web.id}\\s+DEMO`));
 
   const job = [...app.sim.world.jobs.values()].find((j) => j.pipelineId === web.id)!;
-  await palette(`job ${job.id}`);
+  await app.palette(`job ${job.id}`, { closes: true });
   await app.until(() => topPane(app.store.getState()).kind === 'job', 'the job');
   // The job replaces the pipeline: the trail is the project and the place.
   expect(kinds()).toEqual(['projects', 'project', 'job']);
   expect(header()).toMatch(new RegExp(`› projects › acme/web › ${job.name}\\s+DEMO`));
 
-  await palette('events');
+  await app.palette('events', { closes: true });
   await app.until(() => topPane(app.store.getState()).kind === 'events', 'my activity');
   expect(kinds()).toEqual(['projects', 'events']);
   await app.waitFor(/› projects › my activity\s+DEMO/);
@@ -68,10 +60,10 @@ it('jumps from deep in one project to another project, a pipeline, a job and my 
 });
 
 it('a tab command from a pipeline keeps that project, on that tab', async () => {
-  await palette('project acme/api');
+  await app.palette('project acme/api', { closes: true });
   await app.waitFor(/#\d+\s+main/);
   await openSelected('pipeline');
-  await palette('schedules');
+  await app.palette('schedules', { closes: true });
   await app.waitFor(/schedules · scope/);
   expect(app.store.getState().stack).toMatchObject([{ kind: 'projects' }, { kind: 'project', path: 'acme/api', tab: 'schedules' }]);
 });

@@ -23,14 +23,6 @@ async function namesProject(path: string, what: string): Promise<void> {
   expect(header().length).toBeLessThanOrEqual(80);
 }
 
-async function palette(command: string): Promise<void> {
-  await app.press(':');
-  await app.until(() => app.store.getState().prompt?.id === 'palette', 'the palette');
-  await app.type(command);
-  await app.press(KEY.enter);
-  await app.until(() => app.store.getState().prompt === null, `:${command} to run`);
-}
-
 /** On the pulse, the cursor on `path`'s row, then `f`: its newest failed pipeline. */
 async function pulseFailure(path: string): Promise<void> {
   const rows = () => pulseRows(app.store.getState());
@@ -81,8 +73,8 @@ it("after the pulse's f, the pipeline, its failures, its comparison and a job na
 
 it(':mr N from the pulse, its pipeline and a job name the project', async () => {
   app = await startApp({ first: { kind: 'pulse' }, columns: 80, rows: 24 });
-  await palette('project acme/mobile');
-  await palette('mr 12');
+  await app.palette('project acme/mobile', { closes: true });
+  await app.palette('mr 12', { closes: true });
   await app.until(() => pane().kind === 'mergeRequest', 'the merge request');
   await namesProject('acme/mobile', 'the merge request');
   await app.waitFor('#700013');
@@ -97,7 +89,7 @@ it(':mr N from the pulse, its pipeline and a job name the project', async () => 
 
 it('a job of the Jobs tab, and a downstream pipeline of another project, name theirs', async () => {
   app = await startApp({ columns: 80, rows: 24 });
-  await palette('project acme/platform/deployer');
+  await app.palette('project acme/platform/deployer', { closes: true });
   await app.waitFor(/#\d+\s+main/);
   await app.press('2');
   await app.waitFor(/\d+ jobs/);
@@ -106,7 +98,7 @@ it('a job of the Jobs tab, and a downstream pipeline of another project, name th
   await namesProject('acme/platform/deployer', 'a job from the Jobs tab');
   await app.press(KEY.escape);
   // Pipeline #700019 of the deployer triggered acme/mobile's #700022 (src/sim's deployer world).
-  await palette('pipeline 700019');
+  await app.palette('pipeline 700019', { closes: true });
   await app.until(() => pane().kind === 'pipeline' && app.store.getState().bridges[700019] !== undefined, 'the deployer pipeline');
   await app.waitFor('⇲ mobile:relea');
   const key = listKeyOf(pane())!;

@@ -11,13 +11,6 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-async function palette(text: string): Promise<void> {
-  await app.press(':');
-  await app.waitFor(/^:/m);
-  await app.type(text);
-  await app.press(KEY.enter);
-}
-
 it('lists the reads behind the panes, newest first, with status, bytes, time and try', async () => {
   // Open acme/api's pipelines, so its pipeline list is the newest read.
   await app.press('/');
@@ -27,7 +20,7 @@ it('lists the reads behind the panes, newest first, with status, bytes, time and
   const project = app.sim.world.projectsByPath.get('acme/api')!;
   const made = app.store.getState().requestLog;
   expect(made.length).toBeGreaterThan(1);
-  await palette('requests');
+  await app.palette('requests');
   const frame = await app.waitFor('Requests');
   expect(topPane(app.store.getState())).toEqual({ kind: 'requests' });
   expect(frame).toMatch(/At\s+Method\s+Status\s+Path/);
@@ -45,7 +38,7 @@ it('lists the reads behind the panes, newest first, with status, bytes, time and
 });
 
 it('/ filters the log, and y copies the selected request as curl without the token', async () => {
-  await palette('requests');
+  await app.palette('requests');
   await app.waitFor('Requests');
   await app.press('/');
   await app.type('/user');
@@ -64,19 +57,19 @@ it('shows a 304 as an unchanged answer', async () => {
   // R re-reads the project list with its ETag: the simulator answers 304.
   await app.press('R');
   await app.until(() => app.store.getState().requestLog.some((r) => r.status === 304), 'a 304');
-  await palette('requests');
+  await app.palette('requests');
   await app.waitFor(/304 same/);
 });
 
 it('Enter opens the pane of what a request read, and o its web page', async () => {
-  await palette('project acme/api');
+  await app.palette('project acme/api');
   await app.waitFor(/#\d+\s+main/);
   await app.press(KEY.enter);
   await app.until(() => topPane(app.store.getState()).kind === 'pipeline', 'the pipeline pane');
   const pane = topPane(app.store.getState()) as { pipelineId: number; projectId: number };
   await app.until(() => app.store.getState().pipelines[pane.pipelineId] !== undefined, 'the pipeline');
   const pipeline = app.store.getState().pipelines[pane.pipelineId]!;
-  await palette('requests');
+  await app.palette('requests');
   await app.waitFor('Requests');
   // The pipeline's own read, alone after the filter.
   await app.press('/');
@@ -90,7 +83,7 @@ it('Enter opens the pane of what a request read, and o its web page', async () =
   await app.until(() => topPane(app.store.getState()).kind === 'pipeline', 'the pipeline pane again');
   expect(topPane(app.store.getState())).toMatchObject({ kind: 'pipeline', pipelineId: pane.pipelineId, path: 'acme/api' });
   // A read of nothing with a pane (who am I) says so.
-  await palette('requests');
+  await app.palette('requests');
   await app.waitFor('Requests');
   await app.press('/', '\u0015');
   await app.type('/user ');

@@ -11,16 +11,8 @@ const DEVELOPER = 'demo-developer-token';
 let app: AppRig;
 afterEach(() => app?.close());
 
-async function palette(a: AppRig, text: string, whole = true): Promise<void> {
-  await a.press(':');
-  await a.waitFor(/^:/m);
-  if (whole) await a.type(text);
-  else await a.press(...text.split(''));
-  await a.press(KEY.enter);
-}
-
 async function openMl(a: AppRig): Promise<void> {
-  await palette(a, 'project acme/ml');
+  await a.palette('project acme/ml');
   await a.until(() => (topPane(a.store.getState()) as { path?: string }).path === 'acme/ml', 'acme/ml open');
 }
 
@@ -40,7 +32,7 @@ describe(':runners of a project', () => {
     await openMl(app);
     // Lazily: nothing about runners is read until they are asked for.
     expect(runnerRequests(app)).toEqual([]);
-    await palette(app, 'runners');
+    await app.palette('runners');
     await app.waitFor(/offline\s+#14 ml-gpu-h100-\S*\s+project\s+3h ago/);
     const frame = await app.waitFor(/⚠ #12 ml-trainer-po\S*\s+project\s+just now\s+17\.4\.0/);
     expect(frame).toContain('Runners that acme/ml can use · 12');
@@ -58,7 +50,7 @@ describe(':runners of a project', () => {
   it('Enter opens the runner: its rules, machines (the flaky one flagged) and recent jobs', async () => {
     app = await startApp({ columns: 80, rows: 24 });
     await openMl(app);
-    await palette(app, 'runners');
+    await app.palette('runners');
     // At 80 columns the name is cut once its ⚠ comes (the failures read): either frame will do.
     await app.waitFor(/#12 ml-trainer-po/);
     const rows = app.store.getState().runnerLists['project:' + app.sim.world.projectsByPath.get('acme/ml')!.id]!.rows!;
@@ -73,7 +65,7 @@ describe(':runners of a project', () => {
 
   it(':runner on an instance runner says GitLab lists its jobs to administrators only', async () => {
     app = await startApp({ columns: 80, rows: 24 });
-    await palette(app, 'runner 1', false);
+    await app.palette('runner 1', { keyByKey: true });
     const frame = await app.waitFor('administrators only');
     expect(frame).toContain('#1 shared-runner-1.acme.internal · instance runner · online');
   });
@@ -85,7 +77,7 @@ describe('why a pending job waits', () => {
     await openMl(app);
     const project = app.sim.world.projectsByPath.get('acme/ml')!;
     const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === project.id && j.status === 'pending' && j.name === 'train:h100')!;
-    await palette(app, `job ${job.id}`);
+    await app.palette(`job ${job.id}`);
     const frame = await waitText(app, 'did you mean it?');
     expect(frame).toContain('No online runner has tag gpu-h100 (of 12 runners this project can use:');
     expect(frame).toContain('gpu-a100 is online (ml-gpu-a100-01) — did you mean it?');
@@ -97,7 +89,7 @@ describe('why a pending job waits', () => {
 
   it('`:jobs pending` says what each pending job waits for', async () => {
     app = await startApp({ columns: 80, rows: 24 });
-    await palette(app, 'jobs pending');
+    await app.palette('jobs pending');
     const frame = await app.waitFor(/train:h100[^\n]*no gpu-h100 online/, 15_000);
     expect(frame).toMatch(/benchmark:tpu[^\n]*no tpu online/);
   });
@@ -107,7 +99,7 @@ describe('why a pending job waits', () => {
     await openMl(app);
     const project = app.sim.world.projectsByPath.get('acme/ml')!;
     const job = [...app.sim.world.jobs.values()].find((j) => j.projectId === project.id && j.status === 'pending' && j.name === 'benchmark:tpu')!;
-    await palette(app, `job ${job.id}`);
+    await app.palette(`job ${job.id}`);
     const frame = await waitText(app, 'needs the Maintainer role');
     expect(frame).toContain('It needs a runner with tag tpu');
     // Refused once, not asked again on every poll.
@@ -124,7 +116,7 @@ describe('is it the runner?', () => {
     const project = app.sim.world.projectsByPath.get('acme/ml')!;
     const lost = [...app.sim.world.jobs.values()].find((j) => j.projectId === project.id && j.failureReason === 'runner_system_failure')!;
     const machine = app.sim.world.runners.get(lost.runnerId!)!.managers.find((m) => m.id === lost.runnerManagerId)!.systemId;
-    await palette(app, `failures ${lost.pipelineId}`);
+    await app.palette(`failures ${lost.pipelineId}`);
     const frame = await waitText(app, 'Is it the runner?');
     expect(frame).toMatch(new RegExp(`Is it the runner\\? (⚠ )?ml-trainer-pool \\(${machine}\\): \\d+× runner system failure`));
     expect(frame).toContain(`#${lost.id} ${lost.stage} · runner system failure · on ml-trainer-pool`);
@@ -134,7 +126,7 @@ describe('is it the runner?', () => {
 describe('pause and resume', () => {
   it('space asks, naming the runner and the jobs it runs; y pauses it', async () => {
     app = await startApp({ columns: 80, rows: 24 });
-    await palette(app, 'runner 11');
+    await app.palette('runner 11');
     await app.waitFor('#11 ml-gpu-a100-01');
     await app.press(' ');
     const frame = await app.waitFor('Pause runner #11 ml-gpu-a100-01?');
@@ -143,7 +135,7 @@ describe('pause and resume', () => {
     await app.press('y');
     await app.until(() => app.sim.world.runners.get(11)!.paused, 'runner 11 paused');
     await app.waitFor(/#11 ml-gpu-a100-01 · project runner · paused/);
-    await palette(app, 'resume');
+    await app.palette('resume');
     await app.waitFor('Resume runner #11 ml-gpu-a100-01?');
     await app.press('y');
     await app.until(() => !app.sim.world.runners.get(11)!.paused, 'runner 11 resumed');
@@ -151,12 +143,12 @@ describe('pause and resume', () => {
 
   it('--read-only refuses :pause and space before any request', async () => {
     app = await startApp({ columns: 80, rows: 24, readOnly: true });
-    await palette(app, 'runner 12');
+    await app.palette('runner 12');
     await app.waitFor('#12 ml-trainer-pool');
     const before = app.sim.requests.length;
     await app.press(' ');
     await app.waitFor(/read-only/i);
-    await palette(app, 'pause 12');
+    await app.palette('pause 12');
     await app.waitFor(/read-only/i);
     expect(app.sim.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
     expect(app.sim.world.runners.get(12)!.paused).toBe(false);

@@ -20,13 +20,6 @@ function projectsCount(rig: AppRig): string {
   return `${[...world.projects.values()].filter((p) => p.members.has(userId)).length} projects`;
 }
 
-async function palette(rig: AppRig, text: string): Promise<void> {
-  await rig.press(':');
-  await rig.waitFor('project <path|id>');
-  await rig.type(text);
-  await rig.press(KEY.enter);
-}
-
 /**
  * Enter on the selected row until the pane `kind` is in front. An Enter typed the moment a cached
  * tab re-renders is sometimes not acted on (seen on the Schedules tab; the input layer's to look
@@ -121,7 +114,7 @@ describe.each([
     await rig.until(() => rig.store.getState().help !== null, 'help to open');
     expectFits(rig.frame(), columns, rows, 'help');
     await rig.press(KEY.escape);
-    await palette(rig, 'events');
+    await rig.palette('events');
     await rig.waitFor('Your activity');
     expectFits(rig.frame(), columns, rows, 'my activity');
   }, 30_000);
@@ -190,7 +183,7 @@ describe('the SSH key pane (administrators)', () => {
   ])('at %i×%i draws each row on its own line, with a gap between the two halves', async (columns, rows) => {
     app = await startApp({ columns, rows, token: DEMO_TOKENS.admin });
     await app.waitFor('secret/payroll');
-    await palette(app, 'key 1');
+    await app.palette('key 1');
     const frame = await app.waitFor('Fingerprint');
     expectFits(frame, columns, rows, 'key');
     expect(frame).toMatch(/^2FA enabled\s+yes\s/m);
@@ -207,7 +200,7 @@ describe('the SSH key pane (administrators)', () => {
   ])('at %i×%i fits, the labels whole', async (columns, rows) => {
     app = await startApp({ columns, rows, token: DEMO_TOKENS.admin });
     await app.waitFor('secret/payroll');
-    await palette(app, 'key 1');
+    await app.palette('key 1');
     const frame = await app.waitFor('Fingerprint');
     expectFits(frame, columns, rows, 'key');
     expect(frame).toMatch(/^Owner\s/m);

@@ -4,7 +4,7 @@
 // where the URL is built; the palette says which input it refused, and nothing reaches the server.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { setPrompt } from '../../src/store/writers.js';
-import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { startApp, type AppRig } from '../helpers/app.js';
 
 let app: AppRig;
 let projectId = 0;
@@ -21,9 +21,7 @@ beforeEach(() => {
 
 async function palette(text: string): Promise<number> {
   const before = app.sim.requests.length;
-  await app.press(':');
-  await app.type(text);
-  await app.press(KEY.enter);
+  await app.palette(text);
   return before;
 }
 

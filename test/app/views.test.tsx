@@ -18,20 +18,13 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-async function palette(text: string): Promise<void> {
-  await app.press(':');
-  await app.waitFor(/^:/m);
-  await app.type(text);
-  await app.press(KEY.enter);
-}
-
 interface Row {
   pipeline: { id: number; ref: string; status: string; source: string; created_at: string };
   path: string;
 }
 
 it(':view deploys shows its pipelines across its projects, the sections with counts, and Enter opens one', async () => {
-  await palette('view deploys');
+  await app.palette('view deploys');
   await app.until(() => app.store.getState().lists['view:deploys']?.loadedAt != null, 'the view');
   await app.until(() => app.store.getState().lists['view:scheduled']?.loadedAt != null, 'the other section');
   const rows = app.store.getState().lists['view:deploys']!.items as Row[];
@@ -53,7 +46,7 @@ it(':view deploys shows its pipelines across its projects, the sections with cou
 });
 
 it('an unknown view is a clear message naming the views', async () => {
-  await palette('view nope');
+  await app.palette('view nope');
   await app.waitFor('No view "nope" in the config file: deploys, scheduled');
   expect(topPane(app.store.getState()).kind).toBe('pulse');
 });

@@ -69,6 +69,12 @@ export interface AppRig {
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
   /** Waits until `check` holds (bounded). */
   until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /**
+   * A `:` command as the user types it: `:`, then (the palette in front) the text in one write, or
+   * one key a write with `keyByKey`, then Enter. `closes`: also waits until the palette has closed
+   * (the command ran; an error keeps it open, with the text).
+   */
+  palette(text: string, opts?: { keyByKey?: boolean; closes?: boolean }): Promise<void>;
   /** Lays the trail `panes` over the first pane, as a jump does (store/nav.ts setTrail); none: back to the first. */
   open(...panes: Pane[]): void;
   /** Opens `pane` above the pane in front, as Enter does (store/nav.ts push). */
@@ -242,6 +248,14 @@ export async function startApp(
       return frame();
     },
     until,
+    async palette(text, opts = {}) {
+      await press(':');
+      await until(() => store.getState().prompt?.id === 'palette', 'the palette');
+      if (opts.keyByKey) await press(...text.split(''));
+      else await press(text);
+      await press(KEY.enter);
+      if (opts.closes) await until(() => store.getState().prompt === null, `:${text} to run`);
+    },
     open: (...panes) => nav.setTrail(store, [store.getState().stack[0]!, ...panes]),
     push: (pane) => nav.push(store, pane),
     resize,

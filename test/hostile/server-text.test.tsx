@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Job } from '../../src/api/index.js';
 import { listKeyOf } from '../../src/store/sources.js';
 import { listOf, topPane } from '../../src/store/store.js';
-import { KEY, startApp, type AppRig } from '../helpers/app.js';
+import { startApp, type AppRig } from '../helpers/app.js';
 
 const DEPLOYER = 'acme/platform/deployer';
 const OWN = '\u001b]0;owned title\u0007\u001b]52;c;cHduZWQ=\u0007';
@@ -35,14 +35,6 @@ function expectOnlySgr(frame: string): void {
 const pane = () => topPane(app.store.getState());
 const rows = (): Job[] => app.controller.rowsOf<Job>(listKeyOf(pane())!);
 
-async function palette(command: string): Promise<void> {
-  await app.press(':');
-  await app.until(() => app.store.getState().prompt?.id === 'palette', 'the palette');
-  await app.type(command);
-  await app.press(KEY.enter);
-  await app.until(() => app.store.getState().prompt === null, `:${command} to run`);
-}
-
 /** The deployer pipeline with trigger jobs, its first bridge answered as `patch` makes it. */
 async function pipelineWithBridge(patch: (bridge: Record<string, unknown>) => void): Promise<void> {
   const gl = app.controller.ctx.gl;
@@ -58,8 +50,8 @@ async function pipelineWithBridge(patch: (bridge: Record<string, unknown>) => vo
     body: bridges,
     times: 1000,
   });
-  await palette(`project ${DEPLOYER}`);
-  await palette(`pipeline ${pipelineId}`);
+  await app.palette(`project ${DEPLOYER}`, { closes: true });
+  await app.palette(`pipeline ${pipelineId}`, { closes: true });
   await app.until(() => {
     const p = pane();
     return p.kind === 'pipeline' && app.store.getState().bridges[p.pipelineId] !== undefined && !listOf(app.store.getState(), listKeyOf(p)!).loading;
@@ -135,8 +127,8 @@ it('(3) test-report counts sent as strings with escapes: the Tests view heading 
     },
     times: 1000,
   });
-  await palette(`project ${DEPLOYER}`);
-  await palette(`pipeline ${pipeline!.id}`);
+  await app.palette(`project ${DEPLOYER}`, { closes: true });
+  await app.palette(`pipeline ${pipeline!.id}`, { closes: true });
   await app.until(() => app.store.getState().pipelineExtras[pipeline!.id]?.tests !== undefined, 'the test summary');
   await app.press('T');
   const frame = await app.waitFor(`Tests of pipeline #${pipeline!.id}`);
@@ -154,8 +146,8 @@ it("(4) a merge request's state with escapes, in the :mr N pane, is shown safe",
     body: { ...mr, state: `opened${OWN}\u2066\u202e` },
     times: 1000,
   });
-  await palette('project acme/mobile');
-  await palette('mr 12');
+  await app.palette('project acme/mobile', { closes: true });
+  await app.palette('mr 12', { closes: true });
   const frame = await app.waitFor(/!12 Add biometric login · opened · /);
   expectOnlySgr(frame);
 });

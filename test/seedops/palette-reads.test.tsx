@@ -4,7 +4,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { DEMO_TOKENS } from '../../src/sim/index.js';
 import { topPane } from '../../src/store/store.js';
-import { KEY, requestsSettled, startApp, type AppRig } from '../helpers/app.js';
+import { requestsSettled, startApp, type AppRig } from '../helpers/app.js';
 import { simProject } from '../helpers/sim.js';
 
 let app: AppRig | undefined;
@@ -12,13 +12,6 @@ afterEach(async () => {
   await app?.close();
   app = undefined;
 });
-
-async function palette(rig: AppRig, text: string): Promise<void> {
-  await rig.press(':');
-  await rig.waitFor(/: /);
-  await rig.type(text);
-  await rig.press(KEY.enter);
-}
 
 const gets = (rig: AppRig, path: string) => rig.sim.requests.filter((r) => r.method === 'GET' && r.path.split('?')[0] === path).length;
 
@@ -28,7 +21,7 @@ it('an expired SSH key is marked expired', async () => {
   await rig.waitFor('secret/payroll');
   const key = rig.sim.world.keys.get(1)!;
   (key as { expiresAt: number | null }).expiresAt = rig.sim.clock.now() - 86_400_000;
-  await palette(rig, 'key 1');
+  await rig.palette('key 1');
   await rig.waitFor(/Expires\s+EXPIRED \d{4}-\d\d-\d\d[^\n]*GitLab no longer accepts it/);
 });
 
@@ -36,7 +29,7 @@ it(':key reads the key once (R reads it again)', async () => {
   app = await startApp({ token: DEMO_TOKENS.admin, columns: 140 });
   const rig = app;
   await rig.waitFor('secret/payroll');
-  await palette(rig, 'key 1');
+  await rig.palette('key 1');
   await rig.waitFor('Fingerprint');
   await requestsSettled(rig);
   expect(gets(rig, '/keys/1')).toBe(1);
@@ -52,9 +45,9 @@ it(':job reads the job once (R reads it again)', async () => {
   await rig.waitFor('acme/api');
   const project = simProject(rig.sim, 'acme/api');
   const job = [...rig.sim.world.jobs.values()].find((j) => j.projectId === project.id && !j.trigger && !j.retried && j.status === 'success')!;
-  await palette(rig, 'project acme/api');
+  await rig.palette('project acme/api');
   await rig.waitFor('1 Pipelines');
-  await palette(rig, `job ${job.id}`);
+  await rig.palette(`job ${job.id}`);
   await rig.until(() => (rig.store.getState().logViews[job.id]?.lines ?? 0) > 0, 'the job with its log');
   const path = `/projects/${project.id}/jobs/${job.id}`;
   await requestsSettled(rig);
@@ -70,10 +63,10 @@ it(":pipeline from the SSH key pane opens the --project project's pipeline", asy
   const rig = app;
   const project = simProject(rig.sim, 'acme/api');
   await rig.until(() => topPane(rig.store.getState()).kind === 'project', 'the --project project');
-  await palette(rig, 'key 1');
+  await rig.palette('key 1');
   await rig.waitFor('Fingerprint');
   const pipelineId = rig.sim.world.projectPipelines.get(project.id)![0]!;
-  await palette(rig, `pipeline ${pipelineId}`);
+  await rig.palette(`pipeline ${pipelineId}`);
   await rig.until(() => {
     const pane = topPane(rig.store.getState());
     return pane.kind === 'pipeline' && pane.pipelineId === pipelineId && pane.projectId === project.id;
