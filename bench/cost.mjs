@@ -526,20 +526,27 @@ async function watchWindow(runWatch, pipelineId, ms) {
     notice: err.trim(),
     opening: all.length - requests.length,
     windowS: windowMs / 1000,
-    requests: requests.length,
-    requestsPerMin: requests.length / minutes,
+    ...windowCounts(requests, minutes),
     total: all.length,
     totalS: (sim.clock.now() - started) / 1000,
-    jobLists: requests.filter((r) => kindOf(r.path) === 'pipeline jobs').length,
-    graphql: requests.filter((r) => kindOf(r.path) === 'graphql').length,
-    notModified: requests.filter((r) => r.status === 304).length,
-    databasePerMin: requests.filter((r) => r.status !== 304).length / minutes,
     treeChangesPerMin: (touches() - touched) / minutes,
     byKind: summarise(requests, proxy, agent, windowMs).byKind,
     allByKind: summarise(all, proxy, agent, windowMs).byKind,
   };
   await proxy.close();
   return result;
+}
+
+/** What a window of requests asked of GitLab: how many a minute, job lists, tree queries, 304s, and answers that needed its database. */
+function windowCounts(requests, minutes) {
+  return {
+    requests: requests.length,
+    requestsPerMin: requests.length / minutes,
+    jobLists: requests.filter((r) => kindOf(r.path) === 'pipeline jobs').length,
+    graphql: requests.filter((r) => kindOf(r.path) === 'graphql').length,
+    notModified: requests.filter((r) => r.status === 304).length,
+    databasePerMin: requests.filter((r) => r.status !== 304).length / minutes,
+  };
 }
 
 /** `pipetop watch` one minute on a running pipeline over GraphQL, one over REST (GraphQL off), and on a finished one (it ends at once). */
@@ -891,12 +898,7 @@ async function graphWindow(pipelineId, ms, where = project) {
     pipeline: pipelineId,
     status: world.pipelines.get(pipelineId).status,
     opening,
-    requests: requests.length,
-    requestsPerMin: requests.length / minutes,
-    jobLists: requests.filter((r) => kindOf(r.path) === 'pipeline jobs').length,
-    graphql: requests.filter((r) => kindOf(r.path) === 'graphql').length,
-    notModified: requests.filter((r) => r.status === 304).length,
-    databasePerMin: requests.filter((r) => r.status !== 304).length / minutes,
+    ...windowCounts(requests, minutes),
     treeChangesPerMin: (touches() - touched) / minutes,
     byKind: summarise(requests, proxy, agent, ms).byKind,
   };

@@ -40,6 +40,20 @@ function setup(feature: Feature, spec?: Partial<PaneSpec<PaneKinds['key']>>) {
   return { store, controller, opened };
 }
 
+/** A store on the key pane and a poller's context with `feature` alone. */
+function pollCtx(feature: Feature): { store: ReturnType<typeof createAppStore>; ctx: Ctx } {
+  const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
+  const ctx: Ctx = {
+    store,
+    gl: {} as GitLab,
+    platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' },
+    now: () => 0,
+    connectionOk: () => {},
+    connectionFailed: () => {},
+    features: [feature],
+  };
+  return { store, ctx };
+}
 describe('the controller asks the features', () => {
   it('a feature runs a command on its pane before the core handles it, even a core one', () => {
     const claimed: CommandId[] = [];
@@ -150,16 +164,7 @@ describe('the poller asks the features', () => {
         },
       }),
     };
-    const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
-    const ctx: Ctx = {
-      store,
-      gl: {} as GitLab,
-      platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' },
-      now: () => 0,
-      connectionOk: () => {},
-      connectionFailed: () => {},
-      features: [feature],
-    };
+    const { ctx } = pollCtx(feature);
     const first = startPolling(ctx, DEFAULT_TIMING, () => 0);
     const second = startPolling(ctx, DEFAULT_TIMING, () => 0);
     await first.refreshNow();
@@ -179,16 +184,7 @@ describe('the poller asks the features', () => {
       poll: () => ({ watch: (state) => void seen.push(`feature ${state.stack.length}`) }),
       specs: keySpec({ poll: () => ({ watch: (state, pane) => void seen.push(`key ${pane.keyId} ${state.stack.length}`) }) }),
     };
-    const store = createAppStore({ host: 'test', demo: true, readOnly: false }, KEY_PANE);
-    const ctx: Ctx = {
-      store,
-      gl: {} as GitLab,
-      platform: { openUrl: async () => ({ opened: false, message: '' }), copy: () => {}, downloadDir: '/tmp' },
-      now: () => 0,
-      connectionOk: () => {},
-      connectionFailed: () => {},
-      features: [feature],
-    };
+    const { store, ctx } = pollCtx(feature);
     const poller = startPolling(ctx, DEFAULT_TIMING, () => 0);
     // Another pane in front (no spec answers for it here): the key pane's watch is not called; back, it is.
     nav.push(store, { kind: 'key', keyId: 2 });

@@ -57,19 +57,7 @@ describe('watch counts real bridges', () => {
     expect(rounds).toBeGreaterThan(6);
     expect(bridgeReads).toBeGreaterThanOrEqual(Math.floor(rounds / 2));
     expect(bridgeReads).toBeLessThan(rounds);
-    const start = all[0]!.downstream as DownstreamJson[];
-    expect(start.map((d) => [d.name, d.status])).toEqual([
-      ['integration', 'running'],
-      ['docs', 'success'],
-      ['mobile:release', 'created'],
-    ]);
-    // A change is one line: the bridge's fields beside `previous`.
-    const changes = all.filter((e) => e.type === 'downstream') as unknown as (DownstreamJson & { previous: string | null })[];
-    expect(changes.find((d) => d.name === 'integration')).toMatchObject({ downstream_pipeline: 700028, downstream_status: 'success', previous: 'running' });
-    const mobile = changes.filter((d) => d.name === 'mobile:release' && d.downstream_pipeline !== null);
-    expect(mobile.length).toBeGreaterThan(0);
-    expect(mobile[0]!.web_url).toMatch(/\/acme\/mobile\/-\/pipelines\/\d+$/);
-    expect(all.at(-1)!.type).toBe('end');
+    expectDeployerStory(all);
   });
 });
 
@@ -99,17 +87,23 @@ describe('watch counts real bridges over GraphQL', () => {
     expect(bridgeReads).toBeGreaterThanOrEqual(2);
     expect(bridgeReads).toBeLessThanOrEqual(3);
     // What the REST path says (above).
-    const start = all[0]!.downstream as DownstreamJson[];
-    expect(start.map((d) => [d.name, d.status])).toEqual([
-      ['integration', 'running'],
-      ['docs', 'success'],
-      ['mobile:release', 'created'],
-    ]);
-    const changes = all.filter((e) => e.type === 'downstream') as unknown as (DownstreamJson & { previous: string | null })[];
-    expect(changes.find((d) => d.name === 'integration')).toMatchObject({ downstream_pipeline: 700028, downstream_status: 'success', previous: 'running' });
-    const mobile = changes.filter((d) => d.name === 'mobile:release' && d.downstream_pipeline !== null);
-    expect(mobile.length).toBeGreaterThan(0);
-    expect(mobile[0]!.web_url).toMatch(/\/acme\/mobile\/-\/pipelines\/\d+$/);
-    expect(all.at(-1)!.type).toBe('end');
+    expectDeployerStory(all);
   });
 });
+
+/** What watch says of the deployer's running parent, over REST or GraphQL alike. */
+function expectDeployerStory(all: ReturnType<typeof events>): void {
+  const start = all[0]!.downstream as DownstreamJson[];
+  expect(start.map((d) => [d.name, d.status])).toEqual([
+    ['integration', 'running'],
+    ['docs', 'success'],
+    ['mobile:release', 'created'],
+  ]);
+  // A change is one line: the bridge's fields beside `previous`.
+  const changes = all.filter((e) => e.type === 'downstream') as unknown as (DownstreamJson & { previous: string | null })[];
+  expect(changes.find((d) => d.name === 'integration')).toMatchObject({ downstream_pipeline: 700028, downstream_status: 'success', previous: 'running' });
+  const mobile = changes.filter((d) => d.name === 'mobile:release' && d.downstream_pipeline !== null);
+  expect(mobile.length).toBeGreaterThan(0);
+  expect(mobile[0]!.web_url).toMatch(/\/acme\/mobile\/-\/pipelines\/\d+$/);
+  expect(all.at(-1)!.type).toBe('end');
+}
