@@ -3,6 +3,9 @@
 // recent jobs), why a pending job waits (in its pane and in `:jobs pending`), `:pause` / space asked
 // first and naming the jobs it runs, `--read-only` refusing before any request, and a Developer's 403.
 import { afterEach, describe, expect, it } from 'vitest';
+import { FEATURES } from '../../src/app/features.js';
+import { runnersFeature } from '../../src/features/runners/feature.js';
+import type { Feature } from '../../src/store/feature.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { MINUTE } from '../helpers/sim.js';
@@ -84,6 +87,8 @@ describe('why a pending job waits', () => {
     expect(frame).toContain('ml-gpu-h100-01 (offline since 3h) carries them.');
     const before = Number(/stuck_or_timeout_failure: in (\d+)m/.exec(frame)![1]);
     app.advance(5 * MINUTE);
+    // R reads the job now, as its poll would in the seconds after.
+    await app.press('R');
     await app.until(() => Number(/stuck_or_timeout_failure: in (\d+)m/.exec(flat(app.frame()))?.[1]) <= before - 4, 'the drop nearer', 20_000);
   });
 
@@ -92,6 +97,22 @@ describe('why a pending job waits', () => {
     await app.palette('jobs pending');
     const frame = await app.waitFor(/train:h100[^\n]*no gpu-h100 online/, 15_000);
     expect(frame).toMatch(/benchmark:tpu[^\n]*no tpu online/);
+  });
+
+  it('`:jobs pending` reads the runners as its pending rows arrive, not at its next tick', async () => {
+    // The runners feature with its reads on the tick taken out: only the rows' arrival can read them.
+    const onArrival: Feature = {
+      ...runnersFeature,
+      poll: (ctx, timing) => ({ watch: runnersFeature.poll!(ctx, timing).watch }),
+    };
+    app = await startApp({ columns: 80, rows: 24, features: FEATURES.map((f) => (f === runnersFeature ? onArrival : f)) });
+    await app.palette('jobs pending');
+    const frame = await app.waitFor(/train:h100[^\n]*no gpu-h100 online/);
+    expect(frame).toMatch(/benchmark:tpu[^\n]*no tpu online/);
+    // Once for each project, however many changes the store saw meanwhile.
+    const lists = app.sim.requests.filter((r) => /^\/projects\/\d+\/runners$/.test(r.path.split('?')[0]!)).map((r) => r.path.split('?')[0]);
+    expect(lists.length).toBeGreaterThan(0);
+    expect(new Set(lists).size).toBe(lists.length);
   });
 
   it("a Developer's pending job says what is known and that listing runners needs Maintainer", async () => {

@@ -14,7 +14,7 @@ import type { Job } from '../../api/index.js';
 import { setConfirm } from '../../store/writers.js';
 import { describeError } from '../../store/errors.js';
 import type { CommandId } from '../../keymap/bindings.js';
-import type { Pane } from '../../store/types.js';
+import type { AppState, Pane } from '../../store/types.js';
 import { safeText } from '../../text/safe.js';
 import { RUNNER_BINDINGS } from './bindings.js';
 import { readProjectJobs, readRunnerList, readRunnerView, trackQueued } from './read.js';
@@ -136,33 +136,56 @@ export const runnersFeature: Feature = {
     },
   },
   // Its reads on other features' panes (readsOn): the job pane's, `:jobs`'.
-  poll: (ctx) => ({
-    refresh(pane) {
-      if (pane.kind === 'job') {
-        // Lazily: only a pending job on screen has its project's runners read, to say why it waits.
-        const job = ctx.store.getState().jobs[pane.jobId];
-        if (job?.status !== 'pending') return undefined;
-        trackQueued(ctx, job);
-        return readRunnerList(ctx, { scope: 'project', projectId: pane.projectId }, false);
-      }
-      if (pane.kind === 'allJobs') return readForPending(ctx, pane);
-      return undefined;
-    },
-  }),
+  poll: (ctx) => {
+    // `:jobs` opens before its rows come, so its first refresh finds no pending row; the rows'
+    // arrival reads their projects' runners at once (watch), not a poll later with the column blank.
+    const reading = new Set<number>();
+    return {
+      watch(state) {
+        const pane = topPane(state);
+        if (pane.kind !== 'allJobs') return;
+        for (const projectId of pendingProjects(state, pane)) {
+          if (reading.has(projectId) || state.runnerLists[listId({ scope: 'project', projectId })]) continue;
+          reading.add(projectId);
+          void readRunnerList(ctx, { scope: 'project', projectId }, false).finally(() => reading.delete(projectId));
+        }
+      },
+      refresh(pane) {
+        if (pane.kind === 'job') {
+          // Lazily: only a pending job on screen has its project's runners read, to say why it waits.
+          const job = ctx.store.getState().jobs[pane.jobId];
+          if (job?.status !== 'pending') return undefined;
+          trackQueued(ctx, job);
+          return readRunnerList(ctx, { scope: 'project', projectId: pane.projectId }, false);
+        }
+        if (pane.kind === 'allJobs') return readForPending(ctx, pane);
+        return undefined;
+      },
+    };
+  },
   confirmed: confirmsBy<RunnerConfirms, Ctx>({
     'runner.pauseConfirmed': (ctx, a) => void setPaused(ctx, a.runnerId, a.paused),
   }),
 };
 
+/** The pending rows among `:jobs`' first rows. */
+function pendingRows(state: AppState, pane: Pane): { job: Job; projectId: number }[] {
+  const key = listKeyOf(pane);
+  if (!key) return [];
+  const rows = listOf<{ job: Job; projectId: number }>(state, key).items.slice(0, PENDING_ROWS);
+  return rows.filter((r) => (state.jobs[r.job.id] ?? r.job).status === 'pending');
+}
+
+/** The projects of those rows (a few at most), whose runners say why each waits. */
+function pendingProjects(state: AppState, pane: Pane): number[] {
+  return [...new Set(pendingRows(state, pane).map((r) => r.projectId))].slice(0, PENDING_PROJECTS);
+}
+
 /** `:jobs` with pending rows: their projects' runners (a few projects at most, their first rows), to say why each waits. */
 function readForPending(ctx: Ctx, pane: Pane): Promise<void> | undefined {
-  const key = listKeyOf(pane);
-  if (!key) return undefined;
   const state = ctx.store.getState();
-  const rows = listOf<{ job: Job; projectId: number }>(state, key).items.slice(0, PENDING_ROWS);
-  const pending = rows.filter((r) => (state.jobs[r.job.id] ?? r.job).status === 'pending');
-  for (const r of pending) trackQueued(ctx, state.jobs[r.job.id] ?? r.job);
-  const projects = [...new Set(pending.map((r) => r.projectId))].slice(0, PENDING_PROJECTS);
+  for (const r of pendingRows(state, pane)) trackQueued(ctx, state.jobs[r.job.id] ?? r.job);
+  const projects = pendingProjects(state, pane);
   if (projects.length === 0) return undefined;
   return Promise.all(projects.map((projectId) => readRunnerList(ctx, { scope: 'project', projectId }, false))).then(() => undefined);
 }
