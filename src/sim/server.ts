@@ -257,14 +257,7 @@ function authenticate(req: IncomingMessage, url: URL, method: string, world: Wor
 }
 
 async function readBody(req: IncomingMessage): Promise<{ flat: Map<string, string[]>; structured: Record<string, unknown> }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new HttpError(413, { message: '413 Request Entity Too Large' });
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readText(req);
   const out = new Map<string, string[]>();
   if (!text) return { flat: out, structured: {} };
   const type = (req.headers['content-type'] ?? '').toLowerCase();

@@ -8,6 +8,23 @@ import type { SimJob, SimPipeline, SimProject, SimUser } from '../model.js';
 import { iso } from '../present.js';
 import type { World } from '../world/world.js';
 
+// GitLab's pipeline and job status enums carry the same values: one list for both here.
+const STATUS_VALUES = [
+  'CREATED',
+  'WAITING_FOR_RESOURCE',
+  'PREPARING',
+  'WAITING_FOR_CALLBACK',
+  'PENDING',
+  'RUNNING',
+  'FAILED',
+  'SUCCESS',
+  'CANCELED',
+  'CANCELING',
+  'SKIPPED',
+  'MANUAL',
+  'SCHEDULED',
+].join('\n    ');
+
 export const SDL = /* GraphQL */ `
   scalar Time
   scalar Duration
@@ -16,35 +33,11 @@ export const SDL = /* GraphQL */ `
   scalar CiStageID
 
   enum PipelineStatusEnum {
-    CREATED
-    WAITING_FOR_RESOURCE
-    PREPARING
-    WAITING_FOR_CALLBACK
-    PENDING
-    RUNNING
-    FAILED
-    SUCCESS
-    CANCELED
-    CANCELING
-    SKIPPED
-    MANUAL
-    SCHEDULED
+    ${STATUS_VALUES}
   }
 
   enum CiJobStatus {
-    CREATED
-    WAITING_FOR_RESOURCE
-    PREPARING
-    WAITING_FOR_CALLBACK
-    PENDING
-    RUNNING
-    FAILED
-    SUCCESS
-    CANCELED
-    CANCELING
-    SKIPPED
-    MANUAL
-    SCHEDULED
+    ${STATUS_VALUES}
   }
 
   enum CiJobKind {
