@@ -3,20 +3,13 @@
 // grown back, it draws every line within the screen, the status line of a pipeline included.
 import { expect, it } from 'vitest';
 import { ptyFile } from './helpers/pty.js';
-import { DEMO_TOKENS } from '../src/sim/index.js';
 import { buildWorld } from '../src/sim/world/build.js';
 import { until } from './helpers/until.js';
+import { memberProjects } from './helpers/sim.js';
 
 /** How many projects the demo's user is a member of: the projects list's "of N". */
 let members: number | null = null;
-function memberProjects(): number {
-  if (members === null) {
-    const world = buildWorld(1, Date.now());
-    const userId = world.tokens.get(DEMO_TOKENS.user)!.userId;
-    members = [...world.projects.values()].filter((p) => p.members.has(userId)).length;
-  }
-  return members;
-}
+const demoMembers = (): number => (members ??= memberProjects(buildWorld(1, Date.now())));
 
 const { spawn } = ptyFile('pipetop-home-');
 
@@ -31,7 +24,7 @@ it('at 20×5 says the terminal is too small; grown to 80×24 and shrunk to 60×1
   await screen.waitFor(/terminal too small/, 20_000);
   expect(screen.text().replace(/\s+/g, ' ')).toMatch(/need at least 40×10/);
   screen.resize(80, 24);
-  await screen.waitFor(`${memberProjects()} projects`);
+  await screen.waitFor(`${demoMembers()} projects`);
   await screen.waitFor('● live');
   // Without a project the app opens on the pulse; `:projects` opens the projects list.
   screen.write(':');
@@ -47,7 +40,7 @@ it('at 20×5 says the terminal is too small; grown to 80×24 and shrunk to 60×1
   screen.write('/');
   await screen.waitFor('type to filter');
   screen.write('acme/api');
-  await screen.waitFor(`1 of ${memberProjects()} projects`);
+  await screen.waitFor(`1 of ${demoMembers()} projects`);
   screen.write('\r');
   await until(() => !screen.text().includes('type to filter'), 'the filter line to close', { timeoutMs: 5000, everyMs: 25, show: () => screen.text() });
   screen.write('\r');

@@ -6,20 +6,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { BUNDLE, ptyFile } from './helpers/pty.js';
-import { DEMO_TOKENS } from '../src/sim/index.js';
 import { buildWorld } from '../src/sim/world/build.js';
 import { until } from './helpers/until.js';
+import { memberProjects } from './helpers/sim.js';
 
 /** How many projects the demo's user is a member of: the projects list's "of N". */
 let members: number | null = null;
-function memberProjects(): number {
-  if (members === null) {
-    const world = buildWorld(1, Date.now());
-    const userId = world.tokens.get(DEMO_TOKENS.user)!.userId;
-    members = [...world.projects.values()].filter((p) => p.members.has(userId)).length;
-  }
-  return members;
-}
+const demoMembers = (): number => (members ??= memberProjects(buildWorld(1, Date.now())));
 
 // An empty HOME and no GitLab variables: nothing configured, so the demo opens.
 const { home, env, spawn } = ptyFile('pipetop-home-');
@@ -42,7 +35,7 @@ it('opens the demo, navigates to a pipeline and a job by keyboard, and quits cle
   screen.write('/');
   await screen.waitFor('type to filter');
   screen.write('acme/api');
-  await screen.waitFor(`1 of ${memberProjects()} projects`);
+  await screen.waitFor(`1 of ${demoMembers()} projects`);
   screen.write('\r');
   // The filter line closes when Enter keeps the filter; only then open the project.
   await until(() => !screen.text().includes('type to filter'), 'the filter line to close', { timeoutMs: 5000, everyMs: 25, show: () => screen.text() });

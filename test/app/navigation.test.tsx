@@ -6,7 +6,7 @@ import { listKeyText } from '../../src/store/types.js';
 import { topPane } from '../../src/store/store.js';
 import { KEY, startApp, type AppRig } from '../helpers/app.js';
 import { listKeys } from '../../src/domain/list-keys.js';
-import { DEMO_TOKENS } from '../../src/sim/index.js';
+import { memberProjects } from '../helpers/sim.js';
 
 let app: AppRig;
 beforeEach(async () => {
@@ -16,19 +16,12 @@ afterEach(() => app.close());
 
 const pane = () => topPane(app.store.getState());
 
-/** How many projects the caller (the demo user's token) is a member of: the list's "of N". */
-function memberProjects(): number {
-  const { world } = app.sim;
-  const userId = world.tokens.get(DEMO_TOKENS.user)!.userId;
-  return [...world.projects.values()].filter((p) => p.members.has(userId)).length;
-}
-
 /** From the project list: acme/api's pipelines. */
 async function openApi(): Promise<void> {
   await app.waitFor('acme/api');
   await app.press('/');
   await app.type('api');
-  await app.waitFor(`1 of ${memberProjects()} projects matching "api"`);
+  await app.waitFor(`1 of ${memberProjects(app.sim.world)} projects matching "api"`);
   await app.press(KEY.enter);
   await app.until(() => app.store.getState().filtering === null, 'filter typing to end');
   await app.press(KEY.enter);
@@ -85,7 +78,7 @@ describe('navigation', () => {
     await app.press('/');
     await app.waitFor('type to filter');
     await app.type('api');
-    await app.waitFor(`1 of ${memberProjects()} projects matching "api"`);
+    await app.waitFor(`1 of ${memberProjects(app.sim.world)} projects matching "api"`);
     await app.press(KEY.enter);
     await app.until(() => app.store.getState().filtering === null, 'filter typing to end');
     await app.press(KEY.enter);

@@ -14,6 +14,12 @@ export function simProject(sim: Simulator, path: string): SimProject {
   return project;
 }
 
+/** How many projects a demo user (the user's token by default) is a member of: the project list's "of N". */
+export function memberProjects(world: Simulator['world'], token: string = DEMO_TOKENS.user): number {
+  const userId = world.tokens.get(token)!.userId;
+  return [...world.projects.values()].filter((p) => p.members.has(userId)).length;
+}
+
 export interface Rig {
   sim: Simulator;
   /** alice: maintainer of every demo project. */
