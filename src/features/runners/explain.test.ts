@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Runner, RunnerDetails } from '../../api/index.js';
 import { explainWait, nearTag, runnerState, type WaitFacts } from './explain.js';
+import { waitShort } from './wait.js';
+import type { Job } from '../../api/index.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const ago = (h: number) => new Date(NOW - h * 3_600_000).toISOString();
@@ -84,5 +86,24 @@ describe('why a pending job waits', () => {
     expect(runnerState({ id: 1, status: 'stale', paused: true })).toBe('stale');
     expect(runnerState({ id: 1, status: 'online', paused: true, online: true })).toBe('paused');
     expect(runnerState({ id: 1, status: 'offline', online: false })).toBe('offline');
+  });
+});
+
+describe('a row of `:jobs pending`', () => {
+  const job = { id: 9, status: 'pending', tag_list: ['docker'], ref: 'main', queued_duration: 10 } as Job;
+  const state = (pairs: [Runner, RunnerDetails][]) => ({
+    runnerLists: { 'project:1': { rows: pairs.map(([r]) => r), error: null, forbidden: false, selected: 0, running: null, failed: null, at: NOW } },
+    runnerInfo: Object.fromEntries(pairs.map(([r, d]) => [r.id, { details: d, at: NOW }])),
+    queuedSince: {},
+    projects: {},
+  });
+
+  it('says a job that online runners fit waits its turn among them, not that one must be turned on', () => {
+    const busy = runner(1, 'shared-1', 'online', ['docker'], { job_execution_status: 'active' } as Partial<RunnerDetails>);
+    expect(waitShort(state([busy, runner(2, 'shared-2', 'online', ['docker'])]), 1, job, NOW)).toBe('its turn: shared-1 (busy), shared-2');
+  });
+
+  it('names the tag no online runner has', () => {
+    expect(waitShort(state([runner(1, 'gpu-box', 'online', ['gpu'])]), 1, job, NOW)).toBe('no docker online');
   });
 });

@@ -59,6 +59,7 @@ export function waitShort(state: Pick<AppState, 'runnerLists' | 'runnerInfo' | '
   if ((m = /^No online runner has tags? ([^(]+) \(/.exec(first))) return `no ${m[1]} online`;
   if ((m = /^No online runner has all of ([^(]+) together/.exec(first))) return `none has all ${m[1]}`;
   if (first.startsWith('No online runner runs untagged')) return 'no runner takes untagged';
-  if ((m = /can take it: ([^\u2014]+) \u2014/.exec(first))) return `turn on ${m[1]}`;
+  // Online runners fit it and it waits its turn among their jobs: not something to switch on.
+  if ((m = /can take it: ([^\u2014]+) \u2014/.exec(first))) return `its turn: ${m[1]!.trim()}`;
   return first;
 }
